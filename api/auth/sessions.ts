@@ -1,0 +1,162 @@
+/**
+ * Sessions as refresh-token families. Each refresh rotates the family's current token;
+ * presenting a token that was already rotated away revokes the whole family (theft signal),
+ * except within a short grace window for the immediately previous token, so that parallel
+ * requests racing on one renewal do not log the member out.
+ */
+import { randomBytes } from "node:crypto";
+import type { AccessClaims, TokenResponse } from "../../domain/contract";
+import { visiblePlantUids } from "../store/access";
+import type { Store } from "../store/db";
+import type { Member } from "../store/schema";
+import type { TokenSigner } from "./tokens";
+
+export const REUSE_GRACE_MS = 30_000;
+
+const newId = () => randomBytes(18).toString("base64url");
+
+export interface SessionConfig {
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  assetBase: string;
+}
+
+export class Sessions {
+  constructor(private store: Store, private signer: TokenSigner, private cfg: SessionConfig) {}
+
+  async start(member: Member, userAgent: string | undefined, now = Date.now()): Promise<TokenResponse> {
+    const id = newId();
+    const jti = newId();
+    const expiresAt = now + this.cfg.refreshTokenTtl * 1000;
+    await this.store.db
+      .insertInto("token_family")
+      .values({
+        id, member_id: member.id, current_jti: jti, previous_jti: null, rotated_at: now,
+        expires_at: expiresAt, revoked_at: null, revoked_reason: null, created_at: now,
+        user_agent: userAgent?.slice(0, 200) ?? null,
+      })
+      .execute();
+    return this.issue(member, id, jti, expiresAt, now);
+  }
+
+  /**
+   * Rotates a refresh token. `extend` also slides the session's expiry (refresh of the refresh token).
+   * Returns null when the token is invalid, expired, revoked or reused.
+   */
+  async rotate(refreshToken: string, opts: { extend?: boolean } = {}, now = Date.now()): Promise<TokenResponse | null> {
+    const claims = await this.signer.verifyRefresh(refreshToken);
+    if (!claims) return null;
+    const db = this.store.db;
+    const family = await db.selectFrom("token_family").selectAll().where("id", "=", claims.sid).executeTakeFirst();
+    if (!family || family.revoked_at !== null || family.expires_at <= now) return null;
+    const member = await this.activeMember(family.member_id);
+    if (!member) return null;
+
+    if (claims.jti === family.current_jti) {
+      const jti = newId();
+      const expiresAt = opts.extend ? now + this.cfg.refreshTokenTtl * 1000 : family.expires_at;
+      const result = await db
+        .updateTable("token_family")
+        .set({ current_jti: jti, previous_jti: family.current_jti, rotated_at: now, expires_at: expiresAt })
+        .where("id", "=", family.id)
+        .where("current_jti", "=", claims.jti)
+        .where("revoked_at", "is", null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 1) return this.issue(member, family.id, jti, expiresAt, now);
+      // Another request rotated it first: fall through to the grace rule with fresh state.
+      return this.rotate(refreshToken, opts, now);
+    }
+    if (claims.jti === family.previous_jti && now - family.rotated_at < REUSE_GRACE_MS) {
+      return this.issue(member, family.id, family.current_jti, family.expires_at, now);
+    }
+    await this.revoke(family.id, "refresh_token_reuse", now);
+    return null;
+  }
+
+  async revoke(sessionId: string, reason: string, now = Date.now()): Promise<void> {
+    await this.store.db
+      .updateTable("token_family")
+      .set({ revoked_at: now, revoked_reason: reason })
+      .where("id", "=", sessionId)
+      .where("revoked_at", "is", null)
+      .execute();
+  }
+
+  async revokeAllOf(memberId: string, reason: string, now = Date.now()): Promise<void> {
+    await this.store.db
+      .updateTable("token_family")
+      .set({ revoked_at: now, revoked_reason: reason })
+      .where("member_id", "=", memberId)
+      .where("revoked_at", "is", null)
+      .execute();
+  }
+
+  /** Whether a session still stands (checked on every call, so logout takes effect at once). */
+  async isLive(sessionId: string, now = Date.now()): Promise<boolean> {
+    const row = await this.store.db
+      .selectFrom("token_family")
+      .select(["revoked_at", "expires_at"])
+      .where("id", "=", sessionId)
+      .executeTakeFirst();
+    return !!row && row.revoked_at === null && row.expires_at > now;
+  }
+
+  /** New access token for an unchanged session, e.g. after the member changed the password. */
+  async reissue(member: Member, sessionId: string, now = Date.now()): Promise<TokenResponse | null> {
+    const family = await this.store.db.selectFrom("token_family").selectAll().where("id", "=", sessionId).executeTakeFirst();
+    if (!family || family.revoked_at !== null) return null;
+    return this.issue(member, family.id, family.current_jti, family.expires_at, now);
+  }
+
+  private async activeMember(id: string): Promise<Member | undefined> {
+    return this.store.db.selectFrom("member").selectAll().where("id", "=", id).where("use_yn", "=", 1).executeTakeFirst();
+  }
+
+  private async issue(member: Member, sid: string, jti: string, expiresAt: number, now: number): Promise<TokenResponse> {
+    const claims = await this.claimsOf(member, sid);
+    const accessToken = await this.signer.signAccess(claims, this.cfg.accessTokenTtl, now);
+    const refreshToken = await this.signer.signRefresh({ sub: member.id, sid, jti, expiresAt });
+    return { accessToken, refreshToken, sessionId: sid, pwd_yn: member.pwd_yn };
+  }
+
+  private async claimsOf(member: Member, sid: string): Promise<Omit<AccessClaims, "exp" | "iat" | "typ">> {
+    const db = this.store.db;
+    const node = member.node_seq === null
+      ? undefined
+      : await db.selectFrom("node").select("name").where("seq", "=", member.node_seq).executeTakeFirst();
+    const plants = await db
+      .selectFrom("member_plant")
+      .innerJoin("plant", "plant.uid", "member_plant.plant_uid")
+      .select(["plant.uid", "plant.name"])
+      .where("member_plant.member_id", "=", member.id)
+      .limit(2)
+      .execute();
+    const visible = await visiblePlantUids(db, { id: member.id, nodeSeq: member.node_seq });
+    const alarms = visible.length
+      ? await db
+          .selectFrom("alarm")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("plant_uid", "in", visible)
+          .where("released_at", "is", null)
+          .executeTakeFirst()
+      : { n: 0 };
+    return {
+      id: member.id,
+      sid,
+      auth: member.auth,
+      service: member.service,
+      nodeName: node?.name ?? "",
+      logo: member.logo ?? "",
+      S3_DOMAIN: this.cfg.assetBase,
+      diagram: member.diagram,
+      cctv: member.cctv,
+      page: member.page,
+      phone: member.phone ?? "",
+      helmetName: member.helmet_name ?? "",
+      plantName: plants.length === 1 ? plants[0].name : "",
+      alarmCount: Number(alarms?.n ?? 0),
+      pwd_yn: member.pwd_yn,
+      readOnly: member.read_only,
+    };
+  }
+}

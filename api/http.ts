@@ -1,0 +1,66 @@
+/** One typed error shape for the API, turned into JSON by one error handler. */
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import type { ZodType } from "zod";
+import type { ApiErrorBody } from "../domain/contract";
+
+export class ApiError extends Error {
+  constructor(
+    public status: number,
+    message: string,
+    public extra: Partial<ApiErrorBody> = {},
+    public headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new ApiError(400, message, fields ? { fields } : {});
+export const forbidden = (message = "forbidden") => new ApiError(403, message);
+export const notFound = (message = "not_found") => new ApiError(404, message);
+export const unauthorized = () => new ApiError(401, "unauthorized", { isLogin: false });
+
+/** Wraps an async handler so a rejection reaches the error handler (Express 4 does not). */
+export function handle(fn: (req: Request, res: Response) => Promise<unknown> | unknown): RequestHandler {
+  return (req, res, next) => {
+    Promise.resolve()
+      .then(() => fn(req, res))
+      .then((body) => {
+        if (res.headersSent) return;
+        if (body === undefined) res.status(204).end();
+        else res.json(body);
+      })
+      .catch(next);
+  };
+}
+
+/** Validates input with a schema; failures become 400 with a message per field. */
+export function parse<T>(schema: ZodType<T>, input: unknown): T {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = issue.path.join(".") || "_";
+    fields[key] ??= issue.message;
+  }
+  throw badRequest("invalid_input", fields);
+}
+
+export function errorHandler(log: (msg: string, err: unknown) => void) {
+  return (err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    if (err instanceof ApiError) {
+      for (const [k, v] of Object.entries(err.headers)) res.setHeader(k, v);
+      const body: ApiErrorBody = { message: err.message, ...err.extra };
+      res.status(err.status).json(body);
+      return;
+    }
+    // Body-parser errors carry a status (400 malformed JSON, 413 too large).
+    const status = typeof (err as { status?: unknown })?.status === "number" ? (err as { status: number }).status : 500;
+    if (status >= 400 && status < 500) {
+      res.status(status).json({ message: (err as Error).message || "bad_request" });
+      return;
+    }
+    log("api error", err);
+    res.status(500).json({ message: "internal_error" });
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * Opens the store: SQLite (embedded default, WAL) or PostgreSQL, one Kysely query layer
+ * over both, and runs the forward-only migrations before anything else touches it.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import type { Database } from "./schema";
+import { migrations } from "./migrations/index";
+
+export type Dialect = "sqlite" | "postgres";
+
+export interface Store {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** The raw SQLite handle, for the few hot paths that want prepared statements. */
+  sqlite?: SQLite.Database;
+  pgPool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+// pg hands bigint and numeric back as strings; our values fit in a double.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export async function openStore(url: string): Promise<Store> {
+  let store: Store;
+  if (url.startsWith("file:")) {
+    const file = url.slice("file:".length);
+    if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    const sqlite = new SQLite(file);
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("synchronous = NORMAL");
+    sqlite.pragma("foreign_keys = ON");
+    sqlite.pragma("busy_timeout = 5000");
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    store = { db, dialect: "sqlite", sqlite, close: () => db.destroy() };
+  } else {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    store = { db, dialect: "postgres", pgPool: pool, close: () => db.destroy() };
+  }
+  await migrate(store);
+  return store;
+}
+
+/** Ordered, forward-only migrations recorded in schema_migration; each runs in a transaction. */
+export async function migrate(store: Store): Promise<string[]> {
+  const { db, dialect } = store;
+  await sql`create table if not exists schema_migration (name text primary key, applied_at ${sql.raw(
+    dialect === "postgres" ? "bigint" : "integer",
+  )} not null)`.execute(db);
+  const applied = new Set(
+    (await sql<{ name: string }>`select name from schema_migration`.execute(db)).rows.map((r) => r.name),
+  );
+  const ran: string[] = [];
+  for (const m of migrations) {
+    if (applied.has(m.name)) continue;
+    await db.transaction().execute(async (trx) => {
+      if (dialect === "postgres") await sql`select pg_advisory_xact_lock(4242)`.execute(trx);
+      const again = await sql<{ name: string }>`select name from schema_migration where name = ${m.name}`.execute(trx);
+      if (again.rows.length) return;
+      await m.up(trx as Kysely<any>, dialect);
+      await sql`insert into schema_migration (name, applied_at) values (${m.name}, ${Date.now()})`.execute(trx);
+      ran.push(m.name);
+    });
+  }
+  return ran;
+}

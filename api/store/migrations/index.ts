@@ -1,0 +1,11 @@
+import type { Kysely } from "kysely";
+import type { Dialect } from "../db";
+import * as m0001 from "./0001_foundation";
+
+export interface Migration {
+  name: string;
+  up(db: Kysely<any>, dialect: Dialect): Promise<void>;
+}
+
+/** Append new migrations at the end; never edit one that has shipped. */
+export const migrations: Migration[] = [{ name: "0001_foundation", up: m0001.up }];

@@ -1,0 +1,158 @@
+/**
+ * Table types of the store, shared by the SQLite and PostgreSQL dialects.
+ * Times are epoch milliseconds; flags are 0/1 integers (the spec's *_yn fields).
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+type AutoSeq = Generated<number>;
+
+export interface NodeTable {
+  seq: AutoSeq;
+  parent_seq: number | null;
+  name: string;
+  sort_order: ColumnType<number, number | undefined, number>;
+  created_at: number;
+}
+
+export interface PackageTable {
+  seq: AutoSeq;
+  name: string;
+}
+
+export interface MemberTable {
+  id: string;
+  password_hash: string;
+  name: string;
+  auth: number;
+  service: number;
+  node_seq: number | null;
+  use_yn: number;
+  pwd_yn: number;
+  read_only: number;
+  logo: string | null;
+  phone: string | null;
+  email: string | null;
+  helmet_name: string | null;
+  diagram: number;
+  cctv: number;
+  page: number;
+  created_at: number;
+  updated_at: number;
+  password_changed_at: number | null;
+}
+
+export interface PlantTable {
+  uid: string;
+  name: string;
+  alias: string | null;
+  /** Capacity in the spec's raw unit (×0.01 = kW, SPEC §9). */
+  capa: number;
+  locality: string | null;
+  address: string | null;
+  lat: number | null;
+  lng: number | null;
+  node_seq: number | null;
+  package_seq: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface RtuTable {
+  uid: string;
+  alias: string | null;
+  name: string;
+  mac: string | null;
+  kind: number;
+  plant_uid: string | null;
+  node_seq: number | null;
+  package_seq: number | null;
+  config: number;
+  credential_hash: string | null;
+  use_yn: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface DeviceTable {
+  uid: string;
+  rtu_uid: string | null;
+  plant_uid: string | null;
+  kind: number;
+  name: string;
+  /** Bus address / channel on the RTU. */
+  address: number | null;
+  /** Rated capacity in the spec's raw unit (inverters), null for others. */
+  capa: number | null;
+  use_yn: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface MemberPlantTable {
+  member_id: string;
+  plant_uid: string;
+  created_at: number;
+}
+
+export interface NoticeTable {
+  seq: AutoSeq;
+  content: string;
+  use_yn: number;
+  author_id: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TokenFamilyTable {
+  /** The session id handed to the client. */
+  id: string;
+  member_id: string;
+  current_jti: string;
+  previous_jti: string | null;
+  rotated_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  revoked_reason: string | null;
+  created_at: number;
+  user_agent: string | null;
+}
+
+export interface LoginThrottleTable {
+  key: string;
+  failures: number;
+  first_failure_at: number;
+  last_failure_at: number;
+}
+
+export interface AlarmTable {
+  seq: AutoSeq;
+  plant_uid: string;
+  rtu_uid: string | null;
+  device_uid: string | null;
+  code: number;
+  level: number;
+  fault_code: number | null;
+  message: string;
+  raised_at: number;
+  released_at: number | null;
+}
+
+export interface Database {
+  node: NodeTable;
+  package: PackageTable;
+  member: MemberTable;
+  plant: PlantTable;
+  rtu: RtuTable;
+  device: DeviceTable;
+  member_plant: MemberPlantTable;
+  notice: NoticeTable;
+  token_family: TokenFamilyTable;
+  login_throttle: LoginThrottleTable;
+  alarm: AlarmTable;
+}
+
+export type Member = Selectable<MemberTable>;
+export type NewMember = Insertable<MemberTable>;
+export type MemberUpdate = Updateable<MemberTable>;
+export type Plant = Selectable<PlantTable>;
+export type TokenFamily = Selectable<TokenFamilyTable>;

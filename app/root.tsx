@@ -1,0 +1,76 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { commitCsrfToken } from "./csrf.server";
+import { messages, useT } from "./i18n";
+import { readPreferences } from "./preferences.server";
+import styles from "./styles/app.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: messages("ko").appName }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { theme, locale } = readPreferences(request);
+  const [csrf, csrfCookie] = await commitCsrfToken(request);
+  return json({ theme, locale, csrf }, { headers: csrfCookie ? { "Set-Cookie": csrfCookie } : {} });
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang={data?.locale ?? "ko"} data-theme={data?.theme ?? "default"}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content={data?.theme === "dark" ? "dark" : "light"} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { csrf } = useLoaderData<typeof loader>();
+  return (
+    <AuthenticityTokenProvider token={csrf}>
+      <Outlet />
+    </AuthenticityTokenProvider>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const t = useT();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const text = status === 404 ? t.notFound : status === 403 ? t.forbidden : t.error;
+  return (
+    <main className="page-message" id="main">
+      <h1>{text.title}</h1>
+      <p>{text.body}</p>
+      {isRouteErrorResponse(error) && typeof error.data === "string" && status !== 404 ? <p>{error.data}</p> : null}
+      <p>
+        <a href="/">{t.notFound.home}</a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,2 @@
+export { settingPlaceholderLoader as loader } from "~/auth/section.server";
+export { SettingPlaceholderScreen as default } from "~/components/NotYetAvailable";

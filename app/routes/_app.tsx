@@ -1,0 +1,77 @@
+/** The app shell: top bar (who, alarms, theme, language, logout) and the navigation of SPEC §2. */
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, NavLink, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { navigationFor } from "../../domain/navigation";
+import { requireAuth } from "~/auth/session.server";
+import { Logo } from "~/components/Logo";
+import { PreferenceForms } from "~/components/PreferenceForms";
+import { fmt, useT } from "~/i18n";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { user } = requireAuth(request, context, { allowPendingPassword: true });
+  // A member who must change the password sees no navigation until it is done.
+  const nav = user.pwd_yn === 1 ? [] : navigationFor(user);
+  return json({
+    user: {
+      id: user.id,
+      auth: user.auth,
+      nodeName: user.nodeName,
+      readOnly: user.readOnly,
+      alarmCount: user.alarmCount,
+      service: user.service,
+      pwd_yn: user.pwd_yn,
+    },
+    nav,
+  });
+}
+
+export function useAppUser() {
+  return useRouteLoaderData<typeof loader>("routes/_app")?.user;
+}
+
+export default function AppShell() {
+  const { user, nav } = useLoaderData<typeof loader>();
+  const t = useT();
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        {t.skipToContent}
+      </a>
+      <header className="topbar">
+        <Link to="/" className="brand">
+          <Logo />
+          <span>{t.appName}</span>
+        </Link>
+        <span className="spacer" />
+        <span className="who">
+          <strong>{user.id}</strong>
+          {user.nodeName ? ` · ${user.nodeName}` : ""} · {fmt(t.user.level, { level: user.auth })}
+        </span>
+        {user.readOnly ? <span className="badge">{t.user.readOnly}</span> : null}
+        {user.alarmCount > 0 ? (
+          <span className="badge alarm">{fmt(t.user.alarms, { count: user.alarmCount })}</span>
+        ) : null}
+        <PreferenceForms />
+        <Form method="post" action="/logout">
+          <AuthenticityTokenInput />
+          <button type="submit">{t.logout}</button>
+        </Form>
+      </header>
+      <nav className="sidenav" aria-label={t.nav.label}>
+        <ul>
+          {nav.map((item) => (
+            <li key={item.key}>
+              <NavLink to={item.path} end={item.path === "/"} prefetch="intent">
+                {t.nav[item.key]}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <main className="content" id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * Process configuration, read once from the environment and validated at start.
+ * A bad value stops the server with a message naming the variable.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const boolish = z
+  .enum(["1", "0", "true", "false", "yes", "no", "on", "off", ""])
+  .transform((v) => ["1", "true", "yes", "on"].includes(v));
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(file:|postgres(ql)?:\/\/)/, "must start with file: (SQLite) or postgres:// (PostgreSQL)")
+    .optional(),
+  ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+  API_URL: z.string().url().optional(),
+  JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  DEMO: boolish.optional(),
+  SIMULATE: boolish.optional(),
+  SIM_SPEED: z.coerce.number().positive().max(10_000).default(1),
+  MQTT_URL: z.string().regex(/^mqtts?:\/\//, "must start with mqtt:// or mqtts://").optional(),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).max(86_400).default(900),
+  REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).max(90 * 86_400).default(14 * 86_400),
+  NODE_ENV: z.string().default("production"),
+  LOG_REQUESTS: boolish.optional(),
+});
+
+export const DEMO_ADMIN_PASSWORD = "admin1234!";
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = EnvSchema.safeParse(
+    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== "")),
+  );
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const databaseUrl = e.DATABASE_URL ?? `file:${path.join(dataDir, "portal.db")}`;
+  // The embedded default is the demo; a configured database is production unless DEMO says otherwise.
+  const demo = e.DEMO ?? !e.DATABASE_URL;
+  if (!demo && !e.ADMIN_PASSWORD) {
+    throw new Error("Invalid configuration:\n  ADMIN_PASSWORD: required when DEMO is off");
+  }
+  const secrets = e.JWT_SECRET && e.SESSION_SECRET ? null : loadOrCreateSecrets(dataDir);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl,
+    demo,
+    simulate: e.SIMULATE ?? demo,
+    simSpeed: e.SIM_SPEED,
+    mqttUrl: e.MQTT_URL,
+    adminPassword: e.ADMIN_PASSWORD ?? DEMO_ADMIN_PASSWORD,
+    adminPasswordIsDefault: !e.ADMIN_PASSWORD,
+    apiUrl: e.API_URL ?? `http://127.0.0.1:${e.PORT}`,
+    jwtSecret: e.JWT_SECRET ?? secrets!.jwt,
+    sessionSecret: e.SESSION_SECRET ?? secrets!.session,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    logRequests: e.LOG_REQUESTS ?? false,
+  };
+}
+
+/** Secrets generated on first start and kept beside the data, never in the repository. */
+function loadOrCreateSecrets(dataDir: string): { jwt: string; session: string } {
+  const file = path.join(dataDir, "secrets.json");
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8"));
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = { jwt: randomBytes(48).toString("base64url"), session: randomBytes(48).toString("base64url") };
+  writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
+  return secrets;
+}
