@@ -73,12 +73,29 @@ export interface PlantSpec {
   acbs?: number;
 }
 
+/** Source of sky and temperature for a plant; LocalityWeather by default, replaceable (tests, what-ifs). */
+export interface WeatherProvider {
+  sample(tMs: number, shiftMin: number, out: WeatherSample): WeatherSample;
+}
+
+/** Cloudless sky at a fixed clearness with a constant air temperature. */
+export function fixedWeather(clearness: number, ambientC: number): WeatherProvider {
+  return {
+    sample(_tMs, _shiftMin, out) {
+      out.sky = "clear";
+      out.clearness = clearness;
+      out.ambientC = ambientC;
+      return out;
+    },
+  };
+}
+
 /** Everything derived once from a PlantSpec, plus scratch objects reused every step. */
 export interface PlantModel {
   readonly spec: PlantSpec;
   readonly seed: number;
   readonly orientation: Readonly<PanelOrientation>;
-  readonly weather: LocalityWeather;
+  readonly weather: WeatherProvider;
   /** Minutes by which this plant sees its locality's clouds early/late. */
   readonly cloudShiftMin: number;
   readonly inverterCount: number;
@@ -237,7 +254,7 @@ export function estimateLifetimeKwh(capacityKw: number, years: number): number {
   return capacityKw * TYPICAL_ANNUAL_YIELD_KWH_PER_KW * years;
 }
 
-export function createPlantModel(spec: PlantSpec): PlantModel {
+export function createPlantModel(spec: PlantSpec, options: { weather?: WeatherProvider } = {}): PlantModel {
   const seed = typeof spec.seed === "string" ? hashSeed("plant", spec.seed) : spec.seed >>> 0;
   const n = spec.inverters.length;
   const acCapacityKw = new Float64Array(n);
@@ -275,7 +292,7 @@ export function createPlantModel(spec: PlantSpec): PlantModel {
     spec,
     seed,
     orientation,
-    weather: new LocalityWeather(wSeed, spec.latDeg, spec.lonDeg),
+    weather: options.weather ?? new LocalityWeather(wSeed, spec.latDeg, spec.lonDeg),
     cloudShiftMin: 20 * clampUnit(hashNormal(seed, 0, 0x636c64) / 2),
     inverterCount: n,
     acCapacityKw,
@@ -421,7 +438,6 @@ export function stepPlant(
   let plantAc = 0;
   let plantToday = 0;
   let plantTotal = 0;
-  let plantLoad = 0;
   // First pass: power. (Voltage depends on the plant's total infeed, so AC electricals come after.)
   for (let i = 0; i < model.inverterCount; i++) {
     const r = out.inverters[i]!;
@@ -471,7 +487,7 @@ export function stepPlant(
     plantToday += r.todayKwh;
     plantTotal += r.totalKwh;
   }
-  plantLoad = model.totalAcCapacityKw > 0 ? plantAc / model.totalAcCapacityKw : 0;
+  const plantLoad = model.totalAcCapacityKw > 0 ? plantAc / model.totalAcCapacityKw : 0;
   const lvVoltage = LV_LINE_VOLTAGE_V * (1 + model.gridVoltageBias + 0.015 * plantLoad);
 
   for (let i = 0; i < model.inverterCount; i++) {

@@ -1,7 +1,7 @@
 // Weather per locality and KST day: a sky condition with Korean seasonal odds (the changma monsoon in late
 // June–July), an intra-day clearness factor scaling clear-sky irradiance, and ambient temperature.
 // Everything is a pure function of (locality seed, day, time): backfilled history and live data agree.
-import { Rng, hash01, hashNormal, hashSeed, normalCdf } from "./random";
+import { Rng, hashNormal, hashSeed, normalCdf } from "./random";
 import { sunTimes } from "./solar";
 import { HOUR_MS, kstCivilDate, kstDayIndex, kstDayStartMs } from "./time";
 
@@ -41,7 +41,7 @@ const T_MAX_HOUR = 14.5;
 /** A seed shared by every locality: fronts and the monsoon cover the whole peninsula at once. */
 const NATIONAL_SEED = hashSeed("korea-synoptic");
 /** Share of the day's sky draw that is national rather than local (Gaussian copula weight). */
-const NATIONAL_WEIGHT = 0.6;
+const NATIONAL_WEIGHT = 0.75;
 
 export interface DayWeather {
   /** KST day index. */
@@ -126,7 +126,8 @@ export class LocalityWeather {
     for (let depth = 0; depth < 8; depth++) {
       const date = kstCivilDate(d);
       const monsoon = date.dayOfYear >= MONSOON_FIRST_DOY && date.dayOfYear <= MONSOON_LAST_DOY;
-      const persist = hash01(this.seed, d, 0x5e1f) < (monsoon ? 0.5 : 0.35);
+      const zPersist = Math.sqrt(NATIONAL_WEIGHT) * hashNormal(NATIONAL_SEED, d, 2) + Math.sqrt(1 - NATIONAL_WEIGHT) * hashNormal(this.seed, d, 2);
+      const persist = normalCdf(zPersist) < (monsoon ? 0.5 : 0.35);
       if (!persist || depth === 7) {
         const z = Math.sqrt(NATIONAL_WEIGHT) * hashNormal(NATIONAL_SEED, d, 1) + Math.sqrt(1 - NATIONAL_WEIGHT) * hashNormal(this.seed, d, 1);
         sky = skyFromUniform(normalCdf(z), skyOdds(date.dayOfYear, date.month));

@@ -71,6 +71,7 @@ export interface RtuTable {
   use_yn: number;
   created_at: number;
   updated_at: number;
+  last_seen_at: number | null;
 }
 
 export interface DeviceTable {
@@ -137,6 +138,53 @@ export interface AlarmTable {
   released_at: number | null;
 }
 
+export interface InverterMeasurementTable {
+  device_uid: string; ts: number; dc_v: number | null; dc_a: number | null; dc_w: number | null;
+  ac_v: number | null; ac_a: number | null; iw: number | null; pf: number | null; hz: number | null;
+  today_wh: number | null; total_wh: number | null; fault_code: number | null; fault_hex: string | null; received_at: number;
+}
+export interface EnvMeasurementTable {
+  device_uid: string; ts: number; his: number | null; iis: number | null; sts: number | null; ats: number | null; received_at: number;
+}
+export interface BoardMeasurementTable {
+  device_uid: string; ts: number; v: number | null; total_a: number | null; channels: string | null; received_at: number;
+}
+export interface BreakerMeasurementTable {
+  device_uid: string; ts: number; v: number | null; a: number | null; w: number | null; pf: number | null;
+  state: number | null; gf_ma: number | null; received_at: number;
+}
+
+/** The newest reading of each device, so status screens never scan history. */
+export interface DeviceLatestTable {
+  device_uid: string; kind: number; ts: number; received_at: number; iw: number | null; today_wh: number | null;
+  total_wh: number | null; fault_code: number | null; his: number | null; iis: number | null; sts: number | null;
+  ats: number | null; state: number | null; values_json: string;
+}
+
+export interface RollupHourlyTable {
+  device_uid: string; hour_ts: number; kind: number; samples: number; energy_wh: number | null; avg_w: number | null;
+  max_w: number | null; his_wh: number | null; iis_wh: number | null; avg_sts: number | null; avg_ats: number | null;
+}
+/** day_ts is the epoch ms of local midnight (Asia/Seoul). */
+export interface RollupDailyTable {
+  device_uid: string; day_ts: number; kind: number; samples: number; energy_wh: number | null; max_w: number | null;
+  his_wh: number | null; iis_wh: number | null; avg_sts: number | null; avg_ats: number | null; total_wh: number | null;
+}
+
+export interface FaultCodeTable {
+  code: number; hex: string; name_ko: string; name_en: string; level: number;
+}
+
+export interface SettingTable {
+  key: string; value: string; updated_at: number; updated_by: string | null;
+}
+
+export interface CommandTable {
+  seq: AutoSeq; rtu_uid: string; device_uid: string; device_type: number; ch: number; hex_on: string | null;
+  hex_off: string | null; requested_by: string; requested_at: number; status: string; result: string | null;
+  completed_at: number | null;
+}
+
 export interface Database {
   node: NodeTable;
   package: PackageTable;
@@ -149,6 +197,16 @@ export interface Database {
   token_family: TokenFamilyTable;
   login_throttle: LoginThrottleTable;
   alarm: AlarmTable;
+  m_inverter: InverterMeasurementTable;
+  m_env: EnvMeasurementTable;
+  m_board: BoardMeasurementTable;
+  m_breaker: BreakerMeasurementTable;
+  device_latest: DeviceLatestTable;
+  rollup_hourly: RollupHourlyTable;
+  rollup_daily: RollupDailyTable;
+  fault_code: FaultCodeTable;
+  setting: SettingTable;
+  command: CommandTable;
 }
 
 export type Member = Selectable<MemberTable>;

@@ -4,7 +4,9 @@ import { Form, Link, NavLink, Outlet, useLoaderData, useRouteLoaderData } from "
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { navigationFor } from "../../domain/navigation";
 import { requireAuth } from "~/auth/session.server";
+import { Flash } from "~/components/form";
 import { Logo } from "~/components/Logo";
+import { takeFlash } from "~/flash.server";
 import { PreferenceForms } from "~/components/PreferenceForms";
 import { fmt, useT } from "~/i18n";
 
@@ -12,7 +14,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { user } = requireAuth(request, context, { allowPendingPassword: true });
   // A member who must change the password sees no navigation until it is done.
   const nav = user.pwd_yn === 1 ? [] : navigationFor(user);
+  const flash = takeFlash(request);
   return json({
+    flash: flash.message,
     user: {
       id: user.id,
       auth: user.auth,
@@ -23,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       pwd_yn: user.pwd_yn,
     },
     nav,
-  });
+  }, { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} });
 }
 
 export function useAppUser() {
@@ -31,7 +35,7 @@ export function useAppUser() {
 }
 
 export default function AppShell() {
-  const { user, nav } = useLoaderData<typeof loader>();
+  const { user, nav, flash } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <div className="shell">
@@ -70,6 +74,7 @@ export default function AppShell() {
         </ul>
       </nav>
       <main className="content" id="main" tabIndex={-1}>
+        <Flash message={flash} />
         <Outlet />
       </main>
     </div>

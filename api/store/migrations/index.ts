@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Dialect } from "../db";
 import * as m0001 from "./0001_foundation";
+import * as m0002 from "./0002_telemetry";
 
 export interface Migration {
   name: string;
@@ -8,4 +9,7 @@ export interface Migration {
 }
 
 /** Append new migrations at the end; never edit one that has shipped. */
-export const migrations: Migration[] = [{ name: "0001_foundation", up: m0001.up }];
+export const migrations: Migration[] = [
+  { name: "0001_foundation", up: m0001.up },
+  { name: "0002_telemetry", up: m0002.up },
+];

@@ -1,0 +1,174 @@
+/**
+ * Starts a REAL portal process (server.ts from the already-built `build/`) for tests:
+ * a free port in 3400–3499, a fresh data directory, and either a fresh SQLite file or a
+ * fresh PostgreSQL database that is dropped again on stop().
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+
+export type StoreKind = "sqlite" | "postgres";
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+/** The PostgreSQL server used to create and drop throwaway databases. */
+export const TEST_PG_URL = process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+export const ADMIN_PASSWORD = "admin1234!";
+
+export interface TestServer {
+  store: StoreKind;
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  /** `file:…/portal.db` or `postgres://…/portal_t_…` — open it with openStore for fixtures. */
+  databaseUrl: string;
+  /** Everything the process printed so far (for failure messages). */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  store?: StoreKind;
+  /** A fixed port; otherwise a free one in 3400–3499. */
+  port?: number;
+  /** Extra environment (e.g. ACCESS_TOKEN_TTL, SIMULATE=1). */
+  env?: Record<string, string>;
+  /** Keep the data directory after stop (for inspection). */
+  keepDataDir?: boolean;
+  timeoutMs?: number;
+}
+
+/** Config variables of the portal that must never leak in from the calling shell. */
+const CONFIG_KEYS = [
+  "PORT", "HOST", "DATA_DIR", "DATABASE_URL", "ADMIN_PASSWORD", "API_URL", "JWT_SECRET", "SESSION_SECRET",
+  "DEMO", "SIMULATE", "SIM_SPEED", "MQTT_URL", "ACCESS_TOKEN_TTL", "REFRESH_TOKEN_TTL", "LOG_REQUESTS",
+];
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.once("error", () => resolve(false));
+    srv.listen(port, "127.0.0.1", () => srv.close(() => resolve(true)));
+  });
+}
+
+/** A free port in 3400–3499, starting at a random place so parallel runs rarely collide. */
+export async function freePort(from = 3400, to = 3499): Promise<number> {
+  const span = to - from + 1;
+  const start = Math.floor(Math.random() * span);
+  for (let i = 0; i < span; i++) {
+    const port = from + ((start + i) % span);
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`no free port in ${from}-${to}`);
+}
+
+function withDatabase(url: string, db: string): string {
+  const u = new URL(url);
+  u.pathname = `/${db}`;
+  return u.toString();
+}
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_PG_URL });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh, empty PostgreSQL database; returns its URL and a function dropping it. */
+export async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `portal_t_${randomBytes(6).toString("hex")}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  return {
+    url: withDatabase(TEST_PG_URL, name),
+    drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
+function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once("exit", () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+export async function startServer(opts: StartOptions = {}): Promise<TestServer> {
+  const store = opts.store ?? "sqlite";
+  if (!existsSync(path.join(REPO_ROOT, "build/index.js"))) {
+    throw new Error("build/index.js is missing: run `npx remix build` first (tests/run-all.sh does)");
+  }
+  const port = opts.port ?? (await freePort());
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `portal-test-${store}-`));
+  const pgDb = store === "postgres" ? await createPgDatabase() : null;
+  const databaseUrl = pgDb ? pgDb.url : `file:${path.join(dataDir, "portal.db")}`;
+
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of CONFIG_KEYS) delete env[key];
+  Object.assign(env, {
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD,
+    SIMULATE: "0",
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...opts.env,
+  });
+
+  let out = "";
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (b: Buffer) => (out += b.toString()));
+  child.stderr!.on("data", (b: Buffer) => (out += b.toString()));
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    child.kill("SIGTERM");
+    if (!(await waitForExit(child, 8_000))) {
+      child.kill("SIGKILL");
+      await waitForExit(child, 2_000);
+    }
+    if (pgDb) await pgDb.drop().catch((e) => console.error("could not drop test database:", e));
+    if (!opts.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(`server exited early (code ${child.exitCode}):\n${out}`);
+    }
+    try {
+      const res = await fetch(`${baseUrl}/api/openapi.json`, { signal: AbortSignal.timeout(2_000) });
+      await res.arrayBuffer();
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`server did not answer on ${baseUrl} in time:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  return { store, baseUrl, port, dataDir, databaseUrl, output: () => out, stop };
+}
