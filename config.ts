@@ -26,11 +26,16 @@ const EnvSchema = z.object({
   DEMO: boolish.optional(),
   SIMULATE: boolish.optional(),
   SIM_SPEED: z.coerce.number().positive().max(10_000).default(1),
+  HISTORY_DAYS: z.coerce.number().int().min(0).max(400).default(90),
+  ALARM_INTERVAL_MS: z.coerce.number().int().min(200).max(3_600_000).default(30_000),
+  MQTT_CLIENT_ID: z.string().min(1).max(64).default("solar-portal-ingest"),
   MQTT_URL: z.string().regex(/^mqtts?:\/\//, "must start with mqtt:// or mqtts://").optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).max(86_400).default(900),
   REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).max(90 * 86_400).default(14 * 86_400),
   NODE_ENV: z.string().default("production"),
   LOG_REQUESTS: boolish.optional(),
+  /** Maps service key for geocoding plant addresses (SPEC §7); without it coordinates are typed in. */
+  MAPS_KEY: z.string().min(1).optional(),
 });
 
 export const DEMO_ADMIN_PASSWORD = "admin1234!";
@@ -62,6 +67,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     demo,
     simulate: e.SIMULATE ?? demo,
     simSpeed: e.SIM_SPEED,
+    historyDays: e.HISTORY_DAYS,
+    alarmIntervalMs: e.ALARM_INTERVAL_MS,
+    mqttClientId: e.MQTT_CLIENT_ID,
     mqttUrl: e.MQTT_URL,
     adminPassword: e.ADMIN_PASSWORD ?? DEMO_ADMIN_PASSWORD,
     adminPasswordIsDefault: !e.ADMIN_PASSWORD,
@@ -71,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     logRequests: e.LOG_REQUESTS ?? false,
+    mapsKey: e.MAPS_KEY,
   };
 }
 

@@ -10,8 +10,13 @@ import express from "express";
 import { createApi } from "./api/index";
 import { openStore } from "./api/store/db";
 import { seedFoundation } from "./api/store/seed";
+import { acceleratedClock } from "./api/clock";
+import { GatewayEmulator } from "./api/sim/gateway-emulator";
+import { seedDemoFleet } from "./api/sim/fleet";
+import { ensureMonthlyPartitions } from "./api/store/partitions";
+import { MqttBridge } from "./api/telemetry/mqtt";
 import { loadConfig } from "./config";
-import { GUEST_ID, GUEST_PASSWORD } from "./domain/guest";
+import { GUEST_PASSWORD } from "./domain/guest";
 
 const started = Date.now();
 const config = loadConfig();
@@ -22,12 +27,33 @@ process.env.SESSION_SECRET = config.sessionSecret;
 const store = await openStore(config.databaseUrl);
 const seeded = await seedFoundation(store, { adminPassword: config.adminPassword });
 
-const { router: api } = createApi({
+const clock = acceleratedClock(config.simSpeed);
+if (store.dialect === "postgres") {
+  await ensureMonthlyPartitions(store, clock.now() - 400 * 86_400_000, clock.now() + 62 * 86_400_000);
+}
+const { router: api, ingest, alarms, commands } = createApi({
   store,
+  clock,
   jwtSecret: config.jwtSecret,
   accessTokenTtl: config.accessTokenTtl,
   refreshTokenTtl: config.refreshTokenTtl,
+  mapsKey: config.mapsKey,
 });
+
+let emulator: GatewayEmulator | undefined;
+if (config.simulate) {
+  if (await seedDemoFleet(store)) console.log("  Demo fleet created (36 plants, members demo_l0 … demo_l9 / demo1234!)");
+  emulator = new GatewayEmulator(store, ingest, clock, { historyDays: config.historyDays, log: (m) => console.log(m) });
+  await emulator.load();
+  commands.addLink(emulator);
+  emulator.onStep(() => alarms.evaluate());
+}
+let mqttBridge: MqttBridge | undefined;
+if (config.mqttUrl) {
+  mqttBridge = new MqttBridge(config.mqttUrl, store, ingest, (m, e) => console.error(m, e ?? ""), config.mqttClientId);
+  await mqttBridge.start();
+  commands.addLink(mqttBridge);
+}
 
 const { portalLoadContext } = await import("./app/auth/load-context.server");
 const build = (await import(path.resolve("build/index.js"))) as ServerBuild;
@@ -52,6 +78,7 @@ if (config.logRequests) {
 }
 app.use("/api", api);
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+app.use("/uploads", express.static(path.join(config.dataDir, "uploads"), { maxAge: "1h", index: false, fallthrough: false, setHeaders: (res) => res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox") }));
 app.use(express.static("public", { maxAge: "1h" }));
 app.all(
   "*",
@@ -74,7 +101,19 @@ const server = app.listen(config.port, config.host, () => {
     lines.push("  WARNING: the admin password is the documented demo default. Set ADMIN_PASSWORD before real use.");
   }
   console.log(lines.join("\n") + "\n");
-  void GUEST_ID;
+  if (emulator) {
+    const t = Date.now();
+    emulator
+      .catchUp()
+      .then((n) => {
+        console.log(`  Simulator: ${n.toLocaleString("en")} readings of history played in ${((Date.now() - t) / 1000).toFixed(1)} s; live every ${(600 / config.simSpeed).toFixed(0)} s`);
+        emulator!.startLive();
+        alarms.start(config.alarmIntervalMs);
+      })
+      .catch((e) => console.error("simulator backfill failed", e));
+  } else {
+    alarms.start(config.alarmIntervalMs);
+  }
 });
 
 let stopping = false;
@@ -84,6 +123,9 @@ async function shutdown(signal: string) {
   console.log(`${signal}: shutting down`);
   server.close();
   server.closeAllConnections?.();
+  emulator?.stop();
+  alarms.stop();
+  await mqttBridge?.stop().catch(() => undefined);
   await store.close();
   process.exit(0);
 }

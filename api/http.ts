@@ -1,6 +1,6 @@
 /** One typed error shape for the API, turned into JSON by one error handler. */
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import type { ZodType } from "zod";
+import type { ZodType, ZodTypeDef } from "zod";
 import type { ApiErrorBody } from "../domain/contract";
 
 export class ApiError extends Error {
@@ -35,7 +35,8 @@ export function handle(fn: (req: Request, res: Response) => Promise<unknown> | u
 }
 
 /** Validates input with a schema; failures become 400 with a message per field. */
-export function parse<T>(schema: ZodType<T>, input: unknown): T {
+// The input type is left open so schemas with z.preprocess/z.coerce (input unknown) infer their output.
+export function parse<T>(schema: ZodType<T, ZodTypeDef, any>, input: unknown): T {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const fields: Record<string, string> = {};

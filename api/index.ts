@@ -9,20 +9,49 @@ import { Sessions } from "./auth/sessions";
 import { TokenSigner } from "./auth/tokens";
 import type { ApiContext } from "./context";
 import { errorHandler, notFound } from "./http";
+import type { Clock } from "./clock";
 import { openapiDocument } from "./openapi";
+import { commandRoutes } from "./routes/command";
+import { ingestRoutes } from "./routes/ingest";
+import { AlarmEngine } from "./telemetry/alarm-engine";
+import { CommandService } from "./telemetry/commands";
+import { IngestService } from "./telemetry/ingest";
 import { memberRoutes, publicMemberRoutes } from "./routes/member";
+import { groupAdminRoutes } from "./routes/groups-admin";
+import { memberAdminRoutes } from "./routes/members-admin";
+import { noticeRoutes } from "./routes/notices";
+import { crawlingRoutes } from "./routes/crawling";
+import { deviceRoutes } from "./routes/device";
+import type { FleetOptions } from "./routes/fleet-common";
+import { plantRoutes } from "./routes/plant";
+import { rtuRoutes } from "./routes/rtu";
+import { settingsRoutes } from "./routes/settings";
+import { totalRoutes } from "./routes/total";
+import { deriveSourceKey } from "./crawling/secret-box";
+import { geocoderFromKey } from "./geo/geocoder";
 import type { Store } from "./store/db";
 
 export interface ApiOptions {
   store: Store;
+  clock: Clock;
   jwtSecret: string;
   accessTokenTtl: number;
   refreshTokenTtl: number;
   assetBase?: string;
+  /** Maps service key (MAPS_KEY): plant addresses without coordinates are geocoded when set. */
+  mapsKey?: string;
   log?: (msg: string, extra?: unknown) => void;
 }
 
-export function createApi(opts: ApiOptions): { router: Router; ctx: ApiContext } {
+export interface Api {
+  router: Router;
+  ctx: ApiContext;
+  ingest: IngestService;
+  alarms: AlarmEngine;
+  commands: CommandService;
+}
+
+export function createApi(opts: ApiOptions): Api {
   const signer = new TokenSigner(opts.jwtSecret);
   const sessions = new Sessions(opts.store, signer, {
     accessTokenTtl: opts.accessTokenTtl,
@@ -31,8 +60,14 @@ export function createApi(opts: ApiOptions): { router: Router; ctx: ApiContext }
   });
   const log = opts.log ?? ((msg, extra) => console.error(msg, extra ?? ""));
   const ctx: ApiContext = { store: opts.store, signer, sessions, log };
+  const ingest = new IngestService(opts.store, opts.clock);
+  const alarms = new AlarmEngine(opts.store, opts.clock, log);
+  const commands = new CommandService(opts.store, opts.clock);
+  ingest.onIngest(() => alarms.evaluateSoon());
 
   const router = Router();
+  // Gateways authenticate with their own credential, not a member token, and send larger bodies.
+  router.use(ingestRoutes(opts.store, ingest));
   router.use(express.json({ limit: "2mb" }));
   router.use((_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
@@ -42,7 +77,18 @@ export function createApi(opts: ApiOptions): { router: Router; ctx: ApiContext }
   router.use(publicMemberRoutes(ctx));
   router.use(authenticate(signer, sessions));
   router.use(memberRoutes(ctx));
+  const fleet: FleetOptions = { geocoder: geocoderFromKey(opts.mapsKey), sourceKey: deriveSourceKey(opts.jwtSecret) };
+  router.use(plantRoutes(ctx, fleet));
+  router.use(deviceRoutes(ctx));
+  router.use(rtuRoutes(ctx));
+  router.use(totalRoutes(ctx));
+  router.use(settingsRoutes(ctx));
+  router.use(crawlingRoutes(ctx, fleet));
+  router.use(commandRoutes(ctx, commands));
+  router.use(memberAdminRoutes(ctx));
+  router.use(noticeRoutes(ctx));
+  router.use(groupAdminRoutes(ctx));
   router.use((_req, _res, next) => next(notFound("no_such_call")));
   router.use(errorHandler(log));
-  return { router, ctx };
+  return { router, ctx, ingest, alarms, commands };
 }

@@ -45,6 +45,7 @@ export const SETTING_SCREENS = [
   { key: "device", path: "/setting/device", area: "device" },
   { key: "rtu", path: "/setting/rtu", area: "rtu" },
   { key: "config", path: "/setting/config/alarm", area: "setting" },
+  { key: "import", path: "/setting/import", area: "setting" },
 ] as const satisfies ReadonlyArray<{ key: string; path: string; area: AdminArea }>;
 export type SettingScreenKey = (typeof SETTING_SCREENS)[number]["key"];
 

@@ -44,6 +44,8 @@ export interface ApiErrorBody {
   fields?: Record<string, string>;
   isLogin?: false;
   retryAfter?: number;
+  /** Names that explain a refusal, e.g. what still depends on a group that cannot be deleted. */
+  details?: Record<string, string[]>;
 }
 
 export interface MemberProfile {

@@ -1,6 +1,7 @@
 /** Account and members (SPEC §7): login, token renewal, logout, own profile, id check. */
 import { Router, type Request } from "express";
 import { z } from "zod";
+import { MemberProfileFields } from "../../domain/member-form";
 import { MEMBER_ID_PATTERN, passwordProblem } from "../../domain/password-policy";
 import { bearerToken, currentMember, requireSettled } from "../auth/guards";
 import { clearFailures, pendingWait, recordFailure } from "../auth/login-throttle-store";
@@ -77,6 +78,26 @@ export function memberRoutes(ctx: ApiContext): Router {
     const member = await findMember(store.db, currentMember(req).id);
     if (!member) throw notFound();
     return { member: await memberProfile(store.db, member) };
+  }));
+
+  /** The member's own profile (name, phone, email); answers the profile and tokens carrying the new claims. */
+  r.put("/member", handle(async (req) => {
+    const me = requireSettled(req);
+    if (me.readOnly === 1) throw forbidden("read_only_member");
+    const body = parse(MemberProfileFields, req.body ?? {});
+    const now = Date.now();
+    await store.db.transaction().execute((trx) =>
+      trx
+        .updateTable("member")
+        .set({ name: body.name, phone: body.phone ?? null, email: body.email ?? null, updated_at: now })
+        .where("id", "=", me.id)
+        .execute(),
+    );
+    const member = await findMember(store.db, me.id);
+    if (!member) throw notFound();
+    const tokens = await sessions.reissue(member, me.sid, now);
+    if (!tokens) throw unauthorized();
+    return { member: await memberProfile(store.db, member), ...tokens };
   }));
 
   r.get("/member/check/id/:id", handle(async (req) => {

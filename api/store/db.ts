@@ -32,7 +32,8 @@ export async function openStore(url: string): Promise<Store> {
     if (file !== ":memory:") mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
     const sqlite = new SQLite(file);
     sqlite.pragma("journal_mode = WAL");
-    sqlite.pragma("synchronous = NORMAL");
+    // FULL: a committed (and so acknowledged) reading survives a power cut, not only a crash.
+    sqlite.pragma("synchronous = FULL");
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });

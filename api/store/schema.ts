@@ -164,6 +164,7 @@ export interface DeviceLatestTable {
 export interface RollupHourlyTable {
   device_uid: string; hour_ts: number; kind: number; samples: number; energy_wh: number | null; avg_w: number | null;
   max_w: number | null; his_wh: number | null; iis_wh: number | null; avg_sts: number | null; avg_ats: number | null;
+  max_today_wh: number | null; max_total_wh: number | null;
 }
 /** day_ts is the epoch ms of local midnight (Asia/Seoul). */
 export interface RollupDailyTable {
@@ -183,6 +184,24 @@ export interface CommandTable {
   seq: AutoSeq; rtu_uid: string; device_uid: string; device_type: number; ch: number; hex_on: string | null;
   hex_off: string | null; requested_by: string; requested_at: number; status: string; result: string | null;
   completed_at: number | null;
+}
+
+/** An external source for importing plants, RTUs and devices (migration 0003). */
+export interface CrawlSourceTable {
+  seq: AutoSeq;
+  site: string;
+  name: string;
+  base_url: string;
+  login_id: string;
+  /** AES-256-GCM ciphertext of the source password; never returned by the API. */
+  password_enc: string;
+  node_seq: number | null;
+  address: string | null;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+  last_polled_at: number | null;
+  last_error: string | null;
 }
 
 export interface Database {
@@ -207,6 +226,7 @@ export interface Database {
   fault_code: FaultCodeTable;
   setting: SettingTable;
   command: CommandTable;
+  crawl_source: CrawlSourceTable;
 }
 
 export type Member = Selectable<MemberTable>;

@@ -2,6 +2,7 @@
 import { GUEST_ID, GUEST_PASSWORD } from "../../domain/guest";
 import { SERVICE_MASK_MAX, serviceMask } from "../../domain/service-bits";
 import { hashPassword } from "../auth/password";
+import { INVERTER_FAULT_CODES } from "../sim/faults";
 import type { Store } from "./db";
 
 export const ROOT_NODE_NAME = "전체";
@@ -42,6 +43,13 @@ export async function seedFoundation(store: Store, opts: { adminPassword: string
       })
       .execute();
     created.push(GUEST_ID);
+  }
+  // The default fault-code table (editable on /setting/config/faultCodes).
+  if (!(await db.selectFrom("fault_code").select("code").limit(1).executeTakeFirst())) {
+    await db
+      .insertInto("fault_code")
+      .values(INVERTER_FAULT_CODES.map((f) => ({ code: f.code, hex: f.hex, name_ko: f.nameKo, name_en: f.nameEn, level: f.level })))
+      .execute();
   }
   return { created };
 }

@@ -4,6 +4,7 @@
  */
 import { redirect } from "@remix-run/node";
 import type { ApiErrorBody } from "../../domain/contract";
+import { clearAuthCookieHeaders, withCookies } from "../auth/cookies.server";
 import { apiUrl } from "../env.server";
 
 export class ApiFailure extends Error {
@@ -32,8 +33,11 @@ export async function api<T>(path: string, call: ApiCall = {}): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (call.token) headers.authorization = `Bearer ${call.token}`;
   if (call.clientIp) headers["x-forwarded-for"] = call.clientIp;
-  let body: string | undefined;
-  if (call.body !== undefined) {
+  let body: string | FormData | undefined;
+  if (call.body instanceof FormData) {
+    // Multipart (file uploads): fetch sets the content type with its boundary.
+    body = call.body;
+  } else if (call.body !== undefined) {
     headers["content-type"] = "application/json";
     body = JSON.stringify(call.body);
   }
@@ -48,6 +52,10 @@ export async function api<T>(path: string, call: ApiCall = {}): Promise<T> {
   }
   if (res.ok) return data as T;
   const err = (data ?? { message: res.statusText }) as ApiErrorBody;
-  if (res.status === 401 && err.isLogin === false && !call.raw401) throw redirect("/login");
+  if (res.status === 401 && err.isLogin === false && !call.raw401) {
+    // The API ended the session (logout elsewhere, password change, token reuse). Drop the cookies too:
+    // /login would otherwise send a locally unexpired access token straight back here, in a loop.
+    throw redirect("/login", { headers: withCookies(clearAuthCookieHeaders(false)) });
+  }
   throw new ApiFailure(res.status, err);
 }

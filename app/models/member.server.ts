@@ -28,3 +28,10 @@ export function changeOwnPassword(
 ): Promise<TokenResponse> {
   return api<TokenResponse>(`/member/${encodeURIComponent(id)}/password`, { method: "PUT", token, body });
 }
+
+export function updateOwnProfile(
+  token: string,
+  body: { name: string; phone: string | null; email: string | null },
+): Promise<TokenResponse & { member: MemberProfile }> {
+  return api("/member", { method: "PUT", token, body });
+}

@@ -7,11 +7,17 @@ import { requireAuth } from "~/auth/session.server";
 import { Flash } from "~/components/form";
 import { Logo } from "~/components/Logo";
 import { takeFlash } from "~/flash.server";
+import { NoticePopup } from "~/components/NoticePopup";
+import { pendingNotices } from "~/models/notices.server";
+import { withDates } from "~/notice-format.server";
+import { readPreferences } from "~/preferences.server";
 import { PreferenceForms } from "~/components/PreferenceForms";
 import { fmt, useT } from "~/i18n";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { user } = requireAuth(request, context, { allowPendingPassword: true });
+  const auth = requireAuth(request, context, { allowPendingPassword: true });
+  const { user } = auth;
+  const notices = withDates(await pendingNotices(request, auth), readPreferences(request).locale);
   // A member who must change the password sees no navigation until it is done.
   const nav = user.pwd_yn === 1 ? [] : navigationFor(user);
   const flash = takeFlash(request);
@@ -27,6 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       pwd_yn: user.pwd_yn,
     },
     nav,
+    notices,
   }, { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} });
 }
 
@@ -35,7 +42,7 @@ export function useAppUser() {
 }
 
 export default function AppShell() {
-  const { user, nav, flash } = useLoaderData<typeof loader>();
+  const { user, nav, flash, notices } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <div className="shell">
@@ -75,6 +82,7 @@ export default function AppShell() {
       </nav>
       <main className="content" id="main" tabIndex={-1}>
         <Flash message={flash} />
+        <NoticePopup notices={notices} />
         <Outlet />
       </main>
     </div>

@@ -28,7 +28,8 @@ export interface TestServer {
   databaseUrl: string;
   /** Everything the process printed so far (for failure messages). */
   output(): string;
-  stop(): Promise<void>;
+  /** Stops the process; drops the database and removes the data directory unless keepData. */
+  stop(opts?: { keepData?: boolean }): Promise<void>;
 }
 
 export interface StartOptions {
@@ -37,8 +38,8 @@ export interface StartOptions {
   port?: number;
   /** Extra environment (e.g. ACCESS_TOKEN_TTL, SIMULATE=1). */
   env?: Record<string, string>;
-  /** Keep the data directory after stop (for inspection). */
-  keepDataDir?: boolean;
+  /** Reuse the data directory and database of a server stopped with keepData (a restart). */
+  reuse?: { dataDir: string; databaseUrl: string };
   timeoutMs?: number;
 }
 
@@ -87,10 +88,13 @@ async function adminQuery(text: string): Promise<void> {
 export async function createPgDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `portal_t_${randomBytes(6).toString("hex")}`;
   await adminQuery(`CREATE DATABASE ${name}`);
-  return {
-    url: withDatabase(TEST_PG_URL, name),
-    drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-  };
+  return pgDatabase(withDatabase(TEST_PG_URL, name));
+}
+
+function pgDatabase(url: string): { url: string; drop(): Promise<void> } {
+  const name = new URL(url).pathname.slice(1);
+  if (!/^portal_t_[0-9a-f]+$/.test(name)) throw new Error(`refusing to manage database ${name}`);
+  return { url, drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
@@ -110,8 +114,8 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     throw new Error("build/index.js is missing: run `npx remix build` first (tests/run-all.sh does)");
   }
   const port = opts.port ?? (await freePort());
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `portal-test-${store}-`));
-  const pgDb = store === "postgres" ? await createPgDatabase() : null;
+  const dataDir = opts.reuse?.dataDir ?? mkdtempSync(path.join(os.tmpdir(), `portal-test-${store}-`));
+  const pgDb = store !== "postgres" ? null : opts.reuse ? pgDatabase(opts.reuse.databaseUrl) : await createPgDatabase();
   const databaseUrl = pgDb ? pgDb.url : `file:${path.join(dataDir, "portal.db")}`;
 
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -138,7 +142,7 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
 
   const baseUrl = `http://127.0.0.1:${port}`;
   let stopped = false;
-  const stop = async () => {
+  const stop = async (stopOpts: { keepData?: boolean } = {}) => {
     if (stopped) return;
     stopped = true;
     child.kill("SIGTERM");
@@ -146,8 +150,9 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
       child.kill("SIGKILL");
       await waitForExit(child, 2_000);
     }
+    if (stopOpts.keepData) return;
     if (pgDb) await pgDb.drop().catch((e) => console.error("could not drop test database:", e));
-    if (!opts.keepDataDir) rmSync(dataDir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
@@ -157,9 +162,10 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
       throw new Error(`server exited early (code ${child.exitCode}):\n${out}`);
     }
     try {
-      const res = await fetch(`${baseUrl}/api/openapi.json`, { signal: AbortSignal.timeout(2_000) });
+      // The cheapest call that goes through the whole /api stack: 401 {isLogin:false} means ready.
+      const res = await fetch(`${baseUrl}/api/member/isAuth`, { signal: AbortSignal.timeout(2_000) });
       await res.arrayBuffer();
-      if (res.status === 200) break;
+      if (res.status === 401) break;
     } catch {
       // not listening yet
     }

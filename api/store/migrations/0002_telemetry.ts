@@ -81,6 +81,8 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn("iis_wh", real)
     .addColumn("avg_sts", real)
     .addColumn("avg_ats", real)
+    .addColumn("max_today_wh", real)
+    .addColumn("max_total_wh", real)
     .addPrimaryKeyConstraint("rollup_hourly_pk", ["device_uid", "hour_ts"])
     .execute();
 

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { Dialect } from "../db";
 import * as m0001 from "./0001_foundation";
 import * as m0002 from "./0002_telemetry";
+import * as m0003 from "./0003_admin";
 
 export interface Migration {
   name: string;
@@ -12,4 +13,5 @@ export interface Migration {
 export const migrations: Migration[] = [
   { name: "0001_foundation", up: m0001.up },
   { name: "0002_telemetry", up: m0002.up },
+  { name: "0003_admin", up: m0003.up },
 ];

@@ -1,0 +1,159 @@
+/**
+ * Devices (SPEC §7 Devices): lists for members and admins, and create/edit/delete for the 'device' admin
+ * area (SPEC §6: level ≥ 2). A device hangs on an RTU and a plant; when its RTU is assigned to a plant,
+ * the device's plant is that plant.
+ */
+import { Router } from "express";
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import { isDeviceKind } from "../../domain/device";
+import { COMM_STATES, commState, DeviceBodySchema, UID_PATTERN, type DeviceBody } from "../../domain/fleet";
+import { requireAdmin, requireSettled } from "../auth/guards";
+import type { ApiContext } from "../context";
+import { badRequest, forbidden, handle, notFound, parse } from "../http";
+import { deleteDevices, deviceVisible, editablePlants, has, newUid, nodeInScope, scopeFor, visiblePlants, type Scope } from "../store/fleet";
+import type { Database } from "../store/schema";
+import { requireDeleteConfirmation } from "./fleet-common";
+import { rtuRows } from "./rtu";
+
+const ListQuery = z.object({
+  status: z.enum([...COMM_STATES, "unused"]).optional(),
+  kind: z.coerce.number().refine(isDeviceKind, "bad_kind").optional(),
+  plant: z.string().regex(UID_PATTERN).optional(),
+  rtu: z.string().regex(UID_PATTERN).optional(),
+  keyword: z.string().max(100).optional(),
+});
+
+async function deviceRows(db: Kysely<Database>, scope: Scope, now = Date.now()) {
+  const rows = await db
+    .selectFrom("device")
+    .leftJoin("rtu", "rtu.uid", "device.rtu_uid")
+    .leftJoin("plant", "plant.uid", "device.plant_uid")
+    .leftJoin("device_latest", "device_latest.device_uid", "device.uid")
+    .select([
+      "device.uid", "device.rtu_uid", "device.plant_uid", "device.kind", "device.name", "device.address", "device.capa",
+      "device.use_yn", "device.created_at", "device.updated_at", "rtu.alias as rtuAlias", "rtu.name as rtuName",
+      "rtu.plant_uid as rtuPlantUid", "rtu.node_seq as rtuNodeSeq", "plant.name as plantName",
+      "device_latest.received_at as lastSeenAt",
+    ])
+    .orderBy("device.kind")
+    .orderBy("device.name")
+    .orderBy("device.uid")
+    .execute();
+  const visible = await visiblePlants(db, scope);
+  const editable = await editablePlants(db, scope);
+  return rows
+    .filter((d) => deviceVisible(scope, visible, d, d.rtu_uid ? { plant_uid: d.rtuPlantUid, node_seq: d.rtuNodeSeq } : null))
+    .map(({ rtuPlantUid, rtuNodeSeq, ...d }) => {
+      const last = d.lastSeenAt === null ? null : Number(d.lastSeenAt);
+      return {
+        ...d,
+        capa: d.capa === null ? null : Number(d.capa),
+        lastSeenAt: last,
+        comm: commState(last, now),
+        editable: d.plant_uid ? has(editable, d.plant_uid) : d.rtu_uid ? nodeInScope(scope, rtuNodeSeq) : scope.all,
+        created_at: Number(d.created_at),
+        updated_at: Number(d.updated_at),
+      };
+    });
+}
+type DeviceRow = Awaited<ReturnType<typeof deviceRows>>[number];
+
+export function deviceRoutes(ctx: ApiContext): Router {
+  const r = Router();
+  const db = ctx.store.db;
+
+  async function findDevice(scope: Scope, uid: string): Promise<DeviceRow> {
+    const row = (await deviceRows(db, scope)).find((d) => d.uid === uid);
+    if (!row) throw notFound("no_such_device");
+    return row;
+  }
+
+  async function deviceValues(scope: Scope, body: DeviceBody, existing?: DeviceRow) {
+    const fields: Record<string, string> = {};
+    let plantUid = body.plantUid ?? null;
+    const rtu = body.rtuUid ? (await rtuRows(db, scope)).find((x) => x.uid === body.rtuUid) : undefined;
+    if (body.rtuUid && !rtu) fields.rtuUid = "no_such_rtu";
+    else if (rtu && !rtu.editable) fields.rtuUid = "not_in_your_group";
+    if (rtu?.plant_uid) {
+      if (plantUid && plantUid !== rtu.plant_uid) fields.plantUid = "must_match_rtu";
+      plantUid = rtu.plant_uid;
+    }
+    if (plantUid && !fields.plantUid) {
+      if (!has(await visiblePlants(db, scope), plantUid)) fields.plantUid = "no_such_plant";
+      else if (!has(await editablePlants(db, scope), plantUid)) fields.plantUid = "not_in_your_group";
+    }
+    if (!body.rtuUid && !plantUid) fields.rtuUid = "rtu_or_plant_required";
+    if (!existing && body.uid && (await db.selectFrom("device").select("uid").where("uid", "=", body.uid).executeTakeFirst())) fields.uid = "taken";
+    if (body.rtuUid && body.address != null && !fields.rtuUid) {
+      const clash = await db.selectFrom("device").select("uid")
+        .where("rtu_uid", "=", body.rtuUid).where("address", "=", body.address).executeTakeFirst();
+      if (clash && clash.uid !== existing?.uid) fields.address = "taken";
+    }
+    if (Object.keys(fields).length) throw badRequest("invalid_input", fields);
+    return {
+      name: body.name, kind: body.kind, rtu_uid: body.rtuUid ?? null, plant_uid: plantUid, address: body.address ?? null,
+      capa: body.kind === 1 && body.capaKw != null ? Math.round(body.capaKw * 100) : null, use_yn: body.use === false ? 0 : 1,
+    };
+  }
+
+  function filterRows(rows: DeviceRow[], q: z.infer<typeof ListQuery>) {
+    const kw = q.keyword?.trim().toLowerCase();
+    return rows.filter((d) =>
+      (!q.kind || d.kind === q.kind) &&
+      (!q.plant || d.plant_uid === q.plant) &&
+      (!q.rtu || d.rtu_uid === q.rtu) &&
+      (!q.status || (q.status === "unused" ? d.use_yn === 0 : d.comm === q.status)) &&
+      (!kw || [d.uid, d.name, d.rtu_uid, d.plantName].some((v) => v?.toLowerCase().includes(kw))),
+    );
+  }
+
+  r.get("/device/list_user", handle(async (req) => {
+    const scope = await scopeFor(db, requireSettled(req));
+    const q = parse(ListQuery, req.query);
+    return { deviceList: filterRows(await deviceRows(db, scope), q) };
+  }));
+
+  r.get("/device/list_user/admin", handle(async (req) => {
+    const scope = await scopeFor(db, requireAdmin(req, "device"));
+    const q = parse(ListQuery, req.query);
+    return { deviceList: filterRows(await deviceRows(db, scope), q) };
+  }));
+
+  r.get("/device/:uid", handle(async (req) => {
+    const scope = await scopeFor(db, requireSettled(req));
+    return { device: await findDevice(scope, String(req.params.uid)) };
+  }));
+
+  r.post("/device", handle(async (req, res) => {
+    const scope = await scopeFor(db, requireAdmin(req, "device"));
+    const body = parse(DeviceBodySchema, req.body);
+    const values = await deviceValues(scope, body);
+    const uid = body.uid ?? (await newUid(db, "device", "D"));
+    const now = Date.now();
+    await db.insertInto("device").values({ uid, ...values, created_at: now, updated_at: now }).execute();
+    res.status(201);
+    return { device: await findDevice(scope, uid) };
+  }));
+
+  r.put("/device/:uid", handle(async (req) => {
+    const scope = await scopeFor(db, requireAdmin(req, "device"));
+    const existing = await findDevice(scope, String(req.params.uid));
+    if (!existing.editable) throw forbidden("not_in_your_group");
+    const body = parse(DeviceBodySchema, req.body);
+    const values = await deviceValues(scope, { ...body, uid: undefined }, existing);
+    await db.updateTable("device").set({ ...values, updated_at: Date.now() }).where("uid", "=", existing.uid).execute();
+    return { device: await findDevice(scope, existing.uid) };
+  }));
+
+  r.delete("/device/:uid", handle(async (req) => {
+    const scope = await scopeFor(db, requireAdmin(req, "device"));
+    const existing = await findDevice(scope, String(req.params.uid));
+    if (!existing.editable) throw forbidden("not_in_your_group");
+    requireDeleteConfirmation(req);
+    await db.transaction().execute((trx) => deleteDevices(trx, [existing.uid]));
+    return { deleted: existing.uid };
+  }));
+
+  return r;
+}

@@ -1,0 +1,206 @@
+/**
+ * RTU gateways (SPEC §7 RTUs): list with communication state and filters, detail, create, edit, config
+ * bits, gateway credential (shown once on creation or rotation), delete, and assignment to plants
+ * (POST/DELETE /por). Reads are scoped to what the member may see; writes need the 'rtu' admin area
+ * (SPEC §6: levels 6 and 10).
+ */
+import { Router, type Request } from "express";
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import { COMM_STATES, commState, RtuBodySchema, UID_PATTERN, type RtuBody } from "../../domain/fleet";
+import { rtuConfigFlags, rtuConfigValue } from "../../domain/rtu-config";
+import { hashGatewaySecret, newGatewaySecret } from "../auth/gateway-credential";
+import { requireAdmin, requireSettled } from "../auth/guards";
+import type { ApiContext } from "../context";
+import { badRequest, forbidden, handle, notFound, parse } from "../http";
+import {
+  assignRtus, deleteRtu, editablePlants, has, likeLower, newUid, nodeInScope, scopeFor, unassignRtus, visiblePlants,
+  type Scope,
+} from "../store/fleet";
+import type { Database } from "../store/schema";
+import { packageExists, queryList, queryString, requireDeleteConfirmation } from "./fleet-common";
+
+const ListQuery = z.object({
+  comm: z.enum(COMM_STATES).optional(),
+  package: z.coerce.number().int().positive().optional(),
+  status: z.enum(["use", "unused"]).optional(),
+  type: z.coerce.number().int().min(1).max(99).optional(),
+  keyword: z.string().max(100).optional(),
+  plant: z.string().regex(UID_PATTERN).optional(),
+});
+
+const PorBody = z.object({
+  plantUid: z.string().regex(UID_PATTERN, "bad_uid"),
+  rtus: z.preprocess((v) => (typeof v === "string" ? v.split(",").filter(Boolean) : v), z.array(z.string().regex(UID_PATTERN, "bad_uid")).min(1, "required").max(500)),
+});
+
+export function rtuHex(uid: string): string {
+  return Buffer.from(uid, "utf8").toString("hex");
+}
+
+export async function rtuRows(db: Kysely<Database>, scope: Scope, now = Date.now()) {
+  const rows = await db
+    .selectFrom("rtu")
+    .leftJoin("plant", "plant.uid", "rtu.plant_uid")
+    .leftJoin("node", "node.seq", "rtu.node_seq")
+    .leftJoin("package", "package.seq", "rtu.package_seq")
+    .select([
+      "rtu.uid", "rtu.alias", "rtu.name", "rtu.mac", "rtu.kind", "rtu.plant_uid", "plant.name as plantName",
+      "rtu.node_seq", "node.name as nodeName", "rtu.package_seq", "package.name as packageName", "rtu.config",
+      "rtu.use_yn", "rtu.last_seen_at", "rtu.credential_hash", "rtu.created_at", "rtu.updated_at",
+    ])
+    .select((eb) => [
+      eb.selectFrom("device").select(eb.fn.countAll<number>().as("n")).whereRef("device.rtu_uid", "=", "rtu.uid").as("device_count"),
+    ])
+    .orderBy("rtu.uid")
+    .execute();
+  const visible = await visiblePlants(db, scope);
+  const editable = await editablePlants(db, scope);
+  return rows
+    .filter((r) => (r.plant_uid ? has(visible, r.plant_uid) : nodeInScope(scope, r.node_seq)))
+    .map(({ credential_hash, ...r }) => ({
+      ...r,
+      hex_rtu_uid: rtuHex(r.uid),
+      config: Number(r.config),
+      configFlags: rtuConfigFlags(Number(r.config)),
+      last_seen_at: r.last_seen_at === null ? null : Number(r.last_seen_at),
+      comm: commState(r.last_seen_at === null ? null : Number(r.last_seen_at), now),
+      device_count: Number(r.device_count ?? 0),
+      hasCredential: !!credential_hash,
+      editable: r.plant_uid ? has(editable, r.plant_uid) : nodeInScope(scope, r.node_seq),
+      created_at: Number(r.created_at),
+      updated_at: Number(r.updated_at),
+    }));
+}
+export type RtuRow = Awaited<ReturnType<typeof rtuRows>>[number];
+
+export function rtuRoutes(ctx: ApiContext): Router {
+  const r = Router();
+  const db = ctx.store.db;
+
+  async function findRtu(scope: Scope, uid: string): Promise<RtuRow> {
+    const row = (await rtuRows(db, scope)).find((x) => x.uid === uid);
+    if (!row) throw notFound("no_such_rtu");
+    return row;
+  }
+
+  async function rtuValues(scope: Scope, body: RtuBody, existing?: RtuRow) {
+    const fields: Record<string, string> = {};
+    let nodeSeq = body.nodeSeq ?? existing?.node_seq ?? scope.nodeSeq;
+    if (existing?.plant_uid) nodeSeq = existing.node_seq; // an assigned RTU follows its plant's node
+    else if (nodeSeq == null) fields.nodeSeq = "required";
+    else if (!nodeInScope(scope, nodeSeq)) fields.nodeSeq = "not_in_your_group";
+    if (body.packageSeq != null && !(await packageExists(db, body.packageSeq))) fields.packageSeq = "no_such_package";
+    if (!existing && body.uid && (await db.selectFrom("rtu").select("uid").where("uid", "=", body.uid).executeTakeFirst())) fields.uid = "taken";
+    if (body.mac) {
+      const owner = await db.selectFrom("rtu").select("uid").where("mac", "=", body.mac).executeTakeFirst();
+      if (owner && owner.uid !== existing?.uid) fields.mac = "taken";
+    }
+    if (Object.keys(fields).length) throw badRequest("invalid_input", fields);
+    const config = rtuConfigValue({ lteRouter: body.lteRouter, zigbee: body.zigbee, invDetail: body.invDetail, lora: body.lora });
+    return {
+      name: body.name, alias: body.alias ?? null, mac: body.mac ?? null, kind: body.kind, node_seq: nodeSeq ?? null,
+      package_seq: body.packageSeq ?? null, config, use_yn: body.use === false ? 0 : 1,
+    };
+  }
+
+  r.get("/rtu/user", handle(async (req) => {
+    const scope = await scopeFor(db, requireSettled(req));
+    const q = parse(ListQuery, req.query);
+    const kw = q.keyword?.trim().toLowerCase();
+    const rtuList = (await rtuRows(db, scope)).filter((x) =>
+      (!q.comm || x.comm === q.comm) &&
+      (!q.package || x.package_seq === q.package) &&
+      (!q.status || (q.status === "use") === (x.use_yn === 1)) &&
+      (!q.type || x.kind === q.type) &&
+      (!q.plant || x.plant_uid === q.plant) &&
+      (!kw || [x.uid, x.alias, x.name, x.mac, x.plantName].some((v) => v?.toLowerCase().includes(kw))),
+    );
+    return { rtuList };
+  }));
+
+  r.get("/rtu/:uid", handle(async (req) => {
+    const scope = await scopeFor(db, requireSettled(req));
+    const rtu = await findRtu(scope, String(req.params.uid));
+    const deviceList = await db.selectFrom("device").selectAll().where("rtu_uid", "=", rtu.uid).orderBy("kind").orderBy("address").orderBy("name").execute();
+    return { rtu, deviceList };
+  }));
+
+  r.post("/rtu", handle(async (req, res) => {
+    const scope = await scopeFor(db, requireAdmin(req, "rtu"));
+    const body = parse(RtuBodySchema, req.body);
+    const values = await rtuValues(scope, body);
+    const uid = body.uid ?? (await newUid(db, "rtu", "R"));
+    const secret = newGatewaySecret();
+    const now = Date.now();
+    await db.insertInto("rtu").values({
+      uid, ...values, plant_uid: null, credential_hash: hashGatewaySecret(secret), created_at: now, updated_at: now, last_seen_at: null,
+    }).execute();
+    res.status(201);
+    // The secret is shown once; only its sha256 is kept.
+    return { rtu: await findRtu(scope, uid), secret };
+  }));
+
+  r.put("/rtu/:uid", handle(async (req) => {
+    const scope = await scopeFor(db, requireAdmin(req, "rtu"));
+    const existing = await findRtu(scope, String(req.params.uid));
+    if (!existing.editable) throw forbidden("not_in_your_group");
+    const body = parse(RtuBodySchema, req.body);
+    const values = await rtuValues(scope, { ...body, uid: undefined }, existing);
+    await db.updateTable("rtu").set({ ...values, updated_at: Date.now() }).where("uid", "=", existing.uid).execute();
+    return { rtu: await findRtu(scope, existing.uid) };
+  }));
+
+  r.post("/rtu/:uid/credential", handle(async (req) => {
+    const scope = await scopeFor(db, requireAdmin(req, "rtu"));
+    const existing = await findRtu(scope, String(req.params.uid));
+    if (!existing.editable) throw forbidden("not_in_your_group");
+    const secret = newGatewaySecret();
+    await db.updateTable("rtu").set({ credential_hash: hashGatewaySecret(secret), updated_at: Date.now() }).where("uid", "=", existing.uid).execute();
+    return { rtuUid: existing.uid, secret };
+  }));
+
+  r.delete("/rtu/:id", handle(async (req) => {
+    const scope = await scopeFor(db, requireAdmin(req, "rtu"));
+    const existing = await findRtu(scope, String(req.params.id));
+    if (!existing.editable) throw forbidden("not_in_your_group");
+    requireDeleteConfirmation(req);
+    return { deleted: existing.uid, ...(await deleteRtu(db, existing.uid)) };
+  }));
+
+  async function editableRtus(scope: Scope, uids: string[], field: string) {
+    const all = await rtuRows(db, scope);
+    const byUid = new Map(all.map((x) => [x.uid, x]));
+    const missing = uids.filter((u) => !byUid.has(u));
+    if (missing.length) throw notFound("no_such_rtu");
+    if (uids.some((u) => !byUid.get(u)!.editable)) throw forbidden("not_in_your_group");
+    void field;
+    return uids.map((u) => byUid.get(u)!);
+  }
+
+  r.post("/por", handle(async (req) => {
+    const scope = await scopeFor(db, requireAdmin(req, "rtu"));
+    const body = parse(PorBody, req.body);
+    const visible = await visiblePlants(db, scope);
+    if (!has(visible, body.plantUid)) throw notFound("no_such_plant");
+    if (!has(await editablePlants(db, scope), body.plantUid)) throw forbidden("not_in_your_group");
+    const plant = await db.selectFrom("plant").select(["uid", "node_seq"]).where("uid", "=", body.plantUid).executeTakeFirstOrThrow();
+    await editableRtus(scope, body.rtus, "rtus");
+    await assignRtus(db, plant, body.rtus);
+    return { plantUid: plant.uid, rtus: body.rtus };
+  }));
+
+  const unassign = handle(async (req: Request) => {
+    const scope = await scopeFor(db, requireAdmin(req, "rtu"));
+    const fromBody = req.body && typeof req.body === "object" ? (req.body as { exclude?: unknown }).exclude : undefined;
+    const exclude = Array.isArray(fromBody) ? fromBody.map(String) : typeof fromBody === "string" ? fromBody.split(",") : queryList(req, "exclude");
+    const uids = exclude.map((s) => s.trim()).filter(Boolean);
+    if (!uids.length || uids.some((u) => !UID_PATTERN.test(u))) throw badRequest("invalid_input", { exclude: "required" });
+    await editableRtus(scope, uids, "exclude");
+    await unassignRtus(db, uids);
+    return { rtus: uids };
+  });
+  r.delete("/por", unassign);
+  void queryString;
+  return r;
+}

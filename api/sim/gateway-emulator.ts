@@ -1,0 +1,294 @@
+/**
+ * The simulated gateways of the demo fleet. Every RTU of kind SIMULATED_RTU_KIND is played here:
+ * its plant's physics is stepped every 10 minutes (of the data-plane clock), its readings go
+ * through the same IngestService a real gateway's HTTP or MQTT push reaches, and it carries
+ * out commands. Faults shape what reaches the server: a device that lost communication sends
+ * nothing, an offline RTU buffers its readings and sends them late when it is back, inverters
+ * sleep at night.
+ */
+import type { Clock } from "../clock";
+import type { Store } from "../store/db";
+import type { CommandMessage, CommandOutcome, GatewayLink } from "../telemetry/commands";
+import type { IngestService } from "../telemetry/ingest";
+import type { RawReading } from "../telemetry/readings";
+import { rebuildRollups } from "../telemetry/writer";
+import { DEMO_FAULT_INTENSITY, FaultSchedule, createFaultFrame, faultHex, type FaultFrame } from "./faults";
+import { SIMULATED_RTU_KIND } from "./fleet";
+import {
+  createPlantModel, createPlantReadings, createPlantState, estimateLifetimeKwh,
+  type PlantModel, type PlantReadings, type PlantState,
+} from "./pv";
+import { stepPlant } from "./pv";
+import { hashSeed } from "./random";
+import { DAY_MS, STEP_MS, alignToStep, kstDayIndex, kstDayStartMs } from "./time";
+
+interface SimDevice {
+  uid: string;
+  kind: number;
+  rtuUid: string;
+  /** Index among devices of its kind in the plant. */
+  index: number;
+}
+
+interface SimPlant {
+  uid: string;
+  model: PlantModel;
+  state: PlantState;
+  readings: PlantReadings;
+  faults: FaultSchedule;
+  frame: FaultFrame;
+  devices: SimDevice[];
+  rtus: string[];
+  stoppedInverters: Set<number>;
+  openBreakers: Set<string>;
+}
+
+export interface EmulatorOptions {
+  historyDays: number;
+  faultIntensity?: number;
+  log?: (msg: string) => void;
+}
+
+const r2 = (v: number) => Math.round(v * 100) / 100;
+
+export class GatewayEmulator implements GatewayLink {
+  private plants: SimPlant[] = [];
+  private rtuPlant = new Map<string, SimPlant>();
+  private buffers = new Map<string, RawReading[]>();
+  private timer: NodeJS.Timeout | undefined;
+  private stepping: Promise<void> | undefined;
+  private afterStep: Array<() => Promise<unknown>> = [];
+
+  constructor(private store: Store, private ingest: IngestService, private clock: Clock, private opts: EmulatorOptions) {}
+
+  onStep(fn: () => Promise<unknown>) {
+    this.afterStep.push(fn);
+  }
+
+  /** Loads the simulated plants from the store and restores their counters from the newest readings. */
+  async load(): Promise<number> {
+    const db = this.store.db;
+    const rtus = await db.selectFrom("rtu").select(["uid", "plant_uid"]).where("kind", "=", SIMULATED_RTU_KIND).where("use_yn", "=", 1).orderBy("uid").execute();
+    const plantUids = [...new Set(rtus.map((r) => r.plant_uid).filter((p): p is string => !!p))];
+    if (!plantUids.length) return 0;
+    const plants = await db.selectFrom("plant").selectAll().where("uid", "in", plantUids).orderBy("uid").execute();
+    const devices = await db
+      .selectFrom("device")
+      .leftJoin("device_latest", "device_latest.device_uid", "device.uid")
+      .select(["device.uid", "device.kind", "device.rtu_uid", "device.plant_uid", "device.capa", "device_latest.ts", "device_latest.today_wh", "device_latest.total_wh"])
+      .where("device.plant_uid", "in", plantUids)
+      .where("device.use_yn", "=", 1)
+      .where("device.rtu_uid", "in", rtus.map((r) => r.uid))
+      .orderBy("device.kind")
+      .orderBy("device.uid")
+      .execute();
+    const now = this.clock.now();
+    const start = kstDayStartMs(kstDayIndex(now) - this.opts.historyDays);
+    for (const p of plants) {
+      const own = devices.filter((d) => d.plant_uid === p.uid);
+      const inverters = own.filter((d) => d.kind === 1);
+      if (!inverters.length) continue;
+      const boards = own.filter((d) => d.kind === 2);
+      const share = p.capa * 0.01 / inverters.length;
+      const model = createPlantModel({
+        seed: p.uid,
+        latDeg: p.lat ?? 36.5,
+        lonDeg: p.lng ?? 127.8,
+        locality: p.locality ?? p.uid,
+        inverters: inverters.map((d) => ({ capacityKw: d.capa ? d.capa * 0.01 : share })),
+        connectionBoards: boards.map((_, k) => ({ inverterIndex: k % inverters.length, channels: 8 + (hashSeed(p.uid, k) % 9) })),
+        envSensors: own.filter((d) => d.kind === 4).length,
+        vcbs: own.filter((d) => d.kind === 7).length,
+        acbs: own.filter((d) => d.kind === 8).length,
+      });
+      const newest = Math.max(0, ...own.map((d) => d.ts ?? 0));
+      const resume = newest > start ? alignToStep(newest) : start;
+      const sameDay = kstDayIndex(resume) === kstDayIndex(newest);
+      const state = newest > start
+        ? createPlantState(model, resume, {
+            totalKwh: inverters.map((d) => (d.total_wh ?? 0) / 1000),
+            todayKwh: inverters.map((d) => (sameDay ? (d.today_wh ?? 0) / 1000 : 0)),
+          })
+        : createPlantState(model, start, { totalKwh: estimateLifetimeKwh(model.totalAcCapacityKw, 1 + (hashSeed(p.uid) % 5)) });
+      const kindIndex = new Map<number, number>();
+      const simDevices = own.map((d) => {
+        const index = kindIndex.get(d.kind) ?? 0;
+        kindIndex.set(d.kind, index + 1);
+        return { uid: d.uid, kind: d.kind, rtuUid: d.rtu_uid!, index };
+      });
+      const plantRtus = [...new Set(simDevices.map((d) => d.rtuUid))].sort();
+      const layout = { seed: p.uid, inverters: inverters.length, devices: simDevices.length, rtus: plantRtus.length };
+      const sim: SimPlant = {
+        uid: p.uid, model, state, readings: createPlantReadings(model),
+        faults: new FaultSchedule(layout, { intensity: this.opts.faultIntensity ?? DEMO_FAULT_INTENSITY }),
+        frame: createFaultFrame(layout), devices: simDevices, rtus: plantRtus,
+        stoppedInverters: new Set(), openBreakers: new Set(),
+      };
+      this.plants.push(sim);
+      for (const r of plantRtus) this.rtuPlant.set(r, sim);
+    }
+    return this.plants.length;
+  }
+
+  /** Plays every plant up to the clock's current 10-minute slot; returns the readings sent. */
+  async catchUp(): Promise<number> {
+    if (this.stepping) {
+      await this.stepping;
+      return 0;
+    }
+    let sent = 0;
+    this.stepping = (async () => {
+      const target = alignToStep(this.clock.now());
+      const from = Math.min(...this.plants.map((p) => p.state.tMs));
+      // A long catch-up (the first backfill, or a restart after a pause) writes rollups once at the end.
+      const bulk = target - from > DAY_MS;
+      for (const plant of this.plants) {
+        const batches = new Map<string, RawReading[]>();
+        while (plant.state.tMs < target) {
+          this.step(plant, batches);
+          // Flush a day at a time so a long backfill keeps memory flat and the portal responsive.
+          if (plant.state.tMs % DAY_MS === 0 || plant.state.tMs >= target) {
+            for (const [rtu, readings] of batches) {
+              if (readings.length) sent += await this.send(rtu, readings, bulk);
+            }
+            batches.clear();
+            await new Promise((r) => setImmediate(r));
+          }
+        }
+      }
+      if (bulk) await rebuildRollups(this.store, from, target + STEP_MS);
+    })();
+    try {
+      await this.stepping;
+    } finally {
+      this.stepping = undefined;
+    }
+    for (const fn of this.afterStep) await fn();
+    return sent;
+  }
+
+  /** Steps live: at each new slot of the clock (10 minutes / SIM_SPEED of real time). */
+  startLive() {
+    const tick = () => {
+      const now = this.clock.now();
+      const next = alignToStep(now) + STEP_MS;
+      const wait = Math.max(50, (next - now) / this.clock.speed);
+      this.timer = setTimeout(() => {
+        this.catchUp()
+          .catch((e) => this.opts.log?.(`simulator step failed: ${(e as Error).message}`))
+          .finally(tick);
+      }, wait);
+      this.timer.unref();
+    };
+    tick();
+  }
+
+  stop() {
+    clearTimeout(this.timer);
+  }
+
+  reaches(rtuUid: string): boolean {
+    return this.rtuPlant.has(rtuUid);
+  }
+
+  async deliver(command: CommandMessage): Promise<CommandOutcome> {
+    const plant = this.rtuPlant.get(command.rtuUid);
+    const device = plant?.devices.find((d) => d.uid === command.deviceUid && d.rtuUid === command.rtuUid);
+    if (!plant || !device) return { ok: false, message: "device not on this gateway" };
+    const on = command.action === "on";
+    if (device.kind === 1) {
+      if (on) plant.stoppedInverters.delete(device.index);
+      else plant.stoppedInverters.add(device.index);
+    } else if (device.kind === 7 || device.kind === 8) {
+      if (on) plant.openBreakers.delete(device.uid);
+      else plant.openBreakers.add(device.uid);
+    } else {
+      return { ok: false, message: "this device kind takes no commands" };
+    }
+    return { ok: true, state: on ? 1 : 0, message: on ? "switched on / closed" : "switched off / opened" };
+  }
+
+  private step(plant: SimPlant, batches: Map<string, RawReading[]>) {
+    const t = plant.state.tMs + STEP_MS;
+    const frame = plant.faults.frameAt(t, plant.frame);
+    const gridLost = plant.openBreakers.size > 0;
+    for (let i = 0; i < frame.inverterOutputFactor.length; i++) {
+      if (gridLost || plant.stoppedInverters.has(i)) frame.inverterOutputFactor[i] = 0;
+    }
+    const r = stepPlant(plant.model, plant.state, frame, plant.readings);
+    const sunUp = r.sunElevationDeg > -0.833;
+    const rtuOffline = new Set(plant.rtus.filter((_, k) => frame.rtuOffline[k] === 1));
+    plant.devices.forEach((d, k) => {
+      if (frame.deviceCommLost[k] === 1) return;
+      const values = this.values(plant, d, r, sunUp);
+      if (!values) return;
+      const reading: RawReading = { device: d.uid, ts: t, values };
+      if (rtuOffline.has(d.rtuUid)) {
+        // Store-and-forward: the RTU keeps up to a day of readings while its uplink is down.
+        const buffer = this.buffers.get(d.rtuUid) ?? [];
+        if (buffer.length < 144 * plant.devices.length) buffer.push(reading);
+        this.buffers.set(d.rtuUid, buffer);
+        return;
+      }
+      const batch = batches.get(d.rtuUid) ?? [];
+      batch.push(reading);
+      batches.set(d.rtuUid, batch);
+    });
+    for (const rtu of plant.rtus) {
+      const buffered = this.buffers.get(rtu);
+      if (!rtuOffline.has(rtu) && buffered?.length) {
+        batches.set(rtu, [...buffered, ...(batches.get(rtu) ?? [])]);
+        this.buffers.delete(rtu);
+      }
+    }
+  }
+
+  private values(plant: SimPlant, d: SimDevice, r: PlantReadings, sunUp: boolean): Record<string, unknown> | null {
+    switch (d.kind) {
+      case 1: {
+        const inv = r.inverters[d.index]!;
+        // Inverters shut down at night and do not answer until the morning (unless faulted and latched).
+        if (!sunUp && !inv.running && !inv.faultCode) return null;
+        return {
+          dc_v: r2(inv.dcVoltageV), dc_a: r2(inv.dcCurrentA), dc_w: r2(inv.dcPowerKw * 1000), ac_v: r2(inv.acVoltageV),
+          ac_a: r2(inv.acCurrentA), iw: r2(inv.acPowerKw * 1000), pf: r2(inv.powerFactor), hz: r2(inv.frequencyHz),
+          today_wh: r2(inv.todayKwh * 1000), total_wh: Math.round(inv.totalKwh * 1000), fault_code: inv.faultCode,
+          fault_hex: inv.faultCode ? faultHex(inv.faultCode) : null,
+        };
+      }
+      case 2: {
+        const b = r.connectionBoards[d.index];
+        if (!b || (!sunUp && b.totalCurrentA === 0)) return null;
+        return { v: r2(b.voltageV), total_a: r2(b.totalCurrentA), channels: Array.from(b.channelCurrentA, r2) };
+      }
+      case 4: {
+        const e = r.envSensors[d.index];
+        return e ? { his: r2(e.his), iis: r2(e.iis), sts: r2(e.sts), ats: r2(e.ats) } : null;
+      }
+      case 7:
+      case 8: {
+        const b = (d.kind === 7 ? r.vcbs : r.acbs)[d.index];
+        if (!b) return null;
+        const open = plant.openBreakers.has(d.uid);
+        return {
+          v: r2((b.voltageRsV + b.voltageStV + b.voltageTrV) / 3), a: open ? 0 : r2((b.currentRA + b.currentSA + b.currentTA) / 3),
+          w: open ? 0 : r2(b.powerKw * 1000), pf: r2(b.powerFactor), state: open ? 0 : b.closed ? 1 : 0, gf_ma: r2(b.groundFaultMa),
+        };
+      }
+    }
+    return null;
+  }
+
+  private async send(rtuUid: string, readings: RawReading[], deferRollups: boolean): Promise<number> {
+    let accepted = 0;
+    for (let i = 0; i < readings.length; i += 2_000) {
+      const chunk = readings.slice(i, i + 2_000);
+      // In a replay, each batch "arrives" just after its newest reading.
+      const receivedAt = deferRollups ? Math.max(...chunk.map((r) => r.ts as number)) + 5_000 : undefined;
+      const res = await this.ingest.ingest(rtuUid, chunk, { deferRollups, receivedAt });
+      accepted += res.accepted;
+      if (res.rejected.length) this.opts.log?.(`simulator: ${res.rejected.length} readings rejected (${res.rejected[0]!.reason})`);
+    }
+    return accepted;
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * Commands to devices (SPEC §3 Command): recorded, delivered to the gateway that owns the
+ * device (MQTT, or an in-process link such as the simulator), and completed with the
+ * gateway's answer. The device's state changes only when the gateway carries the command out.
+ */
+import type { Clock } from "../clock";
+import type { Store } from "../store/db";
+
+export interface CommandMessage {
+  seq: number;
+  rtuUid: string;
+  deviceUid: string;
+  deviceType: number;
+  ch: number;
+  /** The register write to perform: hexOn to switch on/close, hexOff to switch off/open. */
+  action: "on" | "off";
+  hex: string;
+}
+
+export interface CommandOutcome {
+  ok: boolean;
+  /** The device state the gateway reports after acting (1 on/closed, 0 off/open). */
+  state?: number;
+  message?: string;
+}
+
+export interface GatewayLink {
+  /** Whether this link reaches the RTU. */
+  reaches(rtuUid: string): boolean;
+  deliver(command: CommandMessage): Promise<CommandOutcome>;
+}
+
+export const COMMAND_TIMEOUT_MS = 10_000;
+
+export class CommandService {
+  private links: GatewayLink[] = [];
+  constructor(private store: Store, private clock: Clock) {}
+
+  addLink(link: GatewayLink) {
+    this.links.push(link);
+  }
+
+  async send(input: Omit<CommandMessage, "seq" | "action" | "hex"> & { hexOn: string | null; hexOff: string | null; by: string }) {
+    const action: "on" | "off" = input.hexOn ? "on" : "off";
+    const hex = (input.hexOn ?? input.hexOff)!;
+    const row = await this.store.db
+      .insertInto("command")
+      .values({
+        rtu_uid: input.rtuUid, device_uid: input.deviceUid, device_type: input.deviceType, ch: input.ch,
+        hex_on: input.hexOn, hex_off: input.hexOff, requested_by: input.by, requested_at: this.clock.now(),
+        status: "pending", result: null, completed_at: null,
+      })
+      .returning("seq")
+      .executeTakeFirstOrThrow();
+    const link = this.links.find((l) => l.reaches(input.rtuUid));
+    let status: string;
+    let outcome: CommandOutcome;
+    if (!link) {
+      status = "undeliverable";
+      outcome = { ok: false, message: "no gateway link reaches this RTU" };
+    } else {
+      try {
+        outcome = await withTimeout(
+          link.deliver({ seq: row.seq, rtuUid: input.rtuUid, deviceUid: input.deviceUid, deviceType: input.deviceType, ch: input.ch, action, hex }),
+          COMMAND_TIMEOUT_MS,
+        );
+        status = outcome.ok ? "done" : "failed";
+      } catch (error) {
+        status = "timeout";
+        outcome = { ok: false, message: (error as Error).message };
+      }
+    }
+    await this.store.db
+      .updateTable("command")
+      .set({ status, result: JSON.stringify(outcome), completed_at: this.clock.now() })
+      .where("seq", "=", row.seq)
+      .execute();
+    return { seq: row.seq, status, ...outcome };
+  }
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error("gateway did not answer in time")), ms);
+    p.then((v) => (clearTimeout(t), resolve(v)), (e) => (clearTimeout(t), reject(e)));
+  });
+}

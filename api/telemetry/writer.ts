@@ -1,0 +1,187 @@
+/**
+ * Writes validated readings: measurements (insert-if-absent), latest values, RTU last-seen and
+ * rollups, all in one transaction. Two implementations of one contract: SQLite through cached
+ * prepared statements (the embedded default's hot path), PostgreSQL through Kysely.
+ */
+import { sql, type Transaction } from "kysely";
+import type { Store } from "../store/db";
+import type { Database } from "../store/schema";
+import { KIND_FIELDS, type MeasurementTable, type ValidReading } from "./readings";
+import { DAY_MS, HOUR_MS, dailyRollupSql, hourOf, hourlyRollupSql, seoulDayOf, withParams } from "./rollups";
+
+export interface WriteOptions {
+  /** Skip rollups (a bulk loader recomputes them once at the end with rebuildRollups). */
+  deferRollups?: boolean;
+  /**
+   * When the gateway handed the readings over (default: now). A replay of history (the simulator's
+   * backfill) passes the time the readings would have arrived, so RTU last-seen stays truthful.
+   */
+  receivedAt?: number;
+}
+
+export interface TelemetryWriter {
+  /** Returns how many readings were new (the rest were already stored). */
+  write(rtuUid: string, readings: ValidReading[], now: number, opts?: WriteOptions): Promise<number>;
+}
+
+const TABLE_COLUMNS: Record<MeasurementTable, string[]> = Object.fromEntries(
+  Object.values(KIND_FIELDS).map((k) => [k.table, Object.keys(k.fields)]),
+) as Record<MeasurementTable, string[]>;
+
+/** Groups readings by (table, kind) with the device set and time span each group touched. */
+function spans(readings: ValidReading[]) {
+  const groups = new Map<string, { table: MeasurementTable; kind: number; uids: Set<string>; from: number; to: number; rows: ValidReading[] }>();
+  for (const r of readings) {
+    const key = `${r.table}:${r.device.kind}`;
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { table: r.table, kind: r.device.kind, uids: new Set(), from: Infinity, to: -Infinity, rows: [] }));
+    g.uids.add(r.device.uid);
+    g.from = Math.min(g.from, r.ts);
+    g.to = Math.max(g.to, r.ts + 1);
+    g.rows.push(r);
+  }
+  return [...groups.values()];
+}
+
+function newestPerDevice(readings: ValidReading[]): ValidReading[] {
+  const newest = new Map<string, ValidReading>();
+  for (const v of readings) {
+    const cur = newest.get(v.device.uid);
+    if (!cur || v.ts > cur.ts) newest.set(v.device.uid, v);
+  }
+  return [...newest.values()];
+}
+
+const num = (v: unknown) => (typeof v === "number" ? v : null);
+function latestRow(v: ValidReading, now: number) {
+  return {
+    device_uid: v.device.uid, kind: v.device.kind, ts: v.ts, received_at: now, iw: num(v.row.iw ?? v.row.w),
+    today_wh: num(v.row.today_wh), total_wh: num(v.row.total_wh), fault_code: num(v.row.fault_code), his: num(v.row.his),
+    iis: num(v.row.iis), sts: num(v.row.sts), ats: num(v.row.ats), state: num(v.row.state), values_json: JSON.stringify(v.row),
+  };
+}
+const LATEST_COLUMNS = ["device_uid", "kind", "ts", "received_at", "iw", "today_wh", "total_wh", "fault_code", "his", "iis", "sts", "ats", "state", "values_json"] as const;
+
+export class SqliteTelemetryWriter implements TelemetryWriter {
+  private stmts = new Map<string, import("better-sqlite3").Statement>();
+  constructor(private store: Store) {}
+
+  private stmt(key: string, text: () => string) {
+    let s = this.stmts.get(key);
+    if (!s) this.stmts.set(key, (s = this.store.sqlite!.prepare(text())));
+    return s;
+  }
+
+  async write(rtuUid: string, readings: ValidReading[], wallNow: number, opts: WriteOptions = {}): Promise<number> {
+    const sqlite = this.store.sqlite!;
+    const now = opts.receivedAt ?? wallNow;
+    // Hold Kysely's connection lock so no other query interleaves with this synchronous transaction.
+    return this.store.db.connection().execute(async () =>
+      sqlite.transaction(() => {
+        let inserted = 0;
+        for (const g of spans(readings)) {
+          const cols = TABLE_COLUMNS[g.table];
+          const insert = this.stmt(`ins:${g.table}`, () =>
+            `insert into ${g.table} (device_uid, ts, ${cols.join(", ")}, received_at) values (${Array(cols.length + 3).fill("?").join(", ")}) on conflict do nothing`,
+          );
+          for (const r of g.rows) {
+            const args: unknown[] = [r.device.uid, r.ts];
+            for (const c of cols) args.push(r.row[c] ?? null);
+            args.push(now);
+            inserted += insert.run(args).changes;
+          }
+          if (!opts.deferRollups) {
+            const uids = JSON.stringify([...g.uids]);
+            const filter = "device_uid in (select value from json_each(?))";
+            this.stmt(`hour:${g.table}`, () => hourlyRollupSql(g.table, filter)).run(g.kind, uids, hourOf(g.from), hourOf(g.to - 1) + HOUR_MS);
+            this.stmt("day", () => dailyRollupSql(filter)).run(uids, seoulDayOf(g.from), seoulDayOf(g.to - 1) + DAY_MS);
+          }
+        }
+        const upsert = this.stmt("latest", () =>
+          `insert into device_latest (${LATEST_COLUMNS.join(", ")}) values (${LATEST_COLUMNS.map(() => "?").join(", ")})
+           on conflict (device_uid) do update set ${LATEST_COLUMNS.slice(1).map((c) => `${c} = excluded.${c}`).join(", ")}
+           where excluded.ts >= device_latest.ts`,
+        );
+        for (const v of newestPerDevice(readings)) {
+          const row = latestRow(v, now);
+          upsert.run(LATEST_COLUMNS.map((c) => row[c]));
+        }
+        if (readings.length) {
+          this.stmt("seen", () => "update rtu set last_seen_at = max(coalesce(last_seen_at, 0), ?) where uid = ?").run(now, rtuUid);
+        }
+        return inserted;
+      })(),
+    );
+  }
+}
+
+export class KyselyTelemetryWriter implements TelemetryWriter {
+  constructor(private store: Store) {}
+
+  async write(rtuUid: string, readings: ValidReading[], wallNow: number, opts: WriteOptions = {}): Promise<number> {
+    const now = opts.receivedAt ?? wallNow;
+    let inserted = 0;
+    await this.store.db.transaction().execute(async (trx) => {
+      for (const g of spans(readings)) {
+        for (let i = 0; i < g.rows.length; i += 1_000) {
+          const result = await trx
+            .insertInto(g.table)
+            .values(g.rows.slice(i, i + 1_000).map((r) => ({ device_uid: r.device.uid, ts: r.ts, ...r.row, received_at: now })) as never)
+            .onConflict((oc) => oc.columns(["device_uid", "ts"]).doNothing())
+            .executeTakeFirst();
+          inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
+        }
+        if (!opts.deferRollups) {
+          const uids = [...g.uids];
+          const filter = "device_uid = any(?::text[])";
+          await withParams(hourlyRollupSql(g.table, filter), [g.kind, uids, hourOf(g.from), hourOf(g.to - 1) + HOUR_MS]).execute(trx);
+          await withParams(dailyRollupSql(filter), [uids, seoulDayOf(g.from), seoulDayOf(g.to - 1) + DAY_MS]).execute(trx);
+        }
+      }
+      await this.upsertLatest(trx, newestPerDevice(readings), now);
+      if (readings.length) {
+        await trx
+          .updateTable("rtu")
+          .set({ last_seen_at: sql<number>`greatest(coalesce(last_seen_at, 0), ${now})` })
+          .where("uid", "=", rtuUid)
+          .execute();
+      }
+    });
+    return inserted;
+  }
+
+  private async upsertLatest(trx: Transaction<Database>, rows: ValidReading[], now: number) {
+    for (let i = 0; i < rows.length; i += 1_000) {
+      await trx
+        .insertInto("device_latest")
+        .values(rows.slice(i, i + 1_000).map((v) => latestRow(v, now)))
+        .onConflict((oc) =>
+          oc
+            .column("device_uid")
+            .doUpdateSet(Object.fromEntries(LATEST_COLUMNS.slice(1).map((c) => [c, sql.ref(`excluded.${c}`)])) as never)
+            .where(sql<boolean>`excluded.ts >= device_latest.ts`),
+        )
+        .execute();
+    }
+  }
+}
+
+export function createTelemetryWriter(store: Store): TelemetryWriter {
+  return store.dialect === "sqlite" ? new SqliteTelemetryWriter(store) : new KyselyTelemetryWriter(store);
+}
+
+/** Recomputes every rollup over [from, to) in bulk (after a deferred-rollup load). */
+export async function rebuildRollups(store: Store, from: number, to: number): Promise<void> {
+  const hourFrom = hourOf(from);
+  const hourTo = hourOf(to - 1) + HOUR_MS;
+  await store.db.transaction().execute(async (trx) => {
+    for (const [kind, spec] of Object.entries(KIND_FIELDS)) {
+      const text = hourlyRollupSql(spec.table, `device_uid in (select uid from device where kind = ${Number(kind)})`);
+      await withParams(text, [Number(kind), hourFrom, hourTo]).execute(trx);
+    }
+    const dayFrom = seoulDayOf(from);
+    const dayTo = seoulDayOf(to - 1) + DAY_MS;
+    await withParams(dailyRollupSql("1 = 1"), [dayFrom, dayTo]).execute(trx);
+  });
+}
+

@@ -1,0 +1,85 @@
+/**
+ * Pieces shared by the fleet admin screens (plants, devices, RTUs, total, configuration, import):
+ * error texts from the fleet catalogue, the per-form view of an action answer, the delete section with
+ * its typed confirmation, and small badges. Form controls come from admin-form.tsx.
+ */
+import { Form } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { ADMIN_DELETE_KEY, isDeleteConfirmed } from "../../domain/admin-delete";
+import { deviceKindName, isDeviceKind } from "../../domain/device";
+import { FormAlert, TextInput, useClientValidation, type Errors } from "~/components/admin-form";
+import { fmt, useT } from "~/i18n";
+
+/** Error code → text: the fleet catalogue first, then the shared admin one. */
+export function useFleetErrorText() {
+  const t = useT();
+  return (code: string | undefined | null): string | undefined => {
+    if (!code) return undefined;
+    const mine = t.fleet.errors as Record<string, string>;
+    const shared = t.adminForms.errors as Record<string, string>;
+    const messages = t.adminForms.messages as Record<string, string>;
+    return mine[code] ?? shared[code] ?? messages[code] ?? fmt(t.fleet.errors.unknown, { code });
+  };
+}
+
+export interface FormAnswer {
+  form: string;
+  errors: Errors;
+  values: Record<string, string>;
+}
+
+/** The action answer of one form on a page with several. */
+export function answerFor(data: unknown, form: string): FormAnswer | undefined {
+  const d = data as FormAnswer | undefined;
+  return d && d.form === form ? d : undefined;
+}
+
+export function kindLabel(t: ReturnType<typeof useT>, kind: number): string {
+  return isDeviceKind(kind) ? t.fleet.kind[deviceKindName(kind)] : String(kind);
+}
+
+export function CommBadge({ comm }: { comm: "online" | "offline" | "never" }) {
+  const t = useT();
+  const cls = comm === "online" ? "tag ok" : comm === "offline" ? "tag warn" : "tag off";
+  return <span className={cls}>{t.fleet.comm[comm]}</span>;
+}
+
+/** The delete section of an edit page: what goes with it, the typed key, and the button. */
+export function DeleteSection(props: { id: string; intro: string; answer?: FormAnswer; action?: string }) {
+  const t = useT();
+  const errorText = useFleetErrorText();
+  const { errors, onSubmit } = useClientValidation(props.answer?.errors, (form): Errors => {
+    const typed = new FormData(form).get("confirm");
+    return isDeleteConfirmed(typed) ? {} : { confirm: "confirmation_required" };
+  });
+  return (
+    <section className="panel danger-zone" aria-labelledby={`${props.id}-title`}>
+      <h2 id={`${props.id}-title`}>{t.fleet.deleteTitle}</h2>
+      <p>{props.intro}</p>
+      <Form method="post" action={props.action} noValidate onSubmit={onSubmit}>
+        <AuthenticityTokenInput />
+        <FormAlert message={errorText(errors._form)} />
+        <TextInput
+          form={props.id}
+          name="confirm"
+          label={t.fleet.confirmLabel}
+          hint={fmt(t.fleet.confirmHint, { key: ADMIN_DELETE_KEY })}
+          error={errorText(errors.confirm)}
+          required
+        />
+        <button type="submit" name="intent" value="delete" className="danger">
+          {t.fleet.delete}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+export function formatTime(ms: number | null | undefined, locale: string): string {
+  if (!ms) return "—";
+  return new Intl.DateTimeFormat(locale === "en" ? "en-GB" : "ko-KR", {
+    dateStyle: "short",
+    timeStyle: "short",
+    timeZone: "Asia/Seoul",
+  }).format(new Date(ms));
+}

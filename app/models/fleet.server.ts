@@ -1,0 +1,130 @@
+/** Typed calls of the fleet admin screens to /api (plants, devices, RTUs, total, settings, import). */
+import type { DeviceBody, PlantBody, RtuBody } from "../../domain/fleet";
+import type { AlarmSettings, FaultCode, PollingSettings } from "../../domain/settings";
+import { api } from "./api.server";
+
+export interface NodeOption { seq: number; name: string; depth: number }
+export interface PackageOption { seq: number; name: string }
+
+export interface PlantRow {
+  uid: string; name: string; alias: string | null; capa: number; locality: string | null; plantLocality: string | null;
+  address: string | null; lat: number | null; lng: number | null; node_seq: number | null; nodeName: string | null;
+  package_seq: number | null; packageName: string | null; rtu_count: number; device_count: number; status: number;
+  statusName: string; editable: boolean; created_at: number; updated_at: number;
+}
+
+export interface RtuRow {
+  uid: string; hex_rtu_uid: string; alias: string | null; name: string; mac: string | null; kind: number;
+  plant_uid: string | null; plantName: string | null; node_seq: number | null; nodeName: string | null;
+  package_seq: number | null; packageName: string | null; config: number;
+  configFlags: { lteRouter: boolean; zigbee: boolean; invDetail: boolean; lora: boolean };
+  use_yn: number; last_seen_at: number | null; comm: "online" | "offline" | "never"; device_count: number;
+  hasCredential: boolean; editable: boolean;
+}
+
+export interface DeviceRow {
+  uid: string; rtu_uid: string | null; plant_uid: string | null; kind: number; name: string; address: number | null;
+  capa: number | null; use_yn: number; rtuAlias: string | null; rtuName: string | null; plantName: string | null;
+  lastSeenAt: number | null; comm: "online" | "offline" | "never"; editable: boolean;
+}
+
+type Query = Record<string, string | number | undefined | null>;
+
+// Plants
+export const managementPlants = (token: string, query: Query) =>
+  api<{ packageList: PackageOption[]; plantList: PlantRow[]; nodeList: NodeOption[]; geocoding: boolean }>("/management/plant", { token, query });
+export const plantSetting = (token: string, plantUid: string) =>
+  api<{ plant: PlantRow; rtuList: Array<Omit<RtuRow, "comm" | "configFlags">>; deviceList: DeviceRow[]; packageList: PackageOption[]; nodeList: NodeOption[]; geocoding: boolean }>(
+    "/management/plant/setting", { token, query: { plantUid } },
+  );
+export const assignableRtus = (token: string, exclude: string) =>
+  api<{ rtuList: Array<{ uid: string; alias: string | null; name: string; mac: string | null; plant_uid: string | null; plantName: string | null }> }>(
+    "/management/plant/rtu", { token, query: { exclude } },
+  );
+export const plantList = (token: string) => api<{ plantList: PlantRow[] }>("/plant", { token });
+export const createPlant = (token: string, body: PlantBody) =>
+  api<{ plant: PlantRow; geocoded: boolean }>("/plant", { token, method: "POST", body });
+export const updatePlant = (token: string, uid: string, body: PlantBody) =>
+  api<{ plant: PlantRow; geocoded: boolean }>(`/plant/${encodeURIComponent(uid)}`, { token, method: "PUT", body });
+export const deletePlant = (token: string, uid: string, confirm: string) =>
+  api<{ deleted: string; devices: number; rtusUnassigned: number }>(`/plant/${encodeURIComponent(uid)}`, { token, method: "DELETE", body: { confirm } });
+export const copyPlant = (token: string, body: { url: string; plantUid?: string; id: string; password: string; nodeSeq?: number }) =>
+  api<{ plantUid: string; report: { plants: { imported: string[] }; rtus: { imported: string[] }; devices: { imported: string[] } } }>(
+    "/plant/copyplant", { token, method: "POST", body },
+  );
+
+// RTUs
+export const rtuList = (token: string, query: Query = {}) => api<{ rtuList: RtuRow[] }>("/rtu/user", { token, query });
+export const rtuDetail = (token: string, uid: string) =>
+  api<{ rtu: RtuRow; deviceList: DeviceRow[] }>(`/rtu/${encodeURIComponent(uid)}`, { token });
+export const createRtu = (token: string, body: RtuBody) => api<{ rtu: RtuRow; secret: string }>("/rtu", { token, method: "POST", body });
+export const updateRtu = (token: string, uid: string, body: RtuBody) =>
+  api<{ rtu: RtuRow }>(`/rtu/${encodeURIComponent(uid)}`, { token, method: "PUT", body });
+export const rotateRtuSecret = (token: string, uid: string) =>
+  api<{ rtuUid: string; secret: string }>(`/rtu/${encodeURIComponent(uid)}/credential`, { token, method: "POST" });
+export const deleteRtu = (token: string, uid: string, confirm: string) =>
+  api<{ deleted: string; devices: number }>(`/rtu/${encodeURIComponent(uid)}`, { token, method: "DELETE", body: { confirm } });
+export const assignRtusToPlant = (token: string, plantUid: string, rtus: string[]) =>
+  api<{ plantUid: string; rtus: string[] }>("/por", { token, method: "POST", body: { plantUid, rtus } });
+export const unassignRtus = (token: string, exclude: string[]) =>
+  api<{ rtus: string[] }>("/por", { token, method: "DELETE", body: { exclude } });
+
+// Devices
+export const adminDevices = (token: string, query: Query) => api<{ deviceList: DeviceRow[] }>("/device/list_user/admin", { token, query });
+export const deviceDetail = (token: string, uid: string) => api<{ device: DeviceRow }>(`/device/${encodeURIComponent(uid)}`, { token });
+export const createDevice = (token: string, body: DeviceBody) => api<{ device: DeviceRow }>("/device", { token, method: "POST", body });
+export const updateDevice = (token: string, uid: string, body: DeviceBody) =>
+  api<{ device: DeviceRow }>(`/device/${encodeURIComponent(uid)}`, { token, method: "PUT", body });
+export const deleteDevice = (token: string, uid: string, confirm: string) =>
+  api<{ deleted: string }>(`/device/${encodeURIComponent(uid)}`, { token, method: "DELETE", body: { confirm } });
+
+// Total
+export interface TotalAnswer {
+  totalList: Array<{ plant_uid: string; name: string; capa: number; nodeName: string | null; rtu_count: number; rtu_alias_list: string; rtu_mac_list: string }>;
+  total: { plantCount: number; capa: number; rtuCount: number; rtusNotInPlant: number; deviceCount: number };
+  totalOfPlantList: Array<{ plant_uid: string; name: string; inverter: number; connectionBoard: number; environmentSensor: number; vcb: number; acb: number }>;
+}
+export const total = (token: string) => api<TotalAnswer>("/total", { token });
+export const loadData = (token: string, body: { url: string; uid: string; id: string; password: string; days?: number }) =>
+  api<{ days: number; inserted: Record<string, number>; skippedRows: number; unknownDevices: string[] }>("/total/loadData", { token, method: "POST", body });
+
+// Settings and fault codes
+export const settings = (token: string) =>
+  api<{ alarm: AlarmSettings; polling: PollingSettings; meta: Record<string, { updatedAt: number; updatedBy: string | null }> }>("/settings", { token });
+export const putSettings = (token: string, type: string, body: Record<string, unknown>) =>
+  api<Record<string, unknown>>(`/settings/${encodeURIComponent(type)}`, { token, method: "PUT", body });
+export const faultCodes = (token: string) => api<{ codeList: FaultCode[] }>("/code", { token });
+export const createFaultCode = (token: string, body: FaultCode) => api("/code", { token, method: "POST", body });
+export const updateFaultCode = (token: string, code: number, body: Omit<FaultCode, "code">) =>
+  api(`/code/${code}`, { token, method: "PUT", body });
+export const deleteFaultCode = (token: string, code: number, confirm: string) =>
+  api(`/code/${code}`, { token, method: "DELETE", body: { confirm } });
+
+// Import
+export interface CrawlSource {
+  crawlerId: number; site: string; name: string; url: string; id: string; node_seq: number | null; address: string | null;
+  last_polled_at: number | null; last_error: string | null;
+}
+export interface ImportReport {
+  plants: { imported: string[]; skipped: Array<{ uid: string; reason: string }> };
+  rtus: { imported: string[]; skipped: Array<{ uid: string; reason: string }> };
+  devices: { imported: string[]; skipped: Array<{ uid: string; reason: string }> };
+  rejected: number;
+}
+export const crawlSources = (token: string) => api<{ crawlerList: CrawlSource[] }>("/crawling/list", { token });
+export const crawlOffer = (token: string, id: number) =>
+  api<{
+    crawler: CrawlSource;
+    plantList: Array<{ uid: string; name: string; capa: number; locality: string | null; exists: boolean }>;
+    rtuList: Array<{ uid: string; name: string; alias: string | null; mac: string | null; plant_uid: string | null; exists: boolean }>;
+    deviceList: Array<{ id: string; name: string; kind: number; model: string; stationId: string | null; rtuUid: string | null; exists: boolean }>;
+    rejected: number;
+  }>(`/crawling/list/${id}`, { token });
+export const registerSource = (token: string, body: Record<string, unknown>) =>
+  api<{ crawler: CrawlSource }>("/crawling/source", { token, method: "POST", body });
+export const updateSource = (token: string, id: number, body: Record<string, unknown>) =>
+  api<{ crawler: CrawlSource }>(`/crawling/source/${id}`, { token, method: "PUT", body });
+export const deleteSource = (token: string, id: number, confirm: string) =>
+  api(`/crawling/source/${id}`, { token, method: "DELETE", body: { confirm } });
+export const importFromSource = (token: string, what: "plant" | "rtu" | "device", body: Record<string, unknown>) =>
+  api<ImportReport>(`/crawling/${what}`, { token, method: "PUT", body });

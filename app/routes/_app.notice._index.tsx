@@ -1,0 +1,209 @@
+/**
+ * /notice: notices (SPEC §3 Notice). Everybody reads the published ones; members with the
+ * 'setting' admin area (level 10+) also see hidden ones, post new ones and delete one or many
+ * with the typed confirmation.
+ */
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { isDeleteConfirmed } from "../../domain/admin-delete";
+import { canAdminister } from "../../domain/admin-levels";
+import { NOTICE_MAX, NoticeFields } from "../../domain/notice-form";
+import { apiFailure, formFailure, typedValues, type FormFailure } from "~/admin-actions.server";
+import { requireSection } from "~/auth/section.server";
+import {
+  Checkbox,
+  ConfirmDelete,
+  FormAlert,
+  TextArea,
+  issuesToErrors,
+  schemaErrors,
+  useClientValidation,
+  useErrorText,
+  type Errors,
+} from "~/components/admin-form";
+import { assertCsrf } from "~/csrf.server";
+import { redirectWithFlash } from "~/flash.server";
+import { fmt, messages, useT } from "~/i18n";
+import { withDates } from "~/notice-format.server";
+import { createNotice, deleteNotices, listNotices } from "~/models/notices.server";
+import { readPreferences } from "~/preferences.server";
+
+export const meta: MetaFunction = () => [{ title: `${messages("ko").notices.title} · ${messages("ko").appName}` }];
+
+function noticeInput(form: FormData) {
+  return { content: String(form.get("content") ?? ""), use: form.get("use") ? 1 : 0 };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { accessToken, user } = requireSection(request, context, "notice");
+  const editor = user.readOnly !== 1 && canAdminister("setting", user.auth);
+  const useParam = new URL(request.url).searchParams.get("use");
+  const use = editor && (useParam === "0" || useParam === "1") ? (Number(useParam) as 0 | 1) : editor ? undefined : 1;
+  const list = await listNotices(accessToken, use);
+  return json({ notices: withDates(list, readPreferences(request).locale), editor });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { accessToken } = requireSection(request, context, "notice");
+  const form = await request.formData();
+  await assertCsrf(form, request);
+  const t = messages(readPreferences(request).locale);
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "create") {
+    const input = noticeInput(form);
+    const values = { content: input.content, use: String(input.use) };
+    const parsed = NoticeFields.safeParse(input);
+    if (!parsed.success) return formFailure(intent, issuesToErrors(parsed.error), values);
+    try {
+      await createNotice(accessToken, parsed.data);
+    } catch (error) {
+      return apiFailure(intent, error, values);
+    }
+    return redirectWithFlash("/notice", t.notices.created);
+  }
+  if (intent === "delete") {
+    const seqs = form.getAll("noticesSeq").map(Number).filter((n) => Number.isInteger(n) && n > 0);
+    const values = { ...typedValues(form), noticesSeq: seqs.join(",") };
+    const errors: Errors = {};
+    if (!seqs.length) errors.noticesSeq = "required";
+    const confirm = String(form.get("confirm") ?? "");
+    if (!isDeleteConfirmed(confirm)) errors.confirm = "confirmation_required";
+    if (Object.keys(errors).length) return formFailure(intent, errors, values);
+    try {
+      await deleteNotices(accessToken, seqs, confirm);
+    } catch (error) {
+      return apiFailure(intent, error, values);
+    }
+    return redirectWithFlash("/notice", fmt(t.notices.deleted, { count: seqs.length }));
+  }
+  return formFailure("create", { _form: "invalid_input" });
+}
+
+export default function Notices() {
+  const { notices, editor } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as FormFailure | undefined;
+  const navigation = useNavigation();
+  const [params] = useSearchParams();
+  const t = useT();
+  const n = t.notices;
+  const text = useErrorText();
+  const busy = navigation.state === "submitting";
+  const failed = (intent: string) => (actionData?.intent === intent ? actionData.errors : undefined);
+  const create = useClientValidation(failed("create"), (el) => schemaErrors(NoticeFields, noticeInput(new FormData(el))));
+  const del = useClientValidation(failed("delete"), (el) => {
+    const data = new FormData(el);
+    const errors: Errors = {};
+    if (!data.getAll("noticesSeq").length) errors.noticesSeq = "required";
+    if (!isDeleteConfirmed(data.get("confirm"))) errors.confirm = "confirmation_required";
+    return errors;
+  });
+  const createValues = actionData?.intent === "create" ? actionData.values : { use: "1" };
+  // Without JS a refused delete re-renders the page: keep the boxes that were ticked.
+  const selected = new Set((actionData?.intent === "delete" ? actionData.values.noticesSeq ?? "" : "").split(",").map(Number));
+  const useFilter = params.get("use");
+
+  return (
+    <div className="admin-page">
+      <h1>{n.title}</h1>
+      {editor ? (
+        <section className="panel wide" aria-labelledby="notice-new-title">
+          <h2 id="notice-new-title">{n.newTitle}</h2>
+          <FormAlert message={create.errors._form ? text(create.errors._form) : null} />
+          <Form method="post" noValidate onSubmit={create.onSubmit} aria-labelledby="notice-new-title">
+            <AuthenticityTokenInput />
+            <TextArea
+              form="notice-new"
+              name="content"
+              label={n.content}
+              required
+              rows={4}
+              maxLength={NOTICE_MAX}
+              defaultValue={createValues.content}
+              error={text(create.errors.content)}
+            />
+            <Checkbox form="notice-new" name="use" label={n.use} defaultChecked={createValues.use === "1"} error={text(create.errors.use)} />
+            <div className="form-actions">
+              <button type="submit" name="intent" value="create" disabled={busy}>
+                {n.create}
+              </button>
+            </div>
+          </Form>
+        </section>
+      ) : null}
+
+      <section className="panel wide" aria-labelledby="notice-list-title">
+        <h2 id="notice-list-title">{n.list}</h2>
+        {editor ? (
+          <nav className="subnav" aria-label={n.list}>
+            <Link to="/notice" aria-current={useFilter === null ? "page" : undefined}>
+              {t.adminForms.any}
+            </Link>
+            <Link to="/notice?use=1" aria-current={useFilter === "1" ? "page" : undefined}>
+              {n.active}
+            </Link>
+            <Link to="/notice?use=0" aria-current={useFilter === "0" ? "page" : undefined}>
+              {n.inactive}
+            </Link>
+          </nav>
+        ) : null}
+        {notices.length === 0 ? <p className="muted">{n.empty}</p> : null}
+        {editor && notices.length ? (
+          <Form method="post" noValidate onSubmit={del.onSubmit} aria-labelledby="notice-list-title">
+            <AuthenticityTokenInput />
+            {del.errors.noticesSeq ? (
+              <p className="alert error" role="alert">
+                {n.noneSelected}
+              </p>
+            ) : null}
+            <FormAlert message={del.errors._form ? text(del.errors._form) : null} />
+            <ul className="notice-list">
+              {notices.map((item) => (
+                <li key={item.seq} className={item.use ? undefined : "hidden-notice"}>
+                  <div className="notice-select">
+                    <input
+                      type="checkbox"
+                      id={`notice-sel-${item.seq}`}
+                      name="noticesSeq"
+                      value={item.seq}
+                      defaultChecked={selected.has(item.seq)}
+                    />
+                    <label htmlFor={`notice-sel-${item.seq}`} className="visually-hidden">
+                      {fmt(n.select, { seq: item.seq })}
+                    </label>
+                  </div>
+                  <div className="notice-body">
+                    <p className="notice-content">{item.content}</p>
+                    <p className="notice-meta">
+                      <span className={item.use ? "tag ok" : "tag off"}>{item.use ? n.active : n.inactive}</span>{" "}
+                      {fmt(n.written, { date: item.date, author: item.author_id ?? "—" })} ·{" "}
+                      <Link to={`/notice/${item.seq}`}>{n.edit}</Link>
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <fieldset className="bulk-delete">
+              <legend>{n.bulkTitle}</legend>
+              <ConfirmDelete form="notice-bulk" error={text(del.errors.confirm)} />
+              <button type="submit" name="intent" value="delete" className="danger" disabled={busy}>
+                {n.bulkDelete}
+              </button>
+            </fieldset>
+          </Form>
+        ) : (
+          <ul className="notice-list">
+            {notices.map((item) => (
+              <li key={item.seq}>
+                <div className="notice-body">
+                  <p className="notice-content">{item.content}</p>
+                  <p className="notice-meta">{item.date}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,2 +1,0 @@
-export { placeholderLoader as loader } from "~/auth/section.server";
-export { PlaceholderScreen as default } from "~/components/NotYetAvailable";

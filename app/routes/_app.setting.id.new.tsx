@@ -1,0 +1,94 @@
+/**
+ * /setting/id/new: create a member. The same schema validates in the browser (before the round
+ * trip) and in the action; the API validates again and checks the id is free.
+ */
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { buildTree, flattenTree } from "../../domain/group-tree";
+import { MemberCreateFields } from "../../domain/member-form";
+import { apiFailure, formFailure } from "~/admin-actions.server";
+import { requireSettingScreen } from "~/auth/section.server";
+import { FormAlert, issuesToErrors, schemaErrors, useClientValidation, useErrorText } from "~/components/admin-form";
+import { MemberFields, useIdCheck } from "~/components/MemberForm";
+import { assertCsrf } from "~/csrf.server";
+import { redirectWithFlash } from "~/flash.server";
+import { fmt, messages, useT } from "~/i18n";
+import { groupList } from "~/models/groups.server";
+import { createMember } from "~/models/members-admin.server";
+import { readPreferences } from "~/preferences.server";
+import { memberInput, memberValues } from "~/schemas/member-form";
+
+export const meta: MetaFunction = () => [{ title: `${messages("ko").members.newTitle} · ${messages("ko").appName}` }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { accessToken, user } = requireSettingScreen(request, context, "id");
+  const groups = await groupList(accessToken);
+  const nodes = flattenTree(buildTree(groups.groupList)).map(({ node, depth }) => ({ seq: node.seq, name: node.name, depth }));
+  return json({ nodes, maxLevel: user.auth });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { accessToken } = requireSettingScreen(request, context, "id");
+  const form = await request.formData();
+  await assertCsrf(form, request);
+  const input = memberInput(form, { create: true });
+  const values = memberValues(input);
+  const parsed = MemberCreateFields.safeParse(input);
+  if (!parsed.success) return formFailure("create", issuesToErrors(parsed.error), values);
+  try {
+    await createMember(accessToken, parsed.data);
+  } catch (error) {
+    return apiFailure("create", error, values);
+  }
+  const t = messages(readPreferences(request).locale);
+  return redirectWithFlash(`/setting/id/edit/${encodeURIComponent(parsed.data.id)}`, fmt(t.members.created, { id: parsed.data.id }));
+}
+
+export default function NewMember() {
+  const { nodes, maxLevel } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const t = useT();
+  const text = useErrorText();
+  const idCheck = useIdCheck();
+  const { errors, onSubmit } = useClientValidation(actionData?.errors, (el) => {
+    const found = schemaErrors(MemberCreateFields, memberInput(new FormData(el), { create: true }));
+    if (!found.id && idCheck.status === "taken") found.id = "id_taken";
+    return found;
+  });
+  const busy = navigation.state === "submitting";
+  return (
+    <div className="admin-page">
+      <p className="crumbs">
+        <Link to="/setting/id">← {t.adminForms.back}</Link>
+      </p>
+      <section className="panel wide" aria-labelledby="new-member-title">
+        <h1 id="new-member-title">{t.members.newTitle}</h1>
+        <FormAlert message={errors._form ? text(errors._form) : Object.keys(errors).length ? t.adminForms.fixErrors : null} />
+        <Form method="post" noValidate onSubmit={onSubmit} aria-labelledby="new-member-title">
+          <AuthenticityTokenInput />
+          <MemberFields
+            form="new"
+            create
+            values={actionData?.values ?? {}}
+            errors={errors}
+            text={text}
+            nodes={nodes}
+            maxLevel={maxLevel}
+            idStatus={idCheck.status}
+            onIdInput={idCheck.onIdInput}
+          />
+          <div className="form-actions">
+            <button type="submit" disabled={busy}>
+              {t.adminForms.save}
+            </button>
+            <Link to="/setting/id" className="button secondary">
+              {t.adminForms.cancel}
+            </Link>
+          </div>
+        </Form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * Starts one real portal for the whole e2e run: fresh SQLite file, simulator off, and an
+ * access-token TTL of 8 s so that token renewal really happens during the run.
+ * Workers find it through E2E_* environment variables (inherited from this process).
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { REPO_ROOT, startServer } from "../helpers/server";
+
+export const E2E_ACCESS_TOKEN_TTL = 8;
+
+export default async function globalSetup() {
+  const server = await startServer({ store: "sqlite", env: { ACCESS_TOKEN_TTL: String(E2E_ACCESS_TOKEN_TTL) } });
+  process.env.E2E_BASE_URL = server.baseUrl;
+  process.env.E2E_DATA_DIR = server.dataDir;
+  process.env.E2E_DATABASE_URL = server.databaseUrl;
+  process.env.E2E_ACCESS_TOKEN_TTL = String(E2E_ACCESS_TOKEN_TTL);
+  return async () => {
+    const artifacts = path.join(REPO_ROOT, "tests/.artifacts");
+    mkdirSync(artifacts, { recursive: true });
+    writeFileSync(path.join(artifacts, "e2e-server.log"), server.output());
+    await server.stop();
+  };
+}
