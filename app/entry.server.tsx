@@ -1,5 +1,5 @@
 /** Streams HTML; bots and no-JS kiosks get the whole document at once (onAllReady). */
-import { PassThrough } from "node:stream";
+import { Transform } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -22,7 +22,7 @@ export default function handleRequest(
       {
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = withoutNulBytes();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
@@ -39,5 +39,19 @@ export default function handleRequest(
       },
     );
     setTimeout(abort, ABORT_DELAY);
+  });
+}
+
+/**
+ * React 18.3's streaming writer flushes its whole 2 KiB buffer when a multi-byte character does not
+ * fit at its end, so Korean text at a buffer boundary gets NUL bytes inside it (shown as U+FFFD,
+ * e.g. aria-label "주 메\0\0뉴"; fixed in React 19). UTF-8 HTML never holds a real NUL byte, so
+ * dropping them restores the exact text.
+ */
+function withoutNulBytes() {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      done(null, chunk.includes(0) ? Buffer.from(chunk.filter((byte) => byte !== 0)) : chunk);
+    },
   });
 }

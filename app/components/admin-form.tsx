@@ -35,7 +35,10 @@ export function useErrorText() {
  * Client errors shown before the round trip. `validate` returns the errors of the form about to be
  * sent; when there are any the submit is cancelled, otherwise the server's answer decides.
  */
-export function useClientValidation(serverErrors: Errors | undefined, validate: (form: HTMLFormElement) => Errors) {
+export function useClientValidation(
+  serverErrors: Errors | undefined,
+  validate: (form: HTMLFormElement) => Record<string, string | undefined>,
+) {
   const [client, setClient] = useState<Errors | null>(null);
   const [seen, setSeen] = useState(serverErrors);
   if (seen !== serverErrors) {
@@ -45,7 +48,8 @@ export function useClientValidation(serverErrors: Errors | undefined, validate: 
   }
   const errors = client ?? serverErrors ?? {};
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    const next = validate(event.currentTarget);
+    const next: Errors = {};
+    for (const [k, v] of Object.entries(validate(event.currentTarget))) if (v) next[k] = v;
     if (Object.keys(next).length) {
       event.preventDefault();
       setClient(next);

@@ -12,7 +12,12 @@ import { requireAuth } from "~/auth/session.server";
 import { assertCsrf } from "~/csrf.server";
 import { useT } from "~/i18n";
 import { ApiFailure } from "~/models/api.server";
-import { changeOwnPassword, myProfile } from "~/models/member.server";
+import { changeOwnPassword, myProfile, updateOwnProfile } from "~/models/member.server";
+import { FormAlert, TextInput, issuesToErrors, schemaErrors, useClientValidation, useErrorText } from "~/components/admin-form";
+import { redirectWithFlash } from "~/flash.server";
+import { messages } from "~/i18n";
+import { readPreferences } from "~/preferences.server";
+import { MemberProfileFields } from "../../domain/member-form";
 
 type FieldErrors = Partial<Record<"currentPassword" | "newPassword" | "confirmPassword", string>>;
 
@@ -26,6 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { accessToken, user } = requireAuth(request, context, { allowPendingPassword: true });
   const form = await request.formData();
   await assertCsrf(form, request);
+  if (form.get("intent") === "profile") return profileAction(request, accessToken, form);
   const currentPassword = String(form.get("currentPassword") ?? "");
   const newPassword = String(form.get("newPassword") ?? "");
   const confirmPassword = String(form.get("confirmPassword") ?? "");
@@ -49,6 +55,37 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
+/** The member's own name, phone and e-mail (PUT /api/member); the renewed tokens carry the new claims. */
+async function profileAction(request: Request, accessToken: string, form: FormData) {
+  const profileValues = {
+    name: String(form.get("name") ?? ""),
+    phone: String(form.get("phone") ?? ""),
+    email: String(form.get("email") ?? ""),
+  };
+  const parsed = MemberProfileFields.safeParse(profileValues);
+  if (!parsed.success) {
+    return json({ profileErrors: issuesToErrors(parsed.error), profileValues }, { status: 400 });
+  }
+  try {
+    const tokens = await updateOwnProfile(accessToken, {
+      name: parsed.data.name,
+      phone: parsed.data.phone ?? null,
+      email: parsed.data.email ?? null,
+    });
+    const t = messages(readPreferences(request).locale);
+    return redirectWithFlash("/modify", t.profileEdit.saved, {
+      headers: withCookies(authCookieHeaders(tokens, isHttps(request.url))),
+    });
+  } catch (error) {
+    if (error instanceof ApiFailure && error.status >= 400 && error.status < 500) {
+      const profileErrors: Record<string, string> = { ...(error.body.fields ?? {}) };
+      if (!Object.keys(profileErrors).length) profileErrors._form = error.body.message;
+      return json({ profileErrors, profileValues }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
 export default function Modify() {
   const { profile, mustChange, readOnly } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -56,7 +93,15 @@ export default function Modify() {
   const navigation = useNavigation();
   const t = useT();
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const errors: FieldErrors = { ...(actionData?.errors ?? {}), ...clientErrors };
+  const serverErrors = actionData && "errors" in actionData ? actionData.errors : undefined;
+  const errors: FieldErrors = { ...(serverErrors ?? {}), ...clientErrors };
+  const profileFailure = actionData && "profileErrors" in actionData ? actionData : undefined;
+  const profileText = useErrorText();
+  const profileForm = useClientValidation(profileFailure?.profileErrors, (el) => {
+    const d = new FormData(el);
+    return schemaErrors(MemberProfileFields, { name: d.get("name") ?? "", phone: d.get("phone") ?? "", email: d.get("email") ?? "" });
+  });
+  const pv = profileFailure?.profileValues ?? { name: profile.name, phone: profile.phone ?? "", email: profile.email ?? "" };
   const message = (code?: string) =>
     code ? ((t.password.errors as Record<string, string>)[code] ?? t.password.readOnly) : undefined;
 
@@ -127,6 +172,56 @@ export default function Modify() {
           <dd>{profile.email || "—"}</dd>
         </dl>
       </section>
+      {!mustChange ? (
+        <section className="panel" aria-labelledby="profile-edit-title">
+          <h2 id="profile-edit-title">{t.profileEdit.title}</h2>
+          {readOnly ? (
+            <p>{t.profileEdit.readOnly}</p>
+          ) : (
+            <>
+              <FormAlert message={profileForm.errors._form ? profileText(profileForm.errors._form) : null} />
+              <Form method="post" noValidate onSubmit={profileForm.onSubmit} aria-labelledby="profile-edit-title">
+                <AuthenticityTokenInput />
+                <TextInput
+                  form="profile"
+                  name="name"
+                  label={t.profile.name}
+                  required
+                  maxLength={50}
+                  autoComplete="name"
+                  defaultValue={pv.name}
+                  error={profileText(profileForm.errors.name)}
+                />
+                <TextInput
+                  form="profile"
+                  name="phone"
+                  type="tel"
+                  inputMode="tel"
+                  label={t.profile.phone}
+                  maxLength={24}
+                  autoComplete="tel"
+                  defaultValue={pv.phone}
+                  error={profileText(profileForm.errors.phone)}
+                />
+                <TextInput
+                  form="profile"
+                  name="email"
+                  type="email"
+                  inputMode="email"
+                  label={t.profile.email}
+                  maxLength={120}
+                  autoComplete="email"
+                  defaultValue={pv.email}
+                  error={profileText(profileForm.errors.email)}
+                />
+                <button type="submit" name="intent" value="profile" disabled={navigation.state === "submitting"}>
+                  {t.profileEdit.submit}
+                </button>
+              </Form>
+            </>
+          )}
+        </section>
+      ) : null}
       <section className="panel" aria-labelledby="password-title">
         <h2 id="password-title">{t.password.title}</h2>
         {readOnly ? (

@@ -1,6 +1,6 @@
 /** A small JSON client for the /api of a test server. */
 import { randomInt } from "node:crypto";
-import type { LoginResponse } from "../../domain/contract";
+import type { ApiErrorBody, LoginResponse } from "../../domain/contract";
 import type { StoreKind } from "./server";
 
 /** The stores every API suite runs on; TEST_STORES=sqlite narrows it for a quick local run. */
@@ -8,6 +8,9 @@ export const STORES: StoreKind[] = (process.env.TEST_STORES ?? "sqlite,postgres"
   .split(",")
   .map((s) => s.trim())
   .filter((s): s is StoreKind => s === "sqlite" || s === "postgres");
+
+/** A token answer, or the error body on failure. */
+type TokensOrError = LoginResponse & Partial<ApiErrorBody>;
 
 export interface ApiAnswer<T = any> {
   status: number;
@@ -57,15 +60,15 @@ export function apiClient(baseUrl: string, ip = randomIp()) {
   return {
     ip,
     call,
-    login: (id: string, password: string) => call<LoginResponse>("POST", "/member/login", { json: { id, password } }),
+    login: (id: string, password: string) => call<TokensOrError>("POST", "/member/login", { json: { id, password } }),
     /** Logs in and fails loudly unless it worked. */
     async session(id: string, password: string): Promise<LoginResponse> {
       const res = await call<LoginResponse>("POST", "/member/login", { json: { id, password } });
       if (res.status !== 200) throw new Error(`login ${id} failed: ${res.status} ${res.text}`);
       return res.body;
     },
-    refreshAccess: (refreshToken: string) => call<LoginResponse>("PUT", "/member/refresh/accessToken", { token: refreshToken }),
-    refreshRefresh: (refreshToken: string) => call<LoginResponse>("PUT", "/member/refresh/refreshToken", { token: refreshToken }),
+    refreshAccess: (refreshToken: string) => call<TokensOrError>("PUT", "/member/refresh/accessToken", { token: refreshToken }),
+    refreshRefresh: (refreshToken: string) => call<TokensOrError>("PUT", "/member/refresh/refreshToken", { token: refreshToken }),
     isAuth: (token?: string) => call("GET", "/member/isAuth", { token }),
   };
 }

@@ -1,0 +1,197 @@
+/** /setting/plant/{uid}: edit a plant, see and (for RTU admins) assign its RTUs, delete it with a typed confirmation. */
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { canAdminister } from "../../domain/admin-levels";
+import { PlantFormSchema, plantErrorField, plantFormToBody } from "../../domain/fleet";
+import { capacityKw } from "../../domain/units";
+import { requireSettingScreen } from "~/auth/section.server";
+import { FormAlert, schemaErrors, useClientValidation } from "~/components/admin-form";
+import { answerFor, DeleteSection, kindLabel, useFleetErrorText } from "~/components/fleet-admin";
+import { PlantFields } from "~/components/plant-fields";
+import { assertCsrf } from "~/csrf.server";
+import { apiFailure, formValues, invalid, validate } from "~/fleet.server";
+import { localeOf } from "~/fleet-locale.server";
+import { redirectWithFlash } from "~/flash.server";
+import { fmt, messages, useT } from "~/i18n";
+import { ApiFailure } from "~/models/api.server";
+import { assignableRtus, assignRtusToPlant, deletePlant, plantSetting, unassignRtus, updatePlant } from "~/models/fleet.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.plant.name ?? messages("ko").plants.title} · ${messages("ko").appName}` },
+];
+
+async function orNotFound<T>(p: Promise<T>): Promise<T> {
+  try {
+    return await p;
+  } catch (error) {
+    if (error instanceof ApiFailure && (error.status === 404 || error.status === 403)) throw new Response("not found", { status: 404 });
+    throw error;
+  }
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { accessToken, user } = requireSettingScreen(request, context, "plant");
+  const uid = params.uid!;
+  const setting = await orNotFound(plantSetting(accessToken, uid));
+  const canRtu = canAdminister("rtu", user.auth);
+  const available = canRtu && setting.plant.editable ? (await assignableRtus(accessToken, uid)).rtuList : [];
+  return json({ ...setting, canRtu, available });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { accessToken } = requireSettingScreen(request, context, "plant");
+  const uid = params.uid!;
+  const form = await request.formData();
+  await assertCsrf(form, request);
+  const intent = form.get("intent");
+  const values = formValues(form);
+  const t = messages(localeOf(request));
+  const here = `/setting/plant/${encodeURIComponent(uid)}`;
+  try {
+    if (intent === "delete") {
+      const res = await deletePlant(accessToken, uid, String(form.get("confirm") ?? ""));
+      return redirectWithFlash("/setting/plant", fmt(t.plants.flash.deleted, { devices: res.devices, rtus: res.rtusUnassigned }));
+    }
+    if (intent === "assign") {
+      const rtus = form.getAll("rtus").map(String).filter(Boolean);
+      if (!rtus.length) return invalid("assign", { rtus: "required" }, values);
+      await assignRtusToPlant(accessToken, uid, rtus);
+      return redirectWithFlash(here, fmt(t.plants.flash.assigned, { count: rtus.length }));
+    }
+    if (intent === "unassign") {
+      await unassignRtus(accessToken, [String(form.get("rtu") ?? "")]);
+      return redirectWithFlash(here, t.plants.flash.unassigned);
+    }
+  } catch (error) {
+    return apiFailure(String(intent), error, values);
+  }
+  const parsed = validate(PlantFormSchema, "edit", form);
+  if (!parsed.ok) return parsed.response;
+  try {
+    const res = await updatePlant(accessToken, uid, plantFormToBody(parsed.data));
+    const note = res.geocoded ? ` ${t.plants.geocoded}` : "";
+    return redirectWithFlash(here, fmt(t.plants.flash.updated, { name: res.plant.name }) + note);
+  } catch (error) {
+    return apiFailure("edit", error, values, plantErrorField);
+  }
+}
+
+const str = (v: number | string | null | undefined) => (v === null || v === undefined ? "" : String(v));
+
+export default function PlantEdit() {
+  const { plant, rtuList, deviceList, packageList, nodeList, geocoding, canRtu, available } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const t = useT();
+  const p = t.plants;
+  const err = useFleetErrorText();
+  const edit = answerFor(data, "edit");
+  const assign = answerFor(data, "assign") ?? answerFor(data, "unassign");
+  const v = useClientValidation(edit?.errors, (f) => schemaErrors(PlantFormSchema, Object.fromEntries(new FormData(f))));
+  const busy = navigation.state === "submitting";
+  const initial = {
+    name: plant.name, alias: str(plant.alias), capaKw: capacityKw(plant.capa).toFixed(2), locality: str(plant.locality),
+    address: str(plant.address), lat: str(plant.lat), lng: str(plant.lng), packageSeq: str(plant.package_seq), nodeSeq: str(plant.node_seq),
+  };
+
+  return (
+    <div className="admin-page">
+      <p>
+        <Link to="/setting/plant">← {t.fleet.back}</Link>
+      </p>
+      <h1>{fmt(p.editTitle, { name: plant.name })}</h1>
+      <p className="mono muted">{plant.uid}</p>
+
+      <section className="panel" aria-labelledby="edit-title">
+        <h2 id="edit-title" className="visually-hidden">
+          {t.fleet.edit}
+        </h2>
+        {plant.editable ? (
+          <Form method="post" noValidate onSubmit={v.onSubmit}>
+            <AuthenticityTokenInput />
+            <FormAlert message={Object.keys(v.errors).length ? (err(v.errors._form) ?? t.fleet.fixErrors) : null} />
+            <PlantFields form="edit" values={edit?.values ?? initial} errors={v.errors} packages={packageList} nodes={nodeList} geocoding={geocoding} />
+            <button type="submit" name="intent" value="save" disabled={busy}>
+              {t.fleet.save}
+            </button>
+          </Form>
+        ) : (
+          <p className="alert info">{t.fleet.errors.not_in_your_group}</p>
+        )}
+      </section>
+
+      <section className="panel" aria-labelledby="rtus-title">
+        <h2 id="rtus-title">{p.rtus.title}</h2>
+        <FormAlert message={err(assign?.errors._form ?? assign?.errors.rtus ?? assign?.errors.exclude)} />
+        {rtuList.length === 0 ? (
+          <p>{p.rtus.none}</p>
+        ) : (
+          <ul className="plain-list">
+            {rtuList.map((r) => (
+              <li key={r.uid}>
+                {canRtu ? <Link to={`/setting/rtu/${encodeURIComponent(r.uid)}`}>{r.alias || r.name}</Link> : <span>{r.alias || r.name}</span>}{" "}
+                <span className="mono muted">
+                  {r.uid}
+                  {r.mac ? ` · ${r.mac}` : ""}
+                </span>
+                {canRtu && plant.editable ? (
+                  <Form method="post" className="inline">
+                    <AuthenticityTokenInput />
+                    <input type="hidden" name="rtu" value={r.uid} />
+                    <button type="submit" name="intent" value="unassign" className="secondary small" aria-label={`${p.rtus.unassign}: ${r.uid}`}>
+                      {p.rtus.unassign}
+                    </button>
+                  </Form>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        {canRtu && plant.editable ? (
+          available.length ? (
+            <Form method="post" className="assign-form">
+              <AuthenticityTokenInput />
+              <fieldset>
+                <legend>{p.rtus.assignLabel}</legend>
+                <p className="hint">{p.rtus.assignHint}</p>
+                {available.map((r) => (
+                  <div className="check" key={r.uid}>
+                    <input type="checkbox" id={`assign-${r.uid}`} name="rtus" value={r.uid} />
+                    <label htmlFor={`assign-${r.uid}`}>
+                      {r.alias || r.name} <span className="mono muted">{r.uid}</span>
+                      {r.plantName ? <span className="muted"> ({fmt(p.rtus.otherPlant, { plant: r.plantName })})</span> : null}
+                    </label>
+                  </div>
+                ))}
+              </fieldset>
+              <button type="submit" name="intent" value="assign" disabled={busy}>
+                {p.rtus.assignSubmit}
+              </button>
+            </Form>
+          ) : (
+            <p className="muted">{p.rtus.noneAvailable}</p>
+          )
+        ) : null}
+      </section>
+
+      <section className="panel" aria-labelledby="devices-title">
+        <h2 id="devices-title">{p.devices.title}</h2>
+        {deviceList.length === 0 ? (
+          <p>{p.devices.none}</p>
+        ) : (
+          <ul className="plain-list">
+            {deviceList.map((d) => (
+              <li key={d.uid}>
+                <Link to={`/setting/device/${encodeURIComponent(d.uid)}`}>{d.name}</Link> <span className="muted">{kindLabel(t, d.kind)}</span>{" "}
+                <span className="mono muted">{d.uid}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {plant.editable ? <DeleteSection id="delete-plant" intro={p.deleteIntro} answer={answerFor(data, "delete")} /> : null}
+    </div>
+  );
+}
