@@ -21,7 +21,6 @@ export default defineConfig({
   reporter: [
     ["list"],
     ["json", { outputFile: "tests/.artifacts/playwright.json" }],
-    ["html", { outputFolder: "tests/.artifacts/playwright-report", open: "never" }],
   ],
   use: {
     ...devices["Desktop Chrome"],

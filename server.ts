@@ -50,7 +50,7 @@ if (config.simulate) {
 }
 let mqttBridge: MqttBridge | undefined;
 if (config.mqttUrl) {
-  mqttBridge = new MqttBridge(config.mqttUrl, store, ingest, (m, e) => console.error(m, e ?? ""), config.mqttClientId);
+  mqttBridge = new MqttBridge(config.mqttUrl, store, ingest, (m, e) => console.error(m, e ?? ""), config.mqttClientId, config.mqttTopicPrefix);
   await mqttBridge.start();
   commands.addLink(mqttBridge);
 }

@@ -24,6 +24,7 @@ import { crawlingRoutes } from "./routes/crawling";
 import { deviceRoutes } from "./routes/device";
 import type { FleetOptions } from "./routes/fleet-common";
 import { plantRoutes } from "./routes/plant";
+import { pvstatusRoutes } from "./routes/pvstatus";
 import { rtuRoutes } from "./routes/rtu";
 import { settingsRoutes } from "./routes/settings";
 import { totalRoutes } from "./routes/total";
@@ -77,6 +78,7 @@ export function createApi(opts: ApiOptions): Api {
   router.use(publicMemberRoutes(ctx));
   router.use(authenticate(signer, sessions));
   router.use(memberRoutes(ctx));
+  router.use(pvstatusRoutes(ctx, { clock: opts.clock, ingest, alarms }));
   const fleet: FleetOptions = { geocoder: geocoderFromKey(opts.mapsKey), sourceKey: deriveSourceKey(opts.jwtSecret) };
   router.use(plantRoutes(ctx, fleet));
   router.use(deviceRoutes(ctx));

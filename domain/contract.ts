@@ -26,7 +26,15 @@ export interface AccessClaims {
   pwd_yn: number;
   /** 1 for the read-only guest member: every write is refused. */
   readOnly: number;
+  /** Only in detail-window sessions: the one plant or member they may see (SPEC §2 Detail window). */
+  scope?: DetailScope;
   typ: "access";
+}
+
+/** The reach of a detail-window session: one plant (by uid) or one member (by id). */
+export interface DetailScope {
+  kind: "plant" | "member";
+  uid: string;
 }
 
 export interface LoginResponse {

@@ -80,12 +80,17 @@ export type MemberEditInput = z.infer<typeof MemberEditFields>;
 /** A new member (POST /api/member): the edit fields plus id and an initial password. */
 export const MemberCreateFields = MemberEditFields.extend({
   id: memberId,
-  password: z.string({ required_error: "required", invalid_type_error: "required" }).max(256, "too_long"),
+  // The rules that need no other field are checked here, so they show with every other field error.
+  password: z.string({ required_error: "required", invalid_type_error: "required" }).superRefine((pw, ctx) => {
+    const problem = passwordProblem(pw);
+    if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+  }),
   /** 1 (default): the member must change the initial password at the first login. */
   pwd_yn: flag.optional(),
 }).superRefine((v, ctx) => {
-  const problem = passwordProblem(v.password, { id: v.id });
-  if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["password"], message: problem });
+  if (passwordProblem(v.password, { id: v.id }) === "same_as_id") {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["password"], message: "same_as_id" });
+  }
 });
 export type MemberCreateInput = z.infer<typeof MemberCreateFields>;
 

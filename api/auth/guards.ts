@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from "express";
 import { canAdminister, type AdminArea } from "../../domain/admin-levels";
 import type { AccessClaims } from "../../domain/contract";
 import { ApiError, forbidden, unauthorized } from "../http";
+import { detailScopeAllows } from "./detail-scope";
 import type { Sessions } from "./sessions";
 import type { TokenSigner } from "./tokens";
 
@@ -31,6 +32,10 @@ export function authenticate(signer: TokenSigner, sessions: Sessions) {
       .verifyAccess(token)
       .then(async (claims) => {
         if (!claims || !(await sessions.isLive(claims.sid))) return next(unauthorized());
+        // A detail-window session reaches only its one plant or member (api/auth/detail-scope.ts).
+        if (claims.scope && !detailScopeAllows(claims.scope, req.method, req.path, req.query)) {
+          return next(forbidden("outside_detail_scope"));
+        }
         req.member = claims;
         next();
       })

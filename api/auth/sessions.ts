@@ -5,15 +5,22 @@
  * requests racing on one renewal do not log the member out.
  */
 import { randomBytes } from "node:crypto";
-import type { AccessClaims, TokenResponse } from "../../domain/contract";
+import type { AccessClaims, DetailScope, TokenResponse } from "../../domain/contract";
 import { visiblePlantUids } from "../store/access";
 import type { Store } from "../store/db";
-import type { Member } from "../store/schema";
+import type { Member, TokenFamily } from "../store/schema";
 import type { TokenSigner } from "./tokens";
 
 export const REUSE_GRACE_MS = 30_000;
 
 const newId = () => randomBytes(18).toString("base64url");
+
+/** A detail-window session keeps its scope for life: every renewal re-issues it (migration 0004). */
+function scopeOf(family: Pick<TokenFamily, "scope_kind" | "scope_uid">): DetailScope | undefined {
+  return (family.scope_kind === "plant" || family.scope_kind === "member") && family.scope_uid
+    ? { kind: family.scope_kind, uid: family.scope_uid }
+    : undefined;
+}
 
 export interface SessionConfig {
   accessTokenTtl: number;
@@ -24,7 +31,8 @@ export interface SessionConfig {
 export class Sessions {
   constructor(private store: Store, private signer: TokenSigner, private cfg: SessionConfig) {}
 
-  async start(member: Member, userAgent: string | undefined, now = Date.now()): Promise<TokenResponse> {
+  /** `scope` starts a detail-window session limited to one plant or member (SPEC §2 Detail window). */
+  async start(member: Member, userAgent: string | undefined, now = Date.now(), scope?: DetailScope): Promise<TokenResponse> {
     const id = newId();
     const jti = newId();
     const expiresAt = now + this.cfg.refreshTokenTtl * 1000;
@@ -34,9 +42,10 @@ export class Sessions {
         id, member_id: member.id, current_jti: jti, previous_jti: null, rotated_at: now,
         expires_at: expiresAt, revoked_at: null, revoked_reason: null, created_at: now,
         user_agent: userAgent?.slice(0, 200) ?? null,
+        scope_kind: scope?.kind ?? null, scope_uid: scope?.uid ?? null,
       })
       .execute();
-    return this.issue(member, id, jti, expiresAt, now);
+    return this.issue(member, id, jti, expiresAt, now, scope);
   }
 
   /**
@@ -62,12 +71,12 @@ export class Sessions {
         .where("current_jti", "=", claims.jti)
         .where("revoked_at", "is", null)
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 1) return this.issue(member, family.id, jti, expiresAt, now);
+      if (Number(result.numUpdatedRows) === 1) return this.issue(member, family.id, jti, expiresAt, now, scopeOf(family));
       // Another request rotated it first: fall through to the grace rule with fresh state.
       return this.rotate(refreshToken, opts, now);
     }
     if (claims.jti === family.previous_jti && now - family.rotated_at < REUSE_GRACE_MS) {
-      return this.issue(member, family.id, family.current_jti, family.expires_at, now);
+      return this.issue(member, family.id, family.current_jti, family.expires_at, now, scopeOf(family));
     }
     await this.revoke(family.id, "refresh_token_reuse", now);
     return null;
@@ -105,15 +114,15 @@ export class Sessions {
   async reissue(member: Member, sessionId: string, now = Date.now()): Promise<TokenResponse | null> {
     const family = await this.store.db.selectFrom("token_family").selectAll().where("id", "=", sessionId).executeTakeFirst();
     if (!family || family.revoked_at !== null) return null;
-    return this.issue(member, family.id, family.current_jti, family.expires_at, now);
+    return this.issue(member, family.id, family.current_jti, family.expires_at, now, scopeOf(family));
   }
 
   private async activeMember(id: string): Promise<Member | undefined> {
     return this.store.db.selectFrom("member").selectAll().where("id", "=", id).where("use_yn", "=", 1).executeTakeFirst();
   }
 
-  private async issue(member: Member, sid: string, jti: string, expiresAt: number, now: number): Promise<TokenResponse> {
-    const claims = await this.claimsOf(member, sid);
+  private async issue(member: Member, sid: string, jti: string, expiresAt: number, now: number, scope?: DetailScope): Promise<TokenResponse> {
+    const claims = { ...(await this.claimsOf(member, sid)), ...(scope ? { scope } : {}) };
     const accessToken = await this.signer.signAccess(claims, this.cfg.accessTokenTtl, now);
     const refreshToken = await this.signer.signRefresh({ sub: member.id, sid, jti, expiresAt });
     return { accessToken, refreshToken, sessionId: sid, pwd_yn: member.pwd_yn };

@@ -207,6 +207,12 @@ export function plantRoutes(ctx: ApiContext, opts: FleetOptions): Router {
     return { packageList: await packageList(db), plantList: rows, nodeList: await nodeOptions(db, scope), geocoding: !!opts.geocoder };
   }));
 
+  /** Choices for admin forms: packages, and the nodes the member may file things under. */
+  r.get("/management/options", handle(async (req) => {
+    const scope = await scopeFor(db, requireSettled(req));
+    return { packageList: await packageList(db), nodeList: await nodeOptions(db, scope), geocoding: !!opts.geocoder };
+  }));
+
   r.get("/management/plant/setting", handle(async (req) => {
     requireAdmin(req, "plant");
     const scope = await scopeFor(db, req.member!);

@@ -116,6 +116,20 @@ export interface TokenFamilyTable {
   revoked_reason: string | null;
   created_at: number;
   user_agent: string | null;
+  /** Detail-window sessions only (migration 0004): 'plant' or 'member', and that plant's uid / member's id. */
+  scope_kind: ColumnType<string | null, string | null | undefined, string | null>;
+  scope_uid: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One-time detail-window handover codes (migration 0004); only the code's sha256 is kept. */
+export interface DetailHandoverTable {
+  code_hash: string;
+  member_id: string;
+  kind: string;
+  target: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
 }
 
 export interface LoginThrottleTable {
@@ -227,6 +241,7 @@ export interface Database {
   setting: SettingTable;
   command: CommandTable;
   crawl_source: CrawlSourceTable;
+  detail_handover: DetailHandoverTable;
 }
 
 export type Member = Selectable<MemberTable>;

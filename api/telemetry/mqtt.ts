@@ -13,14 +13,15 @@ import type { Store } from "../store/db";
 import type { CommandMessage, CommandOutcome, GatewayLink } from "./commands";
 import type { IngestService } from "./ingest";
 
-export const TOPIC_PREFIX = "solar/gw";
-const TELEMETRY = /^solar\/gw\/([^/]+)\/telemetry$/;
-const COMMAND_RESULT = /^solar\/gw\/([^/]+)\/command\/result$/;
+export const DEFAULT_TOPIC_PREFIX = "solar/gw";
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 export class MqttBridge implements GatewayLink {
   private client: MqttClient | undefined;
   private pending = new Map<number, (o: CommandOutcome) => void>();
   private closed = false;
+  private telemetryTopic: RegExp;
+  private resultTopic: RegExp;
 
   constructor(
     private url: string,
@@ -28,7 +29,11 @@ export class MqttBridge implements GatewayLink {
     private ingest: IngestService,
     private log: (m: string, e?: unknown) => void,
     private clientId = "solar-portal-ingest",
-  ) {}
+    private prefix = DEFAULT_TOPIC_PREFIX,
+  ) {
+    this.telemetryTopic = new RegExp(`^${escape(prefix)}/([^/]+)/telemetry$`);
+    this.resultTopic = new RegExp(`^${escape(prefix)}/([^/]+)/command/result$`);
+  }
 
   /** Connects and subscribes; resolves once the subscription is in place. */
   async start(): Promise<void> {
@@ -46,7 +51,7 @@ export class MqttBridge implements GatewayLink {
     client.on("error", (e) => this.log("mqtt error", e));
     await new Promise<void>((resolve, reject) => {
       client.once("connect", () => {
-        client.subscribe([`${TOPIC_PREFIX}/+/telemetry`, `${TOPIC_PREFIX}/+/command/result`], { qos: 1 }, (err) =>
+        client.subscribe([`${this.prefix}/+/telemetry`, `${this.prefix}/+/command/result`], { qos: 1 }, (err) =>
           err ? reject(err) : resolve(),
         );
       });
@@ -66,7 +71,7 @@ export class MqttBridge implements GatewayLink {
   deliver(command: CommandMessage): Promise<CommandOutcome> {
     return new Promise((resolve, reject) => {
       this.pending.set(command.seq, resolve);
-      this.client!.publish(`${TOPIC_PREFIX}/${command.rtuUid}/command`, JSON.stringify(command), { qos: 1 }, (err) => {
+      this.client!.publish(`${this.prefix}/${command.rtuUid}/command`, JSON.stringify(command), { qos: 1 }, (err) => {
         if (err) {
           this.pending.delete(command.seq);
           reject(err);
@@ -77,7 +82,7 @@ export class MqttBridge implements GatewayLink {
 
   private async onMessage(packet: IPublishPacket): Promise<void> {
     const topic = packet.topic;
-    const result = COMMAND_RESULT.exec(topic);
+    const result = this.resultTopic.exec(topic);
     if (result) {
       const body = safeJson(packet.payload);
       const seq = Number(body?.seq);
@@ -88,26 +93,27 @@ export class MqttBridge implements GatewayLink {
       }
       return;
     }
-    const m = TELEMETRY.exec(topic);
+    const m = this.telemetryTopic.exec(topic);
     if (!m) return;
     const rtuUid = m[1]!;
     const body = safeJson(packet.payload);
     const batchId = typeof body?.batchId === "string" ? body.batchId : null;
+    // Not awaited: mqtt.js handles no incoming packet (our own PUBACK included) until this handler is done.
     const reply = (payload: unknown) =>
-      this.client!.publishAsync(`${TOPIC_PREFIX}/${rtuUid}/ack`, JSON.stringify(payload), { qos: 1 }).catch((e) =>
+      void this.client!.publishAsync(`${this.prefix}/${rtuUid}/ack`, JSON.stringify(payload), { qos: 1 }).catch((e) =>
         this.log("mqtt ack publish failed", e),
       );
     // A malformed or unauthenticated message is answered and acknowledged: sending it again would not help.
     if (!body || typeof body.secret !== "string" || !Array.isArray(body.readings)) {
-      await reply({ batchId, error: "malformed" });
+      reply({ batchId, error: "malformed" });
       return;
     }
     if (!(await authenticateGateway(this.store, rtuUid, body.secret))) {
-      await reply({ batchId, error: "gateway_unauthorized" });
+      reply({ batchId, error: "gateway_unauthorized" });
       return;
     }
     const outcome = await this.ingest.ingest(rtuUid, body.readings.slice(0, 5_000));
-    await reply({ batchId, ...outcome });
+    reply({ batchId, ...outcome });
   }
 }
 

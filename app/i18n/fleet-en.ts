@@ -284,6 +284,7 @@ export const fleetEn: Widen<typeof fleetKo> = {
       name_en: "Name (English)",
       level: "Alarm level",
       levels: { "1": "1 interest", "2": "2 caution", "3": "3 warning", "4": "4 severe" },
+      deleteIntro: "Removes fault code {code} from the table. Alarms already recorded stay as they are.",
       add: "Add a fault code",
       editTitle: "Edit fault code {code}",
       created: "Fault code {code} was added.",

@@ -283,6 +283,7 @@ export const fleetKo = {
       name_en: "이름 (영어)",
       level: "알람 등급",
       levels: { "1": "1 관심", "2": "2 주의", "3": "3 경고", "4": "4 심각" },
+      deleteIntro: "고장 코드 {code}을(를) 표에서 삭제합니다. 이미 기록된 알람은 그대로 남습니다.",
       add: "고장 코드 추가",
       editTitle: "고장 코드 {code} 수정",
       created: "고장 코드 {code}을(를) 추가했습니다.",

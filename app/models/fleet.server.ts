@@ -53,6 +53,9 @@ export const copyPlant = (token: string, body: { url: string; plantUid?: string;
     "/plant/copyplant", { token, method: "POST", body },
   );
 
+export const adminOptions = (token: string) =>
+  api<{ packageList: PackageOption[]; nodeList: NodeOption[]; geocoding: boolean }>("/management/options", { token });
+
 // RTUs
 export const rtuList = (token: string, query: Query = {}) => api<{ rtuList: RtuRow[] }>("/rtu/user", { token, query });
 export const rtuDetail = (token: string, uid: string) =>

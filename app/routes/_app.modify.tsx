@@ -1,23 +1,22 @@
 /**
- * /modify: the member's own account and password change. A member with pwd_yn = 1 is sent
+ * /modify: the member's own account — name, phone and e-mail (intent=profile) — and password change. A member with pwd_yn = 1 is sent
  * here before anything else and leaves only after changing the password (SPEC §3 Auth state).
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { MemberProfileFields } from "../../domain/member-form";
 import { passwordProblem } from "../../domain/password-policy";
 import { authCookieHeaders, isHttps, withCookies } from "~/auth/cookies.server";
 import { requireAuth } from "~/auth/session.server";
 import { assertCsrf } from "~/csrf.server";
-import { useT } from "~/i18n";
-import { ApiFailure } from "~/models/api.server";
-import { changeOwnPassword, myProfile, updateOwnProfile } from "~/models/member.server";
 import { FormAlert, TextInput, issuesToErrors, schemaErrors, useClientValidation, useErrorText } from "~/components/admin-form";
 import { redirectWithFlash } from "~/flash.server";
-import { messages } from "~/i18n";
+import { messages, useT } from "~/i18n";
+import { ApiFailure } from "~/models/api.server";
+import { changeOwnPassword, myProfile, updateOwnProfile } from "~/models/member.server";
 import { readPreferences } from "~/preferences.server";
-import { MemberProfileFields } from "../../domain/member-form";
 
 type FieldErrors = Partial<Record<"currentPassword" | "newPassword" | "confirmPassword", string>>;
 

@@ -1,2 +1,230 @@
-export { settingPlaceholderLoader as loader } from "~/auth/section.server";
-export { SettingPlaceholderScreen as default } from "~/components/NotYetAvailable";
+/**
+ * /setting/rtu/{uid}: an RTU's state, its settings and config bits, its gateway credential (a new secret
+ * is shown once, right after creation or rotation), its plant assignment, its devices, and deletion.
+ */
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { RtuBodySchema } from "../../domain/fleet";
+import { requireSettingScreen } from "~/auth/section.server";
+import { FormAlert, SelectInput, schemaErrors, useClientValidation } from "~/components/admin-form";
+import { answerFor, CommBadge, DeleteSection, formatTime, kindLabel, useFleetErrorText } from "~/components/fleet-admin";
+import { RtuFields } from "~/components/rtu-fields";
+import { assertCsrf } from "~/csrf.server";
+import { apiFailure, formValues, invalid, validate } from "~/fleet.server";
+import { localeOf } from "~/fleet-locale.server";
+import { redirectWithFlash } from "~/flash.server";
+import { fmt, messages, useLocale, useT } from "~/i18n";
+import { ApiFailure } from "~/models/api.server";
+import {
+  adminOptions, assignRtusToPlant, deleteRtu, plantList, rotateRtuSecret, rtuDetail, unassignRtus, updateRtu,
+} from "~/models/fleet.server";
+import { stashSecret, takeSecret } from "~/rtu-secret.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `RTU ${data?.rtu.uid ?? ""} · ${messages("ko").appName}` },
+];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { accessToken } = requireSettingScreen(request, context, "rtu");
+  const uid = params.uid!;
+  let detail;
+  try {
+    detail = await rtuDetail(accessToken, uid);
+  } catch (error) {
+    if (error instanceof ApiFailure && error.status === 404) throw new Response("not found", { status: 404 });
+    throw error;
+  }
+  const [options, plants, once] = await Promise.all([adminOptions(accessToken), plantList(accessToken), takeSecret(request, uid)]);
+  return json(
+    { ...detail, ...options, plants: plants.plantList.filter((p) => p.editable), secret: once.secret },
+    { headers: { "Cache-Control": "no-store", ...(once.clear ? { "Set-Cookie": once.clear } : {}) } },
+  );
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { accessToken } = requireSettingScreen(request, context, "rtu");
+  const uid = params.uid!;
+  const form = await request.formData();
+  await assertCsrf(form, request);
+  const intent = String(form.get("intent") ?? "save");
+  const values = formValues(form);
+  const t = messages(localeOf(request));
+  const here = `/setting/rtu/${encodeURIComponent(uid)}`;
+  try {
+    switch (intent) {
+      case "delete": {
+        const res = await deleteRtu(accessToken, uid, String(form.get("confirm") ?? ""));
+        return redirectWithFlash("/setting/rtu", fmt(t.rtus.flash.deleted, { devices: res.devices }));
+      }
+      case "rotate": {
+        const res = await rotateRtuSecret(accessToken, uid);
+        const headers = new Headers({ "Set-Cookie": await stashSecret(uid, res.secret) });
+        return redirectWithFlash(here, t.rtus.flash.rotated, { headers });
+      }
+      case "assign": {
+        const plantUid = String(form.get("plantUid") ?? "");
+        if (!plantUid) return invalid("assign", { plantUid: "required" }, values);
+        await assignRtusToPlant(accessToken, plantUid, [uid]);
+        return redirectWithFlash(here, t.rtus.flash.assigned);
+      }
+      case "unassign":
+        await unassignRtus(accessToken, [uid]);
+        return redirectWithFlash(here, t.rtus.flash.unassigned);
+    }
+  } catch (error) {
+    return apiFailure(intent, error, values);
+  }
+  const parsed = validate(RtuBodySchema, "edit", form);
+  if (!parsed.ok) return parsed.response;
+  try {
+    await updateRtu(accessToken, uid, parsed.data);
+    return redirectWithFlash(here, t.rtus.flash.updated);
+  } catch (error) {
+    return apiFailure("edit", error, values);
+  }
+}
+
+const str = (v: number | string | null | undefined) => (v === null || v === undefined ? "" : String(v));
+
+export default function RtuDetail() {
+  const { rtu, deviceList, packageList, nodeList, plants, secret } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const t = useT();
+  const locale = useLocale();
+  const r = t.rtus;
+  const err = useFleetErrorText();
+  const edit = answerFor(data, "edit");
+  const assign = answerFor(data, "assign") ?? answerFor(data, "unassign") ?? answerFor(data, "rotate");
+  const v = useClientValidation(edit?.errors, (f) => schemaErrors(RtuBodySchema, Object.fromEntries(new FormData(f))));
+  const busy = navigation.state === "submitting";
+  const flag = (b: boolean) => (b ? "1" : "");
+  const initial = {
+    name: rtu.name, alias: str(rtu.alias), mac: str(rtu.mac), kind: String(rtu.kind), packageSeq: str(rtu.package_seq),
+    nodeSeq: str(rtu.node_seq), use: String(rtu.use_yn), lteRouter: flag(rtu.configFlags.lteRouter), zigbee: flag(rtu.configFlags.zigbee),
+    invDetail: flag(rtu.configFlags.invDetail), lora: flag(rtu.configFlags.lora),
+  };
+  const basic = secret ? `Basic ${typeof btoa === "function" ? btoa(`${rtu.uid}:${secret}`) : ""}` : "";
+
+  return (
+    <div className="admin-page">
+      <p>
+        <Link to="/setting/rtu">← {t.fleet.back}</Link>
+      </p>
+      <h1>{fmt(r.detailTitle, { uid: rtu.uid })}</h1>
+      <dl className="facts">
+        <dt>{r.columns.name}</dt>
+        <dd>{rtu.alias ? `${rtu.alias} (${rtu.name})` : rtu.name}</dd>
+        <dt>{r.columns.comm}</dt>
+        <dd>
+          <CommBadge comm={rtu.comm} /> {formatTime(rtu.last_seen_at, locale)}
+        </dd>
+        <dt>{r.columns.plant}</dt>
+        <dd>{rtu.plantName ? <Link to={`/setting/plant/${encodeURIComponent(rtu.plant_uid!)}`}>{rtu.plantName}</Link> : r.plant.none}</dd>
+        <dt>{r.fields.node}</dt>
+        <dd>{rtu.nodeName ?? "—"}</dd>
+      </dl>
+
+      {secret ? (
+        <section className="panel secret-once" aria-labelledby="secret-title" role="status">
+          <h2 id="secret-title">{r.credential.title}</h2>
+          <p className="alert warn">{r.credential.shownOnce}</p>
+          <dl className="facts">
+            <dt>{r.credential.secret}</dt>
+            <dd>
+              <code className="secret" data-testid="rtu-secret">
+                {secret}
+              </code>
+            </dd>
+            <dt>{r.credential.header}</dt>
+            <dd>
+              <code className="secret">Authorization: {basic}</code>
+            </dd>
+          </dl>
+        </section>
+      ) : null}
+
+      <section className="panel" aria-labelledby="rtu-edit-title">
+        <h2 id="rtu-edit-title">{t.fleet.edit}</h2>
+        {rtu.editable ? (
+          <Form method="post" noValidate onSubmit={v.onSubmit}>
+            <AuthenticityTokenInput />
+            <FormAlert message={Object.keys(v.errors).length ? (err(v.errors._form) ?? t.fleet.fixErrors) : null} />
+            <RtuFields form="edit" values={edit?.values ?? initial} errors={v.errors} packages={packageList} nodes={nodeList} nodeLocked={!!rtu.plant_uid} />
+            <button type="submit" name="intent" value="save" disabled={busy}>
+              {t.fleet.save}
+            </button>
+          </Form>
+        ) : (
+          <p className="alert info">{t.fleet.errors.not_in_your_group}</p>
+        )}
+      </section>
+
+      {rtu.editable ? (
+        <section className="panel" aria-labelledby="cred-title">
+          <h2 id="cred-title">{r.credential.title}</h2>
+          <p>{r.credential.intro}</p>
+          <p>{rtu.hasCredential ? r.credential.has : r.credential.none}</p>
+          <Form method="post">
+            <AuthenticityTokenInput />
+            <p className="hint">{r.credential.rotateHint}</p>
+            <button type="submit" name="intent" value="rotate" className="secondary" disabled={busy}>
+              {r.credential.rotate}
+            </button>
+          </Form>
+        </section>
+      ) : null}
+
+      {rtu.editable ? (
+        <section className="panel" aria-labelledby="por-title">
+          <h2 id="por-title">{r.plant.title}</h2>
+          <FormAlert message={err(assign?.errors._form)} />
+          <p className="hint">{r.plant.hint}</p>
+          <Form method="post" className="inline-form">
+            <AuthenticityTokenInput />
+            <SelectInput
+              form="assign" name="plantUid" label={r.plant.choose} defaultValue={rtu.plant_uid ?? ""} error={err(assign?.errors.plantUid)}
+              options={[{ value: "", label: "—" }, ...plants.map((p) => ({ value: p.uid, label: `${p.name} (${p.uid})` }))]}
+            />
+            <button type="submit" name="intent" value="assign" disabled={busy}>
+              {r.plant.assign}
+            </button>
+          </Form>
+          {rtu.plant_uid ? (
+            <Form method="post">
+              <AuthenticityTokenInput />
+              <button type="submit" name="intent" value="unassign" className="secondary" disabled={busy}>
+                {r.plant.unassign}
+              </button>
+            </Form>
+          ) : null}
+        </section>
+      ) : null}
+
+      <section className="panel" aria-labelledby="rtu-devices-title">
+        <h2 id="rtu-devices-title">{r.devices.title}</h2>
+        {deviceList.length === 0 ? (
+          <p>{r.devices.none}</p>
+        ) : (
+          <ul className="plain-list">
+            {deviceList.map((d) => (
+              <li key={d.uid}>
+                <Link to={`/setting/device/${encodeURIComponent(d.uid)}`}>{d.name}</Link> <span className="muted">{kindLabel(t, d.kind)}</span>{" "}
+                <span className="mono muted">
+                  {d.uid}
+                  {d.address != null ? ` · #${d.address}` : ""}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p>
+          <Link to={`/setting/device?rtu=${encodeURIComponent(rtu.uid)}#add-device`}>{r.devices.add}</Link>
+        </p>
+      </section>
+
+      {rtu.editable ? <DeleteSection id="delete-rtu" intro={r.deleteIntro} answer={answerFor(data, "delete")} /> : null}
+    </div>
+  );
+}

@@ -1,2 +1,204 @@
-export { settingPlaceholderLoader as loader } from "~/auth/section.server";
-export { SettingPlaceholderScreen as default } from "~/components/NotYetAvailable";
+/**
+ * /setting/rtu: RTUs with their communication state (online when seen within 3 × 10 min), filtered by
+ * communication, package, use, kind and a keyword — all in the URL — and the form to add an RTU.
+ */
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { COMM_STATES, RtuBodySchema } from "../../domain/fleet";
+import { requireSettingScreen } from "~/auth/section.server";
+import { FormAlert, schemaErrors, useClientValidation } from "~/components/admin-form";
+import { answerFor, CommBadge, formatTime, useFleetErrorText } from "~/components/fleet-admin";
+import { RtuFields } from "~/components/rtu-fields";
+import { assertCsrf } from "~/csrf.server";
+import { apiFailure, formValues, validate } from "~/fleet.server";
+import { localeOf } from "~/fleet-locale.server";
+import { redirectWithFlash } from "~/flash.server";
+import { fmt, messages, useLocale, useT } from "~/i18n";
+import { adminOptions, createRtu, rtuList } from "~/models/fleet.server";
+import { stashSecret } from "~/rtu-secret.server";
+
+export const meta: MetaFunction = () => [{ title: `${messages("ko").rtus.title} · ${messages("ko").appName}` }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { accessToken } = requireSettingScreen(request, context, "rtu");
+  const url = new URL(request.url);
+  const get = (k: string) => url.searchParams.get(k) ?? "";
+  const filter = {
+    comm: (COMM_STATES as readonly string[]).includes(get("comm")) ? get("comm") : "",
+    package: /^\d+$/.test(get("package")) ? get("package") : "",
+    status: ["use", "unused"].includes(get("status")) ? get("status") : "",
+    type: /^\d{1,2}$/.test(get("type")) ? get("type") : "",
+    keyword: get("keyword").slice(0, 100),
+  };
+  const [list, options] = await Promise.all([rtuList(accessToken, filter), adminOptions(accessToken)]);
+  return json({ rtuList: list.rtuList, ...options, filter });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { accessToken } = requireSettingScreen(request, context, "rtu");
+  const form = await request.formData();
+  await assertCsrf(form, request);
+  const parsed = validate(RtuBodySchema, "create", form);
+  if (!parsed.ok) return parsed.response;
+  try {
+    const res = await createRtu(accessToken, parsed.data);
+    const t = messages(localeOf(request));
+    const headers = new Headers({ "Set-Cookie": await stashSecret(res.rtu.uid, res.secret) });
+    return redirectWithFlash(`/setting/rtu/${encodeURIComponent(res.rtu.uid)}`, fmt(t.rtus.flash.created, { uid: res.rtu.uid }), { headers });
+  } catch (error) {
+    return apiFailure("create", error, formValues(form));
+  }
+}
+
+export default function RtuList() {
+  const { rtuList, packageList, nodeList, filter } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const t = useT();
+  const locale = useLocale();
+  const r = t.rtus;
+  const err = useFleetErrorText();
+  const create = answerFor(data, "create");
+  const v = useClientValidation(create?.errors, (f) => schemaErrors(RtuBodySchema, Object.fromEntries(new FormData(f))));
+  const kinds = [...new Set(rtuList.map((x) => x.kind).concat(filter.type ? [Number(filter.type)] : []))].sort((a, b) => a - b);
+
+  return (
+    <div className="admin-page">
+      <div className="page-head">
+        <h1>{r.title}</h1>
+        <a className="button" href="#add-rtu">
+          {r.add}
+        </a>
+      </div>
+      <Form method="get" className="filters" aria-label={r.filters.legend}>
+        <div className="field">
+          <label htmlFor="rf-comm">{r.filters.comm}</label>
+          <select id="rf-comm" name="comm" defaultValue={filter.comm}>
+            <option value="">{t.fleet.any}</option>
+            {COMM_STATES.map((c) => (
+              <option key={c} value={c}>
+                {t.fleet.comm[c]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="rf-package">{r.filters.package}</label>
+          <select id="rf-package" name="package" defaultValue={filter.package}>
+            <option value="">{t.fleet.any}</option>
+            {packageList.map((p) => (
+              <option key={p.seq} value={p.seq}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="rf-status">{r.filters.status}</label>
+          <select id="rf-status" name="status" defaultValue={filter.status}>
+            <option value="">{t.fleet.any}</option>
+            <option value="use">{t.fleet.inUse}</option>
+            <option value="unused">{t.fleet.unused}</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="rf-type">{r.filters.type}</label>
+          <select id="rf-type" name="type" defaultValue={filter.type}>
+            <option value="">{t.fleet.any}</option>
+            {kinds.map((k) => (
+              <option key={k} value={k}>
+                {k}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="rf-keyword">{r.filters.keyword}</label>
+          <input id="rf-keyword" name="keyword" type="search" defaultValue={filter.keyword} maxLength={100} />
+        </div>
+        <div className="filter-actions">
+          <button type="submit">{t.fleet.apply}</button>
+          <Link to="/setting/rtu" className="button secondary">
+            {t.fleet.reset}
+          </Link>
+        </div>
+      </Form>
+
+      <div className="table-wrap">
+        <table className="data-table">
+          <caption>
+            {r.caption} · {fmt(t.fleet.count, { count: rtuList.length })}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">{r.columns.uid}</th>
+              <th scope="col">{r.columns.alias}</th>
+              <th scope="col">{r.columns.mac}</th>
+              <th scope="col" className="num">
+                {r.columns.kind}
+              </th>
+              <th scope="col">{r.columns.plant}</th>
+              <th scope="col">{r.columns.package}</th>
+              <th scope="col">{r.columns.comm}</th>
+              <th scope="col">{r.columns.lastSeen}</th>
+              <th scope="col" className="num">
+                {r.columns.devices}
+              </th>
+              <th scope="col">{r.columns.use}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rtuList.length === 0 ? (
+              <tr>
+                <td colSpan={10} className="empty">
+                  {r.empty}
+                </td>
+              </tr>
+            ) : (
+              rtuList.map((row) => (
+                <tr key={row.uid}>
+                  <th scope="row">
+                    <Link to={`/setting/rtu/${encodeURIComponent(row.uid)}`} className="mono">
+                      {row.uid}
+                    </Link>
+                  </th>
+                  <td>{row.alias || row.name}</td>
+                  <td className="mono">{row.mac ?? "—"}</td>
+                  <td className="num">{row.kind}</td>
+                  <td>{row.plantName ?? <span className="muted">{t.rtus.plant.none}</span>}</td>
+                  <td>{row.packageName ?? "—"}</td>
+                  <td>
+                    <CommBadge comm={row.comm} />
+                  </td>
+                  <td>{formatTime(row.last_seen_at, locale)}</td>
+                  <td className="num">{row.device_count}</td>
+                  <td>{row.use_yn ? t.fleet.inUse : t.fleet.unused}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      <section className="panel" id="add-rtu" aria-labelledby="add-rtu-title">
+        <h2 id="add-rtu-title">{r.add}</h2>
+        <Form method="post" noValidate onSubmit={v.onSubmit}>
+          <AuthenticityTokenInput />
+          <FormAlert message={Object.keys(v.errors).length ? (err(v.errors._form) ?? t.fleet.fixErrors) : null} />
+          <RtuFields
+            form="create"
+            withUid
+            values={create?.values ?? { nodeSeq: nodeList[0] ? String(nodeList[0].seq) : "" }}
+            errors={v.errors}
+            packages={packageList}
+            nodes={nodeList}
+          />
+          <button type="submit" disabled={navigation.state === "submitting"}>
+            {t.fleet.create}
+          </button>
+        </Form>
+      </section>
+    </div>
+  );
+}

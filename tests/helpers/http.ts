@@ -29,9 +29,13 @@ export interface CallOptions {
   headers?: Record<string, string>;
 }
 
-/** A random client address: the server trusts X-Forwarded-For from loopback, so tests do not share throttle counters. */
+/**
+ * A random client address for X-Forwarded-For (the server trusts it from loopback), so tests do not
+ * share throttle counters. Taken from the IPv6 documentation prefix: a header value, never a target.
+ */
 export function randomIp(): string {
-  return `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+  const group = () => randomInt(0x10000).toString(16);
+  return `2001:db8::${group()}:${group()}:${group()}`;
 }
 
 export function apiClient(baseUrl: string, ip = randomIp()) {

@@ -47,6 +47,7 @@ export interface StartOptions {
 const CONFIG_KEYS = [
   "PORT", "HOST", "DATA_DIR", "DATABASE_URL", "ADMIN_PASSWORD", "API_URL", "JWT_SECRET", "SESSION_SECRET",
   "DEMO", "SIMULATE", "SIM_SPEED", "MQTT_URL", "ACCESS_TOKEN_TTL", "REFRESH_TOKEN_TTL", "LOG_REQUESTS",
+  "HISTORY_DAYS", "ALARM_INTERVAL_MS", "MQTT_CLIENT_ID", "MQTT_TOPIC_PREFIX",
 ];
 
 function canListen(port: number): Promise<boolean> {

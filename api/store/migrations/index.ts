@@ -3,6 +3,7 @@ import type { Dialect } from "../db";
 import * as m0001 from "./0001_foundation";
 import * as m0002 from "./0002_telemetry";
 import * as m0003 from "./0003_admin";
+import * as m0004 from "./0004_detail_handover";
 
 export interface Migration {
   name: string;
@@ -14,4 +15,5 @@ export const migrations: Migration[] = [
   { name: "0001_foundation", up: m0001.up },
   { name: "0002_telemetry", up: m0002.up },
   { name: "0003_admin", up: m0003.up },
+  { name: "0004_detail_handover", up: m0004.up },
 ];

@@ -1,0 +1,282 @@
+/**
+ * Plant status calls (SPEC §7 "Plant status", §3 payloads, §4 status and ordering, §5 sanitising):
+ *   GET  /pvstatus              overview of the member's plants: devices, calcValues, derived totals, counts
+ *   GET  /pvstatus/new          one plant's fresh card data (plantUid), never cached
+ *   POST /pvstatus/group        the ordered, filtered, searched, limited list of plant cards + counts
+ *   GET  /plant/pvstatus        plant-status records (with today's hourly series unless series=0)
+ * Every answer holds only plants the member may see (store/access.ts).
+ */
+import { Router, type Request } from "express";
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import { UID_PATTERN } from "../../domain/fleet";
+import { irradianceMode } from "../../domain/irradiance";
+import { isShownByStatusFilter, STATUS_CATEGORIES, tallyStatusCodes, type StatusCategory } from "../../domain/status";
+import { orderPlants, SORT_TYPES, VIEW_MODES } from "../../domain/ordering";
+import {
+  PVSTATUS_COUNT_TYPES, PVSTATUS_GROUP_TYPES, PVSTATUS_SEARCH_TYPES,
+  type CardFault, type PlantCardData, type PlantStatusRecord, type PvstatusGroupResponse, type PvstatusOverviewResponse,
+} from "../../domain/pvstatus-contract";
+import { referenceGenerationSeries } from "../../domain/reference-generation";
+import { sanitizePlantGeneration } from "../../domain/sanitize";
+import { formatSeries } from "../../domain/series";
+import { formatEnergy, formatPower, generationHours } from "../../domain/units";
+import { requireSettled } from "../auth/guards";
+import type { Clock } from "../clock";
+import type { ApiContext } from "../context";
+import { handle, notFound, parse } from "../http";
+import { subtreeSeqs, visiblePlantUids } from "../store/access";
+import { dailyReports, deviceOverview, fleetTotals } from "../store/fleet-totals";
+import { plantStatusRows, type PlantStatusRow } from "../store/plant-status";
+import { todaySeries, type RawPlantSeries } from "../store/pvstatus-series";
+import { StatusSnapshot } from "../store/pvstatus-snapshot";
+import type { Database } from "../store/schema";
+import type { AlarmEngine } from "../telemetry/alarm-engine";
+import type { IngestService } from "../telemetry/ingest";
+
+export interface PvstatusDeps {
+  clock: Clock;
+  ingest?: IngestService;
+  alarms?: AlarmEngine;
+}
+
+/** The most a single list may hold (the map asks for every plant at once). */
+export const MAX_LIST_LIMIT = 10_000;
+const MAX_FAULTS = 5;
+
+const emptyToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
+const boolish = z.preprocess(
+  (v) => (v === "1" || v === "true" ? true : v === "0" || v === "false" ? false : v),
+  z.boolean(),
+);
+
+const StatusList = z.preprocess(
+  (v) => (typeof v === "string" ? (v.trim() === "" ? [] : v.split(",").map((s) => s.trim())) : v),
+  z.array(z.enum(STATUS_CATEGORIES as [StatusCategory, ...StatusCategory[]])).max(STATUS_CATEGORIES.length),
+);
+
+export const GroupBody = z
+  .object({
+    type: z.enum(PVSTATUS_GROUP_TYPES).default("node"),
+    selnode: z.preprocess(emptyToUndefined, z.coerce.number().int().positive().optional()),
+    uid: z.preprocess(emptyToUndefined, z.string().regex(UID_PATTERN, "bad_uid").optional()),
+    viewMode: z.enum(VIEW_MODES as ["gd", "gh", "map"]).default("gd"),
+    countType: z.enum(PVSTATUS_COUNT_TYPES).default("all"),
+    st: StatusList.optional(),
+    limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).default(20),
+    searchType: z.enum(PVSTATUS_SEARCH_TYPES).default("name"),
+    searchText: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
+    sortType: z.enum(SORT_TYPES as ["name", "capa", "iw", "today", "genTime"]).default("name"),
+    order: z.enum(["asc", "desc"]).default("asc"),
+    series: boolish.optional(),
+    resolution: z.enum(["tenMinute", "hourly"]).default("tenMinute"),
+  })
+  .strict()
+  .refine((b) => b.type !== "plant" || !!b.uid, { message: "required", path: ["uid"] });
+export type GroupBodyInput = z.input<typeof GroupBody>;
+
+const NewQuery = z.object({ plantUid: z.string().regex(UID_PATTERN, "bad_uid") });
+const SeriesQuery = z.object({
+  series: boolish.optional(),
+  resolution: z.enum(["tenMinute", "hourly"]).optional(),
+});
+
+/** Lower-case NFC text for substring search (Hangul typed on another OS may arrive decomposed). */
+const folded = (s: string | null | undefined) => (s ?? "").normalize("NFC").toLowerCase();
+
+function searchHaystack(row: PlantStatusRow, type: (typeof PVSTATUS_SEARCH_TYPES)[number]): string {
+  if (type === "locality") return folded(row.locality);
+  if (type === "uid") return folded(row.plant_uid);
+  return folded(`${row.name} ${row.alias ?? ""}`);
+}
+
+/** Open alarms of these plants for the fault tooltip, newest first, at most MAX_FAULTS each. */
+async function openFaults(db: Kysely<Database>, plantUids: string[]): Promise<Map<string, CardFault[]>> {
+  const out = new Map<string, CardFault[]>();
+  for (let i = 0; i < plantUids.length; i += 500) {
+    const rows = await db
+      .selectFrom("alarm")
+      .select(["plant_uid", "code", "message", "raised_at"])
+      .where("plant_uid", "in", plantUids.slice(i, i + 500))
+      .where("released_at", "is", null)
+      .orderBy("raised_at", "desc")
+      .orderBy("seq", "desc")
+      .execute();
+    for (const r of rows) {
+      const list = out.get(r.plant_uid) ?? [];
+      if (list.length < MAX_FAULTS) list.push({ code: Number(r.code), message: r.message });
+      out.set(r.plant_uid, list);
+    }
+  }
+  return out;
+}
+
+/**
+ * One plant's card (SPEC §3 Plant card data). Series, when given, are sanitised (SPEC §5) and the
+ * daily generation follows the chart rule; without series the grid rule applies.
+ */
+export function plantCard(row: PlantStatusRow, series: RawPlantSeries | undefined, faults: CardFault[]): PlantCardData {
+  const s = sanitizePlantGeneration(
+    { ...(series ?? {}), capa: row.capa, alarm_count: row.alarm_count, dailys: row.dailys, iw: row.iw },
+    series ? "chart" : "grid",
+  );
+  const mode = irradianceMode(s.his, s.iis);
+  const source = mode === 0 ? null : mode === 1 ? "his" : "iis";
+  const env = source === "his" ? s.his : source === "iis" ? s.iis : s.his;
+  // Module temperature corrects the reference; without a reporting sensor there is no correction.
+  const temperature = s.sts.some((v) => v !== 0) ? s.sts : [];
+  const reference = series ? referenceGenerationSeries(s.capacityKw, env, temperature) : [];
+  return {
+    name: row.name,
+    plant_uid: row.plant_uid,
+    genData: {
+      total_capa: s.capacityKw,
+      capaUnit: "kW",
+      labels: s.labels.join(","),
+      invDatas: series ? formatSeries(s.generation, 3) : "",
+      envDatas: series ? formatSeries(env, 1) : "",
+      stsDatas: series ? formatSeries(reference, 3) : "",
+      envInfo: { mode, source, unit: "W/m²" },
+      iw: formatPower(row.iw),
+      day_accrue: formatEnergy(s.dailys),
+      month_accrue: formatEnergy(row.month),
+      year_accrue: formatEnergy(row.year),
+    },
+    statusData: { status: row.status, statusName: row.statusName },
+    totalGenTime: generationHours(s.dailys, row.capa),
+    dailys: s.dailys,
+    capa: row.capa,
+    iwW: row.iw,
+    locality: row.locality,
+    lat: row.lat,
+    lng: row.lng,
+    faults,
+  };
+}
+
+export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
+  const r = Router();
+  const db = ctx.store.db;
+  const snapshot = new StatusSnapshot(db, deps.clock);
+  deps.ingest?.onIngest(() => snapshot.invalidate());
+  deps.alarms?.onChange(() => snapshot.invalidate());
+
+  async function visible(req: Request): Promise<string[]> {
+    const me = requireSettled(req);
+    const member = await db.selectFrom("member").select("node_seq").where("id", "=", me.id).executeTakeFirst();
+    return visiblePlantUids(db, { id: me.id, nodeSeq: member?.node_seq ?? null });
+  }
+
+  async function cards(rows: PlantStatusRow[], withSeries: boolean, resolution: "tenMinute" | "hourly", now: number) {
+    const uids = rows.map((p) => p.plant_uid);
+    const [series, faults] = await Promise.all([
+      withSeries ? todaySeries(db, uids, now, resolution) : Promise.resolve(null),
+      openFaults(db, uids),
+    ]);
+    return rows.map((p) => plantCard(p, series?.get(p.plant_uid), faults.get(p.plant_uid) ?? []));
+  }
+
+  r.post(
+    "/pvstatus/group",
+    handle(async (req): Promise<PvstatusGroupResponse> => {
+      const body = parse(GroupBody, req.body ?? {});
+      const now = deps.clock.now();
+      let uids = await visible(req);
+      if (body.type === "plant") uids = uids.filter((u) => u === body.uid);
+      let rows = await snapshot.rowsFor(uids);
+      if (body.type === "node" && body.selnode !== undefined) {
+        const nodes = new Set(await subtreeSeqs(db, body.selnode));
+        rows = rows.filter((p) => p.node_seq !== null && nodes.has(p.node_seq));
+      }
+      const needle = folded(body.searchText);
+      const searched = needle ? rows.filter((p) => searchHaystack(p, body.searchType).includes(needle)) : rows;
+      const counts = tallyStatusCodes((body.countType === "search" ? searched : rows).map((p) => p.status));
+      const enabled = body.st ?? STATUS_CATEGORIES;
+      const shown = searched.filter((p) => isShownByStatusFilter(p.status, enabled));
+      const ordered = orderPlants(
+        shown.map((p) => ({
+          row: p, plant_uid: p.plant_uid, name: p.name, status: p.status, capa: p.capa, iw: p.iw, today: p.dailys,
+          genTime: generationHours(p.dailys, p.capa),
+        })),
+        { view: body.viewMode, sortType: body.sortType, order: body.order },
+      );
+      const page = ordered.slice(0, body.limit).map((o) => o.row);
+      const withSeries = body.series ?? body.viewMode === "gh";
+      return {
+        list: await cards(page, withSeries, body.resolution, now),
+        counts,
+        total: ordered.length,
+        limit: body.limit,
+        hasMore: ordered.length > body.limit,
+        now,
+      };
+    }),
+  );
+
+  r.get(
+    "/pvstatus/new",
+    handle(async (req, res): Promise<PlantCardData> => {
+      const { plantUid } = parse(NewQuery, req.query);
+      const { series, resolution } = parse(SeriesQuery, req.query);
+      if (!(await visible(req)).includes(plantUid)) throw notFound("no_such_plant");
+      res.setHeader("Cache-Control", "no-cache, no-store, must-revalidate");
+      const now = deps.clock.now();
+      // Fresh means fresh: straight from the store, never from the shared snapshot.
+      const [row] = await plantStatusRows(db, [plantUid], now);
+      if (!row) throw notFound("no_such_plant");
+      const [card] = await cards([row], series ?? true, resolution ?? "tenMinute", now);
+      return card!;
+    }),
+  );
+
+  async function statusRecords(rows: PlantStatusRow[], withSeries: boolean, now: number): Promise<PlantStatusRecord[]> {
+    const series = withSeries ? await todaySeries(db, rows.map((p) => p.plant_uid), now, "hourly") : null;
+    return rows.map((p) => {
+      const s = series?.get(p.plant_uid);
+      return {
+        plant_uid: p.plant_uid, name: p.name, capa: p.capa, dailys: p.dailys, month: p.month,
+        days: s?.days ?? "", times: s?.times ?? "",
+        statusData: { status: p.status, statusName: p.statusName },
+        iw: p.iw, locality: p.locality, lat: p.lat, lng: p.lng,
+      };
+    });
+  }
+
+  r.get(
+    "/plant/pvstatus",
+    handle(async (req) => {
+      const { series } = parse(SeriesQuery, req.query);
+      const now = deps.clock.now();
+      const rows = await snapshot.rowsFor(await visible(req));
+      return { plants: await statusRecords(rows, series ?? true, now), counts: tallyStatusCodes(rows.map((p) => p.status)), now };
+    }),
+  );
+
+  r.get(
+    "/pvstatus",
+    handle(async (req): Promise<PvstatusOverviewResponse> => {
+      const { series } = parse(SeriesQuery, req.query);
+      const now = deps.clock.now();
+      const uids = await visible(req);
+      const rows = await snapshot.rowsFor(uids);
+      const { devices, calcValues } = await deviceOverview(db, uids, now);
+      const totals = fleetTotals(rows, devices);
+      return {
+        pvstatus: {
+          devices,
+          reports: await dailyReports(db, uids, now, totals.today_gen),
+          market: null,
+          rec: null,
+          install: { plants: rows.length, inverters: devices.length, total_capa: totals.total_capa },
+        },
+        calcValues,
+        ...totals,
+        plants: await statusRecords(rows, series ?? false, now),
+        counts: tallyStatusCodes(rows.map((p) => p.status)),
+        now,
+      };
+    }),
+  );
+
+  return r;
+}

@@ -1,2 +1,0 @@
-export { settingPlaceholderLoader as loader } from "~/auth/section.server";
-export { SettingPlaceholderScreen as default } from "~/components/NotYetAvailable";

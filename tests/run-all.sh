@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# The one test command (`npm test`): remix build, typecheck, unit tests, API tests on SQLite and
+# PostgreSQL, Playwright e2e (JS on and off). Every stage runs (tests are skipped only when the build
+# failed); the script exits non-zero when any stage failed and ends with "N passed, N failed".
+# Needs PostgreSQL at 127.0.0.1:5432 (TEST_PG_URL overrides) and /usr/bin/chromium (CHROMIUM_PATH).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ROOT="$PWD"
+BIN="$ROOT/node_modules/.bin"
+ART="$ROOT/tests/.artifacts"
+mkdir -p "$ART"
+rm -f "$ART"/vitest-*.json "$ART"/playwright.json
+
+declare -a SUMMARY=()
+FAILED=0
+
+stage() {
+  local name="$1"; shift
+  echo
+  echo "=== $name: $*"
+  local t0=$SECONDS
+  "$@"
+  local rc=$?
+  local dt=$((SECONDS - t0))
+  if [ $rc -eq 0 ]; then SUMMARY+=("ok    ${dt}s  $name"); else SUMMARY+=("FAIL  ${dt}s  $name (exit $rc)"); FAILED=1; fi
+  return $rc
+}
+
+skip() {
+  SUMMARY+=("SKIP   -   $1 ($2)")
+  FAILED=1
+}
+
+if [ ! -x "$BIN/remix" ]; then
+  echo "node_modules is missing: run 'npm ci' (or 'npm install') first" >&2
+  exit 2
+fi
+
+BUILD_OK=1
+stage "remix build" "$BIN/remix" build || BUILD_OK=0
+stage "typecheck" "$BIN/tsc" --noEmit
+stage "unit" "$BIN/vitest" run --project unit --reporter=default --reporter=json --outputFile.json="$ART/vitest-unit.json"
+if [ $BUILD_OK -eq 1 ]; then
+  stage "api (sqlite + postgres)" "$BIN/vitest" run --project api --reporter=default --reporter=json --outputFile.json="$ART/vitest-api.json"
+  stage "e2e (playwright, js + nojs)" "$BIN/playwright" test
+else
+  skip "api (sqlite + postgres)" "build failed"
+  skip "e2e (playwright, js + nojs)" "build failed"
+fi
+
+echo
+echo "=== summary"
+for row in "${SUMMARY[@]}"; do echo "  $row"; done
+node "$ROOT/tests/summary.mjs" "$ART/vitest-unit.json" "$ART/vitest-api.json" "$ART/playwright.json"
+exit $FAILED
