@@ -28,6 +28,8 @@ export interface TestServer {
   databaseUrl: string;
   /** Everything the process printed so far (for failure messages). */
   output(): string;
+  /** Sends a signal to the process at once (SIGKILL for crash tests) and waits for it to exit. */
+  kill(signal: NodeJS.Signals): Promise<void>;
   /** Stops the process; drops the database and removes the data directory unless keepData. */
   stop(opts?: { keepData?: boolean }): Promise<void>;
 }
@@ -177,5 +179,9 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     await new Promise((r) => setTimeout(r, 100));
   }
 
-  return { store, baseUrl, port, dataDir, databaseUrl, output: () => out, stop };
+  const kill = async (signal: NodeJS.Signals) => {
+    child.kill(signal);
+    await waitForExit(child, 5_000);
+  };
+  return { store, baseUrl, port, dataDir, databaseUrl, output: () => out, stop, kill };
 }

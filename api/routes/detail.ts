@@ -1,0 +1,192 @@
+/**
+ * The detail-window handover (SPEC §1, §2 Detail window, §6 last two rules, §7 POST /member/detail and the
+ * token handover calls, whose method and path the spec leaves open):
+ *
+ * 1. POST /member/detail {plant: uid} | {member: id} — the main window's session asks for a one-time
+ *    handover code bound to the member, that one target and 60 s. 200 {code, expiresIn}; 204 when the
+ *    member may not see that plant/member or it does not exist (no hint which).
+ * 2. POST /member/detail/token/plant {uid, code} — "get plant token (uid)", and
+ *    POST /member/detail/token/member {uid, code} — "get member token (uid)": the detail host trades the code
+ *    (once) for a new session scoped to that plant/member. 200 {accessToken, refreshToken, sessionId, pwd_yn,
+ *    scope}; 204 for an unknown, used, expired or mismatched code, or when access was lost meanwhile.
+ * 3. Renewal is the ordinary PUT /member/refresh/accessToken (200): a scoped session keeps its scope.
+ * 4. GET /member/detail/view — the detail window's one view: the scope's plant (status, devices, open
+ *    alarms) or member (profile, linked plants). Scoped sessions may call nothing else that could widen
+ *    their reach (api/auth/detail-scope.ts, enforced in authenticate()).
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { Router, type Request } from "express";
+import { z } from "zod";
+import { canAdminister } from "../../domain/admin-levels";
+import type { AccessClaims, DetailScope, MemberProfile, TokenResponse } from "../../domain/contract";
+import type { OperationTotals, WarningTotals } from "../../domain/operation-totals";
+import { generationHours } from "../../domain/units";
+import type { Clock } from "../clock";
+import { currentMember, requireSettled } from "../auth/guards";
+import type { ApiContext } from "../context";
+import { forbidden, handle, notFound, parse } from "../http";
+import { adminScope, nodeInScope } from "../store/admin-scope";
+import { visiblePlantUids } from "../store/access";
+import { findMember, memberProfile } from "../store/members";
+import { plantStatusRows, type PlantStatusRow } from "../store/plant-status";
+import { plantOperations, watchViewer } from "../store/watch";
+import type { Member } from "../store/schema";
+
+export const HANDOVER_TTL_MS = 60_000;
+
+const targetId = z.string().trim().min(1, "required").max(64, "too_long");
+const HandoverBody = z
+  .object({ plant: targetId.optional(), member: targetId.optional() })
+  .strict()
+  .refine((b) => (b.plant === undefined) !== (b.member === undefined), { message: "plant_or_member", path: ["_"] });
+const TokenBody = z.object({ uid: targetId, code: z.string().trim().min(16, "invalid").max(128, "invalid") });
+
+const hashCode = (code: string) => createHash("sha256").update(code, "utf8").digest("hex");
+
+export interface DetailPlantView {
+  kind: "plant";
+  plant: Omit<PlantStatusRow, "lat" | "lng"> & { address: string | null; genTime: number };
+  devices: Array<{ uid: string; kind: number; name: string; ts: number | null; iw: number | null; faulted: boolean }>;
+  operation: { op: OperationTotals; warn: WarningTotals };
+  alarms: Array<{ seq: number; code: number; level: number; message: string; device_uid: string | null; raised_at: number }>;
+  now: number;
+}
+export interface DetailMemberView {
+  kind: "member";
+  member: MemberProfile;
+  plants: Array<{ plant_uid: string; name: string }>;
+  now: number;
+}
+export type DetailViewResponse = DetailPlantView | DetailMemberView;
+export type DetailTokenResponse = TokenResponse & { scope: DetailScope };
+
+export function detailRoutes(ctx: ApiContext, clock: Clock): { publicRoutes: Router; routes: Router } {
+  const db = ctx.store.db;
+
+  /** Whether `viewer` may open this target now (checked when the code is made and again when it is used). */
+  async function mayOpen(viewer: Member, scope: DetailScope): Promise<boolean> {
+    if (scope.kind === "plant") {
+      return (await visiblePlantUids(db, { id: viewer.id, nodeSeq: viewer.node_seq })).includes(scope.uid);
+    }
+    if (scope.uid === viewer.id) return true;
+    if (viewer.read_only === 1 || !canAdminister("id", viewer.auth)) return false;
+    const target = await db.selectFrom("member").select(["id", "node_seq"]).where("id", "=", scope.uid).executeTakeFirst();
+    if (!target) return false;
+    const reach = await adminScope(db, { id: viewer.id } as AccessClaims);
+    return nodeInScope(reach, target.node_seq);
+  }
+
+  const publicRoutes = Router();
+  const exchange = (kind: DetailScope["kind"]) =>
+    handle(async (req: Request, res): Promise<DetailTokenResponse | undefined> => {
+      const body = parse(TokenBody, req.body ?? {});
+      const now = Date.now();
+      const noContent = () => {
+        res.status(204);
+        return undefined;
+      };
+      // Single use: the first exchange marks it; a replay, a wrong target or a late one finds nothing.
+      const used = await db
+        .updateTable("detail_handover")
+        .set({ used_at: now })
+        .where("code_hash", "=", hashCode(body.code))
+        .where("used_at", "is", null)
+        .where("expires_at", ">", now)
+        .where("kind", "=", kind)
+        .where("target", "=", body.uid)
+        .returning(["member_id"])
+        .executeTakeFirst();
+      if (!used) return noContent();
+      const member = await findMember(db, used.member_id);
+      const scope: DetailScope = { kind, uid: body.uid };
+      if (!member || member.use_yn !== 1 || member.pwd_yn === 1 || !(await mayOpen(member, scope))) return noContent();
+      const tokens = await ctx.sessions.start(member, req.get("user-agent"), now, scope);
+      return { ...tokens, scope };
+    });
+  publicRoutes.post("/member/detail/token/plant", exchange("plant"));
+  publicRoutes.post("/member/detail/token/member", exchange("member"));
+
+  const routes = Router();
+  routes.post("/member/detail", handle(async (req, res) => {
+    const me = requireSettled(req);
+    // A detail session cannot mint further windows (the scope guard refuses the call before this).
+    if (me.scope) throw forbidden("outside_detail_scope");
+    const body = parse(HandoverBody, req.body ?? {});
+    const scope: DetailScope = body.plant !== undefined ? { kind: "plant", uid: body.plant } : { kind: "member", uid: body.member! };
+    const viewer = await findMember(db, me.id);
+    if (!viewer || viewer.use_yn !== 1 || !(await mayOpen(viewer, scope))) {
+      res.status(204);
+      return undefined;
+    }
+    const code = randomBytes(24).toString("base64url");
+    const now = Date.now();
+    await db.deleteFrom("detail_handover").where("expires_at", "<", now - HANDOVER_TTL_MS).execute();
+    await db
+      .insertInto("detail_handover")
+      .values({ code_hash: hashCode(code), member_id: viewer.id, kind: scope.kind, target: scope.uid, expires_at: now + HANDOVER_TTL_MS, used_at: null, created_at: now })
+      .execute();
+    return { code, kind: scope.kind, uid: scope.uid, expiresIn: HANDOVER_TTL_MS / 1000 };
+  }));
+
+  routes.get("/member/detail/view", handle(async (req): Promise<DetailViewResponse> => {
+    const me = currentMember(req);
+    if (!me.scope) throw forbidden("not_a_detail_session");
+    const viewer = await findMember(db, me.id);
+    if (!viewer || viewer.use_yn !== 1 || !(await mayOpen(viewer, me.scope))) throw notFound(me.scope.kind === "plant" ? "no_such_plant" : "no_such_member");
+    const now = clock.now();
+    if (me.scope.kind === "member") {
+      const target = await findMember(db, me.scope.uid);
+      if (!target) throw notFound("no_such_member");
+      const visible = new Set((await watchViewer(db, me)).plantUids);
+      const links = await db
+        .selectFrom("member_plant")
+        .innerJoin("plant", "plant.uid", "member_plant.plant_uid")
+        .select(["plant.uid", "plant.name"])
+        .where("member_plant.member_id", "=", target.id)
+        .orderBy("plant.name")
+        .execute();
+      return {
+        kind: "member", member: await memberProfile(db, target),
+        plants: links.filter((l) => visible.has(l.uid)).map((l) => ({ plant_uid: l.uid, name: l.name })), now,
+      };
+    }
+    const uid = me.scope.uid;
+    const [row] = await plantStatusRows(db, [uid], now);
+    if (!row) throw notFound("no_such_plant");
+    const plant = await db.selectFrom("plant").select(["address"]).where("uid", "=", uid).executeTakeFirst();
+    const ops = (await plantOperations(db, [uid], now)).get(uid)!;
+    const alarms = await db
+      .selectFrom("alarm")
+      .select(["seq", "code", "level", "message", "device_uid", "raised_at", "rtu_uid"])
+      .where("plant_uid", "=", uid)
+      .where("released_at", "is", null)
+      .orderBy("raised_at", "desc")
+      .limit(50)
+      .execute();
+    const faulted = new Set(alarms.map((a) => a.device_uid).filter(Boolean));
+    const silentRtus = new Set(alarms.filter((a) => a.code === 1000003 && a.rtu_uid).map((a) => a.rtu_uid));
+    const devices = await db
+      .selectFrom("device")
+      .leftJoin("device_latest", "device_latest.device_uid", "device.uid")
+      .select(["device.uid", "device.kind", "device.name", "device.rtu_uid", "device_latest.ts", "device_latest.iw"])
+      .where("device.plant_uid", "=", uid)
+      .where("device.use_yn", "=", 1)
+      .orderBy("device.kind")
+      .orderBy("device.name")
+      .execute();
+    const { lat: _lat, lng: _lng, ...rest } = row;
+    return {
+      kind: "plant",
+      plant: { ...rest, address: plant?.address ?? null, genTime: generationHours(row.dailys, row.capa) },
+      devices: devices.map((d) => ({
+        uid: d.uid, kind: Number(d.kind), name: d.name, ts: d.ts === null ? null : Number(d.ts), iw: d.iw,
+        faulted: faulted.has(d.uid) || (!!d.rtu_uid && silentRtus.has(d.rtu_uid)),
+      })),
+      operation: ops,
+      alarms: alarms.map((a) => ({ seq: Number(a.seq), code: Number(a.code), level: Number(a.level), message: a.message, device_uid: a.device_uid, raised_at: Number(a.raised_at) })),
+      now,
+    };
+  }));
+
+  return { publicRoutes, routes };
+}

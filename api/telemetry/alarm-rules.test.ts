@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { ALARM_SETTING_DEFAULTS } from "../../domain/settings";
+import { alarmKey, evaluateAlarms, type DeviceView, type PlantView, type RtuView } from "./alarm-rules";
+
+const now = 1_800_000_000_000;
+const min = 60_000;
+const plant = (over: Partial<PlantView> = {}): PlantView => ({ uid: "P", capa: 10_000, sunElevationDeg: 45, ...over });
+const rtu = (over: Partial<RtuView> = {}): RtuView => ({ uid: "R", plant_uid: "P", last_seen_at: now - min, ...over });
+const dev = (uid: string, kind: number, over: Partial<DeviceView> = {}): DeviceView => ({
+  uid, kind, rtu_uid: "R", plant_uid: "P", capa: 5_000, latestTs: now - 5 * min, iw: 40_000, fault_code: 0,
+  iis: null, his: null, sts: null, ...over,
+});
+const sensor = (over: Partial<DeviceView> = {}) => dev("E", 4, { iw: null, iis: 800, his: 700, sts: 25, ...over });
+const run = (input: { plants?: PlantView[]; rtus?: RtuView[]; devices: DeviceView[]; open?: string[] }) =>
+  evaluateAlarms({
+    now, settings: ALARM_SETTING_DEFAULTS, plants: input.plants ?? [plant()], rtus: input.rtus ?? [rtu()],
+    devices: input.devices, faultNames: [{ code: 8, name: "계통 과전압", level: 2 }, { code: 512, name: "DC 지락", level: 4 }],
+    openLowGeneration: new Set(input.open ?? []),
+  });
+const codes = (e: ReturnType<typeof run>) => e.wanted.map((w) => `${w.code}:${w.device_uid ?? w.rtu_uid}`).sort();
+
+describe("alarm rules", () => {
+  it("wants nothing for a healthy plant in the sun", () => {
+    expect(codes(run({ devices: [sensor(), dev("I1", 1), dev("I2", 1)] }))).toEqual([]);
+  });
+
+  it("1000003 after the configured number of silent intervals, not before; never for an RTU that never reported", () => {
+    expect(codes(run({ rtus: [rtu({ last_seen_at: now - 29 * min })], devices: [sensor()] }))).toEqual([]);
+    expect(codes(run({ rtus: [rtu({ last_seen_at: now - 31 * min })], devices: [sensor()] }))).toEqual(["1000003:R"]);
+    expect(codes(run({ rtus: [rtu({ last_seen_at: null })], devices: [] }))).toEqual([]);
+  });
+
+  it("leaves device alarms undecided while the RTU itself is silent", () => {
+    const e = run({ rtus: [rtu({ last_seen_at: now - 2 * 60 * min })], devices: [sensor({ latestTs: now - 2 * 60 * min }), dev("I1", 1)] });
+    expect(codes(e)).toEqual(["1000003:R"]);
+    expect(e.undecided.has(alarmKey(1000001, "P", "I1"))).toBe(true);
+  });
+
+  it("1000001 for a device silent while its RTU reports; inverters asleep in the dark are not silent", () => {
+    const silent = dev("I2", 1, { latestTs: now - 45 * min });
+    expect(codes(run({ devices: [sensor({ latestTs: now - min }), dev("I1", 1, { latestTs: now - min }), silent] }))).toEqual(["1000001:I2"]);
+    const dusk = run({ devices: [sensor({ latestTs: now - min, iis: 10 }), dev("I1", 1, { latestTs: now - 3 * 60 * min }), silent] });
+    expect(codes(dusk)).toEqual([]);
+    // A silent sensor is a fault whatever the light.
+    expect(codes(run({ plants: [plant({ sunElevationDeg: -30 })], devices: [dev("V", 7, { latestTs: now - min }), sensor({ latestTs: now - 60 * min })] }))).toEqual(["1000001:E"]);
+  });
+
+  it("1000006 names the faults of every set bit and takes the highest level", () => {
+    const e = run({ devices: [sensor(), dev("I1", 1, { fault_code: 8 | 512, iw: 0 })] });
+    const fault = e.wanted.find((w) => w.code === 1000006)!;
+    expect(fault).toMatchObject({ device_uid: "I1", level: 4, fault_code: 520, message: "계통 과전압, DC 지락" });
+    expect(e.wanted.find((w) => w.code === 1000004)).toBeUndefined();
+  });
+
+  it("1000004 below half the reference, released only above 70 % (hysteresis), judged only in light", () => {
+    // Reference: 50 kW × 0.8 × 0.87 = 34.8 kW.
+    const at = (iw: number, open = false, over: Partial<PlantView> = {}) =>
+      codes(run({ plants: [plant(over)], devices: [sensor(), dev("I1", 1, { iw })], open: open ? [alarmKey(1000004, "P", "I1")] : [] }));
+    expect(at(17_000)).toEqual(["1000004:I1"]);
+    expect(at(18_000)).toEqual([]);
+    expect(at(24_000, true)).toEqual(["1000004:I1"]);
+    expect(at(24_500, true)).toEqual([]);
+    expect(at(0, false, { sunElevationDeg: -5 })).toEqual([]);
+    const dim = run({ devices: [sensor({ iis: 100 }), dev("I1", 1, { iw: 0 })], open: [alarmKey(1000004, "P", "I1")] });
+    expect(dim.undecided.has(alarmKey(1000004, "P", "I1"))).toBe(true);
+  });
+
+  it("corrects the reference for module temperature", () => {
+    // At 65 °C the reference drops by 16.6 %: 34.8 × 0.834 = 29.0 kW, so 15 kW is no longer below half.
+    expect(codes(run({ devices: [sensor({ sts: 65 }), dev("I1", 1, { iw: 15_000 })] }))).toEqual([]);
+    expect(codes(run({ devices: [sensor({ sts: 25 }), dev("I1", 1, { iw: 15_000 })] }))).toEqual(["1000004:I1"]);
+  });
+});
