@@ -14,6 +14,7 @@ import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { commitCsrfToken } from "./csrf.server";
 import { messages, useT } from "./i18n";
 import { readPreferences } from "./preferences.server";
+import { guardDetailHost } from "./detail-host.server";
 import styles from "./styles/app.css";
 
 export const links: LinksFunction = () => [
@@ -24,6 +25,8 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: messages("ko").appName }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
+  // The detail host serves only the detail window (its root and the handover), nothing else.
+  guardDetailHost(request);
   const { theme, locale } = readPreferences(request);
   const [csrf, csrfCookie] = await commitCsrfToken(request);
   return json({ theme, locale, csrf }, { headers: csrfCookie ? { "Set-Cookie": csrfCookie } : {} });

@@ -204,6 +204,13 @@ export async function gridSummaries(db: Kysely<Database>, plantUids: readonly st
       s.v = list.reduce((x, y) => x + y, 0) / list.length;
     }
   }
+  // Two decimals are what a meter shows; the sums would otherwise carry float noise (42.349999…).
+  const r2 = (x: number) => Math.round(x * 100) / 100;
+  for (const s of out.values()) {
+    s.w = r2(s.w);
+    s.a = r2(s.a);
+    if (s.v !== null) s.v = r2(s.v);
+  }
   return out;
 }
 

@@ -40,16 +40,22 @@ export function useClientValidation(
   validate: (form: HTMLFormElement) => Record<string, string | undefined>,
 ) {
   const [client, setClient] = useState<Errors | null>(null);
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
   const [seen, setSeen] = useState(serverErrors);
   if (seen !== serverErrors) {
     // A new server answer replaces whatever the client showed.
     setSeen(serverErrors);
     setClient(null);
+    setEdited(new Set());
   }
-  const errors = client ?? serverErrors ?? {};
+  const shown = client ?? serverErrors ?? {};
+  // A field's error goes away as soon as that field is changed; the next submit checks again.
+  const errors: Errors = {};
+  for (const [k, v] of Object.entries(shown)) if (!edited.has(k)) errors[k] = v;
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     const next: Errors = {};
     for (const [k, v] of Object.entries(validate(event.currentTarget))) if (v) next[k] = v;
+    setEdited(new Set());
     if (Object.keys(next).length) {
       event.preventDefault();
       setClient(next);
@@ -59,7 +65,12 @@ export function useClientValidation(
       setClient(null);
     }
   }
-  return { errors, onSubmit };
+  /** Put on the <Form> (onInput bubbles from every control). */
+  function onInput(event: React.FormEvent<HTMLFormElement>) {
+    const name = (event.target as HTMLInputElement).name;
+    if (name && shown[name] && !edited.has(name)) setEdited(new Set([...edited, name]));
+  }
+  return { errors, onSubmit, onInput };
 }
 
 /** Validates FormData-derived input with a schema; the errors keyed by field. */

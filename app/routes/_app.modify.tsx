@@ -179,7 +179,7 @@ export default function Modify() {
           ) : (
             <>
               <FormAlert message={profileForm.errors._form ? profileText(profileForm.errors._form) : null} />
-              <Form method="post" noValidate onSubmit={profileForm.onSubmit} aria-labelledby="profile-edit-title">
+              <Form method="post" noValidate onSubmit={profileForm.onSubmit} onInput={profileForm.onInput} aria-labelledby="profile-edit-title">
                 <AuthenticityTokenInput />
                 <TextInput
                   form="profile"

@@ -105,7 +105,7 @@ export default function NoticeDetail() {
             <h1 id="notice-edit-title">{fmt(n.editTitle, { seq: notice.seq })}</h1>
             <p className="notice-meta">{fmt(n.written, { date: notice.date, author: notice.author_id ?? "—" })}</p>
             <FormAlert message={update.errors._form ? text(update.errors._form) : null} />
-            <Form method="post" noValidate onSubmit={update.onSubmit} aria-labelledby="notice-edit-title">
+            <Form method="post" noValidate onSubmit={update.onSubmit} onInput={update.onInput} aria-labelledby="notice-edit-title">
               <AuthenticityTokenInput />
               <TextArea
                 form="notice-edit"
@@ -128,7 +128,7 @@ export default function NoticeDetail() {
           <section className="panel wide danger-zone" aria-labelledby="notice-delete-title">
             <h2 id="notice-delete-title">{n.remove.title}</h2>
             <FormAlert message={del.errors._form ? text(del.errors._form) : null} />
-            <Form method="post" noValidate onSubmit={del.onSubmit} aria-labelledby="notice-delete-title">
+            <Form method="post" noValidate onSubmit={del.onSubmit} onInput={del.onInput} aria-labelledby="notice-delete-title">
               <AuthenticityTokenInput />
               <ConfirmDelete form="notice-delete" error={text(del.errors.confirm)} />
               <button type="submit" name="intent" value="delete" className="danger" disabled={busy}>

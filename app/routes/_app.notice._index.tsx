@@ -110,7 +110,7 @@ export default function Notices() {
         <section className="panel wide" aria-labelledby="notice-new-title">
           <h2 id="notice-new-title">{n.newTitle}</h2>
           <FormAlert message={create.errors._form ? text(create.errors._form) : null} />
-          <Form method="post" noValidate onSubmit={create.onSubmit} aria-labelledby="notice-new-title">
+          <Form method="post" noValidate onSubmit={create.onSubmit} onInput={create.onInput} aria-labelledby="notice-new-title">
             <AuthenticityTokenInput />
             <TextArea
               form="notice-new"
@@ -149,7 +149,7 @@ export default function Notices() {
         ) : null}
         {notices.length === 0 ? <p className="muted">{n.empty}</p> : null}
         {editor && notices.length ? (
-          <Form method="post" noValidate onSubmit={del.onSubmit} aria-labelledby="notice-list-title">
+          <Form method="post" noValidate onSubmit={del.onSubmit} onInput={del.onInput} aria-labelledby="notice-list-title">
             <AuthenticityTokenInput />
             {del.errors.noticesSeq ? (
               <p className="alert error" role="alert">

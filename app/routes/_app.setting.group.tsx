@@ -206,7 +206,7 @@ export default function Groups() {
           <section className="panel" aria-labelledby="group-rename-title">
             <h2 id="group-rename-title">{g.rename.title}</h2>
             <FormAlert message={rename.errors._form ? text(rename.errors._form) : null} />
-            <Form method="post" noValidate onSubmit={rename.onSubmit} key={`rename-${node.seq}`} aria-labelledby="group-rename-title">
+            <Form method="post" noValidate onSubmit={rename.onSubmit} onInput={rename.onInput} key={`rename-${node.seq}`} aria-labelledby="group-rename-title">
               <AuthenticityTokenInput />
               <input type="hidden" name="seq" value={node.seq} />
               <div className="field-row">
@@ -234,7 +234,7 @@ export default function Groups() {
             ) : (
               <>
                 <FormAlert message={move.errors._form ? text(move.errors._form) : null} />
-                <Form method="post" noValidate onSubmit={move.onSubmit} key={`move-${node.seq}`} aria-labelledby="group-move-title">
+                <Form method="post" noValidate onSubmit={move.onSubmit} onInput={move.onInput} key={`move-${node.seq}`} aria-labelledby="group-move-title">
                   <AuthenticityTokenInput />
                   <input type="hidden" name="seq" value={node.seq} />
                   <SelectInput
@@ -261,7 +261,7 @@ export default function Groups() {
           <section className="panel" aria-labelledby="group-add-title">
             <h2 id="group-add-title">{g.add.title}</h2>
             <FormAlert message={add.errors._form ? text(add.errors._form) : null} />
-            <Form method="post" noValidate onSubmit={add.onSubmit} key={`add-${node.seq}`} aria-labelledby="group-add-title">
+            <Form method="post" noValidate onSubmit={add.onSubmit} onInput={add.onInput} key={`add-${node.seq}`} aria-labelledby="group-add-title">
               <AuthenticityTokenInput />
               <input type="hidden" name="seq" value={node.seq} />
               <input type="hidden" name="parent_seq" value={node.seq} />
@@ -296,7 +296,7 @@ export default function Groups() {
                 ) : (
                   <FormAlert message={del.errors._form ? text(del.errors._form) : null} />
                 )}
-                <Form method="post" noValidate onSubmit={del.onSubmit} key={`delete-${node.seq}`} aria-labelledby="group-delete-title">
+                <Form method="post" noValidate onSubmit={del.onSubmit} onInput={del.onInput} key={`delete-${node.seq}`} aria-labelledby="group-delete-title">
                   <AuthenticityTokenInput />
                   <input type="hidden" name="seq" value={node.seq} />
                   <input type="hidden" name="name" value={node.name} />

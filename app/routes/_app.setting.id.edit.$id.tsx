@@ -205,7 +205,7 @@ export default function EditMember() {
         <section className="panel wide" aria-labelledby="member-edit-title">
           <h2 id="member-edit-title">{m.detailsTitle}</h2>
           {formAlert(update.errors)}
-          <Form method="post" noValidate onSubmit={update.onSubmit} aria-labelledby="member-edit-title">
+          <Form method="post" noValidate onSubmit={update.onSubmit} onInput={update.onInput} aria-labelledby="member-edit-title">
             <AuthenticityTokenInput />
             <fieldset disabled={!editable} className="plain">
               <MemberFields
@@ -237,7 +237,7 @@ export default function EditMember() {
             {editable ? (
               <>
                 {formAlert(logo.errors)}
-                <Form method="post" encType="multipart/form-data" noValidate onSubmit={logo.onSubmit} aria-labelledby="logo-title">
+                <Form method="post" encType="multipart/form-data" noValidate onSubmit={logo.onSubmit} onInput={logo.onInput} aria-labelledby="logo-title">
                   <AuthenticityTokenInput />
                   <TextInput
                     form="logo"
@@ -278,7 +278,7 @@ export default function EditMember() {
               <>
                 <p className="muted">{m.reset.hint}</p>
                 {formAlert(reset.errors)}
-                <Form method="post" noValidate onSubmit={reset.onSubmit} aria-labelledby="reset-title">
+                <Form method="post" noValidate onSubmit={reset.onSubmit} onInput={reset.onInput} aria-labelledby="reset-title">
                   <AuthenticityTokenInput />
                   <TextInput
                     form="reset"
@@ -364,7 +364,7 @@ export default function EditMember() {
           <h2 id="delete-title">{m.remove.title}</h2>
           <p>{m.remove.hint}</p>
           {formAlert(del.errors)}
-          <Form method="post" noValidate onSubmit={del.onSubmit} aria-labelledby="delete-title">
+          <Form method="post" noValidate onSubmit={del.onSubmit} onInput={del.onInput} aria-labelledby="delete-title">
             <AuthenticityTokenInput />
             <ConfirmDelete form="delete" error={text(del.errors.confirm)} />
             <button type="submit" name="intent" value="delete" className="danger" disabled={busy}>

@@ -52,7 +52,7 @@ export default function NewMember() {
   const t = useT();
   const text = useErrorText();
   const idCheck = useIdCheck();
-  const { errors, onSubmit } = useClientValidation(actionData?.errors, (el) => {
+  const { errors, onSubmit, onInput } = useClientValidation(actionData?.errors, (el) => {
     const found = schemaErrors(MemberCreateFields, memberInput(new FormData(el), { create: true }));
     if (!found.id && idCheck.status === "taken") found.id = "id_taken";
     return found;
@@ -66,7 +66,7 @@ export default function NewMember() {
       <section className="panel wide" aria-labelledby="new-member-title">
         <h1 id="new-member-title">{t.members.newTitle}</h1>
         <FormAlert message={errors._form ? text(errors._form) : Object.keys(errors).length ? t.adminForms.fixErrors : null} />
-        <Form method="post" noValidate onSubmit={onSubmit} aria-labelledby="new-member-title">
+        <Form method="post" noValidate onSubmit={onSubmit} onInput={onInput} aria-labelledby="new-member-title">
           <AuthenticityTokenInput />
           <MemberFields
             form="new"

@@ -13,8 +13,12 @@ import { withDates } from "~/notice-format.server";
 import { readPreferences } from "~/preferences.server";
 import { PreferenceForms } from "~/components/PreferenceForms";
 import { fmt, useT } from "~/i18n";
+import { isDetailHost } from "~/detail-host.server";
+import { DetailShell } from "~/components/status/DetailShell";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
+  // The detail host shows one plant or member in a frame of its own (SPEC §2 Detail window).
+  if (isDetailHost(request)) return json({ detailHost: true as const });
   const auth = requireAuth(request, context, { allowPendingPassword: true });
   const { user } = auth;
   const notices = withDates(await pendingNotices(request, auth), readPreferences(request).locale);
@@ -38,11 +42,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export function useAppUser() {
-  return useRouteLoaderData<typeof loader>("routes/_app")?.user;
+  const data = useRouteLoaderData<typeof loader>("routes/_app");
+  return data && "user" in data ? data.user : undefined;
 }
 
 export default function AppShell() {
-  const { user, nav, flash, notices } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  return "detailHost" in data ? <DetailShell /> : <FullShell {...data} />;
+}
+
+function FullShell({ user, nav, flash, notices }: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { detailHost: true }>) {
   const t = useT();
   return (
     <div className="shell">

@@ -1,18 +1,72 @@
-/** The detail-window session handover (SPEC §2 Detail window) is built with the status screens. */
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { NotYetAvailable } from "~/components/NotYetAvailable";
+/**
+ * Session handover of the detail window (SPEC §2 Detail window, §8): on the detail host, the plant token
+ * (newPlantWindow) or member token (newMemberWindow) is requested for `uid` with the one-time `code` the
+ * main window obtained (resources/detail-window). 200 with all three tokens → the three session cookies
+ * are stored on the detail host and the window goes to its root, which keeps a copy in session storage
+ * `detail_token`. 204 → the Korean alert, then the window closes (without JS: a page saying so).
+ * A failed request is logged only (SPEC §8).
+ */
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useEffect } from "react";
+import { z } from "zod";
+import { authCookieHeaders, isHttps, withCookies } from "~/auth/cookies.server";
+import { isDetailHost } from "~/detail-host.server";
+import { useT } from "~/i18n";
+import { detailToken } from "~/models/detail.server";
+import { themeCookie } from "~/preferences.server";
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  if (params.type !== "newPlantWindow" && params.type !== "newMemberWindow") {
-    throw new Response("not found", { status: 404 });
+const KINDS = { newPlantWindow: "plant", newMemberWindow: "member" } as const;
+
+const Query = z.object({
+  name: z.string().max(100).catch(""),
+  uid: z.string().trim().min(1).max(64),
+  theme: z.enum(["dark", "default"]).catch("default"),
+  code: z.string().trim().min(1).max(128),
+});
+
+const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.name || "detail" }];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const kind = KINDS[params.type as keyof typeof KINDS];
+  if (!kind) throw new Response("not found", { status: 404 });
+  // Only the detail host takes a scoped session: on the main host it would replace the member's own.
+  if (!isDetailHost(request)) throw new Response("forbidden", { status: 403 });
+  const url = new URL(request.url);
+  const name = (url.searchParams.get("name") ?? "").slice(0, 100);
+  const parsed = Query.safeParse(Object.fromEntries(url.searchParams));
+  if (!parsed.success) return json({ state: "denied" as const, name }, { status: 403, headers: NO_STORE });
+
+  const answer = await detailToken(kind, parsed.data.uid, parsed.data.code, context.clientIp);
+  if (answer.status === 200) {
+    const { accessToken, refreshToken, sessionId } = answer.tokens;
+    if (accessToken && refreshToken && sessionId) {
+      const headers = withCookies([...authCookieHeaders(answer.tokens, isHttps(request.url)), themeCookie(parsed.data.theme)], NO_STORE);
+      return redirect("/", { headers });
+    }
+    return json({ state: "denied" as const, name }, { status: 403, headers: NO_STORE });
   }
-  return null;
+  if (answer.status === 204) return json({ state: "denied" as const, name }, { status: 403, headers: NO_STORE });
+  console.error("detail window: token request failed:", answer.error);
+  return json({ state: "failed" as const, name }, { status: 502, headers: NO_STORE });
 }
 
 export default function SetNewToken() {
+  const { state } = useLoaderData<typeof loader>();
+  const t = useT();
+  useEffect(() => {
+    if (state !== "denied") return;
+    // SPEC §2: 204 → the alert (in Korean), and the window closes.
+    window.alert(t.detail.failed);
+    window.close();
+  }, [state, t]);
   return (
-    <main className="page-message" id="main">
-      <NotYetAvailable screen="Detail window / 상세 창" />
+    <main className="page-message detail-message" id="main">
+      <h1>{t.detail.failedTitle}</h1>
+      <p role="alert" className="alert error">{state === "denied" ? t.detail.failed : t.detail.requestFailed}</p>
+      <p>{t.detail.closeHint}</p>
     </main>
   );
 }

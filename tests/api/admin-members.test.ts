@@ -29,7 +29,7 @@ function pngBytes(): Uint8Array {
 
 async function upload(baseUrl: string, token: string, id: string, bytes: Uint8Array, type: string, name: string, field = "logo") {
   const form = new FormData();
-  form.append(field, new Blob([bytes], { type }), name);
+  form.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
   const res = await fetch(`${baseUrl}/api/member/logo/${encodeURIComponent(id)}`, {
     method: "POST",
     headers: { authorization: `Bearer ${token}` },

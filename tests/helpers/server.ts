@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -45,12 +45,16 @@ export interface StartOptions {
   timeoutMs?: number;
 }
 
-/** Config variables of the portal that must never leak in from the calling shell. */
-const CONFIG_KEYS = [
+/**
+ * Config variables of the portal that must never leak in from the calling shell: the known ones and
+ * every key of config.ts's schema (read from its source, so variables added later are covered too).
+ */
+const CONFIG_KEYS = new Set([
   "PORT", "HOST", "DATA_DIR", "DATABASE_URL", "ADMIN_PASSWORD", "API_URL", "JWT_SECRET", "SESSION_SECRET",
   "DEMO", "SIMULATE", "SIM_SPEED", "MQTT_URL", "ACCESS_TOKEN_TTL", "REFRESH_TOKEN_TTL", "LOG_REQUESTS",
   "HISTORY_DAYS", "ALARM_INTERVAL_MS", "MQTT_CLIENT_ID", "MQTT_TOPIC_PREFIX",
-];
+  ...Array.from(readFileSync(path.join(REPO_ROOT, "config.ts"), "utf8").matchAll(/^\s+([A-Z][A-Z0-9_]+): z\./gm), (m) => m[1]!),
+]);
 
 function canListen(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -36,7 +36,8 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
 
   for (const table of MEASUREMENT_TABLES) {
     const cols = columns[table].map(([n, t]) => `${n} ${t}`).join(", ");
-    const partition = pg && !timescale ? " partition by range (ts)" : "";
+    // SQLite: WITHOUT ROWID keeps each row in its (device_uid, ts) key order — one B-tree write per reading, not two.
+    const partition = pg && !timescale ? " partition by range (ts)" : pg ? "" : " without rowid";
     await sql
       .raw(
         `create table ${table} (device_uid text not null, ts ${big} not null, ${cols}, ` +

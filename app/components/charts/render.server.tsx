@@ -1,0 +1,218 @@
+/**
+ * Plant card charts drawn on the server as complete SVG (TOOLCHAIN: @visx/xychart renders empty on the
+ * server, so the low-level @visx/shape, scale, axis and group are used). The SVG travels to the browser
+ * as markup, so a kiosk without JavaScript sees the whole chart and the client bundle carries no chart
+ * code at all. Interactivity sits on top: the legend switches series on and off through CSS classes
+ * (series-gen / series-irr / series-ref) of the card, and each point has a native tooltip.
+ *
+ * Axes follow SPEC §9: generation 0..capacity with a step of half the capacity; irradiance 0..1100 W/m²
+ * with a step of 650; colours blue / red / green from domain/chart.ts (reference dashed, never shown).
+ */
+import { AxisBottom, AxisLeft, AxisRight } from "@visx/axis";
+import { Group } from "@visx/group";
+import { scaleBand, scaleLinear } from "@visx/scale";
+import { Bar, LinePath } from "@visx/shape";
+import { renderToStaticMarkup } from "react-dom/server";
+import { generationAxis, IRRADIANCE_AXIS, SERIES_COLORS } from "../../../domain/chart";
+import { parseLabels, parseSeries } from "../../../domain/series";
+
+export interface ChartInput {
+  /** Unique per page (used in element ids). */
+  id: string;
+  title: string;
+  labels: string;
+  generation: string;
+  irradiance: string;
+  reference: string;
+  capacityKw: number;
+  hasIrradiance: boolean;
+  texts: { kw: string; irr: string; generation: string; irradiance: string; reference: string; noData: string; hour: string };
+}
+
+export type LineChartSize = "lg" | "md";
+
+const SIZES: Record<LineChartSize | "bar", { width: number; height: number; margin: { top: number; right: number; bottom: number; left: number } }> = {
+  lg: { width: 560, height: 220, margin: { top: 12, right: 44, bottom: 26, left: 52 } },
+  md: { width: 320, height: 150, margin: { top: 10, right: 38, bottom: 22, left: 44 } },
+  bar: { width: 320, height: 150, margin: { top: 10, right: 38, bottom: 22, left: 44 } },
+};
+
+const minutesOf = (label: string) => {
+  const [h, m] = label.split(":").map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+};
+
+/** Compact numbers for tick labels (1,497.3 kW → "1.5k"). */
+function tickKw(v: number): string {
+  if (v >= 10_000) return `${Math.round(v / 1000)}k`;
+  if (v >= 1000) return `${(v / 1000).toFixed(1)}k`;
+  return Number.isInteger(v) ? String(v) : v.toFixed(1);
+}
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+function Frame(props: { input: ChartInput; width: number; height: number; children: React.ReactNode; empty: boolean }) {
+  const { input, width, height } = props;
+  const titleId = `chart-${input.id}-title`;
+  return (
+    <svg
+      className="pv-chart"
+      viewBox={`0 0 ${width} ${height}`}
+      width={width}
+      height={height}
+      role="img"
+      aria-labelledby={titleId}
+      preserveAspectRatio="xMidYMid meet"
+    >
+      <title id={titleId}>{props.empty ? `${input.title} — ${input.texts.noData}` : input.title}</title>
+      {props.children}
+      {props.empty ? (
+        <text className="no-data" x={width / 2} y={height / 2} textAnchor="middle" dominantBaseline="middle">
+          {input.texts.noData}
+        </text>
+      ) : null}
+    </svg>
+  );
+}
+
+function LineChart({ input, size }: { input: ChartInput; size: LineChartSize }) {
+  const { width, height, margin } = SIZES[size];
+  const innerW = width - margin.left - margin.right;
+  const innerH = height - margin.top - margin.bottom;
+  const labels = parseLabels(input.labels);
+  const n = labels.length;
+  const gen = parseSeries(input.generation, n);
+  const irr = parseSeries(input.irradiance, n);
+  const ref = parseSeries(input.reference, n);
+  const axis = generationAxis(input.capacityKw);
+  const x = scaleLinear<number>({ domain: [0, 24 * 60], range: [0, innerW] });
+  const y = scaleLinear<number>({ domain: [0, axis.suggestedMax], range: [innerH, 0], clamp: true });
+  const y2 = scaleLinear<number>({ domain: [0, IRRADIANCE_AXIS.max], range: [innerH, 0], clamp: true });
+  const points = labels.map((l, i) => ({ t: minutesOf(l), g: gen[i]!, e: irr[i]!, r: ref[i]! }));
+  const empty = n === 0 || (gen.every((v) => v === 0) && irr.every((v) => v === 0));
+  const small = size === "md";
+  return (
+    <Frame input={input} width={width} height={height} empty={empty}>
+      <Group left={margin.left} top={margin.top}>
+        {[0, axis.step, axis.suggestedMax].map((v) => (
+          <line key={v} className="grid" x1={0} x2={innerW} y1={y(v)} y2={y(v)} />
+        ))}
+        {input.hasIrradiance ? (
+          <LinePath
+            className="series series-irr"
+            data={points}
+            x={(p) => round1(x(p.t))}
+            y={(p) => round1(y2(p.e))}
+            stroke={SERIES_COLORS.irradiance}
+            strokeWidth={small ? 1.5 : 2}
+            fill="none"
+          />
+        ) : null}
+        <LinePath
+          className="series series-ref"
+          data={points}
+          x={(p) => round1(x(p.t))}
+          y={(p) => round1(y(p.r))}
+          stroke={SERIES_COLORS.reference}
+          strokeWidth={small ? 1.5 : 2}
+          strokeDasharray="4 3"
+          fill="none"
+        />
+        <LinePath
+          className="series series-gen"
+          data={points}
+          x={(p) => round1(x(p.t))}
+          y={(p) => round1(y(p.g))}
+          stroke={SERIES_COLORS.generation}
+          strokeWidth={small ? 2 : 2.5}
+          fill="none"
+        />
+        <AxisLeft
+          scale={y}
+          tickValues={[0, axis.step, axis.suggestedMax]}
+          tickFormat={(v) => tickKw(Number(v))}
+          label={input.texts.kw}
+          labelOffset={small ? 22 : 30}
+          hideAxisLine
+          tickLength={3}
+          numTicks={3}
+        />
+        {input.hasIrradiance ? (
+          <AxisRight
+            left={innerW}
+            scale={y2}
+            tickValues={[0, IRRADIANCE_AXIS.step, IRRADIANCE_AXIS.max]}
+            label={input.texts.irr}
+            labelOffset={small ? 20 : 26}
+            hideAxisLine
+            tickLength={3}
+            axisClassName="axis-irr"
+          />
+        ) : null}
+        <AxisBottom
+          top={innerH}
+          scale={x}
+          tickValues={small ? [0, 360, 720, 1080, 1440] : [0, 180, 360, 540, 720, 900, 1080, 1260, 1440]}
+          tickFormat={(v) => `${Math.floor(Number(v) / 60)}${input.texts.hour}`}
+          tickLength={3}
+        />
+      </Group>
+    </Frame>
+  );
+}
+
+function BarChart({ input }: { input: ChartInput }) {
+  const { width, height, margin } = SIZES.bar;
+  const innerW = width - margin.left - margin.right;
+  const innerH = height - margin.top - margin.bottom;
+  const labels = parseLabels(input.labels);
+  const n = labels.length;
+  const gen = parseSeries(input.generation, n);
+  const irr = parseSeries(input.irradiance, n);
+  const axis = generationAxis(input.capacityKw);
+  // Hourly keys of the whole day, so the bars keep their place as the day goes on.
+  const hours = Array.from({ length: 24 }, (_, i) => `${String(i + 1).padStart(2, "0")}:00`);
+  const x = scaleBand<string>({ domain: hours, range: [0, innerW], paddingInner: 0.2 });
+  const y = scaleLinear<number>({ domain: [0, axis.suggestedMax], range: [innerH, 0], clamp: true });
+  const y2 = scaleLinear<number>({ domain: [0, IRRADIANCE_AXIS.max], range: [innerH, 0], clamp: true });
+  const band = x.bandwidth();
+  const half = input.hasIrradiance ? band / 2 : band;
+  const empty = n === 0 || (gen.every((v) => v === 0) && irr.every((v) => v === 0));
+  return (
+    <Frame input={input} width={width} height={height} empty={empty}>
+      <Group left={margin.left} top={margin.top}>
+        {[0, axis.step, axis.suggestedMax].map((v) => (
+          <line key={v} className="grid" x1={0} x2={innerW} y1={y(v)} y2={y(v)} />
+        ))}
+        {labels.map((label, i) => {
+          const left = x(label);
+          if (left === undefined) return null;
+          const g = gen[i]!;
+          const e = irr[i]!;
+          return (
+            <g key={label}>
+              <Bar className="series series-gen" x={round1(left)} y={round1(y(g))} width={round1(half)} height={round1(innerH - y(g))} fill={SERIES_COLORS.generation}>
+                <title>{`${label} ${input.texts.generation} ${g.toFixed(1)} kWh`}</title>
+              </Bar>
+              {input.hasIrradiance ? (
+                <Bar className="series series-irr" x={round1(left + half)} y={round1(y2(e))} width={round1(half)} height={round1(innerH - y2(e))} fill={SERIES_COLORS.irradiance}>
+                  <title>{`${label} ${input.texts.irradiance} ${Math.round(e)} W/m²`}</title>
+                </Bar>
+              ) : null}
+            </g>
+          );
+        })}
+        <AxisLeft scale={y} tickValues={[0, axis.step, axis.suggestedMax]} tickFormat={(v) => tickKw(Number(v))} label={input.texts.kw} labelOffset={22} hideAxisLine tickLength={3} />
+        {input.hasIrradiance ? (
+          <AxisRight left={innerW} scale={y2} tickValues={[0, IRRADIANCE_AXIS.step, IRRADIANCE_AXIS.max]} label={input.texts.irr} labelOffset={20} hideAxisLine tickLength={3} />
+        ) : null}
+        <AxisBottom top={innerH} scale={x} tickValues={["06:00", "12:00", "18:00", "24:00"]} tickFormat={(v) => `${parseInt(String(v), 10)}${input.texts.hour}`} tickLength={3} />
+      </Group>
+    </Frame>
+  );
+}
+
+/** The card chart as SVG markup. */
+export function renderCardChart(input: ChartInput, size: LineChartSize | "bar"): string {
+  return renderToStaticMarkup(size === "bar" ? <BarChart input={input} /> : <LineChart input={input} size={size} />);
+}

@@ -1,0 +1,34 @@
+/** Marker and cluster glyphs shared by the server-drawn map and the live map: status by shape and label. */
+import type { StatusIndicator } from "../../../domain/status";
+import { fmt, useT } from "~/i18n";
+import type { MarkerCluster } from "./geo";
+import type { MapPlant } from "~/models/pvstatus.server";
+import { statusIndicator } from "../../../domain/status";
+
+export const MARKER_SIZE = 22;
+
+/** An SVG shape centred on (0,0): circle normal, triangle abnormal, square not working. */
+export function ShapePath({ indicator, r = MARKER_SIZE / 2 }: { indicator: StatusIndicator; r?: number }) {
+  if (indicator === "normal") return <circle r={r * 0.82} />;
+  if (indicator === "abnormal") return <path d={`M0 ${-r} L${r} ${r * 0.8} L${-r} ${r * 0.8} Z`} />;
+  return <rect x={-r * 0.75} y={-r * 0.75} width={r * 1.5} height={r * 1.5} rx={2} />;
+}
+
+export function usePlantLabel() {
+  const t = useT().pvstatus;
+  return (p: MapPlant) => {
+    const name = p.statusName || "none";
+    return `${p.name} — ${t.indicator[statusIndicator(p.status)]} (${(t.statusNames as Record<string, string>)[name] ?? name}) · ${p.iw}`;
+  };
+}
+
+export function useClusterLabel() {
+  const t = useT().pvstatus;
+  return (c: MarkerCluster<MapPlant>) => {
+    const detail = (["abnormal", "not", "normal"] as const)
+      .filter((k) => c.counts[k] > 0)
+      .map((k) => `${t.indicator[k]} ${c.counts[k]}`)
+      .join(", ");
+    return fmt(t.map.cluster, { n: c.points.length, detail });
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * The plant map drawn on the server as plain SVG: a light outline of Korea and the plant markers at the
+ * same projection, zoom and centre as the live map (geo.ts), clustered where they would overlap.
+ * It is what a browser without JavaScript (or without internet for tiles) shows; each single marker
+ * links to the plant's detail window.
+ */
+import { useT } from "~/i18n";
+import type { MapPlant } from "~/models/pvstatus.server";
+import { statusIndicator } from "../../../domain/status";
+import { clusterPoints, MAP_SETTINGS, toViewport, type LatLng } from "./geo";
+import { KOREA_OUTLINE } from "./korea-outline";
+import { MARKER_SIZE, ShapePath, useClusterLabel, usePlantLabel } from "./Markers";
+
+export const STATIC_MAP_SIZE = { desktop: { width: 1000, height: 640 }, mobile: { width: 390, height: 560 } } as const;
+
+export function outlinePath(center: LatLng, zoom: number, width: number, height: number): string {
+  return KOREA_OUTLINE.map(
+    (ring) =>
+      ring
+        .map((p, i) => {
+          const [x, y] = toViewport(p, center, zoom, width, height);
+          return `${i ? "L" : "M"}${x.toFixed(1)} ${y.toFixed(1)}`;
+        })
+        .join("") + "Z",
+  ).join("");
+}
+
+export function StaticMap({ points, mobile, detailUrl }: { points: MapPlant[]; mobile: boolean; detailUrl: (p: MapPlant) => string }) {
+  const t = useT().pvstatus;
+  const plantLabel = usePlantLabel();
+  const clusterLabel = useClusterLabel();
+  const { center, zoom } = mobile ? MAP_SETTINGS.mobile : MAP_SETTINGS.desktop;
+  const { width, height } = mobile ? STATIC_MAP_SIZE.mobile : STATIC_MAP_SIZE.desktop;
+  const clusters = clusterPoints(points, zoom, MARKER_SIZE + 4);
+  return (
+    <svg className="pv-map-static" viewBox={`0 0 ${width} ${height}`} role="group" aria-label={t.map.label} preserveAspectRatio="xMidYMid slice">
+      <rect className="pv-map-sea" x={0} y={0} width={width} height={height} />
+      <path className="pv-map-land" d={outlinePath(center, zoom, width, height)} />
+      {clusters.map((c) => {
+        const [x, y] = toViewport([c.lat, c.lng], center, zoom, width, height);
+        if (x < -MARKER_SIZE || y < -MARKER_SIZE || x > width + MARKER_SIZE || y > height + MARKER_SIZE) return null;
+        if (c.points.length === 1) {
+          const p = c.points[0]!;
+          const ind = statusIndicator(p.status);
+          return (
+            <a key={c.key} href={detailUrl(p)} target="_blank" rel="noopener" aria-label={plantLabel(p)} className={`pv-marker pv-marker-${ind}`}>
+              <g transform={`translate(${x.toFixed(1)} ${y.toFixed(1)})`}>
+                <title>{plantLabel(p)}</title>
+                <ShapePath indicator={ind} />
+              </g>
+            </a>
+          );
+        }
+        return (
+          <g key={c.key} className={`pv-cluster pv-marker-${c.worst}`} transform={`translate(${x.toFixed(1)} ${y.toFixed(1)})`} role="img" aria-label={clusterLabel(c)}>
+            <title>{clusterLabel(c)}</title>
+            <circle r={MARKER_SIZE / 2 + 4} className="pv-cluster-ring" />
+            <text textAnchor="middle" dominantBaseline="central">
+              {c.points.length}
+            </text>
+            <g className="pv-cluster-badge" transform={`translate(${MARKER_SIZE / 2 + 3} ${-MARKER_SIZE / 2 - 3})`}>
+              <ShapePath indicator={c.worst} r={6} />
+            </g>
+          </g>
+        );
+      })}
+    </svg>
+  );
+}

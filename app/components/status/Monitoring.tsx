@@ -1,0 +1,149 @@
+/**
+ * Monitoring screen (SPEC §2): tabs gen (default) and grid, keyword search, sort by plant name or current
+ * time, ascending or descending (default name ascending). Every control is a link or a GET form, so the
+ * view lives in the URL and works without JS. It sits on the main dashboard below the totals.
+ */
+import { Form, Link } from "@remix-run/react";
+import {
+  DEFAULT_MONITOR_VIEW,
+  monitorViewParams,
+  type MonitorKind,
+  type MonitorSort,
+  type MonitorView,
+} from "../../../domain/monitoring";
+import { formatCapacity, formatEnergy, formatGenerationHoursMedium, formatPower } from "../../../domain/units";
+import { fmt, useT } from "~/i18n";
+import type { MonitorRow } from "~/models/status.server";
+import { DetailLink } from "./DetailLink";
+import { Qty, SeoulTime } from "./format";
+import { StatusBadge } from "./labels";
+
+const href = (view: MonitorView) => {
+  const qs = monitorViewParams(view).toString();
+  return qs ? `/?${qs}#monitoring` : "/#monitoring";
+};
+
+function SortHeader({ view, sort, label }: { view: MonitorView; sort: MonitorSort; label: string }) {
+  const t = useT();
+  const active = view.sort === sort;
+  const next = active && view.order === "asc" ? "desc" : "asc";
+  return (
+    <th scope="col" aria-sort={active ? (view.order === "asc" ? "ascending" : "descending") : "none"}>
+      <Link to={href({ ...view, sort, order: next })} preventScrollReset className="sort-link">
+        {label}
+        <span aria-hidden="true">{active ? (view.order === "asc" ? " ▲" : " ▼") : " ↕"}</span>
+        {active ? <span className="visually-hidden"> ({fmt(t.monitoring.sortedBy, { order: view.order === "asc" ? t.monitoring.asc : t.monitoring.desc })})</span> : null}
+      </Link>
+    </th>
+  );
+}
+
+export function Monitoring({ view, rows }: { view: MonitorView; rows: MonitorRow[] }) {
+  const t = useT();
+  const tabs: MonitorKind[] = ["gen", "grid"];
+  return (
+    <section className="status-panel monitoring" id="monitoring" aria-labelledby="monitoring-title">
+      <div className="status-panel-head">
+        <h2 id="monitoring-title">{t.monitoring.title}</h2>
+        <span className="muted">{fmt(t.monitoring.count, { count: rows.length })}</span>
+      </div>
+      <nav aria-label={t.monitoring.tabsLabel} className="subnav tabs-nav">
+        {tabs.map((tab) => (
+          <Link key={tab} to={href({ ...view, tab })} aria-current={view.tab === tab ? "page" : undefined} preventScrollReset>
+            {t.monitoring.tabs[tab]}
+          </Link>
+        ))}
+      </nav>
+      <Form method="get" action="/" className="filters monitor-filters" aria-label={t.monitoring.controls} preventScrollReset>
+        {view.tab !== DEFAULT_MONITOR_VIEW.tab ? <input type="hidden" name="tab" value={view.tab} /> : null}
+        <div className="field">
+          <label htmlFor="monitor-q">{t.monitoring.keyword}</label>
+          <input id="monitor-q" name="q" type="search" defaultValue={view.keyword} placeholder={t.monitoring.keywordPlaceholder} maxLength={50} />
+        </div>
+        <div className="field">
+          <label htmlFor="monitor-sort">{t.monitoring.sort}</label>
+          <select id="monitor-sort" name="sort" defaultValue={view.sort}>
+            <option value="name">{t.monitoring.sortName}</option>
+            <option value="time">{t.monitoring.sortTime}</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="monitor-order">{t.monitoring.order}</label>
+          <select id="monitor-order" name="order" defaultValue={view.order}>
+            <option value="asc">{t.monitoring.asc}</option>
+            <option value="desc">{t.monitoring.desc}</option>
+          </select>
+        </div>
+        <div className="filter-actions">
+          <button type="submit">{t.monitoring.apply}</button>
+          <Link to={href({ ...DEFAULT_MONITOR_VIEW, tab: view.tab })} className="button secondary" preventScrollReset>
+            {t.monitoring.reset}
+          </Link>
+        </div>
+      </Form>
+      {rows.length === 0 ? (
+        <p className="muted empty-note">{t.monitoring.empty}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="data-table monitor-table">
+            <caption className="visually-hidden">
+              {fmt(t.monitoring.caption, {
+                tab: t.monitoring.tabs[view.tab],
+                sort: view.sort === "name" ? t.monitoring.sortName : t.monitoring.sortTime,
+                order: view.order === "asc" ? t.monitoring.asc : t.monitoring.desc,
+              })}
+            </caption>
+            <thead>
+              <tr>
+                <SortHeader view={view} sort="name" label={t.monitoring.col.plant} />
+                <SortHeader view={view} sort="time" label={t.monitoring.col.time} />
+                <th scope="col">{t.monitoring.col.status}</th>
+                {view.tab === "gen" ? (
+                  <>
+                    <th scope="col" className="num">{t.monitoring.col.capa}</th>
+                    <th scope="col" className="num">{t.monitoring.col.iw}</th>
+                    <th scope="col" className="num">{t.monitoring.col.dailys}</th>
+                    <th scope="col" className="num">{t.monitoring.col.genTime}</th>
+                  </>
+                ) : (
+                  <>
+                    <th scope="col" className="num">{t.monitoring.col.devices}</th>
+                    <th scope="col" className="num">{t.monitoring.col.power}</th>
+                    <th scope="col" className="num">{t.monitoring.col.voltage}</th>
+                    <th scope="col" className="num">{t.monitoring.col.current}</th>
+                    <th scope="col" className="num">{t.monitoring.col.breakers}</th>
+                  </>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.plant_uid}>
+                  <th scope="row" className="plant-cell"><DetailLink kind="plant" uid={r.plant_uid} name={r.plant_name} /></th>
+                  <td className="nowrap">{r.time === null ? <span className="muted">{t.monitoring.never}</span> : <SeoulTime ts={r.time} />}</td>
+                  <td><StatusBadge t={t} status={r.status} /></td>
+                  {view.tab === "gen" ? (
+                    <>
+                      <td className="num"><Qty q={formatCapacity(r.capa)} /></td>
+                      <td className="num"><Qty q={formatPower(r.iw)} /></td>
+                      <td className="num"><Qty q={formatEnergy(r.dailys)} /></td>
+                      <td className="num">{formatGenerationHoursMedium(r.genTime ?? 0)} h</td>
+                    </>
+                  ) : (
+                    <>
+                      <td className="num">{r.reporting}/{r.devices}</td>
+                      <td className="num"><Qty q={formatPower(r.w)} /></td>
+                      <td className="num">{r.v === null || r.v === undefined ? "–" : `${r.v.toFixed(1)} V`}</td>
+                      <td className="num">{`${(r.a ?? 0).toFixed(1)} A`}</td>
+                      <td className="num">{r.closed}/{r.open}</td>
+                    </>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

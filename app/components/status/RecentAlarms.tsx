@@ -1,0 +1,73 @@
+/**
+ * Recent alarms of the main dashboard (SPEC §7 /alarm/recent, §9 refresh every 660 000 ms). Server-rendered
+ * first; with JS a fetcher reloads only this list (resources/recent-alarms) every 11 minutes while visible.
+ */
+import { Link, useFetcher } from "@remix-run/react";
+import { REFRESH_INTERVAL_MS } from "../../../domain/chart";
+import { fmt, useT } from "~/i18n";
+import type { RecentAlarm } from "~/models/status.server";
+import { DetailLink } from "./DetailLink";
+import { SeoulTime, seoulYmdHm } from "./format";
+import { alarmCodeLabel, deviceKindLabel, LevelBadge } from "./labels";
+import { usePolling } from "./usePolling";
+
+export interface RecentAlarmsData {
+  alarms: RecentAlarm[];
+  open: number;
+  at: number;
+}
+
+export function RecentAlarms({ initial, showAllLink }: { initial: RecentAlarmsData; showAllLink: boolean }) {
+  const t = useT();
+  const fetcher = useFetcher<RecentAlarmsData>();
+  usePolling(() => {
+    if (fetcher.state === "idle") fetcher.load("/resources/recent-alarms");
+  }, REFRESH_INTERVAL_MS.recentAlarm);
+  const data = fetcher.data ?? initial;
+  return (
+    <section className="status-panel alarms-panel" aria-labelledby="alarms-title" aria-busy={fetcher.state !== "idle"}>
+      <div className="status-panel-head">
+        <h2 id="alarms-title">{t.main.alarmsTitle}</h2>
+        {data.open > 0 ? <span className="tag warn">{fmt(t.main.alarmsOpen, { count: data.open })}</span> : null}
+        <span className="spacer" />
+        <p className="muted small" aria-live="polite">{fmt(t.main.alarmsAsOf, { time: seoulYmdHm(data.at) })}</p>
+        <fetcher.Form method="get" action="/resources/recent-alarms" className="inline-form refresh-form">
+          {/* Without JS this is a plain reload of the page (the fetcher route redirects back). */}
+          <button type="submit" className="secondary small">{t.main.alarmsRefresh}</button>
+        </fetcher.Form>
+      </div>
+      {data.alarms.length === 0 ? (
+        <p className="muted">{t.main.alarmsEmpty}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="data-table alarm-table">
+            <caption className="visually-hidden">{t.main.alarmTable.caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t.main.alarmTable.time}</th>
+                <th scope="col">{t.main.alarmTable.plant}</th>
+                <th scope="col">{t.main.alarmTable.device}</th>
+                <th scope="col">{t.main.alarmTable.kind}</th>
+                <th scope="col">{t.main.alarmTable.level}</th>
+                <th scope="col">{t.main.alarmTable.state}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.alarms.map((a) => (
+                <tr key={a.seq} className={a.released_at === null ? "alarm-open" : "alarm-released"}>
+                  <td className="nowrap"><SeoulTime ts={a.raised_at} /></td>
+                  <td><DetailLink kind="plant" uid={a.plant_uid} name={a.plantName} /></td>
+                  <td>{a.deviceName ? `${a.deviceName} (${deviceKindLabel(t, a.deviceKind ?? 0)})` : t.main.plantDevice}</td>
+                  <td title={a.message}>{alarmCodeLabel(t, a.code)}</td>
+                  <td><LevelBadge t={t} level={a.level} /></td>
+                  <td>{a.released_at === null ? <strong>{t.main.alarmState.open}</strong> : t.main.alarmState.released}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {showAllLink ? <p className="small"><Link to="/alarm">{t.main.alarmsAll}</Link></p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+/**
+ * Plant status data for /pvstatus through the /api contract (SPEC §7 POST /pvstatus/group,
+ * GET /pvstatus/new), shaped for the screen: graph cards get their chart as server-drawn SVG
+ * markup (charts/render.server.tsx) instead of raw series, and the map gets a slim point list.
+ */
+import { isWarningStatus } from "../../domain/status";
+import type {
+  GenData, PlantCardData, PvstatusGroupRequest, PvstatusGroupResponse, StatusCounts,
+} from "../../domain/pvstatus-contract";
+import { hasIrradiance } from "../../domain/irradiance";
+import { fmt, messages, type Locale } from "~/i18n";
+import { renderCardChart } from "~/components/charts/render.server";
+import { enabledCategories, type PvstatusView } from "~/components/plant-cards/url-state";
+import { api, ApiFailure } from "./api.server";
+
+/** The map asks for every plant at once. */
+const MAP_LIMIT = 10_000;
+
+export type CardGenData = Omit<GenData, "labels" | "invDatas" | "envDatas" | "stsDatas">;
+
+export interface PlantCardView extends Omit<PlantCardData, "genData"> {
+  genData: CardGenData;
+  /** Graph cards: the chart as SVG markup. */
+  chart: string | null;
+  hasIrradiance: boolean;
+  /** Tooltip text naming the fault(s); "" when nothing is wrong. */
+  faultText: string;
+}
+
+export interface MapPlant {
+  uid: string;
+  name: string;
+  lat: number;
+  lng: number;
+  status: number;
+  statusName: string;
+  iw: string;
+  capa: number;
+}
+
+export type PlantStatusList =
+  | { ok: true; kind: "cards"; list: PlantCardView[]; counts: StatusCounts; total: number; limit: number; hasMore: boolean; now: number }
+  | { ok: true; kind: "map"; points: MapPlant[]; withoutCoords: number; counts: StatusCounts; total: number; now: number }
+  | { ok: false; status: number };
+
+export function groupRequest(view: PvstatusView): PvstatusGroupRequest {
+  const graph = view.view === "gh";
+  return {
+    type: "all",
+    viewMode: view.view,
+    countType: "search",
+    st: enabledCategories(view),
+    limit: view.view === "map" ? MAP_LIMIT : view.limit,
+    searchType: view.qt,
+    searchText: view.q || undefined,
+    sortType: view.sort,
+    order: view.order,
+    series: graph,
+    resolution: graph && view.size === "bar" ? "hourly" : "tenMinute",
+  };
+}
+
+/** Names the fault(s) of a card: its status and each open alarm (inverter faults with their fault names). */
+export function faultText(card: PlantCardData, locale: Locale): string {
+  const t = messages(locale).pvstatus;
+  if (!isWarningStatus(card.statusData.status) && !card.faults.length) return "";
+  const parts: string[] = [];
+  const seen = new Set<string>();
+  for (const f of card.faults) {
+    const label = (t.alarmCodes as Record<string, string>)[`c${f.code}`] ?? fmt(t.alarmCodes.other, { code: f.code });
+    const text = f.code === 1000006 && f.message ? `${label}: ${f.message}` : label;
+    if (!seen.has(text)) parts.push(text);
+    seen.add(text);
+  }
+  if (!parts.length) {
+    const name = card.statusData.statusName || "none";
+    parts.push((t.statusNames as Record<string, string>)[name] ?? name);
+  }
+  return parts.join(" · ");
+}
+
+function cardView(card: PlantCardData, view: PvstatusView, locale: Locale): PlantCardView {
+  const { labels, invDatas, envDatas, stsDatas, ...genData } = card.genData;
+  const irr = hasIrradiance(card.genData.envInfo.mode);
+  let chart: string | null = null;
+  if (view.view === "gh") {
+    const t = messages(locale).pvstatus;
+    chart = renderCardChart(
+      {
+        id: card.plant_uid,
+        title: fmt(irr ? t.chart.titleIrr : t.chart.title, { name: card.name }),
+        labels, generation: invDatas, irradiance: envDatas, reference: stsDatas,
+        capacityKw: card.genData.total_capa, hasIrradiance: irr,
+        texts: {
+          kw: t.chart.kw, irr: t.chart.irr, generation: t.legend.generation, irradiance: t.legend.irradiance,
+          reference: t.legend.reference, noData: t.chart.noData, hour: t.chart.hour,
+        },
+      },
+      view.size === "bar" ? "bar" : view.size === "lg" ? "lg" : "md",
+    );
+  }
+  return { ...card, genData, chart, hasIrradiance: irr, faultText: faultText(card, locale) };
+}
+
+export async function plantStatusList(token: string, view: PvstatusView, locale: Locale): Promise<PlantStatusList> {
+  let answer: PvstatusGroupResponse;
+  try {
+    answer = await api<PvstatusGroupResponse>("/pvstatus/group", { method: "POST", token, body: groupRequest(view) });
+  } catch (error) {
+    // Redirects (session ended) pass through; any other failure shows the list's error state.
+    if (error instanceof ApiFailure) return { ok: false, status: error.status };
+    if (error instanceof Response) throw error;
+    console.error("pvstatus list failed", error);
+    return { ok: false, status: 0 };
+  }
+  if (view.view === "map") {
+    const points: MapPlant[] = [];
+    for (const c of answer.list) {
+      if (c.lat === null || c.lng === null) continue;
+      points.push({
+        uid: c.plant_uid, name: c.name, lat: c.lat, lng: c.lng, status: c.statusData.status,
+        statusName: c.statusData.statusName, iw: `${c.genData.iw.value} ${c.genData.iw.unit}`, capa: c.capa,
+      });
+    }
+    return { ok: true, kind: "map", points, withoutCoords: answer.list.length - points.length, counts: answer.counts, total: answer.total, now: answer.now };
+  }
+  return {
+    ok: true,
+    kind: "cards",
+    list: answer.list.map((c) => cardView(c, view, locale)),
+    counts: answer.counts,
+    total: answer.total,
+    limit: answer.limit,
+    hasMore: answer.hasMore,
+    now: answer.now,
+  };
+}

@@ -1,0 +1,15 @@
+/**
+ * Recent alarms for the dashboard's fetcher (every 660 000 ms, SPEC §9). A browser without JS that
+ * submits the refresh form lands here as a document request and is sent back to the dashboard.
+ */
+import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireAuth } from "~/auth/session.server";
+import { alarmCount, recentAlarms } from "~/models/status.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  // Remix fetcher loads ask for data (`_data`); a plain navigation is a person wanting the page again.
+  if (!new URL(request.url).searchParams.has("_data")) return redirect("/");
+  const { accessToken } = requireAuth(request, context);
+  const [alarms, count] = await Promise.all([recentAlarms(accessToken), alarmCount(accessToken)]);
+  return json({ alarms, open: count.alarm_count, at: Date.now() }, { headers: { "Cache-Control": "no-store" } });
+}
