@@ -13,7 +13,7 @@ export default defineConfig({
   globalSetup: "./tests/e2e/global-setup.ts",
   outputDir: "tests/.artifacts/test-results",
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  workers: Number(process.env.PW_WORKERS ?? 2),
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 45_000,

@@ -28,6 +28,14 @@ const TABLE_COLUMNS: Record<MeasurementTable, string[]> = Object.fromEntries(
   Object.values(KIND_FIELDS).map((k) => [k.table, Object.keys(k.fields)]),
 ) as Record<MeasurementTable, string[]>;
 
+/** PostgreSQL element types of (device_uid, ts, value columns…) per table. */
+const PG_TYPES: Record<MeasurementTable, string[]> = Object.fromEntries(
+  Object.values(KIND_FIELDS).map((k) => [
+    k.table,
+    ["text", "bigint", ...Object.values(k.fields).map((f) => (f === "number" ? "float8" : f === "integer" ? "int4" : "text"))],
+  ]),
+) as Record<MeasurementTable, string[]>;
+
 /** Groups readings by (table, kind) with the device set and time span each group touched. */
 function spans(readings: ValidReading[]) {
   const groups = new Map<string, { table: MeasurementTable; kind: number; uids: Set<string>; from: number; to: number; rows: ValidReading[] }>();
@@ -62,6 +70,8 @@ function latestRow(v: ValidReading, now: number) {
 }
 const LATEST_COLUMNS = ["device_uid", "kind", "ts", "received_at", "iw", "today_wh", "total_wh", "fault_code", "his", "iis", "sts", "ats", "state", "values_json"] as const;
 
+const MULTI_ROW = 50;
+
 export class SqliteTelemetryWriter implements TelemetryWriter {
   private stmts = new Map<string, import("better-sqlite3").Statement>();
   constructor(private store: Store) {}
@@ -81,14 +91,23 @@ export class SqliteTelemetryWriter implements TelemetryWriter {
         let inserted = 0;
         for (const g of spans(readings)) {
           const cols = TABLE_COLUMNS[g.table];
-          const insert = this.stmt(`ins:${g.table}`, () =>
-            `insert into ${g.table} (device_uid, ts, ${cols.join(", ")}, received_at) values (${Array(cols.length + 3).fill("?").join(", ")}) on conflict do nothing`,
-          );
-          for (const r of g.rows) {
-            const args: unknown[] = [r.device.uid, r.ts];
+          // Rows go in MULTI_ROW at a time: one native call per group instead of one per reading.
+          const insert = (n: number) =>
+            this.stmt(`ins:${g.table}:${n}`, () =>
+              `insert into ${g.table} (device_uid, ts, ${cols.join(", ")}, received_at) values ` +
+              Array(n).fill(`(${Array(cols.length + 3).fill("?").join(", ")})`).join(", ") + " on conflict do nothing",
+            );
+          const args: unknown[] = [];
+          for (let i = 0; i < g.rows.length; i++) {
+            const r = g.rows[i]!;
+            args.push(r.device.uid, r.ts);
             for (const c of cols) args.push(r.row[c] ?? null);
             args.push(now);
-            inserted += insert.run(args).changes;
+            const filled = (i + 1) % MULTI_ROW === 0;
+            if (filled || i === g.rows.length - 1) {
+              inserted += insert(filled ? MULTI_ROW : (i + 1) % MULTI_ROW).run(args).changes;
+              args.length = 0;
+            }
           }
           if (!opts.deferRollups) {
             const uids = JSON.stringify([...g.uids]);
@@ -123,14 +142,15 @@ export class KyselyTelemetryWriter implements TelemetryWriter {
     let inserted = 0;
     await this.store.db.transaction().execute(async (trx) => {
       for (const g of spans(readings)) {
-        for (let i = 0; i < g.rows.length; i += 1_000) {
-          const result = await trx
-            .insertInto(g.table)
-            .values(g.rows.slice(i, i + 1_000).map((r) => ({ device_uid: r.device.uid, ts: r.ts, ...r.row, received_at: now })) as never)
-            .onConflict((oc) => oc.columns(["device_uid", "ts"]).doNothing())
-            .executeTakeFirst();
-          inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
-        }
+        // One array parameter per column (unnest): a batch is one short statement, however many rows.
+        const cols = TABLE_COLUMNS[g.table];
+        const types = PG_TYPES[g.table];
+        const arrays: unknown[][] = [g.rows.map((r) => r.device.uid), g.rows.map((r) => r.ts), ...cols.map((c) => g.rows.map((r) => r.row[c] ?? null))];
+        const result = await sql`
+          insert into ${sql.table(g.table)} (device_uid, ts, ${sql.join(cols.map((c) => sql.ref(c)))}, received_at)
+          select u.*, ${now}::bigint from unnest(${sql.join(arrays.map((a, k) => sql`${a}::${sql.raw(types[k]!)}[]`))}) as u
+          on conflict do nothing`.execute(trx);
+        inserted += Number(result.numAffectedRows ?? 0);
         if (!opts.deferRollups) {
           const uids = [...g.uids];
           const filter = "device_uid = any(?::text[])";

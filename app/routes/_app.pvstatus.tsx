@@ -1,2 +1,192 @@
-export { placeholderLoader as loader } from "~/auth/section.server";
-export { PlaceholderScreen as default } from "~/components/NotYetAvailable";
+/**
+ * /pvstatus — plant status overview (SPEC §2 Plant status screen): grid, graph and map views, status
+ * filters with counts, search, sort, page view count and card size, all in the URL. The list streams
+ * (defer + Await) to browsers running this page's script; without JavaScript the loader waits and the
+ * whole list arrives in the document, because a streamed Suspense boundary needs script to be revealed.
+ * With JavaScript the list refreshes every 6 s (usePolling).
+ */
+import { defer, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Await, Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Suspense, useEffect } from "react";
+import { isMobileClient } from "../../domain/mobile";
+import { detailWindowUrl } from "../../domain/detail-window";
+import { formatTimeKey } from "../../domain/series";
+import { readCookies } from "~/auth/cookies.server";
+import { requireSection } from "~/auth/section.server";
+import { fmt, messages, useT } from "~/i18n";
+import { plantStatusList, type MapPlant, type PlantStatusList } from "~/models/pvstatus.server";
+import { readPreferences } from "~/preferences.server";
+import { CountAndSize, SearchForm, SortForm, StatusFilters, ViewModeTabs } from "~/components/plant-cards/Controls";
+import { PlantCard } from "~/components/plant-cards/PlantCard";
+import { usePolling } from "~/components/plant-cards/usePolling";
+import { onlyLegendChanged, parseView, toggled, viewSearch, type PvstatusView } from "~/components/plant-cards/url-state";
+import { MapView } from "~/components/map/MapView";
+
+/** Set by this page's script: the browser can reveal streamed content. */
+const STREAM_COOKIE = "pvjs";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const auth = requireSection(request, context, "pvstatus");
+  const url = new URL(request.url);
+  const mobile = isMobileClient({ userAgent: request.headers.get("user-agent") });
+  const view = parseView(url.searchParams, { mobile });
+  const { theme, locale } = readPreferences(request);
+  const list = plantStatusList(auth.accessToken, view, locale);
+  const streaming = readCookies(request.headers.get("cookie"))[STREAM_COOKIE] === "1" && url.searchParams.get("stream") !== "0";
+  return defer(
+    { view, mobile, theme, host: url.host, protocol: url.protocol, list: streaming ? list : await list },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: MetaFunction = ({ matches }) => {
+  const root = matches.find((m) => m.id === "root")?.data as { locale?: "ko" | "en" } | undefined;
+  const t = messages(root?.locale ?? "ko");
+  return [{ title: `${t.pvstatus.title} · ${t.appName}` }];
+};
+
+/** The legend switches are drawn by CSS: toggling them needs no new data. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) => {
+  if (currentUrl.pathname === nextUrl.pathname && onlyLegendChanged(currentUrl.searchParams, nextUrl.searchParams)) return false;
+  return defaultShouldRevalidate;
+};
+
+function useStreamCookie() {
+  useEffect(() => {
+    document.cookie = `${STREAM_COOKIE}=1; path=/; samesite=lax`;
+  }, []);
+}
+
+export default function PlantStatusScreen() {
+  const data = useLoaderData<typeof loader>();
+  const view = data.view as PvstatusView;
+  const t = useT().pvstatus;
+  useStreamCookie();
+  const detail = (uid: string, name: string) =>
+    detailWindowUrl("newPlantWindow", { name, uid, theme: data.theme }, data.host, data.protocol === "https:" ? "https:" : "http:");
+  return (
+    <div className={`pv-screen pv-screen-${view.view}`} data-off={view.off.join(" ")}>
+      <header className="pv-head">
+        <h1>{t.title}</h1>
+        <ViewModeTabs view={view} />
+      </header>
+      <section className="pv-controls" aria-label={t.controls}>
+        <SearchForm view={view} />
+        {view.view !== "map" ? <SortForm view={view} /> : null}
+        <CountAndSize view={view} mobile={data.mobile} />
+      </section>
+      <Suspense
+        fallback={
+          <>
+            <StatusFilters view={view} counts={null} />
+            <ListSkeleton view={view} />
+          </>
+        }
+      >
+        <Await resolve={data.list} errorElement={<><StatusFilters view={view} counts={null} /><ListError view={view} /></>}>
+          {(list) => <Loaded list={list as PlantStatusList} view={view} mobile={data.mobile} detail={detail} />}
+        </Await>
+      </Suspense>
+    </div>
+  );
+}
+
+function ListSkeleton({ view }: { view: PvstatusView }) {
+  const t = useT().pvstatus.list;
+  const n = view.view === "map" ? 0 : Math.min(view.limit, 12);
+  return (
+    <div className="pv-skeleton" aria-busy="true">
+      <p role="status">{t.loading}</p>
+      <noscript>
+        <p>
+          <a href={`/pvstatus${viewSearch(view, {}) || "?"}${viewSearch(view, {}) ? "&" : ""}stream=0`}>{t.showWithoutScript}</a>
+        </p>
+      </noscript>
+      <div className={`pv-cards pv-cards-${view.view}-${view.size}`} aria-hidden="true">
+        {Array.from({ length: n }, (_, i) => (
+          <div key={i} className="pv-card pv-card-skeleton" />
+        ))}
+        {view.view === "map" ? <div className="pv-map-frame pv-card-skeleton" /> : null}
+      </div>
+    </div>
+  );
+}
+
+function ListError({ view }: { view: PvstatusView }) {
+  const t = useT().pvstatus.list;
+  return (
+    <div className="alert error" role="alert">
+      <p>{t.error}</p>
+      <Link to={{ pathname: "/pvstatus", search: viewSearch(view, {}) }}>{t.retry}</Link>
+    </div>
+  );
+}
+
+function Loaded({ list, view, mobile, detail }: { list: PlantStatusList; view: PvstatusView; mobile: boolean; detail: (uid: string, name: string) => string }) {
+  const t = useT().pvstatus;
+  const { active } = usePolling(view, {
+    fetchedAt: list.ok ? list.now : 0,
+    hasMore: list.ok && list.kind === "cards" ? list.hasMore : false,
+  });
+  if (!list.ok) {
+    return (
+      <>
+        <StatusFilters view={view} counts={null} />
+        <ListError view={view} />
+      </>
+    );
+  }
+  // Seoul wall time, written the same on server and client (no locale data involved).
+  const time = formatTimeKey(list.now - (list.now % 1000)) + ":" + String(Math.floor((list.now % 60_000) / 1000)).padStart(2, "0");
+  const status = (
+    <p className="pv-status-line" aria-live="off">
+      <span>{fmt(t.list.updated, { time })}</span>
+      {active ? <span className="pv-live" data-testid="polling">{t.list.polling}</span> : null}
+      {view.q ? <span>{fmt(t.search.active, { q: view.q })}</span> : null}
+    </p>
+  );
+  if (list.kind === "map") {
+    return (
+      <>
+        <StatusFilters view={view} counts={list.counts} />
+        {status}
+        <MapView points={list.points} withoutCoords={list.withoutCoords} mobile={mobile} detailUrl={(p: MapPlant) => detail(p.uid, p.name)} />
+      </>
+    );
+  }
+  const graph = view.view === "gh";
+  const legend = { off: view.off, href: (s: "gen" | "irr") => viewSearch(view, { off: toggled(view.off, s) }) };
+  const more = view.effectiveCount;
+  return (
+    <>
+      <StatusFilters view={view} counts={list.counts} />
+      {status}
+      <section aria-label={t.list.label} className="pv-list">
+        <p className="pv-shown">{fmt(t.list.shown, { shown: list.list.length, total: list.total })}</p>
+        {list.list.length ? (
+          <div className={`pv-cards pv-cards-${view.view}-${view.size}`}>
+            {list.list.map((card) => (
+              <PlantCard key={card.plant_uid} card={card} graph={graph} size={view.size} detailUrl={detail(card.plant_uid, card.name)} legend={legend} />
+            ))}
+          </div>
+        ) : (
+          <p className="pv-empty">{t.list.empty}</p>
+        )}
+        {list.hasMore ? (
+          <p className="pv-more">
+            <Link
+              to={{ pathname: "/pvstatus", search: viewSearch(view, { limit: view.limit + more }) }}
+              preventScrollReset
+              replace
+              className="button secondary"
+            >
+              {fmt(t.list.more, { n: Math.min(more, list.total - list.list.length) })}
+            </Link>
+          </p>
+        ) : null}
+      </section>
+    </>
+  );
+}

@@ -315,7 +315,7 @@ export default function Groups() {
       <section className="panel wide" aria-labelledby="rtus-free-title">
         <h2 id="rtus-free-title">{g.rtusNotInPlant}</h2>
         {rtusNotInPlant.length ? (
-          <div className="table-wrap">
+          <div className="table-wrap" tabIndex={0} role="region" aria-label={g.rtusNotInPlant}>
             <table className="data-table">
               <thead>
                 <tr>

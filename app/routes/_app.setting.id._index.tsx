@@ -83,7 +83,7 @@ export default function MemberList() {
         </div>
       </Form>
 
-      <div className="table-wrap">
+      <div className="table-wrap" tabIndex={0} role="region" aria-label={m.table.caption}>
         <table className="data-table">
           <caption>{m.table.caption}</caption>
           <thead>

@@ -7,6 +7,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { buildTree, flattenTree } from "../../domain/group-tree";
 import { MemberCreateFields } from "../../domain/member-form";
+import { MEMBER_ID_PATTERN } from "../../domain/password-policy";
 import { apiFailure, formFailure } from "~/admin-actions.server";
 import { requireSettingScreen } from "~/auth/section.server";
 import { FormAlert, issuesToErrors, schemaErrors, useClientValidation, useErrorText } from "~/components/admin-form";
@@ -15,7 +16,7 @@ import { assertCsrf } from "~/csrf.server";
 import { redirectWithFlash } from "~/flash.server";
 import { fmt, messages, useT } from "~/i18n";
 import { groupList } from "~/models/groups.server";
-import { createMember } from "~/models/members-admin.server";
+import { checkMemberId, createMember } from "~/models/members-admin.server";
 import { readPreferences } from "~/preferences.server";
 import { memberInput, memberValues } from "~/schemas/member-form";
 
@@ -35,7 +36,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const input = memberInput(form, { create: true });
   const values = memberValues(input);
   const parsed = MemberCreateFields.safeParse(input);
-  if (!parsed.success) return formFailure("create", issuesToErrors(parsed.error), values);
+  if (!parsed.success) {
+    const errors = issuesToErrors(parsed.error);
+    // Report a taken id together with the other field errors, not one round trip later.
+    const id = typeof input.id === "string" ? input.id.trim() : "";
+    if (!errors.id && MEMBER_ID_PATTERN.test(id) && (await checkMemberId(accessToken, id)).exists) errors.id = "id_taken";
+    return formFailure("create", errors, values);
+  }
   try {
     await createMember(accessToken, parsed.data);
   } catch (error) {

@@ -32,9 +32,9 @@ export interface ChartInput {
 export type LineChartSize = "lg" | "md";
 
 const SIZES: Record<LineChartSize | "bar", { width: number; height: number; margin: { top: number; right: number; bottom: number; left: number } }> = {
-  lg: { width: 560, height: 220, margin: { top: 12, right: 44, bottom: 26, left: 52 } },
-  md: { width: 320, height: 150, margin: { top: 10, right: 38, bottom: 22, left: 44 } },
-  bar: { width: 320, height: 150, margin: { top: 10, right: 38, bottom: 22, left: 44 } },
+  lg: { width: 560, height: 230, margin: { top: 22, right: 44, bottom: 24, left: 44 } },
+  md: { width: 320, height: 160, margin: { top: 20, right: 36, bottom: 22, left: 38 } },
+  bar: { width: 320, height: 160, margin: { top: 20, right: 36, bottom: 22, left: 38 } },
 };
 
 const minutesOf = (label: string) => {
@@ -46,7 +46,24 @@ const minutesOf = (label: string) => {
 function tickKw(v: number): string {
   if (v >= 10_000) return `${Math.round(v / 1000)}k`;
   if (v >= 1000) return `${(v / 1000).toFixed(1)}k`;
+  if (v >= 100) return String(Math.round(v));
   return Number.isInteger(v) ? String(v) : v.toFixed(1);
+}
+
+/** Axis units written above each axis (rotated axis labels collide with the tick labels on small cards). */
+function Units({ input, innerW }: { input: ChartInput; innerW: number }) {
+  return (
+    <>
+      <text className="unit" x={-6} y={-9} textAnchor="end">
+        {input.texts.kw}
+      </text>
+      {input.hasIrradiance ? (
+        <text className="unit" x={innerW + 6} y={-9} textAnchor="start">
+          {input.texts.irr}
+        </text>
+      ) : null}
+    </>
+  );
 }
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -94,6 +111,7 @@ function LineChart({ input, size }: { input: ChartInput; size: LineChartSize }) 
   return (
     <Frame input={input} width={width} height={height} empty={empty}>
       <Group left={margin.left} top={margin.top}>
+        <Units input={input} innerW={innerW} />
         {[0, axis.step, axis.suggestedMax].map((v) => (
           <line key={v} className="grid" x1={0} x2={innerW} y1={y(v)} y2={y(v)} />
         ))}
@@ -131,8 +149,6 @@ function LineChart({ input, size }: { input: ChartInput; size: LineChartSize }) 
           scale={y}
           tickValues={[0, axis.step, axis.suggestedMax]}
           tickFormat={(v) => tickKw(Number(v))}
-          label={input.texts.kw}
-          labelOffset={small ? 22 : 30}
           hideAxisLine
           tickLength={3}
           numTicks={3}
@@ -142,8 +158,6 @@ function LineChart({ input, size }: { input: ChartInput; size: LineChartSize }) 
             left={innerW}
             scale={y2}
             tickValues={[0, IRRADIANCE_AXIS.step, IRRADIANCE_AXIS.max]}
-            label={input.texts.irr}
-            labelOffset={small ? 20 : 26}
             hideAxisLine
             tickLength={3}
             axisClassName="axis-irr"
@@ -181,6 +195,7 @@ function BarChart({ input }: { input: ChartInput }) {
   return (
     <Frame input={input} width={width} height={height} empty={empty}>
       <Group left={margin.left} top={margin.top}>
+        <Units input={input} innerW={innerW} />
         {[0, axis.step, axis.suggestedMax].map((v) => (
           <line key={v} className="grid" x1={0} x2={innerW} y1={y(v)} y2={y(v)} />
         ))}
@@ -202,9 +217,9 @@ function BarChart({ input }: { input: ChartInput }) {
             </g>
           );
         })}
-        <AxisLeft scale={y} tickValues={[0, axis.step, axis.suggestedMax]} tickFormat={(v) => tickKw(Number(v))} label={input.texts.kw} labelOffset={22} hideAxisLine tickLength={3} />
+        <AxisLeft scale={y} tickValues={[0, axis.step, axis.suggestedMax]} tickFormat={(v) => tickKw(Number(v))} hideAxisLine tickLength={3} />
         {input.hasIrradiance ? (
-          <AxisRight left={innerW} scale={y2} tickValues={[0, IRRADIANCE_AXIS.step, IRRADIANCE_AXIS.max]} label={input.texts.irr} labelOffset={20} hideAxisLine tickLength={3} />
+          <AxisRight left={innerW} scale={y2} tickValues={[0, IRRADIANCE_AXIS.step, IRRADIANCE_AXIS.max]} hideAxisLine tickLength={3} />
         ) : null}
         <AxisBottom top={innerH} scale={x} tickValues={["06:00", "12:00", "18:00", "24:00"]} tickFormat={(v) => `${parseInt(String(v), 10)}${input.texts.hour}`} tickLength={3} />
       </Group>

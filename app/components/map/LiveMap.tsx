@@ -17,7 +17,7 @@ import { MARKER_SIZE, ShapePath, useClusterLabel, usePlantLabel } from "./Marker
 type TileState = "unknown" | "ok" | "failed";
 
 function OutlineLayer({ latLngToPixel, mapState, show }: PigeonProps & { show: boolean }) {
-  if (!show || !latLngToPixel || !mapState) return null;
+  if (!show || !latLngToPixel || !mapState || mapState.width <= 0 || mapState.height <= 0) return null;
   const d = KOREA_OUTLINE.map((ring) => ring.map((p, i) => {
     const [x, y] = latLngToPixel(p);
     return `${i ? "L" : "M"}${x.toFixed(1)} ${y.toFixed(1)}`;

@@ -118,7 +118,8 @@ export function viewSearch(current: PvstatusView, patch: ViewPatch = {}): string
   if (next.limit !== FETCH_LIMIT.initial) p.set("limit", String(next.limit));
   if (next.size !== "md") p.set("size", next.size);
   if (next.off.length) p.set("off", LEGEND_SERIES.filter((s) => next.off.includes(s)).join(","));
-  const s = p.toString();
+  // Commas are safe in a query: keep lists readable in a bookmark (hide=normal,notWork).
+  const s = p.toString().replace(/%2C/gi, ",");
   return s ? `?${s}` : "";
 }
 

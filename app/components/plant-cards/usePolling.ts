@@ -24,7 +24,10 @@ export function usePolling(view: PvstatusView, state: { fetchedAt: number; hasMo
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const hidden = useDocumentHidden();
-  const active = view.view !== "map" && !hidden;
+  // False on the server and before hydration: without script nothing polls, so nothing claims to.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const active = hydrated && view.view !== "map" && !hidden;
   const busy = navigation.state !== "idle" || revalidator.state !== "idle";
   const search = viewSearch(view, {});
   useEffect(() => {

@@ -1,0 +1,278 @@
+/**
+ * Plant status calls against a real server on both stores (SPEC §7 Plant status, §3 payloads, §4 status and
+ * ordering, §5 sanitising): POST /pvstatus/group, GET /pvstatus/new, GET /pvstatus, GET /plant/pvstatus.
+ * The fleet (pvstatus-fixture.ts) is fed through the real ingest, and its alarms come from the real engine.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { referenceGenerationKw } from "../../domain/reference-generation";
+import { parseLabels, parseSeries, formatTimeKey } from "../../domain/series";
+import type { PlantCardData, PvstatusGroupResponse, PvstatusOverviewResponse } from "../../domain/pvstatus-contract";
+import { openTestStore, type Store } from "../helpers/fixtures";
+import { apiClient, STORES } from "../helpers/http";
+import { ADMIN_PASSWORD, startServer, type TestServer } from "../helpers/server";
+import { createPvFleet, postReadings, SETTLED_COUNTS, slotAt, type PvFleet } from "./pvstatus-fixture";
+
+describe.each(STORES)("plant status API on %s", (storeKind) => {
+  let server: TestServer;
+  let store: Store;
+  let fleet: PvFleet;
+  let token: string;
+  let adminToken: string;
+  const c = () => apiClient(server.baseUrl);
+  const group = (body: Record<string, unknown> = {}, tk = token) => c().call<PvstatusGroupResponse>("POST", "/pvstatus/group", { token: tk, json: body });
+  const uid = (key: string) => fleet.plants[key]!.uid;
+  const names = (res: { body: PvstatusGroupResponse }) => res.body.list.map((p) => p.name);
+
+  beforeAll(async () => {
+    server = await startServer({ store: storeKind, env: { ALARM_INTERVAL_MS: "500" } });
+    store = await openTestStore(server.databaseUrl);
+    fleet = await createPvFleet(store, server.baseUrl);
+    token = (await c().session(fleet.member.id, fleet.member.password)).accessToken;
+    adminToken = (await c().session("admin", ADMIN_PASSWORD)).accessToken;
+    // The alarm engine settles the fleet within a few evaluations.
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const res = await group();
+      if (JSON.stringify(res.body.counts) === JSON.stringify(SETTLED_COUNTS)) break;
+      if (Date.now() > deadline) throw new Error(`fleet did not settle: ${JSON.stringify(res.body.counts)}\n${server.output().slice(-2000)}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  });
+  afterAll(async () => {
+    await store?.close();
+    await server?.stop();
+  });
+
+  describe("POST /pvstatus/group", () => {
+    it("counts every status of the member's plants exactly (SPEC §3 Status counts)", async () => {
+      const res = await group();
+      expect(res.status).toBe(200);
+      expect(res.body.counts).toEqual(SETTLED_COUNTS);
+      expect(res.body.total).toBe(9);
+      expect(res.body.hasMore).toBe(false);
+    });
+
+    it("orders by status group (grid: 1000001 before 1000003; graph: the reverse), then name", async () => {
+      const grid = await group({ viewMode: "gd" });
+      expect(names(grid)).toEqual([
+        "바다 통신장애", "사랑 끊김", "마루 인버터고장", "아라 저발전", "다온 무발전", "라온 무자료", "차차 연결", "가람 정상 1", "나래 정상 2",
+      ]);
+      const graph = await group({ viewMode: "gh", series: false });
+      expect(names(graph).slice(0, 4)).toEqual(["사랑 끊김", "바다 통신장애", "마루 인버터고장", "아라 저발전"]);
+      expect(graph.body.list.map((p) => p.statusData.status)).toEqual([3, 4, 6, 5, 1, 0, 0, 2, 2]);
+    });
+
+    it("sorts inside each group by the chosen key and order", async () => {
+      const res = await group({ sortType: "capa", order: "desc" });
+      expect(names(res).slice(-2)).toEqual(["나래 정상 2", "가람 정상 1"]);
+      expect(names(res).slice(4, 7)).toEqual(["다온 무발전", "차차 연결", "라온 무자료"]);
+      const byName = await group({ order: "desc" });
+      expect(names(byName).slice(-2)).toEqual(["나래 정상 2", "가람 정상 1"]);
+    });
+
+    it("filters by status: a kind alone, the warning umbrella, and everything but normal", async () => {
+      const noNormal = await group({ st: ["warning", "warning_1000001", "warning_1000003", "warning_1000004", "warning_1000006", "notWork"] });
+      expect(noNormal.body.total).toBe(7);
+      expect(noNormal.body.list.every((p) => p.statusData.status !== 2)).toBe(true);
+      // Counts stay those of the whole selection, so the switched-off filters still show theirs.
+      expect(noNormal.body.counts.normalCount).toBe(2);
+      const noWarnings = await group({ st: "normal,notWork,warning_1000001,warning_1000003,warning_1000004,warning_1000006" });
+      expect(noWarnings.body.total).toBe(5);
+      const no6 = await group({ st: ["normal", "notWork", "warning", "warning_1000001", "warning_1000003", "warning_1000004"] });
+      expect(names(no6)).not.toContain("마루 인버터고장");
+      expect(no6.body.total).toBe(8);
+      expect((await group({ st: [] })).body.total).toBe(0);
+    });
+
+    it("searches by name (default), locality and uid; countType 'search' counts the matches", async () => {
+      expect(names(await group({ searchText: "통신" }))).toEqual(["바다 통신장애"]);
+      const byLocality = await group({ searchType: "locality", searchText: "경상", countType: "search" });
+      expect(names(byLocality)).toEqual(["사랑 끊김", "나래 정상 2"]);
+      expect(byLocality.body.counts).toMatchObject({ normalCount: 1, warningCount: 1, warning_1000003_Count: 1, notWorkCount: 0 });
+      expect(names(await group({ searchType: "uid", searchText: uid("x0").toLowerCase() }))).toEqual(["라온 무자료"]);
+    });
+
+    it("limits the list and says whether more remain", async () => {
+      const res = await group({ limit: 3 });
+      expect(res.body.list).toHaveLength(3);
+      expect(res.body).toMatchObject({ total: 9, limit: 3, hasMore: true });
+    });
+
+    it("answers a card with SPEC §3 fields, units and scaling", async () => {
+      const res = await group({ searchText: "가람" });
+      const card = res.body.list[0]!;
+      expect(card).toMatchObject({
+        name: "가람 정상 1",
+        plant_uid: uid("n1"),
+        statusData: { status: 2, statusName: "normal" },
+        dailys: 70_000,
+        totalGenTime: 0.7,
+        capa: 10_000,
+        faults: [],
+      });
+      expect(card.genData).toMatchObject({
+        total_capa: 100,
+        capaUnit: "kW",
+        iw: { value: "54.00", unit: "kW" },
+        day_accrue: { value: "70.00", unit: "kWh" },
+        month_accrue: { value: "70.00", unit: "kWh" },
+        year_accrue: { value: "70.00", unit: "kWh" },
+        // The grid view asks for no series.
+        labels: "",
+        invDatas: "",
+      });
+    });
+
+    it("gives the graph view today's series: summed inverters, irradiance mode, reference generation", async () => {
+      const res = await group({ searchText: "가람", viewMode: "gh" });
+      const g = res.body.list[0]!.genData;
+      const labels = parseLabels(g.labels);
+      const at = (ms: number) => labels.indexOf(formatTimeKey(ms).slice(11));
+      const now0 = at(slotAt(0));
+      expect(labels[0]).toBe("00:00");
+      expect(now0).toBe(labels.length - 1);
+      const gen = parseSeries(g.invDatas, labels.length);
+      const irr = parseSeries(g.envDatas, labels.length);
+      const ref = parseSeries(g.stsDatas, labels.length);
+      expect(gen[now0]).toBe(54);
+      expect(gen[at(slotAt(2))]).toBe(19);
+      expect(g.envInfo).toEqual({ mode: 3, source: "iis", unit: "W/m²" });
+      expect(irr[now0]).toBe(600);
+      expect(ref[now0]).toBeCloseTo(referenceGenerationKw(100, 600, 30), 3);
+      // Missing steps are zeros, one value per label (SPEC §5).
+      expect(gen).toHaveLength(labels.length);
+      expect(gen[at(slotAt(1))]).toBe(0);
+    });
+
+    it("sanitises the series: generation above capacity is capped (SPEC §5)", async () => {
+      const res = await group({ searchText: "나래", viewMode: "gh" });
+      const g = res.body.list[0]!.genData;
+      const labels = parseLabels(g.labels);
+      const gen = parseSeries(g.invDatas, labels.length);
+      expect(gen[labels.indexOf(formatTimeKey(slotAt(1)).slice(11))]).toBe(200);
+      expect(gen[labels.length - 1]).toBe(150);
+      expect(g.envInfo.mode).toBe(0);
+    });
+
+    it("hourly series are shifted one hour with the first bucket skipped (SPEC §4)", async () => {
+      const res = await group({ searchText: "가람", viewMode: "gh", resolution: "hourly" });
+      const labels = parseLabels(res.body.list[0]!.genData.labels);
+      expect(labels[0]).toBe("01:00");
+      const now = slotAt(0);
+      expect(labels.at(-1)).toBe(formatTimeKey(now - (now % 3_600_000) + 3_600_000).slice(11));
+    });
+
+    it("names the fault of abnormal plants", async () => {
+      const res = await group({ searchText: "인버터고장" });
+      expect(res.body.list[0]!.faults).toEqual([expect.objectContaining({ code: 1000006 })]);
+      const comm = await group({ searchText: "통신장애" });
+      expect(comm.body.list[0]!.faults.map((f) => f.code)).toEqual([1000001]);
+    });
+
+    it("shows only plants the member may see; the admin sees the other group's plant too", async () => {
+      const mine = await group({ limit: 100 });
+      expect(mine.body.list.map((p) => p.plant_uid).sort()).toEqual([...fleet.visible].sort());
+      expect(names(mine)).not.toContain("자바 남의것");
+      const admin = await group({ searchText: "자바 남의것" }, adminToken);
+      expect(names(admin)).toEqual(["자바 남의것"]);
+      // A plant filter cannot reach outside either.
+      const other = await group({ type: "plant", uid: uid("out") });
+      expect(other.body.total).toBe(0);
+      const own = await group({ type: "plant", uid: uid("n2") });
+      expect(names(own)).toEqual(["나래 정상 2"]);
+      const node = await group({ type: "node", selnode: fleet.nodeSeq, limit: 100 });
+      expect(node.body.total).toBe(8);
+    });
+
+    it("refuses bad input with 400 and field messages", async () => {
+      for (const body of [
+        { limit: 0 }, { limit: 10_001 }, { viewMode: "list" }, { st: ["bogus"] }, { sortType: "price" }, { order: "up" },
+        { searchType: "address" }, { type: "plant" }, { selnode: -1 }, { uid: "../x" }, { unknown: 1 }, { searchText: "x".repeat(101) },
+      ]) {
+        const res = await group(body);
+        expect(res.status, JSON.stringify(body)).toBe(400);
+        expect(res.body.message).toBe("invalid_input");
+        expect(Object.keys(res.body.fields ?? {}).length, JSON.stringify(body)).toBeGreaterThan(0);
+      }
+      const malformed = await c().call("POST", "/pvstatus/group", { token, raw: "{not json" });
+      expect(malformed.status).toBe(400);
+    });
+
+    it("needs a signed-in member", async () => {
+      const res = await c().call("POST", "/pvstatus/group", { json: {} });
+      expect(res.status).toBe(401);
+      expect(res.body).toMatchObject({ isLogin: false });
+    });
+
+    it("shows a new reading on the very next call", async () => {
+      const before = await group({ searchText: "라온" });
+      expect(before.body.list[0]!.statusData.status).toBe(0);
+      await postReadings(server.baseUrl, fleet.plants.x0!, [
+        { device: fleet.plants.x0!.inverters[0], ts: slotAt(0), values: { iw: 12_000, today_wh: 6_000, total_wh: 6_000 } },
+      ]);
+      const after = await group({ searchText: "라온" });
+      expect(after.body.list[0]!.statusData).toEqual({ status: 2, statusName: "normal" });
+      expect(after.body.list[0]!.genData.iw).toEqual({ value: "12.00", unit: "kW" });
+      // Put it back as it was for the other tests (no data again is not possible: stop counting it as normal).
+      await store.db.deleteFrom("device_latest").where("device_uid", "=", fleet.plants.x0!.inverters[0]!).execute();
+    });
+  });
+
+  describe("GET /pvstatus/new", () => {
+    it("answers one plant's fresh card, never cached", async () => {
+      const res = await c().call<PlantCardData>("GET", `/pvstatus/new?plantUid=${uid("n1")}`, { token });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toMatch(/no-cache/);
+      expect(res.body).toMatchObject({ plant_uid: uid("n1"), dailys: 70_000, statusData: { status: 2 } });
+      expect(parseSeries(res.body.genData.invDatas).at(-1)).toBe(54);
+    });
+
+    it("answers 404 for a plant the member may not see, and 400 without a valid uid", async () => {
+      expect((await c().call("GET", `/pvstatus/new?plantUid=${uid("out")}`, { token })).status).toBe(404);
+      expect((await c().call("GET", `/pvstatus/new?plantUid=${uid("out")}`, { token: adminToken })).status).toBe(200);
+      expect((await c().call("GET", "/pvstatus/new", { token })).status).toBe(400);
+      expect((await c().call("GET", "/pvstatus/new?plantUid=a%20b", { token })).status).toBe(400);
+    });
+  });
+
+  describe("GET /pvstatus (overview)", () => {
+    it("answers devices, calcValues, counts and derived totals of the member's plants", async () => {
+      const res = await c().call<PvstatusOverviewResponse>("GET", "/pvstatus", { token });
+      expect(res.status).toBe(200);
+      const o = res.body;
+      expect(o.counts).toEqual(SETTLED_COUNTS);
+      expect(o.plants.map((p) => p.plant_uid).sort()).toEqual([...fleet.visible].sort());
+      // 100+200+50+30+100+100+100+100+40 kW
+      expect(o.total_capa).toBe(820);
+      // 28+26 + 150 + 0 + 0 (fault) + 26 + 40 (stale? no: fresh) + 2 kW
+      expect(o.total_iw).toBe(272_000);
+      expect(o.today_gen).toBe(70_000 + 125_000 + 0 + 5_000 + 20_000 + 60_000 + 3_000);
+      expect(o.month_gen).toBe(o.today_gen);
+      const inverterCount = 2 + 1 + 1 + 1 + 1 + 2 + 1 + 1 + 1;
+      expect(o.pvstatus.devices).toHaveLength(inverterCount);
+      expect(o.pvstatus.install).toEqual({ plants: 9, inverters: inverterCount, total_capa: 820 });
+      const d = o.pvstatus.devices.find((x) => x.uid === fleet.plants.n1!.inverters[0])!;
+      expect(d).toMatchObject({ iw: 28_000, accrue: 1_020_000, daily: 40_000, offset_day: 980_000, offset_month: 980, fault: 0 });
+      const today = o.calcValues.today.find((x) => x.device === d.uid)!;
+      expect(today.accrue - today.offset).toBe(40_000);
+      expect(o.pvstatus.devices.find((x) => x.uid === fleet.plants.f6!.inverters[0])!.fault).toBe(1);
+      expect(o.pvstatus.reports).toHaveLength(7);
+      expect(o.pvstatus.reports.at(-1)!.gen).toBe(o.today_gen);
+      expect(o.pvstatus.devices.some((x) => x.plant_uid === uid("out"))).toBe(false);
+    });
+  });
+
+  describe("GET /plant/pvstatus", () => {
+    it("answers plant-status records with today's hourly series", async () => {
+      const res = await c().call("GET", "/plant/pvstatus", { token });
+      expect(res.status).toBe(200);
+      const rec = res.body.plants.find((p: { plant_uid: string }) => p.plant_uid === uid("n2"));
+      expect(rec).toMatchObject({ name: "나래 정상 2", capa: 20_000, dailys: 125_000, statusData: { status: 2, statusName: "normal" } });
+      const times = parseLabels(rec.times);
+      expect(parseSeries(rec.days)).toHaveLength(times.length);
+      expect(res.body.plants).toHaveLength(9);
+      const slim = await c().call("GET", "/plant/pvstatus?series=0", { token });
+      expect(slim.body.plants[0].days).toBe("");
+    });
+  });
+});
