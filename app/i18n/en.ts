@@ -220,6 +220,7 @@ export const en: Messages = {
     levels: { l1: "Interest", l2: "Caution", l3: "Warning", l4: "Severe" },
     definitions: "Grid: connection boards, VCB, ACB · Fault: a device with an open alarm (or on an RTU whose internet is down) · Normal: total − fault · Running: a device whose reading of the last 30 minutes shows work (inverter output, sensor irradiance, board current, a closed breaker's power) · Stopped: total − running",
     nodeTotals: "Totals per group below",
+    nodeTotalsLocality: "Totals of this locality's plants per group",
     nodeCol: "Group",
     plantCol: { name: "Plant", status: "Status", output: "Current output", today: "Today", inv: "Inverters running/all", warn: "Alarms" },
     rtusNotInPlant: "RTUs attached to no plant",

@@ -219,6 +219,7 @@ export const ko = {
     levels: { l1: "관심", l2: "주의", l3: "경고", l4: "심각" },
     definitions: "계통: 접속반·VCB·ACB · 고장: 미해제 알람이 있는 장비(또는 인터넷이 끊긴 RTU의 장비) · 정상: 전체 − 고장 · 가동: 30분 안에 받은 값으로 일하고 있는 장비(인버터 출력, 센서 일사량, 접속반 전류, 투입된 차단기 전력) · 정지: 전체 − 가동",
     nodeTotals: "하위 그룹별 합계",
+    nodeTotalsLocality: "이 지역 발전소의 그룹별 합계",
     nodeCol: "그룹",
     plantCol: { name: "발전소", status: "상태", output: "현재 출력", today: "금일 발전량", inv: "인버터 가동/전체", warn: "알람" },
     rtusNotInPlant: "발전소에 연결되지 않은 RTU",

@@ -19,13 +19,13 @@ export interface RtuRow {
   package_seq: number | null; packageName: string | null; config: number;
   configFlags: { lteRouter: boolean; zigbee: boolean; invDetail: boolean; lora: boolean };
   use_yn: number; last_seen_at: number | null; comm: "online" | "offline" | "never"; device_count: number;
-  hasCredential: boolean; editable: boolean;
+  hasCredential: boolean; editable: boolean; updated_at: number;
 }
 
 export interface DeviceRow {
   uid: string; rtu_uid: string | null; plant_uid: string | null; kind: number; name: string; address: number | null;
   capa: number | null; use_yn: number; rtuAlias: string | null; rtuName: string | null; plantName: string | null;
-  lastSeenAt: number | null; comm: "online" | "offline" | "never"; editable: boolean;
+  lastSeenAt: number | null; comm: "online" | "offline" | "never"; editable: boolean; updated_at: number;
 }
 
 type Query = Record<string, string | number | undefined | null>;

@@ -91,7 +91,7 @@ function ValueSettings({ type, values, meta }: { type: ValueSettingType; values:
     <section className="panel" aria-labelledby="settings-title">
       <h2 id="settings-title">{labels.legend}</h2>
       {meta ? <p className="muted">{fmt(t.config.lastChanged, { at: formatTime(meta.updatedAt, locale), by: meta.updatedBy ?? "—" })}</p> : null}
-      <Form method="post" noValidate onSubmit={v.onSubmit}>
+      <Form method="post" noValidate onSubmit={v.onSubmit} key={meta?.updatedAt ?? 0}>
         <AuthenticityTokenInput />
         <FormAlert message={Object.keys(v.errors).length ? (err(v.errors._form) ?? t.fleet.fixErrors) : null} />
         {(SETTING_FIELDS[type] as string[]).map((field) => (
@@ -213,7 +213,7 @@ function FaultCodes({ codeList, editing }: { codeList: Code[]; editing: Code | n
       </div>
       <section className="panel" aria-labelledby="code-add-title">
         <h2 id="code-add-title">{f.add}</h2>
-        <Form method="post" noValidate onSubmit={addV.onSubmit}>
+        <Form method="post" noValidate onSubmit={addV.onSubmit} key={codeList.length}>
           <AuthenticityTokenInput />
           <FormAlert message={err(addV.errors._form)} />
           <CodeFields form="add" values={add?.values ?? {}} errors={addV.errors} />

@@ -82,7 +82,7 @@ export default function DeviceEdit() {
       </p>
       <section className="panel" aria-label={t.fleet.edit}>
         {device.editable ? (
-          <Form method="post" noValidate onSubmit={v.onSubmit}>
+          <Form method="post" noValidate onSubmit={v.onSubmit} key={device.updated_at}>
             <AuthenticityTokenInput />
             <FormAlert message={Object.keys(v.errors).length ? (err(v.errors._form) ?? t.fleet.fixErrors) : null} />
             <DeviceFields form="edit" values={edit?.values ?? initial} errors={v.errors} rtus={rtus} plants={plants} />

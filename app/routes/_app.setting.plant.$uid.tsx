@@ -108,7 +108,7 @@ export default function PlantEdit() {
           {t.fleet.edit}
         </h2>
         {plant.editable ? (
-          <Form method="post" noValidate onSubmit={v.onSubmit}>
+          <Form method="post" noValidate onSubmit={v.onSubmit} key={plant.updated_at}>
             <AuthenticityTokenInput />
             <FormAlert message={Object.keys(v.errors).length ? (err(v.errors._form) ?? t.fleet.fixErrors) : null} />
             <PlantFields form="edit" values={edit?.values ?? initial} errors={v.errors} packages={packageList} nodes={nodeList} geocoding={geocoding} />

@@ -148,7 +148,7 @@ export default function RtuDetail() {
       <section className="panel" aria-labelledby="rtu-edit-title">
         <h2 id="rtu-edit-title">{t.fleet.edit}</h2>
         {rtu.editable ? (
-          <Form method="post" noValidate onSubmit={v.onSubmit}>
+          <Form method="post" noValidate onSubmit={v.onSubmit} key={rtu.updated_at}>
             <AuthenticityTokenInput />
             <FormAlert message={Object.keys(v.errors).length ? (err(v.errors._form) ?? t.fleet.fixErrors) : null} />
             <RtuFields form="edit" values={edit?.values ?? initial} errors={v.errors} packages={packageList} nodes={nodeList} nodeLocked={!!rtu.plant_uid} />

@@ -163,7 +163,7 @@ function Selection({ detail }: { detail: GroupDetailResponse }) {
       {subNodes.length > 0 ? (
         <div className="table-wrap">
           <table className="data-table">
-            <caption>{t.watch.nodeTotals}</caption>
+            <caption>{detail.type === "node" ? t.watch.nodeTotals : t.watch.nodeTotalsLocality}</caption>
             <thead>
               <tr>
                 <th scope="col">{t.watch.nodeCol}</th>
@@ -198,7 +198,7 @@ function Selection({ detail }: { detail: GroupDetailResponse }) {
         <p className="muted">{t.watch.noPlants}</p>
       ) : (
         <div className="table-wrap">
-          <table className="data-table">
+          <table className="data-table watch-plants">
             <caption className="visually-hidden">{t.watch.plantsTitle}</caption>
             <thead>
               <tr>
@@ -269,7 +269,7 @@ export default function Watch() {
               </Link>
             ))}
           </nav>
-          <Form method="get" action="/watch" className="wt-search" role="search">
+          <Form method="get" action="/watch" className="wt-search" role="search" key={`${state.view}|${state.keyword}`}>
             {state.view !== "group" ? <input type="hidden" name="view" value={state.view} /> : null}
             <label htmlFor="watch-q">{t.watch.search}</label>
             <div className="wt-search-row">

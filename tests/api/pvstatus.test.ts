@@ -191,8 +191,9 @@ describe.each(STORES)("plant status API on %s", (storeKind) => {
       ]) {
         const res = await group(body);
         expect(res.status, JSON.stringify(body)).toBe(400);
-        expect(res.body.message).toBe("invalid_input");
-        expect(Object.keys(res.body.fields ?? {}).length, JSON.stringify(body)).toBeGreaterThan(0);
+        const err = res.body as unknown as { message: string; fields?: Record<string, string> };
+        expect(err.message).toBe("invalid_input");
+        expect(Object.keys(err.fields ?? {}).length, JSON.stringify(body)).toBeGreaterThan(0);
       }
       const malformed = await c().call("POST", "/pvstatus/group", { token, raw: "{not json" });
       expect(malformed.status).toBe(400);

@@ -110,7 +110,7 @@ test.describe("plant status screen", () => {
     await expect(n1.getByRole("button", { name: "발전량" })).toHaveAttribute("aria-pressed", "true");
     await expect(card(page, fleet.plants.n2!.uid).getByRole("button", { name: "일사량" })).toHaveCount(0);
     // Medium line card: name cut to 17.
-    await expect(card(page, fleet.plants.link!.uid).locator(".pv-card-link")).toHaveText("차차 연결 태양광 발전소 제2단지…");
+    await expect(card(page, fleet.plants.link!.uid).locator(".pv-card-link")).toHaveText("차차 연결 태양광 발전소 제2단…");
 
     await n1.getByRole("button", { name: "일사량" }).click();
     await expect(page).toHaveURL(/off=irr/);
@@ -154,6 +154,7 @@ test.describe("plant status screen", () => {
     await expect(page).toHaveURL(/hide=normal,warning(&|$)/);
     expect(await cardNames(page)).toEqual(["다온 무발전", "라온 무자료", LONG_NAME]);
     await filter(page, "warning").click();
+    await expect(page).toHaveURL(/hide=normal$/);
     await filter(page, "warning_1000006").click();
     await expect(page).toHaveURL(/hide=normal,warning_1000006/);
     expect(await cardNames(page)).not.toContain("마루 인버터고장");

@@ -111,7 +111,7 @@ function PlantDetail({ view, t }: { view: Extract<View, { kind: "plant" }>; t: T
       <section aria-labelledby="detail-devices">
         <h2 id="detail-devices">{t.detail.devices}</h2>
         <div className="table-wrap">
-          <table className="data-table">
+          <table className="data-table stack-on-phone">
             <caption className="visually-hidden">{t.detail.deviceTable.caption}</caption>
             <thead>
               <tr>
@@ -126,10 +126,10 @@ function PlantDetail({ view, t }: { view: Extract<View, { kind: "plant" }>; t: T
               {view.devices.map((d) => (
                 <tr key={d.uid}>
                   <th scope="row">{d.name}</th>
-                  <td>{deviceKindLabel(t, d.kind)}</td>
-                  <td className="nowrap">{d.ts === null ? <span className="muted">{t.detail.never}</span> : <SeoulTime ts={d.ts} />}</td>
-                  <td className="num">{d.kind === 1 || d.kind === 7 || d.kind === 8 ? <Qty q={formatPower(d.iw)} /> : "–"}</td>
-                  <td>{d.faulted ? <strong className="text-danger">▲ {t.detail.deviceState.fault}</strong> : t.detail.deviceState.ok}</td>
+                  <td data-label={t.detail.deviceTable.kind}>{deviceKindLabel(t, d.kind)}</td>
+                  <td className="nowrap" data-label={t.detail.deviceTable.reading}>{d.ts === null ? <span className="muted">{t.detail.never}</span> : <SeoulTime ts={d.ts} />}</td>
+                  <td className="num" data-label={t.detail.deviceTable.output}>{d.kind === 1 || d.kind === 7 || d.kind === 8 ? <Qty q={formatPower(d.iw)} /> : "–"}</td>
+                  <td data-label={t.detail.deviceTable.state}>{d.faulted ? <strong className="text-danger">▲ {t.detail.deviceState.fault}</strong> : t.detail.deviceState.ok}</td>
                 </tr>
               ))}
             </tbody>

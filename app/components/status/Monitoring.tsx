@@ -54,7 +54,7 @@ export function Monitoring({ view, rows }: { view: MonitorView; rows: MonitorRow
           </Link>
         ))}
       </nav>
-      <Form method="get" action="/" className="filters monitor-filters" aria-label={t.monitoring.controls} preventScrollReset>
+      <Form method="get" action="/" className="filters monitor-filters" aria-label={t.monitoring.controls} preventScrollReset key={JSON.stringify(view)}>
         {view.tab !== DEFAULT_MONITOR_VIEW.tab ? <input type="hidden" name="tab" value={view.tab} /> : null}
         <div className="field">
           <label htmlFor="monitor-q">{t.monitoring.keyword}</label>
@@ -85,7 +85,7 @@ export function Monitoring({ view, rows }: { view: MonitorView; rows: MonitorRow
         <p className="muted empty-note">{t.monitoring.empty}</p>
       ) : (
         <div className="table-wrap">
-          <table className="data-table monitor-table">
+          <table className="data-table monitor-table stack-on-phone">
             <caption className="visually-hidden">
               {fmt(t.monitoring.caption, {
                 tab: t.monitoring.tabs[view.tab],
@@ -120,22 +120,22 @@ export function Monitoring({ view, rows }: { view: MonitorView; rows: MonitorRow
               {rows.map((r) => (
                 <tr key={r.plant_uid}>
                   <th scope="row" className="plant-cell"><DetailLink kind="plant" uid={r.plant_uid} name={r.plant_name} /></th>
-                  <td className="nowrap">{r.time === null ? <span className="muted">{t.monitoring.never}</span> : <SeoulTime ts={r.time} />}</td>
-                  <td><StatusBadge t={t} status={r.status} /></td>
+                  <td className="nowrap" data-label={t.monitoring.col.time}>{r.time === null ? <span className="muted">{t.monitoring.never}</span> : <SeoulTime ts={r.time} />}</td>
+                  <td data-label={t.monitoring.col.status}><StatusBadge t={t} status={r.status} /></td>
                   {view.tab === "gen" ? (
                     <>
-                      <td className="num"><Qty q={formatCapacity(r.capa)} /></td>
-                      <td className="num"><Qty q={formatPower(r.iw)} /></td>
-                      <td className="num"><Qty q={formatEnergy(r.dailys)} /></td>
-                      <td className="num">{formatGenerationHoursMedium(r.genTime ?? 0)} h</td>
+                      <td className="num" data-label={t.monitoring.col.capa}><Qty q={formatCapacity(r.capa)} /></td>
+                      <td className="num" data-label={t.monitoring.col.iw}><Qty q={formatPower(r.iw)} /></td>
+                      <td className="num" data-label={t.monitoring.col.dailys}><Qty q={formatEnergy(r.dailys)} /></td>
+                      <td className="num" data-label={t.monitoring.col.genTime}>{formatGenerationHoursMedium(r.genTime ?? 0)} h</td>
                     </>
                   ) : (
                     <>
-                      <td className="num">{r.reporting}/{r.devices}</td>
-                      <td className="num"><Qty q={formatPower(r.w)} /></td>
-                      <td className="num">{r.v === null || r.v === undefined ? "–" : `${r.v.toFixed(1)} V`}</td>
-                      <td className="num">{`${(r.a ?? 0).toFixed(1)} A`}</td>
-                      <td className="num">{r.closed}/{r.open}</td>
+                      <td className="num" data-label={t.monitoring.col.devices}>{r.reporting}/{r.devices}</td>
+                      <td className="num" data-label={t.monitoring.col.power}><Qty q={formatPower(r.w)} /></td>
+                      <td className="num" data-label={t.monitoring.col.voltage}>{r.v === null || r.v === undefined ? "–" : `${r.v.toFixed(1)} V`}</td>
+                      <td className="num" data-label={t.monitoring.col.current}>{`${(r.a ?? 0).toFixed(1)} A`}</td>
+                      <td className="num" data-label={t.monitoring.col.breakers}>{r.closed}/{r.open}</td>
                     </>
                   )}
                 </tr>

@@ -40,7 +40,7 @@ export function RecentAlarms({ initial, showAllLink }: { initial: RecentAlarmsDa
         <p className="muted">{t.main.alarmsEmpty}</p>
       ) : (
         <div className="table-wrap">
-          <table className="data-table alarm-table">
+          <table className="data-table alarm-table stack-on-phone">
             <caption className="visually-hidden">{t.main.alarmTable.caption}</caption>
             <thead>
               <tr>
@@ -55,12 +55,12 @@ export function RecentAlarms({ initial, showAllLink }: { initial: RecentAlarmsDa
             <tbody>
               {data.alarms.map((a) => (
                 <tr key={a.seq} className={a.released_at === null ? "alarm-open" : "alarm-released"}>
-                  <td className="nowrap"><SeoulTime ts={a.raised_at} /></td>
-                  <td><DetailLink kind="plant" uid={a.plant_uid} name={a.plantName} /></td>
-                  <td>{a.deviceName ? `${a.deviceName} (${deviceKindLabel(t, a.deviceKind ?? 0)})` : t.main.plantDevice}</td>
-                  <td title={a.message}>{alarmCodeLabel(t, a.code)}</td>
-                  <td><LevelBadge t={t} level={a.level} /></td>
-                  <td>{a.released_at === null ? <strong>{t.main.alarmState.open}</strong> : t.main.alarmState.released}</td>
+                  <td className="nowrap" data-label={t.main.alarmTable.time}><SeoulTime ts={a.raised_at} /></td>
+                  <td data-label={t.main.alarmTable.plant}><DetailLink kind="plant" uid={a.plant_uid} name={a.plantName} /></td>
+                  <td data-label={t.main.alarmTable.device}>{a.deviceName ? `${a.deviceName} (${deviceKindLabel(t, a.deviceKind ?? 0)})` : t.main.plantDevice}</td>
+                  <td title={a.message} data-label={t.main.alarmTable.kind}>{alarmCodeLabel(t, a.code)}</td>
+                  <td data-label={t.main.alarmTable.level}><LevelBadge t={t} level={a.level} /></td>
+                  <td data-label={t.main.alarmTable.state}>{a.released_at === null ? <strong>{t.main.alarmState.open}</strong> : t.main.alarmState.released}</td>
                 </tr>
               ))}
             </tbody>

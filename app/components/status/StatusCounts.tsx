@@ -1,6 +1,6 @@
 /** Status counts (SPEC §3) as links to the plant status screen filtered to that status. */
 import { Link } from "@remix-run/react";
-import { WARNING_KINDS, type StatusCategory, type StatusCounts as Counts } from "../../../domain/status";
+import { STATUS_CATEGORIES, WARNING_KINDS, type StatusCategory, type StatusCounts as Counts } from "../../../domain/status";
 import { useT } from "~/i18n";
 
 const ROWS: Array<{ key: StatusCategory; count: keyof Counts; tone: string }> = [
@@ -14,15 +14,14 @@ const ROWS: Array<{ key: StatusCategory; count: keyof Counts; tone: string }> = 
 ];
 
 /**
- * /pvstatus with only this status switched on. The status filter shows a plant when all of its
- * categories are on, so a warning kind also needs the 'warning' umbrella, and 'warning' needs every kind.
+ * /pvstatus with only this status switched on: its `hide` parameter lists the categories switched off
+ * (app/components/plant-cards/url-state.ts). The status filter shows a plant when all of its categories
+ * are on, so a warning kind also keeps the 'warning' umbrella on, and 'warning' keeps every kind on.
  */
 export function pvstatusFilterHref(key: StatusCategory): string {
   const on: StatusCategory[] =
     key === "warning" ? ["warning", ...WARNING_KINDS] : key.startsWith("warning_") ? ["warning", key] : [key];
-  const p = new URLSearchParams();
-  for (const c of on) p.append("st", c);
-  return `/pvstatus?${p.toString()}`;
+  return `/pvstatus?hide=${STATUS_CATEGORIES.filter((c) => !on.includes(c)).join(",")}`;
 }
 
 export function StatusCounts({ counts }: { counts: Counts | null }) {

@@ -1,0 +1,281 @@
+/**
+ * Plant status screen benchmarks (issue 4): prints figures and records them in bench/README.md.
+ *   npx tsx bench/pvstatus.ts              full run (~8 min): SQLite, 1,000 plants, 2 min of wallboards
+ *   npx tsx bench/pvstatus.ts --quick      shorter autocannon runs and 30 s of wallboards
+ *   BENCH_STORE=postgres npx tsx bench/pvstatus.ts   the same on PostgreSQL
+ * What it measures, against one real server process (server.ts from build/):
+ *   1. /pvstatus server render (the whole HTML document, list included) under autocannon, 20 connections,
+ *      signed in by cookie, for the grid (default), graph and map views: req/s, p50, p99, errors.
+ *   2. 2,000 simulated wallboards with JavaScript polling every 6 s as the page does (a revalidation of
+ *      the root, shell and pvstatus loaders as Remix data requests, the limit growing by 10 each time):
+ *      p50/p99 of a whole poll and the error count.
+ *   3. The gzipped client JavaScript the /pvstatus page loads (entry, manifest, route and shared chunks).
+ * Not a test: nothing passes or fails.
+ */
+import autocannon from "autocannon";
+import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import http from "node:http";
+import { hashGatewaySecret, newGatewaySecret } from "../api/auth/gateway-credential";
+import { openStore, type Store } from "../api/store/db";
+import { ADMIN_PASSWORD, startServer, type StoreKind, type TestServer } from "../tests/helpers/server";
+
+const quick = process.argv.includes("--quick");
+const STORE = (process.env.BENCH_STORE ?? "sqlite") as StoreKind;
+const PLANTS = Number(process.env.BENCH_PLANTS ?? 1000);
+const INVERTERS = 3;
+const WALLBOARDS = Number(process.env.BENCH_WALLBOARDS ?? 2000);
+const WALL_SECONDS = quick ? 30 : 120;
+const CANNON_SECONDS = quick ? 10 : 20;
+const PORT = Number(process.env.BENCH_PORT ?? 3750);
+const STEP = 600_000;
+
+const fmt = (n: number, d = 0) => n.toLocaleString("en", { maximumFractionDigits: d, minimumFractionDigits: d });
+const pct = (xs: number[], p: number) => {
+  if (!xs.length) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+
+interface Gateway { plant: string; rtu: string; secret: string; inverters: string[]; sensor: string; capaKw: number }
+
+const PLACES = [
+  ["경기도 화성시", 37.2, 126.83], ["충청남도 당진시", 36.89, 126.63], ["전라북도 김제시", 35.8, 126.88], ["전라남도 해남군", 34.57, 126.6],
+  ["경상북도 상주시", 36.41, 128.16], ["경상남도 밀양시", 35.5, 128.75], ["강원도 횡성군", 37.49, 127.98], ["충청북도 음성군", 36.94, 127.69],
+] as const;
+
+/** 1,000 plants of 3 inverters and a sensor, each behind its own RTU, inserted directly. */
+async function seed(store: Store): Promise<Gateway[]> {
+  const now = Date.now();
+  const root = await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).orderBy("seq").executeTakeFirstOrThrow();
+  const out: Gateway[] = [];
+  const tag = randomBytes(2).toString("hex").toUpperCase();
+  for (let start = 0; start < PLANTS; start += 100) {
+    await store.db.transaction().execute(async (trx) => {
+      for (let i = start; i < Math.min(PLANTS, start + 100); i++) {
+        const [locality, lat, lng] = PLACES[i % PLACES.length]!;
+        const capaKw = [99.8, 199.6, 499.5, 998][i % 4]!;
+        const plant = `BP${tag}${i}`;
+        const rtu = `BR${tag}${i}`;
+        const secret = newGatewaySecret();
+        await trx.insertInto("plant").values({
+          uid: plant, name: `${locality.split(" ")[1]} 벤치 태양광 ${i + 1}호`, alias: null, capa: Math.round(capaKw * 100), locality,
+          address: null, lat: lat + ((i * 7919) % 100) / 250 - 0.2, lng: lng + ((i * 104729) % 100) / 250 - 0.2, node_seq: root.seq,
+          package_seq: null, created_at: now, updated_at: now,
+        }).execute();
+        await trx.insertInto("rtu").values({
+          uid: rtu, alias: null, name: rtu, mac: null, kind: 1, plant_uid: plant, node_seq: root.seq, package_seq: null, config: 0,
+          credential_hash: hashGatewaySecret(secret), use_yn: 1, created_at: now, updated_at: now, last_seen_at: null,
+        }).execute();
+        const inverters = Array.from({ length: INVERTERS }, (_, k) => `BD${tag}${i}I${k}`);
+        const sensor = `BD${tag}${i}E`;
+        await trx.insertInto("device").values([
+          ...inverters.map((uid, k) => ({ uid, rtu_uid: rtu, plant_uid: plant, kind: 1, name: `인버터 ${k + 1}`, address: k + 1, capa: Math.round((capaKw / INVERTERS) * 100), use_yn: 1, created_at: now, updated_at: now })),
+          { uid: sensor, rtu_uid: rtu, plant_uid: plant, kind: 4, name: "기상", address: 9, capa: null, use_yn: 1, created_at: now, updated_at: now },
+        ]).execute();
+        out.push({ plant, rtu, secret, inverters, sensor, capaKw });
+      }
+    });
+  }
+  return out;
+}
+
+/** A plausible clear-ish day: irradiance and output follow the sun of the Seoul hour. */
+function dayReadings(g: Gateway, i: number, now: number) {
+  const readings = [];
+  const last = now - (now % STEP);
+  let today = 0;
+  let total = 50_000_000 + i * 1000;
+  for (let s = 143; s >= 0; s--) {
+    const ts = last - s * STEP;
+    const hour = ((ts / 3_600_000 + 9) % 24);
+    if (hour < 0.2) today = 0;
+    const sun = Math.max(0, Math.sin(((hour - 6) / 13) * Math.PI));
+    const irr = 950 * sun * (0.8 + 0.2 * Math.sin(i + s));
+    const faulty = i % 37 === 0; // a few plants stop, so the status groups are not all "normal"
+    for (const [k, device] of g.inverters.entries()) {
+      const iw = faulty && k === 0 ? 0 : (g.capaKw / INVERTERS) * 1000 * (irr / 1000) * 0.85;
+      today += iw / 6;
+      total += iw / 6;
+      readings.push({ device, ts, values: { iw: Math.round(iw), dc_w: Math.round(iw * 1.03), today_wh: Math.round(today / INVERTERS), total_wh: Math.round(total), fault_code: faulty && k === 0 && sun > 0 ? 1 : 0 } });
+    }
+    readings.push({ device: g.sensor, ts, values: { his: Math.round(irr * 0.9), iis: Math.round(irr), sts: 15 + 25 * sun, ats: 10 + 8 * sun } });
+  }
+  return readings;
+}
+
+async function ingestDay(server: TestServer, gateways: Gateway[]): Promise<{ readings: number; seconds: number }> {
+  const now = Date.now();
+  let next = 0;
+  let readings = 0;
+  const t = performance.now();
+  await Promise.all(Array.from({ length: 4 }, async () => {
+    while (next < gateways.length) {
+      const i = next++;
+      const g = gateways[i]!;
+      const res = await fetch(`${server.baseUrl}/api/ingest`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Basic ${Buffer.from(`${g.rtu}:${g.secret}`).toString("base64")}` },
+        body: JSON.stringify({ readings: dayReadings(g, i, now) }),
+      });
+      const json = (await res.json()) as { accepted: number };
+      readings += json.accepted;
+    }
+  }));
+  return { readings, seconds: (performance.now() - t) / 1000 };
+}
+
+async function cookieFor(server: TestServer): Promise<string> {
+  const res = await fetch(`${server.baseUrl}/api/member/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id: "admin", password: ADMIN_PASSWORD }) });
+  const t = (await res.json()) as { accessToken: string; refreshToken: string; sessionId: string };
+  return `accessToken=${t.accessToken}; refreshToken=${t.refreshToken}; sessionId=${t.sessionId}; NewAppOpenPop=1`;
+}
+
+interface CannonFigures { rps: number; p50: number; p99: number; errors: number; non2xx: number; bytes: number }
+
+async function cannon(url: string, cookie: string, seconds: number): Promise<CannonFigures> {
+  const r = await autocannon({ url, connections: 20, duration: seconds, headers: { cookie, "accept-encoding": "gzip" } });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, bytes: r.throughput.average };
+}
+
+/**
+ * Wallboards: each polls every 6 s the way the page does with JavaScript on — one Remix data request per
+ * matched route (root, shell, pvstatus), the list limit growing by the view count after each poll.
+ */
+async function wallboards(server: TestServer, cookie: string, count: number, seconds: number) {
+  const polls: number[] = [];
+  let errors = 0;
+  let late = 0;
+  const end = Date.now() + seconds * 1000;
+  const base = new URL(server.baseUrl);
+  const headers = { cookie: `${cookie}; pvjs=1`, "accept-encoding": "gzip" };
+  // Each wallboard is a browser of its own: its own keep-alive connections (at most 3 at once).
+  function get(agent: http.Agent, p: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const req = http.request({ host: base.hostname, port: base.port, path: p, headers, agent, timeout: 30_000 }, (res) => {
+        res.resume();
+        res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(`status ${res.statusCode}`))));
+        res.on("error", reject);
+      });
+      req.on("timeout", () => req.destroy(new Error("timeout")));
+      req.on("error", reject);
+      req.end();
+    });
+  }
+  async function board(index: number) {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 3 });
+    let limit = 20;
+    await new Promise((r) => setTimeout(r, (index / count) * 6000));
+    while (Date.now() < end) {
+      const started = performance.now();
+      const search = limit === 20 ? "" : `limit=${limit}&`;
+      try {
+        await Promise.all(["root", "routes/_app", "routes/_app.pvstatus"].map((id) => get(agent, `/pvstatus?${search}_data=${encodeURIComponent(id)}`)));
+        const ms = performance.now() - started;
+        polls.push(ms);
+        if (ms > 6000) late++;
+      } catch {
+        errors++;
+      }
+      limit = Math.min(limit + 10, 1000);
+      const wait = 6000 - (performance.now() - started);
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    }
+    agent.destroy();
+  }
+  const t = performance.now();
+  await Promise.all(Array.from({ length: count }, (_, i) => board(i)));
+  const wall = (performance.now() - t) / 1000;
+  return { polls: polls.length, pollsPerSecond: polls.length / wall, p50: pct(polls, 50), p99: pct(polls, 99), errors, late };
+}
+
+/** The JS files a /pvstatus document loads (modulepreload links, script tags and the inline imports). */
+async function clientJs(server: TestServer, cookie: string, search = "") {
+  const html = await (await fetch(`${server.baseUrl}/pvstatus${search}`, { headers: { cookie } })).text();
+  const urls = new Set<string>();
+  for (const m of html.matchAll(/(?:href|src)="(\/build\/[^"]+\.js)"/g)) urls.add(m[1]!);
+  for (const m of html.matchAll(/import(?:\(|\s+)["'](\/build\/[^"']+\.js)["']/g)) urls.add(m[1]!);
+  let raw = 0;
+  let gz = 0;
+  const files: Array<{ url: string; gz: number }> = [];
+  for (const url of urls) {
+    const body = Buffer.from(await (await fetch(`${server.baseUrl}${url}`)).arrayBuffer());
+    const z = gzipSync(body, { level: 9 }).length;
+    raw += body.length;
+    gz += z;
+    files.push({ url, gz: z });
+  }
+  return { files: files.sort((a, b) => b.gz - a.gz), raw, gz };
+}
+
+/** The lazily loaded chunk of the live map (pigeon-maps), fetched only on the map view. */
+function mapChunkGz(): number {
+  const dir = path.resolve("public/build/_shared");
+  const manifestDir = path.resolve("public/build");
+  const candidates = [dir, path.join(manifestDir, "routes")];
+  let best = 0;
+  for (const d of candidates) {
+    for (const f of readdirSync(d)) {
+      if (!f.endsWith(".js")) continue;
+      const body = readFileSync(path.join(d, f));
+      if (body.includes("pigeon-overlay-warning") || body.includes("pigeon-tiles")) best += gzipSync(body, { level: 9 }).length;
+    }
+  }
+  return best;
+}
+
+async function main() {
+  console.log(`pvstatus bench: ${STORE}, ${PLANTS} plants × ${INVERTERS} inverters + sensor, ${WALLBOARDS} wallboards for ${WALL_SECONDS} s${quick ? " (quick)" : ""}`);
+  const server = await startServer({ store: STORE, port: PORT, env: { ACCESS_TOKEN_TTL: "7200" }, timeoutMs: 120_000 });
+  const store = await openStore(server.databaseUrl);
+  const rows: Array<[string, string]> = [];
+  try {
+    let t = performance.now();
+    const gateways = await seed(store);
+    console.log(`  seeded ${PLANTS} plants in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    const day = await ingestDay(server, gateways);
+    console.log(`  one day of readings through POST /api/ingest: ${fmt(day.readings)} in ${day.seconds.toFixed(1)} s`);
+    rows.push(["Fixture", `${PLANTS} plants, ${PLANTS * INVERTERS} inverters, ${fmt(day.readings)} readings of the last 24 h via /api/ingest (${fmt(day.readings / day.seconds)} readings/s)`]);
+    const cookie = await cookieFor(server);
+    // Warm up (compiles, caches, the snapshot).
+    await cannon(`${server.baseUrl}/pvstatus`, cookie, 3);
+
+    for (const [label, search] of [["grid (default)", ""], ["graph", "?view=gh"], ["map", "?view=map"]] as const) {
+      const f = await cannon(`${server.baseUrl}/pvstatus${search}`, cookie, CANNON_SECONDS);
+      console.log(`  /pvstatus${search} ${label}: ${fmt(f.rps, 1)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, errors ${f.errors}, non-2xx ${f.non2xx}`);
+      rows.push([`/pvstatus${search} server render, ${label}: req/s · p50 · p99 (autocannon -c 20, ${CANNON_SECONDS} s)`, `${fmt(f.rps, 1)} req/s · ${f.p50} ms · ${f.p99} ms (errors ${f.errors}, non-2xx ${f.non2xx})`]);
+    }
+
+    t = performance.now();
+    const w = await wallboards(server, cookie, WALLBOARDS, WALL_SECONDS);
+    console.log(`  ${WALLBOARDS} wallboards, ${WALL_SECONDS} s: ${fmt(w.polls)} polls (${fmt(w.pollsPerSecond, 1)}/s, 3 data requests each), p50 ${fmt(w.p50)} ms, p99 ${fmt(w.p99)} ms, errors ${w.errors}, slower than 6 s ${w.late}`);
+    rows.push([`${fmt(WALLBOARDS)} wallboards polling every 6 s for ${WALL_SECONDS} s (a poll = 3 Remix data requests, limit +10 each poll)`, `${fmt(w.polls)} polls (${fmt(w.pollsPerSecond, 1)}/s); poll p50 ${fmt(w.p50)} ms, p99 ${fmt(w.p99)} ms; errors ${w.errors}; polls over 6 s ${w.late}`]);
+
+    const js = await clientJs(server, cookie);
+    console.log(`  client JS of /pvstatus: ${js.files.length} files, ${fmt(js.raw / 1024, 1)} KB raw, ${fmt(js.gz / 1024, 1)} KB gzipped`);
+    for (const f of js.files.slice(0, 6)) console.log(`    ${f.url} ${fmt(f.gz / 1024, 1)} KB gz`);
+    const route = js.files.find((f) => f.url.includes("routes/_app.pvstatus"));
+    const mapGz = mapChunkGz();
+    rows.push(["Client JS of /pvstatus, gzipped (all files the page loads)", `${fmt(js.gz / 1024, 1)} KB (${js.files.length} files; the pvstatus route chunk itself ${fmt((route?.gz ?? 0) / 1024, 1)} KB; the map view adds ${fmt(mapGz / 1024, 1)} KB on demand)`]);
+  } finally {
+    await store.close();
+    await server.stop();
+  }
+
+  const table = ["| measure | figure |", "|---|---|", ...rows.map(([a, b]) => `| ${a} | ${b} |`)].join("\n");
+  console.log(`\n${table}`);
+  const file = path.join(path.dirname(new URL(import.meta.url).pathname), "README.md");
+  const marker = `pvstatus-${STORE}`;
+  const section = `<!-- ${marker} -->\n## Plant status screen, ${STORE} (\`${STORE === "postgres" ? "BENCH_STORE=postgres " : ""}npx tsx bench/pvstatus.ts${quick ? " --quick" : ""}\`, ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores)\n\n${table}\n\nTargets: /pvstatus ≥ 300 req/s and p99 ≤ 100 ms at 20 connections; client JS ≤ 120 KB gzipped.\n<!-- /${marker} -->`;
+  let readme = readFileSync(file, "utf8");
+  const re = new RegExp(`<!-- ${marker} -->[\\s\\S]*<!-- /${marker} -->`);
+  readme = re.test(readme) ? readme.replace(re, section) : `${readme.trimEnd()}\n\n${section}\n`;
+  writeFileSync(file, readme);
+  console.log(`\nrecorded in bench/README.md (${marker})`);
+}
+
+await main();
+process.exit(0);
