@@ -229,16 +229,28 @@ function mapChunkGz(): number {
 
 async function main() {
   console.log(`pvstatus bench: ${STORE}, ${PLANTS} plants × ${INVERTERS} inverters + sensor, ${WALLBOARDS} wallboards for ${WALL_SECONDS} s${quick ? " (quick)" : ""}`);
-  const server = await startServer({ store: STORE, port: PORT, env: { ACCESS_TOKEN_TTL: "7200" }, timeoutMs: 120_000 });
+  // BENCH_URL + BENCH_DATABASE_URL: measure a server started elsewhere (e.g. under --cpu-prof); it is
+  // seeded once and left running.
+  const external = process.env.BENCH_URL;
+  const server: TestServer = external
+    ? ({ baseUrl: external, databaseUrl: process.env.BENCH_DATABASE_URL!, stop: async () => undefined } as TestServer)
+    : await startServer({ store: STORE, port: PORT, env: { ACCESS_TOKEN_TTL: "7200" }, timeoutMs: 120_000 });
   const store = await openStore(server.databaseUrl);
   const rows: Array<[string, string]> = [];
+  const load = os.loadavg().map((n) => n.toFixed(1)).join(" / ");
   try {
     let t = performance.now();
-    const gateways = await seed(store);
-    console.log(`  seeded ${PLANTS} plants in ${((performance.now() - t) / 1000).toFixed(1)} s`);
-    const day = await ingestDay(server, gateways);
-    console.log(`  one day of readings through POST /api/ingest: ${fmt(day.readings)} in ${day.seconds.toFixed(1)} s`);
-    rows.push(["Fixture", `${PLANTS} plants, ${PLANTS * INVERTERS} inverters, ${fmt(day.readings)} readings of the last 24 h via /api/ingest (${fmt(day.readings / day.seconds)} readings/s)`]);
+    const existing = Number((await store.db.selectFrom("plant").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    if (existing < PLANTS) {
+      const gateways = await seed(store);
+      console.log(`  seeded ${PLANTS} plants in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+      const day = await ingestDay(server, gateways);
+      console.log(`  one day of readings through POST /api/ingest: ${fmt(day.readings)} in ${day.seconds.toFixed(1)} s`);
+      rows.push(["Fixture", `${PLANTS} plants, ${PLANTS * INVERTERS} inverters, ${fmt(day.readings)} readings of the last 24 h via /api/ingest (${fmt(day.readings / day.seconds)} readings/s)`]);
+    } else {
+      rows.push(["Fixture", `${existing} plants already in the store (BENCH_URL)`]);
+    }
+    rows.push(["Machine load average at start (1/5/15 min)", load]);
     const cookie = await cookieFor(server);
     // Warm up (compiles, caches, the snapshot).
     await cannon(`${server.baseUrl}/pvstatus`, cookie, 3);

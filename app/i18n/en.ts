@@ -86,6 +86,7 @@ export const en: Messages = {
     welcome: "Welcome, {name}.",
     fleetSoon: "The fleet dashboard is not available yet.",
     title: "Overview",
+    myDetail: "My details",
     totalsTitle: "Generation",
     totalsUnavailable: "Generation figures could not be loaded. Try again shortly.",
     capacity: "Installed capacity",

@@ -12,6 +12,7 @@ import { parseMonitorView } from "../../domain/monitoring";
 import { canOpenSection } from "../../domain/navigation";
 import { readCookies } from "~/auth/cookies.server";
 import { requireAuth } from "~/auth/session.server";
+import { DetailLink } from "~/components/status/DetailLink";
 import { DetailView, type DetailTokenCopy } from "~/components/status/DetailView";
 import { FleetTotals } from "~/components/status/FleetTotals";
 import { Monitoring } from "~/components/status/Monitoring";
@@ -80,6 +81,7 @@ export async function loader(args: LoaderFunctionArgs) {
   return json({
     mode: "main" as const,
     name: profile.name || profile.id,
+    memberId: profile.id,
     totals,
     plants: overview ? overview.pvstatus?.install?.plants ?? overview.plants?.length ?? null : null,
     counts: overview?.counts ?? null,
@@ -109,7 +111,10 @@ export default function Main() {
     <div className="dashboard">
       <div className="page-head">
         <h1>{t.main.title}</h1>
-        <p className="muted">{fmt(t.main.welcome, { name: data.name })}</p>
+        <p className="muted">
+          {fmt(t.main.welcome, { name: data.name })}{" "}
+          <DetailLink kind="member" uid={data.memberId} name={data.name}>{t.main.myDetail}</DetailLink>
+        </p>
       </div>
       <div className="dashboard-top">
         <FleetTotals totals={data.totals} plants={data.plants} />

@@ -66,6 +66,19 @@ test.describe("detail window", () => {
     expect(fleet.plants.n1!.uid).toBeTruthy();
   });
 
+  test("a member's own detail opens the same way and shows the profile only", async ({ page, context, fleet, server }) => {
+    await page.goto("/");
+    const link = page.getByRole("link", { name: /내 정보 상세/ });
+    await expect(link).toHaveAttribute("href", new RegExp(`kind=member&uid=${fleet.member.id}`));
+    const [popup] = await Promise.all([context.waitForEvent("page"), link.click()]);
+    await popup.waitForLoadState();
+    await expect(popup).toHaveURL(`${detailOrigin(server.baseUrl)}/`);
+    await expect(popup.getByText("회원 상세")).toBeVisible();
+    await expect(popup.locator("dl.detail-facts")).toContainText(fleet.member.id);
+    await expect(popup.getByRole("heading", { level: 2, name: "연결된 발전소" })).toBeVisible();
+    await expect(popup.getByText("차차 연결")).toBeVisible();
+  });
+
   test("the detail window follows the main window's theme", async ({ page, context, server }) => {
     await context.addCookies([{ name: "onThemeValue", value: "dark", url: server.baseUrl }]);
     const popup = await openFromWatch(page, context, "나래 정상 2");

@@ -47,6 +47,15 @@ export async function authCookies(context: BrowserContext) {
   return Object.fromEntries(AUTH_COOKIES.map((n) => [n, jar.find((c) => c.name === n)]));
 }
 
+/**
+ * Signed in as `id`: the shell's top bar names the member and the main menu is there. (The content of
+ * each screen belongs to its own spec; these checks stay valid whatever the main page shows.)
+ */
+export async function expectSignedInAs(page: Page, id: string) {
+  await expect(page.getByRole("banner").locator(".who")).toContainText(id);
+  await expect(page.getByRole("navigation", { name: "주 메뉴" })).toBeVisible();
+}
+
 /** Fills and submits the login form (the page must be on /login). */
 export async function submitLogin(page: Page, id: string, password: string) {
   await page.getByLabel("아이디").fill(id);

@@ -1,7 +1,7 @@
 /** Login (SPEC §2 /login, §4 Login, §8 login_failure): the form with and without JavaScript. */
 import { GUEST_ID } from "../../domain/guest";
 import { ADMIN_PASSWORD } from "../helpers/server";
-import { authCookies, expect, submitLogin, test } from "./fixtures";
+import { authCookies, expect, expectSignedInAs, submitLogin, test } from "./fixtures";
 
 test.describe("login", () => {
   test("signs in with id and password and sets HttpOnly, SameSite=Lax session cookies", async ({ page, context, member }) => {
@@ -10,8 +10,10 @@ test.describe("login", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("태양광 발전소 통합 관제");
     await submitLogin(page, m.id, m.password);
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("heading", { name: "김태양님, 환영합니다." })).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "주 메뉴" })).toBeVisible();
+    await expectSignedInAs(page, m.id);
+    // /modify shows the member's own profile, fetched from the API with the new session.
+    await page.goto("/modify");
+    await expect(page.getByRole("definition").filter({ hasText: "김태양" })).toBeVisible();
     const cookies = await authCookies(context);
     for (const name of ["accessToken", "refreshToken", "sessionId"] as const) {
       expect(cookies[name], name).toBeDefined();
@@ -64,7 +66,7 @@ test.describe("login", () => {
     await page.goto("/login");
     await page.getByRole("button", { name: "게스트로 둘러보기" }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.locator(".topbar .who")).toContainText(GUEST_ID);
+    await expectSignedInAs(page, GUEST_ID);
     await expect(page.locator(".topbar")).toContainText("읽기 전용");
     expect((await authCookies(context)).accessToken).toBeDefined();
     // The guest cannot change the password: the form is not offered.

@@ -37,7 +37,7 @@ test.describe("screenshots", () => {
 
         await loginByCookie("admin", ADMIN_PASSWORD);
         await page.goto("/");
-        await expect(page.getByRole("heading", { level: 1 })).toBeInViewport();
+        await expect(page.getByRole("main")).toBeInViewport();
         await shoot("shell");
 
         const forced = await member({ pwd_yn: 1, name: "비밀번호 변경 필요" });

@@ -77,9 +77,10 @@ test.describe("token renewal", () => {
     expect(after.sessionId!.value).toBe(before.sessionId!.value);
     expect(decodeTokenPayload<{ exp: number }>(after.accessToken!.value)!.exp * 1000).toBeGreaterThan(Date.now());
 
-    // The renewed session keeps working on a page that calls the API.
-    await page.goto("/");
-    await expect(page.getByRole("heading", { name: /환영합니다/ })).toBeVisible();
+    // The renewed session keeps working on a page that calls the API (/modify loads the profile).
+    await page.goto("/modify");
+    await expect(page).toHaveURL(/\/modify$/);
+    await expect(page.getByRole("definition").filter({ hasText: m.id })).toBeVisible();
   });
 
   test("when renewal is impossible the tokens are removed and the member lands on /login", async ({ page, context, server }) => {
@@ -98,8 +99,8 @@ test.describe("token renewal", () => {
   test("a session ended elsewhere (password changed on another device) leads to /login, not a redirect loop", async ({ page, context, member, loginByCookie, server, store }) => {
     const m = await member();
     const mine = await loginByCookie(m.id, m.password);
-    await page.goto("/");
-    await expect(page.getByRole("heading", { name: /환영합니다/ })).toBeVisible();
+    await page.goto("/modify");
+    await expect(page.getByRole("definition").filter({ hasText: m.id })).toBeVisible();
 
     // The same member changes the password on another device: this session is revoked.
     const other = await apiLogin(server.baseUrl, m.id, m.password);
@@ -111,7 +112,8 @@ test.describe("token renewal", () => {
     expect(res.status).toBe(200);
     expect(await tokenFamily(store, mine.sessionId)).toMatchObject({ revoked_reason: "password_changed" });
 
-    const response = await page.goto("/");
+    // /modify calls the API with the (locally unexpired) access token; the API refuses it.
+    const response = await page.goto("/modify");
     expect(response?.status()).toBe(200);
     await expect(page).toHaveURL(/\/login/);
     await expect(page.getByRole("button", { name: "로그인", exact: true })).toBeVisible();
