@@ -43,6 +43,8 @@ export interface PvstatusDeps {
 /** The most a single list may hold (the map asks for every plant at once). */
 export const MAX_LIST_LIMIT = 10_000;
 const MAX_FAULTS = 5;
+/** How long a member's set of visible plants is reused (bounded staleness after an admin change). */
+export const VISIBLE_TTL_MS = 5_000;
 
 const emptyToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 const boolish = z.preprocess(
@@ -161,10 +163,20 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
   deps.ingest?.onIngest(() => snapshot.invalidate());
   deps.alarms?.onChange(() => snapshot.invalidate());
 
+  /**
+   * The member's visible plants, remembered for VISIBLE_TTL_MS: a wallboard polls every 6 s, and the set
+   * changes only when an admin moves plants, nodes or links (seen within that many seconds).
+   */
+  const visibleCache = new Map<string, { at: number; uids: string[] }>();
   async function visible(req: Request): Promise<string[]> {
     const me = requireSettled(req);
+    const hit = visibleCache.get(me.id);
+    if (hit && Date.now() - hit.at < VISIBLE_TTL_MS) return hit.uids;
     const member = await db.selectFrom("member").select("node_seq").where("id", "=", me.id).executeTakeFirst();
-    return visiblePlantUids(db, { id: me.id, nodeSeq: member?.node_seq ?? null });
+    const uids = await visiblePlantUids(db, { id: me.id, nodeSeq: member?.node_seq ?? null });
+    if (visibleCache.size > 10_000) visibleCache.clear();
+    visibleCache.set(me.id, { at: Date.now(), uids });
+    return uids;
   }
 
   async function cards(rows: PlantStatusRow[], withSeries: boolean, resolution: "tenMinute" | "hourly", now: number) {
@@ -176,6 +188,14 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
     return rows.map((p) => plantCard(p, series?.get(p.plant_uid), faults.get(p.plant_uid) ?? []));
   }
 
+  /**
+   * Answers derived from one shared snapshot, per member and request body: many wallboards showing the
+   * same view (often under one account) then cost one ordering and one card build per snapshot.
+   */
+  const answers = new Map<string, PvstatusGroupResponse>();
+  let answersVersion: number | null = null;
+  const MAX_ANSWERS = 1_000;
+
   r.post(
     "/pvstatus/group",
     handle(async (req): Promise<PvstatusGroupResponse> => {
@@ -183,7 +203,15 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
       const now = deps.clock.now();
       let uids = await visible(req);
       if (body.type === "plant") uids = uids.filter((u) => u === body.uid);
-      let rows = await snapshot.rowsFor(uids);
+      const { rows: all, version } = await snapshot.rowsWithVersion(uids);
+      const key = version === null ? null : `${req.member!.id}\u0000${JSON.stringify(body)}`;
+      if (version !== answersVersion) {
+        answers.clear();
+        answersVersion = version;
+      }
+      const cached = key ? answers.get(key) : undefined;
+      if (cached) return cached;
+      let rows = all;
       if (body.type === "node" && body.selnode !== undefined) {
         const nodes = new Set(await subtreeSeqs(db, body.selnode));
         rows = rows.filter((p) => p.node_seq !== null && nodes.has(p.node_seq));
@@ -202,7 +230,7 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
       );
       const page = ordered.slice(0, body.limit).map((o) => o.row);
       const withSeries = body.series ?? body.viewMode === "gh";
-      return {
+      const answer: PvstatusGroupResponse = {
         list: await cards(page, withSeries, body.resolution, now),
         counts,
         total: ordered.length,
@@ -210,6 +238,8 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
         hasMore: ordered.length > body.limit,
         now,
       };
+      if (key && version === answersVersion && answers.size < MAX_ANSWERS) answers.set(key, answer);
+      return answer;
     }),
   );
 

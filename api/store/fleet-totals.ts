@@ -14,11 +14,13 @@ import type { Database } from "./schema";
 
 /** Derived totals from status rows; `pw` (DC input, W) comes from the devices when known. */
 export function fleetTotals(rows: readonly PlantStatusRow[], devices?: readonly OverviewDevice[]): FleetTotals {
-  const sum = (f: (r: PlantStatusRow) => number) => rows.reduce((s, r) => s + (Number.isFinite(f(r)) ? f(r) : 0), 0);
+  // Rounded to 0.01 so float noise (…9.96999997) never reaches a payload.
+  const round = (n: number) => Math.round(n * 100) / 100;
+  const sum = (f: (r: PlantStatusRow) => number) => round(rows.reduce((s, r) => s + (Number.isFinite(f(r)) ? f(r) : 0), 0));
   return {
     total_capa: totalCapacityKw(rows.map((r) => r.capa)),
     total_iw: sum((r) => r.iw),
-    total_pw: (devices ?? []).reduce((s, d) => s + d.pw, 0),
+    total_pw: round((devices ?? []).reduce((s, d) => s + d.pw, 0)),
     yesterday_gen: sum((r) => r.yesterday),
     today_gen: sum((r) => r.dailys),
     month_gen: sum((r) => r.month),

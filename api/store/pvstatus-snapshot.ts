@@ -15,9 +15,13 @@ export const SNAPSHOT_TTL_MS = 5_000;
 const SMALL_SELECTION = 100;
 
 interface Snapshot {
+  /** Distinct per build: lets callers cache what they derive from one snapshot. */
+  version: number;
   builtAt: number;
   rows: Map<string, PlantStatusRow>;
 }
+
+let versions = 0;
 
 export class StatusSnapshot {
   private current: Snapshot | null = null;
@@ -50,7 +54,7 @@ export class StatusSnapshot {
     const build: Promise<Snapshot> = (async () => {
       const uids = (await this.db.selectFrom("plant").select("uid").execute()).map((r) => r.uid);
       const rows = await plantStatusRows(this.db, uids, this.clock.now());
-      const snap = { builtAt: started, rows: new Map(rows.map((r) => [r.plant_uid, r])) };
+      const snap = { version: ++versions, builtAt: started, rows: new Map(rows.map((r) => [r.plant_uid, r])) };
       // An invalidation while building means the rows may predate it: hand them out once, keep none.
       if (gen === this.generation) this.current = snap;
       return snap;
@@ -63,16 +67,21 @@ export class StatusSnapshot {
 
   /** Status rows of these plants, in the given order (unknown uids are skipped). */
   async rowsFor(plantUids: readonly string[]): Promise<PlantStatusRow[]> {
+    return (await this.rowsWithVersion(plantUids)).rows;
+  }
+
+  /** The rows and the version of the snapshot they came from (null when computed directly). */
+  async rowsWithVersion(plantUids: readonly string[]): Promise<{ rows: PlantStatusRow[]; version: number | null }> {
     let snap = this.fresh();
     if (!snap) {
-      if (plantUids.length < SMALL_SELECTION) return plantStatusRows(this.db, [...plantUids], this.clock.now());
+      if (plantUids.length < SMALL_SELECTION) return { rows: await plantStatusRows(this.db, [...plantUids], this.clock.now()), version: null };
       snap = await this.rebuild();
     }
-    const out: PlantStatusRow[] = [];
+    const rows: PlantStatusRow[] = [];
     for (const uid of plantUids) {
       const row = snap.rows.get(uid);
-      if (row) out.push(row);
+      if (row) rows.push(row);
     }
-    return out;
+    return { rows, version: snap.version };
   }
 }

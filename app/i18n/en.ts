@@ -87,6 +87,7 @@ export const en: Messages = {
     fleetSoon: "The fleet dashboard is not available yet.",
     title: "Overview",
     myDetail: "My details",
+    openByLevel: "Open alarms by level",
     totalsTitle: "Generation",
     totalsUnavailable: "Generation figures could not be loaded. Try again shortly.",
     capacity: "Installed capacity",

@@ -86,6 +86,7 @@ export const ko = {
     fleetSoon: "발전소 현황 대시보드는 아직 제공되지 않습니다.",
     title: "종합 현황",
     myDetail: "내 정보 상세",
+    openByLevel: "미해제 알람 (등급별)",
     totalsTitle: "발전 현황",
     totalsUnavailable: "발전 현황을 불러오지 못했습니다. 잠시 후 다시 시도하세요.",
     capacity: "설비 용량",

@@ -84,6 +84,7 @@ export const pvstatusEn: Widen<typeof pvstatusKo> = {
       title: "{name}: today's generation",
       titleIrr: "{name}: today's generation and irradiance",
       noData: "No readings today",
+      noGeneration: "No generation today",
       kw: "kW",
       irr: "W/m²",
       hour: "h",

@@ -80,6 +80,7 @@ export const pvstatusKo = {
       title: "{name} 오늘의 발전량",
       titleIrr: "{name} 오늘의 발전량과 일사량",
       noData: "오늘 측정값 없음",
+      noGeneration: "오늘 발전 없음",
       kw: "kW",
       irr: "W/m²",
       hour: "시",

@@ -93,7 +93,7 @@ function cardView(card: PlantCardData, view: PvstatusView, locale: Locale): Plan
         capacityKw: card.genData.total_capa, hasIrradiance: irr,
         texts: {
           kw: t.chart.kw, irr: t.chart.irr, generation: t.legend.generation, irradiance: t.legend.irradiance,
-          reference: t.legend.reference, noData: t.chart.noData, hour: t.chart.hour,
+          reference: t.legend.reference, noData: t.chart.noData, noGeneration: t.chart.noGeneration, hour: t.chart.hour,
         },
       },
       view.size === "bar" ? "bar" : view.size === "lg" ? "lg" : "md",

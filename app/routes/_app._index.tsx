@@ -86,6 +86,7 @@ export async function loader(args: LoaderFunctionArgs) {
     plants: overview ? overview.pvstatus?.install?.plants ?? overview.plants?.length ?? null : null,
     counts: overview?.counts ?? null,
     alarms: { alarms, open: count.alarm_count, at: Date.now() },
+    levels: count.levels,
     canSeeAlarmScreen: canOpenSection(user, "alarm"),
     canSeeStatusScreen: canOpenSection(user, "pvstatus"),
     view,
@@ -117,7 +118,7 @@ export default function Main() {
         </p>
       </div>
       <div className="dashboard-top">
-        <FleetTotals totals={data.totals} plants={data.plants} />
+        <FleetTotals totals={data.totals} plants={data.plants} levels={data.levels} />
         {data.canSeeStatusScreen ? <StatusCounts counts={data.counts} /> : null}
       </div>
       <RecentAlarms initial={data.alarms} showAllLink={data.canSeeAlarmScreen} />

@@ -198,7 +198,7 @@ function Selection({ detail }: { detail: GroupDetailResponse }) {
         <p className="muted">{t.watch.noPlants}</p>
       ) : (
         <div className="table-wrap">
-          <table className="data-table watch-plants">
+          <table className="data-table watch-plants stack-on-phone">
             <caption className="visually-hidden">{t.watch.plantsTitle}</caption>
             <thead>
               <tr>
@@ -214,11 +214,11 @@ function Selection({ detail }: { detail: GroupDetailResponse }) {
               {detail.plantList.map((p) => (
                 <tr key={p.plant_uid}>
                   <th scope="row"><DetailLink kind="plant" uid={p.plant_uid} name={p.name} /></th>
-                  <td><StatusBadge t={t} status={p.status} /></td>
-                  <td className="num"><Qty q={formatPower(p.iw)} /></td>
-                  <td className="num"><Qty q={formatEnergy(p.dailys)} /></td>
-                  <td className="num">{p.g_inv}/{p.total_inv}</td>
-                  <td className="num">{p.alarm_count}</td>
+                  <td data-label={t.watch.plantCol.status}><StatusBadge t={t} status={p.status} /></td>
+                  <td className="num" data-label={t.watch.plantCol.output}><Qty q={formatPower(p.iw)} /></td>
+                  <td className="num" data-label={t.watch.plantCol.today}><Qty q={formatEnergy(p.dailys)} /></td>
+                  <td className="num" data-label={t.watch.plantCol.inv}>{p.g_inv}/{p.total_inv}</td>
+                  <td className="num" data-label={t.watch.plantCol.warn}>{p.alarm_count}</td>
                 </tr>
               ))}
             </tbody>

@@ -44,16 +44,20 @@ test.describe("main dashboard", () => {
     const times = await table.locator("tbody time").evaluateAll((ts) => ts.map((t) => t.getAttribute("datetime")!));
     expect([...times].sort().reverse()).toEqual(times);
     await expect(page.locator(".alarms-panel")).toContainText("11분마다 새로 고침");
+    // Refresh now: with JS only the list reloads (a fetcher); without JS the page comes back.
+    await page.getByRole("button", { name: "지금 새로 고침" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.locator(".alarm-table")).toContainText("사랑 끊김");
   });
 
   test("monitoring: default gen tab by plant name ascending; sort, search and tabs go into the URL", async ({ page }) => {
     await page.goto("/");
     await expect(monitoring(page).getByRole("link", { name: "발전", exact: true })).toHaveAttribute("aria-current", "page");
-    expect(await rowNames(page)).toEqual(ASC);
+    await expect.poll(() => rowNames(page)).toEqual(ASC);
 
     await monitoring(page).getByRole("columnheader", { name: /발전소/ }).getByRole("link").click();
     await expect(page).toHaveURL(/[?&]order=desc/);
-    expect(await rowNames(page)).toEqual([...ASC].reverse());
+    await expect.poll(() => rowNames(page)).toEqual([...ASC].reverse());
     await expect(monitoring(page).getByRole("columnheader", { name: /발전소/ })).toHaveAttribute("aria-sort", "descending");
 
     await page.getByLabel("발전소 검색").fill("정상");
@@ -83,7 +87,7 @@ test.describe("main dashboard", () => {
     await page.goto(`/?q=${encodeURIComponent("무")}&sort=name&order=desc#monitoring`);
     await expect(page.getByLabel("발전소 검색")).toHaveValue("무");
     await expect(page.getByLabel("순서")).toHaveValue("desc");
-    expect(await rowNames(page)).toEqual(["라온 무자료", "다온 무발전"]);
+    await expect.poll(() => rowNames(page)).toEqual(["라온 무자료", "다온 무발전"]);
     await expect(monitoring(page)).toContainText("발전소 2곳");
   });
 

@@ -80,7 +80,7 @@ test.describe("token renewal", () => {
     // The renewed session keeps working on a page that calls the API (/modify loads the profile).
     await page.goto("/modify");
     await expect(page).toHaveURL(/\/modify$/);
-    await expect(page.getByRole("definition").filter({ hasText: m.id })).toBeVisible();
+    await expect(page.getByRole("definition").filter({ hasText: new RegExp(`^${m.id}$`) })).toBeVisible();
   });
 
   test("when renewal is impossible the tokens are removed and the member lands on /login", async ({ page, context, server }) => {
@@ -100,7 +100,7 @@ test.describe("token renewal", () => {
     const m = await member();
     const mine = await loginByCookie(m.id, m.password);
     await page.goto("/modify");
-    await expect(page.getByRole("definition").filter({ hasText: m.id })).toBeVisible();
+    await expect(page.getByRole("definition").filter({ hasText: new RegExp(`^${m.id}$`) })).toBeVisible();
 
     // The same member changes the password on another device: this session is revoked.
     const other = await apiLogin(server.baseUrl, m.id, m.password);

@@ -26,7 +26,7 @@ export interface ChartInput {
   reference: string;
   capacityKw: number;
   hasIrradiance: boolean;
-  texts: { kw: string; irr: string; generation: string; irradiance: string; reference: string; noData: string; hour: string };
+  texts: { kw: string; irr: string; generation: string; irradiance: string; reference: string; noData: string; noGeneration: string; hour: string };
 }
 
 export type LineChartSize = "lg" | "md";
@@ -71,6 +71,7 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 function Frame(props: { input: ChartInput; width: number; height: number; children: React.ReactNode; empty: boolean }) {
   const { input, width, height } = props;
   const titleId = `chart-${input.id}-title`;
+  const emptyText = parseLabels(input.labels).length ? input.texts.noGeneration : input.texts.noData;
   return (
     <svg
       className="pv-chart"
@@ -81,11 +82,11 @@ function Frame(props: { input: ChartInput; width: number; height: number; childr
       aria-labelledby={titleId}
       preserveAspectRatio="xMidYMid meet"
     >
-      <title id={titleId}>{props.empty ? `${input.title} — ${input.texts.noData}` : input.title}</title>
+      <title id={titleId}>{props.empty ? `${input.title} — ${emptyText}` : input.title}</title>
       {props.children}
       {props.empty ? (
         <text className="no-data" x={width / 2} y={height / 2} textAnchor="middle" dominantBaseline="middle">
-          {input.texts.noData}
+          {emptyText}
         </text>
       ) : null}
     </svg>

@@ -4,7 +4,7 @@ import { formatEnergy, formatPower } from "../../../domain/units";
 import { fmt, useT } from "~/i18n";
 import { Qty } from "./format";
 
-export function FleetTotals({ totals, plants }: { totals: Totals | null; plants: number | null }) {
+export function FleetTotals({ totals, plants, levels }: { totals: Totals | null; plants: number | null; levels?: Record<"1" | "2" | "3" | "4", number> }) {
   const t = useT();
   return (
     <section className="status-panel totals-panel" aria-labelledby="totals-title">
@@ -46,6 +46,18 @@ export function FleetTotals({ totals, plants }: { totals: Totals | null; plants:
       ) : (
         <p className="alert warn" role="status">{t.main.totalsUnavailable}</p>
       )}
+      {levels ? (
+        <div className="open-levels">
+          <h3>{t.main.openByLevel}</h3>
+          <ul>
+            {(["1", "2", "3", "4"] as const).map((l) => (
+              <li key={l}>
+                <span className={`level-badge level-${l}`}>{t.main.levels[`l${l}`]}</span> <strong>{levels[l]}</strong>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </section>
   );
 }
