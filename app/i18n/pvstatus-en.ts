@@ -6,6 +6,7 @@ type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 export const pvstatusEn: Widen<typeof pvstatusKo> = {
   pvstatus: {
     title: "Plant status",
+    moreControls: "Sort · page size · card size",
     controls: "View settings",
     views: { label: "View", gd: "Grid", gh: "Graph", map: "Map" },
     filters: {

@@ -2,6 +2,7 @@
 export const pvstatusKo = {
   pvstatus: {
     title: "발전소 현황",
+    moreControls: "정렬 · 표시 개수 · 카드 크기",
     controls: "보기 설정",
     views: { label: "보기 방식", gd: "그리드", gh: "그래프", map: "지도" },
     filters: {

@@ -16,9 +16,29 @@ import { api, ApiFailure } from "./api.server";
 /** The map asks for every plant at once. */
 const MAP_LIMIT = 10_000;
 
+/**
+ * Drawn charts by their whole input: wallboards redraw the same cards every 6 s, and a card's series
+ * change only when a reading arrives (every 10 minutes). Least recently used entries go first.
+ */
+const CHART_CACHE_SIZE = 2_000;
+const chartCache = new Map<string, string>();
+function cachedChart(key: string, draw: () => string): string {
+  const hit = chartCache.get(key);
+  if (hit !== undefined) {
+    chartCache.delete(key);
+    chartCache.set(key, hit);
+    return hit;
+  }
+  const svg = draw();
+  chartCache.set(key, svg);
+  if (chartCache.size > CHART_CACHE_SIZE) chartCache.delete(chartCache.keys().next().value!);
+  return svg;
+}
+
 export type CardGenData = Omit<GenData, "labels" | "invDatas" | "envDatas" | "stsDatas">;
 
-export interface PlantCardView extends Omit<PlantCardData, "genData"> {
+/** What a card shows (the page's loader data repeats it for hydration, so nothing more). */
+export interface PlantCardView extends Omit<PlantCardData, "genData" | "faults" | "lat" | "lng" | "locality" | "iwW" | "dailys"> {
   genData: CardGenData;
   /** Graph cards: the chart as SVG markup. */
   chart: string | null;
@@ -33,9 +53,8 @@ export interface MapPlant {
   lat: number;
   lng: number;
   status: number;
-  statusName: string;
+  /** Current output, formatted ("12.34 kW"). */
   iw: string;
-  capa: number;
 }
 
 export type PlantStatusList =
@@ -85,21 +104,26 @@ function cardView(card: PlantCardData, view: PvstatusView, locale: Locale): Plan
   let chart: string | null = null;
   if (view.view === "gh") {
     const t = messages(locale).pvstatus;
-    chart = renderCardChart(
-      {
-        id: card.plant_uid,
-        title: fmt(irr ? t.chart.titleIrr : t.chart.title, { name: card.name }),
-        labels, generation: invDatas, irradiance: envDatas, reference: stsDatas,
-        capacityKw: card.genData.total_capa, hasIrradiance: irr,
-        texts: {
-          kw: t.chart.kw, irr: t.chart.irr, generation: t.legend.generation, irradiance: t.legend.irradiance,
-          reference: t.legend.reference, noData: t.chart.noData, noGeneration: t.chart.noGeneration, hour: t.chart.hour,
+    const size = view.size === "bar" ? "bar" : view.size === "lg" ? "lg" : "md";
+    const key = [card.plant_uid, card.name, size, locale, card.genData.total_capa, irr, labels, invDatas, envDatas, stsDatas].join("|");
+    chart = cachedChart(key, () =>
+      renderCardChart(
+        {
+          id: card.plant_uid,
+          title: fmt(irr ? t.chart.titleIrr : t.chart.title, { name: card.name }),
+          labels, generation: invDatas, irradiance: envDatas, reference: stsDatas,
+          capacityKw: card.genData.total_capa, hasIrradiance: irr,
+          texts: {
+            kw: t.chart.kw, irr: t.chart.irr, generation: t.legend.generation, irradiance: t.legend.irradiance,
+            reference: t.legend.reference, noData: t.chart.noData, noGeneration: t.chart.noGeneration, hour: t.chart.hour,
+          },
         },
-      },
-      view.size === "bar" ? "bar" : view.size === "lg" ? "lg" : "md",
+        size,
+      ),
     );
   }
-  return { ...card, genData, chart, hasIrradiance: irr, faultText: faultText(card, locale) };
+  const { faults: _f, lat: _lat, lng: _lng, locality: _l, iwW: _w, dailys: _d, ...shown } = card;
+  return { ...shown, genData, chart, hasIrradiance: irr, faultText: faultText(card, locale) };
 }
 
 export async function plantStatusList(token: string, view: PvstatusView, locale: Locale): Promise<PlantStatusList> {
@@ -118,8 +142,8 @@ export async function plantStatusList(token: string, view: PvstatusView, locale:
     for (const c of answer.list) {
       if (c.lat === null || c.lng === null) continue;
       points.push({
-        uid: c.plant_uid, name: c.name, lat: c.lat, lng: c.lng, status: c.statusData.status,
-        statusName: c.statusData.statusName, iw: `${c.genData.iw.value} ${c.genData.iw.unit}`, capa: c.capa,
+        uid: c.plant_uid, name: c.name, lat: Math.round(c.lat * 1e5) / 1e5, lng: Math.round(c.lng * 1e5) / 1e5,
+        status: c.statusData.status, iw: `${c.genData.iw.value} ${c.genData.iw.unit}`,
       });
     }
     return { ok: true, kind: "map", points, withoutCoords: answer.list.length - points.length, counts: answer.counts, total: answer.total, now: answer.now };
@@ -134,4 +158,9 @@ export async function plantStatusList(token: string, view: PvstatusView, locale:
     hasMore: answer.hasMore,
     now: answer.now,
   };
+}
+
+/** One plant's card without series (GET /pvstatus/new), e.g. to name it in a detail-window link. */
+export function plantCardFor(token: string, plantUid: string): Promise<PlantCardData> {
+  return api<PlantCardData>("/pvstatus/new", { token, query: { plantUid, series: 0 } });
 }

@@ -9,9 +9,9 @@ import { defer, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction
 import { Await, Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Suspense, useEffect } from "react";
 import { isMobileClient } from "../../domain/mobile";
-import { detailWindowUrl } from "../../domain/detail-window";
 import { formatTimeKey } from "../../domain/series";
 import { readCookies } from "~/auth/cookies.server";
+import { detailWindowHref } from "~/components/status/DetailLink";
 import { requireSection } from "~/auth/section.server";
 import { fmt, messages, useT } from "~/i18n";
 import { plantStatusList, type MapPlant, type PlantStatusList } from "~/models/pvstatus.server";
@@ -64,8 +64,8 @@ export default function PlantStatusScreen() {
   const view = data.view as PvstatusView;
   const t = useT().pvstatus;
   useStreamCookie();
-  const detail = (uid: string, name: string) =>
-    detailWindowUrl("newPlantWindow", { name, uid, theme: data.theme }, data.host, data.protocol === "https:" ? "https:" : "http:");
+  // Through the main host's handover (a one-time code), so the detail window arrives with a session.
+  const detail = (uid: string, name: string) => detailWindowHref("plant", uid, name);
   return (
     <div className={`pv-screen pv-screen-${view.view}`} data-off={view.off.join(" ")}>
       <header className="pv-head">
@@ -74,8 +74,16 @@ export default function PlantStatusScreen() {
       </header>
       <section className="pv-controls" aria-label={t.controls}>
         <SearchForm view={view} />
-        {view.view !== "map" ? <SortForm view={view} /> : null}
-        <CountAndSize view={view} mobile={data.mobile} />
+        {view.view !== "map" ? (
+          // Phones start with these folded away so the plants come first; details works without script.
+          <details className="pv-more-controls" open={!data.mobile}>
+            <summary>{t.moreControls}</summary>
+            <div className="pv-more-controls-body">
+              <SortForm view={view} />
+              <CountAndSize view={view} mobile={data.mobile} />
+            </div>
+          </details>
+        ) : null}
       </section>
       <Suspense
         fallback={

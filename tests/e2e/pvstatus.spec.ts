@@ -82,9 +82,10 @@ test.describe("plant status screen", () => {
     await expect(c).toHaveAttribute("title", /인버터 고장/);
     const link = c.getByRole("link", { name: /마루 인버터고장 상세 보기/ });
     await expect(link).toHaveAttribute("target", "_blank");
-    const href = new URL((await link.getAttribute("href"))!);
-    expect(href.pathname).toBe("/setNewToken/newPlantWindow/");
-    expect(Object.fromEntries(href.searchParams)).toEqual({ name: "마루 인버터고장", uid: fleet.plants.f6!.uid, theme: "default" });
+    // The main host's handover route asks the API for a one-time code, then sends the window to the detail host.
+    const href = new URL((await link.getAttribute("href"))!, page.url());
+    expect(href.pathname).toBe("/resources/detail-window");
+    expect(Object.fromEntries(href.searchParams)).toEqual({ kind: "plant", name: "마루 인버터고장", uid: fleet.plants.f6!.uid });
   });
 
   test("the small grid card cuts the name to 9 characters and hours to 1 decimal", async ({ page, fleet }) => {
@@ -142,6 +143,19 @@ test.describe("plant status screen", () => {
     await expect(page.getByTestId("polling")).toHaveCount(0);
     await expect(filter(page, "normal").locator(".pv-filter-count")).toHaveText("2");
     void fleet;
+  });
+
+  test("the map list's short detail links redirect to the plant's detail window, only for visible plants", async ({ page, fleet }) => {
+    await page.goto("/pvstatus?view=map");
+    const link = page.locator(".pv-map-list a", { hasText: "가람 정상 1" });
+    await expect(link).toHaveAttribute("href", `/pvstatus/detail/${fleet.plants.n1!.uid}`);
+    await expect(link).toHaveAttribute("target", "_blank");
+    const res = await page.request.get(`/pvstatus/detail/${fleet.plants.n1!.uid}`, { maxRedirects: 0 });
+    expect(res.status()).toBe(302);
+    const to = new URL(res.headers().location!, page.url());
+    expect(to.pathname).toBe("/resources/detail-window");
+    expect(to.searchParams.get("name")).toBe("가람 정상 1");
+    expect((await page.request.get(`/pvstatus/detail/${fleet.plants.out!.uid}`, { maxRedirects: 0 })).status()).toBe(404);
   });
 
   test("status filters switch categories off and on (the warning umbrella hides every warning)", async ({ page }) => {

@@ -149,9 +149,15 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
 
   const baseUrl = `http://127.0.0.1:${port}`;
   let stopped = false;
+  // If the test process dies without stop(), take the server along instead of leaving it listening.
+  const orphanGuard = () => {
+    child.kill("SIGTERM");
+  };
+  process.once("exit", orphanGuard);
   const stop = async (stopOpts: { keepData?: boolean } = {}) => {
     if (stopped) return;
     stopped = true;
+    process.off("exit", orphanGuard);
     child.kill("SIGTERM");
     if (!(await waitForExit(child, 8_000))) {
       child.kill("SIGKILL");

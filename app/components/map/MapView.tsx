@@ -6,7 +6,9 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { fmt, useT } from "~/i18n";
 import type { MapPlant } from "~/models/pvstatus.server";
-import { StatusIndicator } from "~/components/plant-cards/StatusIndicator";
+import { INDICATOR_SHAPE } from "~/components/plant-cards/StatusIndicator";
+import { statusIndicator } from "../../../domain/status";
+import { detailLink } from "./Markers";
 import { StaticMap } from "./StaticMap";
 
 const LiveMap = lazy(() => import("./LiveMap"));
@@ -15,7 +17,7 @@ export function MapView(props: { points: MapPlant[]; withoutCoords: number; mobi
   const t = useT().pvstatus;
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);
-  const fallback = <StaticMap points={props.points} mobile={props.mobile} detailUrl={props.detailUrl} />;
+  const fallback = <StaticMap points={props.points} mobile={props.mobile} />;
   return (
     <section className="pv-map" aria-label={t.map.label}>
       <div className="pv-map-frame">
@@ -33,11 +35,14 @@ export function MapView(props: { points: MapPlant[]; withoutCoords: number; mobi
         <summary>{fmt(t.map.list, { n: props.points.length })}</summary>
         <ul>
           {props.points.map((p) => (
-            <li key={p.uid} data-uid={p.uid}>
-              <a href={props.detailUrl(p)} target="_blank" rel="noopener">
+            <li key={p.uid}>
+              <a href={detailLink(p.uid)} target="_blank" rel="noopener">
                 {p.name}
               </a>{" "}
-              <StatusIndicator status={p.status} /> <span className="pv-unit">{p.iw}</span>
+              <span className={`pv-ind-${statusIndicator(p.status)}`}>
+                {INDICATOR_SHAPE[statusIndicator(p.status)]} {t.indicator[statusIndicator(p.status)]}
+              </span>{" "}
+              <span className="pv-unit">{p.iw}</span>
             </li>
           ))}
         </ul>

@@ -7,6 +7,14 @@ import { statusIndicator } from "../../../domain/status";
 
 export const MARKER_SIZE = 22;
 
+/** statusName of each status code (SPEC §4), so map points need not carry it. */
+const STATUS_NAME: Record<number, string> = {
+  1: "notWork", 2: "normal", 3: "warning", 4: "warning_1000001", 5: "warning_1000004", 6: "warning_1000006",
+};
+
+/** The short link to a plant's detail window (routes/_app.pvstatus_.detail.$uid.tsx redirects). */
+export const detailLink = (uid: string) => `/pvstatus/detail/${encodeURIComponent(uid)}`;
+
 /** An SVG shape centred on (0,0): circle normal, triangle abnormal, square not working. */
 export function ShapePath({ indicator, r = MARKER_SIZE / 2 }: { indicator: StatusIndicator; r?: number }) {
   if (indicator === "normal") return <circle r={r * 0.82} />;
@@ -17,7 +25,7 @@ export function ShapePath({ indicator, r = MARKER_SIZE / 2 }: { indicator: Statu
 export function usePlantLabel() {
   const t = useT().pvstatus;
   return (p: MapPlant) => {
-    const name = p.statusName || "none";
+    const name = STATUS_NAME[p.status] ?? "none";
     return `${p.name} — ${t.indicator[statusIndicator(p.status)]} (${(t.statusNames as Record<string, string>)[name] ?? name}) · ${p.iw}`;
   };
 }

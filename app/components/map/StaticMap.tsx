@@ -9,7 +9,7 @@ import type { MapPlant } from "~/models/pvstatus.server";
 import { statusIndicator } from "../../../domain/status";
 import { clusterPoints, MAP_SETTINGS, toViewport, type LatLng } from "./geo";
 import { KOREA_OUTLINE } from "./korea-outline";
-import { MARKER_SIZE, ShapePath, useClusterLabel, usePlantLabel } from "./Markers";
+import { detailLink, MARKER_SIZE, ShapePath, useClusterLabel, usePlantLabel } from "./Markers";
 
 export const STATIC_MAP_SIZE = { desktop: { width: 1000, height: 640 }, mobile: { width: 390, height: 560 } } as const;
 
@@ -25,7 +25,7 @@ export function outlinePath(center: LatLng, zoom: number, width: number, height:
   ).join("");
 }
 
-export function StaticMap({ points, mobile, detailUrl }: { points: MapPlant[]; mobile: boolean; detailUrl: (p: MapPlant) => string }) {
+export function StaticMap({ points, mobile }: { points: MapPlant[]; mobile: boolean }) {
   const t = useT().pvstatus;
   const plantLabel = usePlantLabel();
   const clusterLabel = useClusterLabel();
@@ -43,7 +43,7 @@ export function StaticMap({ points, mobile, detailUrl }: { points: MapPlant[]; m
           const p = c.points[0]!;
           const ind = statusIndicator(p.status);
           return (
-            <a key={c.key} href={detailUrl(p)} target="_blank" rel="noopener" aria-label={plantLabel(p)} className={`pv-marker pv-marker-${ind}`}>
+            <a key={c.key} href={detailLink(p.uid)} target="_blank" rel="noopener" aria-label={plantLabel(p)} className={`pv-marker pv-marker-${ind}`}>
               <g transform={`translate(${x.toFixed(1)} ${y.toFixed(1)})`}>
                 <title>{plantLabel(p)}</title>
                 <ShapePath indicator={ind} />
