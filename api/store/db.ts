@@ -40,6 +40,9 @@ export async function openStore(url: string): Promise<Store> {
     store = { db, dialect: "sqlite", sqlite, close: () => db.destroy() };
   } else {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // An idle connection the server terminates (restart, failover, DROP … FORCE) must not crash the process:
+    // the pool drops it and opens a new one on the next query.
+    pool.on("error", (error) => console.error(`postgres: idle connection lost (${error.message})`));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     store = { db, dialect: "postgres", pgPool: pool, close: () => db.destroy() };
   }
