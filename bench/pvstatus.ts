@@ -250,13 +250,13 @@ const NOTES = `Notes (2026-11-22, measured by hand on a quiet machine, server CP
 - Of the grid page, the plant-status API call costs 1.5 ms (the shared 5-s status snapshot, the member's visible set
   and the answer per member and request body are reused); the rest is the portal: the shell's own loaders and API call,
   Remix route matching, React rendering of the document and the loader data for hydration.
-- So every portal page here tops out near 150 req/s (the app shell alone) and /pvstatus near 65–80 req/s in one process:
-  the 300 req/s target is missed. What would reach it lies outside this screen: one process per core (SQLite WAL
+- So in one process every page inside the app shell tops out at 70–150 req/s (the shell alone) and /pvstatus at
+  40–80 req/s (runs of 2026-11-22 at load 5–11 and at load 1.4 (65 req/s, p99 468 ms)): the 300 req/s and 100 ms targets are missed. What would reach it lies outside this screen: one process per core (SQLite WAL
   and the 5-s caches allow several), and a cheaper app shell (its notices call on every request, Radix dialog on every page).
 - Wallboards: a poll revalidates three loaders (root, app shell, pvstatus) and its list grows by 10 plants a poll, so
   a poll gets dearer the longer a board runs (pvstatus data request ≈ 10 ms CPU at limit 20, ≈ 17 ms at limit 200, on
-  a busy machine; root + shell ≈ 6–11 ms more). One process kept 250 boards well inside the 6 s (p99 0.2 s) but
-  saturates at roughly 40 polls/s: 800 and 2,000 boards overload it (the errors are 30-s client timeouts, plus a few
+  a busy machine; root + shell ≈ 6–11 ms more). One process kept 250 boards inside the 6 s (p99 0.2 s on a quiet
+  machine, 5.7 s on a busy one) but saturates at roughly 40 polls/s: 800 and 2,000 boards overload it (the errors are 30-s client timeouts, plus a few
   resets of kept-alive connections). Revalidating only the pvstatus loader (shouldRevalidate in root/_app, or a
   fetcher) and one process per core would each about halve or better the cost per board.
 - Client JS: the framework chunk (React, Remix) is 83 KB, both UI catalogues 21 KB and the shell route 15 KB (Radix dialog)

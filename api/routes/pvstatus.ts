@@ -205,7 +205,8 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
       if (body.type === "plant") uids = uids.filter((u) => u === body.uid);
       const { rows: all, version } = await snapshot.rowsWithVersion(uids);
       const key = version === null ? null : `${req.member!.id}\u0000${JSON.stringify(body)}`;
-      if (version !== answersVersion) {
+      // A newer snapshot makes every kept answer stale (small selections bypass the snapshot and the cache).
+      if (version !== null && version !== answersVersion) {
         answers.clear();
         answersVersion = version;
       }
