@@ -4,6 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -21,6 +22,11 @@ const EnvSchema = z.object({
     .optional(),
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   API_URL: z.string().url().optional(),
+  /**
+   * Portal processes rendering pages (0: the portal runs inside the API process). Default: one per CPU
+   * core, so page rendering uses every core while one process keeps the store and the data plane.
+   */
+  PORTAL_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   DEMO: boolish.optional(),
@@ -33,7 +39,7 @@ const EnvSchema = z.object({
   MQTT_URL: z.string().regex(/^mqtts?:\/\//, "must start with mqtt:// or mqtts://").optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).max(86_400).default(900),
   REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).max(90 * 86_400).default(14 * 86_400),
-  NODE_ENV: z.string().default("production"),
+  NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   LOG_REQUESTS: boolish.optional(),
   /** Maps service key for geocoding plant addresses (SPEC §7); without it coordinates are typed in. */
   MAPS_KEY: z.string().min(1).optional(),
@@ -75,13 +81,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mqttUrl: e.MQTT_URL,
     adminPassword: e.ADMIN_PASSWORD ?? DEMO_ADMIN_PASSWORD,
     adminPasswordIsDefault: !e.ADMIN_PASSWORD,
-    apiUrl: e.API_URL ?? `http://127.0.0.1:${e.PORT}`,
+    /** Where the portal's loaders find the API when it is not this server's own (set explicitly). */
+    apiUrl: e.API_URL,
+    portalWorkers: e.PORTAL_WORKERS ?? os.availableParallelism(),
     jwtSecret: e.JWT_SECRET ?? secrets!.jwt,
     sessionSecret: e.SESSION_SECRET ?? secrets!.session,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     logRequests: e.LOG_REQUESTS ?? false,
     mapsKey: e.MAPS_KEY,
+    nodeEnv: e.NODE_ENV,
   };
 }
 

@@ -1,103 +1,165 @@
 /**
- * Composition root: read config, open the store, run migrations, seed, mount /api,
- * mount the Remix portal, serve static files, start the simulator when asked, shut down cleanly.
+ * Composition root. One process (the primary) owns the store and the data plane: config, migrations,
+ * seed, the /api service, ingest (HTTP and MQTT), alarms and the simulator. Page rendering runs in
+ * PORTAL_WORKERS portal processes (default: one per core) that share the public port through
+ * node:cluster, serve the static files and the Remix portal, and pass /api on to the primary. The
+ * portal talks to the API only over HTTP, so this split changes nothing in either; it only lets
+ * server-side rendering use every core. PORTAL_WORKERS=0 runs everything in one process.
+ *
+ *   browser / gateway ──► portal worker (public port) ──► /api ──► primary (127.0.0.1, private port)
+ *                               └─ Remix loaders ───────────────┘
  */
+import cluster from "node:cluster";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
-import express from "express";
-import { createApi } from "./api/index";
-import { openStore } from "./api/store/db";
-import { seedFoundation } from "./api/store/seed";
-import { acceleratedClock } from "./api/clock";
-import { GatewayEmulator } from "./api/sim/gateway-emulator";
-import { seedDemoFleet } from "./api/sim/fleet";
-import { ensureMonthlyPartitions } from "./api/store/partitions";
-import { MqttBridge } from "./api/telemetry/mqtt";
-import { loadConfig } from "./config";
+import express, { type RequestHandler } from "express";
+import { createProxyMiddleware } from "http-proxy-middleware";
+import { loadConfig, type Config } from "./config";
 import { GUEST_PASSWORD } from "./domain/guest";
 
 const started = Date.now();
 const config = loadConfig();
-// The portal's loaders find the API and their secrets through the environment.
-process.env.API_URL = config.apiUrl;
+// The portal's loaders find their secrets through the environment.
 process.env.SESSION_SECRET = config.sessionSecret;
+// React and Express pick their production paths from NODE_ENV when first loaded (the build is imported
+// below): without it a plain `npm start` would render every page with React's development build.
+process.env.NODE_ENV = config.nodeEnv;
 
-const store = await openStore(config.databaseUrl);
-const seeded = await seedFoundation(store, { adminPassword: config.adminPassword });
-
-const clock = acceleratedClock(config.simSpeed);
-if (store.dialect === "postgres") {
-  await ensureMonthlyPartitions(store, clock.now() - 400 * 86_400_000, clock.now() + 62 * 86_400_000);
-}
-const { router: api, ingest, alarms, commands } = createApi({
-  store,
-  clock,
-  jwtSecret: config.jwtSecret,
-  accessTokenTtl: config.accessTokenTtl,
-  refreshTokenTtl: config.refreshTokenTtl,
-  mapsKey: config.mapsKey,
-});
-
-let emulator: GatewayEmulator | undefined;
-if (config.simulate) {
-  if (await seedDemoFleet(store)) console.log("  Demo fleet created (36 plants, members demo_l0 … demo_l9 / demo1234!)");
-  emulator = new GatewayEmulator(store, ingest, clock, { historyDays: config.historyDays, log: (m) => console.log(m) });
-  await emulator.load();
-  commands.addLink(emulator);
-  emulator.onStep(() => alarms.evaluate());
-}
-let mqttBridge: MqttBridge | undefined;
-if (config.mqttUrl) {
-  mqttBridge = new MqttBridge(config.mqttUrl, store, ingest, (m, e) => console.error(m, e ?? ""), config.mqttClientId, config.mqttTopicPrefix);
-  await mqttBridge.start();
-  commands.addLink(mqttBridge);
-}
-
-const { portalLoadContext } = await import("./app/auth/load-context.server");
-const build = (await import(path.resolve("build/index.js"))) as ServerBuild;
-
-const app = express();
-app.disable("x-powered-by");
-// Loopback proxies (the portal's own loaders) may name the client address for throttling.
-app.set("trust proxy", "loopback");
-app.use(compression());
-app.use((_req, res, next) => {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "same-origin");
-  res.setHeader("X-Frame-Options", "SAMEORIGIN");
-  next();
-});
-if (config.logRequests) {
-  app.use((req, res, next) => {
-    const t = performance.now();
-    res.on("finish", () => console.log(`${req.method} ${req.originalUrl} ${res.statusCode} ${(performance.now() - t).toFixed(1)}ms`));
+/** Headers and request log shared by both roles. */
+function baseApp(): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  // Loopback proxies (the portal's own loaders, a portal worker) may name the client address for throttling.
+  app.set("trust proxy", "loopback");
+  app.use((_req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "same-origin");
+    res.setHeader("X-Frame-Options", "SAMEORIGIN");
     next();
   });
+  if (config.logRequests) {
+    app.use((req, res, next) => {
+      const t = performance.now();
+      res.on("finish", () => console.log(`${req.method} ${req.originalUrl} ${res.statusCode} ${(performance.now() - t).toFixed(1)}ms`));
+      next();
+    });
+  }
+  return app;
 }
-app.use("/api", api);
-app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
-app.use("/uploads", express.static(path.join(config.dataDir, "uploads"), { maxAge: "1h", index: false, fallthrough: false, setHeaders: (res) => res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox") }));
-app.use(express.static("public", { maxAge: "1h" }));
-app.all(
-  "*",
-  createRequestHandler({
-    build,
-    mode: build.mode,
-    getLoadContext: (req, res) => portalLoadContext(req, res),
-  }),
-);
 
-const server = app.listen(config.port, config.host, () => {
-  const url = `http://localhost:${config.port}`;
+/** The public side: /api (in-process or passed on to the primary), static files, the Remix portal. */
+async function portalApp(api: RequestHandler): Promise<express.Express> {
+  const { portalLoadContext } = await import("./app/auth/load-context.server");
+  const build = (await import(path.resolve("build/index.js"))) as ServerBuild;
+  const app = baseApp();
+  app.use("/api", api);
+  app.use(compression());
+  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+  app.use("/uploads", express.static(path.join(config.dataDir, "uploads"), { maxAge: "1h", index: false, fallthrough: false, setHeaders: (res) => res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox") }));
+  app.use(express.static("public", { maxAge: "1h" }));
+  app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: (req, res) => portalLoadContext(req, res) }));
+  return app;
+}
+
+function listen(app: express.Express, port: number, host: string): Promise<import("node:http").Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, host, () => resolve(server));
+    server.once("error", reject);
+  });
+}
+
+if (cluster.isWorker) await runPortalWorker(config);
+else await runPrimary(config);
+
+async function runPortalWorker(cfg: Config) {
+  const target = process.env.API_URL!;
+  // Gateways, the detail window and other API clients reach /api through here; the body streams on.
+  const proxy = createProxyMiddleware({ target: `${target}/api`, xfwd: true, proxyTimeout: 120_000 });
+  const server = await listen(await portalApp(proxy), cfg.port, cfg.host);
+  const stop = () => {
+    server.close(() => process.exit(0));
+    server.closeIdleConnections?.();
+    setTimeout(() => process.exit(0), 5_000).unref();
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", () => undefined); // the primary decides; Ctrl-C reaches every process of the group
+}
+
+async function runPrimary(cfg: Config) {
+  const { createApi } = await import("./api/index");
+  const { openStore } = await import("./api/store/db");
+  const { seedFoundation } = await import("./api/store/seed");
+  const { acceleratedClock } = await import("./api/clock");
+  const { GatewayEmulator } = await import("./api/sim/gateway-emulator");
+  const { seedDemoFleet } = await import("./api/sim/fleet");
+  const { ensureMonthlyPartitions } = await import("./api/store/partitions");
+  const { MqttBridge } = await import("./api/telemetry/mqtt");
+
+  const store = await openStore(cfg.databaseUrl);
+  const seeded = await seedFoundation(store, { adminPassword: cfg.adminPassword });
+
+  const clock = acceleratedClock(cfg.simSpeed);
+  if (store.dialect === "postgres") {
+    await ensureMonthlyPartitions(store, clock.now() - 400 * 86_400_000, clock.now() + 62 * 86_400_000);
+  }
+  const { router: api, ingest, alarms, commands } = createApi({
+    store,
+    clock,
+    jwtSecret: cfg.jwtSecret,
+    accessTokenTtl: cfg.accessTokenTtl,
+    refreshTokenTtl: cfg.refreshTokenTtl,
+    mapsKey: cfg.mapsKey,
+  });
+
+  let emulator: InstanceType<typeof GatewayEmulator> | undefined;
+  if (cfg.simulate) {
+    if (await seedDemoFleet(store)) console.log("  Demo fleet created (36 plants, members demo_l0 … demo_l9 / demo1234!)");
+    emulator = new GatewayEmulator(store, ingest, clock, { historyDays: cfg.historyDays, log: (m) => console.log(m) });
+    await emulator.load();
+    commands.addLink(emulator);
+    emulator.onStep(() => alarms.evaluate());
+  }
+  let mqttBridge: InstanceType<typeof MqttBridge> | undefined;
+  if (cfg.mqttUrl) {
+    mqttBridge = new MqttBridge(cfg.mqttUrl, store, ingest, (m, e) => console.error(m, e ?? ""), cfg.mqttClientId, cfg.mqttTopicPrefix);
+    await mqttBridge.start();
+    commands.addLink(mqttBridge);
+  }
+
+  let servers: Array<import("node:http").Server>;
+  let stopping = false;
+  if (cfg.portalWorkers === 0) {
+    process.env.API_URL = cfg.apiUrl ?? `http://127.0.0.1:${cfg.port}`;
+    servers = [await listen(await portalApp(api), cfg.port, cfg.host)];
+  } else {
+    const apiApp = baseApp();
+    apiApp.use(compression());
+    apiApp.use("/api", api);
+    const apiServer = await listen(apiApp, 0, "127.0.0.1");
+    const apiUrl = `http://127.0.0.1:${(apiServer.address() as AddressInfo).port}`;
+    servers = [apiServer];
+    const env = { API_URL: cfg.apiUrl ?? apiUrl };
+    await Promise.all(Array.from({ length: cfg.portalWorkers }, () => forkPortal(env)));
+    // A portal process that dies is replaced; the store and the data plane live on here.
+    cluster.on("exit", (worker, code, signal) => {
+      if (stopping) return;
+      console.error(`portal process ${worker.process.pid} ended (${signal ?? code}); starting another`);
+      void forkPortal(env).catch((e) => console.error("could not start a portal process", e));
+    });
+  }
+
+  const url = `http://localhost:${cfg.port}`;
   const lines = [
     "",
-    `  Solar portal ready in ${((Date.now() - started) / 1000).toFixed(1)} s — open ${url}`,
-    `  Store: ${config.databaseUrl.startsWith("file:") ? config.databaseUrl : "PostgreSQL"}${seeded.created.length ? ` (created accounts: ${seeded.created.join(", ")})` : ""}`,
-    `  Log in as admin / ${config.adminPasswordIsDefault ? config.adminPassword : "(ADMIN_PASSWORD)"}  or  guest / ${GUEST_PASSWORD} (read-only, the guest button)`,
+    `  Solar portal ready in ${((Date.now() - started) / 1000).toFixed(1)} s — open ${url}` +
+      (cfg.portalWorkers ? ` (${cfg.portalWorkers} portal process${cfg.portalWorkers > 1 ? "es" : ""})` : ""),
+    `  Store: ${cfg.databaseUrl.startsWith("file:") ? cfg.databaseUrl : "PostgreSQL"}${seeded.created.length ? ` (created accounts: ${seeded.created.join(", ")})` : ""}`,
+    `  Log in as admin / ${cfg.adminPasswordIsDefault ? cfg.adminPassword : "(ADMIN_PASSWORD)"}  or  guest / ${GUEST_PASSWORD} (read-only, the guest button)`,
   ];
-  if (config.adminPasswordIsDefault) {
+  if (cfg.adminPasswordIsDefault) {
     lines.push("  WARNING: the admin password is the documented demo default. Set ADMIN_PASSWORD before real use.");
   }
   console.log(lines.join("\n") + "\n");
@@ -106,28 +168,39 @@ const server = app.listen(config.port, config.host, () => {
     emulator
       .catchUp()
       .then((n) => {
-        console.log(`  Simulator: ${n.toLocaleString("en")} readings of history played in ${((Date.now() - t) / 1000).toFixed(1)} s; live every ${(600 / config.simSpeed).toFixed(0)} s`);
+        console.log(`  Simulator: ${n.toLocaleString("en")} readings of history played in ${((Date.now() - t) / 1000).toFixed(1)} s; live every ${(600 / cfg.simSpeed).toFixed(0)} s`);
         emulator!.startLive();
-        alarms.start(config.alarmIntervalMs);
+        alarms.start(cfg.alarmIntervalMs);
       })
       .catch((e) => console.error("simulator backfill failed", e));
   } else {
-    alarms.start(config.alarmIntervalMs);
+    alarms.start(cfg.alarmIntervalMs);
   }
-});
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal}: shutting down`);
-  server.close();
-  server.closeAllConnections?.();
-  emulator?.stop();
-  alarms.stop();
-  await mqttBridge?.stop().catch(() => undefined);
-  await store.close();
-  process.exit(0);
+  async function shutdown(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+    for (const s of servers) {
+      s.close();
+      s.closeAllConnections?.();
+    }
+    emulator?.stop();
+    alarms.stop();
+    await mqttBridge?.stop().catch(() => undefined);
+    await store.close();
+    process.exit(0);
+  }
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
 }
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+
+/** Starts one portal process and waits until it listens on the public port. */
+function forkPortal(env: Record<string, string>): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const worker = cluster.fork(env);
+    worker.once("listening", () => resolve());
+    worker.once("exit", (code) => reject(new Error(`portal process exited during start (code ${code})`)));
+  });
+}

@@ -22,7 +22,7 @@ export default function handleRequest(
       {
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = withoutNulBytes();
+          const body = new DocumentStream();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(
             new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }),
@@ -43,15 +43,35 @@ export default function handleRequest(
 }
 
 /**
- * React 18.3's streaming writer flushes its whole 2 KiB buffer when a multi-byte character does not
- * fit at its end, so Korean text at a buffer boundary gets NUL bytes inside it (shown as U+FFFD,
- * e.g. aria-label "주 메\0\0뉴"; fixed in React 19). UTF-8 HTML never holds a real NUL byte, so
- * dropping them restores the exact text.
+ * The document's byte stream on its way to the response. It does two things:
+ * - React writes in 2 KiB pieces and calls `flush()` on its destination when a batch is complete (the
+ *   convention zlib streams follow). The pieces are gathered here and handed on at each flush, so the
+ *   compression middleware deflates a few large chunks instead of ~30 small ones per page (each small
+ *   one is a trip to zlib's thread pool; gzip cost 6 ms of a 58 KB /pvstatus page before, under 1 ms after).
+ *   Streaming still works: the shell and each resolved deferred part are batches of their own.
+ * - React 18.3's streaming writer flushes its whole 2 KiB buffer when a multi-byte character does not
+ *   fit at its end, so Korean text at a buffer boundary gets NUL bytes inside it (shown as U+FFFD,
+ *   e.g. aria-label "주 메\0\0뉴"; fixed in React 19). UTF-8 HTML never holds a real NUL byte, so
+ *   dropping them restores the exact text.
  */
-function withoutNulBytes() {
-  return new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      done(null, chunk.includes(0) ? Buffer.from(chunk.filter((byte) => byte !== 0)) : chunk);
-    },
-  });
+class DocumentStream extends Transform {
+  private pending: Buffer[] = [];
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: () => void) {
+    this.pending.push(chunk.includes(0) ? Buffer.from(chunk.filter((byte) => byte !== 0)) : chunk);
+    done();
+  }
+
+  /** Called by React when it has written all it can for now. */
+  flush() {
+    if (!this.pending.length) return;
+    const batch = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending);
+    this.pending = [];
+    this.push(batch);
+  }
+
+  override _flush(done: () => void) {
+    this.flush();
+    done();
+  }
 }

@@ -16,11 +16,15 @@ import { messages, useT } from "./i18n";
 import { readPreferences } from "./preferences.server";
 import { guardDetailHost } from "./detail-host.server";
 import styles from "./styles/app.css";
+import { shellRevalidation } from "./shell-revalidation";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
+
+/** Polls and the screen's own query changes revalidate only the screen (see shell-revalidation.ts). */
+export const shouldRevalidate = shellRevalidation();
 
 export const meta: MetaFunction = () => [{ title: messages("ko").appName }];
 

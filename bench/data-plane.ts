@@ -11,6 +11,7 @@ import path from "node:path";
 import mqtt from "mqtt";
 import { hashGatewaySecret, newGatewaySecret } from "../api/auth/gateway-credential";
 import { openStore, type Store } from "../api/store/db";
+import { plantStatusRows } from "../api/store/plant-status";
 import { createPgDatabase, startServer, type StoreKind, type TestServer } from "../tests/helpers/server";
 
 const quick = process.argv.includes("--quick");
@@ -19,7 +20,7 @@ const MQTT_URL = process.env.BENCH_MQTT_URL ?? "mqtt://127.0.0.1:1883";
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const fmt = (n: number) => Math.round(n).toLocaleString("en");
 
-interface Gateway { rtu: string; secret: string; devices: string[] }
+interface Gateway { plant: string; rtu: string; secret: string; devices: string[] }
 
 /** Gateways of 20 inverters and a sensor each, inserted directly. */
 async function seedGateways(store: Store, count: number): Promise<Gateway[]> {
@@ -35,7 +36,7 @@ async function seedGateways(store: Store, count: number): Promise<Gateway[]> {
     await store.db.insertInto("rtu").values({ uid: `BR${tag}`, alias: null, name: `bench ${tag}`, mac: null, kind: 1, plant_uid: `BP${tag}`, node_seq: root.seq, package_seq: null, config: 0, credential_hash: hashGatewaySecret(secret), use_yn: 1, created_at: now, updated_at: now, last_seen_at: null }).execute();
     const devices = Array.from({ length: 20 }, (_, i) => `BD${tag}I${i}`);
     await store.db.insertInto("device").values(devices.map((uid) => ({ uid, rtu_uid: `BR${tag}`, plant_uid: `BP${tag}`, kind: 1, name: uid, address: null, capa: 5_000, use_yn: 1, created_at: now, updated_at: now }))).execute();
-    out.push({ rtu: `BR${tag}`, secret, devices });
+    out.push({ plant: `BP${tag}`, rtu: `BR${tag}`, secret, devices });
   }
   return out;
 }
@@ -90,7 +91,7 @@ async function mqttIngest(prefix: string, gateways: Gateway[], round: number): P
   return rate;
 }
 
-async function queryBench(kind: StoreKind): Promise<{ latestMs: number; perPlantMs: number; reportMs: number }> {
+async function queryBench(kind: StoreKind): Promise<{ latestMs: number; perPlantMs: number; statusMs: number; reportMs: number }> {
   let url: string;
   let cleanup: () => Promise<void>;
   if (kind === "postgres") {
@@ -138,7 +139,11 @@ async function queryBench(kind: StoreKind): Promise<{ latestMs: number; perPlant
       }
       return median(xs.slice(5));
     };
-    return { latestMs: await time(latest, 5000), perPlantMs: await time(perPlant, 250), reportMs: await time(report, 365) };
+    // The product's own read: the status rows of those 250 plants as /api/pvstatus builds them (plants,
+    // live sums from device_latest, open alarms; past month/year totals from its 10-minute cache).
+    const plantUids = gateways.map((g) => g.plant);
+    const status = async () => plantStatusRows(store.db, plantUids, Date.now());
+    return { latestMs: await time(latest, 5000), perPlantMs: await time(perPlant, 250), statusMs: await time(status, 250), reportMs: await time(report, 365) };
   } finally {
     await store.close();
     await cleanup();
@@ -178,6 +183,7 @@ for (const kind of ["sqlite", "postgres"] as const) {
   await server.stop();
   const q = await queryBench(kind);
   results[`Latest status of 5,000 devices summed per plant (250 rows), ${kind} (ms, median)`] = q.perPlantMs.toFixed(2);
+  results[`Status rows of those 250 plants as the status screens read them (plantStatusRows), ${kind} (ms, median)`] = q.statusMs.toFixed(2);
   results[`Latest values of 5,000 devices, one row each, ${kind} (ms, median)`] = q.latestMs.toFixed(2);
   results[`One-year daily report over 100 inverters from rollups, ${kind} (ms, median)`] = q.reportMs.toFixed(2);
 }

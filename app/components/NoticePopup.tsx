@@ -1,12 +1,13 @@
 /**
  * The notices shown after login (issue 5; SPEC §2 Modal). Server-rendered as a plain panel with a
- * form, so it works without JS; once hydrated it becomes a Radix dialog (focus trap, Escape and a
- * click on the backdrop close it). Either way closing is recorded by /resources/notice-close.
+ * form, so it works without JS; once hydrated it becomes a Radix dialog (NoticeDialog.tsx, focus
+ * trap, Escape and a click on the backdrop close it). The dialog and Radix are a chunk of their own,
+ * fetched only when there are notices; until it arrives the panel stays and works as it does without
+ * JS. Either way closing is recorded by /resources/notice-close.
  */
-import * as Dialog from "@radix-ui/react-dialog";
-import { Form, useFetcher, useLocation } from "@remix-run/react";
-import { useState } from "react";
-import { AuthenticityTokenInput, useAuthenticityToken } from "remix-utils/csrf/react";
+import { Form, useLocation } from "@remix-run/react";
+import { lazy, Suspense } from "react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useT } from "~/i18n";
 
@@ -17,6 +18,8 @@ export interface PopupNotice {
 }
 
 const ACTION = "/resources/notice-close";
+
+const NoticeDialog = lazy(() => import("./NoticeDialog"));
 
 function NoticeItems({ notices }: { notices: PopupNotice[] }) {
   return (
@@ -33,69 +36,35 @@ function NoticeItems({ notices }: { notices: PopupNotice[] }) {
   );
 }
 
-export function NoticePopup({ notices }: { notices: PopupNotice[] }) {
-  const t = useT();
-  const hydrated = useHydrated();
+function NoticePanel({ notices }: { notices: PopupNotice[] }) {
+  const p = useT().notices.popup;
   const location = useLocation();
-  const fetcher = useFetcher();
-  const [open, setOpen] = useState(true);
-  const csrf = useAuthenticityToken();
-  if (!notices.length) return null;
-  const p = t.notices.popup;
-
-  if (!hydrated) {
-    return (
-      <section className="notice-popup panel wide" aria-labelledby="notice-popup-title">
-        <h2 id="notice-popup-title">{p.title}</h2>
-        <NoticeItems notices={notices} />
-        <Form method="post" action={ACTION} className="notice-popup-actions">
-          <AuthenticityTokenInput />
-          <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-          <div className="check">
-            <input type="checkbox" id="notice-popup-week" name="week" value="1" />
-            <label htmlFor="notice-popup-week">{p.week}</label>
-          </div>
-          <button type="submit">{p.close}</button>
-        </Form>
-      </section>
-    );
-  }
-
-  const close = (week: boolean) => {
-    setOpen(false);
-    const data = new FormData();
-    data.set("stay", "1");
-    if (week) data.set("week", "1");
-    data.set("csrf", csrf);
-    fetcher.submit(data, { method: "post", action: ACTION });
-  };
-
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => (next ? setOpen(true) : close(false))}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="modal-overlay" />
-        <Dialog.Content className="modal-content" aria-describedby={undefined}>
-          <Dialog.Title>{p.title}</Dialog.Title>
-          <NoticeItems notices={notices} />
-          <form
-            id="notice-dialog-form"
-            className="notice-popup-actions"
-            onSubmit={(e) => {
-              e.preventDefault();
-              close(new FormData(e.currentTarget).get("week") === "1");
-            }}
-          >
-            <div className="check">
-              <input type="checkbox" id="notice-dialog-week" name="week" value="1" />
-              <label htmlFor="notice-dialog-week">{p.week}</label>
-            </div>
-            <button type="submit">{p.close}</button>
-          </form>
-          <Dialog.Close className="modal-x" aria-label={p.close}>
-            ×
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <section className="notice-popup panel wide" aria-labelledby="notice-popup-title">
+      <h2 id="notice-popup-title">{p.title}</h2>
+      <NoticeItems notices={notices} />
+      <Form method="post" action={ACTION} className="notice-popup-actions">
+        <AuthenticityTokenInput />
+        <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+        <div className="check">
+          <input type="checkbox" id="notice-popup-week" name="week" value="1" />
+          <label htmlFor="notice-popup-week">{p.week}</label>
+        </div>
+        <button type="submit">{p.close}</button>
+      </Form>
+    </section>
+  );
+}
+
+export function NoticePopup({ notices }: { notices: PopupNotice[] }) {
+  const hydrated = useHydrated();
+  if (!notices.length) return null;
+  if (!hydrated) return <NoticePanel notices={notices} />;
+  return (
+    <Suspense fallback={<NoticePanel notices={notices} />}>
+      <NoticeDialog action={ACTION}>
+        <NoticeItems notices={notices} />
+      </NoticeDialog>
+    </Suspense>
   );
 }

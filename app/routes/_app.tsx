@@ -15,6 +15,10 @@ import { PreferenceForms } from "~/components/PreferenceForms";
 import { fmt, useT } from "~/i18n";
 import { isDetailHost } from "~/detail-host.server";
 import { DetailShell } from "~/components/status/DetailShell";
+import { shellRevalidation } from "~/shell-revalidation";
+
+/** Polls and the screen's own query changes revalidate only the screen (see shell-revalidation.ts). */
+export const shouldRevalidate = shellRevalidation();
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   // The detail host shows one plant or member in a frame of its own (SPEC §2 Detail window).

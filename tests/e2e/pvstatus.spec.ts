@@ -268,6 +268,11 @@ test.describe("plant status screen, live (JavaScript on)", () => {
     await expect(c.locator("dd").nth(2)).toHaveText("0.00 kW");
     await expect(c.locator(".pv-ind")).toHaveText(/미작동/);
     await expect(page.getByTestId("polling")).toBeVisible();
+    const polled: string[] = [];
+    page.on("request", (r) => {
+      const data = new URL(r.url()).searchParams.get("_data");
+      if (data) polled.push(data);
+    });
     await postReadings(process.env.E2E_BASE_URL!, plant, [
       { device: plant.inverters[0], ts: slotAt(0), values: { iw: 12_340, today_wh: 4_000, total_wh: 4_000 } },
     ]);
@@ -275,5 +280,8 @@ test.describe("plant status screen, live (JavaScript on)", () => {
     await expect(c.locator("dd").nth(2)).toHaveText("12.34 kW", { timeout: 15_000 });
     await expect(c.locator(".pv-ind")).toHaveText(/정상/);
     await expect(c.locator("dd").nth(3)).toHaveText("4.00 kWh");
+    // A poll asks only this screen's loader again; the root and the app shell keep their data.
+    expect(polled.length).toBeGreaterThan(0);
+    expect([...new Set(polled)]).toEqual(["routes/_app.pvstatus"]);
   });
 });
