@@ -20,6 +20,11 @@ export const forbidden = (message = "forbidden") => new ApiError(403, message);
 export const notFound = (message = "not_found") => new ApiError(404, message);
 export const unauthorized = () => new ApiError(401, "unauthorized", { isLogin: false });
 
+/** An answer already serialised (kept by a cache), sent as it is instead of through JSON.stringify. */
+export class JsonText {
+  constructor(public readonly text: string) {}
+}
+
 /** Wraps an async handler so a rejection reaches the error handler (Express 4 does not). */
 export function handle(fn: (req: Request, res: Response) => Promise<unknown> | unknown): RequestHandler {
   return (req, res, next) => {
@@ -28,6 +33,7 @@ export function handle(fn: (req: Request, res: Response) => Promise<unknown> | u
       .then((body) => {
         if (res.headersSent) return;
         if (body === undefined) res.status(204).end();
+        else if (body instanceof JsonText) res.type("json").send(body.text);
         else res.json(body);
       })
       .catch(next);

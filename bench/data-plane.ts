@@ -172,9 +172,21 @@ for (const kind of ["sqlite", "postgres"] as const) {
   const store = await openStore(server.databaseUrl);
   const gateways = await seedGateways(store, 20);
   await store.close();
+  // Side by side, rounds interleaved: the default layout (gateways reach /api through a portal process,
+  // server.ts) and everything in one process (PORTAL_WORKERS=0), so the cost of that hop shows.
+  const single = await startServer({ store: kind, env: { PORTAL_WORKERS: "0" } });
+  const singleStore = await openStore(single.databaseUrl);
+  const singleGateways = await seedGateways(singleStore, 20);
+  await singleStore.close();
   const http: number[] = [];
-  for (let r = 0; r < ROUNDS; r++) http.push(await httpIngest(server, gateways, r));
+  const httpSingle: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    http.push(await httpIngest(server, gateways, r));
+    httpSingle.push(await httpIngest(single, singleGateways, r));
+  }
+  await single.stop();
   results[`HTTP ingest into ${kind} (rows/s, batches of 1,000, 4 concurrent)`] = `${fmt(median(http))} (rounds: ${http.map(fmt).join(", ")})`;
+  results[`HTTP ingest into ${kind} with PORTAL_WORKERS=0 (no hop through a portal process), rounds interleaved with the above`] = `${fmt(median(httpSingle))} (rounds: ${httpSingle.map(fmt).join(", ")})`;
   if (kind === "sqlite") {
     const viaMqtt: number[] = [];
     for (let r = 0; r < ROUNDS; r++) viaMqtt.push(await mqttIngest(prefix, gateways, r));

@@ -24,7 +24,7 @@ import { formatEnergy, formatPower, generationHours } from "../../domain/units";
 import { requireSettled } from "../auth/guards";
 import type { Clock } from "../clock";
 import type { ApiContext } from "../context";
-import { handle, notFound, parse } from "../http";
+import { handle, JsonText, notFound, parse } from "../http";
 import { subtreeSeqs, visiblePlantUids } from "../store/access";
 import { dailyReports, deviceOverview, fleetTotals } from "../store/fleet-totals";
 import { plantStatusRows, type PlantStatusRow } from "../store/plant-status";
@@ -190,15 +190,16 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
 
   /**
    * Answers derived from one shared snapshot, per member and request body: many wallboards showing the
-   * same view (often under one account) then cost one ordering and one card build per snapshot.
+   * same view (often under one account) then cost one ordering and one card build per snapshot. They are
+   * kept serialised: a wallboard's poll then costs no JSON.stringify of a few hundred cards either.
    */
-  const answers = new Map<string, PvstatusGroupResponse>();
+  const answers = new Map<string, JsonText>();
   let answersVersion: number | null = null;
   const MAX_ANSWERS = 1_000;
 
   r.post(
     "/pvstatus/group",
-    handle(async (req): Promise<PvstatusGroupResponse> => {
+    handle(async (req): Promise<JsonText> => {
       const body = parse(GroupBody, req.body ?? {});
       const now = deps.clock.now();
       let uids = await visible(req);
@@ -239,8 +240,9 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
         hasMore: ordered.length > body.limit,
         now,
       };
-      if (key && version === answersVersion && answers.size < MAX_ANSWERS) answers.set(key, answer);
-      return answer;
+      const text = new JsonText(JSON.stringify(answer));
+      if (key && version === answersVersion && answers.size < MAX_ANSWERS) answers.set(key, text);
+      return text;
     }),
   );
 

@@ -42,6 +42,20 @@ async function send(url: URL, method: string, headers: Record<string, string>, b
 }
 
 export async function api<T>(path: string, call: ApiCall = {}): Promise<T> {
+  const text = await apiText(path, call);
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return { message: text.slice(0, 200) } as T;
+  }
+}
+
+/**
+ * The same call, answering the body as received (a 2xx answer's JSON text; "" for 204). For callers
+ * that keep what they derive from an answer and can tell an unchanged answer by its text.
+ */
+export async function apiText(path: string, call: ApiCall = {}): Promise<string> {
   const url = new URL(`/api${path}`, apiUrl());
   for (const [k, v] of Object.entries(call.query ?? {})) {
     if (v === undefined || v === null || v === "") continue;
@@ -61,15 +75,14 @@ export async function api<T>(path: string, call: ApiCall = {}): Promise<T> {
     body = JSON.stringify(call.body);
   }
   const res = await send(url, call.method ?? "GET", headers, body);
-  if (res.status === 204) return undefined as T;
-  const text = res.text;
+  if (res.status === 204) return "";
+  if (res.status >= 200 && res.status < 300) return res.text;
   let data: unknown = undefined;
   try {
-    data = text ? JSON.parse(text) : undefined;
+    data = res.text ? JSON.parse(res.text) : undefined;
   } catch {
-    data = { message: text.slice(0, 200) };
+    data = { message: res.text.slice(0, 200) };
   }
-  if (res.status >= 200 && res.status < 300) return data as T;
   const err = (data ?? { message: res.statusText || `api ${res.status}` }) as ApiErrorBody;
   if (res.status === 401 && err.isLogin === false && !call.raw401) {
     // The API ended the session (logout elsewhere, password change, token reuse). Drop the cookies too:

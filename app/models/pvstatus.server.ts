@@ -3,6 +3,8 @@
  * GET /pvstatus/new), shaped for the screen: graph cards get their chart as server-drawn SVG
  * markup (charts/render.server.tsx) instead of raw series, and the map gets a slim point list.
  */
+import { createHash } from "node:crypto";
+import { LRUCache } from "lru-cache";
 import { isWarningStatus } from "../../domain/status";
 import type {
   GenData, PlantCardData, PvstatusGroupRequest, PvstatusGroupResponse, StatusCounts,
@@ -11,27 +13,19 @@ import { hasIrradiance } from "../../domain/irradiance";
 import { fmt, messages, type Locale } from "~/i18n";
 import { renderCardChart } from "~/components/charts/render.server";
 import { enabledCategories, type PvstatusView } from "~/components/plant-cards/url-state";
-import { api, ApiFailure } from "./api.server";
+import { api, ApiFailure, apiText } from "./api.server";
 
 /** The map asks for every plant at once. */
 const MAP_LIMIT = 10_000;
 
 /**
  * Drawn charts by their whole input: wallboards redraw the same cards every 6 s, and a card's series
- * change only when a reading arrives (every 10 minutes). Least recently used entries go first.
+ * change only when a reading arrives (every 10 minutes).
  */
-const CHART_CACHE_SIZE = 2_000;
-const chartCache = new Map<string, string>();
+const chartCache = new LRUCache<string, string>({ max: 2_000 });
 function cachedChart(key: string, draw: () => string): string {
-  const hit = chartCache.get(key);
-  if (hit !== undefined) {
-    chartCache.delete(key);
-    chartCache.set(key, hit);
-    return hit;
-  }
-  const svg = draw();
-  chartCache.set(key, svg);
-  if (chartCache.size > CHART_CACHE_SIZE) chartCache.delete(chartCache.keys().next().value!);
+  let svg = chartCache.get(key);
+  if (svg === undefined) chartCache.set(key, (svg = draw()));
   return svg;
 }
 
@@ -126,10 +120,23 @@ function cardView(card: PlantCardData, view: PvstatusView, locale: Locale): Plan
   return { ...shown, genData, chart, hasIrradiance: irr, faultText: faultText(card, locale) };
 }
 
+/**
+ * Lists already shaped, by (view, locale, the API's answer text). The API keeps one answer per member and
+ * request for each 5-s status snapshot, so wallboards polling the same view get the same text back until
+ * the data changes: then the parse and the card shaping are done once, not once per wallboard and poll.
+ * The shaped list depends on nothing else. Least recently used entries go first.
+ */
+const listCache = new LRUCache<string, { list: PlantStatusList; bytes: number }>({
+  max: 200,
+  // The answer's size stands in for the shaped list's.
+  maxSize: 64 * 1024 * 1024,
+  sizeCalculation: (entry) => Math.max(1, entry.bytes),
+});
+
 export async function plantStatusList(token: string, view: PvstatusView, locale: Locale): Promise<PlantStatusList> {
-  let answer: PvstatusGroupResponse;
+  let text: string;
   try {
-    answer = await api<PvstatusGroupResponse>("/pvstatus/group", { method: "POST", token, body: groupRequest(view) });
+    text = await apiText("/pvstatus/group", { method: "POST", token, body: groupRequest(view) });
   } catch (error) {
     // Redirects (session ended) pass through; any other failure shows the list's error state.
     if (error instanceof ApiFailure) return { ok: false, status: error.status };
@@ -137,6 +144,13 @@ export async function plantStatusList(token: string, view: PvstatusView, locale:
     console.error("pvstatus list failed", error);
     return { ok: false, status: 0 };
   }
+  const key = `${locale}\u0000${JSON.stringify(view)}\u0000${createHash("sha1").update(text).digest("base64")}`;
+  let entry = listCache.get(key);
+  if (!entry) listCache.set(key, (entry = { list: shapeList(JSON.parse(text) as PvstatusGroupResponse, view, locale), bytes: text.length }));
+  return entry.list;
+}
+
+function shapeList(answer: PvstatusGroupResponse, view: PvstatusView, locale: Locale): PlantStatusList {
   if (view.view === "map") {
     const points: MapPlant[] = [];
     for (const c of answer.list) {
