@@ -247,35 +247,32 @@ function mapChunkGz(): number {
 }
 
 /** What the figures mean; measured by hand (server CPU per request from /proc/<pid>/stat while the machine was quiet). */
-const NOTES = `Notes (2026-11-22, measured by hand on a quiet machine, server CPU time per request from /proc):
-- One Node process serves everything on 2 shared vCPUs; other engineers' test runs share the machine, hence the
-  load average in the table. CPU per request: /login 2.3 ms; /statistics (placeholder in the app shell) 6–9 ms;
-  /pvstatus grid 13–21 ms; graph 27 ms (20 charts drawn on the server, cached per card until its data changes);
-  map 66–70 ms (1,000 plants: markers, the no-script list and their loader data).
-- Of the grid page, the plant-status API call costs 1.5 ms (the shared 5-s status snapshot, the member's visible set
-  and the answer per member and request body are reused); the rest is the portal: the shell's own loaders and API call,
-  Remix route matching, React rendering of the document and the loader data for hydration.
-- So in one process every page inside the app shell tops out at 70–150 req/s (the shell alone) and /pvstatus at
-  40–80 req/s (runs of 2026-11-22 at load 5–11 and at load 1.4 (65 req/s, p99 468 ms)): the 300 req/s and 100 ms targets are missed. What would reach it lies outside this screen: one process per core (SQLite WAL
-  and the 5-s caches allow several), and a cheaper app shell (its notices call on every request, Radix dialog on every page).
-- Wallboards: a poll revalidates three loaders (root, app shell, pvstatus) and its list grows by 10 plants a poll, so
-  a poll gets dearer the longer a board runs (pvstatus data request ≈ 10 ms CPU at limit 20, ≈ 17 ms at limit 200, on
-  a busy machine; root + shell ≈ 6–11 ms more). One process kept 250 boards inside the 6 s (p99 0.2 s on a quiet
-  machine, 5.7 s on a busy one) but saturates at roughly 40 polls/s: 800 and 2,000 boards overload it (the errors are 30-s client timeouts, plus a few
-  resets of kept-alive connections). Revalidating only the pvstatus loader (shouldRevalidate in root/_app, or a
-  fetcher) and one process per core would each about halve or better the cost per board.
-- Client JS: the framework chunk (React, Remix) is 83 KB, both UI catalogues 21 KB and the shell route 15 KB (Radix dialog)
-  before this screen adds its 6 KB: the 120 KB budget is already used up by what every page loads.`;
+const NOTES = `Notes (2026-11-22, second session; profiles with node --cpu-prof, CPU per request from /proc):
+- Layout: one primary (store, data plane, /api on a private port) and one portal process per core (server.ts);
+  on this 2-vCPU machine the load generator (autocannon, the wallboard clients) shares the same two vCPUs.
+- Where a portal process's CPU went on /pvstatus grid documents before this session's changes: React server
+  rendering 15 %, route matching 12 % (Remix/React Router flattened, ranked and compiled all 41 routes three to
+  four times a render; patches/ keeps them, 0.34 -> 0.12 ms a match), gzip 7 % (React's 2 KiB writes were
+  deflated one by one; entry.server.tsx now hands them on per React flush), fetch to the API 4 % (now undici
+  request() with kept-alive connections), the rest Remix's request handling, Express and GC.
+- Wallboards: a poll is now one data request (root and shell loaders are skipped, app/shell-revalidation.ts);
+  the API keeps each snapshot's answer serialised and the portal reuses the shaped list while the answer text is
+  unchanged, so many boards on one view share the work. The SPEC's growing limit still makes a poll dearer the
+  longer a board runs (limit 20 -> 220 over the 120 s run, ~50 KB of JSON per poll at the end).
+- The 300 req/s, p99 <= 100 ms target for whole /pvstatus documents is not reached on this machine: the app
+  shell alone (/statistics) tops out below 200 req/s here, and /pvstatus adds the render of its cards and the
+  loader data for hydration. Reaching it would take either more cores (the portal now scales with them) or
+  caching rendered documents, which per-member views and CSRF tokens rule out.`;
 
 async function main() {
   console.log(`pvstatus bench: ${STORE}, ${PLANTS} plants × ${INVERTERS} inverters + sensor, ${WALLBOARDS} wallboards for ${WALL_SECONDS} s${quick ? " (quick)" : ""}`);
   // BENCH_URL + BENCH_DATABASE_URL: measure a server started elsewhere (e.g. under --cpu-prof); it is
   // seeded once and left running.
   const external = process.env.BENCH_URL;
-  const server: TestServer = external
+  let server: TestServer = external
     ? ({ baseUrl: external, databaseUrl: process.env.BENCH_DATABASE_URL!, stop: async () => undefined } as TestServer)
     : await startServer({ store: STORE, port: PORT, env: { ACCESS_TOKEN_TTL: "7200" }, timeoutMs: 120_000 });
-  const store = await openStore(server.databaseUrl);
+  let store = await openStore(server.databaseUrl);
   const rows: Array<[string, string]> = [];
   const load = os.loadavg().map((n) => n.toFixed(1)).join(" / ");
   try {
@@ -291,6 +288,7 @@ async function main() {
       rows.push(["Fixture", `${existing} plants already in the store (BENCH_URL)`]);
     }
     rows.push(["Machine load average at start (1/5/15 min)", load]);
+    rows.push(["Server processes", external ? "as started by the caller" : `one primary (store, data plane, /api) and ${os.availableParallelism()} portal processes (PORTAL_WORKERS default: one per core)`]);
     const cookie = await cookieFor(server);
     // Warm up (compiles, caches, the snapshot).
     await cannon(`${server.baseUrl}/pvstatus`, cookie, 3);
@@ -316,6 +314,20 @@ async function main() {
     const w = await wallboards(server, cookie, WALLBOARDS, WALL_SECONDS);
     console.log(`  ${WALLBOARDS} wallboards, ${WALL_SECONDS} s: ${fmt(w.polls)} polls (${fmt(w.pollsPerSecond, 1)}/s), p50 ${fmt(w.p50)} ms, p99 ${fmt(w.p99)} ms, errors ${w.errors}, slower than 6 s ${w.late}`);
     rows.push([`${fmt(WALLBOARDS)} wallboards polling every 6 s for ${WALL_SECONDS} s (a poll = the pvstatus data request, limit +10 each poll)`, `${fmt(w.polls)} polls (${fmt(w.pollsPerSecond, 1)}/s); poll p50 ${fmt(w.p50)} ms, p99 ${fmt(w.p99)} ms; errors ${w.errors}; polls over 6 s ${w.late}`]);
+
+    // The same store served by one process (PORTAL_WORKERS=0), one after the other in this run: what
+    // the portal processes bring on this machine.
+    if (!external) {
+      await store.close();
+      await server.stop({ keepData: true });
+      const single = await startServer({ store: STORE, port: PORT, env: { ACCESS_TOKEN_TTL: "7200", PORTAL_WORKERS: "0" }, reuse: { dataDir: server.dataDir, databaseUrl: server.databaseUrl }, timeoutMs: 120_000 });
+      server = single;
+      store = await openStore(single.databaseUrl);
+      await cannon(`${single.baseUrl}/pvstatus`, cookie, 3);
+      const f = await cannon(`${single.baseUrl}/pvstatus`, cookie, CANNON_SECONDS);
+      console.log(`  /pvstatus grid, one process: ${fmt(f.rps, 1)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms`);
+      rows.push([`Reference: /pvstatus grid with PORTAL_WORKERS=0 (everything in one process), same store, right after`, `${fmt(f.rps, 1)} req/s · ${f.p50} ms · ${f.p99} ms (errors ${f.errors}, non-2xx ${f.non2xx})`]);
+    }
 
     const js = await clientJs(server, cookie);
     console.log(`  client JS of /pvstatus: ${js.files.length} files, ${fmt(js.raw / 1024, 1)} KB raw, ${fmt(js.gz / 1024, 1)} KB gzipped`);
