@@ -8,6 +8,7 @@ import { useFetcher } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
 import { useAuthenticityToken } from "remix-utils/csrf/react";
 import { useT } from "~/i18n";
+import { NoticeCloseFields } from "./NoticeCloseFields";
 
 export default function NoticeDialog({ action, children }: { action: string; children: ReactNode }) {
   const p = useT().notices.popup;
@@ -39,11 +40,7 @@ export default function NoticeDialog({ action, children }: { action: string; chi
               close(new FormData(e.currentTarget).get("week") === "1");
             }}
           >
-            <div className="check">
-              <input type="checkbox" id="notice-dialog-week" name="week" value="1" />
-              <label htmlFor="notice-dialog-week">{p.week}</label>
-            </div>
-            <button type="submit">{p.close}</button>
+            <NoticeCloseFields id="notice-dialog-week" />
           </form>
           <Dialog.Close className="modal-x" aria-label={p.close}>
             ×

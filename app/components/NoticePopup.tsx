@@ -10,6 +10,7 @@ import { lazy, Suspense } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { useT } from "~/i18n";
+import { NoticeCloseFields } from "./NoticeCloseFields";
 
 export interface PopupNotice {
   seq: number;
@@ -46,11 +47,7 @@ function NoticePanel({ notices }: { notices: PopupNotice[] }) {
       <Form method="post" action={ACTION} className="notice-popup-actions">
         <AuthenticityTokenInput />
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-        <div className="check">
-          <input type="checkbox" id="notice-popup-week" name="week" value="1" />
-          <label htmlFor="notice-popup-week">{p.week}</label>
-        </div>
-        <button type="submit">{p.close}</button>
+        <NoticeCloseFields id="notice-popup-week" />
       </Form>
     </section>
   );
