@@ -262,7 +262,9 @@ const NOTES = `Notes (2026-11-22, second session; profiles with node --cpu-prof,
 - The 300 req/s, p99 <= 100 ms target for whole /pvstatus documents is not reached on this machine: the app
   shell alone (/statistics) tops out below 200 req/s here, and /pvstatus adds the render of its cards and the
   loader data for hydration. Reaching it would take either more cores (the portal now scales with them) or
-  caching rendered documents, which per-member views and CSRF tokens rule out.`;
+  caching rendered documents, which per-member views and CSRF tokens rule out.
+- Client JS is measured for the Korean page (the default). An English page also loads the English catalogue
+  (9.6 KB gzipped) before it hydrates: 118 KB in all (measured by hand, 2026-11-22).`;
 
 async function main() {
   console.log(`pvstatus bench: ${STORE}, ${PLANTS} plants × ${INVERTERS} inverters + sensor, ${WALLBOARDS} wallboards for ${WALL_SECONDS} s${quick ? " (quick)" : ""}`);
