@@ -28,6 +28,8 @@ export interface TestServer {
   databaseUrl: string;
   /** Everything the process printed so far (for failure messages). */
   output(): string;
+  /** Process id of the server (the primary; portal processes are its children). */
+  pid: number;
   /** Sends a signal to the process at once (SIGKILL for crash tests) and waits for it to exit. */
   kill(signal: NodeJS.Signals): Promise<void>;
   /** Stops the process; drops the database and removes the data directory unless keepData. */
@@ -193,5 +195,5 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     child.kill(signal);
     await waitForExit(child, 5_000);
   };
-  return { store, baseUrl, port, dataDir, databaseUrl, output: () => out, stop, kill };
+  return { store, baseUrl, port, dataDir, databaseUrl, output: () => out, pid: child.pid!, stop, kill };
 }
