@@ -6,6 +6,7 @@
 import { execFileSync } from "node:child_process";
 import { afterEach, describe, expect, it } from "vitest";
 import { startServer, type TestServer } from "../helpers/server";
+import { waitFor } from "../helpers/wait";
 
 function children(pid: number): number[] {
   try {
@@ -24,15 +25,6 @@ const alive = (pid: number) => {
   }
 };
 
-async function until<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe("server processes", () => {
   const running: TestServer[] = [];
@@ -52,10 +44,13 @@ describe("server processes", () => {
     expect(await res.json()).toMatchObject({ isLogin: false });
 
     process.kill(first[0]!, "SIGKILL");
-    const next = await until("a replacement portal process", () => {
-      const now = children(server.pid);
-      return now.length === 2 && !now.includes(first[0]!) ? now : undefined;
-    });
+    const next = await waitFor(
+      () => {
+        const now = children(server.pid);
+        return now.length === 2 && !now.includes(first[0]!) ? now : undefined;
+      },
+      { ms: 20_000, every: 200, failure: () => "no replacement portal process in time" },
+    );
     expect(next).toContain(first[1]!);
     for (let i = 0; i < 10; i++) expect((await fetch(`${server.baseUrl}/login`)).status).toBe(200);
     expect(server.output()).toMatch(/portal process \d+ ended \(SIGKILL\); starting another/);
@@ -67,7 +62,7 @@ describe("server processes", () => {
     const portals = children(server.pid);
     expect(portals).toHaveLength(2);
     await server.kill("SIGKILL");
-    await until("the portal processes to end", () => (portals.some(alive) ? undefined : true));
+    await waitFor(() => !portals.some(alive), { ms: 20_000, every: 200, failure: () => "the portal processes did not end" });
   });
 
   it("runs in one process with PORTAL_WORKERS=0", async () => {

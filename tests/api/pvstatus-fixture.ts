@@ -18,6 +18,7 @@ import { randomBytes } from "node:crypto";
 import { hashGatewaySecret, newGatewaySecret } from "../../api/auth/gateway-credential";
 import type { Store } from "../../api/store/db";
 import { createMember, type MemberFixture } from "../helpers/fixtures";
+import { waitFor } from "../helpers/wait";
 
 export const STEP = 600_000;
 export const slotAt = (stepsAgo = 0, now = Date.now()) => now - (now % STEP) - stepsAgo * STEP;
@@ -182,3 +183,19 @@ export const SETTLED_COUNTS = {
   normalCount: 2,
   notWorkCount: 3,
 };
+
+/**
+ * Waits until the alarm engine has settled the fleet: every alarm code the fleet is built to raise is open
+ * (ingest triggers the engine; the 1000003 gateway needs one evaluation pass).
+ */
+export async function settleAlarms(store: Store, fleet: PvFleet, ms = 45_000): Promise<void> {
+  let codes = new Set<number>();
+  await waitFor(
+    async () => {
+      const open = await store.db.selectFrom("alarm").select("code").where("plant_uid", "in", fleet.visible).where("released_at", "is", null).execute();
+      codes = new Set(open.map((a) => a.code));
+      return [1000001, 1000003, 1000004, 1000006].every((c) => codes.has(c));
+    },
+    { ms, every: 300, failure: () => `alarms did not settle: ${[...codes].join(",")}` },
+  );
+}

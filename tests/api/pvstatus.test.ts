@@ -10,6 +10,7 @@ import type { PlantCardData, PvstatusGroupResponse, PvstatusOverviewResponse } f
 import { openTestStore, type Store } from "../helpers/fixtures";
 import { apiClient, STORES } from "../helpers/http";
 import { ADMIN_PASSWORD, startServer, type TestServer } from "../helpers/server";
+import { waitFor } from "../helpers/wait";
 import { createPvFleet, postReadings, SETTLED_COUNTS, slotAt, type PvFleet } from "./pvstatus-fixture";
 
 describe.each(STORES)("plant status API on %s", (storeKind) => {
@@ -30,13 +31,14 @@ describe.each(STORES)("plant status API on %s", (storeKind) => {
     token = (await c().session(fleet.member.id, fleet.member.password)).accessToken;
     adminToken = (await c().session("admin", ADMIN_PASSWORD)).accessToken;
     // The alarm engine settles the fleet within a few evaluations.
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const res = await group();
-      if (JSON.stringify(res.body.counts) === JSON.stringify(SETTLED_COUNTS)) break;
-      if (Date.now() > deadline) throw new Error(`fleet did not settle: ${JSON.stringify(res.body.counts)}\n${server.output().slice(-2000)}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    let counts: unknown;
+    await waitFor(
+      async () => {
+        counts = (await group()).body.counts;
+        return JSON.stringify(counts) === JSON.stringify(SETTLED_COUNTS);
+      },
+      { ms: 20_000, every: 250, failure: () => `fleet did not settle: ${JSON.stringify(counts)}\n${server.output().slice(-2000)}` },
+    );
   });
   afterAll(async () => {
     await store?.close();

@@ -13,6 +13,7 @@ import type { GroupDetailResponse, WatchTreeResponse } from "../../domain/watch"
 import { createMember, openTestStore, type MemberFixture, type Store } from "../helpers/fixtures";
 import { apiClient, STORES } from "../helpers/http";
 import { ADMIN_PASSWORD, freePort, startServer, type TestServer } from "../helpers/server";
+import { waitFor } from "../helpers/wait";
 import { postReadings, slotAt, type FixturePlant } from "./pvstatus-fixture";
 
 /** A longitude where it is midnight now: no sunlight, so no low-generation judgement muddles the counts. */
@@ -118,13 +119,15 @@ describe.each(STORES)("status screens API on %s", (storeKind) => {
     tNone = (await c().session(f.mNone.id, f.mNone.password)).accessToken;
     tAdmin = (await c().session("admin", ADMIN_PASSWORD)).accessToken;
     // The alarm engine settles: PA1's inverter fault (1000006) and PA2's silent gateway (1000003).
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const res = await get("/alarm/count", tA);
-      if (res.body.alarm_1000006_count === 1 && res.body.alarm_1000003_count === 1 && res.body.alarm_count === 2) break;
-      if (Date.now() > deadline) throw new Error(`alarms did not settle: ${res.text}\n${server.output().slice(-2000)}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
+    let text = "";
+    await waitFor(
+      async () => {
+        const res = await get("/alarm/count", tA);
+        text = res.text;
+        return res.body.alarm_1000006_count === 1 && res.body.alarm_1000003_count === 1 && res.body.alarm_count === 2;
+      },
+      { ms: 20_000, every: 250, failure: () => `alarms did not settle: ${text}\n${server.output().slice(-2000)}` },
+    );
   });
   afterAll(async () => {
     await store?.close();

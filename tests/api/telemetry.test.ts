@@ -12,6 +12,7 @@ import { openTestStore, type Store } from "../helpers/fixtures";
 import { ADMIN_PASSWORD, startServer, type TestServer } from "../helpers/server";
 import { STORES, apiClient } from "../helpers/http";
 import { createGatewayFixture, gatewayAuth, postReadings, slot, type GatewayFixture } from "../helpers/telemetry";
+import { waitFor } from "../helpers/wait";
 
 const MQTT_URL = process.env.TEST_MQTT_URL ?? "mqtt://127.0.0.1:1883";
 
@@ -25,15 +26,6 @@ function longitudeAt(hourOffset: number): number {
   return lng;
 }
 
-async function waitFor<T>(probe: () => Promise<T | undefined | null | false>, ms = 8_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const openAlarms = (store: Store, plantUid: string, code: number) =>
   store.db.selectFrom("alarm").selectAll().where("plant_uid", "=", plantUid).where("code", "=", code).where("released_at", "is", null).execute();

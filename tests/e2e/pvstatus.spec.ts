@@ -6,7 +6,7 @@
  * counts are exact whatever else the shared server holds.
  */
 import type { Page } from "@playwright/test";
-import { createPvFleet, postReadings, SETTLED_COUNTS, slotAt, type PvFleet } from "../api/pvstatus-fixture";
+import { createPvFleet, postReadings, settleAlarms, SETTLED_COUNTS, slotAt, type PvFleet } from "../api/pvstatus-fixture";
 import { expect, test as base } from "./fixtures";
 
 const LONG_NAME = "차차 연결 태양광 발전소 제2단지 북측";
@@ -17,20 +17,7 @@ const test = base.extend<{ signIn: () => Promise<void> }, { fleet: PvFleet }>({
       const fleet = await createPvFleet(store, process.env.E2E_BASE_URL!);
       await store.db.updateTable("plant").set({ name: LONG_NAME }).where("uid", "=", fleet.plants.link!.uid).execute();
       fleet.plants.link!.name = LONG_NAME;
-      // Wait for the alarm engine to settle the fleet (ingest triggers it; the 1000003 RTU needs one pass).
-      const deadline = Date.now() + 45_000;
-      for (;;) {
-        const open = await store.db
-          .selectFrom("alarm")
-          .select(["plant_uid", "code"])
-          .where("plant_uid", "in", fleet.visible)
-          .where("released_at", "is", null)
-          .execute();
-        const codes = new Set(open.map((a) => a.code));
-        if ([1000001, 1000003, 1000004, 1000006].every((c) => codes.has(c))) break;
-        if (Date.now() > deadline) throw new Error(`alarms did not settle: ${[...codes].join(",")}`);
-        await new Promise((r) => setTimeout(r, 300));
-      }
+      await settleAlarms(store, fleet);
       await use(fleet);
     },
     { scope: "worker", timeout: 90_000 },

@@ -5,7 +5,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { createPvFleet, type PvFleet } from "../api/pvstatus-fixture";
+import { createPvFleet, settleAlarms, type PvFleet } from "../api/pvstatus-fixture";
 import { REPO_ROOT } from "../helpers/server";
 import { expect, test as base } from "./fixtures";
 
@@ -17,14 +17,7 @@ export const test = base.extend<{ signIn: () => Promise<void> }, { fleet: PvFlee
   fleet: [
     async ({ store }, use) => {
       const fleet = await createPvFleet(store, process.env.E2E_BASE_URL!);
-      const deadline = Date.now() + 45_000;
-      for (;;) {
-        const open = await store.db.selectFrom("alarm").select("code").where("plant_uid", "in", fleet.visible).where("released_at", "is", null).execute();
-        const codes = new Set(open.map((a) => a.code));
-        if ([1000001, 1000003, 1000004, 1000006].every((c) => codes.has(c))) break;
-        if (Date.now() > deadline) throw new Error(`alarms did not settle: ${[...codes].join(",")}`);
-        await new Promise((r) => setTimeout(r, 300));
-      }
+      await settleAlarms(store, fleet);
       await use(fleet);
     },
     { scope: "worker", timeout: 90_000 },
