@@ -1,4 +1,5 @@
 /** One typed error shape for the API, turned into JSON by one error handler. */
+import { createHash } from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { ZodType, ZodTypeDef } from "zod";
 import type { ApiErrorBody } from "../domain/contract";
@@ -20,9 +21,21 @@ export const forbidden = (message = "forbidden") => new ApiError(403, message);
 export const notFound = (message = "not_found") => new ApiError(404, message);
 export const unauthorized = () => new ApiError(401, "unauthorized", { isLogin: false });
 
-/** An answer already serialised (kept by a cache), sent as it is instead of through JSON.stringify. */
+/**
+ * An answer already serialised (kept by a cache), sent as it is instead of through JSON.stringify.
+ * It is kept as bytes, so a cached answer is not encoded again on every send; a tagged one also carries
+ * an ETag, computed once, by which a client can tell an unchanged answer without reading it.
+ */
 export class JsonText {
-  constructor(public readonly text: string) {}
+  readonly body: Buffer;
+  readonly etag: string | null;
+  constructor(text: string, opts: { tagged?: boolean } = {}) {
+    this.body = Buffer.from(text);
+    this.etag = opts.tagged ? `"${createHash("sha1").update(this.body).digest("base64url")}"` : null;
+  }
+  get text(): string {
+    return this.body.toString();
+  }
 }
 
 /** Wraps an async handler so a rejection reaches the error handler (Express 4 does not). */
@@ -33,7 +46,11 @@ export function handle(fn: (req: Request, res: Response) => Promise<unknown> | u
       .then((body) => {
         if (res.headersSent) return;
         if (body === undefined) res.status(204).end();
-        else if (body instanceof JsonText) res.type("json").send(body.text);
+        else if (body instanceof JsonText) {
+          res.type("json");
+          if (body.etag) res.setHeader("ETag", body.etag);
+          res.send(body.body);
+        }
         else res.json(body);
       })
       .catch(next);

@@ -3,6 +3,7 @@
  * and a refresh token naming its session (token family) and its place in the rotation.
  */
 import { SignJWT, jwtVerify } from "jose";
+import { LRUCache } from "lru-cache";
 import type { AccessClaims } from "../../domain/contract";
 
 export interface RefreshClaims {
@@ -44,10 +45,26 @@ export class TokenSigner {
       .sign(await this.key);
   }
 
+  /**
+   * Access tokens whose signature was checked, until they expire: a page makes two or three /api calls
+   * with one token and a wallboard repeats it every 6 s, so the HMAC is checked once per token, not per
+   * call. Only the signature and claims check is kept; the session's liveness is still asked every time.
+   */
+  private verified = new LRUCache<string, AccessClaims>({ max: 10_000 });
+
   async verifyAccess(token: string): Promise<AccessClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.exp * 1000 > Date.now()) return known;
+      this.verified.delete(token);
+      return null;
+    }
     try {
       const { payload } = await jwtVerify(token, await this.key, { issuer: this.issuer, algorithms: ["HS256"] });
-      return payload.typ === "access" ? (payload as unknown as AccessClaims) : null;
+      if (payload.typ !== "access") return null;
+      const claims = payload as unknown as AccessClaims;
+      this.verified.set(token, claims);
+      return claims;
     } catch {
       return null;
     }

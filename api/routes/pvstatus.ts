@@ -201,11 +201,16 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
     "/pvstatus/group",
     handle(async (req): Promise<JsonText> => {
       const body = parse(GroupBody, req.body ?? {});
+      const me = requireSettled(req);
+      // A repeated request within one snapshot: the answer kept for it, before any row is gathered.
+      const asked = `${me.id}\u0000${JSON.stringify(body)}`;
+      const hit = snapshot.freshVersion() === answersVersion ? answers.get(asked) : undefined;
+      if (hit) return hit;
       const now = deps.clock.now();
       let uids = await visible(req);
       if (body.type === "plant") uids = uids.filter((u) => u === body.uid);
       const { rows: all, version } = await snapshot.rowsWithVersion(uids);
-      const key = version === null ? null : `${req.member!.id}\u0000${JSON.stringify(body)}`;
+      const key = version === null ? null : asked;
       // A newer snapshot makes every kept answer stale (small selections bypass the snapshot and the cache).
       if (version !== null && version !== answersVersion) {
         answers.clear();
@@ -240,7 +245,7 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
         hasMore: ordered.length > body.limit,
         now,
       };
-      const text = new JsonText(JSON.stringify(answer));
+      const text = new JsonText(JSON.stringify(answer), { tagged: true });
       if (key && version === answersVersion && answers.size < MAX_ANSWERS) answers.set(key, text);
       return text;
     }),

@@ -5,7 +5,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from "kysely";
+import { LRUCache } from "lru-cache";
 import pg from "pg";
 import type { Database } from "./schema";
 import { migrations } from "./migrations/index";
@@ -36,7 +37,7 @@ export async function openStore(url: string): Promise<Store> {
     sqlite.pragma("synchronous = FULL");
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     store = { db, dialect: "sqlite", sqlite, close: () => db.destroy() };
   } else {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
@@ -48,6 +49,23 @@ export async function openStore(url: string): Promise<Store> {
   }
   await migrate(store);
   return store;
+}
+
+/**
+ * Kysely's SQLite driver prepares every query it runs; compiling the SQL again costs as much as running
+ * a small query. Statements are kept by their text instead (better-sqlite3 statements are reusable, and
+ * the driver runs one query at a time on its one connection, so no statement is used twice at once).
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new LRUCache<string, SQLite.Statement>({ max: 500 });
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let stmt = statements.get(text);
+      if (!stmt) statements.set(text, (stmt = sqlite.prepare(text)));
+      return stmt;
+    },
+  };
 }
 
 /** Ordered, forward-only migrations recorded in schema_migration; each runs in a transaction. */

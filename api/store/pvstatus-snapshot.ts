@@ -65,6 +65,11 @@ export class StatusSnapshot {
     return build;
   }
 
+  /** The version of the snapshot a request would read now, or null when the next read rebuilds it. */
+  freshVersion(): number | null {
+    return this.fresh()?.version ?? null;
+  }
+
   /** Status rows of these plants, in the given order (unknown uids are skipped). */
   async rowsFor(plantUids: readonly string[]): Promise<PlantStatusRow[]> {
     return (await this.rowsWithVersion(plantUids)).rows;

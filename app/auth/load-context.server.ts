@@ -21,6 +21,8 @@ declare module "@remix-run/node" {
     auth: PortalAuth | null;
     authProblem: AuthProblem;
     clientIp: string;
+    /** A Remix data request (client navigation or revalidation, `?_data=`), not a document. */
+    dataRequest: boolean;
   }
 }
 
@@ -40,26 +42,27 @@ function renewOnce(refreshToken: string, clientIp: string) {
 }
 
 export async function portalLoadContext(req: ExpressRequest, res: ExpressResponse) {
-  const clientIp = req.ip ?? "unknown";
+  const base = { clientIp: req.ip ?? "unknown", dataRequest: typeof req.query._data === "string" };
+  const { clientIp } = base;
   const cookies = readCookies(req.headers.cookie);
   const secure = req.protocol === "https";
   const accessToken = cookies.accessToken;
   const claims = decodeTokenPayload<AccessClaims>(accessToken);
   if (accessToken && claims && !isTokenExpired(claims, Date.now(), EXPIRY_SKEW_MS)) {
-    return { auth: { accessToken, user: claims }, authProblem: "none" as AuthProblem, clientIp };
+    return { auth: { accessToken, user: claims }, authProblem: "none" as AuthProblem, ...base };
   }
   const refreshToken = cookies.refreshToken;
   if (!refreshToken) {
     if (accessToken) for (const c of clearAuthCookieHeaders(secure)) res.append("Set-Cookie", c);
-    return { auth: null, authProblem: "missing" as AuthProblem, clientIp };
+    return { auth: null, authProblem: "missing" as AuthProblem, ...base };
   }
   // SPEC §5: renewal is refused locally when the refresh token's own expiry has passed.
   const tokens = isTokenExpired(decodeTokenPayload(refreshToken)) ? null : await renewOnce(refreshToken, clientIp);
   const renewed = tokens ? decodeTokenPayload<AccessClaims>(tokens.accessToken) : null;
   if (!tokens || !renewed) {
     for (const c of clearAuthCookieHeaders(secure)) res.append("Set-Cookie", c);
-    return { auth: null, authProblem: "renewal_failed" as AuthProblem, clientIp };
+    return { auth: null, authProblem: "renewal_failed" as AuthProblem, ...base };
   }
   for (const c of authCookieHeaders(tokens, secure)) res.append("Set-Cookie", c);
-  return { auth: { accessToken: tokens.accessToken, user: renewed }, authProblem: "none" as AuthProblem, clientIp };
+  return { auth: { accessToken: tokens.accessToken, user: renewed }, authProblem: "none" as AuthProblem, ...base };
 }

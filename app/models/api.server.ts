@@ -31,14 +31,29 @@ export interface ApiCall {
  */
 const dispatcher = new Agent({ keepAliveTimeout: 4_000, connections: 64 });
 
-async function send(url: URL, method: string, headers: Record<string, string>, body: string | FormData | undefined) {
+interface Sent {
+  status: number;
+  statusText: string;
+  etag: string | null;
+  /** The body as text; or, with `skip`, nothing: the body is drained unread. */
+  read(skip?: boolean): Promise<string>;
+}
+
+async function send(url: URL, method: string, headers: Record<string, string>, body: string | FormData | undefined): Promise<Sent> {
   if (body instanceof FormData) {
     // Multipart (file uploads, rare): fetch writes the body and its boundary.
     const res = await fetch(url, { method, headers, body });
-    return { status: res.status, statusText: res.statusText, text: res.status === 204 ? "" : await res.text() };
+    const text = res.status === 204 ? "" : await res.text();
+    return { status: res.status, statusText: res.statusText, etag: res.headers.get("etag"), read: async () => text };
   }
   const res = await request(url, { method: method as "GET", headers, body, dispatcher });
-  return { status: res.statusCode, statusText: "", text: res.statusCode === 204 ? (await res.body.dump(), "") : await res.body.text() };
+  const etag = res.headers.etag;
+  return {
+    status: res.statusCode,
+    statusText: "",
+    etag: typeof etag === "string" ? etag : null,
+    read: async (skip = false) => (skip || res.statusCode === 204 ? (await res.body.dump(), "") : await res.body.text()),
+  };
 }
 
 export async function api<T>(path: string, call: ApiCall = {}): Promise<T> {
@@ -56,6 +71,15 @@ export async function api<T>(path: string, call: ApiCall = {}): Promise<T> {
  * that keep what they derive from an answer and can tell an unchanged answer by its text.
  */
 export async function apiText(path: string, call: ApiCall = {}): Promise<string> {
+  return (await apiTagged(path, call, () => false)).text ?? "";
+}
+
+/**
+ * The same call for answers the API tags with an ETag (answers it keeps per status snapshot): when
+ * `holds(etag)` says the caller already keeps what it derived from that answer, the body is drained
+ * unread (text null), which spares decoding a few hundred kilobytes on every wallboard poll.
+ */
+export async function apiTagged(path: string, call: ApiCall, holds: (etag: string) => boolean): Promise<{ etag: string | null; text: string | null }> {
   const url = new URL(`/api${path}`, apiUrl());
   for (const [k, v] of Object.entries(call.query ?? {})) {
     if (v === undefined || v === null || v === "") continue;
@@ -75,13 +99,17 @@ export async function apiText(path: string, call: ApiCall = {}): Promise<string>
     body = JSON.stringify(call.body);
   }
   const res = await send(url, call.method ?? "GET", headers, body);
-  if (res.status === 204) return "";
-  if (res.status >= 200 && res.status < 300) return res.text;
+  if (res.status >= 200 && res.status < 300) {
+    const held = res.etag !== null && holds(res.etag);
+    const text = await res.read(held);
+    return { etag: res.etag, text: held ? null : text };
+  }
+  const text = await res.read();
   let data: unknown = undefined;
   try {
-    data = res.text ? JSON.parse(res.text) : undefined;
+    data = text ? JSON.parse(text) : undefined;
   } catch {
-    data = { message: res.text.slice(0, 200) };
+    data = { message: text.slice(0, 200) };
   }
   const err = (data ?? { message: res.statusText || `api ${res.status}` }) as ApiErrorBody;
   if (res.status === 401 && err.isLogin === false && !call.raw401) {

@@ -4,6 +4,8 @@
  * markup (charts/render.server.tsx) instead of raw series, and the map gets a slim point list.
  */
 import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
+import Negotiator from "negotiator";
 import { LRUCache } from "lru-cache";
 import { isWarningStatus } from "../../domain/status";
 import type {
@@ -13,7 +15,7 @@ import { hasIrradiance } from "../../domain/irradiance";
 import { fmt, messages, type Locale } from "~/i18n";
 import { renderCardChart } from "~/components/charts/render.server";
 import { enabledCategories, type PvstatusView } from "~/components/plant-cards/url-state";
-import { api, ApiFailure, apiText } from "./api.server";
+import { api, ApiFailure, apiTagged } from "./api.server";
 
 /** The map asks for every plant at once. */
 const MAP_LIMIT = 10_000;
@@ -121,33 +123,85 @@ function cardView(card: PlantCardData, view: PvstatusView, locale: Locale): Plan
 }
 
 /**
- * Lists already shaped, by (view, locale, the API's answer text). The API keeps one answer per member and
- * request for each 5-s status snapshot, so wallboards polling the same view get the same text back until
- * the data changes: then the parse and the card shaping are done once, not once per wallboard and poll.
- * The shaped list depends on nothing else. Least recently used entries go first.
+ * Lists already shaped, by (view, locale, the API's answer). The API keeps one answer per member and
+ * request for each 5-s status snapshot and tags it with an ETag, so wallboards polling the same view get
+ * the same tag back until the data changes: then the body is not even read, and the parse and the card
+ * shaping are done once, not once per wallboard and poll. The shaped list depends on nothing else.
+ * Least recently used entries go first.
  */
-const listCache = new LRUCache<string, { list: PlantStatusList; bytes: number }>({
+interface ListEntry {
+  list: PlantStatusList;
+  bytes: number;
+  /** The list as JSON, made when a poll first needs it. */
+  json?: string;
+}
+const listCache = new LRUCache<string, ListEntry>({
   max: 200,
   // The answer's size stands in for the shaped list's.
   maxSize: 64 * 1024 * 1024,
   sizeCalculation: (entry) => Math.max(1, entry.bytes),
 });
 
-export async function plantStatusList(token: string, view: PvstatusView, locale: Locale): Promise<PlantStatusList> {
-  let text: string;
-  try {
-    text = await apiText("/pvstatus/group", { method: "POST", token, body: groupRequest(view) });
-  } catch (error) {
-    // Redirects (session ended) pass through; any other failure shows the list's error state.
-    if (error instanceof ApiFailure) return { ok: false, status: error.status };
-    if (error instanceof Response) throw error;
-    console.error("pvstatus list failed", error);
-    return { ok: false, status: 0 };
+async function listEntry(token: string, view: PvstatusView, locale: Locale): Promise<{ key: string | null; entry: ListEntry }> {
+  const prefix = `${locale}\u0000${JSON.stringify(view)}\u0000`;
+  for (let attempt = 0; ; attempt++) {
+    let answer: { etag: string | null; text: string | null };
+    try {
+      // A second attempt reads the body whatever its tag (the entry was dropped meanwhile).
+      answer = await apiTagged("/pvstatus/group", { method: "POST", token, body: groupRequest(view) }, (etag) => attempt === 0 && listCache.has(prefix + etag));
+    } catch (error) {
+      // Redirects (session ended) pass through; any other failure shows the list's error state.
+      if (error instanceof ApiFailure) return { key: null, entry: { list: { ok: false, status: error.status }, bytes: 0 } };
+      if (error instanceof Response) throw error;
+      console.error("pvstatus list failed", error);
+      return { key: null, entry: { list: { ok: false, status: 0 }, bytes: 0 } };
+    }
+    const { etag, text } = answer;
+    const key = prefix + (etag ?? createHash("sha1").update(text ?? "").digest("base64"));
+    let entry = listCache.get(key);
+    if (!entry && text === null) continue;
+    if (!entry) listCache.set(key, (entry = { list: shapeList(JSON.parse(text!) as PvstatusGroupResponse, view, locale), bytes: text!.length }));
+    return { key, entry };
   }
-  const key = `${locale}\u0000${JSON.stringify(view)}\u0000${createHash("sha1").update(text).digest("base64")}`;
-  let entry = listCache.get(key);
-  if (!entry) listCache.set(key, (entry = { list: shapeList(JSON.parse(text) as PvstatusGroupResponse, view, locale), bytes: text.length }));
-  return entry.list;
+}
+
+export async function plantStatusList(token: string, view: PvstatusView, locale: Locale): Promise<PlantStatusList> {
+  return (await listEntry(token, view, locale)).entry.list;
+}
+
+/**
+ * Bodies of poll answers, by what they hold: the screen's own fields and the list's cache key. A poll
+ * is the same few hundred kilobytes for every wallboard on one view until the next snapshot, so its
+ * JSON is written and gzipped once, not once per poll.
+ */
+const pollBodies = new LRUCache<string, { json: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer> }>({
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (b) => b.json.length + (b.gzip?.length ?? 0) || 1,
+});
+
+/**
+ * A wallboard's poll: a data request for the screen, answered with the whole list (no stream: the
+ * list is ready when the answer goes). `fields` are the loader's other fields, the same on every poll.
+ */
+export async function plantStatusPoll(request: Request, token: string, view: PvstatusView, locale: Locale, fields: Record<string, unknown>): Promise<Response> {
+  const { key, entry } = await listEntry(token, view, locale);
+  const head = JSON.stringify(fields);
+  const headers = new Headers({ "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store", Vary: "Accept-Encoding" });
+  if (key === null) return new Response(`${head.slice(0, -1)},"list":${JSON.stringify(entry.list)}}`, { headers });
+  const bodyKey = `${head}\u0000${key}`;
+  let body = pollBodies.get(bodyKey);
+  if (!body) {
+    entry.json ??= JSON.stringify(entry.list);
+    pollBodies.set(bodyKey, (body = { json: new TextEncoder().encode(`${head.slice(0, -1)},"list":${entry.json}}`) }));
+  }
+  const gzip = new Negotiator({ headers: { "accept-encoding": request.headers.get("accept-encoding") ?? undefined } }).encodings(["gzip", "identity"])[0] === "gzip";
+  if (!gzip) return new Response(body.json, { headers });
+  if (!body.gzip) {
+    body.gzip = new Uint8Array(gzipSync(body.json));
+    pollBodies.set(bodyKey, body);
+  }
+  headers.set("Content-Encoding", "gzip");
+  return new Response(body.gzip, { headers });
 }
 
 function shapeList(answer: PvstatusGroupResponse, view: PvstatusView, locale: Locale): PlantStatusList {

@@ -14,12 +14,12 @@ import { readCookies } from "~/auth/cookies.server";
 import { detailWindowHref } from "~/components/status/DetailLink";
 import { requireSection } from "~/auth/section.server";
 import { fmt, messages, useT } from "~/i18n";
-import { plantStatusList, type MapPlant, type PlantStatusList } from "~/models/pvstatus.server";
+import { plantStatusList, plantStatusPoll, type MapPlant, type PlantStatusList } from "~/models/pvstatus.server";
 import { readPreferences } from "~/preferences.server";
 import { CountAndSize, SearchForm, SortForm, StatusFilters, ViewModeTabs } from "~/components/plant-cards/Controls";
 import { PlantCard } from "~/components/plant-cards/PlantCard";
 import { usePolling } from "~/components/plant-cards/usePolling";
-import { onlyLegendChanged, parseView, toggled, viewSearch, type PvstatusView } from "~/components/plant-cards/url-state";
+import { onlyLegendChanged, parseView, pvstatusHref, toggled, viewSearch, type PvstatusView } from "~/components/plant-cards/url-state";
 import { MapView } from "~/components/map/MapView";
 
 /** Set by this page's script: the browser can reveal streamed content. */
@@ -31,6 +31,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const mobile = isMobileClient({ userAgent: request.headers.get("user-agent") });
   const view = parseView(url.searchParams, { mobile });
   const { theme, locale } = readPreferences(request);
+  // A poll (the page's own data request every 6 s): the whole list at once, its body shared by every
+  // wallboard on this view until the data changes (models/pvstatus.server.ts).
+  if (context.dataRequest) {
+    return plantStatusPoll(request, auth.accessToken, view, locale, { view, mobile, theme, host: url.host, protocol: url.protocol });
+  }
   const list = plantStatusList(auth.accessToken, view, locale);
   const streaming = readCookies(request.headers.get("cookie"))[STREAM_COOKIE] === "1" && url.searchParams.get("stream") !== "0";
   return defer(
@@ -127,7 +132,7 @@ function ListError({ view }: { view: PvstatusView }) {
   return (
     <div className="alert error" role="alert">
       <p>{t.error}</p>
-      <Link to={{ pathname: "/pvstatus", search: viewSearch(view, {}) }}>{t.retry}</Link>
+      <Link to={pvstatusHref(viewSearch(view, {}))}>{t.retry}</Link>
     </div>
   );
 }
@@ -185,7 +190,7 @@ function Loaded({ list, view, mobile, detail }: { list: PlantStatusList; view: P
         {list.hasMore ? (
           <p className="pv-more">
             <Link
-              to={{ pathname: "/pvstatus", search: viewSearch(view, { limit: view.limit + more }) }}
+              to={pvstatusHref(viewSearch(view, { limit: view.limit + more }))}
               preventScrollReset
               replace
               className="button secondary"

@@ -207,15 +207,21 @@ describe.each(STORES)("plant status API on %s", (storeKind) => {
       expect(res.body).toMatchObject({ isLogin: false });
     });
 
-    it("shows a new reading on the very next call", async () => {
+    it("shows a new reading on the very next call, under a new ETag", async () => {
       const before = await group({ searchText: "라온" });
       expect(before.body.list[0]!.statusData.status).toBe(0);
+      // The tag names the answer: the same text has the same tag (the portal then skips the body), another text
+      // another tag. (A small selection may be computed afresh, with a new "now", rather than from the snapshot.)
+      const again = await group({ searchText: "라온" });
+      expect(before.headers.get("etag")).toMatch(/^"[\w-]+"$/);
+      expect(again.headers.get("etag") === before.headers.get("etag")).toBe(again.text === before.text);
       await postReadings(server.baseUrl, fleet.plants.x0!, [
         { device: fleet.plants.x0!.inverters[0], ts: slotAt(0), values: { iw: 12_000, today_wh: 6_000, total_wh: 6_000 } },
       ]);
       const after = await group({ searchText: "라온" });
       expect(after.body.list[0]!.statusData).toEqual({ status: 2, statusName: "normal" });
       expect(after.body.list[0]!.genData.iw).toEqual({ value: "12.00", unit: "kW" });
+      expect(after.headers.get("etag")).not.toBe(before.headers.get("etag"));
       // Put it back as it was for the other tests (no data again is not possible: stop counting it as normal).
       await store.db.deleteFrom("device_latest").where("device_uid", "=", fleet.plants.x0!.inverters[0]!).execute();
     });

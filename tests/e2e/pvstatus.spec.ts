@@ -47,7 +47,7 @@ test.describe("plant status screen", () => {
       await expect(filter(page, category)).toHaveAttribute("aria-pressed", "true");
       await expect(filter(page, category).locator(".pv-filter-count")).toHaveText(String(n));
     }
-    expect(await cardNames(page)).toEqual(GRID_ORDER);
+    await expect.poll(() => cardNames(page)).toEqual(GRID_ORDER);
     await expect(page.getByText("9곳 중 9곳 표시")).toBeVisible();
   });
 
@@ -150,15 +150,15 @@ test.describe("plant status screen", () => {
     await filter(page, "normal").click();
     await expect(page).toHaveURL(/hide=normal/);
     await expect(filter(page, "normal")).toHaveAttribute("aria-pressed", "false");
-    expect(await cardNames(page)).toEqual(GRID_ORDER.slice(0, 7));
+    await expect.poll(() => cardNames(page)).toEqual(GRID_ORDER.slice(0, 7));
     await filter(page, "warning").click();
     await expect(page).toHaveURL(/hide=normal,warning(&|$)/);
-    expect(await cardNames(page)).toEqual(["다온 무발전", "라온 무자료", LONG_NAME]);
+    await expect.poll(() => cardNames(page)).toEqual(["다온 무발전", "라온 무자료", LONG_NAME]);
     await filter(page, "warning").click();
     await expect(page).toHaveURL(/hide=normal$/);
     await filter(page, "warning_1000006").click();
     await expect(page).toHaveURL(/hide=normal,warning_1000006/);
-    expect(await cardNames(page)).not.toContain("마루 인버터고장");
+    await expect.poll(() => cardNames(page)).not.toContain("마루 인버터고장");
     await page.getByRole("link", { name: "모두 켜기" }).click();
     await expect(page).toHaveURL(/\/pvstatus$/);
     await expect(cards(page)).toHaveCount(9);
@@ -171,12 +171,12 @@ test.describe("plant status screen", () => {
     await search.getByLabel("검색어").fill("통신");
     await search.getByRole("button", { name: "검색" }).click();
     await expect(page).toHaveURL(/q=%ED%86%B5%EC%8B%A0/);
-    expect(await cardNames(page)).toEqual(["바다 통신장애"]);
+    await expect.poll(() => cardNames(page)).toEqual(["바다 통신장애"]);
     await search.getByLabel("검색 기준").selectOption("locality");
     await search.getByLabel("검색어").fill("경상");
     await search.getByRole("button", { name: "검색" }).click();
     await expect(page).toHaveURL(/qt=locality/);
-    expect(await cardNames(page)).toEqual(["사랑 끊김", "나래 정상 2"]);
+    await expect.poll(() => cardNames(page)).toEqual(["사랑 끊김", "나래 정상 2"]);
     // Counts follow the search.
     await expect(filter(page, "normal").locator(".pv-filter-count")).toHaveText("1");
     await page.getByRole("link", { name: "검색 지우기" }).click();
@@ -219,7 +219,7 @@ test.describe("plant status screen", () => {
     await expect(page.getByLabel("순서")).toHaveValue("desc");
     await expect(page.getByRole("group", { name: "표시 개수" }).getByRole("link", { name: "25개씩" })).toHaveAttribute("aria-current", "true");
     await expect(page.getByRole("group", { name: "카드 크기" }).getByRole("link", { name: "큰 라인 차트" })).toHaveAttribute("aria-current", "true");
-    expect(await cardNames(page)).toEqual(["바다 통신장애"]);
+    await expect.poll(() => cardNames(page)).toEqual(["바다 통신장애"]);
     await expect(card(page, fleet.plants.f1!.uid).getByRole("button", { name: "일사량" })).toHaveAttribute("aria-pressed", "false");
   });
 

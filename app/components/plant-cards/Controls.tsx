@@ -9,9 +9,9 @@ import { SORT_TYPES, VIEW_MODES, type ViewMode } from "../../../domain/ordering"
 import { PVSTATUS_SEARCH_TYPES } from "../../../domain/pvstatus-contract";
 import { STATUS_CATEGORIES, type StatusCategory, type StatusCounts } from "../../../domain/status";
 import { fmt, useT } from "~/i18n";
-import { GRAPH_SIZES, GRID_SIZES, toggled, viewSearch, type CardSize, type PvstatusView } from "./url-state";
+import { GRAPH_SIZES, GRID_SIZES, pvstatusHref, toggled, viewSearch, type CardSize, type PvstatusView } from "./url-state";
 
-const to = (search: string) => ({ pathname: "/pvstatus", search });
+const to = pvstatusHref;
 
 /** Hidden fields carrying the rest of the view through a GET form (which replaces the whole query). */
 function HiddenState({ view, omit }: { view: PvstatusView; omit: string[] }) {

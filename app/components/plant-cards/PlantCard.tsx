@@ -15,7 +15,7 @@ import { formatCapacity, formatGenerationHoursMedium, formatGenerationHoursSmall
 import { fmt, useT } from "~/i18n";
 import type { PlantCardView } from "~/models/pvstatus.server";
 import { StatusIndicator } from "./StatusIndicator";
-import type { CardSize, LegendSeries } from "./url-state";
+import { pvstatusHref, type CardSize, type LegendSeries } from "./url-state";
 
 export interface LegendLinks {
   off: readonly LegendSeries[];
@@ -53,7 +53,7 @@ function Legend({ card, legend }: { card: PlantCardView; legend: LegendLinks }) 
     return (
       <li>
         <Link
-          to={{ pathname: "/pvstatus", search: legend.href(series) }}
+          to={pvstatusHref(legend.href(series))}
           replace
           preventScrollReset
           role="button"

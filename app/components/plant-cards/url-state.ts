@@ -102,6 +102,9 @@ export type ViewPatch = Partial<Omit<PvstatusView, "effectiveCount">>;
  * anything but the limit itself starts the list again at the initial limit; switching the view mode
  * drops a card size that the new mode does not have.
  */
+/** A link target on the plant status screen (a string: React Router parses it once, objects cost more). */
+export const pvstatusHref = (search: string) => `/pvstatus${search}`;
+
 export function viewSearch(current: PvstatusView, patch: ViewPatch = {}): string {
   const next = { ...current, ...patch };
   const resetsList = Object.keys(patch).some((k) => k !== "limit" && k !== "off" && k !== "size");
