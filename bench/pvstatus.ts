@@ -247,22 +247,28 @@ function mapChunkGz(): number {
 }
 
 /** What the figures mean; measured by hand (server CPU per request from /proc/<pid>/stat while the machine was quiet). */
-const NOTES = `Notes (2026-11-22, second session; profiles with node --cpu-prof, CPU per request from /proc):
+const NOTES = `Notes (2026-11-22, third session; profiles with node --cpu-prof, CPU per request from /proc):
 - Layout: one primary (store, data plane, /api on a private port) and one portal process per core (server.ts);
   on this 2-vCPU machine the load generator (autocannon, the wallboard clients) shares the same two vCPUs.
-- Where a portal process's CPU went on /pvstatus grid documents before this session's changes: React server
-  rendering 15 %, route matching 12 % (Remix/React Router flattened, ranked and compiled all 41 routes three to
-  four times a render; patches/ keeps them, 0.34 -> 0.12 ms a match), gzip 7 % (React's 2 KiB writes were
-  deflated one by one; entry.server.tsx now hands them on per React flush), fetch to the API 4 % (now undici
-  request() with kept-alive connections), the rest Remix's request handling, Express and GC.
-- Wallboards: a poll is now one data request (root and shell loaders are skipped, app/shell-revalidation.ts);
-  the API keeps each snapshot's answer serialised and the portal reuses the shaped list while the answer text is
-  unchanged, so many boards on one view share the work. The SPEC's growing limit still makes a poll dearer the
-  longer a board runs (limit 20 -> 220 over the 120 s run, ~50 KB of JSON per poll at the end).
-- The 300 req/s, p99 <= 100 ms target for whole /pvstatus documents is not reached on this machine: the app
-  shell alone (/statistics) tops out below 200 req/s here, and /pvstatus adds the render of its cards and the
-  loader data for hydration. Reaching it would take either more cores (the portal now scales with them) or
-  caching rendered documents, which per-member views and CSRF tokens rule out.
+- CPU per request before and after this session's changes (utime + stime of each server process from
+  /proc/<pid>/stat around 10 s of autocannon -c 20): a grid document 3.7 ms primary + 14.2 ms portal -> 2.4 + 12.5 ms; a
+  wallboard poll at limit 200 (92 KB of JSON) 2.8 + 7.2 ms -> 0.8 + 2.1 ms (616 instead of 185 polls/s).
+  What changed: the API checks a token's HMAC once per token, not per call (api/auth/tokens.ts), keeps SQLite
+  statements prepared (api/store/db.ts), and tags each kept /pvstatus/group answer with an ETag, answered before
+  any row is gathered; the portal leaves an answer whose tag it knows unread (apiTagged), and answers a poll
+  with one body per (view, snapshot) that is serialised and gzipped once (plantStatusPoll); patches/ stop
+  RemixServer from rebuilding the app's route tree on every render.
+- Earlier sessions: route matching cached (patches/), React's 2 KiB writes coalesced before gzip
+  (entry.server.tsx), undici request() with kept-alive connections to the API, a poll is one data request
+  (app/shell-revalidation.ts).
+- Wallboards: 2,000 boards now poll on time (no poll over 6 s; the ~317 polls/s are all the boards ask for, 2,000
+  / 6 s less the start-up ramp). The SPEC's growing limit still makes a poll larger the longer a board runs
+  (limit 20 -> 220 over the 120 s run).
+- The 300 req/s, p99 <= 100 ms target for whole /pvstatus documents is still not reached on this machine. Where a
+  portal process's time goes on a grid document: React's server renderer about half (its per-chunk UTF-8
+  encoding alone ~10 %), Remix's request handling and route matching ~15 %, gzip ~5 %; the app shell alone
+  (/statistics) now serves ~315 req/s. Reaching 300 with the cards would take more cores (the portal scales with
+  them) or caching rendered documents, which per-member views and CSRF tokens rule out.
 - Client JS is measured for the Korean page (the default). An English page also loads the English catalogue
   (9.6 KB gzipped) before it hydrates: 118 KB in all (measured by hand, 2026-11-22).`;
 
