@@ -1,10 +1,15 @@
-/** Streams HTML; bots and no-JS kiosks get the whole document at once (onAllReady). */
+/**
+ * Renders the document. A page whose data is all there (most pages; /pvstatus for kiosks without script)
+ * is rendered to one string: nothing could stream, and React's string renderer skips the per-chunk UTF-8
+ * encoding of its streaming writer (about a tenth of a /pvstatus render). A page with deferred data still
+ * pending streams; bots get such a page whole (onAllReady).
+ */
 import { Transform } from "node:stream";
 import type { EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 
 const ABORT_DELAY = 5_000;
 
@@ -14,6 +19,13 @@ export default function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
+  const deferreds = Object.values(remixContext.staticHandlerContext.activeDeferreds ?? {});
+  if (deferreds.every((d) => d.done)) {
+    // Throws on a render error; Remix then renders the error boundary (as with the stream's shell error).
+    const html = renderToString(<RemixServer context={remixContext} url={request.url} />);
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
+  }
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -227,6 +227,41 @@ describe.each(STORES)("plant status API on %s", (storeKind) => {
     });
   });
 
+  describe("the portal's poll of /pvstatus (a Remix data request, as the page makes every 6 s)", () => {
+    it("answers the whole list inline, gzipped when asked, and a new reading on the next poll", async () => {
+      const t = await c().session(fleet.member.id, fleet.member.password);
+      const cookie = `accessToken=${t.accessToken}; refreshToken=${t.refreshToken}; sessionId=${t.sessionId}; NewAppOpenPop=1; pvjs=1`;
+      const url = `${server.baseUrl}/pvstatus?q=${encodeURIComponent("라온")}&_data=${encodeURIComponent("routes/_app.pvstatus")}`;
+      type Poll = { view: { q: string }; list: { ok: boolean; kind: string; list: PlantCardData[] } };
+      const poll = async (encoding: "gzip" | "identity") => {
+        // Node's fetch inflates a gzipped body by itself; the header tells how it was sent.
+        const res = await fetch(url, { headers: { cookie, "accept-encoding": encoding } });
+        expect(res.status).toBe(200);
+        expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+        return { encoding: res.headers.get("content-encoding"), text: await res.text() };
+      };
+      const plain = await poll("identity");
+      const zipped = await poll("gzip");
+      expect(plain.encoding).toBeNull();
+      expect(zipped.encoding).toBe("gzip");
+      const before = JSON.parse(plain.text) as Poll;
+      // The same poll either way (its "now" may move: a few plants are read afresh rather than from the snapshot).
+      expect((JSON.parse(zipped.text) as Poll).list.list).toEqual(before.list.list);
+      expect(before.view.q).toBe("라온");
+      // Not a deferred stream: the list itself, ready for the page.
+      expect(before.list).toMatchObject({ ok: true, kind: "cards" });
+      expect(before.list.list.map((p) => p.name)).toEqual(["라온 무자료"]);
+      expect(before.list.list[0]!.statusData.status).toBe(0);
+      await postReadings(server.baseUrl, fleet.plants.x0!, [
+        { device: fleet.plants.x0!.inverters[0], ts: slotAt(0), values: { iw: 9_000, today_wh: 4_000, total_wh: 4_000 } },
+      ]);
+      const after = JSON.parse((await poll("gzip")).text) as Poll;
+      expect(after.list.list[0]!.statusData.status).toBe(2);
+      expect(after.list.list[0]!.genData.iw).toEqual({ value: "9.00", unit: "kW" });
+      await store.db.deleteFrom("device_latest").where("device_uid", "=", fleet.plants.x0!.inverters[0]!).execute();
+    });
+  });
+
   describe("GET /pvstatus/new", () => {
     it("answers one plant's fresh card, never cached", async () => {
       const res = await c().call<PlantCardData>("GET", `/pvstatus/new?plantUid=${uid("n1")}`, { token });
