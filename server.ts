@@ -88,6 +88,9 @@ async function runPortalWorker(cfg: Config) {
   process.on("SIGINT", () => undefined); // the primary decides; Ctrl-C reaches every process of the group
 }
 
+/** Portal processes that end before listening this many times in a row stop the server. */
+const MAX_FAILED_PORTAL_STARTS = 5;
+
 async function runPrimary(cfg: Config) {
   const { createApi } = await import("./api/index");
   const { openStore } = await import("./api/store/db");
@@ -142,13 +145,32 @@ async function runPrimary(cfg: Config) {
     const apiUrl = `http://127.0.0.1:${(apiServer.address() as AddressInfo).port}`;
     servers = [apiServer];
     const env = { API_URL: cfg.apiUrl ?? apiUrl };
-    await Promise.all(Array.from({ length: cfg.portalWorkers }, () => forkPortal(env)));
-    // A portal process that dies is replaced; the store and the data plane live on here.
-    cluster.on("exit", (worker, code, signal) => {
-      if (stopping) return;
-      console.error(`portal process ${worker.process.pid} ended (${signal ?? code}); starting another`);
-      void forkPortal(env).catch((e) => console.error("could not start a portal process", e));
-    });
+    // A portal process that dies, while starting or later, is replaced; the store and the data plane live
+    // on here. Portal processes that cannot start at all (a broken build, say) end the server instead of
+    // being forked forever.
+    let failedStarts = 0;
+    const startPortal = (): Promise<void> =>
+      new Promise((resolve) => {
+        let listening = false;
+        const worker = cluster.fork(env);
+        worker.once("listening", () => {
+          listening = true;
+          failedStarts = 0;
+          resolve();
+        });
+        worker.once("exit", (code, signal) => {
+          if (stopping) return resolve();
+          console.error(`portal process ${worker.process.pid} ended (${signal ?? code}); starting another`);
+          if (!listening && ++failedStarts >= MAX_FAILED_PORTAL_STARTS) {
+            console.error(`portal processes ended while starting ${failedStarts} times in a row; stopping`);
+            void shutdown("portal processes cannot start", 1);
+            return resolve();
+          }
+          // Whoever waits for this start (the server's own start) waits for the replacement.
+          void startPortal().then(resolve);
+        });
+      });
+    await Promise.all(Array.from({ length: cfg.portalWorkers }, startPortal));
   }
 
   const url = `http://localhost:${cfg.port}`;
@@ -177,7 +199,7 @@ async function runPrimary(cfg: Config) {
     alarms.start(cfg.alarmIntervalMs);
   }
 
-  async function shutdown(signal: string) {
+  async function shutdown(signal: string, exitCode = 0) {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: shutting down`);
@@ -190,17 +212,9 @@ async function runPrimary(cfg: Config) {
     alarms.stop();
     await mqttBridge?.stop().catch(() => undefined);
     await store.close();
-    process.exit(0);
+    process.exit(exitCode);
   }
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }
 
-/** Starts one portal process and waits until it listens on the public port. */
-function forkPortal(env: Record<string, string>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const worker = cluster.fork(env);
-    worker.once("listening", () => resolve());
-    worker.once("exit", (code) => reject(new Error(`portal process exited during start (code ${code})`)));
-  });
-}

@@ -128,10 +128,18 @@ async function ingestDay(server: TestServer, gateways: Gateway[]): Promise<{ rea
   return { readings, seconds: (performance.now() - t) / 1000 };
 }
 
+/**
+ * The cookies of a signed-in browser: the session's three, and the ones the first page sets (the CSRF token),
+ * which a browser sends back on every later request as a kiosk would.
+ */
 async function cookieFor(server: TestServer): Promise<string> {
   const res = await fetch(`${server.baseUrl}/api/member/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id: "admin", password: ADMIN_PASSWORD }) });
   const t = (await res.json()) as { accessToken: string; refreshToken: string; sessionId: string };
-  return `accessToken=${t.accessToken}; refreshToken=${t.refreshToken}; sessionId=${t.sessionId}; NewAppOpenPop=1`;
+  const session = `accessToken=${t.accessToken}; refreshToken=${t.refreshToken}; sessionId=${t.sessionId}; NewAppOpenPop=1`;
+  const first = await fetch(`${server.baseUrl}/pvstatus`, { headers: { cookie: session } });
+  await first.arrayBuffer();
+  const set = first.headers.getSetCookie().map((c) => c.split(";")[0]!).filter((c) => !/^(accessToken|refreshToken|sessionId)=/.test(c));
+  return [session, ...set].join("; ");
 }
 
 interface CannonFigures { rps: number; p50: number; p99: number; errors: number; non2xx: number; bytes: number }

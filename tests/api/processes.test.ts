@@ -8,9 +8,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startServer, type TestServer } from "../helpers/server";
 import { waitFor } from "../helpers/wait";
 
+/** The portal processes of a primary: its children running server.ts (not, say, a tsx/esbuild helper). */
 function children(pid: number): number[] {
   try {
-    return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" }).trim().split("\n").filter(Boolean).map(Number);
+    return execFileSync("pgrep", ["-P", String(pid), "-f", "server\\.ts"], { encoding: "utf8" }).trim().split("\n").filter(Boolean).map(Number);
   } catch {
     return []; // pgrep exits 1 when there are none
   }
@@ -49,7 +50,11 @@ describe("server processes", () => {
         const now = children(server.pid);
         return now.length === 2 && !now.includes(first[0]!) ? now : undefined;
       },
-      { ms: 20_000, every: 200, failure: () => "no replacement portal process in time" },
+      {
+        ms: 20_000,
+        every: 200,
+        failure: () => `no replacement portal process in time: children ${children(server.pid).join(", ")} (killed ${first[0]})\n${server.output().slice(-1500)}`,
+      },
     );
     expect(next).toContain(first[1]!);
     for (let i = 0; i < 10; i++) expect((await fetch(`${server.baseUrl}/login`)).status).toBe(200);
