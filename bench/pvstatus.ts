@@ -265,7 +265,11 @@ const NOTES = `Notes (2026-11-22, third session; profiles with node --cpu-prof, 
   statements prepared (api/store/db.ts), and tags each kept /pvstatus/group answer with an ETag, answered before
   any row is gathered; the portal leaves an answer whose tag it knows unread (apiTagged), and answers a poll
   with one body per (view, snapshot) that is serialised and gzipped once (plantStatusPoll); patches/ stop
-  RemixServer from rebuilding the app's route tree on every render.
+  RemixServer from rebuilding the app's route tree on every render; a document with nothing deferred is
+  rendered with renderToString (A/B, three interleaved rounds, one portal process at -c 2: 15.0 -> 12.3 ms of
+  portal CPU a grid document; React's streaming writer UTF-8-encodes every chunk it writes).
+- The bench now sends back the CSRF cookie the first page sets, as a browser does (before, every request
+  minted and signed a new token).
 - Earlier sessions: route matching cached (patches/), React's 2 KiB writes coalesced before gzip
   (entry.server.tsx), undici request() with kept-alive connections to the API, a poll is one data request
   (app/shell-revalidation.ts).
@@ -273,10 +277,15 @@ const NOTES = `Notes (2026-11-22, third session; profiles with node --cpu-prof, 
   / 6 s less the start-up ramp). The SPEC's growing limit still makes a poll larger the longer a board runs
   (limit 20 -> 220 over the 120 s run).
 - The 300 req/s, p99 <= 100 ms target for whole /pvstatus documents is still not reached on this machine. Where a
-  portal process's time goes on a grid document: React's server renderer about half (its per-chunk UTF-8
-  encoding alone ~10 %), Remix's request handling and route matching ~15 %, gzip ~5 %; the app shell alone
-  (/statistics) now serves ~315 req/s. Reaching 300 with the cards would take more cores (the portal scales with
-  them) or caching rendered documents, which per-member views and CSRF tokens rule out.
+  portal process's time goes on a grid document now: React's renderer about three quarters of the document's
+  handling, and a third of that is React Router's <Link> machinery (33 links a page: useHref, resolveTo, a new
+  URL per link in the static router, prefetch hooks); the loaders ~15 %, gzip ~5 %. The app shell alone
+  (/statistics) serves ~300 req/s. Next: plain anchors with one delegated click handler for the shell's
+  navigation and the status controls, or more cores (the portal scales with them); caching whole documents is
+  ruled out by per-member views and CSRF tokens.
+- An earlier run of this session (before the string render and the CSRF cookie, load 0.9 / 2.4 / 2.7 at start)
+  measured grid 140.2, graph 125.6, map 57.0 req/s and 2,000 wallboards p99 490 ms: runs on this VM differ by
+  up to a third; compare rows of one run.
 - Client JS is measured for the Korean page (the default). An English page also loads the English catalogue
   (9.6 KB gzipped) before it hydrates: 118 KB in all (measured by hand, 2026-11-22).`;
 
