@@ -23,18 +23,15 @@ export const unauthorized = () => new ApiError(401, "unauthorized", { isLogin: f
 
 /**
  * An answer already serialised (kept by a cache), sent as it is instead of through JSON.stringify.
- * It is kept as bytes, so a cached answer is not encoded again on every send; a tagged one also carries
- * an ETag, computed once, by which a client can tell an unchanged answer without reading it.
+ * It is kept as bytes, so a cached answer is not encoded again on every send, with an ETag computed once,
+ * by which a client can tell an unchanged answer without reading it.
  */
 export class JsonText {
   readonly body: Buffer;
-  readonly etag: string | null;
-  constructor(text: string, opts: { tagged?: boolean } = {}) {
+  readonly etag: string;
+  constructor(text: string) {
     this.body = Buffer.from(text);
-    this.etag = opts.tagged ? `"${createHash("sha1").update(this.body).digest("base64url")}"` : null;
-  }
-  get text(): string {
-    return this.body.toString();
+    this.etag = `"${createHash("sha1").update(this.body).digest("base64url")}"`;
   }
 }
 
@@ -47,8 +44,7 @@ export function handle(fn: (req: Request, res: Response) => Promise<unknown> | u
         if (res.headersSent) return;
         if (body === undefined) res.status(204).end();
         else if (body instanceof JsonText) {
-          res.type("json");
-          if (body.etag) res.setHeader("ETag", body.etag);
+          res.type("json").setHeader("ETag", body.etag);
           res.send(body.body);
         }
         else res.json(body);

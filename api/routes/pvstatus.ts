@@ -245,7 +245,7 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
         hasMore: ordered.length > body.limit,
         now,
       };
-      const text = new JsonText(JSON.stringify(answer), { tagged: true });
+      const text = new JsonText(JSON.stringify(answer));
       if (key && version === answersVersion && answers.size < MAX_ANSWERS) answers.set(key, text);
       return text;
     }),

@@ -186,13 +186,15 @@ const pollBodies = new LRUCache<string, { json: Uint8Array<ArrayBuffer>; gzip?: 
 export async function plantStatusPoll(request: Request, token: string, view: PvstatusView, locale: Locale, fields: Record<string, unknown>): Promise<Response> {
   const { key, entry } = await listEntry(token, view, locale);
   const head = JSON.stringify(fields);
+  // The loader's object with `list` added last, written from the parts' JSON.
+  const withList = (listJson: string) => `${head.slice(0, -1)},"list":${listJson}}`;
   const headers = new Headers({ "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store", Vary: "Accept-Encoding" });
-  if (key === null) return new Response(`${head.slice(0, -1)},"list":${JSON.stringify(entry.list)}}`, { headers });
+  if (key === null) return new Response(withList(JSON.stringify(entry.list)), { headers });
   const bodyKey = `${head}\u0000${key}`;
   let body = pollBodies.get(bodyKey);
   if (!body) {
     entry.json ??= JSON.stringify(entry.list);
-    pollBodies.set(bodyKey, (body = { json: new TextEncoder().encode(`${head.slice(0, -1)},"list":${entry.json}}`) }));
+    pollBodies.set(bodyKey, (body = { json: new TextEncoder().encode(withList(entry.json)) }));
   }
   const gzip = new Negotiator({ headers: { "accept-encoding": request.headers.get("accept-encoding") ?? undefined } }).encodings(["gzip", "identity"])[0] === "gzip";
   if (!gzip) return new Response(body.json, { headers });

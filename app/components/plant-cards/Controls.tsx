@@ -11,7 +11,6 @@ import { STATUS_CATEGORIES, type StatusCategory, type StatusCounts } from "../..
 import { fmt, useT } from "~/i18n";
 import { GRAPH_SIZES, GRID_SIZES, pvstatusHref, toggled, viewSearch, type CardSize, type PvstatusView } from "./url-state";
 
-const to = pvstatusHref;
 
 /** Hidden fields carrying the rest of the view through a GET form (which replaces the whole query). */
 function HiddenState({ view, omit }: { view: PvstatusView; omit: string[] }) {
@@ -32,7 +31,7 @@ export function ViewModeTabs({ view }: { view: PvstatusView }) {
   return (
     <nav className="pv-views" aria-label={t.views.label}>
       {VIEW_MODES.map((mode: ViewMode) => (
-        <Link key={mode} to={to(viewSearch(view, { view: mode }))} aria-current={view.view === mode ? "page" : undefined} className={`pv-view-${mode}`}>
+        <Link key={mode} to={pvstatusHref(viewSearch(view, { view: mode }))} aria-current={view.view === mode ? "page" : undefined} className={`pv-view-${mode}`}>
           {t.views[mode]}
         </Link>
       ))}
@@ -61,7 +60,7 @@ export function SearchForm({ view }: { view: PvstatusView }) {
       </label>
       <button type="submit">{t.submit}</button>
       {view.q ? (
-        <Link className="pv-clear" to={to(viewSearch(view, { q: "" }))}>
+        <Link className="pv-clear" to={pvstatusHref(viewSearch(view, { q: "" }))}>
           {t.clear}
         </Link>
       ) : null}
@@ -120,7 +119,7 @@ function LinkGroup<T extends string | number>(props: {
         {props.label}
       </span>
       {props.items.map((item) => (
-        <Link key={String(item)} to={to(props.href(item))} aria-current={item === props.current ? "true" : undefined} preventScrollReset>
+        <Link key={String(item)} to={pvstatusHref(props.href(item))} aria-current={item === props.current ? "true" : undefined} preventScrollReset>
           {props.text(item)}
         </Link>
       ))}
@@ -179,7 +178,7 @@ export function StatusFilters({ view, counts }: { view: PvstatusView; counts: St
         return (
           <Link
             key={c}
-            to={to(viewSearch(view, { hide: toggled(view.hide, c) }))}
+            to={pvstatusHref(viewSearch(view, { hide: toggled(view.hide, c) }))}
             replace
             preventScrollReset
             role="button"
@@ -204,7 +203,7 @@ export function StatusFilters({ view, counts }: { view: PvstatusView; counts: St
         );
       })}
       {view.hide.length ? (
-        <Link to={to(viewSearch(view, { hide: [] }))} className="pv-filter-reset" replace preventScrollReset>
+        <Link to={pvstatusHref(viewSearch(view, { hide: [] }))} className="pv-filter-reset" replace preventScrollReset>
           {t.reset}
         </Link>
       ) : null}
