@@ -55,6 +55,11 @@ export async function openStore(url: string): Promise<Store> {
  * Kysely's SQLite driver prepares every query it runs; compiling the SQL again costs as much as running
  * a small query. Statements are kept by their text instead (better-sqlite3 statements are reusable, and
  * the driver runs one query at a time on its one connection, so no statement is used twice at once).
+ *
+ * Its transactions begin IMMEDIATE rather than deferred: a deferred transaction that reads and then writes
+ * fails at once with SQLITE_BUSY (the busy timeout does not apply) when another connection wrote in
+ * between — an admin form answered 500 that way while a tool wrote to the same file. Taking the write lock
+ * at BEGIN makes such writers wait their turn under busy_timeout instead.
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   const statements = new LRUCache<string, SQLite.Statement>({ max: 500 });
@@ -62,7 +67,7 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
     close: () => sqlite.close(),
     prepare(text: string) {
       let stmt = statements.get(text);
-      if (!stmt) statements.set(text, (stmt = sqlite.prepare(text)));
+      if (!stmt) statements.set(text, (stmt = sqlite.prepare(text === "begin" ? "begin immediate" : text)));
       return stmt;
     },
   };
