@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
+import { useLinkNavigation } from "./components/AppLink";
 import { commitCsrfToken } from "./csrf.server";
 import { messages, useT } from "./i18n";
 import { readPreferences } from "./preferences.server";
@@ -58,6 +59,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const { csrf } = useLoaderData<typeof loader>();
+  useLinkNavigation();
   return (
     <AuthenticityTokenProvider token={csrf}>
       <Outlet />

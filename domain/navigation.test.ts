@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canOpenSection, navigationFor, type NavViewer } from "./navigation";
+import { canOpenSection, isCurrentSection, navigationFor, type NavViewer } from "./navigation";
 import { SERVICE_MASK_MAX, serviceMask } from "./service-bits";
 
 const keys = (v: NavViewer) => navigationFor(v).map((s) => s.key);
@@ -42,5 +42,24 @@ describe("navigation", () => {
 
   it("hides every service-gated section when the mask is missing", () => {
     expect(keys({ service: null, auth: 1 })).toEqual(["main", "watch", "notice", "setting", "modify"]);
+  });
+});
+
+describe("isCurrentSection", () => {
+  it("marks a section current on its own path and the pages below it", () => {
+    expect(isCurrentSection("/setting", "/setting")).toBe(true);
+    expect(isCurrentSection("/setting/plant/P1", "/setting")).toBe(true);
+    expect(isCurrentSection("/setting/", "/setting")).toBe(true);
+    expect(isCurrentSection("/pvstatus/detail/P1", "/pvstatus")).toBe(true);
+  });
+
+  it("does not mark a section whose path is only a prefix of another word", () => {
+    expect(isCurrentSection("/settings", "/setting")).toBe(false);
+    expect(isCurrentSection("/notice-board", "/notice")).toBe(false);
+  });
+
+  it("marks the main screen only on / itself", () => {
+    expect(isCurrentSection("/", "/")).toBe(true);
+    expect(isCurrentSection("/pvstatus", "/")).toBe(false);
   });
 });

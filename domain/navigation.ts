@@ -52,3 +52,15 @@ export function canOpenSection(viewer: NavViewer, key: SectionKey): boolean {
 export function navigationFor(viewer: NavViewer): Array<{ key: SectionKey; path: string }> {
   return SECTIONS.filter((s) => canOpenSection(viewer, s.key)).map((s) => ({ key: s.key, path: s.path }));
 }
+
+export type NavItem = ReturnType<typeof navigationFor>[number];
+
+/**
+ * Whether the page at `pathname` belongs to the section at `sectionPath` (its entry is shown current):
+ * the section's own path or a page below it; the main screen `/` only on itself.
+ */
+export function isCurrentSection(pathname: string, sectionPath: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  if (sectionPath === "/") return path === "/";
+  return path === sectionPath || path.startsWith(`${sectionPath}/`);
+}

@@ -1,4 +1,5 @@
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
 import type { SettingScreenKey } from "../../domain/admin-levels";
 import type { SectionKey } from "../../domain/navigation";
 import { fmt, useT } from "~/i18n";
@@ -11,7 +12,7 @@ export function NotYetAvailable({ screen }: { screen: string }) {
       <h1 id="nya-title">{fmt(t.notYet.title, { screen })}</h1>
       <p>{t.notYet.body}</p>
       <p>
-        <Link to="/">{t.notYet.back}</Link>
+        <AppLink to="/">{t.notYet.back}</AppLink>
       </p>
     </section>
   );

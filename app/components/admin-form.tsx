@@ -4,7 +4,7 @@
  * same zod schema as the API before the round trip. Several forms may share a page, so every
  * control id carries the form's prefix.
  */
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
 import { useState, type ReactNode } from "react";
 import type { ZodError, ZodType } from "zod";
 import { ADMIN_DELETE_KEY } from "../../domain/admin-delete";
@@ -261,9 +261,9 @@ export function Pager({ page, size, total, search }: { page: number; size: numbe
   return (
     <nav className="pager" aria-label={t.adminForms.pager.label}>
       {page > 1 ? (
-        <Link to={href(page - 1)} rel="prev">
+        <AppLink to={href(page - 1)} rel="prev">
           ← {t.adminForms.pager.prev}
-        </Link>
+        </AppLink>
       ) : (
         <span aria-hidden="true" className="pager-off">
           ← {t.adminForms.pager.prev}
@@ -271,9 +271,9 @@ export function Pager({ page, size, total, search }: { page: number; size: numbe
       )}
       <span>{fmt(t.adminForms.pager.status, { page, pages, total })}</span>
       {page < pages ? (
-        <Link to={href(page + 1)} rel="next">
+        <AppLink to={href(page + 1)} rel="next">
           {t.adminForms.pager.next} →
-        </Link>
+        </AppLink>
       ) : (
         <span aria-hidden="true" className="pager-off">
           {t.adminForms.pager.next} →

@@ -5,7 +5,6 @@
  */
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
-import Negotiator from "negotiator";
 import { LRUCache } from "lru-cache";
 import { isWarningStatus } from "../../domain/status";
 import type {
@@ -16,6 +15,7 @@ import { fmt, messages, type Locale } from "~/i18n";
 import { renderCardChart } from "~/components/charts/render.server";
 import { enabledCategories, type PvstatusView } from "~/components/plant-cards/url-state";
 import { api, ApiFailure, apiTagged } from "./api.server";
+import { acceptsGzip } from "~/http-encoding.server";
 
 /** The map asks for every plant at once. */
 const MAP_LIMIT = 10_000;
@@ -196,8 +196,7 @@ export async function plantStatusPoll(request: Request, token: string, view: Pvs
     entry.json ??= JSON.stringify(entry.list);
     pollBodies.set(bodyKey, (body = { json: new TextEncoder().encode(withList(entry.json)) }));
   }
-  const gzip = new Negotiator({ headers: { "accept-encoding": request.headers.get("accept-encoding") ?? undefined } }).encodings(["gzip", "identity"])[0] === "gzip";
-  if (!gzip) return new Response(body.json, { headers });
+  if (!acceptsGzip(request)) return new Response(body.json, { headers });
   if (!body.gzip) {
     body.gzip = new Uint8Array(gzipSync(body.json));
     pollBodies.set(bodyKey, body);

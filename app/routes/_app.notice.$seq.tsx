@@ -1,6 +1,7 @@
 /** /notice/{seq}: one notice — read it, or (level 10+) edit its text and use flag, or delete it. */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { isDeleteConfirmed } from "../../domain/admin-delete";
 import { canAdminister } from "../../domain/admin-levels";
@@ -91,7 +92,7 @@ export default function NoticeDetail() {
   return (
     <div className="admin-page">
       <p className="crumbs">
-        <Link to="/notice">← {t.adminForms.back}</Link>
+        <AppLink to="/notice">← {t.adminForms.back}</AppLink>
       </p>
       {!editor ? (
         <article className="panel wide">

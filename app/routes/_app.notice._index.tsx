@@ -4,7 +4,8 @@
  * with the typed confirmation.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { isDeleteConfirmed } from "../../domain/admin-delete";
 import { canAdminister } from "../../domain/admin-levels";
@@ -136,15 +137,15 @@ export default function Notices() {
         <h2 id="notice-list-title">{n.list}</h2>
         {editor ? (
           <nav className="subnav" aria-label={n.list}>
-            <Link to="/notice" aria-current={useFilter === null ? "page" : undefined}>
+            <AppLink to="/notice" aria-current={useFilter === null ? "page" : undefined}>
               {t.adminForms.any}
-            </Link>
-            <Link to="/notice?use=1" aria-current={useFilter === "1" ? "page" : undefined}>
+            </AppLink>
+            <AppLink to="/notice?use=1" aria-current={useFilter === "1" ? "page" : undefined}>
               {n.active}
-            </Link>
-            <Link to="/notice?use=0" aria-current={useFilter === "0" ? "page" : undefined}>
+            </AppLink>
+            <AppLink to="/notice?use=0" aria-current={useFilter === "0" ? "page" : undefined}>
               {n.inactive}
-            </Link>
+            </AppLink>
           </nav>
         ) : null}
         {notices.length === 0 ? <p className="muted">{n.empty}</p> : null}
@@ -177,7 +178,7 @@ export default function Notices() {
                     <p className="notice-meta">
                       <span className={item.use ? "tag ok" : "tag off"}>{item.use ? n.active : n.inactive}</span>{" "}
                       {fmt(n.written, { date: item.date, author: item.author_id ?? "—" })} ·{" "}
-                      <Link to={`/notice/${item.seq}`}>{n.edit}</Link>
+                      <AppLink to={`/notice/${item.seq}`}>{n.edit}</AppLink>
                     </p>
                   </div>
                 </li>

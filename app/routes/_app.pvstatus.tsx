@@ -6,7 +6,8 @@
  * With JavaScript the list refreshes every 6 s (usePolling).
  */
 import { defer, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Await, Link, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Await, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
 import { Suspense, useEffect } from "react";
 import { isMobileClient } from "../../domain/mobile";
 import { formatTimeKey } from "../../domain/series";
@@ -132,7 +133,7 @@ function ListError({ view }: { view: PvstatusView }) {
   return (
     <div className="alert error" role="alert">
       <p>{t.error}</p>
-      <Link to={pvstatusHref(viewSearch(view, {}))}>{t.retry}</Link>
+      <AppLink to={pvstatusHref(viewSearch(view, {}))}>{t.retry}</AppLink>
     </div>
   );
 }
@@ -189,14 +190,14 @@ function Loaded({ list, view, mobile, detail }: { list: PlantStatusList; view: P
         )}
         {list.hasMore ? (
           <p className="pv-more">
-            <Link
+            <AppLink
               to={pvstatusHref(viewSearch(view, { limit: view.limit + more }))}
               preventScrollReset
               replace
               className="button secondary"
             >
               {fmt(t.list.more, { n: Math.min(more, list.total - list.list.length) })}
-            </Link>
+            </AppLink>
           </p>
         ) : null}
       </section>

@@ -1,6 +1,7 @@
 /** Admin main (SPEC §2 /setting): what this member may administer, by the admin level table (SPEC §6). */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
 import { settingScreensFor } from "../../domain/admin-levels";
 import { requireSection } from "~/auth/section.server";
 import { useT } from "~/i18n";
@@ -19,7 +20,7 @@ export default function SettingMain() {
       <ul>
         {screens.map((s) => (
           <li key={s.key}>
-            <Link to={s.path}>{t.settingNav[s.key]}</Link>
+            <AppLink to={s.path}>{t.settingNav[s.key]}</AppLink>
           </li>
         ))}
       </ul>

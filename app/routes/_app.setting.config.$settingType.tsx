@@ -3,7 +3,8 @@
  * fault-code table (domain/settings.ts). One page per setting type, tabs between them.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, NavLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, NavLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ZodType } from "zod";
 import {
@@ -163,9 +164,9 @@ function FaultCodes({ codeList, editing }: { codeList: Code[]; editing: Code | n
             <button type="submit" name="intent" value="update" disabled={navigation.state === "submitting"}>
               {t.fleet.save}
             </button>{" "}
-            <Link to="/setting/config/faultCodes" className="button secondary">
+            <AppLink to="/setting/config/faultCodes" className="button secondary">
               {t.fleet.cancel}
-            </Link>
+            </AppLink>
           </Form>
           <DeleteCode code={editing.code} />
         </section>
@@ -201,9 +202,9 @@ function FaultCodes({ codeList, editing }: { codeList: Code[]; editing: Code | n
                   <td>{locale === "en" ? c.name_en : c.name_ko}</td>
                   <td>{f.levels[String(c.level) as "1"] ?? c.level}</td>
                   <td>
-                    <Link to={`?edit=${c.code}`} aria-label={`${t.fleet.edit} ${c.code}`}>
+                    <AppLink to={`?edit=${c.code}`} aria-label={`${t.fleet.edit} ${c.code}`}>
                       {t.fleet.edit}
-                    </Link>
+                    </AppLink>
                   </td>
                 </tr>
               ))

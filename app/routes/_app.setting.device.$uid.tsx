@@ -1,6 +1,7 @@
 /** /setting/device/{uid}: edit a device (name, kind, RTU, plant, bus address, rated capacity), delete it. */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { DeviceBodySchema } from "../../domain/fleet";
 import { capacityKw } from "../../domain/units";
@@ -74,7 +75,7 @@ export default function DeviceEdit() {
   return (
     <div className="admin-page">
       <p>
-        <Link to="/setting/device">← {t.fleet.back}</Link>
+        <AppLink to="/setting/device">← {t.fleet.back}</AppLink>
       </p>
       <h1>{fmt(d.editTitle, { name: device.name })}</h1>
       <p className="mono muted">

@@ -3,7 +3,8 @@
  * and the form to add a device to an RTU and a plant.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { DEVICE_KINDS, isDeviceKind } from "../../domain/device";
 import { COMM_STATES, DeviceBodySchema } from "../../domain/fleet";
@@ -85,13 +86,13 @@ export default function DeviceList() {
         </a>
       </div>
       <nav className="subnav" aria-label={d.kindNav}>
-        <Link to={kindHref("")} aria-current={filter.kind === "" ? "page" : undefined}>
+        <AppLink to={kindHref("")} aria-current={filter.kind === "" ? "page" : undefined}>
           {t.fleet.any}
-        </Link>
+        </AppLink>
         {DEVICE_KINDS.map((k) => (
-          <Link key={k} to={kindHref(String(k))} aria-current={filter.kind === String(k) ? "page" : undefined}>
+          <AppLink key={k} to={kindHref(String(k))} aria-current={filter.kind === String(k) ? "page" : undefined}>
             {kindLabel(t, k)}
-          </Link>
+          </AppLink>
         ))}
       </nav>
       <Form method="get" className="filters" aria-label={d.filters.legend}>
@@ -113,9 +114,9 @@ export default function DeviceList() {
         </div>
         <div className="filter-actions">
           <button type="submit">{t.fleet.apply}</button>
-          <Link to="/setting/device" className="button secondary">
+          <AppLink to="/setting/device" className="button secondary">
             {t.fleet.reset}
-          </Link>
+          </AppLink>
         </div>
       </Form>
 
@@ -152,7 +153,7 @@ export default function DeviceList() {
               deviceList.map((row) => (
                 <tr key={row.uid}>
                   <th scope="row">
-                    <Link to={`/setting/device/${encodeURIComponent(row.uid)}`}>{row.name}</Link>
+                    <AppLink to={`/setting/device/${encodeURIComponent(row.uid)}`}>{row.name}</AppLink>
                   </th>
                   <td className="mono">{row.uid}</td>
                   <td>{kindLabel(t, row.kind)}</td>

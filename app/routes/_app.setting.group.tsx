@@ -4,7 +4,8 @@
  * delete an empty group. The selected group is in the URL (?node=seq), so it works without JS.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { isDeleteConfirmed } from "../../domain/admin-delete";
 import {
@@ -97,7 +98,7 @@ function TreeList({ nodes, selected }: { nodes: TreeNode<GroupRow>[]; selected: 
     <ul>
       {nodes.map(({ node, children }) => (
         <li key={node.seq}>
-          <Link
+          <AppLink
             to={`?node=${node.seq}`}
             aria-current={node.seq === selected ? "page" : undefined}
             preventScrollReset
@@ -107,7 +108,7 @@ function TreeList({ nodes, selected }: { nodes: TreeNode<GroupRow>[]; selected: 
             <span className="tree-counts">
               {fmt(t.groups.counts, { plants: node.plantCount, rtus: node.rtuCount, members: node.memberCount })}
             </span>
-          </Link>
+          </AppLink>
           {children.length ? <TreeList nodes={children} selected={selected} /> : null}
         </li>
       ))}
@@ -328,14 +329,14 @@ export default function Groups() {
                 {rtusNotInPlant.map((r) => (
                   <tr key={r.uid}>
                     <th scope="row">
-                      <Link to={`/setting/rtu/${encodeURIComponent(r.uid)}`}>{r.alias || r.name}</Link>
+                      <AppLink to={`/setting/rtu/${encodeURIComponent(r.uid)}`}>{r.alias || r.name}</AppLink>
                     </th>
                     <td>{r.mac ?? "—"}</td>
                     <td>
                       {r.node_seq !== null && nameOf.has(r.node_seq) ? (
-                        <Link to={`?node=${r.node_seq}`} preventScrollReset>
+                        <AppLink to={`?node=${r.node_seq}`} preventScrollReset>
                           {nameOf.get(r.node_seq)}
-                        </Link>
+                        </AppLink>
                       ) : (
                         g.unassigned
                       )}

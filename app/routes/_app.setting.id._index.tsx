@@ -3,7 +3,8 @@
  * filters are a GET form, so they live in the URL (bookmarkable, no JS needed); 20 rows a page.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
 import { AUTH_LEVELS } from "../../domain/admin-levels";
 import { buildTree, flattenTree } from "../../domain/group-tree";
 import { MemberListQuery } from "../../domain/member-form";
@@ -34,9 +35,9 @@ export default function MemberList() {
     <div className="admin-page">
       <div className="page-head">
         <h1>{m.title}</h1>
-        <Link className="button" to="/setting/id/new">
+        <AppLink className="button" to="/setting/id/new">
           {m.add}
-        </Link>
+        </AppLink>
       </div>
 
       <Form method="get" className="filters" aria-label={m.filters.legend}>
@@ -77,9 +78,9 @@ export default function MemberList() {
         </div>
         <div className="filter-actions">
           <button type="submit">{m.filters.apply}</button>
-          <Link to="/setting/id" className="button secondary">
+          <AppLink to="/setting/id" className="button secondary">
             {m.filters.reset}
-          </Link>
+          </AppLink>
         </div>
       </Form>
 
@@ -110,7 +111,7 @@ export default function MemberList() {
               memberList.map((row) => (
                 <tr key={row.id}>
                   <th scope="row">
-                    <Link to={`/setting/id/edit/${encodeURIComponent(row.id)}`}>{row.id}</Link>
+                    <AppLink to={`/setting/id/edit/${encodeURIComponent(row.id)}`}>{row.id}</AppLink>
                   </th>
                   <td>{row.name}</td>
                   <td>{fmt(m.fields.authOption, { level: row.auth })}</td>

@@ -12,7 +12,8 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { isDeleteConfirmed } from "../../domain/admin-delete";
 import { buildTree, flattenTree } from "../../domain/group-tree";
@@ -193,7 +194,7 @@ export default function EditMember() {
   return (
     <div className="admin-page">
       <p className="crumbs">
-        <Link to="/setting/id">← {t.adminForms.back}</Link>
+        <AppLink to="/setting/id">← {t.adminForms.back}</AppLink>
       </p>
       <h1>{fmt(m.editTitle, { id: member.id })}</h1>
       {!editable ? (
@@ -270,7 +271,7 @@ export default function EditMember() {
             <h2 id="reset-title">{m.reset.title}</h2>
             {isSelf ? (
               <p>
-                <Link to="/modify">{m.reset.self}</Link>
+                <AppLink to="/modify">{m.reset.self}</AppLink>
               </p>
             ) : member.readOnly ? (
               <p className="muted">{t.adminForms.messages.read_only_member}</p>

@@ -3,7 +3,8 @@
  * trip) and in the action; the API validates again and checks the id is free.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { buildTree, flattenTree } from "../../domain/group-tree";
 import { MemberCreateFields } from "../../domain/member-form";
@@ -68,7 +69,7 @@ export default function NewMember() {
   return (
     <div className="admin-page">
       <p className="crumbs">
-        <Link to="/setting/id">← {t.adminForms.back}</Link>
+        <AppLink to="/setting/id">← {t.adminForms.back}</AppLink>
       </p>
       <section className="panel wide" aria-labelledby="new-member-title">
         <h1 id="new-member-title">{t.members.newTitle}</h1>
@@ -90,9 +91,9 @@ export default function NewMember() {
             <button type="submit" disabled={busy}>
               {t.adminForms.save}
             </button>
-            <Link to="/setting/id" className="button secondary">
+            <AppLink to="/setting/id" className="button secondary">
               {t.adminForms.cancel}
-            </Link>
+            </AppLink>
           </div>
         </Form>
       </section>

@@ -4,7 +4,8 @@
  * chosen plants, RTUs and devices into one of the member's groups.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { RemoteUrlSchema } from "../../domain/fleet";
@@ -160,9 +161,9 @@ export default function ImportPage() {
               crawlerList.map((s) => (
                 <tr key={s.crawlerId} aria-current={s.crawlerId === chosen ? "true" : undefined}>
                   <th scope="row">
-                    <Link to={`?source=${s.crawlerId}`} aria-label={`${m.sources.browse}: ${s.name}`}>
+                    <AppLink to={`?source=${s.crawlerId}`} aria-label={`${m.sources.browse}: ${s.name}`}>
                       {s.name}
-                    </Link>
+                    </AppLink>
                   </th>
                   <td>{(m.sites as Record<string, string>)[s.site] ?? s.site}</td>
                   <td className="mono">{s.url}</td>

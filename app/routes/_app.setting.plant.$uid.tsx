@@ -1,6 +1,7 @@
 /** /setting/plant/{uid}: edit a plant, see and (for RTU admins) assign its RTUs, delete it with a typed confirmation. */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { canAdminister } from "../../domain/admin-levels";
 import { PlantFormSchema, plantErrorField, plantFormToBody } from "../../domain/fleet";
@@ -98,7 +99,7 @@ export default function PlantEdit() {
   return (
     <div className="admin-page">
       <p>
-        <Link to="/setting/plant">← {t.fleet.back}</Link>
+        <AppLink to="/setting/plant">← {t.fleet.back}</AppLink>
       </p>
       <h1>{fmt(p.editTitle, { name: plant.name })}</h1>
       <p className="mono muted">{plant.uid}</p>
@@ -130,7 +131,7 @@ export default function PlantEdit() {
           <ul className="plain-list">
             {rtuList.map((r) => (
               <li key={r.uid}>
-                {canRtu ? <Link to={`/setting/rtu/${encodeURIComponent(r.uid)}`}>{r.alias || r.name}</Link> : <span>{r.alias || r.name}</span>}{" "}
+                {canRtu ? <AppLink to={`/setting/rtu/${encodeURIComponent(r.uid)}`}>{r.alias || r.name}</AppLink> : <span>{r.alias || r.name}</span>}{" "}
                 <span className="mono muted">
                   {r.uid}
                   {r.mac ? ` · ${r.mac}` : ""}
@@ -183,7 +184,7 @@ export default function PlantEdit() {
           <ul className="plain-list">
             {deviceList.map((d) => (
               <li key={d.uid}>
-                <Link to={`/setting/device/${encodeURIComponent(d.uid)}`}>{d.name}</Link> <span className="muted">{kindLabel(t, d.kind)}</span>{" "}
+                <AppLink to={`/setting/device/${encodeURIComponent(d.uid)}`}>{d.name}</AppLink> <span className="muted">{kindLabel(t, d.kind)}</span>{" "}
                 <span className="mono muted">{d.uid}</span>
               </li>
             ))}

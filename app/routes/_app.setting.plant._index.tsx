@@ -3,7 +3,8 @@
  * the form to add a plant, and copying a plant from another instance of this portal.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { PlantFormSchema, plantErrorField, plantFormToBody, RemoteUrlSchema } from "../../domain/fleet";
@@ -140,9 +141,9 @@ export default function PlantList() {
         </div>
         <div className="filter-actions">
           <button type="submit">{t.fleet.apply}</button>
-          <Link to="/setting/plant" className="button secondary">
+          <AppLink to="/setting/plant" className="button secondary">
             {t.fleet.reset}
-          </Link>
+          </AppLink>
         </div>
       </Form>
 
@@ -181,7 +182,7 @@ export default function PlantList() {
               plantList.map((row) => (
                 <tr key={row.uid}>
                   <th scope="row">
-                    <Link to={`/setting/plant/${encodeURIComponent(row.uid)}`}>{row.name}</Link>
+                    <AppLink to={`/setting/plant/${encodeURIComponent(row.uid)}`}>{row.name}</AppLink>
                   </th>
                   <td className="mono">{row.uid}</td>
                   <td className="num">{capacityKw(row.capa).toFixed(2)}</td>

@@ -3,7 +3,8 @@
  * is shown once, right after creation or rotation), its plant assignment, its devices, and deletion.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { RtuBodySchema } from "../../domain/fleet";
 import { requireSettingScreen } from "~/auth/section.server";
@@ -110,7 +111,7 @@ export default function RtuDetail() {
   return (
     <div className="admin-page">
       <p>
-        <Link to="/setting/rtu">← {t.fleet.back}</Link>
+        <AppLink to="/setting/rtu">← {t.fleet.back}</AppLink>
       </p>
       <h1>{fmt(r.detailTitle, { uid: rtu.uid })}</h1>
       <dl className="facts">
@@ -121,7 +122,7 @@ export default function RtuDetail() {
           <CommBadge comm={rtu.comm} /> {formatTime(rtu.last_seen_at, locale)}
         </dd>
         <dt>{r.columns.plant}</dt>
-        <dd>{rtu.plantName ? <Link to={`/setting/plant/${encodeURIComponent(rtu.plant_uid!)}`}>{rtu.plantName}</Link> : r.plant.none}</dd>
+        <dd>{rtu.plantName ? <AppLink to={`/setting/plant/${encodeURIComponent(rtu.plant_uid!)}`}>{rtu.plantName}</AppLink> : r.plant.none}</dd>
         <dt>{r.fields.node}</dt>
         <dd>{rtu.nodeName ?? "—"}</dd>
       </dl>
@@ -210,7 +211,7 @@ export default function RtuDetail() {
           <ul className="plain-list">
             {deviceList.map((d) => (
               <li key={d.uid}>
-                <Link to={`/setting/device/${encodeURIComponent(d.uid)}`}>{d.name}</Link> <span className="muted">{kindLabel(t, d.kind)}</span>{" "}
+                <AppLink to={`/setting/device/${encodeURIComponent(d.uid)}`}>{d.name}</AppLink> <span className="muted">{kindLabel(t, d.kind)}</span>{" "}
                 <span className="mono muted">
                   {d.uid}
                   {d.address != null ? ` · #${d.address}` : ""}
@@ -220,7 +221,7 @@ export default function RtuDetail() {
           </ul>
         )}
         <p>
-          <Link to={`/setting/device?rtu=${encodeURIComponent(rtu.uid)}#add-device`}>{r.devices.add}</Link>
+          <AppLink to={`/setting/device?rtu=${encodeURIComponent(rtu.uid)}#add-device`}>{r.devices.add}</AppLink>
         </p>
       </section>
 

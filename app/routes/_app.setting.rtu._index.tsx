@@ -3,7 +3,8 @@
  * communication, package, use, kind and a keyword — all in the URL — and the form to add an RTU.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { COMM_STATES, RtuBodySchema } from "../../domain/fleet";
 import { requireSettingScreen } from "~/auth/section.server";
@@ -119,9 +120,9 @@ export default function RtuList() {
         </div>
         <div className="filter-actions">
           <button type="submit">{t.fleet.apply}</button>
-          <Link to="/setting/rtu" className="button secondary">
+          <AppLink to="/setting/rtu" className="button secondary">
             {t.fleet.reset}
-          </Link>
+          </AppLink>
         </div>
       </Form>
 
@@ -159,9 +160,9 @@ export default function RtuList() {
               rtuList.map((row) => (
                 <tr key={row.uid}>
                   <th scope="row">
-                    <Link to={`/setting/rtu/${encodeURIComponent(row.uid)}`} className="mono">
+                    <AppLink to={`/setting/rtu/${encodeURIComponent(row.uid)}`} className="mono">
                       {row.uid}
-                    </Link>
+                    </AppLink>
                   </th>
                   <td>{row.alias || row.name}</td>
                   <td className="mono">{row.mac ?? "—"}</td>

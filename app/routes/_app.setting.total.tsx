@@ -3,7 +3,8 @@
  * joined with '^'), totals, devices per plant, and loading a plant's history from another portal.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { RemoteUrlSchema } from "../../domain/fleet";
@@ -120,7 +121,7 @@ export default function Total() {
               totalList.map((row) => (
                 <tr key={row.plant_uid}>
                   <th scope="row">
-                    <Link to={`/setting/plant/${encodeURIComponent(row.plant_uid)}`}>{row.name}</Link>
+                    <AppLink to={`/setting/plant/${encodeURIComponent(row.plant_uid)}`}>{row.name}</AppLink>
                   </th>
                   <td>{row.nodeName ?? "—"}</td>
                   <td className="num">{capacityKw(row.capa).toFixed(2)}</td>

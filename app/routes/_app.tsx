@@ -1,8 +1,9 @@
 /** The app shell: top bar (who, alarms, theme, language, logout) and the navigation of SPEC §2. */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, NavLink, Outlet, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Form, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { navigationFor } from "../../domain/navigation";
+import { isCurrentSection, navigationFor, type NavItem } from "../../domain/navigation";
 import { requireAuth } from "~/auth/session.server";
 import { Flash } from "~/components/form";
 import { Logo } from "~/components/Logo";
@@ -45,6 +46,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }, { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} });
 }
 
+/** The navigation of SPEC §2; the entry of the screen shown (or one of its sub-pages) is marked current. */
+function SideNav({ nav }: { nav: NavItem[] }) {
+  const t = useT();
+  const { pathname } = useLocation();
+  return (
+    <nav className="sidenav" aria-label={t.nav.label}>
+      <ul>
+        {nav.map((item) => (
+          <li key={item.key}>
+            <AppLink to={item.path} aria-current={isCurrentSection(pathname, item.path) ? "page" : undefined}>
+              {t.nav[item.key]}
+            </AppLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 export function useAppUser() {
   const data = useRouteLoaderData<typeof loader>("routes/_app");
   return data && "user" in data ? data.user : undefined;
@@ -63,10 +83,10 @@ function FullShell({ user, nav, flash, notices }: Exclude<ReturnType<typeof useL
         {t.skipToContent}
       </a>
       <header className="topbar">
-        <Link to="/" className="brand">
+        <AppLink to="/" className="brand">
           <Logo />
           <span>{t.appName}</span>
-        </Link>
+        </AppLink>
         <span className="spacer" />
         <span className="who">
           <strong>{user.id}</strong>
@@ -82,17 +102,7 @@ function FullShell({ user, nav, flash, notices }: Exclude<ReturnType<typeof useL
           <button type="submit">{t.logout}</button>
         </Form>
       </header>
-      <nav className="sidenav" aria-label={t.nav.label}>
-        <ul>
-          {nav.map((item) => (
-            <li key={item.key}>
-              <NavLink to={item.path} end={item.path === "/"} prefetch="intent">
-                {t.nav[item.key]}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <SideNav nav={nav} />
       <main className="content" id="main" tabIndex={-1}>
         <Flash message={flash} />
         <NoticePopup notices={notices} />

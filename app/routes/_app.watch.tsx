@@ -7,7 +7,8 @@
  * Reset is plain /watch: group view, empty keyword.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { Form, useLoaderData, useRevalidator } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
 import { REFRESH_INTERVAL_MS } from "../../domain/chart";
 import { formatEnergy, formatPower } from "../../domain/units";
 import {
@@ -97,14 +98,14 @@ function GroupTree({ nodes, state, open, depth = 0 }: { nodes: WatchTreeNode<Wat
         const showChildren = n.children.length > 0 && (depth === 0 || open.has(n.seq) || !!state.keyword);
         return (
           <li key={n.seq}>
-            <Link
+            <AppLink
               to={watchHref({ view: "group", keyword: state.keyword, node: n.seq })}
               aria-current={selected ? "true" : undefined}
               className="wt-link"
             >
               <span aria-hidden="true" className="wt-mark">{n.children.length ? (showChildren ? "▾" : "▸") : "·"}</span>
               <span className="wt-name">{nodeLabel(t, n)}</span>
-            </Link>
+            </AppLink>
             <TreeCounts plants={n.plantCount} warnings={n.warningCount} />
             {state.keyword ? <PlantLeaves plants={n.plants} /> : null}
             {showChildren ? <GroupTree nodes={n.children} state={state} open={open} depth={depth + 1} /> : null}
@@ -121,14 +122,14 @@ function LocalityList({ list, state }: { list: WatchLocality[]; state: WatchStat
     <ul className="wt-tree">
       {list.map((l) => (
         <li key={l.uid}>
-          <Link
+          <AppLink
             to={watchHref({ view: "locality", keyword: state.keyword, locality: l.uid })}
             aria-current={state.locality === l.uid ? "true" : undefined}
             className="wt-link"
           >
             <span aria-hidden="true" className="wt-mark">·</span>
             <span className="wt-name">{l.locality ?? t.watch.unspecified}</span>
-          </Link>
+          </AppLink>
           <TreeCounts plants={l.plantCount} warnings={l.warningCount} />
           {state.keyword ? <PlantLeaves plants={l.plants} /> : null}
         </li>
@@ -180,7 +181,7 @@ function Selection({ detail }: { detail: GroupDetailResponse }) {
                 return (
                   <tr key={n.seq}>
                     <th scope="row" style={{ paddingLeft: `${1 + Math.min(n.depth, 6) * 0.9}rem` }}>
-                      {n.seq === LINKED_NODE_SEQ ? t.watch.linked : <Link to={watchHref({ view: "group", node: n.seq })}>{n.name}</Link>}
+                      {n.seq === LINKED_NODE_SEQ ? t.watch.linked : <AppLink to={watchHref({ view: "group", node: n.seq })}>{n.name}</AppLink>}
                     </th>
                     <td className="num">{op.inv.generating}/{op.inv.total}</td>
                     <td className="num">{op.inv.breaking}/{op.env.breaking}/{op.grid.breaking}</td>
@@ -264,9 +265,9 @@ export default function Watch() {
           <h2 id="watch-tree-title" className="visually-hidden">{state.view === "group" ? t.watch.tree : t.watch.localities}</h2>
           <nav className="subnav tabs-nav" aria-label={t.watch.viewLabel}>
             {(["group", "locality"] as const).map((v) => (
-              <Link key={v} to={watchHref({ view: v, keyword: state.keyword })} aria-current={state.view === v ? "page" : undefined}>
+              <AppLink key={v} to={watchHref({ view: v, keyword: state.keyword })} aria-current={state.view === v ? "page" : undefined}>
                 {t.watch.views[v]}
-              </Link>
+              </AppLink>
             ))}
           </nav>
           <Form method="get" action="/watch" className="wt-search" role="search" key={`${state.view}|${state.keyword}`}>
@@ -276,7 +277,7 @@ export default function Watch() {
               <input id="watch-q" name="q" type="search" defaultValue={state.keyword} placeholder={t.watch.searchPlaceholder} maxLength={50} />
               <button type="submit">{t.watch.submit}</button>
             </div>
-            <Link to="/watch" className="small reset-link">{t.watch.reset}</Link>
+            <AppLink to="/watch" className="small reset-link">{t.watch.reset}</AppLink>
           </Form>
           <nav aria-label={state.view === "group" ? t.watch.tree : t.watch.localities} className="wt-nav">
             {!tree ? (

@@ -10,6 +10,9 @@ import { cookieValue, expect, test } from "./fixtures";
 const navLinks = (page: import("@playwright/test").Page) =>
   page.getByRole("navigation", { name: /주 메뉴|Main menu/ }).getByRole("link");
 
+const navLink = (page: import("@playwright/test").Page, name: string) =>
+  page.getByRole("navigation", { name: /주 메뉴|Main menu/ }).getByRole("link", { name, exact: true });
+
 test.describe("harness", () => {
   test("the project really runs with JavaScript on or off", async ({ page }) => {
     await page.goto("/login");
@@ -24,6 +27,24 @@ test.describe("navigation", () => {
     await page.goto("/");
     const hrefs = await navLinks(page).evaluateAll((as) => as.map((a) => a.getAttribute("href")));
     expect(hrefs).toEqual(SECTIONS.map((s) => s.path));
+  });
+
+  test("a navigation link marks its section current, and with JavaScript moves without reloading the page", async ({ page, loginByCookie }) => {
+    await loginByCookie("admin", ADMIN_PASSWORD);
+    await page.goto("/");
+    await expect(navLink(page, "메인")).toHaveAttribute("aria-current", "page");
+    const js = test.info().project.name === "js";
+    // A marker on window survives a client-side navigation and is gone after a document load.
+    if (js) await page.evaluate(() => ((window as unknown as { navMarker: number }).navMarker = 1));
+    await navLink(page, "공지사항").click();
+    await expect(page).toHaveURL(/\/notice$/);
+    await expect(navLink(page, "공지사항")).toHaveAttribute("aria-current", "page");
+    await expect(navLink(page, "메인")).not.toHaveAttribute("aria-current", /.*/);
+    const marker = await page.evaluate(() => (window as unknown as { navMarker?: number }).navMarker ?? null);
+    expect(marker).toBe(js ? 1 : null);
+    // The browser's back button returns to the page before (a navigation adds a history entry).
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
   });
 
   test("a member with no service bits at level 1 sees no control, help or diagnose, and cannot open them", async ({ page, member, loginByCookie }) => {

@@ -3,7 +3,8 @@
  * JavaScript and every state it sets lands in the URL (bookmarkable). With JavaScript the sort
  * selects apply on change.
  */
-import { Form, Link, useSubmit } from "@remix-run/react";
+import { Form, useSubmit } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
 import { VIEW_COUNT_OPTIONS } from "../../../domain/chart";
 import { SORT_TYPES, VIEW_MODES, type ViewMode } from "../../../domain/ordering";
 import { PVSTATUS_SEARCH_TYPES } from "../../../domain/pvstatus-contract";
@@ -31,9 +32,9 @@ export function ViewModeTabs({ view }: { view: PvstatusView }) {
   return (
     <nav className="pv-views" aria-label={t.views.label}>
       {VIEW_MODES.map((mode: ViewMode) => (
-        <Link key={mode} to={pvstatusHref(viewSearch(view, { view: mode }))} aria-current={view.view === mode ? "page" : undefined} className={`pv-view-${mode}`}>
+        <AppLink key={mode} to={pvstatusHref(viewSearch(view, { view: mode }))} aria-current={view.view === mode ? "page" : undefined} className={`pv-view-${mode}`}>
           {t.views[mode]}
-        </Link>
+        </AppLink>
       ))}
     </nav>
   );
@@ -60,9 +61,9 @@ export function SearchForm({ view }: { view: PvstatusView }) {
       </label>
       <button type="submit">{t.submit}</button>
       {view.q ? (
-        <Link className="pv-clear" to={pvstatusHref(viewSearch(view, { q: "" }))}>
+        <AppLink className="pv-clear" to={pvstatusHref(viewSearch(view, { q: "" }))}>
           {t.clear}
-        </Link>
+        </AppLink>
       ) : null}
     </Form>
   );
@@ -119,9 +120,9 @@ function LinkGroup<T extends string | number>(props: {
         {props.label}
       </span>
       {props.items.map((item) => (
-        <Link key={String(item)} to={pvstatusHref(props.href(item))} aria-current={item === props.current ? "true" : undefined} preventScrollReset>
+        <AppLink key={String(item)} to={pvstatusHref(props.href(item))} aria-current={item === props.current ? "true" : undefined} preventScrollReset>
           {props.text(item)}
-        </Link>
+        </AppLink>
       ))}
       {props.note ? <span className="pv-note">{props.note}</span> : null}
     </div>
@@ -176,7 +177,7 @@ export function StatusFilters({ view, counts }: { view: PvstatusView; counts: St
         const on = !view.hide.includes(c);
         const n = counts ? counts[COUNT_KEY[c]] : null;
         return (
-          <Link
+          <AppLink
             key={c}
             to={pvstatusHref(viewSearch(view, { hide: toggled(view.hide, c) }))}
             replace
@@ -199,13 +200,13 @@ export function StatusFilters({ view, counts }: { view: PvstatusView; counts: St
             <span className="pv-filter-count" data-testid={`count-${c}`}>
               {n === null ? "–" : n}
             </span>
-          </Link>
+          </AppLink>
         );
       })}
       {view.hide.length ? (
-        <Link to={pvstatusHref(viewSearch(view, { hide: [] }))} className="pv-filter-reset" replace preventScrollReset>
+        <AppLink to={pvstatusHref(viewSearch(view, { hide: [] }))} className="pv-filter-reset" replace preventScrollReset>
           {t.reset}
-        </Link>
+        </AppLink>
       ) : null}
     </div>
   );

@@ -9,7 +9,7 @@
  * The plant name is the card's link to the detail window (stretched over the whole card); the fault
  * tooltip shows on hover and on keyboard focus and is the link's description.
  */
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
 import { truncateCardName } from "../../../domain/truncate";
 import { formatCapacity, formatGenerationHoursMedium, formatGenerationHoursSmall, type Quantity } from "../../../domain/units";
 import { fmt, useT } from "~/i18n";
@@ -52,7 +52,7 @@ function Legend({ card, legend }: { card: PlantCardView; legend: LegendLinks }) 
     const on = !legend.off.includes(series);
     return (
       <li>
-        <Link
+        <AppLink
           to={pvstatusHref(legend.href(series))}
           replace
           preventScrollReset
@@ -69,7 +69,7 @@ function Legend({ card, legend }: { card: PlantCardView; legend: LegendLinks }) 
         >
           <span className="pv-swatch" aria-hidden="true" />
           {label}
-        </Link>
+        </AppLink>
       </li>
     );
   };

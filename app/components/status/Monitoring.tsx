@@ -3,7 +3,8 @@
  * time, ascending or descending (default name ascending). Every control is a link or a GET form, so the
  * view lives in the URL and works without JS. It sits on the main dashboard below the totals.
  */
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
 import {
   DEFAULT_MONITOR_VIEW,
   monitorViewParams,
@@ -29,11 +30,11 @@ function SortHeader({ view, sort, label }: { view: MonitorView; sort: MonitorSor
   const next = active && view.order === "asc" ? "desc" : "asc";
   return (
     <th scope="col" aria-sort={active ? (view.order === "asc" ? "ascending" : "descending") : "none"}>
-      <Link to={href({ ...view, sort, order: next })} preventScrollReset className="sort-link">
+      <AppLink to={href({ ...view, sort, order: next })} preventScrollReset className="sort-link">
         {label}
         <span aria-hidden="true">{active ? (view.order === "asc" ? " ▲" : " ▼") : " ↕"}</span>
         {active ? <span className="visually-hidden"> ({fmt(t.monitoring.sortedBy, { order: view.order === "asc" ? t.monitoring.asc : t.monitoring.desc })})</span> : null}
-      </Link>
+      </AppLink>
     </th>
   );
 }
@@ -49,9 +50,9 @@ export function Monitoring({ view, rows }: { view: MonitorView; rows: MonitorRow
       </div>
       <nav aria-label={t.monitoring.tabsLabel} className="subnav tabs-nav">
         {tabs.map((tab) => (
-          <Link key={tab} to={href({ ...view, tab })} aria-current={view.tab === tab ? "page" : undefined} preventScrollReset>
+          <AppLink key={tab} to={href({ ...view, tab })} aria-current={view.tab === tab ? "page" : undefined} preventScrollReset>
             {t.monitoring.tabs[tab]}
-          </Link>
+          </AppLink>
         ))}
       </nav>
       <Form method="get" action="/" className="filters monitor-filters" aria-label={t.monitoring.controls} preventScrollReset key={JSON.stringify(view)}>
@@ -76,9 +77,9 @@ export function Monitoring({ view, rows }: { view: MonitorView; rows: MonitorRow
         </div>
         <div className="filter-actions">
           <button type="submit">{t.monitoring.apply}</button>
-          <Link to={href({ ...DEFAULT_MONITOR_VIEW, tab: view.tab })} className="button secondary" preventScrollReset>
+          <AppLink to={href({ ...DEFAULT_MONITOR_VIEW, tab: view.tab })} className="button secondary" preventScrollReset>
             {t.monitoring.reset}
-          </Link>
+          </AppLink>
         </div>
       </Form>
       {rows.length === 0 ? (

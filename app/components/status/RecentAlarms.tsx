@@ -2,7 +2,8 @@
  * Recent alarms of the main dashboard (SPEC §7 /alarm/recent, §9 refresh every 660 000 ms). Server-rendered
  * first; with JS a fetcher reloads only this list (resources/recent-alarms) every 11 minutes while visible.
  */
-import { Link, useFetcher } from "@remix-run/react";
+import { useFetcher } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
 import { REFRESH_INTERVAL_MS } from "../../../domain/chart";
 import { fmt, useT } from "~/i18n";
 import type { RecentAlarm } from "~/models/status.server";
@@ -67,7 +68,7 @@ export function RecentAlarms({ initial, showAllLink }: { initial: RecentAlarmsDa
           </table>
         </div>
       )}
-      {showAllLink ? <p className="small"><Link to="/alarm">{t.main.alarmsAll}</Link></p> : null}
+      {showAllLink ? <p className="small"><AppLink to="/alarm">{t.main.alarmsAll}</AppLink></p> : null}
     </section>
   );
 }

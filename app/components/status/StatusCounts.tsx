@@ -1,5 +1,5 @@
 /** Status counts (SPEC §3) as links to the plant status screen filtered to that status. */
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/AppLink";
 import { STATUS_CATEGORIES, WARNING_KINDS, type StatusCategory, type StatusCounts as Counts } from "../../../domain/status";
 import { useT } from "~/i18n";
 
@@ -34,10 +34,10 @@ export function StatusCounts({ counts }: { counts: Counts | null }) {
       <ul className="count-list">
         {ROWS.map((r) => (
           <li key={r.key} className={`count-${r.tone}${r.key.startsWith("warning_") ? " count-sub" : ""}`}>
-            <Link to={pvstatusFilterHref(r.key)}>
+            <AppLink to={pvstatusFilterHref(r.key)}>
               <span className="count-label">{t.main.status[r.key as keyof typeof t.main.status]}</span>
               <span className="count-value">{counts[r.count]}</span>
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

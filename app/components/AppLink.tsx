@@ -1,0 +1,51 @@
+/**
+ * The portal's link: a plain `<a href>` in the markup, with no router hooks of its own. Pages such as
+ * the plant status screen draw thirty-odd links and are rendered for every wallboard; React Router's
+ * `<Link>` resolved each one against the route tree on the server (useHref, resolveTo, a URL per link).
+ * With JavaScript, one click listener for the whole document (useLinkNavigation, installed in root.tsx)
+ * turns a plain click on such a link into a client-side navigation, honouring `replace` and
+ * `preventScrollReset` as `<Link>` does; without JavaScript it is an ordinary link.
+ */
+import { useEffect, type AnchorHTMLAttributes } from "react";
+import { useNavigate } from "@remix-run/react";
+
+export type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
+  /** An absolute path with its query (`/pvstatus?view=gh`). */
+  to: string;
+  /** Replace the current history entry instead of adding one. */
+  replace?: boolean;
+  /** Keep the scroll position (a control that changes the view in place). */
+  preventScrollReset?: boolean;
+};
+
+export function AppLink({ to, replace, preventScrollReset, ...rest }: AppLinkProps) {
+  return <a href={to} data-nav={replace ? "replace" : "push"} data-keep-scroll={preventScrollReset ? "" : undefined} {...rest} />;
+}
+
+/** What a click on an AppLink should do, or null when the browser should handle it itself. */
+export function linkNavigation(event: MouseEvent, origin: string, here: string): { to: string; replace: boolean; preventScrollReset: boolean } | null {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return null;
+  const link = event.target instanceof Element ? event.target.closest<HTMLAnchorElement>("a[data-nav]") : null;
+  if (!link || (link.target && link.target !== "_self") || link.hasAttribute("download")) return null;
+  const url = new URL(link.href);
+  if (url.origin !== origin) return null;
+  const to = url.pathname + url.search + url.hash;
+  // As <Link>: a link to the page already shown replaces its entry rather than adding a duplicate.
+  return { to, replace: link.dataset.nav === "replace" || to === here, preventScrollReset: link.hasAttribute("data-keep-scroll") };
+}
+
+/** Client-side navigation for every AppLink on the page: one listener on the document. */
+export function useLinkNavigation() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    function onClick(event: MouseEvent) {
+      const { origin, pathname, search, hash } = window.location;
+      const nav = linkNavigation(event, origin, pathname + search + hash);
+      if (!nav) return;
+      event.preventDefault();
+      navigate(nav.to, { replace: nav.replace, preventScrollReset: nav.preventScrollReset });
+    }
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, [navigate]);
+}
