@@ -166,19 +166,21 @@ async function backfill(): Promise<{ seconds: number; readings: number }> {
 }
 
 /** What the figures mean (written by hand; the table above them is this run's). */
-const NOTES = `Notes (2026-11-22):
-- This is a shared 2-vCPU virtual machine and the load generator runs on it too. The same code measured an hour
-  apart differs by up to 1.8x even for in-process queries (01:16 UTC, just after boot: HTTP ingest into SQLite
-  50,565 rows/s in one process, PostgreSQL 32,219; per-plant latest status 3.45 ms SQLite, 7.65 ms PostgreSQL;
-  5,000 latest rows 13.5 / 19.6 ms). Compare rows of one run, not runs.
+const NOTES = `Notes (2026-11-23):
+- This is a shared 2-vCPU virtual machine and the load generator runs on it too. Its speed depends on the host it
+  lands on: this run (fourth session, 18:00 UTC, quiet machine) measured about twice the third session's run on
+  2026-11-22 with the same ingest and query code (then: HTTP ingest into SQLite 40,902 rows/s through a portal
+  process and 48,330 in one process, PostgreSQL 30,549 / 33,874, MQTT 41,654; per-plant latest status 4.92 ms
+  SQLite, 7.71 ms PostgreSQL; one-year report 21.2 / 16.9 ms; backfill 34.6 s), and within one session the same
+  code measured an hour apart differed by up to 1.8x. Compare rows of one run, not runs.
 - "Latest status of 5,000 devices" is read two ways: summed per plant, as the status screens need it (they read
   it at most once per 5-s snapshot, api/store/pvstatus-snapshot.ts), and as 5,000 rows, which is bounded by
   building 5,000 row objects in JavaScript (better-sqlite3 alone: 5.4 ms raw arrays, 9 ms objects without the
-  join). On PostgreSQL the per-plant query plans in 0.7-0.9 ms (EXPLAIN ANALYZE); a named (prepared) statement
+  join; third session's machine). On PostgreSQL the per-plant query plans in 0.7-0.9 ms (EXPLAIN ANALYZE); a named (prepared) statement
   measured 5.74 ms against 5.98 ms unnamed, medians of 20 interleaved rounds: within this machine's noise, so
   Kysely's unnamed statements stay. Without the join (plant_uid kept in device_latest) it read in 3.2-3.8 ms.
-- Where ingest time goes (third session, /proc CPU and --cpu-prof): the primary spends ~23 us of CPU per row over
-  HTTP, which caps it near 43,000 rows/s on one core; in process (no HTTP) a row costs 17-19 us: ~13 the SQLite
+- Where ingest time goes (third session's machine, /proc CPU and --cpu-prof): the primary spends ~23 us of CPU per
+  row over HTTP, which capped it near 43,000 rows/s on one core there; in process (no HTTP) a row costs 17-19 us: ~13 the SQLite
   insert, 2-4 the hourly and daily rollup recomputation, ~2 JSON parse and validation. Each portal process on the
   hop spends ~2.4 us per row passing the batch on, CPU taken from the same two cores.
 - Gateways reach /api through a portal process since the portal runs one process per core (server.ts); the
