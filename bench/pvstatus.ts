@@ -255,39 +255,39 @@ function mapChunkGz(): number {
 }
 
 /** What the figures mean; measured by hand (server CPU per request from /proc/<pid>/stat while the machine was quiet). */
-const NOTES = `Notes (2026-11-22, third session; profiles with node --cpu-prof, CPU per request from /proc):
+const NOTES = `Notes (2026-11-23, fourth session; profiles with node --cpu-prof, CPU per request from /proc):
 - Layout: one primary (store, data plane, /api on a private port) and one portal process per core (server.ts);
   on this 2-vCPU machine the load generator (autocannon, the wallboard clients) shares the same two vCPUs.
-- CPU per request before and after this session's changes (utime + stime of each server process from
-  /proc/<pid>/stat around 10 s of autocannon -c 20): a grid document 3.7 ms primary + 14.2 ms portal -> 2.4 + 12.5 ms; a
-  wallboard poll at limit 200 (92 KB of JSON) 2.8 + 7.2 ms -> 0.8 + 2.1 ms (616 instead of 185 polls/s).
-  What changed: the API checks a token's HMAC once per token, not per call (api/auth/tokens.ts), keeps SQLite
-  statements prepared (api/store/db.ts), and tags each kept /pvstatus/group answer with an ETag, answered before
-  any row is gathered; the portal leaves an answer whose tag it knows unread (apiTagged), and answers a poll
-  with one body per (view, snapshot) that is serialised and gzipped once (plantStatusPoll); patches/ stop
-  RemixServer from rebuilding the app's route tree on every render; a document with nothing deferred is
-  rendered with renderToString (A/B, three interleaved rounds, one portal process at -c 2: 15.0 -> 12.3 ms of
-  portal CPU a grid document; React's streaming writer UTF-8-encodes every chunk it writes).
-- The bench now sends back the CSRF cookie the first page sets, as a browser does (before, every request
-  minted and signed a new token).
-- Earlier sessions: route matching cached (patches/), React's 2 KiB writes coalesced before gzip
-  (entry.server.tsx), undici request() with kept-alive connections to the API, a poll is one data request
-  (app/shell-revalidation.ts).
-- Wallboards: 2,000 boards now poll on time (no poll over 6 s; the ~317 polls/s are all the boards ask for, 2,000
-  / 6 s less the start-up ramp). The SPEC's growing limit still makes a poll larger the longer a board runs
-  (limit 20 -> 220 over the 120 s run).
-- The 300 req/s, p99 <= 100 ms target for whole /pvstatus documents is still not reached on this machine. Where a
-  portal process's time goes on a grid document now: React's renderer about three quarters of the document's
-  handling, and a third of that is React Router's <Link> machinery (33 links a page: useHref, resolveTo, a new
-  URL per link in the static router, prefetch hooks); the loaders ~15 %, gzip ~5 %. The app shell alone
-  (/statistics) serves ~300 req/s. Next: plain anchors with one delegated click handler for the shell's
-  navigation and the status controls, or more cores (the portal scales with them); caching whole documents is
-  ruled out by per-member views and CSRF tokens.
-- An earlier run of this session (before the string render and the CSRF cookie, load 0.9 / 2.4 / 2.7 at start)
-  measured grid 140.2, graph 125.6, map 57.0 req/s and 2,000 wallboards p99 490 ms: runs on this VM differ by
-  up to a third; compare rows of one run.
+- This session's host is about twice as fast as the third session's for the same code (/statistics 1,089 vs
+  302 req/s; the data-plane figures likewise): compare rows of one run, not runs.
+- What changed this session, measured A/B (the previous commit against this one, 4 interleaved rounds, each a
+  fresh server warmed 6 s then autocannon -c 20 for 8 s on the grid): 339-472 -> 424-593 req/s (medians ~400 ->
+  ~450), p99 90-161 -> 77-105 ms. Links are plain anchors (app/components/AppLink.tsx) with one delegated click
+  handler for client-side navigation, instead of React Router's <Link> resolving each of a page's thirty-odd
+  links on the server; a page rendered to one string is gzipped in one call at level 3 (entry.server.tsx) instead
+  of passing through the compression middleware's thread-pool trips; public/ files are matched by name, so a
+  page costs no file lookup.
+- Where a portal process's busy time goes now on a grid document: React's string renderer ~30 %, garbage
+  collection ~8 %, gzip ~6 %, the loaders ~6 % (two API calls a page, one answered by ETag without a body),
+  route matching ~3 %; the rest is HTTP plumbing (Node's HTTP and streams, undici, the Express adapter). The
+  primary spends ~0.7 ms of CPU a document, the portal processes ~3 ms.
+- Third session (slower host): a grid document went from 3.7 ms primary + 14.2 ms portal CPU to 2.4 + 12.5 ms,
+  and a wallboard poll at limit 200 (92 KB of JSON) from 2.8 + 7.2 ms to 0.8 + 2.1 ms: token HMAC checked once
+  per token (api/auth/tokens.ts), SQLite statements kept prepared (api/store/db.ts), each kept /pvstatus/group
+  answer tagged with an ETag and answered before any row is gathered, the portal leaving a body whose tag it
+  knows unread (apiTagged), one serialised and gzipped poll body per (view, snapshot) (plantStatusPoll),
+  patches/ keeping the app's route tree per build, renderToString for documents with nothing deferred. Earlier:
+  route matching cached (patches/), React's 2 KiB writes coalesced, kept-alive connections to the API, a poll
+  is one data request (app/shell-revalidation.ts). The bench sends back the CSRF cookie the first page sets, as
+  a browser does.
+- Wallboards poll on time (no poll over 6 s; ~317 polls/s is all 2,000 boards ask for, less the start-up
+  ramp). The SPEC's growing limit makes a poll larger the longer a board runs (limit 20 -> 220 over 120 s).
+- The map view renders every plant of the fleet (1,000 markers and the list beside the map), so it serves fewer
+  documents than the grid's ten cards; it does not poll.
 - Client JS is measured for the Korean page (the default). An English page also loads the English catalogue
-  (9.6 KB gzipped) before it hydrates: 118 KB in all (measured by hand, 2026-11-22).`;
+  before it hydrates: 121.2 KB gzipped in all (Chromium, every script the page fetched, 2026-11-23), 1.2 KB over
+  the 120 KB target, because the Korean catalogue (the fallback while a catalogue loads) ships with every page;
+  moving the admin texts (app/i18n/fleet-ko.ts, 21 KB raw) out of the status screens' bundle would bring it under.`;
 
 async function main() {
   console.log(`pvstatus bench: ${STORE}, ${PLANTS} plants × ${INVERTERS} inverters + sensor, ${WALLBOARDS} wallboards for ${WALL_SECONDS} s${quick ? " (quick)" : ""}`);
