@@ -10,7 +10,8 @@ import { AUTH_LEVELS } from "../../domain/admin-levels";
 import { MEMBER_ID_PATTERN } from "../../domain/password-policy";
 import { SERVICE_CHOICES, SERVICE_KNOWN_MASK } from "../../domain/member-form";
 import { Checkbox, SelectInput, TextInput, type Errors, type Values } from "~/components/admin-form";
-import { fmt, useT } from "~/i18n";
+import { fmt } from "~/i18n";
+import { useAdminT } from "~/i18n/admin";
 
 export interface NodeChoice {
   seq: number;
@@ -29,7 +30,7 @@ export function MemberFields(props: {
   idStatus?: "checking" | "available" | "taken" | null;
   onIdInput?: (id: string) => void;
 }) {
-  const t = useT();
+  const t = useAdminT();
   const m = t.members;
   const { values: v, errors: e, text, form } = props;
   const service = Number(v.service ?? 0) || 0;

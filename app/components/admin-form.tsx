@@ -8,7 +8,8 @@ import { AppLink } from "~/components/AppLink";
 import { useState, type ReactNode } from "react";
 import type { ZodError, ZodType } from "zod";
 import { ADMIN_DELETE_KEY } from "../../domain/admin-delete";
-import { fmt, useT } from "~/i18n";
+import { fmt } from "~/i18n";
+import { useAdminT } from "~/i18n/admin";
 
 export type Errors = Record<string, string>;
 export type Values = Record<string, string>;
@@ -21,7 +22,7 @@ export function issuesToErrors(error: ZodError): Errors {
 
 /** Turns an error code (field code or API message) into text of the current language. */
 export function useErrorText() {
-  const t = useT();
+  const t = useAdminT();
   return (code: string | undefined | null): string | undefined => {
     if (!code) return undefined;
     const errors = t.adminForms.errors as Record<string, string>;
@@ -225,7 +226,7 @@ export function Checkbox(props: { form: string; name: string; label: string; val
 
 /** The typed confirmation every admin delete asks for (SPEC §5 admin delete key). */
 export function ConfirmDelete({ form, error }: { form: string; error?: string }) {
-  const t = useT();
+  const t = useAdminT();
   return (
     <TextInput
       form={form}
@@ -249,7 +250,7 @@ export function FormAlert({ message }: { message?: string | null }) {
 
 /** Previous / next links that keep every other search parameter (works without JS). */
 export function Pager({ page, size, total, search }: { page: number; size: number; total: number; search: URLSearchParams }) {
-  const t = useT();
+  const t = useAdminT();
   const pages = Math.max(1, Math.ceil(total / size));
   const href = (p: number) => {
     const next = new URLSearchParams(search);

@@ -2,7 +2,7 @@
 import { DEVICE_KINDS } from "../../domain/device";
 import { SelectInput, TextInput, type Errors } from "~/components/admin-form";
 import { kindLabel, useFleetErrorText } from "~/components/fleet-admin";
-import { useT } from "~/i18n";
+import { useAdminT } from "~/i18n/admin";
 
 export interface DeviceFieldValues {
   uid?: string; name?: string; kind?: string; rtuUid?: string; plantUid?: string; address?: string; capaKw?: string; use?: string;
@@ -16,7 +16,7 @@ export function DeviceFields(props: {
   plants: Array<{ uid: string; name: string; editable: boolean }>;
   withUid?: boolean;
 }) {
-  const t = useT();
+  const t = useAdminT();
   const f = t.devices.fields;
   const err = useFleetErrorText();
   const { form, values: v, errors: e } = props;

@@ -8,11 +8,12 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ADMIN_DELETE_KEY, isDeleteConfirmed } from "../../domain/admin-delete";
 import { deviceKindName, isDeviceKind } from "../../domain/device";
 import { FormAlert, TextInput, useClientValidation, type Errors } from "~/components/admin-form";
-import { fmt, useT } from "~/i18n";
+import { fmt } from "~/i18n";
+import { useAdminT, type AdminCatalogue } from "~/i18n/admin";
 
 /** Error code → text: the fleet catalogue first, then the shared admin one. */
 export function useFleetErrorText() {
-  const t = useT();
+  const t = useAdminT();
   return (code: string | undefined | null): string | undefined => {
     if (!code) return undefined;
     const mine = t.fleet.errors as Record<string, string>;
@@ -34,19 +35,19 @@ export function answerFor(data: unknown, form: string): FormAnswer | undefined {
   return d && d.form === form ? d : undefined;
 }
 
-export function kindLabel(t: ReturnType<typeof useT>, kind: number): string {
+export function kindLabel(t: AdminCatalogue, kind: number): string {
   return isDeviceKind(kind) ? t.fleet.kind[deviceKindName(kind)] : String(kind);
 }
 
 export function CommBadge({ comm }: { comm: "online" | "offline" | "never" }) {
-  const t = useT();
+  const t = useAdminT();
   const cls = comm === "online" ? "tag ok" : comm === "offline" ? "tag warn" : "tag off";
   return <span className={cls}>{t.fleet.comm[comm]}</span>;
 }
 
 /** The delete section of an edit page: what goes with it, the typed key, and the button. */
 export function DeleteSection(props: { id: string; intro: string; answer?: FormAnswer; action?: string }) {
-  const t = useT();
+  const t = useAdminT();
   const errorText = useFleetErrorText();
   const { errors, onSubmit } = useClientValidation(props.answer?.errors, (form): Errors => {
     const typed = new FormData(form).get("confirm");

@@ -1,7 +1,7 @@
 /** The fields of the plant form (create and edit): capacity typed in kW, coordinates, package, group. */
 import { SelectInput, TextInput, type Errors } from "~/components/admin-form";
 import { useFleetErrorText } from "~/components/fleet-admin";
-import { useT } from "~/i18n";
+import { useAdminT } from "~/i18n/admin";
 
 export interface PlantFieldValues {
   uid?: string; name?: string; alias?: string; capaKw?: string; locality?: string; address?: string;
@@ -17,7 +17,7 @@ export function PlantFields(props: {
   geocoding: boolean;
   withUid?: boolean;
 }) {
-  const t = useT();
+  const t = useAdminT();
   const f = t.plants.fields;
   const err = useFleetErrorText();
   const { form, values: v, errors: e } = props;

@@ -2,7 +2,7 @@
 import { RTU_CONFIG_KEYS } from "../../domain/rtu-config";
 import { Checkbox, SelectInput, TextInput, type Errors } from "~/components/admin-form";
 import { useFleetErrorText } from "~/components/fleet-admin";
-import { useT } from "~/i18n";
+import { useAdminT } from "~/i18n/admin";
 
 export interface RtuFieldValues {
   uid?: string; name?: string; alias?: string; mac?: string; kind?: string; packageSeq?: string; nodeSeq?: string; use?: string;
@@ -18,7 +18,7 @@ export function RtuFields(props: {
   withUid?: boolean;
   nodeLocked?: boolean;
 }) {
-  const t = useT();
+  const t = useAdminT();
   const f = t.rtus.fields;
   const err = useFleetErrorText();
   const { form, values: v, errors: e } = props;

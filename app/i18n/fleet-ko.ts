@@ -1,6 +1,6 @@
 /**
  * Korean texts of the fleet admin screens (plants, devices, RTUs, total, configuration, import).
- * Spread into the catalogue in ko.ts; fleet-en.ts is its key-for-key English twin.
+ * Spread into the admin catalogue (admin-ko.ts); fleet-en.ts is its key-for-key English twin.
  */
 export const fleetKo = {
   fleet: {

@@ -21,12 +21,13 @@ import {
 } from "~/components/admin-form";
 import { assertCsrf } from "~/csrf.server";
 import { redirectWithFlash } from "~/flash.server";
-import { fmt, messages, useT } from "~/i18n";
+import { fmt } from "~/i18n";
+import { adminMessages, useAdminT } from "~/i18n/admin";
 import { deleteNotices, getNotice, updateNotice } from "~/models/notices.server";
 import { noticeDate } from "~/notice-format.server";
 import { readPreferences } from "~/preferences.server";
 
-export const meta: MetaFunction = () => [{ title: `${messages("ko").notices.title} · ${messages("ko").appName}` }];
+export const meta: MetaFunction = () => [{ title: `${adminMessages("ko").notices.title} · ${adminMessages("ko").appName}` }];
 
 function seqOf(params: { seq?: string }): number {
   const seq = Number(params.seq);
@@ -47,7 +48,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const seq = seqOf(params);
   const form = await request.formData();
   await assertCsrf(form, request);
-  const t = messages(readPreferences(request).locale);
+  const t = adminMessages(readPreferences(request).locale);
   const intent = String(form.get("intent") ?? "");
   if (intent === "delete") {
     const confirm = String(form.get("confirm") ?? "");
@@ -75,7 +76,7 @@ export default function NoticeDetail() {
   const { notice, editor } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as FormFailure | undefined;
   const navigation = useNavigation();
-  const t = useT();
+  const t = useAdminT();
   const n = t.notices;
   const text = useErrorText();
   const busy = navigation.state === "submitting";

@@ -25,12 +25,13 @@ import {
 } from "~/components/admin-form";
 import { assertCsrf } from "~/csrf.server";
 import { redirectWithFlash } from "~/flash.server";
-import { fmt, messages, useT } from "~/i18n";
+import { fmt } from "~/i18n";
+import { adminMessages, useAdminT } from "~/i18n/admin";
 import { withDates } from "~/notice-format.server";
 import { createNotice, deleteNotices, listNotices } from "~/models/notices.server";
 import { readPreferences } from "~/preferences.server";
 
-export const meta: MetaFunction = () => [{ title: `${messages("ko").notices.title} · ${messages("ko").appName}` }];
+export const meta: MetaFunction = () => [{ title: `${adminMessages("ko").notices.title} · ${adminMessages("ko").appName}` }];
 
 function noticeInput(form: FormData) {
   return { content: String(form.get("content") ?? ""), use: form.get("use") ? 1 : 0 };
@@ -49,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { accessToken } = requireSection(request, context, "notice");
   const form = await request.formData();
   await assertCsrf(form, request);
-  const t = messages(readPreferences(request).locale);
+  const t = adminMessages(readPreferences(request).locale);
   const intent = String(form.get("intent") ?? "");
   if (intent === "create") {
     const input = noticeInput(form);
@@ -86,7 +87,7 @@ export default function Notices() {
   const actionData = useActionData<typeof action>() as FormFailure | undefined;
   const navigation = useNavigation();
   const [params] = useSearchParams();
-  const t = useT();
+  const t = useAdminT();
   const n = t.notices;
   const text = useErrorText();
   const busy = navigation.state === "submitting";

@@ -18,10 +18,11 @@ import { assertCsrf } from "~/csrf.server";
 import { apiFailure, formValues, validate } from "~/fleet.server";
 import { localeOf } from "~/fleet-locale.server";
 import { redirectWithFlash } from "~/flash.server";
-import { fmt, messages, useLocale, useT } from "~/i18n";
+import { fmt, useLocale } from "~/i18n";
+import { adminMessages, useAdminT } from "~/i18n/admin";
 import { createFaultCode, deleteFaultCode, faultCodes, putSettings, settings, updateFaultCode } from "~/models/fleet.server";
 
-export const meta: MetaFunction = () => [{ title: `${messages("ko").config.title} · ${messages("ko").appName}` }];
+export const meta: MetaFunction = () => [{ title: `${adminMessages("ko").config.title} · ${adminMessages("ko").appName}` }];
 
 const SCHEMAS: Record<ValueSettingType, ZodType<Record<string, number>, any, any>> = { alarm: AlarmSettingsSchema, polling: PollingSettingsSchema };
 
@@ -45,7 +46,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!isSettingType(type)) throw new Response("not found", { status: 404 });
   const form = await request.formData();
   await assertCsrf(form, request);
-  const t = messages(localeOf(request));
+  const t = adminMessages(localeOf(request));
   const values = formValues(form);
   const here = `/setting/config/${type}`;
   if (type !== "faultCodes") {
@@ -80,7 +81,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 function ValueSettings({ type, values, meta }: { type: ValueSettingType; values: Record<string, number>; meta: { updatedAt: number; updatedBy: string | null } | null }) {
-  const t = useT();
+  const t = useAdminT();
   const locale = useLocale();
   const data = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -119,7 +120,7 @@ function ValueSettings({ type, values, meta }: { type: ValueSettingType; values:
 type Code = { code: number; hex: string; name_ko: string; name_en: string; level: number };
 
 function CodeFields({ form, values, errors, lockCode }: { form: string; values: Record<string, string>; errors: Record<string, string>; lockCode?: boolean }) {
-  const t = useT();
+  const t = useAdminT();
   const f = t.config.faultCodes;
   const err = useFleetErrorText();
   return (
@@ -141,7 +142,7 @@ function CodeFields({ form, values, errors, lockCode }: { form: string; values: 
 }
 
 function FaultCodes({ codeList, editing }: { codeList: Code[]; editing: Code | null }) {
-  const t = useT();
+  const t = useAdminT();
   const locale = useLocale();
   const f = t.config.faultCodes;
   const data = useActionData<typeof action>();
@@ -229,7 +230,7 @@ function FaultCodes({ codeList, editing }: { codeList: Code[]; editing: Code | n
 
 /** Deleting a code: the shared delete section, the code carried in the action URL. */
 function DeleteCode({ code }: { code: number }) {
-  const t = useT();
+  const t = useAdminT();
   const data = useActionData<typeof action>();
   return (
     <DeleteSection
@@ -243,7 +244,7 @@ function DeleteCode({ code }: { code: number }) {
 
 export default function ConfigPage() {
   const { type, codeList, editing, values, meta } = useLoaderData<typeof loader>();
-  const t = useT();
+  const t = useAdminT();
   return (
     <div className="admin-page">
       <h1>{t.config.title}</h1>

@@ -13,12 +13,13 @@ import { assertCsrf } from "~/csrf.server";
 import { apiFailure, formValues, validate } from "~/fleet.server";
 import { localeOf } from "~/fleet-locale.server";
 import { redirectWithFlash } from "~/flash.server";
-import { fmt, messages, useLocale, useT } from "~/i18n";
+import { fmt, useLocale } from "~/i18n";
+import { adminMessages, useAdminT } from "~/i18n/admin";
 import { ApiFailure } from "~/models/api.server";
 import { deleteDevice, deviceDetail, plantList, rtuList, updateDevice } from "~/models/fleet.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.device.name ?? messages("ko").devices.title} · ${messages("ko").appName}` },
+  { title: `${data?.device.name ?? adminMessages("ko").devices.title} · ${adminMessages("ko").appName}` },
 ];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -37,7 +38,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const uid = params.uid!;
   const form = await request.formData();
   await assertCsrf(form, request);
-  const t = messages(localeOf(request));
+  const t = adminMessages(localeOf(request));
   if (form.get("intent") === "delete") {
     try {
       await deleteDevice(accessToken, uid, String(form.get("confirm") ?? ""));
@@ -62,7 +63,7 @@ export default function DeviceEdit() {
   const { device, rtus, plants } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const navigation = useNavigation();
-  const t = useT();
+  const t = useAdminT();
   const locale = useLocale();
   const d = t.devices;
   const err = useFleetErrorText();

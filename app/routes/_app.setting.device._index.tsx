@@ -17,10 +17,11 @@ import { assertCsrf } from "~/csrf.server";
 import { apiFailure, formValues, validate } from "~/fleet.server";
 import { localeOf } from "~/fleet-locale.server";
 import { redirectWithFlash } from "~/flash.server";
-import { fmt, messages, useT } from "~/i18n";
+import { fmt } from "~/i18n";
+import { adminMessages, useAdminT } from "~/i18n/admin";
 import { adminDevices, createDevice, plantList, rtuList } from "~/models/fleet.server";
 
-export const meta: MetaFunction = () => [{ title: `${messages("ko").devices.title} · ${messages("ko").appName}` }];
+export const meta: MetaFunction = () => [{ title: `${adminMessages("ko").devices.title} · ${adminMessages("ko").appName}` }];
 
 const STATUSES = [...COMM_STATES, "unused"] as const;
 
@@ -51,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.ok) return parsed.response;
   try {
     const res = await createDevice(accessToken, parsed.data);
-    const t = messages(localeOf(request));
+    const t = adminMessages(localeOf(request));
     return redirectWithFlash(`/setting/device/${encodeURIComponent(res.device.uid)}`, fmt(t.devices.flash.created, { name: res.device.name }));
   } catch (error) {
     return apiFailure("create", error, formValues(form));
@@ -62,7 +63,7 @@ export default function DeviceList() {
   const { deviceList, rtus, plants, filter } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const navigation = useNavigation();
-  const t = useT();
+  const t = useAdminT();
   const d = t.devices;
   const err = useFleetErrorText();
   const create = answerFor(data, "create");

@@ -35,11 +35,12 @@ import {
 } from "~/components/admin-form";
 import { assertCsrf } from "~/csrf.server";
 import { redirectWithFlash } from "~/flash.server";
-import { fmt, messages, useT } from "~/i18n";
+import { fmt } from "~/i18n";
+import { adminMessages, useAdminT } from "~/i18n/admin";
 import { createGroup, deleteGroup, groupList, updateGroup } from "~/models/groups.server";
 import { readPreferences } from "~/preferences.server";
 
-export const meta: MetaFunction = () => [{ title: `${messages("ko").groups.title} · ${messages("ko").appName}` }];
+export const meta: MetaFunction = () => [{ title: `${adminMessages("ko").groups.title} · ${adminMessages("ko").appName}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken } = requireSettingScreen(request, context, "group");
@@ -53,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { accessToken } = requireSettingScreen(request, context, "group");
   const form = await request.formData();
   await assertCsrf(form, request);
-  const t = messages(readPreferences(request).locale);
+  const t = adminMessages(readPreferences(request).locale);
   const intent = String(form.get("intent") ?? "");
   const seq = Number(form.get("seq"));
   const values = typedValues(form);
@@ -93,7 +94,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 function TreeList({ nodes, selected }: { nodes: TreeNode<GroupRow>[]; selected: number }) {
-  const t = useT();
+  const t = useAdminT();
   return (
     <ul>
       {nodes.map(({ node, children }) => (
@@ -120,7 +121,7 @@ export default function Groups() {
   const { groupList: groups, plantList, rtuList, rtusNotInPlant, rootSeq, selected } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as FormFailure | undefined;
   const navigation = useNavigation();
-  const t = useT();
+  const t = useAdminT();
   const g = t.groups;
   const text = useErrorText();
   const busy = navigation.state === "submitting";

@@ -10,11 +10,12 @@ import { buildTree, flattenTree } from "../../domain/group-tree";
 import { MemberListQuery } from "../../domain/member-form";
 import { requireSettingScreen } from "~/auth/section.server";
 import { Pager } from "~/components/admin-form";
-import { fmt, messages, useT } from "~/i18n";
+import { fmt } from "~/i18n";
+import { adminMessages, useAdminT } from "~/i18n/admin";
 import { groupList } from "~/models/groups.server";
 import { listMembers } from "~/models/members-admin.server";
 
-export const meta: MetaFunction = () => [{ title: `${messages("ko").members.title} · ${messages("ko").appName}` }];
+export const meta: MetaFunction = () => [{ title: `${adminMessages("ko").members.title} · ${adminMessages("ko").appName}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken, user } = requireSettingScreen(request, context, "id");
@@ -27,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function MemberList() {
   const { memberList, total, page, size, filter, nodes } = useLoaderData<typeof loader>();
-  const t = useT();
+  const t = useAdminT();
   const location = useLocation();
   const search = new URLSearchParams(location.search);
   const m = t.members;

@@ -35,7 +35,8 @@ import {
 import { MemberFields } from "~/components/MemberForm";
 import { assertCsrf } from "~/csrf.server";
 import { redirectWithFlash } from "~/flash.server";
-import { fmt, messages, useT } from "~/i18n";
+import { fmt } from "~/i18n";
+import { adminMessages, useAdminT } from "~/i18n/admin";
 import { groupList } from "~/models/groups.server";
 import {
   deleteMember,
@@ -51,7 +52,7 @@ import { readPreferences } from "~/preferences.server";
 import { memberInput, memberValues } from "~/schemas/member-form";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.member.id ?? ""} · ${messages("ko").members.title} · ${messages("ko").appName}` },
+  { title: `${data?.member.id ?? ""} · ${adminMessages("ko").members.title} · ${adminMessages("ko").appName}` },
 ];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -90,7 +91,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { accessToken } = requireSettingScreen(request, context, "id");
   const id = params.id ?? "";
   const here = `/setting/id/edit/${encodeURIComponent(id)}`;
-  const t = messages(readPreferences(request).locale);
+  const t = adminMessages(readPreferences(request).locale);
   const form = await readForm(request);
   // An oversized upload is refused before anything is read further; nothing is written.
   if (form === "too_large") return formFailure("logo", { [LOGO_FIELD]: "too_large" });
@@ -152,7 +153,7 @@ export default function EditMember() {
   const { member, memberOfPlantList, memberOfRTUs, nodes, plantChoices, me, editable } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as FormFailure | undefined;
   const navigation = useNavigation();
-  const t = useT();
+  const t = useAdminT();
   const m = t.members;
   const text = useErrorText();
   const busy = navigation.state === "submitting";

@@ -15,13 +15,14 @@ import { FormAlert, issuesToErrors, schemaErrors, useClientValidation, useErrorT
 import { MemberFields, useIdCheck } from "~/components/MemberForm";
 import { assertCsrf } from "~/csrf.server";
 import { redirectWithFlash } from "~/flash.server";
-import { fmt, messages, useT } from "~/i18n";
+import { fmt } from "~/i18n";
+import { adminMessages, useAdminT } from "~/i18n/admin";
 import { groupList } from "~/models/groups.server";
 import { checkMemberId, createMember } from "~/models/members-admin.server";
 import { readPreferences } from "~/preferences.server";
 import { memberInput, memberValues } from "~/schemas/member-form";
 
-export const meta: MetaFunction = () => [{ title: `${messages("ko").members.newTitle} · ${messages("ko").appName}` }];
+export const meta: MetaFunction = () => [{ title: `${adminMessages("ko").members.newTitle} · ${adminMessages("ko").appName}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken, user } = requireSettingScreen(request, context, "id");
@@ -49,7 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     return apiFailure("create", error, values);
   }
-  const t = messages(readPreferences(request).locale);
+  const t = adminMessages(readPreferences(request).locale);
   return redirectWithFlash(`/setting/id/edit/${encodeURIComponent(parsed.data.id)}`, fmt(t.members.created, { id: parsed.data.id }));
 }
 
@@ -57,7 +58,7 @@ export default function NewMember() {
   const { nodes, maxLevel } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const t = useT();
+  const t = useAdminT();
   const text = useErrorText();
   const idCheck = useIdCheck();
   const { errors, onSubmit, onInput } = useClientValidation(actionData?.errors, (el) => {

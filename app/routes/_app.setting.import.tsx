@@ -17,13 +17,14 @@ import { assertCsrf } from "~/csrf.server";
 import { apiFailure, formValues, invalid, validate } from "~/fleet.server";
 import { localeOf } from "~/fleet-locale.server";
 import { redirectWithFlash } from "~/flash.server";
-import { fmt, messages, useLocale, useT } from "~/i18n";
+import { fmt, useLocale } from "~/i18n";
+import { adminMessages, useAdminT } from "~/i18n/admin";
 import { ApiFailure } from "~/models/api.server";
 import {
   adminOptions, crawlOffer, crawlSources, deleteSource, importFromSource, registerSource, updateSource, type ImportReport,
 } from "~/models/fleet.server";
 
-export const meta: MetaFunction = () => [{ title: `${messages("ko").importing.title} · ${messages("ko").appName}` }];
+export const meta: MetaFunction = () => [{ title: `${adminMessages("ko").importing.title} · ${adminMessages("ko").appName}` }];
 
 const SourceForm = z.object({
   site: z.enum(["portal"], { errorMap: () => ({ message: "bad_site" }) }),
@@ -61,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { accessToken } = requireSettingScreen(request, context, "import");
   const form = await request.formData();
   await assertCsrf(form, request);
-  const t = messages(localeOf(request));
+  const t = adminMessages(localeOf(request));
   const intent = String(form.get("intent") ?? "");
   const values = formValues(form);
   const sourceId = Number(form.get("crawlerId"));
@@ -114,7 +115,7 @@ export default function ImportPage() {
   const { crawlerList, nodeList, offer, offerError, chosen } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const navigation = useNavigation();
-  const t = useT();
+  const t = useAdminT();
   const locale = useLocale();
   const m = t.importing;
   const err = (code?: string) => (code === "nothing_chosen" ? m.offer.nothingChosen : errText(code));
@@ -278,7 +279,7 @@ function SourceFields(props: {
   siteOptions: Array<{ value: string; label: string }>;
   keepPassword?: boolean;
 }) {
-  const t = useT();
+  const t = useAdminT();
   const r = t.importing.register;
   const err = useFleetErrorText();
   const { form, values: v, errors: e } = props;

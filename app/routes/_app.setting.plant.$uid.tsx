@@ -14,12 +14,13 @@ import { assertCsrf } from "~/csrf.server";
 import { apiFailure, formValues, invalid, validate } from "~/fleet.server";
 import { localeOf } from "~/fleet-locale.server";
 import { redirectWithFlash } from "~/flash.server";
-import { fmt, messages, useT } from "~/i18n";
+import { fmt } from "~/i18n";
+import { adminMessages, useAdminT } from "~/i18n/admin";
 import { ApiFailure } from "~/models/api.server";
 import { assignableRtus, assignRtusToPlant, deletePlant, plantSetting, unassignRtus, updatePlant } from "~/models/fleet.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.plant.name ?? messages("ko").plants.title} · ${messages("ko").appName}` },
+  { title: `${data?.plant.name ?? adminMessages("ko").plants.title} · ${adminMessages("ko").appName}` },
 ];
 
 async function orNotFound<T>(p: Promise<T>): Promise<T> {
@@ -47,7 +48,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   await assertCsrf(form, request);
   const intent = form.get("intent");
   const values = formValues(form);
-  const t = messages(localeOf(request));
+  const t = adminMessages(localeOf(request));
   const here = `/setting/plant/${encodeURIComponent(uid)}`;
   try {
     if (intent === "delete") {
@@ -84,7 +85,7 @@ export default function PlantEdit() {
   const { plant, rtuList, deviceList, packageList, nodeList, geocoding, canRtu, available } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const navigation = useNavigation();
-  const t = useT();
+  const t = useAdminT();
   const p = t.plants;
   const err = useFleetErrorText();
   const edit = answerFor(data, "edit");

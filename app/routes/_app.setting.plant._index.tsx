@@ -17,11 +17,12 @@ import { PlantFields } from "~/components/plant-fields";
 import { assertCsrf } from "~/csrf.server";
 import { apiFailure, formValues, validate } from "~/fleet.server";
 import { redirectWithFlash } from "~/flash.server";
-import { fmt, messages, useT } from "~/i18n";
+import { fmt } from "~/i18n";
+import { adminMessages, useAdminT } from "~/i18n/admin";
 import { copyPlant, createPlant, managementPlants } from "~/models/fleet.server";
 import { localeOf } from "~/fleet-locale.server";
 
-export const meta: MetaFunction = () => [{ title: `${messages("ko").plants.title} · ${messages("ko").appName}` }];
+export const meta: MetaFunction = () => [{ title: `${adminMessages("ko").plants.title} · ${adminMessages("ko").appName}` }];
 
 const SEARCH_TYPES = ["name", "uid", "address", "locality"] as const;
 
@@ -53,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await assertCsrf(form, request);
   const intent = form.get("intent");
   const values = formValues(form);
-  const t = messages(localeOf(request));
+  const t = adminMessages(localeOf(request));
   if (intent === "copy") {
     const parsed = validate(CopyForm, "copy", form);
     if (!parsed.ok) return parsed.response;
@@ -82,7 +83,7 @@ export default function PlantList() {
   const { plantList, packageList, nodeList, filter, geocoding } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const navigation = useNavigation();
-  const t = useT();
+  const t = useAdminT();
   const p = t.plants;
   const err = useFleetErrorText();
   const create = answerFor(data, "create");

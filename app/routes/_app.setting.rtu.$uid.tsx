@@ -15,7 +15,8 @@ import { assertCsrf } from "~/csrf.server";
 import { apiFailure, formValues, invalid, validate } from "~/fleet.server";
 import { localeOf } from "~/fleet-locale.server";
 import { redirectWithFlash } from "~/flash.server";
-import { fmt, messages, useLocale, useT } from "~/i18n";
+import { fmt, useLocale } from "~/i18n";
+import { adminMessages, useAdminT } from "~/i18n/admin";
 import { ApiFailure } from "~/models/api.server";
 import {
   adminOptions, assignRtusToPlant, deleteRtu, plantList, rotateRtuSecret, rtuDetail, unassignRtus, updateRtu,
@@ -23,7 +24,7 @@ import {
 import { stashSecret, takeSecret } from "~/rtu-secret.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `RTU ${data?.rtu.uid ?? ""} · ${messages("ko").appName}` },
+  { title: `RTU ${data?.rtu.uid ?? ""} · ${adminMessages("ko").appName}` },
 ];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -50,7 +51,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   await assertCsrf(form, request);
   const intent = String(form.get("intent") ?? "save");
   const values = formValues(form);
-  const t = messages(localeOf(request));
+  const t = adminMessages(localeOf(request));
   const here = `/setting/rtu/${encodeURIComponent(uid)}`;
   try {
     switch (intent) {
@@ -92,7 +93,7 @@ export default function RtuDetail() {
   const { rtu, deviceList, packageList, nodeList, plants, secret } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const navigation = useNavigation();
-  const t = useT();
+  const t = useAdminT();
   const locale = useLocale();
   const r = t.rtus;
   const err = useFleetErrorText();

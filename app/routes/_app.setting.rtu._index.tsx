@@ -15,11 +15,12 @@ import { assertCsrf } from "~/csrf.server";
 import { apiFailure, formValues, validate } from "~/fleet.server";
 import { localeOf } from "~/fleet-locale.server";
 import { redirectWithFlash } from "~/flash.server";
-import { fmt, messages, useLocale, useT } from "~/i18n";
+import { fmt, useLocale } from "~/i18n";
+import { adminMessages, useAdminT } from "~/i18n/admin";
 import { adminOptions, createRtu, rtuList } from "~/models/fleet.server";
 import { stashSecret } from "~/rtu-secret.server";
 
-export const meta: MetaFunction = () => [{ title: `${messages("ko").rtus.title} · ${messages("ko").appName}` }];
+export const meta: MetaFunction = () => [{ title: `${adminMessages("ko").rtus.title} · ${adminMessages("ko").appName}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken } = requireSettingScreen(request, context, "rtu");
@@ -44,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!parsed.ok) return parsed.response;
   try {
     const res = await createRtu(accessToken, parsed.data);
-    const t = messages(localeOf(request));
+    const t = adminMessages(localeOf(request));
     const headers = new Headers({ "Set-Cookie": await stashSecret(res.rtu.uid, res.secret) });
     return redirectWithFlash(`/setting/rtu/${encodeURIComponent(res.rtu.uid)}`, fmt(t.rtus.flash.created, { uid: res.rtu.uid }), { headers });
   } catch (error) {
@@ -56,7 +57,7 @@ export default function RtuList() {
   const { rtuList, packageList, nodeList, filter } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const navigation = useNavigation();
-  const t = useT();
+  const t = useAdminT();
   const locale = useLocale();
   const r = t.rtus;
   const err = useFleetErrorText();

@@ -16,10 +16,11 @@ import { assertCsrf } from "~/csrf.server";
 import { apiFailure, formValues, validate } from "~/fleet.server";
 import { localeOf } from "~/fleet-locale.server";
 import { redirectWithFlash } from "~/flash.server";
-import { fmt, messages, useT } from "~/i18n";
+import { fmt } from "~/i18n";
+import { adminMessages, useAdminT } from "~/i18n/admin";
 import { loadData, total } from "~/models/fleet.server";
 
-export const meta: MetaFunction = () => [{ title: `${messages("ko").totals.title} · ${messages("ko").appName}` }];
+export const meta: MetaFunction = () => [{ title: `${adminMessages("ko").totals.title} · ${adminMessages("ko").appName}` }];
 
 const LoadForm = z.object({
   url: RemoteUrlSchema,
@@ -51,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const res = await loadData(accessToken, parsed.data);
     const rows = Object.values(res.inserted).reduce((s, n) => s + n, 0);
-    const t = messages(localeOf(request));
+    const t = adminMessages(localeOf(request));
     return redirectWithFlash("/setting/total", fmt(t.totals.load.done, { days: res.days, rows, skipped: res.skippedRows }));
   } catch (error) {
     return apiFailure("load", error, formValues(form));
@@ -62,7 +63,7 @@ export default function Total() {
   const { totalList, total: sum, totalOfPlantList } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const navigation = useNavigation();
-  const t = useT();
+  const t = useAdminT();
   const x = t.totals;
   const err = useFleetErrorText();
   const load = answerFor(data, "load");

@@ -126,6 +126,18 @@ test.describe("preferences", () => {
     await expect(navLinks(page).filter({ hasText: "발전소 현황" })).toHaveCount(1);
   });
 
+  test("in English the administration screens, whose texts load with them, are in English too", async ({ page, context, server, loginByCookie }) => {
+    await context.addCookies([{ name: "lang", value: "en", url: server.baseUrl }]);
+    await loginByCookie("admin", ADMIN_PASSWORD);
+    await page.goto("/");
+    await navLink(page, "Admin").click();
+    await expect(page.getByRole("heading", { name: "Admin main" })).toBeVisible();
+    await page.getByRole("main").getByRole("link", { name: "Plants", exact: true }).click();
+    await expect(page).toHaveURL(/\/setting\/plant$/);
+    await expect(page.getByRole("heading", { name: "Plants", level: 1 })).toBeVisible();
+    await expect(page.getByRole("table", { name: "Plant list" })).toBeVisible();
+  });
+
   test("the dark theme chosen on /login stays after signing in", async ({ page, loginByCookie }) => {
     await page.goto("/login");
     await page.getByRole("button", { name: "화면 테마: 다크" }).click();
