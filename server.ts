@@ -11,7 +11,7 @@
  */
 import cluster from "node:cluster";
 import type { AddressInfo } from "node:net";
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -60,9 +60,15 @@ async function portalApp(api: RequestHandler): Promise<express.Express> {
   app.use(compression());
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
   app.use("/uploads", express.static(path.join(config.dataDir, "uploads"), { maxAge: "1h", index: false, fallthrough: false, setHeaders: (res) => res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox") }));
-  // The other files at the top of public/ (the favicon), by name: a page request costs no file lookup.
-  const publicFiles = readdirSync("public", { withFileTypes: true }).filter((f) => f.isFile()).map((f) => `/${f.name}`);
-  if (publicFiles.length) app.get(publicFiles, express.static("public", { maxAge: "1h", index: false }));
+  // The other files at the top of public/ (the favicon), by name, listed once at start: a page request
+  // costs no file lookup. Folders other than build/ are not served.
+  const publicFiles = new Set(
+    existsSync("public")
+      ? readdirSync("public", { withFileTypes: true }).filter((f) => f.isFile() || f.isSymbolicLink()).map((f) => `/${encodeURIComponent(f.name)}`)
+      : [],
+  );
+  const servePublic = express.static("public", { maxAge: "1h", index: false });
+  app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
   app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: (req, res) => portalLoadContext(req, res) }));
   return app;
 }

@@ -1,20 +1,18 @@
 /**
  * Renders the document. A page whose data is all there (most pages; /pvstatus for kiosks without script)
  * is rendered to one string: nothing could stream, and React's string renderer skips the per-chunk UTF-8
- * encoding of its streaming writer (about a tenth of a /pvstatus render). Such a string is gzipped here in
- * one call rather than streamed through the compression middleware (server.ts), whose trips to zlib's
- * thread pool cost about a millisecond of a page; level 3 deflates a 50 KB /pvstatus page to 6.1 KB in
- * 0.05 ms, level 6 (the default) to 5.7 KB in 0.12 ms. A page with deferred data still pending streams;
- * bots get such a page whole (onAllReady).
+ * encoding of its streaming writer (about a tenth of a /pvstatus render). Such a string is compressed here
+ * in one call (brotli or gzip, as the compression middleware in server.ts would choose) rather than streamed
+ * through that middleware, whose trips to zlib's thread pool cost about a millisecond of a page. A page with
+ * deferred data still pending streams; bots get such a page whole (onAllReady).
  */
 import { Transform } from "node:stream";
-import { gzipSync } from "node:zlib";
 import type { EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
-import { acceptsGzip } from "~/http-encoding.server";
+import { encodeWholeBody, wholeBodyEncoding } from "~/http-encoding.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -31,9 +29,10 @@ export default function handleRequest(
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     responseHeaders.append("Vary", "Accept-Encoding");
     let body = Buffer.from(`<!DOCTYPE html>${html}`);
-    if (acceptsGzip(request)) {
-      body = gzipSync(body, { level: 3 });
-      responseHeaders.set("Content-Encoding", "gzip");
+    const encoding = wholeBodyEncoding(request);
+    if (encoding) {
+      body = encodeWholeBody(body, encoding);
+      responseHeaders.set("Content-Encoding", encoding);
     }
     return new Response(body, { headers: responseHeaders, status: responseStatusCode });
   }

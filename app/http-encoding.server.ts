@@ -1,12 +1,37 @@
 /**
  * Content encoding for bodies the portal has whole in memory (a rendered document, a kept poll body).
- * Such a body is gzipped here in one call; the compression middleware (server.ts) passes a response
- * that already has a Content-Encoding through untouched and keeps compressing streamed ones.
+ * Such a body is compressed here in one call; the compression middleware (server.ts) passes a response
+ * that already has a Content-Encoding through untouched and keeps compressing streamed ones. The choice
+ * and the settings are the middleware's own: brotli at quality 4 when the client takes it, else gzip.
  */
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import Negotiator from "negotiator";
 
-/** Whether the client takes gzip (Accept-Encoding, with q-values, as the middleware reads it). */
+export type WholeBodyEncoding = "br" | "gzip";
+
+/** negotiator 0.6 takes a preference order for equal q-values; its types omit that argument. */
+type Negotiate = { encoding(available: string[], preferred: string[]): string | undefined };
+
+function negotiate(request: Request, available: string[]): string | undefined {
+  const negotiator = new Negotiator({ headers: { "accept-encoding": request.headers.get("accept-encoding") ?? undefined } });
+  return (negotiator as unknown as Negotiate).encoding(available, ["br", "gzip"]);
+}
+
+/** Whether the client takes gzip (Accept-Encoding with q-values, as the middleware reads it). */
 export function acceptsGzip(request: Request): boolean {
-  const header = request.headers.get("accept-encoding") ?? undefined;
-  return new Negotiator({ headers: { "accept-encoding": header } }).encodings(["gzip", "identity"])[0] === "gzip";
+  return negotiate(request, ["gzip", "identity"]) === "gzip";
+}
+
+/** How to encode a whole body for this request; null for identity (and for HEAD, which has no body). */
+export function wholeBodyEncoding(request: Request): WholeBodyEncoding | null {
+  if (request.method === "HEAD") return null;
+  const chosen = negotiate(request, ["br", "gzip", "identity"]);
+  return chosen === "br" || chosen === "gzip" ? chosen : null;
+}
+
+export function encodeWholeBody(body: Buffer, encoding: WholeBodyEncoding): ReturnType<typeof gzipSync> {
+  if (encoding === "gzip") return gzipSync(body);
+  return brotliCompressSync(body, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+  });
 }

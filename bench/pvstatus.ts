@@ -142,10 +142,13 @@ async function cookieFor(server: TestServer): Promise<string> {
   return [session, ...set].join("; ");
 }
 
+/** What Chromium sends: documents then go out as brotli, as browsers get them. */
+const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
+
 interface CannonFigures { rps: number; p50: number; p99: number; errors: number; non2xx: number; bytes: number }
 
 async function cannon(url: string, cookie: string, seconds: number): Promise<CannonFigures> {
-  const r = await autocannon({ url, connections: 20, duration: seconds, headers: { cookie, "accept-encoding": "gzip" } });
+  const r = await autocannon({ url, connections: 20, duration: seconds, headers: { cookie, "accept-encoding": BROWSER_ACCEPT_ENCODING } });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, bytes: r.throughput.average };
 }
 
@@ -161,7 +164,7 @@ async function wallboards(server: TestServer, cookie: string, count: number, sec
   const errorKinds = new Map<string, number>();
   const end = Date.now() + seconds * 1000;
   const base = new URL(server.baseUrl);
-  const headers = { cookie: `${cookie}; pvjs=1`, "accept-encoding": "gzip" };
+  const headers = { cookie: `${cookie}; pvjs=1`, "accept-encoding": BROWSER_ACCEPT_ENCODING };
   // Each wallboard is a browser of its own: its own keep-alive connections (at most 3 at once).
   /** Browsers retry a GET once when a kept-alive connection turns out closed (the server drops idle ones after 5 s). */
   async function get(agent: http.Agent, p: string): Promise<void> {

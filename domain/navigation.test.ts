@@ -53,6 +53,10 @@ describe("isCurrentSection", () => {
     expect(isCurrentSection("/pvstatus/detail/P1", "/pvstatus")).toBe(true);
   });
 
+  it("ignores case, as route matching does", () => {
+    expect(isCurrentSection("/Setting/plant", "/setting")).toBe(true);
+  });
+
   it("does not mark a section whose path is only a prefix of another word", () => {
     expect(isCurrentSection("/settings", "/setting")).toBe(false);
     expect(isCurrentSection("/notice-board", "/notice")).toBe(false);

@@ -60,7 +60,9 @@ export type NavItem = ReturnType<typeof navigationFor>[number];
  * the section's own path or a page below it; the main screen `/` only on itself.
  */
 export function isCurrentSection(pathname: string, sectionPath: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  if (sectionPath === "/") return path === "/";
-  return path === sectionPath || path.startsWith(`${sectionPath}/`);
+  // Route matching ignores case (/Setting opens /setting), so the mark does too.
+  const path = (pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname).toLowerCase();
+  const section = sectionPath.toLowerCase();
+  if (section === "/") return path === "/";
+  return path === section || path.startsWith(`${section}/`);
 }

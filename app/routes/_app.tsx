@@ -55,7 +55,7 @@ function SideNav({ nav }: { nav: NavItem[] }) {
       <ul>
         {nav.map((item) => (
           <li key={item.key}>
-            <AppLink to={item.path} aria-current={isCurrentSection(pathname, item.path) ? "page" : undefined}>
+            <AppLink to={item.path} prefetch="intent" aria-current={isCurrentSection(pathname, item.path) ? "page" : undefined}>
               {t.nav[item.key]}
             </AppLink>
           </li>

@@ -262,6 +262,31 @@ describe.each(STORES)("plant status API on %s", (storeKind) => {
     });
   });
 
+  describe("the portal's /pvstatus document", () => {
+    it("is the whole page in brotli, gzip or plain, as the client asks; the favicon is still served", async () => {
+      const t = await c().session(fleet.member.id, fleet.member.password);
+      const cookie = `accessToken=${t.accessToken}; refreshToken=${t.refreshToken}; sessionId=${t.sessionId}; NewAppOpenPop=1`;
+      const page = async (encoding: string) => {
+        // Node's fetch decodes br and gzip by itself; the header tells how the page was sent.
+        const res = await fetch(`${server.baseUrl}/pvstatus?q=${encodeURIComponent("라온")}`, { headers: { cookie, "accept-encoding": encoding } });
+        expect(res.status).toBe(200);
+        expect(res.headers.get("vary")).toMatch(/Accept-Encoding/i);
+        return { encoding: res.headers.get("content-encoding"), html: await res.text() };
+      };
+      const pages = [await page("gzip, deflate, br, zstd"), await page("gzip"), await page("identity")];
+      expect(pages.map((p) => p.encoding)).toEqual(["br", "gzip", null]);
+      for (const { html } of pages) {
+        // Each decodes to the whole page (a page carries its own time and CSRF token, so they differ there).
+        expect(html.startsWith("<!DOCTYPE html><html lang=\"ko\"")).toBe(true);
+        expect(html).toContain("라온 무자료");
+        expect(html.trimEnd().endsWith("</html>")).toBe(true);
+      }
+      const icon = await fetch(`${server.baseUrl}/favicon.svg`);
+      expect(icon.status).toBe(200);
+      expect(icon.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    });
+  });
+
   describe("GET /pvstatus/new", () => {
     it("answers one plant's fresh card, never cached", async () => {
       const res = await c().call<PlantCardData>("GET", `/pvstatus/new?plantUid=${uid("n1")}`, { token });

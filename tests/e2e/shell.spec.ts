@@ -36,6 +36,9 @@ test.describe("navigation", () => {
     const js = test.info().project.name === "js";
     // A marker on window survives a client-side navigation and is gone after a document load.
     if (js) await page.evaluate(() => ((window as unknown as { navMarker: number }).navMarker = 1));
+    // With JavaScript, resting the pointer on an entry prefetches that screen (its data and code).
+    await navLink(page, "공지사항").hover();
+    if (js) await expect(page.locator('link[rel="prefetch"][href*="notice"], link[rel="modulepreload"][href*="notice"]').first()).toBeAttached();
     await navLink(page, "공지사항").click();
     await expect(page).toHaveURL(/\/notice$/);
     await expect(navLink(page, "공지사항")).toHaveAttribute("aria-current", "page");
