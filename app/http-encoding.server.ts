@@ -1,8 +1,10 @@
 /**
  * Content encoding for bodies the portal has whole in memory (a rendered document, a kept poll body).
  * Such a body is compressed here in one call; the compression middleware (server.ts) passes a response
- * that already has a Content-Encoding through untouched and keeps compressing streamed ones. The choice
- * and the settings are the middleware's own: brotli at quality 4 when the client takes it, else gzip.
+ * that already has a Content-Encoding through untouched and keeps compressing streamed ones. The choice is
+ * the middleware's (brotli when the client takes it, else gzip); brotli runs at quality 2, not the
+ * middleware's 4: a 50 KB /pvstatus page becomes 5.5 KB in 0.08 ms instead of 5.1 KB in 0.15 ms (gzip at
+ * its default level: 5.7 KB in 0.13 ms), and a wallboard's server renders many pages.
  */
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import Negotiator from "negotiator";
@@ -32,6 +34,6 @@ export function wholeBodyEncoding(request: Request): WholeBodyEncoding | null {
 export function encodeWholeBody(body: Buffer, encoding: WholeBodyEncoding): ReturnType<typeof gzipSync> {
   if (encoding === "gzip") return gzipSync(body);
   return brotliCompressSync(body, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    params: { [constants.BROTLI_PARAM_QUALITY]: 2, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
   });
 }
