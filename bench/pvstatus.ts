@@ -267,11 +267,16 @@ const NOTES = `Notes (2026-11-23, fourth session; profiles with node --cpu-prof,
   fresh server warmed 6 s then autocannon -c 20 for 8 s on the grid): 339-472 -> 424-593 req/s (medians ~400 ->
   ~450), p99 90-161 -> 77-105 ms. Links are plain anchors (app/components/AppLink.tsx) with one delegated click
   handler for client-side navigation, instead of React Router's <Link> resolving each of a page's thirty-odd
-  links on the server; a page rendered to one string is gzipped in one call at level 3 (entry.server.tsx) instead
-  of passing through the compression middleware's thread-pool trips; public/ files are matched by name, so a
-  page costs no file lookup.
+  links on the server; a page rendered to one string is compressed in one call (entry.server.tsx, brotli at
+  quality 2 for browsers, else gzip) instead of passing through the compression middleware's thread-pool trips;
+  public/ files are matched by name, so a page costs no file lookup.
+- The bench sends Chromium's Accept-Encoding (gzip, deflate, br, zstd), so documents go out as brotli, as browsers
+  get them. Brotli at the middleware's quality 4 cost more (a full run 10 minutes before this one, on a slower
+  spell of the host: grid 385 req/s, p99 118 ms, /statistics 918 req/s); quality 2 measured the same as gzip at
+  level 3 (A/B, 4 rounds: medians ~440 req/s, p99 ~100 ms both). Across this session's runs the grid's p99 at
+  20 connections lay between 78 and 122 ms: the 100 ms target is met in this run and at the edge in others.
 - Where a portal process's busy time goes now on a grid document: React's string renderer ~30 %, garbage
-  collection ~8 %, gzip ~6 %, the loaders ~6 % (two API calls a page, one answered by ETag without a body),
+  collection ~8 %, compressing the page ~6 %, the loaders ~6 % (two API calls a page, one answered by ETag without a body),
   route matching ~3 %; the rest is HTTP plumbing (Node's HTTP and streams, undici, the Express adapter). The
   primary spends ~0.7 ms of CPU a document, the portal processes ~3 ms.
 - Third session (slower host): a grid document went from 3.7 ms primary + 14.2 ms portal CPU to 2.4 + 12.5 ms,
