@@ -5,6 +5,7 @@
  * admin-en.ts is the key-for-key English twin.
  */
 import { fleetKo } from "./fleet-ko";
+import type { Widen } from "./ko";
 
 export const adminKo = {
   ...fleetKo,
@@ -209,5 +210,4 @@ export const adminKo = {
   },
 };
 
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 export type AdminMessages = Widen<typeof adminKo>;

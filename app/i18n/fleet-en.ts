@@ -1,7 +1,6 @@
 /** English twin of fleet-ko.ts (key-for-key; the type enforces it). */
 import type { fleetKo } from "./fleet-ko";
-
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+import type { Widen } from "./ko";
 
 export const fleetEn: Widen<typeof fleetKo> = {
   fleet: {

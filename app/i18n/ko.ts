@@ -263,5 +263,6 @@ export const ko = {
   },
 };
 
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+/** A catalogue's shape with its texts as plain strings: the type its English twin must fill. */
+export type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
 export type Messages = Widen<typeof ko>;

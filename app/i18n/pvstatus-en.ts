@@ -1,7 +1,6 @@
 /** English texts of the plant status screen (/pvstatus); key-for-key twin of pvstatus-ko.ts. */
 import type { pvstatusKo } from "./pvstatus-ko";
-
-type Widen<T> = { [K in keyof T]: T[K] extends string ? string : Widen<T[K]> };
+import type { Widen } from "./ko";
 
 export const pvstatusEn: Widen<typeof pvstatusKo> = {
   pvstatus: {
