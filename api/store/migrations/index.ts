@@ -10,7 +10,11 @@ export interface Migration {
   up(db: Kysely<any>, dialect: Dialect): Promise<void>;
 }
 
-/** Append new migrations at the end; never edit one that has shipped. */
+/**
+ * Append new migrations at the end; never edit one that has shipped. Numbers reserved for the open work:
+ * 0005 alarms and alerts, 0006 measurement and diagnosis, 0007 statistics reports, 0008 diagrams, pages and
+ * cameras, 0009 scale-out, 0010 input hardening.
+ */
 export const migrations: Migration[] = [
   { name: "0001_foundation", up: m0001.up },
   { name: "0002_telemetry", up: m0002.up },
