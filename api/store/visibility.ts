@@ -1,0 +1,121 @@
+/**
+ * The store side of the one visibility rule (domain/visibility.ts): reads who the member is (node, subtree,
+ * links, detail-window scope) and answers which plants, RTUs and devices they may see or edit. Every route
+ * that touches a plant, an RTU or a device asks here. Read from the store on every call, so a node change
+ * applies at once even while an older access token is still valid.
+ *
+ * A thing the member may not see answers 404, the same as a thing that does not exist: a foreign uid must not
+ * tell whether it exists. Seeing but not editing answers 403.
+ */
+import { sql, type Kysely, type Transaction } from "kysely";
+import type { AccessClaims } from "../../domain/contract";
+import {
+  canEditDevice,
+  canEditPlant,
+  canEditRtu,
+  canSeeDevice,
+  canSeePlant,
+  canSeeRtu,
+  type Reach,
+} from "../../domain/visibility";
+import { forbidden, notFound } from "../http";
+import type { Database } from "./schema";
+
+type Db = Kysely<Database> | Transaction<Database>;
+export type { Reach };
+export type Access = "see" | "edit";
+
+/** Node seqs of a subtree, root included. */
+export async function subtreeSeqs(db: Db, rootSeq: number): Promise<number[]> {
+  const rows = await sql<{ seq: number }>`
+    with recursive sub(seq) as (
+      select seq from node where seq = ${rootSeq}
+      union all
+      select n.seq from node n join sub on n.parent_seq = sub.seq
+    )
+    select seq from sub`.execute(db);
+  return rows.rows.map((r) => Number(r.seq));
+}
+
+/** The member's reach; a disabled or deleted member gets 403 `member_disabled`. */
+export async function reachOf(db: Db, claims: Pick<AccessClaims, "id" | "scope">): Promise<Reach> {
+  const me = await db
+    .selectFrom("member")
+    .leftJoin("node", "node.seq", "member.node_seq")
+    .select(["member.use_yn", "node.seq as nseq", "node.parent_seq"])
+    .where("member.id", "=", claims.id)
+    .executeTakeFirst();
+  if (!me || Number(me.use_yn) !== 1) throw forbidden("member_disabled");
+  const nodeSeq = me.nseq === null || me.nseq === undefined ? null : Number(me.nseq);
+  const all = nodeSeq !== null && me.parent_seq === null;
+  const nodes = nodeSeq === null || all ? [] : await subtreeSeqs(db, nodeSeq);
+  const linked = (await db.selectFrom("member_plant").select("plant_uid").where("member_id", "=", claims.id).execute()).map(
+    (r) => r.plant_uid,
+  );
+  return { memberId: claims.id, all, nodes, linked, only: claims.scope ?? null };
+}
+
+/** Uids of every plant the member may see (for `edit`, may edit), in uid order. */
+export async function visiblePlantUids(db: Db, reach: Reach, access: Access = "see"): Promise<string[]> {
+  let q = db.selectFrom("plant").select(["uid", "node_seq"]).orderBy("uid");
+  if (reach.only) {
+    if (reach.only.kind !== "plant") return [];
+    q = q.where("uid", "=", reach.only.uid);
+  } else if (!reach.all) {
+    const linked = access === "see" ? [...reach.linked] : [];
+    if (!reach.nodes.length && !linked.length) return [];
+    q = q.where((eb) =>
+      eb.or([
+        ...(reach.nodes.length ? [eb("node_seq", "in", [...reach.nodes])] : []),
+        ...(linked.length ? [eb("uid", "in", linked)] : []),
+      ]),
+    );
+  }
+  const rows = await q.execute();
+  const allowed = access === "see" ? canSeePlant : canEditPlant;
+  return rows.filter((p) => allowed(reach, { uid: p.uid, node_seq: p.node_seq === null ? null : Number(p.node_seq) })).map((p) => p.uid);
+}
+
+async function plantRef(db: Db, uid: string | null) {
+  if (!uid) return null;
+  const p = await db.selectFrom("plant").select(["uid", "node_seq"]).where("uid", "=", uid).executeTakeFirst();
+  return p ? { uid: p.uid, node_seq: p.node_seq === null ? null : Number(p.node_seq) } : null;
+}
+
+function refuse(seen: boolean, what: string): never {
+  throw seen ? forbidden("read_only") : notFound(`${what}_not_found`);
+}
+
+/** The plant, when the member may see (or edit) it; 404 `plant_not_found` otherwise (403 seen but not editable). */
+export async function requirePlant(db: Db, reach: Reach, uid: string, access: Access = "see") {
+  const plant = await db.selectFrom("plant").selectAll().where("uid", "=", uid).executeTakeFirst();
+  const ref = plant ? { uid: plant.uid, node_seq: plant.node_seq === null ? null : Number(plant.node_seq) } : null;
+  const seen = !!ref && canSeePlant(reach, ref);
+  if (!plant || !seen || (access === "edit" && !canEditPlant(reach, ref!))) refuse(seen, "plant");
+  return plant;
+}
+
+/** The RTU, when the member may see (or edit) it; 404 `rtu_not_found` otherwise. */
+export async function requireRtu(db: Db, reach: Reach, uid: string, access: Access = "see") {
+  const rtu = await db.selectFrom("rtu").selectAll().where("uid", "=", uid).executeTakeFirst();
+  const ref = rtu ? { plant_uid: rtu.plant_uid, node_seq: rtu.node_seq === null ? null : Number(rtu.node_seq) } : null;
+  const plant = ref ? await plantRef(db, ref.plant_uid) : null;
+  const seen = !!ref && canSeeRtu(reach, ref, plant);
+  if (!rtu || !seen || (access === "edit" && !canEditRtu(reach, ref!, plant))) refuse(seen, "rtu");
+  return rtu;
+}
+
+/** The device, when the member may see (or edit) it; 404 `device_not_found` otherwise. */
+export async function requireDevice(db: Db, reach: Reach, uid: string, access: Access = "see") {
+  const device = await db.selectFrom("device").selectAll().where("uid", "=", uid).executeTakeFirst();
+  if (!device) refuse(false, "device");
+  const plant = await plantRef(db, device.plant_uid);
+  const rtuRow = device.rtu_uid
+    ? await db.selectFrom("rtu").select(["plant_uid", "node_seq"]).where("uid", "=", device.rtu_uid).executeTakeFirst()
+    : undefined;
+  const rtu = rtuRow ? { plant_uid: rtuRow.plant_uid, node_seq: rtuRow.node_seq === null ? null : Number(rtuRow.node_seq) } : null;
+  const ref = { plant_uid: device.plant_uid };
+  const seen = canSeeDevice(reach, ref, plant, rtu);
+  if (!seen || (access === "edit" && !canEditDevice(reach, ref, plant, rtu))) refuse(seen, "device");
+  return device;
+}
