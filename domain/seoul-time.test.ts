@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { addSeoul, formatSeoul, parseSeoul, seoulDayIndex, seoulDayStart, seoulHourOfDay, seoulMonthStart, seoulPeriodStart, seoulYearStart } from "./seoul-time";
+
+// 2026-03-01 00:00 KST = 2026-02-28 15:00 UTC
+const MAR1 = Date.UTC(2026, 1, 28, 15);
+
+describe("Seoul calendar", () => {
+  it("days start at Seoul midnight", () => {
+    expect(seoulDayStart(MAR1 + 5 * 3_600_000)).toBe(MAR1);
+    expect(seoulDayStart(MAR1 - 1)).toBe(MAR1 - 86_400_000);
+    expect(seoulHourOfDay(MAR1 + 90 * 60_000)).toBe(1.5);
+    expect(seoulDayIndex(MAR1) - seoulDayIndex(MAR1 - 1)).toBe(1);
+  });
+  it("months and years follow the Seoul calendar, not UTC", () => {
+    expect(seoulMonthStart(MAR1 + 1)).toBe(MAR1);
+    expect(seoulMonthStart(MAR1 - 1)).toBe(Date.UTC(2026, 0, 31, 15));
+    expect(seoulYearStart(MAR1)).toBe(Date.UTC(2025, 11, 31, 15));
+    expect(addSeoul(MAR1, 1, "month")).toBe(Date.UTC(2026, 2, 31, 15));
+    expect(addSeoul(MAR1, -1, "day")).toBe(MAR1 - 86_400_000);
+  });
+  it("weeks start on Monday", () => {
+    // 2026-03-01 is a Sunday: its week began Monday 2026-02-23
+    expect(formatSeoul(seoulPeriodStart(MAR1 + 3_600_000, "week"), "YYYY-MM-DD HH:mm")).toBe("2026-02-23 00:00");
+  });
+  it("formats with a fixed 24-hour pattern", () => {
+    expect(formatSeoul(MAR1 + 13 * 3_600_000 + 5 * 60_000)).toBe("2026-03-01 13:05");
+    expect(formatSeoul(MAR1, "YYYY-MM-DD HH:mm:ss")).toBe("2026-03-01 00:00:00");
+  });
+  it("parses Seoul wall-clock text strictly", () => {
+    expect(parseSeoul("2026-03-01 00:00:00")).toBe(MAR1);
+    expect(parseSeoul("2026-03-01")).toBe(MAR1);
+    expect(parseSeoul("2026-03-01T13:05")).toBe(MAR1 + 13 * 3_600_000 + 5 * 60_000);
+    expect(parseSeoul("2026-02-30")).toBeNull();
+    expect(parseSeoul("2026-13-01 00:00:00")).toBeNull();
+    expect(parseSeoul("yesterday")).toBeNull();
+    expect(parseSeoul("")).toBeNull();
+  });
+});
