@@ -93,7 +93,7 @@ function searchHaystack(row: PlantStatusRow, type: (typeof PVSTATUS_SEARCH_TYPES
 }
 
 /** Open alarms of these plants for the fault tooltip, newest first, at most MAX_FAULTS each. */
-async function openFaults(db: Kysely<Database>, plantUids: string[]): Promise<Map<string, CardFault[]>> {
+export async function openFaults(db: Kysely<Database>, plantUids: string[]): Promise<Map<string, CardFault[]>> {
   const out = new Map<string, CardFault[]>();
   for (let i = 0; i < plantUids.length; i += 500) {
     const rows = await db

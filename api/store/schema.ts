@@ -218,6 +218,25 @@ export interface CrawlSourceTable {
   last_error: string | null;
 }
 
+/** An uploaded single-line drawing of a plant (migration 0008); `bindings` is JSON [{element, device_uid}]. */
+export interface PlantDiagramTable {
+  plant_uid: string;
+  svg: string;
+  bindings: string;
+  uploaded_by: string | null;
+  uploaded_at: number;
+}
+
+/** A member's custom page of widgets (migration 0008); `widgets` is JSON (domain/contract/custom.ts). */
+export interface CustomPageTable {
+  member_id: string;
+  unique_key: string;
+  title: string;
+  widgets: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   node: NodeTable;
   package: PackageTable;
@@ -242,6 +261,8 @@ export interface Database {
   command: CommandTable;
   crawl_source: CrawlSourceTable;
   detail_handover: DetailHandoverTable;
+  plant_diagram: PlantDiagramTable;
+  custom_page: CustomPageTable;
 }
 
 export type Member = Selectable<MemberTable>;

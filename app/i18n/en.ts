@@ -6,6 +6,7 @@ export const en: Messages = {
   ...pvstatusEn,
   appName: "Solar Plant Monitoring Portal",
   skipToContent: "Skip to content",
+  helpLink: "Help for this screen",
   nav: {
     label: "Main menu",
     main: "Main",

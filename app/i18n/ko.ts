@@ -5,6 +5,7 @@ export const ko = {
   ...pvstatusKo,
   appName: "태양광 발전소 통합 관제",
   skipToContent: "본문으로 건너뛰기",
+  helpLink: "이 화면의 도움말",
   nav: {
     label: "주 메뉴",
     main: "메인",

@@ -94,7 +94,7 @@ export function faultText(card: PlantCardData, locale: Locale): string {
   return parts.join(" · ");
 }
 
-function cardView(card: PlantCardData, view: PvstatusView, locale: Locale): PlantCardView {
+export function cardView(card: PlantCardData, view: Pick<PvstatusView, "view" | "size">, locale: Locale): PlantCardView {
   const { labels, invDatas, envDatas, stsDatas, ...genData } = card.genData;
   const irr = hasIrradiance(card.genData.envInfo.mode);
   let chart: string | null = null;

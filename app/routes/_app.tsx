@@ -3,7 +3,8 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Outlet, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { AppLink } from "~/components/AppLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { isCurrentSection, navigationFor, type NavItem } from "../../domain/navigation";
+import { canOpenSection, isCurrentSection, navigationFor, type NavItem } from "../../domain/navigation";
+import { helpArticleFor } from "../../domain/help";
 import { requireAuth } from "~/auth/session.server";
 import { Flash } from "~/components/form";
 import { Logo } from "~/components/Logo";
@@ -75,6 +76,18 @@ export default function AppShell() {
   return "detailHost" in data ? <DetailShell /> : <FullShell {...data} />;
 }
 
+/** The "?" of every screen's header: the help article of the section shown (SPEC §6 help bit). */
+function HelpLink() {
+  const t = useT();
+  const { pathname } = useLocation();
+  const id = helpArticleFor(pathname);
+  return (
+    <AppLink to={`/help?article=${id}`} className="help-link" aria-label={t.helpLink} title={t.helpLink}>
+      <span aria-hidden="true">?</span>
+    </AppLink>
+  );
+}
+
 function FullShell({ user, nav, flash, notices }: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { detailHost: true }>) {
   const t = useT();
   return (
@@ -96,6 +109,7 @@ function FullShell({ user, nav, flash, notices }: Exclude<ReturnType<typeof useL
         {user.alarmCount > 0 ? (
           <span className="badge alarm">{fmt(t.user.alarms, { count: user.alarmCount })}</span>
         ) : null}
+        {user.pwd_yn !== 1 && canOpenSection(user, "help") ? <HelpLink /> : null}
         <PreferenceForms />
         <Form method="post" action="/logout">
           <AuthenticityTokenInput />
