@@ -51,6 +51,12 @@ export function medianOf(values: readonly number[]): number {
 
 const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
+/** A board's string currents: stored comma-joined ("8.1,7.9,…"), or as a list as the gateway sent them. */
+export function channelCurrents(raw: unknown): Array<number | null> {
+  const list = Array.isArray(raw) ? raw : typeof raw === "string" && raw.trim() ? raw.split(",") : [];
+  return list.map((x) => num(typeof x === "string" && x.trim() !== "" ? Number(x) : x));
+}
+
 /** The values the diagram shows for a device of a kind, from its newest reading. */
 export function elementValues(kind: number, raw: Record<string, unknown> | null): ElementValues {
   if (!raw) return {};
@@ -144,10 +150,9 @@ export function buildSingleLine(
   const boardDevices = of(2);
   boardDevices.forEach((b, k) => {
     const board = element(b);
-    const channels = Array.isArray(b.values?.channels) ? (b.values!.channels as unknown[]) : [];
-    const currents = channels.map(num);
+    const currents = channelCurrents(b.values?.channels);
     const median = medianOf(currents.filter((a): a is number => a !== null));
-    channels.forEach((_, n) => {
+    currents.forEach((_, n) => {
       const a = currents[n] ?? null;
       const condition: Condition = board.condition !== "ok" && board.condition !== "open" ? board.condition
         : a !== null && median >= LOW_STRING_MIN_A && a < median * LOW_STRING_RATIO ? "low" : "ok";
