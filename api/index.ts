@@ -46,6 +46,11 @@ export interface ApiOptions {
   /** Maps service key (MAPS_KEY): plant addresses without coordinates are geocoded when set. */
   mapsKey?: string;
   log?: (msg: string, extra?: unknown) => void;
+  /**
+   * Whether this server runs the alarm engine now (several servers: one at a time, api/cluster).
+   * Ingest asks for an evaluation only there. Default: always.
+   */
+  alarmsOwned?: () => boolean;
 }
 
 export interface Api {
@@ -68,7 +73,10 @@ export function createApi(opts: ApiOptions): Api {
   const ingest = new IngestService(opts.store, opts.clock);
   const alarms = new AlarmEngine(opts.store, opts.clock, log);
   const commands = new CommandService(opts.store, opts.clock);
-  ingest.onIngest(() => alarms.evaluateSoon());
+  const alarmsOwned = opts.alarmsOwned ?? (() => true);
+  ingest.onIngest(() => {
+    if (alarmsOwned()) alarms.evaluateSoon();
+  });
 
   const router = Router();
   // Gateways authenticate with their own credential, not a member token, and send larger bodies.
