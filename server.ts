@@ -113,6 +113,7 @@ async function runPrimary(cfg: Config) {
   const { Singletons } = await import("./api/cluster/singletons");
   const { rollupMaintenance } = await import("./api/telemetry/rollup-maintenance");
   const { healthHandler } = await import("./api/cluster/health");
+  const { ClusterSignals } = await import("./api/cluster/signals");
 
   // A database that is not there yet (starting together with this server, restarting) is waited for.
   let store: Awaited<ReturnType<typeof openStore>>;
@@ -134,6 +135,7 @@ async function runPrimary(cfg: Config) {
     log: (m) => console.log(m),
   });
 
+  const signals = new ClusterSignals(store, { serverId: cfg.serverId, databaseUrl: cfg.databaseUrl });
   const clock = acceleratedClock(cfg.simSpeed);
   // Servers starting together seed one after the other.
   const seeded = await singletons.exclusive(async () => {
@@ -152,7 +154,15 @@ async function runPrimary(cfg: Config) {
     refreshTokenTtl: cfg.refreshTokenTtl,
     mapsKey: cfg.mapsKey,
     alarmsOwned: () => singletons.owns("alarm-engine"),
+    remoteChanges: (listener) => signals.onRemoteChange(listener),
   });
+  // Readings and alarm changes committed here are announced to the other servers, and theirs to us.
+  ingest.onIngest(() => signals.changed());
+  alarms.onChange(() => signals.changed());
+  signals.onRemoteChange(() => {
+    if (singletons.owns("alarm-engine")) alarms.evaluateSoon();
+  });
+  await signals.start();
 
   // The simulator's history is played in before the alarm engine judges "now" (when both run here).
   let backfill: Promise<unknown> = Promise.resolve();
@@ -282,6 +292,7 @@ async function runPrimary(cfg: Config) {
     await mqttBridge?.stop().catch(() => undefined);
     // Gives the leases up: another server takes the singleton work over at once.
     await singletons.stop();
+    await signals.stop();
     await store.close();
     process.exit(exitCode);
   }

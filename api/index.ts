@@ -51,6 +51,8 @@ export interface ApiOptions {
    * Ingest asks for an evaluation only there. Default: always.
    */
   alarmsOwned?: () => boolean;
+  /** Registers a listener for data changes committed by another server of a cluster (api/cluster/signals). */
+  remoteChanges?: (listener: () => void) => void;
 }
 
 export interface Api {
@@ -96,7 +98,7 @@ export function createApi(opts: ApiOptions): Api {
   router.use(alarmRoutes(ctx, opts.clock));
   router.use(monitorRoutes(ctx, opts.clock));
   router.use(watchRoutes(ctx, opts.clock));
-  router.use(pvstatusRoutes(ctx, { clock: opts.clock, ingest, alarms }));
+  router.use(pvstatusRoutes(ctx, { clock: opts.clock, ingest, alarms, remoteChanges: opts.remoteChanges }));
   const fleet: FleetOptions = { geocoder: geocoderFromKey(opts.mapsKey), sourceKey: deriveSourceKey(opts.jwtSecret) };
   router.use(plantRoutes(ctx, fleet));
   router.use(deviceRoutes(ctx));
