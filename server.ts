@@ -20,6 +20,7 @@ import express, { type RequestHandler } from "express";
 import { createProxyMiddleware } from "http-proxy-middleware";
 import { loadConfig, type Config } from "./config";
 import { GUEST_PASSWORD } from "./domain/guest";
+import type { GatewayLink } from "./api/telemetry/commands";
 
 const started = Date.now();
 const config = loadConfig();
@@ -114,6 +115,8 @@ async function runPrimary(cfg: Config) {
   const { rollupMaintenance } = await import("./api/telemetry/rollup-maintenance");
   const { healthHandler } = await import("./api/cluster/health");
   const { ClusterSignals } = await import("./api/cluster/signals");
+  const { commandRelay } = await import("./api/cluster/command-relay");
+  const { SIMULATED_RTU_KIND } = await import("./api/sim/fleet");
 
   // A database that is not there yet (starting together with this server, restarting) is waited for.
   let store: Awaited<ReturnType<typeof openStore>>;
@@ -168,8 +171,13 @@ async function runPrimary(cfg: Config) {
   let backfill: Promise<unknown> = Promise.resolve();
   let emulator: InstanceType<typeof GatewayEmulator> | undefined;
   if (cfg.simulate) {
-    // Commands to simulated RTUs reach the simulator of the server that runs it.
-    commands.addLink({ reaches: (rtu) => !!emulator?.reaches(rtu), deliver: (c) => emulator!.deliver(c) });
+    // Commands to simulated RTUs reach the simulator of the server that runs it, from any server.
+    const simulatorLink: GatewayLink = { reaches: (rtu) => !!emulator?.reaches(rtu), deliver: (c) => emulator!.deliver(c) };
+    commands.addLink(simulatorLink);
+    if (store.dialect === "postgres") {
+      const simulated = new Set((await store.db.selectFrom("rtu").select("uid").where("kind", "=", SIMULATED_RTU_KIND).execute()).map((r) => r.uid));
+      commands.addLink(commandRelay(store, signals, simulatorLink, { relayed: (rtu) => simulated.has(rtu), log }));
+    }
     singletons.register({
       name: "simulator",
       async start() {

@@ -21,9 +21,24 @@ export class ClusterSignals {
 
   constructor(private store: Store, private opts: { serverId: string; databaseUrl?: string; log?: (m: string) => void }) {}
 
+  private channels = new Map<string, Array<(payload: string) => void>>();
+
   /** Called when another server changed data. */
   onRemoteChange(fn: () => void): void {
     this.listeners.push(fn);
+  }
+
+  /** Listens on a channel of its own; payloads from every server, this one included. */
+  on(channel: string, fn: (payload: string) => void): void {
+    if (!/^solar_[a-z_]+$/.test(channel)) throw new Error(`bad channel ${channel}`);
+    const known = this.channels.has(channel);
+    this.channels.set(channel, [...(this.channels.get(channel) ?? []), fn]);
+    if (!known) this.client?.query(`listen ${channel}`).catch(() => undefined);
+  }
+
+  /** Sends a payload to every server listening on the channel (PostgreSQL only). */
+  async send(channel: string, payload: string): Promise<void> {
+    await sql`select pg_notify(${channel}, ${payload})`.execute(this.store.db);
   }
 
   async start(): Promise<void> {
@@ -73,10 +88,12 @@ export class ClusterSignals {
     client.on("end", () => this.client === client && retry());
     client.on("notification", (n) => {
       if (n.channel === CHANNEL && n.payload !== this.opts.serverId) for (const l of this.listeners) l();
+      for (const fn of this.channels.get(n.channel) ?? []) fn(n.payload ?? "");
     });
     try {
       await client.connect();
       await client.query(`listen ${CHANNEL}`);
+      for (const channel of this.channels.keys()) await client.query(`listen ${channel}`);
       this.client = client;
     } catch {
       client.removeAllListeners("end");

@@ -4,7 +4,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LeaseLost, Singletons, type SingletonContext, type SingletonJob } from "../../api/cluster/singletons";
+import { commandRelay } from "../../api/cluster/command-relay";
+import { ClusterSignals } from "../../api/cluster/signals";
+import { wallClock } from "../../api/clock";
+import { GatewayEmulator } from "../../api/sim/gateway-emulator";
+import { SIMULATED_RTU_KIND, seedDemoFleet } from "../../api/sim/fleet";
 import { openStore, type Store } from "../../api/store/db";
+import { seedFoundation } from "../../api/store/seed";
+import { CommandService } from "../../api/telemetry/commands";
+import { IngestService } from "../../api/telemetry/ingest";
 import { createPgDatabase } from "../helpers/server";
 import { waitFor } from "../helpers/wait";
 
@@ -81,6 +89,48 @@ describe("singleton election on PostgreSQL", () => {
     } finally {
       await a.stop();
       await b.stop();
+    }
+  });
+});
+
+describe("commands to the simulated fleet from a server that does not run it", () => {
+  let db: { url: string; drop(): Promise<void> };
+  let store: Store;
+  beforeAll(async () => {
+    db = await createPgDatabase();
+    store = await openStore(db.url);
+    await seedFoundation(store, { adminPassword: "admin1234!" });
+    await seedDemoFleet(store);
+  });
+  afterAll(async () => {
+    await store?.close();
+    await db?.drop();
+  });
+
+  it("are passed on to the simulator's server, carried out once, and answered to the asking server", async () => {
+    const log = () => undefined;
+    // Server A runs the simulator; server B only relays.
+    const emulator = new GatewayEmulator(store, new IngestService(store, wallClock), wallClock, { historyDays: 0 });
+    await emulator.load();
+    const signalsA = new ClusterSignals(store, { serverId: "a", databaseUrl: db.url });
+    const signalsB = new ClusterSignals(store, { serverId: "b", databaseUrl: db.url });
+    const simulated = new Set((await store.db.selectFrom("rtu").select("uid").where("kind", "=", SIMULATED_RTU_KIND).execute()).map((r) => r.uid));
+    const none = { reaches: () => false, deliver: () => Promise.reject(new Error("unreachable")) };
+    commandRelay(store, signalsA, emulator, { relayed: (r) => simulated.has(r), log });
+    const commandsB = new CommandService(store, wallClock);
+    commandsB.addLink(commandRelay(store, signalsB, none, { relayed: (r) => simulated.has(r), log }));
+    await signalsA.start();
+    await signalsB.start();
+    try {
+      const vcb = await store.db.selectFrom("device").select(["uid", "rtu_uid"]).where("kind", "=", 7).where("rtu_uid", "in", [...simulated]).executeTakeFirstOrThrow();
+      const answer = await commandsB.send({ rtuUid: vcb.rtu_uid!, deviceUid: vcb.uid, deviceType: 7, ch: 1, hexOn: null, hexOff: "0105000000", by: "admin" });
+      expect(answer).toMatchObject({ status: "done", ok: true, state: 0 });
+      const row = await store.db.selectFrom("command").selectAll().where("seq", "=", answer.seq).executeTakeFirstOrThrow();
+      expect(row.status).toBe("done");
+      expect(JSON.parse(row.result!)).toMatchObject({ ok: true, state: 0 });
+    } finally {
+      await signalsA.stop();
+      await signalsB.stop();
     }
   });
 });

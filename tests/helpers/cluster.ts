@@ -55,7 +55,7 @@ export async function startCluster(opts: { databaseUrl: string; servers?: number
         port: node.port,
         reuse: { dataDir: node.dataDir, databaseUrl: opts.databaseUrl },
         env: { ...env, SERVER_ID: node.id },
-        timeoutMs: 120_000,
+        timeoutMs: 240_000,
       });
       node.server = server;
       node.logs.push("");
