@@ -237,6 +237,16 @@ export interface CustomPageTable {
   updated_at: number;
 }
 
+/** A singleton job's lease (migration 0009): owner, fencing token, checkpoint. */
+export interface ClusterLeaseTable {
+  name: string;
+  owner: string;
+  token: number;
+  acquired_at: number;
+  heartbeat_at: number;
+  checkpoint: string | null;
+}
+
 export interface Database {
   node: NodeTable;
   package: PackageTable;
@@ -263,6 +273,7 @@ export interface Database {
   detail_handover: DetailHandoverTable;
   plant_diagram: PlantDiagramTable;
   custom_page: CustomPageTable;
+  cluster_lease: ClusterLeaseTable;
 }
 
 export type Member = Selectable<MemberTable>;

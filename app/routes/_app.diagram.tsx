@@ -22,13 +22,13 @@ import { CONDITION_MARK, conditionText, deviceType, elementName, measurementHref
 import { FormError } from "~/components/form";
 import { seoulYmdHm } from "~/components/status/format";
 import { usePolling } from "~/components/status/usePolling";
-import { assertCsrf } from "~/csrf.server";
-import { redirectWithFlash } from "~/flash.server";
+import { assertCsrf } from "~/utils/csrf.server";
+import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt } from "~/i18n";
 import { useWorkspaceT, workspaceMessages } from "~/i18n/workspace";
 import { ApiFailure } from "~/models/api.server";
 import { diagramList, plantDiagram, removeDiagram, uploadDiagram } from "~/models/diagram.server";
-import { readPreferences } from "~/preferences.server";
+import { readPreferences } from "~/utils/preferences.server";
 import { apiFailure, formFailure, orNotFound, parseSearch, type FormFailure } from "~/utils/form-action.server";
 
 export const meta: MetaFunction = ({ matches }) => {

@@ -13,7 +13,7 @@ import { renderMarkdown } from "~/components/help/markdown.server";
 import { fmt } from "~/i18n";
 import { useWorkspaceT, workspaceMessages } from "~/i18n/workspace";
 import { helpFile, helpList } from "~/models/help.server";
-import { readPreferences } from "~/preferences.server";
+import { readPreferences } from "~/utils/preferences.server";
 import { orNotFound, parseSearch } from "~/utils/form-action.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {

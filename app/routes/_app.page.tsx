@@ -25,13 +25,13 @@ import { PlantCard } from "~/components/plant-cards/PlantCard";
 import { detailWindowHref } from "~/components/status/DetailLink";
 import { seoulYmdHm } from "~/components/status/format";
 import { usePolling } from "~/components/status/usePolling";
-import { assertCsrf } from "~/csrf.server";
-import { redirectWithFlash } from "~/flash.server";
+import { assertCsrf } from "~/utils/csrf.server";
+import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt } from "~/i18n";
 import { useWorkspaceT, workspaceMessages, type WorkspaceCatalogue } from "~/i18n/workspace";
 import { ApiFailure } from "~/models/api.server";
 import { customPage, customPages, deleteCustomPage, saveCustomPage, type WidgetView } from "~/models/custom-pages.server";
-import { readPreferences } from "~/preferences.server";
+import { readPreferences } from "~/utils/preferences.server";
 import { apiFailure, formFailure, formValues, orNotFound, parseForm, parseSearch, type FormFailure } from "~/utils/form-action.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
