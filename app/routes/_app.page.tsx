@@ -403,7 +403,7 @@ export default function CustomPageScreen() {
                 </div>
                 <div className="field">
                   <label htmlFor="f-unique">{c.unique}</label>
-                  <input id="f-unique" name="unique" required maxLength={40} pattern="[a-z0-9][a-z0-9\-]{0,39}" defaultValue={failure?.intent === "create" ? failure.values.unique : ""}
+                  <input id="f-unique" name="unique" required maxLength={40} defaultValue={failure?.intent === "create" ? failure.values.unique : ""}
                     aria-invalid={createErr.unique ? true : undefined} aria-describedby={`f-unique-hint${createErr.unique ? " f-unique-error" : ""}`} />
                   <span className="hint" id="f-unique-hint">{c.uniqueHint}</span>
                   {createErr.unique ? <span className="error" id="f-unique-error">{errText(t, createErr.unique)}</span> : null}

@@ -10,7 +10,8 @@ import { REPO_ROOT, startServer } from "../helpers/server";
 export const E2E_ACCESS_TOKEN_TTL = 8;
 
 export default async function globalSetup() {
-  const server = await startServer({ store: "sqlite", env: { ACCESS_TOKEN_TTL: String(E2E_ACCESS_TOKEN_TTL) } });
+  // A shared, loaded machine can take minutes to start a server; CI is quicker.
+  const server = await startServer({ store: "sqlite", env: { ACCESS_TOKEN_TTL: String(E2E_ACCESS_TOKEN_TTL) }, timeoutMs: 180_000 });
   process.env.E2E_BASE_URL = server.baseUrl;
   process.env.E2E_DATA_DIR = server.dataDir;
   process.env.E2E_DATABASE_URL = server.databaseUrl;
