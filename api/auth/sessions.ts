@@ -5,7 +5,7 @@
  * requests racing on one renewal do not log the member out.
  */
 import { randomBytes } from "node:crypto";
-import type { AccessClaims, DetailScope, TokenResponse } from "../../domain/contract";
+import type { AccessClaims, DetailScope, TokenResponse } from "../../domain/contract/auth";
 import { visiblePlantUids } from "../store/access";
 import type { Store } from "../store/db";
 import type { Member, TokenFamily } from "../store/schema";

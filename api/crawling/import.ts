@@ -5,6 +5,7 @@
  * (per day for history), so a failure leaves nothing half-written.
  */
 import type { Kysely, Transaction } from "kysely";
+import type { ImportReport } from "../../domain/contract/fleet";
 import { inKorea, normalizeMac } from "../../domain/fleet";
 import type { ApiContext } from "../context";
 import { ApiError, badRequest } from "../http";
@@ -12,17 +13,6 @@ import { editablePlants, has, nodeInScope, visiblePlants, type Scope } from "../
 import type { Database } from "../store/schema";
 import { adapterFor, SourceError, type CrawlAdapter, type SourceOffer } from "./adapter";
 import { cleanHistoryRow, HISTORY_TABLE_NAMES, HISTORY_TABLES } from "./history-tables";
-
-export interface Skipped {
-  uid: string;
-  reason: "exists" | "mac_taken" | "rtu_missing" | "not_offered" | "not_allowed";
-}
-export interface ImportReport {
-  plants: { imported: string[]; skipped: Skipped[] };
-  rtus: { imported: string[]; skipped: Skipped[] };
-  devices: { imported: string[]; skipped: Skipped[] };
-  rejected: number;
-}
 
 export interface Selection {
   plants?: string[];

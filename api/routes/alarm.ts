@@ -13,36 +13,12 @@ import { requireSettled } from "../auth/guards";
 import type { ApiContext } from "../context";
 import { handle, parse } from "../http";
 import { watchViewer } from "../store/watch";
+import type { AlarmCountResponse, RecentAlarm } from "../../domain/contract/alarm";
 
 const RecentQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
   hours: z.coerce.number().int().min(1).max(24 * 31).default(24),
 });
-
-export interface RecentAlarm {
-  seq: number;
-  plant_uid: string;
-  plantName: string;
-  rtu_uid: string | null;
-  device_uid: string | null;
-  deviceName: string | null;
-  deviceKind: number | null;
-  code: number;
-  level: number;
-  fault_code: number | null;
-  message: string;
-  raised_at: number;
-  released_at: number | null;
-}
-
-export interface AlarmCountResponse {
-  alarm_count: number;
-  alarm_1000001_count: number;
-  alarm_1000003_count: number;
-  alarm_1000004_count: number;
-  alarm_1000006_count: number;
-  levels: Record<"1" | "2" | "3" | "4", number>;
-}
 
 const CHUNK = 500;
 

@@ -18,8 +18,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { Router, type Request } from "express";
 import { z } from "zod";
 import { canAdminister } from "../../domain/admin-levels";
-import type { AccessClaims, DetailScope, MemberProfile, TokenResponse } from "../../domain/contract";
-import type { OperationTotals, WarningTotals } from "../../domain/operation-totals";
+import type { AccessClaims, DetailScope, MemberProfile } from "../../domain/contract/auth";
+import type { DetailMemberView, DetailPlantView, DetailTokenResponse, DetailView as DetailViewResponse } from "../../domain/contract/detail";
 import { generationHours } from "../../domain/units";
 import type { Clock } from "../clock";
 import { currentMember, requireSettled } from "../auth/guards";
@@ -28,7 +28,7 @@ import { forbidden, handle, notFound, parse } from "../http";
 import { adminScope, nodeInScope } from "../store/admin-scope";
 import { visiblePlantUids } from "../store/access";
 import { findMember, memberProfile } from "../store/members";
-import { plantStatusRows, type PlantStatusRow } from "../store/plant-status";
+import { plantStatusRows } from "../store/plant-status";
 import { plantOperations, watchViewer } from "../store/watch";
 import type { Member } from "../store/schema";
 
@@ -43,22 +43,6 @@ const TokenBody = z.object({ uid: targetId, code: z.string().trim().min(16, "inv
 
 const hashCode = (code: string) => createHash("sha256").update(code, "utf8").digest("hex");
 
-export interface DetailPlantView {
-  kind: "plant";
-  plant: Omit<PlantStatusRow, "lat" | "lng"> & { address: string | null; genTime: number };
-  devices: Array<{ uid: string; kind: number; name: string; ts: number | null; iw: number | null; faulted: boolean }>;
-  operation: { op: OperationTotals; warn: WarningTotals };
-  alarms: Array<{ seq: number; code: number; level: number; message: string; device_uid: string | null; raised_at: number }>;
-  now: number;
-}
-export interface DetailMemberView {
-  kind: "member";
-  member: MemberProfile;
-  plants: Array<{ plant_uid: string; name: string }>;
-  now: number;
-}
-export type DetailViewResponse = DetailPlantView | DetailMemberView;
-export type DetailTokenResponse = TokenResponse & { scope: DetailScope };
 
 export function detailRoutes(ctx: ApiContext, clock: Clock): { publicRoutes: Router; routes: Router } {
   const db = ctx.store.db;

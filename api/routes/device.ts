@@ -6,6 +6,7 @@
 import { Router } from "express";
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import type { DeviceRow } from "../../domain/contract/fleet";
 import { isDeviceKind } from "../../domain/device";
 import { COMM_STATES, commState, DeviceBodySchema, UID_PATTERN, type DeviceBody } from "../../domain/fleet";
 import { requireAdmin, requireSettled } from "../auth/guards";
@@ -24,7 +25,7 @@ const ListQuery = z.object({
   keyword: z.string().max(100).optional(),
 });
 
-async function deviceRows(db: Kysely<Database>, scope: Scope, now = Date.now()) {
+async function deviceRows(db: Kysely<Database>, scope: Scope, now = Date.now()): Promise<DeviceRow[]> {
   const rows = await db
     .selectFrom("device")
     .leftJoin("rtu", "rtu.uid", "device.rtu_uid")
@@ -57,7 +58,6 @@ async function deviceRows(db: Kysely<Database>, scope: Scope, now = Date.now()) 
       };
     });
 }
-type DeviceRow = Awaited<ReturnType<typeof deviceRows>>[number];
 
 export function deviceRoutes(ctx: ApiContext): Router {
   const r = Router();

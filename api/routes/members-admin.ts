@@ -6,7 +6,7 @@
  */
 import express, { Router, type NextFunction, type Request, type Response } from "express";
 import { isDeleteConfirmed } from "../../domain/admin-delete";
-import type { AccessClaims } from "../../domain/contract";
+import type { AccessClaims } from "../../domain/contract/auth";
 import { GUEST_ID } from "../../domain/guest";
 import { LOGO_FIELD, LOGO_MAX_BYTES, sniffLogo } from "../../domain/logo";
 import {

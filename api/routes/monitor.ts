@@ -12,7 +12,7 @@
 import { Router } from "express";
 import { z } from "zod";
 import { MONITOR_KEYWORD_MAX, MONITOR_KINDS, MONITOR_SORTS, matchesKeyword, orderMonitorRows, type MonitorKind } from "../../domain/monitoring";
-import type { PlantStatusCode, PlantStatusName } from "../../domain/status";
+import type { GenMonitorRow, GridMonitorRow, MonitorResponse, MonitorRowBase } from "../../domain/contract/monitor";
 import { generationHours } from "../../domain/units";
 import type { Clock } from "../clock";
 import { requireSettled } from "../auth/guards";
@@ -27,41 +27,6 @@ const MonitorQuery = z.object({
   sortType: z.enum(MONITOR_SORTS).default("name"),
   order: z.enum(["asc", "desc"]).default("asc"),
 });
-
-interface MonitorRowBase {
-  plant_uid: string;
-  plant_name: string;
-  alias: string | null;
-  locality: string | null;
-  /** Newest reading, epoch ms (null = never reported). */
-  time: number | null;
-  status: PlantStatusCode;
-  statusName: PlantStatusName;
-  alarm_count: number;
-}
-
-export interface GenMonitorRow extends MonitorRowBase {
-  capa: number;
-  iw: number;
-  dailys: number;
-  genTime: number;
-}
-
-export interface GridMonitorRow extends MonitorRowBase {
-  devices: number;
-  reporting: number;
-  w: number;
-  v: number | null;
-  a: number;
-  closed: number;
-  open: number;
-}
-
-export interface MonitorResponse {
-  kind: MonitorKind;
-  monitorList: Array<GenMonitorRow | GridMonitorRow>;
-  now: number;
-}
 
 export function monitorRoutes(ctx: ApiContext, clock: Clock): Router {
   const r = Router();

@@ -12,6 +12,7 @@ import { normalizeLocality } from "../../domain/locality";
 import { requireAdmin, requireSettled } from "../auth/guards";
 import { copyPlantFromInstance } from "../crawling/import";
 import type { ApiContext } from "../context";
+import type { PlantRow } from "../../domain/contract/fleet";
 import { badRequest, forbidden, handle, notFound, parse } from "../http";
 import {
   deletePlant, editablePlants, has, newUid, nodeInScope, nodeOptions, packageList, scopeFor,
@@ -19,29 +20,6 @@ import {
 } from "../store/fleet";
 import type { Database } from "../store/schema";
 import { packageExists, queryString, requireDeleteConfirmation, type FleetOptions } from "./fleet-common";
-
-export interface PlantRow {
-  uid: string;
-  name: string;
-  alias: string | null;
-  capa: number;
-  locality: string | null;
-  plantLocality: string | null;
-  address: string | null;
-  lat: number | null;
-  lng: number | null;
-  node_seq: number | null;
-  nodeName: string | null;
-  package_seq: number | null;
-  packageName: string | null;
-  rtu_count: number;
-  device_count: number;
-  status: number;
-  statusName: string;
-  editable: boolean;
-  created_at: number;
-  updated_at: number;
-}
 
 /** Plant status per plant from open alarms and current inverter output (SPEC §4). */
 async function plantStatuses(db: Kysely<Database>, uids: string[]): Promise<Map<string, PlantStatus>> {

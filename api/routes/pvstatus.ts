@@ -16,7 +16,7 @@ import { orderPlants, SORT_TYPES, VIEW_MODES } from "../../domain/ordering";
 import {
   PVSTATUS_COUNT_TYPES, PVSTATUS_GROUP_TYPES, PVSTATUS_SEARCH_TYPES,
   type CardFault, type PlantCardData, type PlantStatusRecord, type PvstatusGroupResponse, type PvstatusOverviewResponse,
-} from "../../domain/pvstatus-contract";
+} from "../../domain/contract/pvstatus";
 import { referenceGenerationSeries } from "../../domain/reference-generation";
 import { sanitizePlantGeneration } from "../../domain/sanitize";
 import { formatSeries } from "../../domain/series";
@@ -27,7 +27,8 @@ import type { ApiContext } from "../context";
 import { handle, JsonText, notFound, parse } from "../http";
 import { subtreeSeqs, visiblePlantUids } from "../store/access";
 import { dailyReports, deviceOverview, fleetTotals } from "../store/fleet-totals";
-import { plantStatusRows, type PlantStatusRow } from "../store/plant-status";
+import type { PlantStatusRow } from "../../domain/contract/status";
+import { plantStatusRows } from "../store/plant-status";
 import { todaySeries, type RawPlantSeries } from "../store/pvstatus-series";
 import { StatusSnapshot } from "../store/pvstatus-snapshot";
 import type { Database } from "../store/schema";

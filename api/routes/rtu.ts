@@ -7,6 +7,7 @@
 import { Router, type Request } from "express";
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import type { RtuRow } from "../../domain/contract/fleet";
 import { COMM_STATES, commState, RtuBodySchema, UID_PATTERN, type RtuBody } from "../../domain/fleet";
 import { rtuConfigFlags, rtuConfigValue } from "../../domain/rtu-config";
 import { hashGatewaySecret, newGatewaySecret } from "../auth/gateway-credential";
@@ -38,7 +39,7 @@ export function rtuHex(uid: string): string {
   return Buffer.from(uid, "utf8").toString("hex");
 }
 
-export async function rtuRows(db: Kysely<Database>, scope: Scope, now = Date.now()) {
+export async function rtuRows(db: Kysely<Database>, scope: Scope, now = Date.now()): Promise<RtuRow[]> {
   const rows = await db
     .selectFrom("rtu")
     .leftJoin("plant", "plant.uid", "rtu.plant_uid")
@@ -72,7 +73,6 @@ export async function rtuRows(db: Kysely<Database>, scope: Scope, now = Date.now
       updated_at: Number(r.updated_at),
     }));
 }
-export type RtuRow = Awaited<ReturnType<typeof rtuRows>>[number];
 
 export function rtuRoutes(ctx: ApiContext): Router {
   const r = Router();

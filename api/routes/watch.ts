@@ -35,7 +35,8 @@ import type { Clock } from "../clock";
 import { requireSettled } from "../auth/guards";
 import type { ApiContext } from "../context";
 import { handle, notFound, parse } from "../http";
-import { plantStatusRows, type PlantStatusRow } from "../store/plant-status";
+import type { PlantStatusRow } from "../../domain/contract/status";
+import { plantStatusRows } from "../store/plant-status";
 import { plantHex, plantOperations, sumOperations, viewerTree, watchViewer, type NodeRow, type WatchViewer } from "../store/watch";
 
 const boolish = z

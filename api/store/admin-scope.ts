@@ -5,7 +5,7 @@
  */
 import type { Kysely } from "kysely";
 import { canAdminister, type AdminArea } from "../../domain/admin-levels";
-import type { AccessClaims } from "../../domain/contract";
+import type { AccessClaims } from "../../domain/contract/auth";
 import { forbidden } from "../http";
 import { subtreeSeqs } from "./access";
 import type { Database } from "./schema";

@@ -4,7 +4,7 @@
  * removal of a plant, an RTU or a device with everything that depends on it.
  */
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { AccessClaims } from "../../domain/contract";
+import type { AccessClaims } from "../../domain/contract/auth";
 import { subtreeSeqs } from "./access";
 import type { Database } from "./schema";
 

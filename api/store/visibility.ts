@@ -8,7 +8,7 @@
  * tell whether it exists. Seeing but not editing answers 403.
  */
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { AccessClaims } from "../../domain/contract";
+import type { AccessClaims } from "../../domain/contract/auth";
 import {
   canEditDevice,
   canEditPlant,

@@ -5,7 +5,7 @@
  * Reads only device_latest and open alarms, never history.
  */
 import type { Kysely } from "kysely";
-import type { AccessClaims } from "../../domain/contract";
+import type { AccessClaims } from "../../domain/contract/auth";
 import { buildTree, type TreeNode, type TreeNodeRow } from "../../domain/group-tree";
 import {
   addOperationTotals,

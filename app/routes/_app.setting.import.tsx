@@ -21,8 +21,9 @@ import { fmt, useLocale } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
 import { ApiFailure } from "~/models/api.server";
 import {
-  adminOptions, crawlOffer, crawlSources, deleteSource, importFromSource, registerSource, updateSource, type ImportReport,
+  adminOptions, crawlOffer, crawlSources, deleteSource, importFromSource, registerSource, updateSource,
 } from "~/models/fleet.server";
+import type { ImportReport } from "../../domain/contract/fleet";
 
 export const meta: MetaFunction = () => [{ title: `${adminMessages("ko").importing.title} · ${adminMessages("ko").appName}` }];
 
