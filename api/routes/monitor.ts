@@ -19,7 +19,8 @@ import { requireSettled } from "../auth/guards";
 import type { ApiContext } from "../context";
 import { handle, parse } from "../http";
 import { FRESH_MS, plantStatusRows } from "../store/plant-status";
-import { gridSummaries, watchViewer } from "../store/watch";
+import { gridSummaries } from "../store/watch";
+import { reachOf, visiblePlantUids } from "../store/visibility";
 
 const MonitorParams = z.object({ kind: z.enum(MONITOR_KINDS).default("gen") });
 const MonitorQuery = z.object({
@@ -36,9 +37,9 @@ export function monitorRoutes(ctx: ApiContext, clock: Clock): Router {
     requireSettled(req);
     const { kind } = parse(MonitorParams, req.params);
     const q = parse(MonitorQuery, req.query);
-    const viewer = await watchViewer(db, req.member!);
+    const plantUids = await visiblePlantUids(db, await reachOf(db, req.member!));
     const now = clock.now();
-    const rows = (await plantStatusRows(db, viewer.plantUids, now)).filter((p) => matchesKeyword(q.keyword, p.name, p.alias));
+    const rows = (await plantStatusRows(db, plantUids, now)).filter((p) => matchesKeyword(q.keyword, p.name, p.alias));
     const base = (p: (typeof rows)[number]): Omit<MonitorRowBase, "time"> => ({
       plant_uid: p.plant_uid, plant_name: p.name, alias: p.alias, locality: p.locality,
       status: p.status, statusName: p.statusName, alarm_count: p.alarm_count,
