@@ -204,7 +204,7 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
       const body = parse(GroupBody, req.body ?? {});
       const me = requireSettled(req);
       // A repeated request within one snapshot: the answer kept for it, before any row is gathered.
-      const asked = `${me.id}\u0000${JSON.stringify(body)}`;
+      const asked = `${me.id}\u0000${me.scope ? `${me.scope.kind}:${me.scope.uid}` : ""}\u0000${JSON.stringify(body)}`;
       const hit = snapshot.freshVersion() === answersVersion ? answers.get(asked) : undefined;
       if (hit) return hit;
       const now = deps.clock.now();
