@@ -126,7 +126,7 @@ describe.each(STORES)("no foreign data through scoped calls on %s", (storeKind) 
     const m = await createMember(store, { auth: 10, node_seq: other });
     f.me = m.id;
     intruder = (await api().session(m.id, m.password)).accessToken;
-  });
+  }, 240_000);
   afterAll(async () => {
     await store?.close();
     await server?.stop();
