@@ -117,14 +117,17 @@ async function runPrimary(cfg: Config) {
   if (store.dialect === "postgres") {
     await ensureMonthlyPartitions(store, clock.now() - 400 * 86_400_000, clock.now() + 62 * 86_400_000);
   }
-  const { router: api, ingest, alarms, commands } = createApi({
+  const { router: api, ingest, alarms, commands, outbox } = createApi({
     store,
     clock,
     jwtSecret: cfg.jwtSecret,
     accessTokenTtl: cfg.accessTokenTtl,
     refreshTokenTtl: cfg.refreshTokenTtl,
     mapsKey: cfg.mapsKey,
+    notify: { smtpUrl: cfg.smtpUrl, mailFrom: cfg.mailFrom, retryBaseMs: cfg.outboxRetryMs },
+    commandTimeoutMs: cfg.commandTimeoutMs,
   });
+  if (!cfg.smtpUrl) console.log("  Mail: SMTP_URL is not set; alert mails are kept in the outbox (delivery log on /setting/config/delivery)");
 
   let emulator: InstanceType<typeof GatewayEmulator> | undefined;
   if (cfg.simulate) {
@@ -194,6 +197,7 @@ async function runPrimary(cfg: Config) {
     lines.push("  WARNING: the admin password is the documented demo default. Set ADMIN_PASSWORD before real use.");
   }
   console.log(lines.join("\n") + "\n");
+  outbox.start();
   if (emulator) {
     const t = Date.now();
     emulator
@@ -219,6 +223,7 @@ async function runPrimary(cfg: Config) {
     }
     emulator?.stop();
     alarms.stop();
+    await outbox.stop();
     await mqttBridge?.stop().catch(() => undefined);
     await store.close();
     process.exit(exitCode);
