@@ -112,7 +112,7 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
     mailbox = new Mailbox(await freePort(3500, 3599));
     await mailbox.up();
     hook = await webhookReceiver();
-    server = await startServer({ store: kind, env: env() });
+    server = await startServer({ store: kind, env: env(), timeoutMs: 110_000 });
     store = await openTestStore(server.databaseUrl);
     admin = (await apiClient(server.baseUrl).session("admin", ADMIN_PASSWORD)).accessToken;
   });
@@ -332,7 +332,7 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
     await store.close();
     await server.stop({ keepData: true });
     await mailbox.up();
-    server = await startServer({ store: kind, env: env(), reuse: { dataDir: server.dataDir, databaseUrl: server.databaseUrl } });
+    server = await startServer({ store: kind, env: env(), timeoutMs: 110_000, reuse: { dataDir: server.dataDir, databaseUrl: server.databaseUrl } });
     store = await openTestStore(server.databaseUrl);
     admin = (await apiClient(server.baseUrl).session("admin", ADMIN_PASSWORD)).accessToken;
     await waitFor(() => mailsTo(owner.email!).length === 2 && mailsTo(safety.email!).length === 2, { ms: 20_000 });
