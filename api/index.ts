@@ -53,6 +53,13 @@ export interface ApiOptions {
   /** How long a gateway has to answer a command (COMMAND_TIMEOUT_MS). */
   commandTimeoutMs?: number;
   log?: (msg: string, extra?: unknown) => void;
+  /**
+   * Whether this server runs the alarm engine now (several servers: one at a time, api/cluster).
+   * Ingest asks for an evaluation only there. Default: always.
+   */
+  alarmsOwned?: () => boolean;
+  /** Registers a listener for data changes committed by another server of a cluster (api/cluster/signals). */
+  remoteChanges?: (listener: () => void) => void;
 }
 
 export interface Api {
@@ -85,7 +92,10 @@ export function createApi(opts: ApiOptions): Api {
     retryBaseMs: opts.notify?.retryBaseMs,
     log: (m, e) => log(m, e),
   });
-  ingest.onIngest(() => alarms.evaluateSoon());
+  const alarmsOwned = opts.alarmsOwned ?? (() => true);
+  ingest.onIngest(() => {
+    if (alarmsOwned()) alarms.evaluateSoon();
+  });
 
   const router = Router();
   // Gateways authenticate with their own credential, not a member token, and send larger bodies.
@@ -105,7 +115,7 @@ export function createApi(opts: ApiOptions): Api {
   router.use(alarmRoutes(ctx, opts.clock, outbox));
   router.use(monitorRoutes(ctx, opts.clock));
   router.use(watchRoutes(ctx, opts.clock));
-  router.use(pvstatusRoutes(ctx, { clock: opts.clock, ingest, alarms }));
+  router.use(pvstatusRoutes(ctx, { clock: opts.clock, ingest, alarms, remoteChanges: opts.remoteChanges }));
   const fleet: FleetOptions = { geocoder: geocoderFromKey(opts.mapsKey), sourceKey: deriveSourceKey(opts.jwtSecret) };
   router.use(plantRoutes(ctx, fleet));
   router.use(deviceRoutes(ctx));

@@ -38,6 +38,8 @@ export interface PvstatusDeps {
   clock: Clock;
   ingest?: IngestService;
   alarms?: AlarmEngine;
+  /** Registers a listener for changes committed by another server of a cluster. */
+  remoteChanges?: (listener: () => void) => void;
 }
 
 /** The most a single list may hold (the map asks for every plant at once). */
@@ -162,6 +164,8 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
   const snapshot = new StatusSnapshot(db, deps.clock);
   deps.ingest?.onIngest(() => snapshot.invalidate());
   deps.alarms?.onChange(() => snapshot.invalidate());
+  // Another server of a cluster committed readings or alarm changes (api/cluster/signals.ts).
+  deps.remoteChanges?.(() => snapshot.invalidate());
 
   /**
    * The member's visible plants, remembered for VISIBLE_TTL_MS: a wallboard polls every 6 s, and the set

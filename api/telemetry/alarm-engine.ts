@@ -169,9 +169,12 @@ export class AlarmEngine {
               plant_uid: w.plant_uid, rtu_uid: w.rtu_uid, device_uid: w.device_uid, code: w.code, level: w.level,
               fault_code: w.fault_code, message: w.message, raised_at: now, released_at: null,
             })
+            // The store keeps one open alarm per condition (migration 0009): a pass racing another
+            // (a server that has not yet noticed it lost the alarm engine's lease) cannot raise it twice.
+            .onConflict((oc) => oc.doNothing())
             .returning("seq")
-            .executeTakeFirstOrThrow();
-          await step({ ...w, seq: Number(row.seq), raised_at: now }, "raised");
+            .executeTakeFirst();
+          if (row) await step({ ...w, seq: Number(row.seq), raised_at: now }, "raised");
         }
         for (const w of toEscalate) {
           const a = openByKey.get(w.key)!;

@@ -117,5 +117,9 @@ export async function apiTagged(path: string, call: ApiCall, holds: (etag: strin
     // /login would otherwise send a locally unexpired access token straight back here, in a loop.
     throw redirect("/login", { headers: withCookies(clearAuthCookieHeaders(false)) });
   }
+  if (res.status === 503 && err.message === "database_unavailable") {
+    // The database is away for a moment: every page answers the plain 503 page (root ErrorBoundary).
+    throw new Response("database_unavailable", { status: 503, headers: { "Retry-After": "5" } });
+  }
   throw new ApiFailure(res.status, err);
 }
