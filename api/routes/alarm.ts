@@ -20,7 +20,7 @@ import { z } from "zod";
 import { hhmmToMinutes, minutesToHhmm } from "../../domain/alert-policy";
 import {
   AlarmAckSchema, AlarmListQuerySchema, AlertPrefSchema, DeliveryLogQuerySchema, PlantContactsSchema,
-  type AlertPref, type PlantContacts,
+  type AlarmCountResponse, type AlertPref, type PlantContacts,
 } from "../../domain/contract/alarm";
 import type { AccessClaims } from "../../domain/contract";
 import type { Clock } from "../clock";
@@ -47,14 +47,6 @@ const UnreleaseQuery = z.object({
 const SeqParam = z.object({ seq: z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_a_number").min(1, "too_small").max(2 ** 31 - 1, "too_large") });
 const NoteBody = z.object({ note: z.string().trim().max(500, "too_long").optional().default("") });
 
-export interface AlarmCountResponse {
-  alarm_count: number;
-  alarm_1000001_count: number;
-  alarm_1000003_count: number;
-  alarm_1000004_count: number;
-  alarm_1000006_count: number;
-  levels: Record<"1" | "2" | "3" | "4", number>;
-}
 
 /** Plants the member may see: null when that is every plant (a member at the root node). */
 async function scope(db: Kysely<Database>, member: AccessClaims): Promise<string[] | null> {

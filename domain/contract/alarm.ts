@@ -5,7 +5,6 @@
  */
 import { z } from "zod";
 import { parseSeoul } from "../seoul-time";
-
 import { ALARM_LEVEL_FILTERS } from "../status";
 
 export const ALARM_STATES = ["active", "acknowledged", "cleared"] as const;
@@ -61,7 +60,8 @@ export const AlarmListQuerySchema = z
   });
 export type AlarmListQuery = z.infer<typeof AlarmListQuerySchema>;
 
-export interface AlarmRow {
+/** An alarm of the status screens' lists (GET /alarm/recent). */
+export interface RecentAlarm {
   seq: number;
   plant_uid: string;
   plantName: string;
@@ -75,6 +75,24 @@ export interface AlarmRow {
   message: string;
   raised_at: number;
   released_at: number | null;
+}
+
+export interface RecentAlarmsResponse {
+  alarmList: RecentAlarm[];
+}
+
+/** GET /alarm/count: open alarms by code and by level. */
+export interface AlarmCountResponse {
+  alarm_count: number;
+  alarm_1000001_count: number;
+  alarm_1000003_count: number;
+  alarm_1000004_count: number;
+  alarm_1000006_count: number;
+  levels: Record<"1" | "2" | "3" | "4", number>;
+}
+
+/** An alarm with its lifecycle state (the alarm screen's rows; /alarm/recent answers them too). */
+export interface AlarmRow extends RecentAlarm {
   status: AlarmState;
   ack_by: string | null;
   ack_at: number | null;
