@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { ZodType, ZodTypeDef } from "zod";
-import type { ApiErrorBody } from "../domain/contract";
+import type { ApiErrorBody } from "../domain/contract/errors";
 
 export class ApiError extends Error {
   constructor(

@@ -6,7 +6,7 @@
  * a page whose plant has since gone out of reach shows that widget empty (plant null).
  */
 import { Router, type Request } from "express";
-import type { AccessClaims } from "../../domain/contract";
+import type { AccessClaims } from "../../domain/contract/auth";
 import {
   CustomListQuery,
   CustomPageInput,

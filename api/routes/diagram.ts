@@ -7,7 +7,7 @@
  */
 import { Router, type Request } from "express";
 import { canAdminister } from "../../domain/admin-levels";
-import type { AccessClaims } from "../../domain/contract";
+import type { AccessClaims } from "../../domain/contract/auth";
 import {
   DiagramListQuery,
   DiagramQuery,

@@ -4,7 +4,7 @@
  */
 import { redirect } from "@remix-run/node";
 import { Agent, request } from "undici";
-import type { ApiErrorBody } from "../../domain/contract";
+import type { ApiErrorBody } from "../../domain/contract/errors";
 import { clearAuthCookieHeaders, withCookies } from "../auth/cookies.server";
 import { apiUrl } from "../utils/env.server";
 

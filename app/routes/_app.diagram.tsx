@@ -19,7 +19,7 @@ import { layoutDiagram } from "~/components/diagram/layout.server";
 import { SingleLine } from "~/components/diagram/SingleLine";
 import { deviceLabel, renderUploaded } from "~/components/diagram/uploaded.server";
 import { CONDITION_MARK, conditionText, deviceType, elementName, measurementHref, typeLabel, valuesText } from "~/components/diagram/words";
-import { FormError } from "~/components/form";
+import { FormAlert as FormError } from "~/components/admin-form";
 import { seoulYmdHm } from "~/components/status/format";
 import { usePolling } from "~/components/status/usePolling";
 import { assertCsrf } from "~/utils/csrf.server";

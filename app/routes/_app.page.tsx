@@ -20,7 +20,7 @@ import { formatEnergy, formatPower } from "../../domain/units";
 import { requireSection } from "~/auth/section.server";
 import { AppLink } from "~/components/AppLink";
 import { CONDITION_MARK, conditionText } from "~/components/diagram/words";
-import { FormError } from "~/components/form";
+import { FormAlert as FormError } from "~/components/admin-form";
 import { PlantCard } from "~/components/plant-cards/PlantCard";
 import { detailWindowHref } from "~/components/status/DetailLink";
 import { seoulYmdHm } from "~/components/status/format";

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import type { DiagramDevice, SensorReading } from "./diagram";
-import type { PlantCardData } from "../pvstatus-contract";
+import type { PlantCardData } from "./pvstatus";
 
 export const WIDGET_KINDS = ["status", "inverter", "environment", "chart"] as const;
 export type WidgetKind = (typeof WIDGET_KINDS)[number];
