@@ -61,6 +61,12 @@ export function correctedInsolation(b: Pick<PerformanceBucket, "insolation" | "i
   return Math.max(0, h + gamma * (b.insolationTemp - STC_TEMPERATURE_C * h));
 }
 
+/** Reference (expected) energy of a bucket: P0 · Σ G·C·τ/1000 · η, kWh (0 without irradiance). */
+export function expectedEnergyKwh(b: Pick<PerformanceBucket, "capacityKw" | "insolation" | "insolationTemp">, k: PerformanceCoefficients = DEFAULT_COEFFICIENTS): number {
+  if (b.insolation === null) return 0;
+  return b.capacityKw * correctedInsolation(b, k.temperatureCoefficient) * k.systemFactor;
+}
+
 export interface LossBreakdown {
   /** Expected energy during steps the inverters were not producing in the sun, kWh. */
   downtimeKwh: number;
@@ -87,7 +93,7 @@ export interface PerformanceFigures {
   /** Capacity-weighted share of sunny steps (POA > 100 W/m²) in which the inverters produced. */
   availability: number | null;
   losses: LossBreakdown;
-  /** Buckets dropped because irradiance or energy was missing. */
+  /** Buckets dropped because irradiance or energy was missing (dark steps without readings not counted). */
   dropped: number;
 }
 
@@ -114,11 +120,12 @@ export function performanceFigures(
   let dropped = 0;
   for (const b of buckets) {
     if (b.energyKwh === null || b.insolation === null || !Number.isFinite(b.energyKwh) || !Number.isFinite(b.insolation)) {
-      dropped++;
+      // A night step without an inverter reading is no gap: inverters sleep in the dark.
+      if (b.energyKwh !== null || (b.insolation ?? 0) > 0) dropped++;
       continue;
     }
     const corr = correctedInsolation(b, k.temperatureCoefficient);
-    const exp = b.capacityKw * corr * k.systemFactor;
+    const exp = expectedEnergyKwh(b, k);
     energy += b.energyKwh;
     expected += exp;
     yieldRefWeighted += b.capacityKw * b.insolation;

@@ -151,11 +151,11 @@ export interface StandingDefect {
 /**
  * The demo fleet's standing defects, by plant uid (api/sim/fleet.ts names the plants): the measurement and
  * diagnosis screens must find them — a blown string at 화성 솔라팜 1호 (inverter 2), a failing inverter at
- * 서산 솔라파크 2호 (inverter 2, about half its siblings' yield).
+ * 서산 솔라파크 2호 (inverter 2, under half its sibling's yield).
  */
 export const DEMO_STANDING_DEFECTS: Readonly<Record<string, readonly StandingDefect[]>> = Object.freeze({
   P000100: [{ inverter: 1, deadStrings: 1 }],
-  P000113: [{ inverter: 1, factor: 0.55 }],
+  P000113: [{ inverter: 1, factor: 0.45 }],
 });
 
 export interface FaultOptions {

@@ -192,6 +192,11 @@ export interface RollupDailyTable {
   iis_sts_wh: number | null; sun_samples: number | null; lit_samples: number | null; run_samples: number | null;
 }
 
+/** A member's first comparison selection (migration 0006). */
+export interface CompareSelectionTable {
+  member_id: string; device_uids: string; kind: number; data_type: string; created_at: number;
+}
+
 export interface FaultCodeTable {
   code: number; hex: string; name_ko: string; name_en: string; level: number;
 }
@@ -243,6 +248,7 @@ export interface Database {
   device_latest: DeviceLatestTable;
   rollup_hourly: RollupHourlyTable;
   rollup_daily: RollupDailyTable;
+  compare_selection: CompareSelectionTable;
   fault_code: FaultCodeTable;
   setting: SettingTable;
   command: CommandTable;

@@ -11,6 +11,8 @@ import type { Dialect } from "../db";
  *   `lit_samples` (steps with POA ≥ 20 W/m², when an inverter starts) and `run_samples` (inverters: steps
  *   with output > 0). Existing rows are filled from the raw rows they summarise.
  * - plant: `temp_coeff` (γ, per °C) and `system_factor` (η); null = the SPEC's −0.00415 and 0.87.
+ * - compare_selection: each member's first comparison selection (SPEC §4), reused by later requests that
+ *   give only a period and unit. In the store, not a cookie, so it follows the member to every device.
  */
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   const real = dialect === "postgres" ? "double precision" : "real";
@@ -22,6 +24,14 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   }
   await db.schema.alterTable("plant").addColumn("temp_coeff", real).execute();
   await db.schema.alterTable("plant").addColumn("system_factor", real).execute();
+  await db.schema
+    .createTable("compare_selection")
+    .addColumn("member_id", "text", (c) => c.primaryKey().references("member.id").onDelete("cascade"))
+    .addColumn("device_uids", "text", (c) => c.notNull())
+    .addColumn("kind", "integer", (c) => c.notNull())
+    .addColumn("data_type", "text", (c) => c.notNull())
+    .addColumn("created_at", dialect === "postgres" ? "bigint" : "integer", (c) => c.notNull())
+    .execute();
 
   await sql`update rollup_hourly set
       iis_sts_wh = (select sum(e.iis * e.sts) / 6.0 from m_env e where e.device_uid = rollup_hourly.device_uid and e.ts >= rollup_hourly.hour_ts and e.ts < rollup_hourly.hour_ts + 3600000),
