@@ -9,13 +9,13 @@ import { LRUCache } from "lru-cache";
 import { isWarningStatus } from "../../domain/status";
 import type {
   GenData, PlantCardData, PvstatusGroupRequest, PvstatusGroupResponse, StatusCounts,
-} from "../../domain/pvstatus-contract";
+} from "../../domain/contract/pvstatus";
 import { hasIrradiance } from "../../domain/irradiance";
 import { fmt, messages, type Locale } from "~/i18n";
 import { renderCardChart } from "~/components/charts/render.server";
 import { enabledCategories, type PvstatusView } from "~/components/plant-cards/url-state";
 import { api, ApiFailure, apiTagged } from "./api.server";
-import { acceptsGzip } from "~/http-encoding.server";
+import { acceptsGzip } from "~/utils/http-encoding.server";
 
 /** The map asks for every plant at once. */
 const MAP_LIMIT = 10_000;

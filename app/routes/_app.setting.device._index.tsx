@@ -13,10 +13,10 @@ import { requireSettingScreen } from "~/auth/section.server";
 import { FormAlert, schemaErrors, useClientValidation } from "~/components/admin-form";
 import { DeviceFields } from "~/components/device-fields";
 import { answerFor, CommBadge, kindLabel, useFleetErrorText } from "~/components/fleet-admin";
-import { assertCsrf } from "~/csrf.server";
-import { apiFailure, formValues, validate } from "~/fleet.server";
-import { localeOf } from "~/fleet-locale.server";
-import { redirectWithFlash } from "~/flash.server";
+import { assertCsrf } from "~/utils/csrf.server";
+import { apiFailure, formValues, parseForm } from "~/utils/form-action.server";
+import { localeOf } from "~/utils/fleet-locale.server";
+import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
 import { adminDevices, createDevice, plantList, rtuList } from "~/models/fleet.server";
@@ -48,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { accessToken } = requireSettingScreen(request, context, "device");
   const form = await request.formData();
   await assertCsrf(form, request);
-  const parsed = validate(DeviceBodySchema, "create", form);
+  const parsed = parseForm(DeviceBodySchema, "create", form);
   if (!parsed.ok) return parsed.response;
   try {
     const res = await createDevice(accessToken, parsed.data);

@@ -19,7 +19,7 @@ import { isDeleteConfirmed } from "../../domain/admin-delete";
 import { buildTree, flattenTree } from "../../domain/group-tree";
 import { LOGO_ACCEPT, LOGO_FIELD, LOGO_MAX_BYTES, logoProblem } from "../../domain/logo";
 import { MemberEditFields, passwordResetFields } from "../../domain/member-form";
-import { apiFailure, formFailure, orNotFound, type FormFailure } from "~/admin-actions.server";
+import { type FormFailure, apiFailure, formFailure, orNotFound } from "~/utils/form-action.server";
 import { requireSettingScreen } from "~/auth/section.server";
 import {
   ConfirmDelete,
@@ -33,8 +33,8 @@ import {
   type Errors,
 } from "~/components/admin-form";
 import { MemberFields } from "~/components/MemberForm";
-import { assertCsrf } from "~/csrf.server";
-import { redirectWithFlash } from "~/flash.server";
+import { assertCsrf } from "~/utils/csrf.server";
+import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
 import { groupList } from "~/models/groups.server";
@@ -48,7 +48,7 @@ import {
   updateMember,
   uploadMemberLogo,
 } from "~/models/members-admin.server";
-import { readPreferences } from "~/preferences.server";
+import { readPreferences } from "~/utils/preferences.server";
 import { memberInput, memberValues } from "~/schemas/member-form";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -12,10 +12,10 @@ import { capacityKw } from "../../domain/units";
 import { requireSettingScreen } from "~/auth/section.server";
 import { FormAlert, SelectInput, TextInput, schemaErrors, useClientValidation } from "~/components/admin-form";
 import { answerFor, useFleetErrorText } from "~/components/fleet-admin";
-import { assertCsrf } from "~/csrf.server";
-import { apiFailure, formValues, validate } from "~/fleet.server";
-import { localeOf } from "~/fleet-locale.server";
-import { redirectWithFlash } from "~/flash.server";
+import { assertCsrf } from "~/utils/csrf.server";
+import { apiFailure, formValues, parseForm } from "~/utils/form-action.server";
+import { localeOf } from "~/utils/fleet-locale.server";
+import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
 import { loadData, total } from "~/models/fleet.server";
@@ -47,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { accessToken } = requireSettingScreen(request, context, "total");
   const form = await request.formData();
   await assertCsrf(form, request);
-  const parsed = validate(LoadForm, "load", form);
+  const parsed = parseForm(LoadForm, "load", form);
   if (!parsed.ok) return parsed.response;
   try {
     const res = await loadData(accessToken, parsed.data);
