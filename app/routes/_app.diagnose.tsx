@@ -19,14 +19,14 @@ import { requireAuth } from "~/auth/session.server";
 import { canOpenSection } from "../../domain/navigation";
 import { AppLink } from "~/components/AppLink";
 import { renderTimeChart } from "~/components/analysis/time-chart.server";
-import { assertCsrf } from "~/csrf.server";
-import { redirectWithFlash } from "~/flash.server";
+import { assertCsrf } from "~/utils/csrf.server";
+import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt } from "~/i18n";
 import { analysisMessages, useAnalysisT, type AnalysisCatalogue } from "~/i18n/analysis";
 import { ApiFailure } from "~/models/api.server";
 import { compare, forgetCompareSelection, generate, produce, ranking } from "~/models/diagnose.server";
 import { userDevices } from "~/models/measurement.server";
-import { readPreferences } from "~/preferences.server";
+import { readPreferences } from "~/utils/preferences.server";
 import { parseSearch } from "~/utils/form-action.server";
 
 const TABS = ["producer", "performance", "comparison", "ranking"] as const;

@@ -17,12 +17,12 @@ import { requireSection } from "~/auth/section.server";
 import { AppLink } from "~/components/AppLink";
 import { renderTimeChart } from "~/components/analysis/time-chart.server";
 import { usePolling } from "~/components/status/usePolling";
-import { assertCsrf } from "~/csrf.server";
-import { redirectWithFlash } from "~/flash.server";
+import { assertCsrf } from "~/utils/csrf.server";
+import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt } from "~/i18n";
 import { analysisMessages, useAnalysisT, type AnalysisCatalogue } from "~/i18n/analysis";
 import { measurement, measurementWindow, releaseGridAlarms, userDevices, type UserDevice } from "~/models/measurement.server";
-import { readPreferences } from "~/preferences.server";
+import { readPreferences } from "~/utils/preferences.server";
 import { apiFailure, formFailure, parseSearch } from "~/utils/form-action.server";
 
 const Search = z.object({
