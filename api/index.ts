@@ -32,6 +32,7 @@ import { alarmRoutes } from "./routes/alarm";
 import { detailRoutes } from "./routes/detail";
 import { monitorRoutes } from "./routes/monitor";
 import { watchRoutes } from "./routes/watch";
+import { statisticsRoutes } from "./routes/statistics";
 import { deriveSourceKey } from "./crawling/secret-box";
 import { geocoderFromKey } from "./geo/geocoder";
 import type { Store } from "./store/db";
@@ -100,6 +101,7 @@ export function createApi(opts: ApiOptions): Api {
   router.use(memberAdminRoutes(ctx));
   router.use(noticeRoutes(ctx));
   router.use(groupAdminRoutes(ctx));
+  router.use(statisticsRoutes(ctx, opts.clock));
   router.use((_req, _res, next) => next(notFound("no_such_call")));
   router.use(errorHandler(log));
   return { router, ctx, ingest, alarms, commands };
