@@ -69,6 +69,13 @@ export function bucketLabel(ts: number, unit: StatUnit): string {
   return formatSeoul(ts, "YYYY-MM-DD HH:mm");
 }
 
+/** A step's short label for a chart axis: the time alone within one day, the day without the year. */
+export function axisLabel(ts: number, unit: StatUnit, oneDay: boolean): string {
+  if (unit === "month") return formatSeoul(ts, "YYYY-MM");
+  if (unit === "day") return formatSeoul(ts, "MM-DD");
+  return formatSeoul(ts, oneDay ? "HH:mm" : "MM-DD HH:mm");
+}
+
 // ---- Periods ----
 
 export const PERIOD_PRESETS = ["day", "week", "month", "year", "custom"] as const;
@@ -88,6 +95,13 @@ export interface Period {
 export function presetPeriod(preset: Exclude<PeriodPreset, "custom">, anchor: number): Period {
   const start = seoulPeriodStart(anchor, preset);
   return { start, end: addSeoul(start, 1, preset) };
+}
+
+/** The anchor date of the preset period `n` periods before or after the one containing `date`. */
+export function addPeriod(date: string, preset: Exclude<PeriodPreset, "custom">, n: number): string {
+  const anchor = parseSeoul(date);
+  if (anchor === null) return date;
+  return formatSeoul(addSeoul(presetPeriod(preset, anchor).start, n, preset), "YYYY-MM-DD");
 }
 
 /** 'YYYY-MM-DD' of the last day of a period (its end is exclusive). */
