@@ -12,7 +12,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
-import { encodeWholeBody, wholeBodyEncoding } from "~/http-encoding.server";
+import { encodeWholeBody, wholeBodyEncoding } from "~/utils/http-encoding.server";
 
 const ABORT_DELAY = 5_000;
 
