@@ -21,7 +21,7 @@ import { statisticsMessages, useStatisticsT, type StatisticsCatalogue } from "~/
 import { ApiFailure } from "~/models/api.server";
 import { statisticsReport, statisticsScope } from "~/models/statistics.server";
 import { pdfAvailable } from "~/pdf.server";
-import { readPreferences } from "~/preferences.server";
+import { readPreferences } from "~/utils/preferences.server";
 import { orNotFound, parseSearch } from "~/utils/form-action.server";
 import styles from "~/styles/statistics.css";
 import { REPORT_DEVICE_KIND, REPORT_KINDS, type ReportKind, type StatisticsResponse } from "../../domain/contract/statistics";

@@ -7,7 +7,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireSection } from "~/auth/section.server";
 import { chromiumPath, renderPdf } from "~/pdf.server";
-import { readPreferences } from "~/preferences.server";
+import { readPreferences } from "~/utils/preferences.server";
 import { parseSearch } from "~/utils/form-action.server";
 import { resolveView, StatisticsViewSchema, viewSearch } from "../../domain/statistics-view";
 
