@@ -11,7 +11,7 @@ import { formatSeoul, seoulDayStart } from "../../domain/seoul-time";
 import { completenessPct } from "../../domain/statistics";
 import { createMember, openTestStore, type MemberFixture, type Store } from "../helpers/fixtures";
 import { apiClient, STORES } from "../helpers/http";
-import { ADMIN_PASSWORD, startServer, type TestServer } from "../helpers/server";
+import { startServer, type TestServer } from "../helpers/server";
 import { createGatewayFixture, postReadings, type GatewayFixture } from "../helpers/telemetry";
 
 const STEP = 600_000;
@@ -74,7 +74,9 @@ for (const storeKind of STORES) {
       otherNode = Number((await store.db.insertInto("node").values({ parent_seq: root.seq, name: "다른 관제", sort_order: 0, created_at: Date.now() }).returning("seq").executeTakeFirstOrThrow()).seq);
       other = await createGatewayFixture(store, { inverters: 1, nodeSeq: otherNode });
       outsiderMember = await createMember(store, { node_seq: otherNode, service: 0 });
-      admin = (await api().session("admin", ADMIN_PASSWORD)).accessToken;
+      // A member at the root (the whole fleet) without the co2Hide / recSmpHide service bits.
+      const boss = await createMember(store, { service: 0 });
+      admin = (await api().session(boss.id, boss.password)).accessToken;
       outsider = (await api().session(outsiderMember.id, outsiderMember.password)).accessToken;
       await feed(server.baseUrl, g);
     }, 240_000);
