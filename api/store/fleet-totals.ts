@@ -5,11 +5,12 @@
  * main dashboard: any screen that shows fleet totals computes them here, so they agree everywhere.
  */
 import type { Kysely } from "kysely";
-import type { CalcValue, FleetTotals, OverviewDevice } from "../../domain/pvstatus-contract";
+import type { CalcValue, FleetTotals, OverviewDevice } from "../../domain/contract/pvstatus";
 import { formatTimeKey } from "../../domain/series";
 import { totalCapacityKw } from "../../domain/units";
 import { DAY_MS, seoulDayOf } from "../telemetry/rollups";
-import { FRESH_MS, seoulMonthStart, seoulYearStart, type PlantStatusRow } from "./plant-status";
+import type { PlantStatusRow } from "../../domain/contract/status";
+import { FRESH_MS, seoulMonthStart, seoulYearStart } from "./plant-status";
 import type { Database } from "./schema";
 
 /** Derived totals from status rows; `pw` (DC input, W) comes from the devices when known. */
