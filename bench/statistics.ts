@@ -17,7 +17,7 @@ import { openStore, type Store } from "../api/store/db";
 import { prepareReport } from "../api/statistics/report";
 import { writeXlsx } from "../api/statistics/export";
 import { seoulDayStart, formatSeoul } from "../domain/seoul-time";
-import type { AccessClaims } from "../domain/contract";
+import type { AccessClaims } from "../domain/contract/auth";
 import { ADMIN_PASSWORD, startServer, type StoreKind } from "../tests/helpers/server";
 
 const STORE = (process.env.BENCH_STORE ?? "sqlite") as StoreKind;

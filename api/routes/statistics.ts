@@ -15,7 +15,7 @@
  * GET /statistics/export            report=…&format=csv|xlsx&… — the report as a streamed file
  */
 import { Router, type Request } from "express";
-import type { AccessClaims } from "../../domain/contract";
+import type { AccessClaims } from "../../domain/contract/auth";
 import {
   ExportQuery,
   ReportQuery,

@@ -4,7 +4,7 @@
  * scheduled reports alike, so all three show the same numbers.
  */
 import type { Kysely } from "kysely";
-import type { AccessClaims } from "../../domain/contract";
+import type { AccessClaims } from "../../domain/contract/auth";
 import {
   REPORT_DEVICE_KIND,
   type ReportKind,
