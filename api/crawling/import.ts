@@ -12,7 +12,8 @@ import { ApiError, badRequest } from "../http";
 import { reachesNode } from "../../domain/visibility";
 import { plantSet, type Reach } from "../store/visibility";
 import type { Database } from "../store/schema";
-import { adapterFor, SourceError, type CrawlAdapter, type SourceOffer } from "./adapter";
+import { SourceError, type CrawlAdapter, type SourceOffer } from "./adapter";
+import { adapterFor } from "./adapters";
 import { cleanHistoryRow, HISTORY_TABLE_NAMES, HISTORY_TABLES } from "./history-tables";
 
 export interface Selection {

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { DEVICE_KIND } from "../../domain/device";
 import { RemoteUrlSchema, UID_PATTERN } from "../../domain/fleet";
 import { requireAdmin, requireSettled } from "../auth/guards";
-import { adapterFor } from "../crawling/adapter";
+import { adapterFor } from "../crawling/adapters";
 import { HISTORY_TABLE_NAMES, HISTORY_TABLES } from "../crawling/history-tables";
 import { DAY_MS, loadPlantHistory, MAX_LOAD_DAYS, parsePlantUrl } from "../crawling/import";
 import type { ApiContext } from "../context";

@@ -32,12 +32,6 @@ interface PastTotals {
 const CACHE_TTL_MS = 10 * 60_000;
 const pastCache = new Map<string, { at: number; day: number; totals: PastTotals }>();
 
-/** Forget cached past totals of these plants (late data arrived for them). */
-export function invalidatePastTotals(plantUids?: Iterable<string>) {
-  if (!plantUids) return pastCache.clear();
-  for (const uid of plantUids) pastCache.delete(uid);
-}
-
 const CHUNK = 500;
 function chunks<T>(list: T[]): T[][] {
   const out: T[][] = [];

@@ -16,7 +16,7 @@
  * every server (a plain subscription): the one whose member sent the command is waiting for it.
  */
 import mqtt, { type IPublishPacket, type MqttClient } from "mqtt";
-import { authenticateGateway } from "../routes/ingest";
+import { authenticateGateway } from "../auth/gateway-credential";
 import type { Store } from "../store/db";
 import type { CommandMessage, CommandOutcome, GatewayLink } from "./commands";
 import type { IngestService } from "./ingest";
