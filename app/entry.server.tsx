@@ -13,8 +13,8 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { NonceProvider } from "~/components/Nonce";
-import { contentSecurityPolicy, createNonce } from "~/csp.server";
-import { encodeWholeBody, wholeBodyEncoding } from "~/http-encoding.server";
+import { contentSecurityPolicy, createNonce } from "~/utils/csp.server";
+import { encodeWholeBody, wholeBodyEncoding } from "~/utils/http-encoding.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -13,12 +13,12 @@ import {
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { useLinkNavigation } from "./components/AppLink";
 import { useNonce } from "./components/Nonce";
-import { commitCsrfToken } from "./csrf.server";
+import { commitCsrfToken } from "./utils/csrf.server";
 import { messages, useT } from "./i18n";
-import { readPreferences } from "./preferences.server";
-import { guardDetailHost } from "./detail-host.server";
+import { readPreferences } from "./utils/preferences.server";
+import { guardDetailHost } from "./utils/detail-host.server";
 import styles from "./styles/app.css";
-import { shellRevalidation } from "./shell-revalidation";
+import { shellRevalidation } from "./utils/shell-revalidation";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },

@@ -8,7 +8,7 @@
  *      signed in by cookie, for the grid (default), graph and map views: req/s, p50, p99, errors.
  *   2. 2,000 simulated wallboards with JavaScript polling every 6 s as the page does (a Remix data
  *      request for the pvstatus loader, the limit growing by 10 each time; the root and shell loaders
- *      are asked again only every 5 minutes, app/shell-revalidation.ts): p50/p99 of a poll, errors.
+ *      are asked again only every 5 minutes, app/utils/shell-revalidation.ts): p50/p99 of a poll, errors.
  *   3. The gzipped client JavaScript the /pvstatus page loads (entry, manifest, route and shared chunks).
  * Not a test: nothing passes or fails.
  */
@@ -286,7 +286,7 @@ const NOTES = `Notes (2026-11-23, fourth session; profiles with node --cpu-prof,
   knows unread (apiTagged), one serialised and gzipped poll body per (view, snapshot) (plantStatusPoll),
   patches/ keeping the app's route tree per build, renderToString for documents with nothing deferred. Earlier:
   route matching cached (patches/), React's 2 KiB writes coalesced, kept-alive connections to the API, a poll
-  is one data request (app/shell-revalidation.ts). The bench sends back the CSRF cookie the first page sets, as
+  is one data request (app/utils/shell-revalidation.ts). The bench sends back the CSRF cookie the first page sets, as
   a browser does.
 - Wallboards poll on time (no poll over 6 s; ~317 polls/s is all 2,000 boards ask for, less the start-up
   ramp). The SPEC's growing limit makes a poll larger the longer a board runs (limit 20 -> 220 over 120 s).

@@ -7,7 +7,7 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { decodeTokenPayload, isTokenExpired, type AccessClaims } from "../../domain/contract";
 import { renewAccessToken } from "../models/member.server";
-import { createNonce } from "../csp.server";
+import { createNonce } from "../utils/csp.server";
 import { authCookieHeaders, clearAuthCookieHeaders, readCookies } from "./cookies.server";
 
 export interface PortalAuth {

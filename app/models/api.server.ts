@@ -6,7 +6,7 @@ import { redirect } from "@remix-run/node";
 import { Agent, request } from "undici";
 import type { ApiErrorBody } from "../../domain/contract";
 import { clearAuthCookieHeaders, withCookies } from "../auth/cookies.server";
-import { apiUrl } from "../env.server";
+import { apiUrl } from "../utils/env.server";
 
 export class ApiFailure extends Error {
   constructor(public status: number, public body: ApiErrorBody) {

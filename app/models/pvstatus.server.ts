@@ -15,7 +15,7 @@ import { fmt, messages, type Locale } from "~/i18n";
 import { renderCardChart } from "~/components/charts/render.server";
 import { enabledCategories, type PvstatusView } from "~/components/plant-cards/url-state";
 import { api, ApiFailure, apiTagged } from "./api.server";
-import { acceptsGzip } from "~/http-encoding.server";
+import { acceptsGzip } from "~/utils/http-encoding.server";
 
 /** The map asks for every plant at once. */
 const MAP_LIMIT = 10_000;

@@ -18,7 +18,7 @@ import { FleetTotals } from "~/components/status/FleetTotals";
 import { Monitoring } from "~/components/status/Monitoring";
 import { RecentAlarms } from "~/components/status/RecentAlarms";
 import { StatusCounts } from "~/components/status/StatusCounts";
-import { isDetailHost } from "~/detail-host.server";
+import { isDetailHost } from "~/utils/detail-host.server";
 import { fmt, messages, useT } from "~/i18n";
 import { ApiFailure } from "~/models/api.server";
 import { detailView, type DetailView as View } from "~/models/detail.server";

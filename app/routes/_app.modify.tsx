@@ -10,13 +10,13 @@ import { MemberProfileFields } from "../../domain/member-form";
 import { passwordProblem } from "../../domain/password-policy";
 import { authCookieHeaders, isHttps, withCookies } from "~/auth/cookies.server";
 import { requireAuth } from "~/auth/session.server";
-import { assertCsrf } from "~/csrf.server";
+import { assertCsrf } from "~/utils/csrf.server";
 import { FormAlert, TextInput, issuesToErrors, schemaErrors, useClientValidation, useErrorText } from "~/components/admin-form";
-import { redirectWithFlash } from "~/flash.server";
+import { redirectWithFlash } from "~/utils/flash.server";
 import { messages, useT } from "~/i18n";
 import { ApiFailure } from "~/models/api.server";
 import { changeOwnPassword, myProfile, updateOwnProfile } from "~/models/member.server";
-import { readPreferences } from "~/preferences.server";
+import { readPreferences } from "~/utils/preferences.server";
 
 type FieldErrors = Partial<Record<"currentPassword" | "newPassword" | "confirmPassword", string>>;
 

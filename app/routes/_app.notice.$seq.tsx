@@ -19,13 +19,13 @@ import {
   useErrorText,
   type Errors,
 } from "~/components/admin-form";
-import { assertCsrf } from "~/csrf.server";
-import { redirectWithFlash } from "~/flash.server";
+import { assertCsrf } from "~/utils/csrf.server";
+import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
 import { deleteNotices, getNotice, updateNotice } from "~/models/notices.server";
-import { noticeDate } from "~/notice-format.server";
-import { readPreferences } from "~/preferences.server";
+import { noticeDate } from "~/utils/notice-format.server";
+import { readPreferences } from "~/utils/preferences.server";
 
 export const meta: MetaFunction = () => [{ title: `${adminMessages("ko").notices.title} · ${adminMessages("ko").appName}` }];
 

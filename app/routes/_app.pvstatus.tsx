@@ -16,7 +16,7 @@ import { detailWindowHref } from "~/components/status/DetailLink";
 import { requireSection } from "~/auth/section.server";
 import { fmt, messages, useT } from "~/i18n";
 import { plantStatusList, plantStatusPoll, type MapPlant, type PlantStatusList } from "~/models/pvstatus.server";
-import { readPreferences } from "~/preferences.server";
+import { readPreferences } from "~/utils/preferences.server";
 import { CountAndSize, SearchForm, SortForm, StatusFilters, ViewModeTabs } from "~/components/plant-cards/Controls";
 import { PlantCard } from "~/components/plant-cards/PlantCard";
 import { usePolling } from "~/components/plant-cards/usePolling";

@@ -14,10 +14,10 @@ import {
 import { requireSettingScreen } from "~/auth/section.server";
 import { FormAlert, SelectInput, TextInput, schemaErrors, useClientValidation } from "~/components/admin-form";
 import { answerFor, DeleteSection, formatTime, useFleetErrorText } from "~/components/fleet-admin";
-import { assertCsrf } from "~/csrf.server";
+import { assertCsrf } from "~/utils/csrf.server";
 import { apiFailure, formValues, validate } from "~/fleet.server";
-import { localeOf } from "~/fleet-locale.server";
-import { redirectWithFlash } from "~/flash.server";
+import { localeOf } from "~/utils/fleet-locale.server";
+import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt, useLocale } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
 import { createFaultCode, deleteFaultCode, faultCodes, putSettings, settings, updateFaultCode } from "~/models/fleet.server";

@@ -33,12 +33,12 @@ import {
   useErrorText,
   type Errors,
 } from "~/components/admin-form";
-import { assertCsrf } from "~/csrf.server";
-import { redirectWithFlash } from "~/flash.server";
+import { assertCsrf } from "~/utils/csrf.server";
+import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
 import { createGroup, deleteGroup, groupList, updateGroup } from "~/models/groups.server";
-import { readPreferences } from "~/preferences.server";
+import { readPreferences } from "~/utils/preferences.server";
 
 export const meta: MetaFunction = () => [{ title: `${adminMessages("ko").groups.title} · ${adminMessages("ko").appName}` }];
 

@@ -33,8 +33,8 @@ import {
   type Errors,
 } from "~/components/admin-form";
 import { MemberFields } from "~/components/MemberForm";
-import { assertCsrf } from "~/csrf.server";
-import { redirectWithFlash } from "~/flash.server";
+import { assertCsrf } from "~/utils/csrf.server";
+import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
 import { groupList } from "~/models/groups.server";
@@ -48,7 +48,7 @@ import {
   updateMember,
   uploadMemberLogo,
 } from "~/models/members-admin.server";
-import { readPreferences } from "~/preferences.server";
+import { readPreferences } from "~/utils/preferences.server";
 import { memberInput, memberValues } from "~/schemas/member-form";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -13,13 +13,13 @@ import { apiFailure, formFailure } from "~/admin-actions.server";
 import { requireSettingScreen } from "~/auth/section.server";
 import { FormAlert, issuesToErrors, schemaErrors, useClientValidation, useErrorText } from "~/components/admin-form";
 import { MemberFields, useIdCheck } from "~/components/MemberForm";
-import { assertCsrf } from "~/csrf.server";
-import { redirectWithFlash } from "~/flash.server";
+import { assertCsrf } from "~/utils/csrf.server";
+import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
 import { groupList } from "~/models/groups.server";
 import { checkMemberId, createMember } from "~/models/members-admin.server";
-import { readPreferences } from "~/preferences.server";
+import { readPreferences } from "~/utils/preferences.server";
 import { memberInput, memberValues } from "~/schemas/member-form";
 
 export const meta: MetaFunction = () => [{ title: `${adminMessages("ko").members.newTitle} · ${adminMessages("ko").appName}` }];

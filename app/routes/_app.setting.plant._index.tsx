@@ -14,13 +14,13 @@ import { requireSettingScreen } from "~/auth/section.server";
 import { FormAlert, SelectInput, TextInput, schemaErrors, useClientValidation } from "~/components/admin-form";
 import { answerFor, useFleetErrorText } from "~/components/fleet-admin";
 import { PlantFields } from "~/components/plant-fields";
-import { assertCsrf } from "~/csrf.server";
+import { assertCsrf } from "~/utils/csrf.server";
 import { apiFailure, formValues, validate } from "~/fleet.server";
-import { redirectWithFlash } from "~/flash.server";
+import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
 import { copyPlant, createPlant, managementPlants } from "~/models/fleet.server";
-import { localeOf } from "~/fleet-locale.server";
+import { localeOf } from "~/utils/fleet-locale.server";
 
 export const meta: MetaFunction = () => [{ title: `${adminMessages("ko").plants.title} · ${adminMessages("ko").appName}` }];
 

@@ -11,17 +11,17 @@ import { requireSettingScreen } from "~/auth/section.server";
 import { FormAlert, SelectInput, schemaErrors, useClientValidation } from "~/components/admin-form";
 import { answerFor, CommBadge, DeleteSection, formatTime, kindLabel, useFleetErrorText } from "~/components/fleet-admin";
 import { RtuFields } from "~/components/rtu-fields";
-import { assertCsrf } from "~/csrf.server";
+import { assertCsrf } from "~/utils/csrf.server";
 import { apiFailure, formValues, invalid, validate } from "~/fleet.server";
-import { localeOf } from "~/fleet-locale.server";
-import { redirectWithFlash } from "~/flash.server";
+import { localeOf } from "~/utils/fleet-locale.server";
+import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt, useLocale } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
 import { ApiFailure } from "~/models/api.server";
 import {
   adminOptions, assignRtusToPlant, deleteRtu, plantList, rotateRtuSecret, rtuDetail, unassignRtus, updateRtu,
 } from "~/models/fleet.server";
-import { stashSecret, takeSecret } from "~/rtu-secret.server";
+import { stashSecret, takeSecret } from "~/utils/rtu-secret.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `RTU ${data?.rtu.uid ?? ""} · ${adminMessages("ko").appName}` },

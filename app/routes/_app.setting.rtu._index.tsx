@@ -11,14 +11,14 @@ import { requireSettingScreen } from "~/auth/section.server";
 import { FormAlert, schemaErrors, useClientValidation } from "~/components/admin-form";
 import { answerFor, CommBadge, formatTime, useFleetErrorText } from "~/components/fleet-admin";
 import { RtuFields } from "~/components/rtu-fields";
-import { assertCsrf } from "~/csrf.server";
+import { assertCsrf } from "~/utils/csrf.server";
 import { apiFailure, formValues, validate } from "~/fleet.server";
-import { localeOf } from "~/fleet-locale.server";
-import { redirectWithFlash } from "~/flash.server";
+import { localeOf } from "~/utils/fleet-locale.server";
+import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt, useLocale } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
 import { adminOptions, createRtu, rtuList } from "~/models/fleet.server";
-import { stashSecret } from "~/rtu-secret.server";
+import { stashSecret } from "~/utils/rtu-secret.server";
 
 export const meta: MetaFunction = () => [{ title: `${adminMessages("ko").rtus.title} · ${adminMessages("ko").appName}` }];
 

@@ -7,16 +7,16 @@ import { isCurrentSection, navigationFor, type NavItem } from "../../domain/navi
 import { requireAuth } from "~/auth/session.server";
 import { Flash } from "~/components/form";
 import { Logo } from "~/components/Logo";
-import { takeFlash } from "~/flash.server";
+import { takeFlash } from "~/utils/flash.server";
 import { NoticePopup } from "~/components/NoticePopup";
 import { pendingNotices } from "~/models/notices.server";
-import { withDates } from "~/notice-format.server";
-import { readPreferences } from "~/preferences.server";
+import { withDates } from "~/utils/notice-format.server";
+import { readPreferences } from "~/utils/preferences.server";
 import { PreferenceForms } from "~/components/PreferenceForms";
 import { fmt, useT } from "~/i18n";
-import { isDetailHost } from "~/detail-host.server";
+import { isDetailHost } from "~/utils/detail-host.server";
 import { DetailShell } from "~/components/status/DetailShell";
-import { shellRevalidation } from "~/shell-revalidation";
+import { shellRevalidation } from "~/utils/shell-revalidation";
 
 /** Polls and the screen's own query changes revalidate only the screen (see shell-revalidation.ts). */
 export const shouldRevalidate = shellRevalidation();

@@ -7,7 +7,7 @@ import { authCookieHeaders, isHttps, withCookies } from "~/auth/cookies.server";
 import { PASSWORD_CHANGE_PATH, safeRedirectTarget } from "~/auth/session.server";
 import { Logo } from "~/components/Logo";
 import { PreferenceForms } from "~/components/PreferenceForms";
-import { assertCsrf } from "~/csrf.server";
+import { assertCsrf } from "~/utils/csrf.server";
 import { fmt, messages, useT } from "~/i18n";
 
 export const meta: MetaFunction = () => [{ title: `${messages("ko").login.title} · ${messages("ko").appName}` }];

@@ -1,7 +1,7 @@
 /** Logout (SPEC §4): call the API's logout, clear the token cookies, land on /login. */
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { clearAuthCookieHeaders, isHttps, withCookies } from "~/auth/cookies.server";
-import { assertCsrf } from "~/csrf.server";
+import { assertCsrf } from "~/utils/csrf.server";
 import { logout } from "~/models/member.server";
 
 export async function loader() {

@@ -1,9 +1,9 @@
 /** Sets the theme (onThemeValue) or language cookie and returns to the page it came from. */
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { safeRedirectTarget } from "~/auth/session.server";
-import { assertCsrf } from "~/csrf.server";
+import { assertCsrf } from "~/utils/csrf.server";
 import { isLocale } from "~/i18n";
-import { localeCookie, themeCookie } from "~/preferences.server";
+import { localeCookie, themeCookie } from "~/utils/preferences.server";
 
 export async function loader() {
   return redirect("/");

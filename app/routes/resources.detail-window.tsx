@@ -8,9 +8,9 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { requireAuth } from "~/auth/session.server";
-import { detailUrlFor, isDetailHost } from "~/detail-host.server";
+import { detailUrlFor, isDetailHost } from "~/utils/detail-host.server";
 import { handoverCode } from "~/models/detail.server";
-import { readPreferences } from "~/preferences.server";
+import { readPreferences } from "~/utils/preferences.server";
 
 const Query = z.object({
   kind: z.enum(["plant", "member"]),

@@ -6,7 +6,7 @@
 import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { withCookies } from "~/auth/cookies.server";
 import { requireAuth, safeRedirectTarget } from "~/auth/session.server";
-import { assertCsrf } from "~/csrf.server";
+import { assertCsrf } from "~/utils/csrf.server";
 import { noticeCloseCookies } from "~/models/notices.server";
 
 export async function loader() {

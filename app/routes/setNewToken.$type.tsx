@@ -11,10 +11,10 @@ import { useLoaderData } from "@remix-run/react";
 import { useEffect } from "react";
 import { z } from "zod";
 import { authCookieHeaders, isHttps, withCookies } from "~/auth/cookies.server";
-import { isDetailHost } from "~/detail-host.server";
+import { isDetailHost } from "~/utils/detail-host.server";
 import { useT } from "~/i18n";
 import { detailToken } from "~/models/detail.server";
-import { themeCookie } from "~/preferences.server";
+import { themeCookie } from "~/utils/preferences.server";
 
 const KINDS = { newPlantWindow: "plant", newMemberWindow: "member" } as const;
 

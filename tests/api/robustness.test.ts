@@ -19,7 +19,8 @@ import { createGatewayFixture, postReadings, slot } from "../helpers/telemetry";
 
 /** Requests from another loopback address (Linux answers all of 127/8): a client the server cannot confuse. */
 function from(address: string) {
-  return new Agent({ connect: { localAddress: address } });
+  // undici's connector takes net.connect options; its type insists on a port the connector fills in.
+  return new Agent({ connect: { localAddress: address } as Agent.Options["connect"] });
 }
 
 async function login(baseUrl: string, address: string, body: Record<string, unknown>, forwardedFor?: string) {

@@ -1,6 +1,6 @@
 /** Dates of notices, formatted once on the server (Asia/Seoul) so the browser shows the same text. */
-import type { NoticeRow } from "../domain/notice-form";
-import type { Locale } from "./i18n";
+import type { NoticeRow } from "../../domain/notice-form";
+import type { Locale } from "../i18n";
 
 export function noticeDate(ms: number, locale: Locale): string {
   return new Intl.DateTimeFormat(locale === "ko" ? "ko-KR" : "en-GB", {

@@ -4,7 +4,7 @@
  */
 import { redirect } from "@remix-run/node";
 import { serialize } from "cookie";
-import { readCookies } from "./auth/cookies.server";
+import { readCookies } from "../auth/cookies.server";
 
 const NAME = "flash";
 

@@ -3,7 +3,7 @@
  * (detail.example.kr beside portal.example.kr; detail.localhost beside localhost). It serves the
  * handover page and, at its root, the one plant or member its session is scoped to — nothing else.
  */
-import { detailWindowUrl, type DetailWindowKind } from "../domain/detail-window";
+import { detailWindowUrl, type DetailWindowKind } from "../../domain/detail-window";
 import { publicOrigins } from "./env.server";
 
 export function hostOf(request: Request): string {

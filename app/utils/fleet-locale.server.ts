@@ -1,4 +1,4 @@
-import type { Locale } from "./i18n";
+import type { Locale } from "../i18n";
 import { readPreferences } from "./preferences.server";
 
 /** The member's chosen language, for flash messages written by actions. */

@@ -1,7 +1,7 @@
 /** Theme (cookie onThemeValue, SPEC §3) and language preferences, readable without JS. */
 import { serialize } from "cookie";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "./i18n";
-import { readCookies } from "./auth/cookies.server";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "../i18n";
+import { readCookies } from "../auth/cookies.server";
 
 export type Theme = "default" | "dark";
 const YEAR = 365 * 24 * 3600;
