@@ -37,6 +37,17 @@ const EnvSchema = z.object({
   MQTT_CLIENT_ID: z.string().min(1).max(64).default("solar-portal-ingest"),
   MQTT_TOPIC_PREFIX: z.string().regex(/^[A-Za-z0-9_/-]+$/, "letters, digits, _ - and / only").default("solar/gw"),
   MQTT_URL: z.string().regex(/^mqtts?:\/\//, "must start with mqtt:// or mqtts://").optional(),
+  /** Shared-subscription group of the servers reading telemetry (`$share/<group>/…`). */
+  MQTT_SHARE_GROUP: z.string().regex(/^[A-Za-z0-9_-]+$/, "letters, digits, _ and - only").default("solar-portal"),
+  /** How long the broker keeps a server's MQTT session (and the messages queued for it) while it is away. */
+  MQTT_SESSION_EXPIRY: z.coerce.number().int().min(60).max(30 * 86_400).default(7 * 86_400),
+  /**
+   * This server's name among several: its MQTT client id suffix and its name in the singleton leases.
+   * Must be unique per server and stable across its restarts. Default: the host name.
+   */
+  SERVER_ID: z.string().regex(/^[A-Za-z0-9_.-]{1,40}$/, "1-40 letters, digits, _ . and - only").optional(),
+  /** Days of raw measurements kept (rollups are kept for ever); unset keeps everything. */
+  RAW_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).max(86_400).default(900),
   REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).max(90 * 86_400).default(14 * 86_400),
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
@@ -96,6 +107,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mqttClientId: e.MQTT_CLIENT_ID,
     mqttTopicPrefix: e.MQTT_TOPIC_PREFIX,
     mqttUrl: e.MQTT_URL,
+    mqttShareGroup: e.MQTT_SHARE_GROUP,
+    mqttSessionExpiry: e.MQTT_SESSION_EXPIRY,
+    serverId: e.SERVER_ID ?? os.hostname().replace(/[^A-Za-z0-9_.-]/g, "-").slice(0, 40),
+    rawRetentionDays: e.RAW_RETENTION_DAYS ?? null,
     adminPassword: e.ADMIN_PASSWORD ?? DEMO_ADMIN_PASSWORD,
     adminPasswordIsDefault: !e.ADMIN_PASSWORD,
     /** Where the portal's loaders find the API when it is not this server's own (set explicitly). */

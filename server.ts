@@ -21,6 +21,7 @@ import { createProxyMiddleware } from "http-proxy-middleware";
 import { waitForAssets } from "./build-ready";
 import { loadConfig, type Config } from "./config";
 import { GUEST_PASSWORD } from "./domain/guest";
+import type { GatewayLink } from "./api/telemetry/commands";
 
 /** Portal processes that end before listening this many times in a row stop the server. */
 const MAX_FAILED_PORTAL_STARTS = 5;
@@ -62,12 +63,13 @@ function baseApp(trustProxy: Config["trustProxy"] | "loopback"): express.Express
 }
 
 /** The public side: /api (in-process or passed on to the primary), static files, the Remix portal. */
-async function portalApp(api: RequestHandler): Promise<express.Express> {
+async function portalApp(api: RequestHandler, health?: RequestHandler): Promise<express.Express> {
   const { portalLoadContext } = await import("./app/auth/load-context.server");
   // Answer nothing before the build this process serves is complete (a page without its stylesheet).
   await waitForAssets("build/index.js", "/build/", "public/build");
   const build = (await import(path.resolve("build/index.js"))) as ServerBuild;
   const app = baseApp(config.trustProxy);
+  if (health) app.get("/api/health", health);
   app.use("/api", api);
   app.use(compression());
   // A missing asset is a plain 404, never a page rendered in its place.
@@ -162,16 +164,46 @@ async function runPrimary(cfg: Config) {
   const { acceleratedClock } = await import("./api/clock");
   const { GatewayEmulator } = await import("./api/sim/gateway-emulator");
   const { seedDemoFleet } = await import("./api/sim/fleet");
-  const { ensureMonthlyPartitions } = await import("./api/store/partitions");
+  const { ensureMonthlyPartitions, partitionMaintenance, describePartitioning } = await import("./api/store/partitions");
   const { MqttBridge } = await import("./api/telemetry/mqtt");
+  const { Singletons } = await import("./api/cluster/singletons");
+  const { rollupMaintenance } = await import("./api/telemetry/rollup-maintenance");
+  const { healthHandler } = await import("./api/cluster/health");
+  const { ClusterSignals } = await import("./api/cluster/signals");
+  const { commandRelay } = await import("./api/cluster/command-relay");
+  const { SIMULATED_RTU_KIND } = await import("./api/sim/fleet");
 
-  const store = await openStore(cfg.databaseUrl);
-  const seeded = await seedFoundation(store, { adminPassword: cfg.adminPassword });
-
-  const clock = acceleratedClock(cfg.simSpeed);
-  if (store.dialect === "postgres") {
-    await ensureMonthlyPartitions(store, clock.now() - 400 * 86_400_000, clock.now() + 62 * 86_400_000);
+  // A database that is not there yet (starting together with this server, restarting) is waited for.
+  let store: Awaited<ReturnType<typeof openStore>>;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      store = await openStore(cfg.databaseUrl);
+      break;
+    } catch (error) {
+      if (cfg.databaseUrl.startsWith("file:") || attempt >= 60) throw error;
+      console.error(`database not reachable (${(error as Error).message}); retrying in 2 s`);
+      await new Promise((r) => setTimeout(r, 2_000));
+    }
   }
+  const log = (m: string, e?: unknown) => (e === undefined ? console.log(m) : console.error(m, e));
+  // Singleton work (alarm engine, maintenance, simulator, …) runs on one server at a time (api/cluster).
+  const singletons = new Singletons(store, {
+    serverId: cfg.serverId,
+    databaseUrl: store.dialect === "postgres" ? cfg.databaseUrl : undefined,
+    log: (m) => console.log(m),
+  });
+
+  const signals = new ClusterSignals(store, { serverId: cfg.serverId, databaseUrl: cfg.databaseUrl });
+  const clock = acceleratedClock(cfg.simSpeed);
+  // Servers starting together seed one after the other.
+  const seeded = await singletons.exclusive(async () => {
+    const result = await seedFoundation(store, { adminPassword: cfg.adminPassword });
+    if (store.dialect === "postgres") {
+      await ensureMonthlyPartitions(store, clock.now() - 400 * 86_400_000, clock.now() + 62 * 86_400_000);
+    }
+    if (cfg.simulate && (await seedDemoFleet(store))) console.log("  Demo fleet created (36 plants, members demo_l0 … demo_l9 / demo1234!)");
+    return result;
+  });
   const { router: api, ingest, alarms, commands } = createApi({
     store,
     clock,
@@ -179,22 +211,80 @@ async function runPrimary(cfg: Config) {
     accessTokenTtl: cfg.accessTokenTtl,
     refreshTokenTtl: cfg.refreshTokenTtl,
     mapsKey: cfg.mapsKey,
+    alarmsOwned: () => singletons.owns("alarm-engine"),
+    remoteChanges: (listener) => signals.onRemoteChange(listener),
   });
+  // Readings and alarm changes committed here are announced to the other servers, and theirs to us.
+  ingest.onIngest(() => signals.changed());
+  alarms.onChange(() => signals.changed());
+  signals.onRemoteChange(() => {
+    if (singletons.owns("alarm-engine")) alarms.evaluateSoon();
+  });
+  await signals.start();
 
+  // The simulator's history is played in before the alarm engine judges "now" (when both run here).
+  let backfill: Promise<unknown> = Promise.resolve();
   let emulator: InstanceType<typeof GatewayEmulator> | undefined;
   if (cfg.simulate) {
-    if (await seedDemoFleet(store)) console.log("  Demo fleet created (36 plants, members demo_l0 … demo_l9 / demo1234!)");
-    emulator = new GatewayEmulator(store, ingest, clock, { historyDays: cfg.historyDays, log: (m) => console.log(m) });
-    await emulator.load();
-    commands.addLink(emulator);
-    emulator.onStep(() => alarms.evaluate());
+    // Commands to simulated RTUs reach the simulator of the server that runs it, from any server.
+    const simulatorLink: GatewayLink = { reaches: (rtu) => !!emulator?.reaches(rtu), deliver: (c) => emulator!.deliver(c) };
+    commands.addLink(simulatorLink);
+    if (store.dialect === "postgres") {
+      const simulated = new Set((await store.db.selectFrom("rtu").select("uid").where("kind", "=", SIMULATED_RTU_KIND).execute()).map((r) => r.uid));
+      commands.addLink(commandRelay(store, signals, simulatorLink, { relayed: (rtu) => simulated.has(rtu), log }));
+    }
+    singletons.register({
+      name: "simulator",
+      async start() {
+        const sim = new GatewayEmulator(store, ingest, clock, { historyDays: cfg.historyDays, log: (m) => console.log(m) });
+        await sim.load();
+        sim.onStep(async () => (singletons.owns("alarm-engine") ? alarms.evaluate() : undefined));
+        emulator = sim;
+        const t = Date.now();
+        backfill = sim
+          .catchUp()
+          .then((n) => {
+            if (emulator !== sim) return;
+            console.log(`  Simulator: ${n.toLocaleString("en")} readings of history played in ${((Date.now() - t) / 1000).toFixed(1)} s; live every ${(600 / cfg.simSpeed).toFixed(0)} s`);
+            sim.startLive();
+          })
+          .catch((e) => console.error("simulator backfill failed", e));
+      },
+      stop() {
+        emulator?.stop();
+        emulator = undefined;
+      },
+    });
   }
+  let alarmsOn = false;
+  singletons.register({
+    name: "alarm-engine",
+    start() {
+      alarmsOn = true;
+      void backfill.then(() => {
+        if (!alarmsOn) return;
+        alarms.start(cfg.alarmIntervalMs);
+        alarms.evaluateSoon(0);
+      });
+    },
+    stop() {
+      alarmsOn = false;
+      alarms.stop();
+    },
+  });
+  singletons.register(rollupMaintenance(store, clock, { intervalMs: Math.max(1_000, Math.min(60_000, 600_000 / cfg.simSpeed)), log }));
+  singletons.register(partitionMaintenance(store, clock, { retentionDays: cfg.rawRetentionDays, intervalMs: 6 * 3_600_000, log }));
+
   let mqttBridge: InstanceType<typeof MqttBridge> | undefined;
   if (cfg.mqttUrl) {
-    mqttBridge = new MqttBridge(cfg.mqttUrl, store, ingest, (m, e) => console.error(m, e ?? ""), cfg.mqttClientId, cfg.mqttTopicPrefix);
+    mqttBridge = new MqttBridge(cfg.mqttUrl, store, ingest, (m, e) => console.error(m, e ?? ""), `${cfg.mqttClientId}-${cfg.serverId}`, cfg.mqttTopicPrefix, {
+      shareGroup: cfg.mqttShareGroup,
+      sessionExpirySeconds: cfg.mqttSessionExpiry,
+    });
     await mqttBridge.start();
     commands.addLink(mqttBridge);
   }
+  const health = healthHandler(store, singletons);
 
   let servers: Array<import("node:http").Server>;
   let stopping = false;
@@ -202,12 +292,13 @@ async function runPrimary(cfg: Config) {
   // and are the only callers whose X-Forwarded-For is trusted.
   const apiApp = baseApp("loopback");
   apiApp.use(compression());
+  apiApp.get("/api/health", health);
   apiApp.use("/api", api);
   const apiServer = await listen(apiApp, 0, "127.0.0.1");
   const apiUrl = `http://127.0.0.1:${(apiServer.address() as AddressInfo).port}`;
   if (cfg.portalWorkers === 0) {
     process.env.API_URL = cfg.apiUrl ?? apiUrl;
-    servers = [apiServer, await listenPublic(await portalApp(api), cfg, 1)];
+    servers = [apiServer, await listenPublic(await portalApp(api, health), cfg, 1)];
   } else {
     servers = [apiServer];
     const env = { API_URL: cfg.apiUrl ?? apiUrl };
@@ -255,19 +346,8 @@ async function runPrimary(cfg: Config) {
     lines.push("  WARNING: the admin password is the documented demo default. Set ADMIN_PASSWORD before real use.");
   }
   console.log(lines.join("\n") + "\n");
-  if (emulator) {
-    const t = Date.now();
-    emulator
-      .catchUp()
-      .then((n) => {
-        console.log(`  Simulator: ${n.toLocaleString("en")} readings of history played in ${((Date.now() - t) / 1000).toFixed(1)} s; live every ${(600 / cfg.simSpeed).toFixed(0)} s`);
-        emulator!.startLive();
-        alarms.start(cfg.alarmIntervalMs);
-      })
-      .catch((e) => console.error("simulator backfill failed", e));
-  } else {
-    alarms.start(cfg.alarmIntervalMs);
-  }
+  console.log(`  Server ${cfg.serverId}: ${await describePartitioning(store).catch((e) => `partitions: unknown (${(e as Error).message})`)}`);
+  await singletons.start();
 
   async function shutdown(signal: string, exitCode = 0) {
     if (stopping) return;
@@ -278,9 +358,10 @@ async function runPrimary(cfg: Config) {
       s.close();
       s.closeAllConnections?.();
     }
-    emulator?.stop();
-    alarms.stop();
     await mqttBridge?.stop().catch(() => undefined);
+    // Gives the leases up: another server takes the singleton work over at once.
+    await singletons.stop();
+    await signals.stop();
     await store.close();
     process.exit(exitCode);
   }

@@ -2,7 +2,7 @@
 import { createHash } from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { ZodType, ZodTypeAny, ZodTypeDef } from "zod";
-import type { ApiErrorBody } from "../domain/contract";
+import type { ApiErrorBody } from "../domain/contract/errors";
 import { inputProblems, isJsonBody } from "./strict-input";
 
 export class ApiError extends Error {
@@ -84,7 +84,26 @@ export function errorHandler(log: (msg: string, err: unknown) => void) {
       res.status(status).json({ message: (err as Error).message || "bad_request" });
       return;
     }
+    if (isDatabaseUnavailable(err)) {
+      // The database is away (restarting, failing over): the pool reconnects by itself; say so plainly.
+      log("api: database unavailable", (err as Error).message);
+      res.setHeader("Retry-After", "5");
+      res.status(503).json({ message: "database_unavailable" });
+      return;
+    }
     log("api error", err);
     res.status(500).json({ message: "internal_error" });
   };
+}
+
+/** PostgreSQL error classes 08 (connection exception) and 57P (operator intervention: shutdown, restart). */
+const PG_UNAVAILABLE = /^(08|57P0[1-3])/;
+const NET_UNAVAILABLE = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND"]);
+
+/** Whether an error means the database cannot be reached now (rather than a fault of the request or code). */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  if (typeof code === "string" && (PG_UNAVAILABLE.test(code) || NET_UNAVAILABLE.has(code))) return true;
+  const message = err instanceof Error ? err.message : "";
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i.test(message);
 }

@@ -48,6 +48,13 @@ export interface ApiOptions {
   /** Maps service key (MAPS_KEY): plant addresses without coordinates are geocoded when set. */
   mapsKey?: string;
   log?: (msg: string, extra?: unknown) => void;
+  /**
+   * Whether this server runs the alarm engine now (several servers: one at a time, api/cluster).
+   * Ingest asks for an evaluation only there. Default: always.
+   */
+  alarmsOwned?: () => boolean;
+  /** Registers a listener for data changes committed by another server of a cluster (api/cluster/signals). */
+  remoteChanges?: (listener: () => void) => void;
 }
 
 export interface Api {
@@ -70,7 +77,10 @@ export function createApi(opts: ApiOptions): Api {
   const ingest = new IngestService(opts.store, opts.clock);
   const alarms = new AlarmEngine(opts.store, opts.clock, log);
   const commands = new CommandService(opts.store, opts.clock);
-  ingest.onIngest(() => alarms.evaluateSoon());
+  const alarmsOwned = opts.alarmsOwned ?? (() => true);
+  ingest.onIngest(() => {
+    if (alarmsOwned()) alarms.evaluateSoon();
+  });
 
   const router = Router();
   // Gateways authenticate with their own credential, not a member token, and send larger bodies.
@@ -95,7 +105,7 @@ export function createApi(opts: ApiOptions): Api {
   router.use(alarmRoutes(ctx, opts.clock));
   router.use(monitorRoutes(ctx, opts.clock));
   router.use(watchRoutes(ctx, opts.clock));
-  router.use(pvstatusRoutes(ctx, { clock: opts.clock, ingest, alarms }));
+  router.use(pvstatusRoutes(ctx, { clock: opts.clock, ingest, alarms, remoteChanges: opts.remoteChanges }));
   const fleet: FleetOptions = { geocoder: geocoderFromKey(opts.mapsKey), sourceKey: deriveSourceKey(opts.jwtSecret) };
   router.use(plantRoutes(ctx, fleet));
   router.use(deviceRoutes(ctx));

@@ -73,12 +73,12 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const t = useT();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const text = status === 404 ? t.notFound : status === 403 ? t.forbidden : t.error;
+  const text = status === 404 ? t.notFound : status === 403 ? t.forbidden : status === 503 ? t.unavailable : t.error;
   return (
     <main className="page-message" id="main">
       <h1>{text.title}</h1>
       <p>{text.body}</p>
-      {isRouteErrorResponse(error) && typeof error.data === "string" && status !== 404 ? <p>{error.data}</p> : null}
+      {isRouteErrorResponse(error) && typeof error.data === "string" && status !== 404 && status !== 503 ? <p>{error.data}</p> : null}
       <p>
         <a href="/">{t.notFound.home}</a>
       </p>

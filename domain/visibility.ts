@@ -14,6 +14,8 @@
 
 export interface Reach {
   memberId: string;
+  /** The member's own node (where they file new things; the top of their group tree); null without a node. */
+  nodeSeq?: number | null;
   /** The member sits on a root node: everything, unassigned things included. */
   all: boolean;
   /** Node seqs of the member's subtree, their own node included (empty when `all` or without a node). */

@@ -4,7 +4,7 @@
  * `outside_detail_scope`. Deliberately an allow-list: a new API route is closed to detail windows
  * until someone decides it belongs here.
  */
-import type { DetailScope } from "../../domain/contract";
+import type { DetailScope } from "../../domain/contract/auth";
 
 type Query = Record<string, unknown>;
 

@@ -4,6 +4,7 @@
  * (on creation or rotation) and only its sha256 hex digest is stored in `rtu.credential_hash`.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import type { Store } from "../store/db";
 
 /** A fresh secret: 32 random bytes, base64url (43 characters, no padding, safe in Basic auth). */
 export function newGatewaySecret(): string {
@@ -32,4 +33,14 @@ export function parseGatewayAuthorization(header: string | undefined): { rtuUid:
   const i = decoded.indexOf(":");
   if (i <= 0) return null;
   return { rtuUid: decoded.slice(0, i), secret: decoded.slice(i + 1) };
+}
+
+/** Checks a gateway's credential against the store (HTTP ingest and MQTT): false when unknown, disabled or wrong. */
+export async function authenticateGateway(store: Store, rtuUid: string, secret: string): Promise<boolean> {
+  const rtu = await store.db
+    .selectFrom("rtu")
+    .select(["credential_hash", "use_yn"])
+    .where("uid", "=", rtuUid)
+    .executeTakeFirst();
+  return !!rtu && rtu.use_yn === 1 && verifyGatewaySecret(secret, rtu.credential_hash);
 }

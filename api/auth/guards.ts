@@ -1,7 +1,7 @@
 /** Who is asking: the bearer access token, verified, with a live session behind it. */
 import type { NextFunction, Request, Response } from "express";
 import { canAdminister, type AdminArea } from "../../domain/admin-levels";
-import type { AccessClaims } from "../../domain/contract";
+import type { AccessClaims } from "../../domain/contract/auth";
 import { ApiError, forbidden, unauthorized } from "../http";
 import { detailScopeAllows } from "./detail-scope";
 import type { Sessions } from "./sessions";

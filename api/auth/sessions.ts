@@ -5,8 +5,8 @@
  * requests racing on one renewal do not log the member out.
  */
 import { randomBytes } from "node:crypto";
-import type { AccessClaims, DetailScope, TokenResponse } from "../../domain/contract";
-import { visiblePlantUids } from "../store/access";
+import type { AccessClaims, DetailScope, TokenResponse } from "../../domain/contract/auth";
+import { reachOf, visiblePlantUids } from "../store/visibility";
 import type { Store } from "../store/db";
 import type { Member, TokenFamily } from "../store/schema";
 import type { TokenSigner } from "./tokens";
@@ -140,7 +140,7 @@ export class Sessions {
       .where("member_plant.member_id", "=", member.id)
       .limit(2)
       .execute();
-    const visible = await visiblePlantUids(db, { id: member.id, nodeSeq: member.node_seq });
+    const visible = await visiblePlantUids(db, await reachOf(db, { id: member.id }));
     const alarms = visible.length
       ? await db
           .selectFrom("alarm")

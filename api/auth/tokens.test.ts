@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AccessClaims } from "../../domain/contract";
+import type { AccessClaims } from "../../domain/contract/auth";
 import { TokenSigner } from "./tokens";
 
 const claims: Omit<AccessClaims, "exp" | "iat" | "typ"> = {

@@ -4,7 +4,7 @@
  */
 import { SignJWT, jwtVerify } from "jose";
 import { LRUCache } from "lru-cache";
-import type { AccessClaims } from "../../domain/contract";
+import type { AccessClaims } from "../../domain/contract/auth";
 
 export interface RefreshClaims {
   sub: string;

@@ -8,8 +8,6 @@
 import { z } from "zod";
 import { DEVICE_KINDS } from "../../domain/device";
 import { UID_PATTERN } from "../../domain/fleet";
-import { sourceBudget, type SourceBudget } from "./budget";
-import { PortalAdapter } from "./portal-adapter";
 
 const text = (max: number) => z.preprocess((v) => (typeof v === "string" ? v.trim().slice(0, max) : v), z.string());
 const optText = (max: number) =>
@@ -72,15 +70,6 @@ export type Site = (typeof SITES)[number];
 export class SourceError extends Error {
   constructor(public code: "unreachable" | "login_failed" | "forbidden" | "not_found" | "bad_answer" | "too_large", detail?: string) {
     super(detail ? `${code}: ${detail}` : code);
-  }
-}
-
-export function adapterFor(login: SourceLogin, budget: SourceBudget = sourceBudget): CrawlAdapter {
-  switch (login.site) {
-    case "portal":
-      return new PortalAdapter(login.baseUrl, login.id, login.password, budget);
-    default:
-      throw new SourceError("bad_answer", `unknown site ${login.site}`);
   }
 }
 

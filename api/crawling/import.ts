@@ -5,24 +5,16 @@
  * (per day for history), so a failure leaves nothing half-written.
  */
 import type { Kysely, Transaction } from "kysely";
+import type { ImportReport } from "../../domain/contract/fleet";
 import { inKorea, normalizeMac } from "../../domain/fleet";
 import type { ApiContext } from "../context";
 import { ApiError, badRequest } from "../http";
-import { editablePlants, has, nodeInScope, visiblePlants, type Scope } from "../store/fleet";
+import { reachesNode } from "../../domain/visibility";
+import { plantSet, type Reach } from "../store/visibility";
 import type { Database } from "../store/schema";
-import { adapterFor, SourceError, type CrawlAdapter, type SourceOffer } from "./adapter";
+import { SourceError, type CrawlAdapter, type SourceOffer } from "./adapter";
+import { adapterFor } from "./adapters";
 import { cleanHistoryRow, HISTORY_TABLE_NAMES, HISTORY_TABLES } from "./history-tables";
-
-export interface Skipped {
-  uid: string;
-  reason: "exists" | "mac_taken" | "rtu_missing" | "not_offered" | "not_allowed";
-}
-export interface ImportReport {
-  plants: { imported: string[]; skipped: Skipped[] };
-  rtus: { imported: string[]; skipped: Skipped[] };
-  devices: { imported: string[]; skipped: Skipped[] };
-  rejected: number;
-}
 
 export interface Selection {
   plants?: string[];
@@ -43,7 +35,7 @@ export function sourceFailure(error: unknown): never {
 
 export async function importOffer(
   db: Kysely<Database>,
-  scope: Scope,
+  scope: Reach,
   nodeSeq: number,
   offer: SourceOffer,
   sel: Selection,
@@ -91,7 +83,7 @@ export async function importOffer(
       }).execute();
       report.plants.imported.push(uid);
     }
-    const editable = await editablePlants(trx, scope);
+    const editable = await plantSet(trx, scope, "edit");
     for (const uid of rtuUids) {
       const r = offeredRtus.get(uid)!;
       if (await trx.selectFrom("rtu").select("uid").where("uid", "=", uid).executeTakeFirst()) {
@@ -105,7 +97,7 @@ export async function importOffer(
         continue;
       }
       // The RTU joins its plant when that plant is here and ours to edit; otherwise it waits unassigned.
-      const plant = r.plant_uid && has(editable, r.plant_uid)
+      const plant = r.plant_uid && editable.has(r.plant_uid)
         ? await trx.selectFrom("plant").select(["uid", "node_seq"]).where("uid", "=", r.plant_uid).executeTakeFirst()
         : undefined;
       await trx.insertInto("rtu").values({
@@ -115,7 +107,7 @@ export async function importOffer(
       }).execute();
       report.rtus.imported.push(uid);
     }
-    const visible = await visiblePlants(trx, scope);
+    const visible = await plantSet(trx, scope);
     for (const uid of deviceUids) {
       const d = offeredDevices.get(uid)!;
       if (await trx.selectFrom("device").select("uid").where("uid", "=", uid).executeTakeFirst()) {
@@ -129,8 +121,8 @@ export async function importOffer(
         report.devices.skipped.push({ uid, reason: "rtu_missing" });
         continue;
       }
-      const allowed = rtu.plant_uid ? has(editable, rtu.plant_uid) : nodeInScope(scope, rtu.node_seq);
-      if (!allowed || (rtu.plant_uid && !has(visible, rtu.plant_uid))) {
+      const allowed = rtu.plant_uid ? editable.has(rtu.plant_uid) : reachesNode(scope, rtu.node_seq);
+      if (!allowed || (rtu.plant_uid && !visible.has(rtu.plant_uid))) {
         report.devices.skipped.push({ uid, reason: "not_allowed" });
         continue;
       }
@@ -155,7 +147,7 @@ export function parsePlantUrl(url: string, plantUid?: string): { baseUrl: string
 
 export async function copyPlantFromInstance(
   ctx: ApiContext,
-  scope: Scope,
+  scope: Reach,
   body: { url: string; plantUid?: string; id: string; password: string; nodeSeq: number },
 ): Promise<{ plantUid: string; report: ImportReport }> {
   const { baseUrl, plantUid } = parsePlantUrl(body.url, body.plantUid);

@@ -12,37 +12,13 @@ import type { Clock } from "../clock";
 import { requireSettled } from "../auth/guards";
 import type { ApiContext } from "../context";
 import { handle, parse } from "../http";
-import { watchViewer } from "../store/watch";
+import { reachOf, visiblePlantUids } from "../store/visibility";
+import type { AlarmCountResponse, RecentAlarm } from "../../domain/contract/alarm";
 
 const RecentQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
   hours: z.coerce.number().int().min(1).max(24 * 31).default(24),
 });
-
-export interface RecentAlarm {
-  seq: number;
-  plant_uid: string;
-  plantName: string;
-  rtu_uid: string | null;
-  device_uid: string | null;
-  deviceName: string | null;
-  deviceKind: number | null;
-  code: number;
-  level: number;
-  fault_code: number | null;
-  message: string;
-  raised_at: number;
-  released_at: number | null;
-}
-
-export interface AlarmCountResponse {
-  alarm_count: number;
-  alarm_1000001_count: number;
-  alarm_1000003_count: number;
-  alarm_1000004_count: number;
-  alarm_1000006_count: number;
-  levels: Record<"1" | "2" | "3" | "4", number>;
-}
 
 const CHUNK = 500;
 
@@ -53,11 +29,11 @@ export function alarmRoutes(ctx: ApiContext, clock: Clock): Router {
   r.get("/alarm/recent", handle(async (req): Promise<{ alarmList: RecentAlarm[] }> => {
     requireSettled(req);
     const q = parse(RecentQuery, req.query);
-    const viewer = await watchViewer(db, req.member!);
+    const plantUids = await visiblePlantUids(db, await reachOf(db, req.member!));
     const since = clock.now() - q.hours * 3_600_000;
     const found: RecentAlarm[] = [];
-    for (let i = 0; i < viewer.plantUids.length; i += CHUNK) {
-      const part = viewer.plantUids.slice(i, i + CHUNK);
+    for (let i = 0; i < plantUids.length; i += CHUNK) {
+      const part = plantUids.slice(i, i + CHUNK);
       const rows = await db
         .selectFrom("alarm")
         .innerJoin("plant", "plant.uid", "alarm.plant_uid")
@@ -87,16 +63,16 @@ export function alarmRoutes(ctx: ApiContext, clock: Clock): Router {
 
   r.get("/alarm/count", handle(async (req): Promise<AlarmCountResponse> => {
     requireSettled(req);
-    const viewer = await watchViewer(db, req.member!);
+    const plantUids = await visiblePlantUids(db, await reachOf(db, req.member!));
     const out: AlarmCountResponse = {
       alarm_count: 0, alarm_1000001_count: 0, alarm_1000003_count: 0, alarm_1000004_count: 0, alarm_1000006_count: 0,
       levels: { 1: 0, 2: 0, 3: 0, 4: 0 },
     };
-    for (let i = 0; i < viewer.plantUids.length; i += CHUNK) {
+    for (let i = 0; i < plantUids.length; i += CHUNK) {
       const rows = await db
         .selectFrom("alarm")
         .select((eb) => ["code", "level", eb.fn.countAll<number>().as("n")])
-        .where("plant_uid", "in", viewer.plantUids.slice(i, i + CHUNK))
+        .where("plant_uid", "in", plantUids.slice(i, i + CHUNK))
         .where("released_at", "is", null)
         .groupBy(["code", "level"])
         .execute();

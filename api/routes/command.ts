@@ -5,7 +5,7 @@ import { hasService } from "../../domain/service-bits";
 import { requireWriter } from "../auth/guards";
 import type { ApiContext } from "../context";
 import { forbidden, handle, notFound, parse, badRequest } from "../http";
-import { visiblePlantUids } from "../store/access";
+import { reachOf, requireDevice } from "../store/visibility";
 import type { CommandService } from "../telemetry/commands";
 
 const hex = z.string().regex(/^(0x)?[0-9a-fA-F]{1,8}$/, "not_hex");
@@ -26,14 +26,10 @@ export function commandRoutes(ctx: ApiContext, commands: CommandService): Router
     const me = requireWriter(req);
     if (!hasService(me.service, "control") && !hasService(me.service, "deviceOperation")) throw forbidden("service_not_granted");
     const body = parse(CommandBody, req.body);
-    const device = await ctx.store.db
-      .selectFrom("device")
-      .select(["uid", "kind", "rtu_uid", "plant_uid"])
-      .where("uid", "=", body.deviceUid)
-      .executeTakeFirst();
-    const member = await ctx.store.db.selectFrom("member").select(["node_seq"]).where("id", "=", me.id).executeTakeFirst();
-    const visible = device?.plant_uid ? await visiblePlantUids(ctx.store.db, { id: me.id, nodeSeq: member?.node_seq ?? null }) : [];
-    if (!device || !device.plant_uid || !visible.includes(device.plant_uid)) throw notFound("no_such_device");
+    const db = ctx.store.db;
+    // A device the member may not see answers like one that does not exist; so does one outside any plant.
+    const device = await requireDevice(db, await reachOf(db, me), body.deviceUid, "see", "no_such_device");
+    if (!device.plant_uid) throw notFound("no_such_device");
     if (device.rtu_uid !== body.rtuUid || device.kind !== body.deviceType) throw badRequest("invalid_input", { deviceUid: "device_mismatch" });
     return commands.send({ ...body, hexOn: body.hexOn ?? null, hexOff: body.hexOff ?? null, by: me.id });
   }));

@@ -9,12 +9,14 @@ import { z } from "zod";
 import { RemoteUrlSchema, UID_PATTERN } from "../../domain/fleet";
 import { deviceKindName, isDeviceKind } from "../../domain/device";
 import { requireAdmin } from "../auth/guards";
-import { adapterFor, SITES, SourceError, type SourceOffer } from "../crawling/adapter";
+import { SITES, SourceError, type SourceOffer } from "../crawling/adapter";
+import { adapterFor } from "../crawling/adapters";
 import { importOffer, sourceFailure } from "../crawling/import";
 import { openSecret, sealSecret } from "../crawling/secret-box";
 import type { ApiContext } from "../context";
 import { badRequest, handle, notFound, parse } from "../http";
-import { nodeInScope, scopeFor, type Scope } from "../store/fleet";
+import { reachesNode } from "../../domain/visibility";
+import { reachOf, type Reach } from "../store/visibility";
 import type { FleetOptions } from "./fleet-common";
 import { requireDeleteConfirmation } from "./fleet-common";
 
@@ -49,11 +51,11 @@ export function crawlingRoutes(ctx: ApiContext, opts: FleetOptions): Router {
     last_polled_at: s.last_polled_at === null ? null : Number(s.last_polled_at), last_error: s.last_error,
   });
 
-  async function findSource(scope: Scope, id: unknown) {
+  async function findSource(scope: Reach, id: unknown) {
     const seq = Number(id);
     if (!Number.isInteger(seq) || seq <= 0) throw notFound("no_such_source");
     const s = await db.selectFrom("crawl_source").selectAll().where("seq", "=", seq).executeTakeFirst();
-    if (!s || !nodeInScope(scope, s.node_seq)) throw notFound("no_such_source");
+    if (!s || !reachesNode(scope, s.node_seq)) throw notFound("no_such_source");
     return s;
   }
 
@@ -72,20 +74,20 @@ export function crawlingRoutes(ctx: ApiContext, opts: FleetOptions): Router {
   }
 
   r.get("/crawling/list", handle(async (req) => {
-    const scope = await scopeFor(db, requireAdmin(req, "setting"));
+    const scope = await reachOf(db, requireAdmin(req, "setting"));
     const rows = await db.selectFrom("crawl_source").selectAll().orderBy("name").execute();
-    return { crawlerList: rows.filter((s) => nodeInScope(scope, s.node_seq)).map(publicSource) };
+    return { crawlerList: rows.filter((s) => reachesNode(scope, s.node_seq)).map(publicSource) };
   }));
 
   r.post("/crawling/source", handle(async (req, res) => {
     const me = requireAdmin(req, "setting");
-    const scope = await scopeFor(db, me);
+    const scope = await reachOf(db, me);
     const body = parse(SourceBody, req.body);
     if (!body.pw) throw badRequest("invalid_input", { pw: "required" });
     const now = Date.now();
     const row = await db.insertInto("crawl_source").values({
       site: body.site, name: body.name, base_url: new URL(body.url).origin, login_id: body.id,
-      password_enc: sealSecret(opts.sourceKey, body.pw), node_seq: scope.nodeSeq, address: body.address ?? null,
+      password_enc: sealSecret(opts.sourceKey, body.pw), node_seq: scope.nodeSeq ?? null, address: body.address ?? null,
       created_by: me.id, created_at: now, updated_at: now, last_polled_at: null, last_error: null,
     }).returning("seq").executeTakeFirstOrThrow();
     res.status(201);
@@ -93,7 +95,7 @@ export function crawlingRoutes(ctx: ApiContext, opts: FleetOptions): Router {
   }));
 
   r.put("/crawling/source/:id", handle(async (req) => {
-    const scope = await scopeFor(db, requireAdmin(req, "setting"));
+    const scope = await reachOf(db, requireAdmin(req, "setting"));
     const source = await findSource(scope, req.params.id);
     const body = parse(SourceBody, req.body);
     await db.updateTable("crawl_source").set({
@@ -106,7 +108,7 @@ export function crawlingRoutes(ctx: ApiContext, opts: FleetOptions): Router {
   }));
 
   r.delete("/crawling/source/:id", handle(async (req) => {
-    const scope = await scopeFor(db, requireAdmin(req, "setting"));
+    const scope = await reachOf(db, requireAdmin(req, "setting"));
     const source = await findSource(scope, req.params.id);
     requireDeleteConfirmation(req);
     await db.deleteFrom("crawl_source").where("seq", "=", source.seq).execute();
@@ -115,7 +117,7 @@ export function crawlingRoutes(ctx: ApiContext, opts: FleetOptions): Router {
 
   /** What a source offers, in the field names of SPEC §3 (Crawling device: site, crawlerId, stationId, id, model, name, deviceId, time). */
   r.get("/crawling/list/:id", handle(async (req) => {
-    const scope = await scopeFor(db, requireAdmin(req, "setting"));
+    const scope = await reachOf(db, requireAdmin(req, "setting"));
     const source = await findSource(scope, req.params.id);
     const offer = await offerOf(source);
     const [local] = await Promise.all([
@@ -141,9 +143,9 @@ export function crawlingRoutes(ctx: ApiContext, opts: FleetOptions): Router {
 
   const importHandler = (what: "plants" | "rtus" | "devices") =>
     handle(async (req) => {
-      const scope = await scopeFor(db, requireAdmin(req, "setting"));
+      const scope = await reachOf(db, requireAdmin(req, "setting"));
       const body = parse(ImportBody, req.body);
-      if (!nodeInScope(scope, body.node)) throw badRequest("invalid_input", { node: "not_in_your_group" });
+      if (!reachesNode(scope, body.node)) throw badRequest("invalid_input", { node: "not_in_your_group" });
       if (!(await db.selectFrom("node").select("seq").where("seq", "=", body.node).executeTakeFirst())) {
         throw badRequest("invalid_input", { node: "no_such_node" });
       }

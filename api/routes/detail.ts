@@ -18,18 +18,18 @@ import { createHash, randomBytes } from "node:crypto";
 import { Router, type Request } from "express";
 import { z } from "zod";
 import { canAdminister } from "../../domain/admin-levels";
-import type { AccessClaims, DetailScope, MemberProfile, TokenResponse } from "../../domain/contract";
-import type { OperationTotals, WarningTotals } from "../../domain/operation-totals";
+import type { DetailScope, MemberProfile } from "../../domain/contract/auth";
+import type { DetailMemberView, DetailPlantView, DetailTokenResponse, DetailView as DetailViewResponse } from "../../domain/contract/detail";
 import { generationHours } from "../../domain/units";
 import type { Clock } from "../clock";
 import { currentMember, requireSettled } from "../auth/guards";
 import type { ApiContext } from "../context";
 import { forbidden, handle, notFound, parse } from "../http";
-import { adminScope, nodeInScope } from "../store/admin-scope";
-import { visiblePlantUids } from "../store/access";
+import { reachesNode } from "../../domain/visibility";
+import { reachOf, visiblePlantUids } from "../store/visibility";
 import { findMember, memberProfile } from "../store/members";
-import { plantStatusRows, type PlantStatusRow } from "../store/plant-status";
-import { plantOperations, watchViewer } from "../store/watch";
+import { plantStatusRows } from "../store/plant-status";
+import { plantOperations } from "../store/watch";
 import type { Member } from "../store/schema";
 
 export const HANDOVER_TTL_MS = 60_000;
@@ -43,37 +43,18 @@ const TokenBody = z.object({ uid: targetId, code: z.string().trim().min(16, "inv
 
 const hashCode = (code: string) => createHash("sha256").update(code, "utf8").digest("hex");
 
-export interface DetailPlantView {
-  kind: "plant";
-  plant: Omit<PlantStatusRow, "lat" | "lng"> & { address: string | null; genTime: number };
-  devices: Array<{ uid: string; kind: number; name: string; ts: number | null; iw: number | null; faulted: boolean }>;
-  operation: { op: OperationTotals; warn: WarningTotals };
-  alarms: Array<{ seq: number; code: number; level: number; message: string; device_uid: string | null; raised_at: number }>;
-  now: number;
-}
-export interface DetailMemberView {
-  kind: "member";
-  member: MemberProfile;
-  plants: Array<{ plant_uid: string; name: string }>;
-  now: number;
-}
-export type DetailViewResponse = DetailPlantView | DetailMemberView;
-export type DetailTokenResponse = TokenResponse & { scope: DetailScope };
 
 export function detailRoutes(ctx: ApiContext, clock: Clock): { publicRoutes: Router; routes: Router } {
   const db = ctx.store.db;
 
   /** Whether `viewer` may open this target now (checked when the code is made and again when it is used). */
   async function mayOpen(viewer: Member, scope: DetailScope): Promise<boolean> {
-    if (scope.kind === "plant") {
-      return (await visiblePlantUids(db, { id: viewer.id, nodeSeq: viewer.node_seq })).includes(scope.uid);
-    }
+    if (scope.kind === "plant") return (await visiblePlantUids(db, await reachOf(db, { id: viewer.id }))).includes(scope.uid);
     if (scope.uid === viewer.id) return true;
     if (viewer.read_only === 1 || !canAdminister("id", viewer.auth)) return false;
     const target = await db.selectFrom("member").select(["id", "node_seq"]).where("id", "=", scope.uid).executeTakeFirst();
     if (!target) return false;
-    const reach = await adminScope(db, { id: viewer.id } as AccessClaims);
-    return nodeInScope(reach, target.node_seq);
+    return reachesNode(await reachOf(db, { id: viewer.id }), target.node_seq);
   }
 
   const publicRoutes = Router();
@@ -137,7 +118,8 @@ export function detailRoutes(ctx: ApiContext, clock: Clock): { publicRoutes: Rou
     if (me.scope.kind === "member") {
       const target = await findMember(db, me.scope.uid);
       if (!target) throw notFound("no_such_member");
-      const visible = new Set((await watchViewer(db, me)).plantUids);
+      // The target's plants that the member behind this window may see (the window itself reaches no plant).
+      const visible = new Set(await visiblePlantUids(db, await reachOf(db, { id: me.id })));
       const links = await db
         .selectFrom("member_plant")
         .innerJoin("plant", "plant.uid", "member_plant.plant_uid")

@@ -6,12 +6,15 @@
 import { Router } from "express";
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import type { DeviceRow } from "../../domain/contract/fleet";
 import { isDeviceKind } from "../../domain/device";
 import { COMM_STATES, commState, DeviceBodySchema, UID_PATTERN, type DeviceBody } from "../../domain/fleet";
 import { requireAdmin, requireSettled } from "../auth/guards";
 import type { ApiContext } from "../context";
 import { badRequest, forbidden, handle, notFound, parse } from "../http";
-import { deleteDevices, deviceVisible, editablePlants, has, newUid, nodeInScope, scopeFor, visiblePlants, type Scope } from "../store/fleet";
+import { canEditDevice, canEditPlant, canSeeDevice, canSeePlant } from "../../domain/visibility";
+import { deleteDevices, newUid } from "../store/fleet";
+import { plantOf, reachOf, type Reach } from "../store/visibility";
 import type { Database } from "../store/schema";
 import { requireDeleteConfirmation } from "./fleet-common";
 import { rtuRows } from "./rtu";
@@ -24,7 +27,7 @@ const ListQuery = z.object({
   keyword: z.string().max(100).optional(),
 });
 
-async function deviceRows(db: Kysely<Database>, scope: Scope, now = Date.now()) {
+async function deviceRows(db: Kysely<Database>, scope: Reach, now = Date.now()): Promise<DeviceRow[]> {
   const rows = await db
     .selectFrom("device")
     .leftJoin("rtu", "rtu.uid", "device.rtu_uid")
@@ -33,43 +36,43 @@ async function deviceRows(db: Kysely<Database>, scope: Scope, now = Date.now()) 
     .select([
       "device.uid", "device.rtu_uid", "device.plant_uid", "device.kind", "device.name", "device.address", "device.capa",
       "device.use_yn", "device.created_at", "device.updated_at", "rtu.alias as rtuAlias", "rtu.name as rtuName",
-      "rtu.plant_uid as rtuPlantUid", "rtu.node_seq as rtuNodeSeq", "plant.name as plantName",
+      "rtu.plant_uid as rtuPlantUid", "rtu.node_seq as rtuNodeSeq", "plant.name as plantName", "plant.node_seq as plantNodeSeq",
       "device_latest.received_at as lastSeenAt",
     ])
     .orderBy("device.kind")
     .orderBy("device.name")
     .orderBy("device.uid")
     .execute();
-  const visible = await visiblePlants(db, scope);
-  const editable = await editablePlants(db, scope);
+  const rtuOf = (d: (typeof rows)[number]) =>
+    d.rtu_uid ? { plant_uid: d.rtuPlantUid, node_seq: d.rtuNodeSeq === null ? null : Number(d.rtuNodeSeq) } : null;
   return rows
-    .filter((d) => deviceVisible(scope, visible, d, d.rtu_uid ? { plant_uid: d.rtuPlantUid, node_seq: d.rtuNodeSeq } : null))
-    .map(({ rtuPlantUid, rtuNodeSeq, ...d }) => {
+    .filter((d) => canSeeDevice(scope, d, plantOf(d), rtuOf(d)))
+    .map((row) => {
+      const { rtuPlantUid: _p, rtuNodeSeq: _n, plantNodeSeq: _s, ...d } = row;
       const last = d.lastSeenAt === null ? null : Number(d.lastSeenAt);
       return {
         ...d,
         capa: d.capa === null ? null : Number(d.capa),
         lastSeenAt: last,
         comm: commState(last, now),
-        editable: d.plant_uid ? has(editable, d.plant_uid) : d.rtu_uid ? nodeInScope(scope, rtuNodeSeq) : scope.all,
+        editable: canEditDevice(scope, row, plantOf(row), rtuOf(row)),
         created_at: Number(d.created_at),
         updated_at: Number(d.updated_at),
       };
     });
 }
-type DeviceRow = Awaited<ReturnType<typeof deviceRows>>[number];
 
 export function deviceRoutes(ctx: ApiContext): Router {
   const r = Router();
   const db = ctx.store.db;
 
-  async function findDevice(scope: Scope, uid: string): Promise<DeviceRow> {
+  async function findDevice(scope: Reach, uid: string): Promise<DeviceRow> {
     const row = (await deviceRows(db, scope)).find((d) => d.uid === uid);
     if (!row) throw notFound("no_such_device");
     return row;
   }
 
-  async function deviceValues(scope: Scope, body: DeviceBody, existing?: DeviceRow) {
+  async function deviceValues(scope: Reach, body: DeviceBody, existing?: DeviceRow) {
     const fields: Record<string, string> = {};
     let plantUid = body.plantUid ?? null;
     const rtu = body.rtuUid ? (await rtuRows(db, scope)).find((x) => x.uid === body.rtuUid) : undefined;
@@ -80,8 +83,10 @@ export function deviceRoutes(ctx: ApiContext): Router {
       plantUid = rtu.plant_uid;
     }
     if (plantUid && !fields.plantUid) {
-      if (!has(await visiblePlants(db, scope), plantUid)) fields.plantUid = "no_such_plant";
-      else if (!has(await editablePlants(db, scope), plantUid)) fields.plantUid = "not_in_your_group";
+      const found = await db.selectFrom("plant").select(["uid", "node_seq"]).where("uid", "=", plantUid).executeTakeFirst();
+      const plant = found && { uid: found.uid, node_seq: found.node_seq === null ? null : Number(found.node_seq) };
+      if (!plant || !canSeePlant(scope, plant)) fields.plantUid = "no_such_plant";
+      else if (!canEditPlant(scope, plant)) fields.plantUid = "not_in_your_group";
     }
     if (!body.rtuUid && !plantUid) fields.rtuUid = "rtu_or_plant_required";
     if (!existing && body.uid && (await db.selectFrom("device").select("uid").where("uid", "=", body.uid).executeTakeFirst())) fields.uid = "taken";
@@ -109,24 +114,24 @@ export function deviceRoutes(ctx: ApiContext): Router {
   }
 
   r.get("/device/list_user", handle(async (req) => {
-    const scope = await scopeFor(db, requireSettled(req));
+    const scope = await reachOf(db, requireSettled(req));
     const q = parse(ListQuery, req.query);
     return { deviceList: filterRows(await deviceRows(db, scope), q) };
   }));
 
   r.get("/device/list_user/admin", handle(async (req) => {
-    const scope = await scopeFor(db, requireAdmin(req, "device"));
+    const scope = await reachOf(db, requireAdmin(req, "device"));
     const q = parse(ListQuery, req.query);
     return { deviceList: filterRows(await deviceRows(db, scope), q) };
   }));
 
   r.get("/device/:uid", handle(async (req) => {
-    const scope = await scopeFor(db, requireSettled(req));
+    const scope = await reachOf(db, requireSettled(req));
     return { device: await findDevice(scope, String(req.params.uid)) };
   }));
 
   r.post("/device", handle(async (req, res) => {
-    const scope = await scopeFor(db, requireAdmin(req, "device"));
+    const scope = await reachOf(db, requireAdmin(req, "device"));
     const body = parse(DeviceBodySchema, req.body);
     const values = await deviceValues(scope, body);
     const uid = body.uid ?? (await newUid(db, "device", "D"));
@@ -137,7 +142,7 @@ export function deviceRoutes(ctx: ApiContext): Router {
   }));
 
   r.put("/device/:uid", handle(async (req) => {
-    const scope = await scopeFor(db, requireAdmin(req, "device"));
+    const scope = await reachOf(db, requireAdmin(req, "device"));
     const existing = await findDevice(scope, String(req.params.uid));
     if (!existing.editable) throw forbidden("not_in_your_group");
     const body = parse(DeviceBodySchema, req.body);
@@ -147,7 +152,7 @@ export function deviceRoutes(ctx: ApiContext): Router {
   }));
 
   r.delete("/device/:uid", handle(async (req) => {
-    const scope = await scopeFor(db, requireAdmin(req, "device"));
+    const scope = await reachOf(db, requireAdmin(req, "device"));
     const existing = await findDevice(scope, String(req.params.uid));
     if (!existing.editable) throw forbidden("not_in_your_group");
     requireDeleteConfirmation(req);

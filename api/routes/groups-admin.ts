@@ -23,8 +23,9 @@ import { toInt } from "../../domain/member-form";
 import { requireAdmin, requireSettled, requireWriter } from "../auth/guards";
 import type { ApiContext } from "../context";
 import { ApiError, badRequest, forbidden, handle, notFound, parse } from "../http";
-import { subtreeSeqs } from "../store/access";
-import { adminScope, adminScopeFor, nodeInScope, type AdminScope } from "../store/admin-scope";
+import { reachesNode } from "../../domain/visibility";
+import { adminReach, adminReachFor, type AdminReach } from "../store/admin-scope";
+import { subtreeSeqs } from "../store/visibility";
 import type { Database } from "../store/schema";
 
 const NODE_COLUMNS = ["seq", "parent_seq", "name", "sort_order"] as const;
@@ -58,9 +59,9 @@ export function groupAdminRoutes(ctx: ApiContext): Router {
   const r = Router();
   const db = ctx.store.db;
 
-  async function guard(req: Request): Promise<AdminScope> {
+  async function guard(req: Request): Promise<AdminReach> {
     const me = requireAdmin(req, "group");
-    return adminScopeFor(db, me, "group");
+    return adminReachFor(db, me, "group");
   }
 
   /**
@@ -70,16 +71,16 @@ export function groupAdminRoutes(ctx: ApiContext): Router {
   r.get("/node/group/list", handle(async (req): Promise<GroupListResponse> => {
     const me = requireWriter(req);
     if (!adminAreas(me.auth).length) throw forbidden("admin_level_insufficient");
-    const scope = await adminScope(db, me);
+    const scope = await adminReach(db, me);
     if (!adminAreas(scope.auth).length) throw forbidden("admin_level_insufficient");
     const asked = toInt(typeof req.query.seq === "string" ? req.query.seq : undefined);
     // A member in no group administers only what has no group (members of level 1, say): an empty tree.
-    if (scope.nodeSeq === null || !scope.nodes.length) {
+    if (scope.nodeSeq == null || !scope.nodes.length) {
       if (typeof asked === "number") throw forbidden("node_out_of_scope");
       return { rootSeq: null, groupList: [], plantList: [], rtuList: [], rtusNotInPlant: [] };
     }
     const rootSeq = typeof asked === "number" ? asked : scope.nodeSeq;
-    if (!nodeInScope(scope, rootSeq)) throw forbidden("node_out_of_scope");
+    if (!reachesNode(scope, rootSeq)) throw forbidden("node_out_of_scope");
     const seqs = await subtreeSeqs(db, rootSeq);
     const groups = await db
       .selectFrom("node")
@@ -112,7 +113,7 @@ export function groupAdminRoutes(ctx: ApiContext): Router {
           eb("node_seq", "in", seqs),
           ...(plantUids.length ? [eb("plant_uid", "in", plantUids)] : []),
           // RTUs registered without any node are shown to the administrator of the whole tree.
-          ...(scope.atRoot && rootSeq === scope.nodeSeq ? [eb("node_seq", "is", null)] : []),
+          ...(scope.all && rootSeq === scope.nodeSeq ? [eb("node_seq", "is", null)] : []),
         ]),
       )
       .orderBy("name")
@@ -135,8 +136,8 @@ export function groupAdminRoutes(ctx: ApiContext): Router {
   r.get("/node/:id(\\d+)", handle(async (req) => {
     const me = requireSettled(req);
     const seq = seqOf(req);
-    const scope = await adminScope(db, me);
-    if (!nodeInScope(scope, seq)) throw notFound("no_such_node");
+    const scope = await adminReach(db, me);
+    if (!reachesNode(scope, seq)) throw notFound("no_such_node");
     const node = await db.selectFrom("node").select(NODE_COLUMNS).where("seq", "=", seq).executeTakeFirst();
     if (!node) throw notFound("no_such_node");
     const children = await db.selectFrom("node").select(NODE_COLUMNS).where("parent_seq", "=", seq).orderBy("sort_order").orderBy("name").execute();
@@ -152,7 +153,7 @@ export function groupAdminRoutes(ctx: ApiContext): Router {
   r.post("/node", handle(async (req, res) => {
     const scope = await guard(req);
     const body = parse(GroupCreateFields, req.body ?? {});
-    if (!nodeInScope(scope, body.parent_seq)) throw badRequest("invalid_input", { parent_seq: "out_of_scope" });
+    if (!reachesNode(scope, body.parent_seq)) throw badRequest("invalid_input", { parent_seq: "out_of_scope" });
     const node = await db.transaction().execute(async (trx) => {
       const parent = await trx.selectFrom("node").select("seq").where("seq", "=", body.parent_seq).executeTakeFirst();
       if (!parent) throw badRequest("invalid_input", { parent_seq: "unknown_parent" });
@@ -177,11 +178,11 @@ export function groupAdminRoutes(ctx: ApiContext): Router {
   r.put("/node/:id(\\d+)", handle(async (req) => {
     const scope = await guard(req);
     const seq = seqOf(req);
-    if (!nodeInScope(scope, seq)) throw notFound("no_such_node");
+    if (!reachesNode(scope, seq)) throw notFound("no_such_node");
     const body = parse(GroupUpdateFields, req.body ?? {});
     if (body.parent_seq !== undefined) {
       if (seq === scope.nodeSeq) throw badRequest("invalid_input", { parent_seq: "own_node" });
-      if (!nodeInScope(scope, body.parent_seq)) throw badRequest("invalid_input", { parent_seq: "out_of_scope" });
+      if (!reachesNode(scope, body.parent_seq)) throw badRequest("invalid_input", { parent_seq: "out_of_scope" });
     }
     const node = await db.transaction().execute(async (trx) => {
       const rows = await allNodes(trx);
@@ -203,7 +204,7 @@ export function groupAdminRoutes(ctx: ApiContext): Router {
   r.delete("/node/:id(\\d+)", handle(async (req) => {
     const scope = await guard(req);
     const seq = seqOf(req);
-    if (!nodeInScope(scope, seq)) throw notFound("no_such_node");
+    if (!reachesNode(scope, seq)) throw notFound("no_such_node");
     if (seq === scope.nodeSeq) throw forbidden("own_node");
     const confirm = (req.body && typeof req.body === "object" ? req.body.confirm : undefined) ?? req.query.confirm;
     if (!isDeleteConfirmed(confirm)) throw badRequest("confirmation_required", { confirm: "confirmation_required" });

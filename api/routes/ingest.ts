@@ -5,7 +5,7 @@
  */
 import express, { Router } from "express";
 import { z } from "zod";
-import { parseGatewayAuthorization, verifyGatewaySecret } from "../auth/gateway-credential";
+import { authenticateGateway, parseGatewayAuthorization } from "../auth/gateway-credential";
 import { ApiError, handle, parse } from "../http";
 import type { Store } from "../store/db";
 import type { IngestService } from "../telemetry/ingest";
@@ -16,16 +16,6 @@ export const IngestBody = z.object({
   batchId: z.string().max(100).optional(),
   readings: z.array(z.unknown()).min(1, "empty_batch").max(MAX_BATCH, `at_most_${MAX_BATCH}`),
 });
-
-/** Checks a gateway's credential against the store; null when unknown or wrong. */
-export async function authenticateGateway(store: Store, rtuUid: string, secret: string): Promise<boolean> {
-  const rtu = await store.db
-    .selectFrom("rtu")
-    .select(["credential_hash", "use_yn"])
-    .where("uid", "=", rtuUid)
-    .executeTakeFirst();
-  return !!rtu && rtu.use_yn === 1 && verifyGatewaySecret(secret, rtu.credential_hash);
-}
 
 export function ingestRoutes(store: Store, ingest: IngestService): Router {
   const r = Router();

@@ -6,7 +6,7 @@
  */
 import express, { Router, type NextFunction, type Request, type Response } from "express";
 import { isDeleteConfirmed } from "../../domain/admin-delete";
-import type { AccessClaims } from "../../domain/contract";
+import type { AccessClaims } from "../../domain/contract/auth";
 import { GUEST_ID } from "../../domain/guest";
 import { LOGO_FIELD, LOGO_MAX_BYTES, sniffLogo } from "../../domain/logo";
 import {
@@ -20,8 +20,8 @@ import { requireAdmin } from "../auth/guards";
 import { hashPassword } from "../auth/password";
 import type { ApiContext } from "../context";
 import { badRequest, forbidden, handle, notFound, parse } from "../http";
-import { visiblePlantUids } from "../store/access";
-import { adminScopeFor, nodeInScope, type AdminScope } from "../store/admin-scope";
+import { canSeePlant, reachesNode } from "../../domain/visibility";
+import { adminReachFor, type AdminReach } from "../store/admin-scope";
 import { memberExists } from "../store/members";
 import { linkedPlants, listMembers, memberAdminRow, memberVisible, rtusOfPlants } from "../store/members-admin";
 import { removeUpload, saveUpload } from "../store/uploads";
@@ -36,20 +36,20 @@ export function memberAdminRoutes(ctx: ApiContext): Router {
   const { store } = ctx;
   const db = store.db;
 
-  async function guard(req: Request): Promise<{ me: AccessClaims; scope: AdminScope }> {
+  async function guard(req: Request): Promise<{ me: AccessClaims; scope: AdminReach }> {
     const me = requireAdmin(req, "id");
-    return { me, scope: await adminScopeFor(db, me, "id") };
+    return { me, scope: await adminReachFor(db, me, "id") };
   }
 
   /** A member the caller may see (404 otherwise, so ids outside the scope are not confirmed). */
-  async function visibleMember(scope: AdminScope, id: string) {
+  async function visibleMember(scope: AdminReach, id: string) {
     const m = await memberAdminRow(db, id);
     if (!m || !memberVisible(scope, m)) throw notFound("no_such_member");
     return m;
   }
 
   /** …and may change: not above the caller's own level. */
-  async function editableMember(scope: AdminScope, id: string) {
+  async function editableMember(scope: AdminReach, id: string) {
     const m = await visibleMember(scope, id);
     if (m.auth > scope.auth) throw forbidden("member_level_above_own");
     return m;
@@ -58,7 +58,7 @@ export function memberAdminRoutes(ctx: ApiContext): Router {
   r.get("/member/node/list", handle(async (req) => {
     const { scope } = await guard(req);
     const filter = MemberListQuery.parse(req.query);
-    if (filter.seq !== undefined && !nodeInScope(scope, filter.seq)) throw forbidden("node_out_of_scope");
+    if (filter.seq !== undefined && !reachesNode(scope, filter.seq)) throw forbidden("node_out_of_scope");
     const { memberList, total } = await listMembers(db, scope, filter);
     return { memberList, total, page: filter.page, size: filter.size };
   }));
@@ -68,7 +68,7 @@ export function memberAdminRoutes(ctx: ApiContext): Router {
     const body = parse(MemberCreateFields, req.body ?? {});
     const fields: Record<string, string> = {};
     if (body.auth > scope.auth) fields.auth = "level_above_own";
-    if (!nodeInScope(scope, body.node_seq)) fields.node_seq = "out_of_scope";
+    if (!reachesNode(scope, body.node_seq)) fields.node_seq = "out_of_scope";
     if (await memberExists(db, body.id)) fields.id = "id_taken";
     if (Object.keys(fields).length) throw badRequest("invalid_input", fields);
     const now = Date.now();
@@ -132,12 +132,11 @@ export function memberAdminRoutes(ctx: ApiContext): Router {
   }));
 
   /** /member/link/{a}/{b}: a is the member id, b the plant uid; both must lie in the caller's reach. */
-  async function linkTargets(scope: AdminScope, req: Request, write: boolean) {
+  async function linkTargets(scope: AdminReach, req: Request, write: boolean) {
     const member = write ? await editableMember(scope, String(req.params.a)) : await visibleMember(scope, String(req.params.a));
     const plantUid = String(req.params.b);
     const plant = await db.selectFrom("plant").select(["uid", "node_seq"]).where("uid", "=", plantUid).executeTakeFirst();
-    const visible = plant ? (await visiblePlantUids(db, { id: scope.id, nodeSeq: scope.nodeSeq })).includes(plant.uid) : false;
-    if (!plant || !visible) throw notFound("no_such_plant");
+    if (!plant || !canSeePlant(scope, { uid: plant.uid, node_seq: plant.node_seq === null ? null : Number(plant.node_seq) })) throw notFound("no_such_plant");
     return { member, plantUid };
   }
 
@@ -225,7 +224,7 @@ export function memberAdminRoutes(ctx: ApiContext): Router {
     const body = parse(MemberEditFields.partial(), req.body ?? {});
     const fields: Record<string, string> = {};
     if (body.auth !== undefined && body.auth > scope.auth) fields.auth = "level_above_own";
-    if (body.node_seq !== undefined && !nodeInScope(scope, body.node_seq)) fields.node_seq = "out_of_scope";
+    if (body.node_seq !== undefined && !reachesNode(scope, body.node_seq)) fields.node_seq = "out_of_scope";
     if (member.id === me.id) {
       // An admin cannot lock themselves out from this screen.
       if (body.auth !== undefined && body.auth !== member.auth) fields.auth = "own_account";

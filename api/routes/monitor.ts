@@ -12,14 +12,15 @@
 import { Router } from "express";
 import { z } from "zod";
 import { MONITOR_KEYWORD_MAX, MONITOR_KINDS, MONITOR_SORTS, matchesKeyword, orderMonitorRows, type MonitorKind } from "../../domain/monitoring";
-import type { PlantStatusCode, PlantStatusName } from "../../domain/status";
+import type { GenMonitorRow, GridMonitorRow, MonitorResponse, MonitorRowBase } from "../../domain/contract/monitor";
 import { generationHours } from "../../domain/units";
 import type { Clock } from "../clock";
 import { requireSettled } from "../auth/guards";
 import type { ApiContext } from "../context";
 import { handle, parse } from "../http";
 import { FRESH_MS, plantStatusRows } from "../store/plant-status";
-import { gridSummaries, watchViewer } from "../store/watch";
+import { gridSummaries } from "../store/watch";
+import { reachOf, visiblePlantUids } from "../store/visibility";
 
 const MonitorParams = z.object({ kind: z.enum(MONITOR_KINDS).default("gen") });
 const MonitorQuery = z.object({
@@ -27,41 +28,6 @@ const MonitorQuery = z.object({
   sortType: z.enum(MONITOR_SORTS).default("name"),
   order: z.enum(["asc", "desc"]).default("asc"),
 });
-
-interface MonitorRowBase {
-  plant_uid: string;
-  plant_name: string;
-  alias: string | null;
-  locality: string | null;
-  /** Newest reading, epoch ms (null = never reported). */
-  time: number | null;
-  status: PlantStatusCode;
-  statusName: PlantStatusName;
-  alarm_count: number;
-}
-
-export interface GenMonitorRow extends MonitorRowBase {
-  capa: number;
-  iw: number;
-  dailys: number;
-  genTime: number;
-}
-
-export interface GridMonitorRow extends MonitorRowBase {
-  devices: number;
-  reporting: number;
-  w: number;
-  v: number | null;
-  a: number;
-  closed: number;
-  open: number;
-}
-
-export interface MonitorResponse {
-  kind: MonitorKind;
-  monitorList: Array<GenMonitorRow | GridMonitorRow>;
-  now: number;
-}
 
 export function monitorRoutes(ctx: ApiContext, clock: Clock): Router {
   const r = Router();
@@ -71,9 +37,9 @@ export function monitorRoutes(ctx: ApiContext, clock: Clock): Router {
     requireSettled(req);
     const { kind } = parse(MonitorParams, req.params);
     const q = parse(MonitorQuery, req.query);
-    const viewer = await watchViewer(db, req.member!);
+    const plantUids = await visiblePlantUids(db, await reachOf(db, req.member!));
     const now = clock.now();
-    const rows = (await plantStatusRows(db, viewer.plantUids, now)).filter((p) => matchesKeyword(q.keyword, p.name, p.alias));
+    const rows = (await plantStatusRows(db, plantUids, now)).filter((p) => matchesKeyword(q.keyword, p.name, p.alias));
     const base = (p: (typeof rows)[number]): Omit<MonitorRowBase, "time"> => ({
       plant_uid: p.plant_uid, plant_name: p.name, alias: p.alias, locality: p.locality,
       status: p.status, statusName: p.statusName, alarm_count: p.alarm_count,

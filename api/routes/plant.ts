@@ -12,36 +12,13 @@ import { normalizeLocality } from "../../domain/locality";
 import { requireAdmin, requireSettled } from "../auth/guards";
 import { copyPlantFromInstance } from "../crawling/import";
 import type { ApiContext } from "../context";
+import type { PlantRow } from "../../domain/contract/fleet";
 import { badRequest, forbidden, handle, notFound, parse } from "../http";
-import {
-  deletePlant, editablePlants, has, newUid, nodeInScope, nodeOptions, packageList, scopeFor,
-  visiblePlants, likeLower, type Scope,
-} from "../store/fleet";
+import { canEditPlant, canSeeRtu, reachesNode } from "../../domain/visibility";
+import { deletePlant, likeLower, newUid, nodeOptions, packageList } from "../store/fleet";
+import { plantOf, reachOf, requirePlant, visiblePlantUids, type Reach } from "../store/visibility";
 import type { Database } from "../store/schema";
 import { packageExists, queryString, requireDeleteConfirmation, type FleetOptions } from "./fleet-common";
-
-export interface PlantRow {
-  uid: string;
-  name: string;
-  alias: string | null;
-  capa: number;
-  locality: string | null;
-  plantLocality: string | null;
-  address: string | null;
-  lat: number | null;
-  lng: number | null;
-  node_seq: number | null;
-  nodeName: string | null;
-  package_seq: number | null;
-  packageName: string | null;
-  rtu_count: number;
-  device_count: number;
-  status: number;
-  statusName: string;
-  editable: boolean;
-  created_at: number;
-  updated_at: number;
-}
 
 /** Plant status per plant from open alarms and current inverter output (SPEC §4). */
 async function plantStatuses(db: Kysely<Database>, uids: string[]): Promise<Map<string, PlantStatus>> {
@@ -77,8 +54,9 @@ async function plantStatuses(db: Kysely<Database>, uids: string[]): Promise<Map<
 }
 
 /** Plant rows with node, package, counts and status, for the given uids (or all). */
-export async function plantRows(db: Kysely<Database>, scope: Scope, filter: { uids?: Set<string> | "all"; where?: (q: any) => any } = {}): Promise<PlantRow[]> {
-  const visible = filter.uids ?? (await visiblePlants(db, scope));
+export async function plantRows(db: Kysely<Database>, scope: Reach, filter: { uids?: string[]; where?: (q: any) => any } = {}): Promise<PlantRow[]> {
+  // A member who reaches everything needs no list of uids.
+  const visible = filter.uids ?? (scope.all && !scope.only ? "all" : await visiblePlantUids(db, scope));
   let q = db
     .selectFrom("plant")
     .leftJoin("node", "node.seq", "plant.node_seq")
@@ -95,13 +73,12 @@ export async function plantRows(db: Kysely<Database>, scope: Scope, filter: { ui
     .orderBy("plant.name")
     .orderBy("plant.uid");
   if (visible !== "all") {
-    if (!visible.size) return [];
-    q = q.where("plant.uid", "in", [...visible]);
+    if (!visible.length) return [];
+    q = q.where("plant.uid", "in", visible);
   }
   if (filter.where) q = filter.where(q);
   const rows = await q.execute();
   const statuses = await plantStatuses(db, rows.map((r) => r.uid));
-  const editable = await editablePlants(db, scope);
   return rows.map((r) => {
     const st = statuses.get(r.uid) ?? { status: 0, statusName: "" };
     return {
@@ -114,7 +91,7 @@ export async function plantRows(db: Kysely<Database>, scope: Scope, filter: { ui
       device_count: Number(r.device_count ?? 0),
       status: st.status,
       statusName: st.statusName,
-      editable: has(editable, r.uid),
+      editable: canEditPlant(scope, { uid: r.uid, node_seq: r.node_seq === null ? null : Number(r.node_seq) }),
       created_at: Number(r.created_at),
       updated_at: Number(r.updated_at),
     };
@@ -142,20 +119,20 @@ export function plantRoutes(ctx: ApiContext, opts: FleetOptions): Router {
   const r = Router();
   const db = ctx.store.db;
 
-  async function loadVisible(req: Request, uid: string, scope: Scope) {
-    const visible = await visiblePlants(db, scope);
-    if (!has(visible, uid)) throw notFound("no_such_plant");
-    const [row] = await plantRows(db, scope, { uids: new Set([uid]) });
+  /** The plant's row when the member may see it; 404 `no_such_plant` otherwise (as for a plant that does not exist). */
+  async function loadVisible(req: Request, uid: string, scope: Reach) {
+    await requirePlant(db, scope, uid, "see", "no_such_plant");
+    const [row] = await plantRows(db, scope, { uids: [uid] });
     if (!row) throw notFound("no_such_plant");
     return row;
   }
 
   /** Checks node, package and uid of a plant body; resolves coordinates; returns the row values. */
-  async function plantValues(scope: Scope, body: PlantBody, existing?: PlantRow) {
+  async function plantValues(scope: Reach, body: PlantBody, existing?: PlantRow) {
     const fields: Record<string, string> = {};
     const nodeSeq = body.nodeSeq ?? existing?.node_seq ?? scope.nodeSeq;
     if (nodeSeq == null) fields.nodeSeq = "required";
-    else if (!nodeInScope(scope, nodeSeq)) fields.nodeSeq = "not_in_your_group";
+    else if (!reachesNode(scope, nodeSeq)) fields.nodeSeq = "not_in_your_group";
     if (body.packageSeq != null && !(await packageExists(db, body.packageSeq))) fields.packageSeq = "no_such_package";
     if (!existing && body.uid && (await db.selectFrom("plant").select("uid").where("uid", "=", body.uid).executeTakeFirst())) {
       fields.uid = "taken";
@@ -182,13 +159,13 @@ export function plantRoutes(ctx: ApiContext, opts: FleetOptions): Router {
   }
 
   r.get("/plant", handle(async (req) => {
-    const scope = await scopeFor(db, requireSettled(req));
+    const scope = await reachOf(db, requireSettled(req));
     return { plantList: await plantRows(db, scope) };
   }));
 
   r.get("/management/plant", handle(async (req) => {
     requireAdmin(req, "plant");
-    const scope = await scopeFor(db, req.member!);
+    const scope = await reachOf(db, req.member!);
     const q = parse(ManagementQuery, req.query);
     const text = q.searchText?.trim();
     const type = q.searchType ?? "name";
@@ -209,13 +186,13 @@ export function plantRoutes(ctx: ApiContext, opts: FleetOptions): Router {
 
   /** Choices for admin forms: packages, and the nodes the member may file things under. */
   r.get("/management/options", handle(async (req) => {
-    const scope = await scopeFor(db, requireSettled(req));
+    const scope = await reachOf(db, requireSettled(req));
     return { packageList: await packageList(db), nodeList: await nodeOptions(db, scope), geocoding: !!opts.geocoder };
   }));
 
   r.get("/management/plant/setting", handle(async (req) => {
     requireAdmin(req, "plant");
-    const scope = await scopeFor(db, req.member!);
+    const scope = await reachOf(db, req.member!);
     const uid = queryString(req, "plantUid");
     if (!uid) throw badRequest("invalid_input", { plantUid: "required" });
     const plant = await loadVisible(req, uid, scope);
@@ -234,42 +211,43 @@ export function plantRoutes(ctx: ApiContext, opts: FleetOptions): Router {
   /** RTUs that could be assigned to a plant: visible ones not already in the excluded plant. */
   r.get("/management/plant/rtu", handle(async (req) => {
     requireAdmin(req, "plant");
-    const scope = await scopeFor(db, req.member!);
+    const scope = await reachOf(db, req.member!);
     const exclude = queryString(req, "exclude");
-    const visible = await visiblePlants(db, scope);
     const rows = await db
       .selectFrom("rtu")
       .leftJoin("plant", "plant.uid", "rtu.plant_uid")
-      .select(["rtu.uid", "rtu.alias", "rtu.name", "rtu.mac", "rtu.kind", "rtu.plant_uid", "rtu.node_seq", "plant.name as plantName"])
+      .select([
+        "rtu.uid", "rtu.alias", "rtu.name", "rtu.mac", "rtu.kind", "rtu.plant_uid", "rtu.node_seq", "plant.name as plantName",
+        "plant.node_seq as plantNodeSeq",
+      ])
       .orderBy("rtu.uid")
       .execute();
-    const rtuList = rows.filter(
-      (rtu) => (exclude ? rtu.plant_uid !== exclude : true) &&
-        (rtu.plant_uid ? has(visible, rtu.plant_uid) : nodeInScope(scope, rtu.node_seq)),
-    );
+    const rtuList = rows
+      .filter((rtu) => (exclude ? rtu.plant_uid !== exclude : true) && canSeeRtu(scope, rtu, plantOf(rtu)))
+      .map(({ plantNodeSeq: _, ...rtu }) => rtu);
     return { rtuList };
   }));
 
   r.get("/plant/:id", handle(async (req) => {
-    const scope = await scopeFor(db, requireSettled(req));
+    const scope = await reachOf(db, requireSettled(req));
     return { plant: await loadVisible(req, String(req.params.id), scope) };
   }));
 
   r.post("/plant", handle(async (req, res) => {
     const me = requireAdmin(req, "plant");
-    const scope = await scopeFor(db, me);
+    const scope = await reachOf(db, me);
     const body = parse(PlantBodySchema, req.body);
     const { values, geocoded } = await plantValues(scope, body);
     const now = Date.now();
     const uid = body.uid ?? (await newUid(db, "plant", "P"));
     await db.insertInto("plant").values({ uid, ...values, created_at: now, updated_at: now }).execute();
     res.status(201);
-    return { plant: await loadVisible(req, uid, await scopeFor(db, me)), geocoded };
+    return { plant: await loadVisible(req, uid, await reachOf(db, me)), geocoded };
   }));
 
   r.put("/plant/:id", handle(async (req) => {
     const me = requireAdmin(req, "plant");
-    const scope = await scopeFor(db, me);
+    const scope = await reachOf(db, me);
     const existing = await loadVisible(req, String(req.params.id), scope);
     if (!existing.editable) throw forbidden("not_in_your_group");
     const body = parse(PlantBodySchema, req.body);
@@ -287,7 +265,7 @@ export function plantRoutes(ctx: ApiContext, opts: FleetOptions): Router {
 
   r.delete("/plant/:id", handle(async (req) => {
     const me = requireAdmin(req, "plant");
-    const scope = await scopeFor(db, me);
+    const scope = await reachOf(db, me);
     const existing = await loadVisible(req, String(req.params.id), scope);
     if (!existing.editable) throw forbidden("not_in_your_group");
     requireDeleteConfirmation(req);
@@ -300,10 +278,10 @@ export function plantRoutes(ctx: ApiContext, opts: FleetOptions): Router {
    */
   r.post("/plant/copyplant", handle(async (req, res) => {
     const me = requireAdmin(req, "plant");
-    const scope = await scopeFor(db, me);
+    const scope = await reachOf(db, me);
     const body = parse(CopyPlantBody, req.body);
     const nodeSeq = body.nodeSeq ?? scope.nodeSeq;
-    if (nodeSeq == null || !nodeInScope(scope, nodeSeq)) throw badRequest("invalid_input", { nodeSeq: "not_in_your_group" });
+    if (nodeSeq == null || !reachesNode(scope, nodeSeq)) throw badRequest("invalid_input", { nodeSeq: "not_in_your_group" });
     const result = await copyPlantFromInstance(ctx, scope, { ...body, nodeSeq });
     res.status(201);
     return result;

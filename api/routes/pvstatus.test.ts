@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PlantStatusRow } from "../store/plant-status";
+import type { PlantStatusRow } from "../../domain/contract/status";
 import { GroupBody, plantCard } from "./pvstatus";
 
 const row = (over: Partial<PlantStatusRow> = {}): PlantStatusRow => ({

@@ -4,7 +4,7 @@
  *   GET  /pvstatus/new          one plant's fresh card data (plantUid), never cached
  *   POST /pvstatus/group        the ordered, filtered, searched, limited list of plant cards + counts
  *   GET  /plant/pvstatus        plant-status records (with today's hourly series unless series=0)
- * Every answer holds only plants the member may see (store/access.ts).
+ * Every answer holds only plants the member may see (store/visibility.ts).
  */
 import { Router, type Request } from "express";
 import type { Kysely } from "kysely";
@@ -16,7 +16,7 @@ import { orderPlants, SORT_TYPES, VIEW_MODES } from "../../domain/ordering";
 import {
   PVSTATUS_COUNT_TYPES, PVSTATUS_GROUP_TYPES, PVSTATUS_SEARCH_TYPES,
   type CardFault, type PlantCardData, type PlantStatusRecord, type PvstatusGroupResponse, type PvstatusOverviewResponse,
-} from "../../domain/pvstatus-contract";
+} from "../../domain/contract/pvstatus";
 import { referenceGenerationSeries } from "../../domain/reference-generation";
 import { sanitizePlantGeneration } from "../../domain/sanitize";
 import { formatSeries } from "../../domain/series";
@@ -25,9 +25,10 @@ import { requireSettled } from "../auth/guards";
 import type { Clock } from "../clock";
 import type { ApiContext } from "../context";
 import { handle, JsonText, notFound, parse } from "../http";
-import { subtreeSeqs, visiblePlantUids } from "../store/access";
+import { reachOf, subtreeSeqs, visiblePlantUids } from "../store/visibility";
 import { dailyReports, deviceOverview, fleetTotals } from "../store/fleet-totals";
-import { plantStatusRows, type PlantStatusRow } from "../store/plant-status";
+import type { PlantStatusRow } from "../../domain/contract/status";
+import { plantStatusRows } from "../store/plant-status";
 import { todaySeries, type RawPlantSeries } from "../store/pvstatus-series";
 import { StatusSnapshot } from "../store/pvstatus-snapshot";
 import type { Database } from "../store/schema";
@@ -38,6 +39,8 @@ export interface PvstatusDeps {
   clock: Clock;
   ingest?: IngestService;
   alarms?: AlarmEngine;
+  /** Registers a listener for changes committed by another server of a cluster. */
+  remoteChanges?: (listener: () => void) => void;
 }
 
 /** The most a single list may hold (the map asks for every plant at once). */
@@ -162,6 +165,8 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
   const snapshot = new StatusSnapshot(db, deps.clock);
   deps.ingest?.onIngest(() => snapshot.invalidate());
   deps.alarms?.onChange(() => snapshot.invalidate());
+  // Another server of a cluster committed readings or alarm changes (api/cluster/signals.ts).
+  deps.remoteChanges?.(() => snapshot.invalidate());
 
   /**
    * The member's visible plants, remembered for VISIBLE_TTL_MS: a wallboard polls every 6 s, and the set
@@ -170,12 +175,12 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
   const visibleCache = new Map<string, { at: number; uids: string[] }>();
   async function visible(req: Request): Promise<string[]> {
     const me = requireSettled(req);
-    const hit = visibleCache.get(me.id);
+    const key = me.scope ? `${me.id} ${me.scope.kind}:${me.scope.uid}` : me.id;
+    const hit = visibleCache.get(key);
     if (hit && Date.now() - hit.at < VISIBLE_TTL_MS) return hit.uids;
-    const member = await db.selectFrom("member").select("node_seq").where("id", "=", me.id).executeTakeFirst();
-    const uids = await visiblePlantUids(db, { id: me.id, nodeSeq: member?.node_seq ?? null });
+    const uids = await visiblePlantUids(db, await reachOf(db, me));
     if (visibleCache.size > 10_000) visibleCache.clear();
-    visibleCache.set(me.id, { at: Date.now(), uids });
+    visibleCache.set(key, { at: Date.now(), uids });
     return uids;
   }
 
@@ -203,7 +208,7 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
       const body = parse(GroupBody, req.body ?? {});
       const me = requireSettled(req);
       // A repeated request within one snapshot: the answer kept for it, before any row is gathered.
-      const asked = `${me.id}\u0000${JSON.stringify(body)}`;
+      const asked = `${me.id}\u0000${me.scope ? `${me.scope.kind}:${me.scope.uid}` : ""}\u0000${JSON.stringify(body)}`;
       const hit = snapshot.freshVersion() === answersVersion ? answers.get(asked) : undefined;
       if (hit) return hit;
       const now = deps.clock.now();

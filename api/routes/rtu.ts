@@ -7,16 +7,16 @@
 import { Router, type Request } from "express";
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import type { RtuRow } from "../../domain/contract/fleet";
 import { COMM_STATES, commState, RtuBodySchema, UID_PATTERN, type RtuBody } from "../../domain/fleet";
 import { rtuConfigFlags, rtuConfigValue } from "../../domain/rtu-config";
 import { hashGatewaySecret, newGatewaySecret } from "../auth/gateway-credential";
 import { requireAdmin, requireSettled } from "../auth/guards";
 import type { ApiContext } from "../context";
 import { badRequest, forbidden, handle, notFound, parse } from "../http";
-import {
-  assignRtus, deleteRtu, editablePlants, has, likeLower, newUid, nodeInScope, scopeFor, unassignRtus, visiblePlants,
-  type Scope,
-} from "../store/fleet";
+import { canEditPlant, canEditRtu, canSeePlant, canSeeRtu, reachesNode } from "../../domain/visibility";
+import { assignRtus, deleteRtu, likeLower, newUid, unassignRtus } from "../store/fleet";
+import { plantOf, reachOf, type Reach } from "../store/visibility";
 import type { Database } from "../store/schema";
 import { packageExists, queryList, queryString, requireDeleteConfirmation } from "./fleet-common";
 
@@ -38,7 +38,7 @@ export function rtuHex(uid: string): string {
   return Buffer.from(uid, "utf8").toString("hex");
 }
 
-export async function rtuRows(db: Kysely<Database>, scope: Scope, now = Date.now()) {
+export async function rtuRows(db: Kysely<Database>, scope: Reach, now = Date.now()): Promise<RtuRow[]> {
   const rows = await db
     .selectFrom("rtu")
     .leftJoin("plant", "plant.uid", "rtu.plant_uid")
@@ -47,18 +47,16 @@ export async function rtuRows(db: Kysely<Database>, scope: Scope, now = Date.now
     .select([
       "rtu.uid", "rtu.alias", "rtu.name", "rtu.mac", "rtu.kind", "rtu.plant_uid", "plant.name as plantName",
       "rtu.node_seq", "node.name as nodeName", "rtu.package_seq", "package.name as packageName", "rtu.config",
-      "rtu.use_yn", "rtu.last_seen_at", "rtu.credential_hash", "rtu.created_at", "rtu.updated_at",
+      "rtu.use_yn", "rtu.last_seen_at", "rtu.credential_hash", "rtu.created_at", "rtu.updated_at", "plant.node_seq as plantNodeSeq",
     ])
     .select((eb) => [
       eb.selectFrom("device").select(eb.fn.countAll<number>().as("n")).whereRef("device.rtu_uid", "=", "rtu.uid").as("device_count"),
     ])
     .orderBy("rtu.uid")
     .execute();
-  const visible = await visiblePlants(db, scope);
-  const editable = await editablePlants(db, scope);
   return rows
-    .filter((r) => (r.plant_uid ? has(visible, r.plant_uid) : nodeInScope(scope, r.node_seq)))
-    .map(({ credential_hash, ...r }) => ({
+    .filter((r) => canSeeRtu(scope, r, plantOf(r)))
+    .map(({ credential_hash, plantNodeSeq, ...r }) => ({
       ...r,
       hex_rtu_uid: rtuHex(r.uid),
       config: Number(r.config),
@@ -67,29 +65,28 @@ export async function rtuRows(db: Kysely<Database>, scope: Scope, now = Date.now
       comm: commState(r.last_seen_at === null ? null : Number(r.last_seen_at), now),
       device_count: Number(r.device_count ?? 0),
       hasCredential: !!credential_hash,
-      editable: r.plant_uid ? has(editable, r.plant_uid) : nodeInScope(scope, r.node_seq),
+      editable: canEditRtu(scope, r, plantOf({ plant_uid: r.plant_uid, plantNodeSeq })),
       created_at: Number(r.created_at),
       updated_at: Number(r.updated_at),
     }));
 }
-export type RtuRow = Awaited<ReturnType<typeof rtuRows>>[number];
 
 export function rtuRoutes(ctx: ApiContext): Router {
   const r = Router();
   const db = ctx.store.db;
 
-  async function findRtu(scope: Scope, uid: string): Promise<RtuRow> {
+  async function findRtu(scope: Reach, uid: string): Promise<RtuRow> {
     const row = (await rtuRows(db, scope)).find((x) => x.uid === uid);
     if (!row) throw notFound("no_such_rtu");
     return row;
   }
 
-  async function rtuValues(scope: Scope, body: RtuBody, existing?: RtuRow) {
+  async function rtuValues(scope: Reach, body: RtuBody, existing?: RtuRow) {
     const fields: Record<string, string> = {};
     let nodeSeq = body.nodeSeq ?? existing?.node_seq ?? scope.nodeSeq;
     if (existing?.plant_uid) nodeSeq = existing.node_seq; // an assigned RTU follows its plant's node
     else if (nodeSeq == null) fields.nodeSeq = "required";
-    else if (!nodeInScope(scope, nodeSeq)) fields.nodeSeq = "not_in_your_group";
+    else if (!reachesNode(scope, nodeSeq)) fields.nodeSeq = "not_in_your_group";
     if (body.packageSeq != null && !(await packageExists(db, body.packageSeq))) fields.packageSeq = "no_such_package";
     if (!existing && body.uid && (await db.selectFrom("rtu").select("uid").where("uid", "=", body.uid).executeTakeFirst())) fields.uid = "taken";
     if (body.mac) {
@@ -105,7 +102,7 @@ export function rtuRoutes(ctx: ApiContext): Router {
   }
 
   r.get("/rtu/user", handle(async (req) => {
-    const scope = await scopeFor(db, requireSettled(req));
+    const scope = await reachOf(db, requireSettled(req));
     const q = parse(ListQuery, req.query);
     const kw = q.keyword?.trim().toLowerCase();
     const rtuList = (await rtuRows(db, scope)).filter((x) =>
@@ -120,14 +117,14 @@ export function rtuRoutes(ctx: ApiContext): Router {
   }));
 
   r.get("/rtu/:uid", handle(async (req) => {
-    const scope = await scopeFor(db, requireSettled(req));
+    const scope = await reachOf(db, requireSettled(req));
     const rtu = await findRtu(scope, String(req.params.uid));
     const deviceList = await db.selectFrom("device").selectAll().where("rtu_uid", "=", rtu.uid).orderBy("kind").orderBy("address").orderBy("name").execute();
     return { rtu, deviceList };
   }));
 
   r.post("/rtu", handle(async (req, res) => {
-    const scope = await scopeFor(db, requireAdmin(req, "rtu"));
+    const scope = await reachOf(db, requireAdmin(req, "rtu"));
     const body = parse(RtuBodySchema, req.body);
     const values = await rtuValues(scope, body);
     const uid = body.uid ?? (await newUid(db, "rtu", "R"));
@@ -142,7 +139,7 @@ export function rtuRoutes(ctx: ApiContext): Router {
   }));
 
   r.put("/rtu/:uid", handle(async (req) => {
-    const scope = await scopeFor(db, requireAdmin(req, "rtu"));
+    const scope = await reachOf(db, requireAdmin(req, "rtu"));
     const existing = await findRtu(scope, String(req.params.uid));
     if (!existing.editable) throw forbidden("not_in_your_group");
     const body = parse(RtuBodySchema, req.body);
@@ -152,7 +149,7 @@ export function rtuRoutes(ctx: ApiContext): Router {
   }));
 
   r.post("/rtu/:uid/credential", handle(async (req) => {
-    const scope = await scopeFor(db, requireAdmin(req, "rtu"));
+    const scope = await reachOf(db, requireAdmin(req, "rtu"));
     const existing = await findRtu(scope, String(req.params.uid));
     if (!existing.editable) throw forbidden("not_in_your_group");
     const secret = newGatewaySecret();
@@ -161,14 +158,14 @@ export function rtuRoutes(ctx: ApiContext): Router {
   }));
 
   r.delete("/rtu/:id", handle(async (req) => {
-    const scope = await scopeFor(db, requireAdmin(req, "rtu"));
+    const scope = await reachOf(db, requireAdmin(req, "rtu"));
     const existing = await findRtu(scope, String(req.params.id));
     if (!existing.editable) throw forbidden("not_in_your_group");
     requireDeleteConfirmation(req);
     return { deleted: existing.uid, ...(await deleteRtu(db, existing.uid)) };
   }));
 
-  async function editableRtus(scope: Scope, uids: string[], field: string) {
+  async function editableRtus(scope: Reach, uids: string[], field: string) {
     const all = await rtuRows(db, scope);
     const byUid = new Map(all.map((x) => [x.uid, x]));
     const missing = uids.filter((u) => !byUid.has(u));
@@ -179,19 +176,19 @@ export function rtuRoutes(ctx: ApiContext): Router {
   }
 
   r.post("/por", handle(async (req) => {
-    const scope = await scopeFor(db, requireAdmin(req, "rtu"));
+    const scope = await reachOf(db, requireAdmin(req, "rtu"));
     const body = parse(PorBody, req.body);
-    const visible = await visiblePlants(db, scope);
-    if (!has(visible, body.plantUid)) throw notFound("no_such_plant");
-    if (!has(await editablePlants(db, scope), body.plantUid)) throw forbidden("not_in_your_group");
-    const plant = await db.selectFrom("plant").select(["uid", "node_seq"]).where("uid", "=", body.plantUid).executeTakeFirstOrThrow();
+    const found = await db.selectFrom("plant").select(["uid", "node_seq"]).where("uid", "=", body.plantUid).executeTakeFirst();
+    const plant = found && { uid: found.uid, node_seq: found.node_seq === null ? null : Number(found.node_seq) };
+    if (!plant || !canSeePlant(scope, plant)) throw notFound("no_such_plant");
+    if (!canEditPlant(scope, plant)) throw forbidden("not_in_your_group");
     await editableRtus(scope, body.rtus, "rtus");
     await assignRtus(db, plant, body.rtus);
     return { plantUid: plant.uid, rtus: body.rtus };
   }));
 
   const unassign = handle(async (req: Request) => {
-    const scope = await scopeFor(db, requireAdmin(req, "rtu"));
+    const scope = await reachOf(db, requireAdmin(req, "rtu"));
     const fromBody = req.body && typeof req.body === "object" ? (req.body as { exclude?: unknown }).exclude : undefined;
     const exclude = Array.isArray(fromBody) ? fromBody.map(String) : typeof fromBody === "string" ? fromBody.split(",") : queryList(req, "exclude");
     const uids = exclude.map((s) => s.trim()).filter(Boolean);

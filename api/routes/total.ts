@@ -7,12 +7,13 @@ import { z } from "zod";
 import { DEVICE_KIND } from "../../domain/device";
 import { RemoteUrlSchema, UID_PATTERN } from "../../domain/fleet";
 import { requireAdmin, requireSettled } from "../auth/guards";
-import { adapterFor } from "../crawling/adapter";
+import { adapterFor } from "../crawling/adapters";
 import { HISTORY_TABLE_NAMES, HISTORY_TABLES } from "../crawling/history-tables";
 import { DAY_MS, loadPlantHistory, MAX_LOAD_DAYS, parsePlantUrl } from "../crawling/import";
 import type { ApiContext } from "../context";
 import { badRequest, forbidden, handle, notFound, parse } from "../http";
-import { editablePlants, has, scopeFor, visiblePlants } from "../store/fleet";
+import { reachesNode } from "../../domain/visibility";
+import { plantSet, reachOf, requirePlant } from "../store/visibility";
 
 export const RTU_LIST_SEPARATOR = "^";
 
@@ -40,21 +41,21 @@ export function totalRoutes(ctx: ApiContext): Router {
   const db = ctx.store.db;
 
   r.get("/total", handle(async (req) => {
-    const scope = await scopeFor(db, requireAdmin(req, "setting"));
-    const visible = await visiblePlants(db, scope);
+    const scope = await reachOf(db, requireAdmin(req, "setting"));
+    const visible = await plantSet(db, scope);
     const plants = (await db
       .selectFrom("plant")
       .leftJoin("node", "node.seq", "plant.node_seq")
       .select(["plant.uid", "plant.name", "plant.capa", "plant.node_seq", "node.name as nodeName"])
       .orderBy("plant.name")
-      .execute()).filter((p) => has(visible, p.uid));
+      .execute()).filter((p) => visible.has(p.uid));
     const rtus = await db.selectFrom("rtu").select(["uid", "alias", "name", "mac", "plant_uid", "node_seq"]).orderBy("uid").execute();
     const devices = await db.selectFrom("device").select(["plant_uid", "kind"]).execute();
     const byPlant = new Map<string, typeof rtus>();
     for (const rtu of rtus) if (rtu.plant_uid) byPlant.set(rtu.plant_uid, [...(byPlant.get(rtu.plant_uid) ?? []), rtu]);
     const kinds = new Map<string, Record<string, number>>();
     for (const d of devices) {
-      if (!d.plant_uid || !has(visible, d.plant_uid)) continue;
+      if (!d.plant_uid || !visible.has(d.plant_uid)) continue;
       const k = kinds.get(d.plant_uid) ?? {};
       k[d.kind] = (k[d.kind] ?? 0) + 1;
       kinds.set(d.plant_uid, k);
@@ -76,7 +77,7 @@ export function totalRoutes(ctx: ApiContext): Router {
         environmentSensor: k[DEVICE_KIND.environmentSensor] ?? 0, vcb: k[DEVICE_KIND.vcb] ?? 0, acb: k[DEVICE_KIND.acb] ?? 0,
       };
     });
-    const unassigned = rtus.filter((x) => !x.plant_uid && (scope.all || (x.node_seq != null && scope.nodes.includes(x.node_seq))));
+    const unassigned = rtus.filter((x) => !x.plant_uid && reachesNode(scope, x.node_seq));
     const total = {
       plantCount: plants.length,
       capa: plants.reduce((s, p) => s + Number(p.capa), 0),
@@ -92,10 +93,10 @@ export function totalRoutes(ctx: ApiContext): Router {
    * import) from another instance of this portal, day by day, for the last `days` days.
    */
   r.post("/total/loadData", handle(async (req) => {
-    const scope = await scopeFor(db, requireAdmin(req, "setting"));
+    const scope = await reachOf(db, requireAdmin(req, "setting"));
     const body = parse(LoadBody, req.body);
-    if (!has(await visiblePlants(db, scope), body.uid)) throw badRequest("invalid_input", { uid: "no_such_plant" });
-    if (!has(await editablePlants(db, scope), body.uid)) throw forbidden("not_in_your_group");
+    if (!(await plantSet(db, scope)).has(body.uid)) throw badRequest("invalid_input", { uid: "no_such_plant" });
+    if (!(await plantSet(db, scope, "edit")).has(body.uid)) throw forbidden("not_in_your_group");
     const { baseUrl } = parsePlantUrl(body.url);
     const adapter = adapterFor({ site: "portal", baseUrl, id: body.id, password: body.password });
     const end = seoulMidnight(Date.now()) + DAY_MS;
@@ -105,9 +106,9 @@ export function totalRoutes(ctx: ApiContext): Router {
 
   /** One window (≤ 1 day) of a visible plant's stored history: raw measurements and rollups. */
   r.get("/plant/:id/history", handle(async (req) => {
-    const scope = await scopeFor(db, requireSettled(req));
+    const scope = await reachOf(db, requireSettled(req));
     const uid = String(req.params.id);
-    if (!has(await visiblePlants(db, scope), uid)) throw notFound("no_such_plant");
+    await requirePlant(db, scope, uid, "see", "no_such_plant");
     const q = parse(HistoryQuery, req.query);
     const devices = await db.selectFrom("device").select(["uid", "kind"]).where("plant_uid", "=", uid).execute();
     const uids = devices.map((d) => d.uid);

@@ -35,8 +35,10 @@ import type { Clock } from "../clock";
 import { requireSettled } from "../auth/guards";
 import type { ApiContext } from "../context";
 import { handle, notFound, parse } from "../http";
-import { plantStatusRows, type PlantStatusRow } from "../store/plant-status";
-import { plantHex, plantOperations, sumOperations, viewerTree, watchViewer, type NodeRow, type WatchViewer } from "../store/watch";
+import type { PlantStatusRow } from "../../domain/contract/status";
+import { plantStatusRows } from "../store/plant-status";
+import { plantHex, plantOperations, sumOperations, viewerTree, type NodeRow } from "../store/watch";
+import { reachOf, visiblePlantUids } from "../store/visibility";
 
 const boolish = z
   .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
@@ -60,7 +62,8 @@ const toWatchPlant = (p: PlantStatusRow): WatchPlant => ({
 const byName = (a: { name: string }, b: { name: string }) => compareNames(a.name, b.name);
 
 interface Snapshot {
-  viewer: WatchViewer;
+  /** The member's own node: the top of their tree (null without a node). */
+  viewer: { nodeSeq: number | null };
   rows: NodeRow[];
   forest: TreeNode<NodeRow>[];
   plants: PlantStatusRow[];
@@ -74,10 +77,11 @@ export function watchRoutes(ctx: ApiContext, clock: Clock): Router {
   const db = ctx.store.db;
 
   async function snapshot(req: Parameters<typeof requireSettled>[0]): Promise<Snapshot> {
-    const viewer = await watchViewer(db, requireSettled(req));
-    const { rows, forest } = await viewerTree(db, viewer);
-    const plants = await plantStatusRows(db, viewer.plantUids, clock.now());
-    const inTree = new Set(viewer.nodes);
+    const reach = await reachOf(db, requireSettled(req));
+    const viewer = { nodeSeq: reach.nodeSeq ?? null };
+    const { rows, forest } = await viewerTree(db, reach);
+    const plants = await plantStatusRows(db, await visiblePlantUids(db, reach), clock.now());
+    const inTree = new Set(rows.map((n) => n.seq));
     const linked = plants.filter((p) => p.node_seq === null || !inTree.has(p.node_seq));
     return { viewer, rows, forest, plants, linked, linkedUids: new Set(linked.map((p) => p.plant_uid)) };
   }

@@ -58,6 +58,7 @@ export class GatewayEmulator implements GatewayLink {
   private timer: NodeJS.Timeout | undefined;
   private stepping: Promise<void> | undefined;
   private afterStep: Array<() => Promise<unknown>> = [];
+  private halted = false;
 
   constructor(private store: Store, private ingest: IngestService, private clock: Clock, private opts: EmulatorOptions) {}
 
@@ -144,7 +145,7 @@ export class GatewayEmulator implements GatewayLink {
       const bulk = target - from > DAY_MS;
       for (const plant of this.plants) {
         const batches = new Map<string, RawReading[]>();
-        while (plant.state.tMs < target) {
+        while (plant.state.tMs < target && !this.halted) {
           this.step(plant, batches);
           // Flush a day at a time so a long backfill keeps memory flat and the portal responsive.
           if (plant.state.tMs % DAY_MS === 0 || plant.state.tMs >= target) {
@@ -169,7 +170,9 @@ export class GatewayEmulator implements GatewayLink {
 
   /** Steps live: at each new slot of the clock (10 minutes / SIM_SPEED of real time). */
   startLive() {
+    this.halted = false;
     const tick = () => {
+      if (this.halted) return;
       const now = this.clock.now();
       const next = alignToStep(now) + STEP_MS;
       const wait = Math.max(50, (next - now) / this.clock.speed);
@@ -183,7 +186,9 @@ export class GatewayEmulator implements GatewayLink {
     tick();
   }
 
+  /** Stops stepping, a catch-up in progress included (it ends after the day it is writing). */
   stop() {
+    this.halted = true;
     clearTimeout(this.timer);
   }
 

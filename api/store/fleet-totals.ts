@@ -7,11 +7,12 @@
 import type { Kysely } from "kysely";
 import { DEVICE_KIND } from "../../domain/device";
 import { plausibleEnergyWh, plausiblePowerW, withinBounds } from "../../domain/physical-bounds";
-import type { CalcValue, FleetTotals, OverviewDevice } from "../../domain/pvstatus-contract";
+import type { CalcValue, FleetTotals, OverviewDevice } from "../../domain/contract/pvstatus";
 import { formatTimeKey } from "../../domain/series";
 import { totalCapacityKw } from "../../domain/units";
 import { DAY_MS, seoulDayOf } from "../telemetry/rollups";
-import { FRESH_MS, seoulMonthStart, seoulYearStart, type PlantStatusRow } from "./plant-status";
+import type { PlantStatusRow } from "../../domain/contract/status";
+import { FRESH_MS, seoulMonthStart, seoulYearStart } from "./plant-status";
 import type { Database } from "./schema";
 
 /** Derived totals from status rows; `pw` (DC input, W) comes from the devices when known. */

@@ -1,84 +1,13 @@
 /**
- * The fleet as an admin sees it: which plants, RTUs and devices a member may see and edit (the
- * subtree of the member's node, plus plants linked to the member for reading), and the consistent
- * removal of a plant, an RTU or a device with everything that depends on it.
+ * The fleet as an admin changes it: the consistent removal of a plant, an RTU or a device with everything
+ * that depends on it, RTU assignment, and the admin forms' choices. Who may see or edit what is decided by
+ * the one visibility rule (api/store/visibility.ts).
  */
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { AccessClaims } from "../../domain/contract";
-import { subtreeSeqs } from "./access";
+import { reachesNode, type Reach } from "../../domain/visibility";
 import type { Database } from "./schema";
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-export interface Scope {
-  memberId: string;
-  nodeSeq: number | null;
-  /** The member sits on a root node: the whole fleet, unassigned things included. */
-  all: boolean;
-  /** Node seqs of the member's subtree (empty when all). */
-  nodes: number[];
-  /** Plants linked to the member directly (visible, not editable unless under the node). */
-  linked: string[];
-}
-
-export async function scopeFor(db: Kysely<Database>, claims: Pick<AccessClaims, "id">): Promise<Scope> {
-  const member = await db.selectFrom("member").select(["node_seq"]).where("id", "=", claims.id).executeTakeFirst();
-  const nodeSeq = member?.node_seq ?? null;
-  let all = false;
-  let nodes: number[] = [];
-  if (nodeSeq !== null) {
-    const node = await db.selectFrom("node").select("parent_seq").where("seq", "=", nodeSeq).executeTakeFirst();
-    all = !!node && node.parent_seq === null;
-    if (!all) nodes = await subtreeSeqs(db, nodeSeq);
-  }
-  const linked = (
-    await db.selectFrom("member_plant").select("plant_uid").where("member_id", "=", claims.id).execute()
-  ).map((r) => r.plant_uid);
-  return { memberId: claims.id, nodeSeq, all, nodes, linked };
-}
-
-export function nodeInScope(scope: Scope, nodeSeq: number | null | undefined): boolean {
-  if (scope.all) return true;
-  return nodeSeq != null && scope.nodes.includes(nodeSeq);
-}
-
-/** Uids of plants the member may see ("all" for the whole fleet). */
-export async function visiblePlants(db: Db, scope: Scope): Promise<Set<string> | "all"> {
-  if (scope.all) return "all";
-  const rows = scope.nodes.length
-    ? await db.selectFrom("plant").select("uid").where("node_seq", "in", scope.nodes).execute()
-    : [];
-  return new Set([...rows.map((r) => r.uid), ...scope.linked]);
-}
-
-export async function editablePlants(db: Db, scope: Scope): Promise<Set<string> | "all"> {
-  if (scope.all) return "all";
-  const rows = scope.nodes.length
-    ? await db.selectFrom("plant").select("uid").where("node_seq", "in", scope.nodes).execute()
-    : [];
-  return new Set(rows.map((r) => r.uid));
-}
-
-export const has = (set: Set<string> | "all", uid: string | null | undefined) =>
-  uid != null && (set === "all" || set.has(uid));
-
-/** An RTU is visible with its plant; an unassigned RTU with its node. */
-export function rtuVisible(scope: Scope, plants: Set<string> | "all", rtu: { plant_uid: string | null; node_seq: number | null }) {
-  if (rtu.plant_uid) return has(plants, rtu.plant_uid);
-  return nodeInScope(scope, rtu.node_seq);
-}
-
-/** A device is visible with its plant; a device without plant with its RTU. */
-export function deviceVisible(
-  scope: Scope,
-  plants: Set<string> | "all",
-  device: { plant_uid: string | null },
-  rtu: { plant_uid: string | null; node_seq: number | null } | null | undefined,
-) {
-  if (device.plant_uid) return has(plants, device.plant_uid);
-  if (rtu) return rtuVisible(scope, plants, rtu);
-  return scope.all;
-}
 
 export const MEASUREMENT_TABLES = ["m_inverter", "m_env", "m_board", "m_breaker"] as const;
 
@@ -182,7 +111,7 @@ export async function unassignRtus(db: Kysely<Database>, rtuUids: string[]) {
 }
 
 /** Nodes a member may file things under, with their depth-first path names for a select. */
-export async function nodeOptions(db: Kysely<Database>, scope: Scope): Promise<Array<{ seq: number; name: string; depth: number }>> {
+export async function nodeOptions(db: Kysely<Database>, reach: Reach): Promise<Array<{ seq: number; name: string; depth: number }>> {
   const rows = await db.selectFrom("node").select(["seq", "parent_seq", "name", "sort_order"]).orderBy("sort_order").orderBy("seq").execute();
   const children = new Map<number | null, typeof rows>();
   for (const r of rows) {
@@ -193,7 +122,7 @@ export async function nodeOptions(db: Kysely<Database>, scope: Scope): Promise<A
   const out: Array<{ seq: number; name: string; depth: number }> = [];
   const walk = (parent: number | null, depth: number) => {
     for (const r of children.get(parent) ?? []) {
-      if (nodeInScope(scope, r.seq)) out.push({ seq: r.seq, name: r.name, depth });
+      if (reachesNode(reach, r.seq)) out.push({ seq: r.seq, name: r.name, depth });
       walk(r.seq, depth + 1);
     }
   };

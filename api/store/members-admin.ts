@@ -1,8 +1,9 @@
 /** Member administration queries (SPEC §3 Member, §7 /member/node/list …), always within a scope. */
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { MemberAdminRow, MemberListFilter, MemberPlantLink } from "../../domain/member-form";
-import { subtreeSeqs } from "./access";
-import { nodeInScope, type AdminScope } from "./admin-scope";
+import { reachesNode } from "../../domain/visibility";
+import type { AdminReach } from "./admin-scope";
+import { subtreeSeqs } from "./visibility";
 import type { Database } from "./schema";
 
 const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -55,24 +56,28 @@ function toRow(r: RawRow): MemberAdminRow {
 /** Members under `nodes` (and with no node when the scope is at the root), filtered. */
 export async function listMembers(
   db: Kysely<Database>,
-  scope: AdminScope,
+  scope: AdminReach,
   filter: MemberListFilter,
 ): Promise<{ memberList: MemberAdminRow[]; total: number }> {
-  let nodes = scope.nodes;
-  let withoutNode = scope.atRoot;
+  // A member on a root node reaches every member, those without a node included (domain/visibility.ts).
+  let nodes: number[] | "all" = scope.all ? "all" : [...scope.nodes];
+  let withoutNode = scope.all;
   if (filter.seq !== undefined) {
-    const sub = new Set(await subtreeSeqs(db, filter.seq));
-    nodes = nodes.filter((n) => sub.has(n));
+    const sub = await subtreeSeqs(db, filter.seq);
+    nodes = nodes === "all" ? sub : nodes.filter((n) => sub.includes(n));
     withoutNode = false;
   }
-  if (!nodes.length && !withoutNode) return { memberList: [], total: 0 };
+  if (nodes !== "all" && !nodes.length && !withoutNode) return { memberList: [], total: 0 };
   const where = (eb: ExpressionBuilder<Database, "member">) => {
-    const parts = [
-      eb.or([
-        ...(nodes.length ? [eb("member.node_seq", "in", nodes)] : []),
-        ...(withoutNode ? [eb("member.node_seq", "is", null)] : []),
-      ]),
-    ];
+    const parts = [];
+    if (nodes !== "all") {
+      parts.push(
+        eb.or([
+          ...(nodes.length ? [eb("member.node_seq", "in", nodes)] : []),
+          ...(withoutNode ? [eb("member.node_seq", "is", null)] : []),
+        ]),
+      );
+    }
     if (filter.auth !== undefined) parts.push(eb("member.auth", "=", filter.auth));
     if (filter.use !== undefined) parts.push(eb("member.use_yn", "=", filter.use));
     if (filter.plant) {
@@ -118,8 +123,8 @@ export async function memberAdminRow(db: Kysely<Database>, id: string): Promise<
 }
 
 /** A member the scope can see: its node lies under the administering member's node. */
-export function memberVisible(scope: AdminScope, m: { node_seq: number | null }): boolean {
-  return nodeInScope(scope, m.node_seq);
+export function memberVisible(scope: AdminReach, m: { node_seq: number | null }): boolean {
+  return reachesNode(scope, m.node_seq);
 }
 
 export async function linkedPlants(db: Kysely<Database>, memberId: string): Promise<MemberPlantLink[]> {

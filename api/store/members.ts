@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { MemberProfile } from "../../domain/contract";
+import type { MemberProfile } from "../../domain/contract/auth";
 import type { Database, Member } from "./schema";
 
 export function findMember(db: Kysely<Database>, id: string): Promise<Member | undefined> {

@@ -6,40 +6,13 @@
  */
 import { plausibleEnergyWh, plausiblePowerW } from "../../domain/physical-bounds";
 import type { Kysely } from "kysely";
+import type { PlantStatusRow } from "../../domain/contract/status";
 import { NO_DATA_STATUS, plantStatusFromAlarms, type PlantStatus } from "../../domain/status";
 import { DAY_MS, seoulDayOf } from "../telemetry/rollups";
 import type { Database } from "./schema";
 
 /** Current output counts only while the inverter's newest reading is this fresh. */
 export const FRESH_MS = 30 * 60_000;
-
-export interface PlantStatusRow extends PlantStatus {
-  plant_uid: string;
-  name: string;
-  alias: string | null;
-  /** Raw capacity unit (×0.01 = kW). */
-  capa: number;
-  locality: string | null;
-  node_seq: number | null;
-  lat: number | null;
-  lng: number | null;
-  /** Current output, W. */
-  iw: number;
-  /** Energy today / this month / this year / lifetime, Wh. */
-  dailys: number;
-  month: number;
-  year: number;
-  accrue: number;
-  /** Energy yesterday, Wh. */
-  yesterday: number;
-  lastTs: number | null;
-  inverterCount: number;
-  alarm_count: number;
-  alarm_1000001_count: number;
-  alarm_1000003_count: number;
-  alarm_1000004_count: number;
-  alarm_1000006_count: number;
-}
 
 /** Start of the Seoul month / year containing ts, as epoch ms. */
 export function seoulMonthStart(ts: number): number {
@@ -59,12 +32,6 @@ interface PastTotals {
 
 const CACHE_TTL_MS = 10 * 60_000;
 const pastCache = new Map<string, { at: number; day: number; totals: PastTotals }>();
-
-/** Forget cached past totals of these plants (late data arrived for them). */
-export function invalidatePastTotals(plantUids?: Iterable<string>) {
-  if (!plantUids) return pastCache.clear();
-  for (const uid of plantUids) pastCache.delete(uid);
-}
 
 const CHUNK = 500;
 function chunks<T>(list: T[]): T[][] {

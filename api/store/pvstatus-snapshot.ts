@@ -7,7 +7,8 @@
  */
 import type { Kysely } from "kysely";
 import type { Clock } from "../clock";
-import { plantStatusRows, type PlantStatusRow } from "./plant-status";
+import type { PlantStatusRow } from "../../domain/contract/status";
+import { plantStatusRows } from "./plant-status";
 import type { Database } from "./schema";
 
 export const SNAPSHOT_TTL_MS = 5_000;

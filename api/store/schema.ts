@@ -218,6 +218,16 @@ export interface CrawlSourceTable {
   last_error: string | null;
 }
 
+/** A singleton job's lease (migration 0009): owner, fencing token, checkpoint. */
+export interface ClusterLeaseTable {
+  name: string;
+  owner: string;
+  token: number;
+  acquired_at: number;
+  heartbeat_at: number;
+  checkpoint: string | null;
+}
+
 export interface Database {
   node: NodeTable;
   package: PackageTable;
@@ -242,6 +252,7 @@ export interface Database {
   command: CommandTable;
   crawl_source: CrawlSourceTable;
   detail_handover: DetailHandoverTable;
+  cluster_lease: ClusterLeaseTable;
 }
 
 export type Member = Selectable<MemberTable>;

@@ -5,10 +5,11 @@
  * applies at once even while an older access token is still valid.
  *
  * A thing the member may not see answers 404, the same as a thing that does not exist: a foreign uid must not
- * tell whether it exists. Seeing but not editing answers 403.
+ * tell whether it exists. Seeing but not editing answers 403. `hidden` is the 404's message code (routes of the
+ * first half answer `no_such_plant` etc., which the portal's texts know).
  */
 import { sql, type Kysely, type Transaction } from "kysely";
-import type { AccessClaims } from "../../domain/contract";
+import type { AccessClaims } from "../../domain/contract/auth";
 import {
   canEditDevice,
   canEditPlant,
@@ -52,7 +53,7 @@ export async function reachOf(db: Db, claims: Pick<AccessClaims, "id" | "scope">
   const linked = (await db.selectFrom("member_plant").select("plant_uid").where("member_id", "=", claims.id).execute()).map(
     (r) => r.plant_uid,
   );
-  return { memberId: claims.id, all, nodes, linked, only: claims.scope ?? null };
+  return { memberId: claims.id, nodeSeq, all, nodes, linked, only: claims.scope ?? null };
 }
 
 /** Uids of every plant the member may see (for `edit`, may edit), in uid order. */
@@ -76,39 +77,55 @@ export async function visiblePlantUids(db: Db, reach: Reach, access: Access = "s
   return rows.filter((p) => allowed(reach, { uid: p.uid, node_seq: p.node_seq === null ? null : Number(p.node_seq) })).map((p) => p.uid);
 }
 
+/** The plants the member may see (or edit), as a set for filtering lists. */
+export async function plantSet(db: Db, reach: Reach, access: Access = "see"): Promise<Set<string>> {
+  return new Set(await visiblePlantUids(db, reach, access));
+}
+
+/** Node seqs of the member's group tree: their node and everything below it ([] without a node). */
+export async function treeSeqs(db: Db, reach: Reach): Promise<number[]> {
+  if (reach.nodeSeq == null) return [];
+  return reach.all ? subtreeSeqs(db, reach.nodeSeq) : [...reach.nodes];
+}
+
+/** The plant of a list row that joined `plant.node_seq as plantNodeSeq`, for the pure rule (null: in no plant). */
+export function plantOf(row: { plant_uid: string | null; plantNodeSeq: number | string | null }) {
+  return row.plant_uid ? { uid: row.plant_uid, node_seq: row.plantNodeSeq === null ? null : Number(row.plantNodeSeq) } : null;
+}
+
 async function plantRef(db: Db, uid: string | null) {
   if (!uid) return null;
   const p = await db.selectFrom("plant").select(["uid", "node_seq"]).where("uid", "=", uid).executeTakeFirst();
   return p ? { uid: p.uid, node_seq: p.node_seq === null ? null : Number(p.node_seq) } : null;
 }
 
-function refuse(seen: boolean, what: string): never {
-  throw seen ? forbidden("read_only") : notFound(`${what}_not_found`);
+function refuse(seen: boolean, hidden: string): never {
+  throw seen ? forbidden("read_only") : notFound(hidden);
 }
 
 /** The plant, when the member may see (or edit) it; 404 `plant_not_found` otherwise (403 seen but not editable). */
-export async function requirePlant(db: Db, reach: Reach, uid: string, access: Access = "see") {
+export async function requirePlant(db: Db, reach: Reach, uid: string, access: Access = "see", hidden = "plant_not_found") {
   const plant = await db.selectFrom("plant").selectAll().where("uid", "=", uid).executeTakeFirst();
   const ref = plant ? { uid: plant.uid, node_seq: plant.node_seq === null ? null : Number(plant.node_seq) } : null;
   const seen = !!ref && canSeePlant(reach, ref);
-  if (!plant || !seen || (access === "edit" && !canEditPlant(reach, ref!))) refuse(seen, "plant");
+  if (!plant || !seen || (access === "edit" && !canEditPlant(reach, ref!))) refuse(seen, hidden);
   return plant;
 }
 
 /** The RTU, when the member may see (or edit) it; 404 `rtu_not_found` otherwise. */
-export async function requireRtu(db: Db, reach: Reach, uid: string, access: Access = "see") {
+export async function requireRtu(db: Db, reach: Reach, uid: string, access: Access = "see", hidden = "rtu_not_found") {
   const rtu = await db.selectFrom("rtu").selectAll().where("uid", "=", uid).executeTakeFirst();
   const ref = rtu ? { plant_uid: rtu.plant_uid, node_seq: rtu.node_seq === null ? null : Number(rtu.node_seq) } : null;
   const plant = ref ? await plantRef(db, ref.plant_uid) : null;
   const seen = !!ref && canSeeRtu(reach, ref, plant);
-  if (!rtu || !seen || (access === "edit" && !canEditRtu(reach, ref!, plant))) refuse(seen, "rtu");
+  if (!rtu || !seen || (access === "edit" && !canEditRtu(reach, ref!, plant))) refuse(seen, hidden);
   return rtu;
 }
 
 /** The device, when the member may see (or edit) it; 404 `device_not_found` otherwise. */
-export async function requireDevice(db: Db, reach: Reach, uid: string, access: Access = "see") {
+export async function requireDevice(db: Db, reach: Reach, uid: string, access: Access = "see", hidden = "device_not_found") {
   const device = await db.selectFrom("device").selectAll().where("uid", "=", uid).executeTakeFirst();
-  if (!device) refuse(false, "device");
+  if (!device) refuse(false, hidden);
   const plant = await plantRef(db, device.plant_uid);
   const rtuRow = device.rtu_uid
     ? await db.selectFrom("rtu").select(["plant_uid", "node_seq"]).where("uid", "=", device.rtu_uid).executeTakeFirst()
@@ -116,6 +133,6 @@ export async function requireDevice(db: Db, reach: Reach, uid: string, access: A
   const rtu = rtuRow ? { plant_uid: rtuRow.plant_uid, node_seq: rtuRow.node_seq === null ? null : Number(rtuRow.node_seq) } : null;
   const ref = { plant_uid: device.plant_uid };
   const seen = canSeeDevice(reach, ref, plant, rtu);
-  if (!seen || (access === "edit" && !canEditDevice(reach, ref, plant, rtu))) refuse(seen, "device");
+  if (!seen || (access === "edit" && !canEditDevice(reach, ref, plant, rtu))) refuse(seen, hidden);
   return device;
 }

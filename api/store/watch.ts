@@ -5,7 +5,6 @@
  * Reads only device_latest and open alarms, never history.
  */
 import type { Kysely } from "kysely";
-import type { AccessClaims } from "../../domain/contract";
 import { buildTree, type TreeNode, type TreeNodeRow } from "../../domain/group-tree";
 import {
   addOperationTotals,
@@ -19,8 +18,7 @@ import {
   type WarningTotals,
 } from "../../domain/operation-totals";
 import { ALARM_CODE } from "../../domain/status";
-import { forbidden } from "../http";
-import { subtreeSeqs, visiblePlantUids } from "./access";
+import { treeSeqs, type Reach } from "./visibility";
 import type { Database } from "./schema";
 
 const CHUNK = 500;
@@ -30,42 +28,19 @@ function chunks<T>(list: readonly T[]): T[][] {
   return out;
 }
 
-export interface WatchViewer {
-  id: string;
-  /** The member's node now (read from the store: the token's claims do not carry it). */
-  nodeSeq: number | null;
-  /** Node seqs under the member's node, root included; [] without a node. */
-  nodes: number[];
-  /** Every plant the member may see: the node's subtree plus directly linked plants. */
-  plantUids: string[];
-}
-
-export async function watchViewer(db: Kysely<Database>, claims: Pick<AccessClaims, "id">): Promise<WatchViewer> {
-  const me = await db
-    .selectFrom("member")
-    .leftJoin("node", "node.seq", "member.node_seq")
-    .select(["member.id", "member.node_seq", "member.use_yn", "node.seq as nseq"])
-    .where("member.id", "=", claims.id)
-    .executeTakeFirst();
-  if (!me || me.use_yn !== 1) throw forbidden("member_disabled");
-  const nodeSeq = me.nseq === null || me.nseq === undefined ? null : Number(me.nseq);
-  const nodes = nodeSeq === null ? [] : await subtreeSeqs(db, nodeSeq);
-  const plantUids = await visiblePlantUids(db, { id: me.id, nodeSeq });
-  return { id: me.id, nodeSeq, nodes, plantUids };
-}
-
 export interface NodeRow extends TreeNodeRow {}
 
 /** The member's node and everything under it, as a forest with one root (or none without a node). */
-export async function viewerTree(db: Kysely<Database>, viewer: WatchViewer): Promise<{ rows: NodeRow[]; forest: TreeNode<NodeRow>[] }> {
-  if (!viewer.nodes.length) return { rows: [], forest: [] };
+export async function viewerTree(db: Kysely<Database>, reach: Reach): Promise<{ rows: NodeRow[]; forest: TreeNode<NodeRow>[] }> {
+  const seqs = await treeSeqs(db, reach);
+  if (!seqs.length) return { rows: [], forest: [] };
   const rows: NodeRow[] = [];
-  for (const part of chunks(viewer.nodes)) {
+  for (const part of chunks(seqs)) {
     const found = await db.selectFrom("node").select(["seq", "parent_seq", "name", "sort_order"]).where("seq", "in", part).execute();
     rows.push(...found.map((r) => ({ seq: Number(r.seq), parent_seq: r.parent_seq === null ? null : Number(r.parent_seq), name: r.name, sort_order: Number(r.sort_order) })));
   }
   // The member's own node is the root even when it has a parent above the member's reach.
-  const forest = buildTree(rows.map((r) => (r.seq === viewer.nodeSeq ? { ...r, parent_seq: null } : r)));
+  const forest = buildTree(rows.map((r) => (r.seq === reach.nodeSeq ? { ...r, parent_seq: null } : r)));
   return { rows, forest };
 }
 

@@ -124,6 +124,9 @@ export class AlarmEngine {
                 fault_code: w.fault_code, message: w.message, raised_at: now, released_at: null,
               })),
             )
+            // The store keeps one open alarm per condition (migration 0009): a pass racing another
+            // (a server that has not yet noticed it lost the alarm engine's lease) cannot raise it twice.
+            .onConflict((oc) => oc.doNothing())
             .execute();
         }
         const seqs = toRelease.map((a) => a.seq);

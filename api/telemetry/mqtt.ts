@@ -6,9 +6,17 @@
  *   solar/gw/{rtuUid}/command/result   gateway → portal  {seq, ok, state?, message?}
  * The broker's PUBACK for a telemetry message is sent only after the batch is committed, and the
  * session is persistent (clean: false), so a message that was not committed is delivered again.
+ *
+ * Several servers: each connects with its own client id (MQTT_CLIENT_ID + "-" + SERVER_ID) over MQTT v5
+ * and reads telemetry through the shared subscription `$share/{group}/{prefix}/+/telemetry`, so the broker
+ * hands each message to one of them. Mosquitto keeps a message it sent to a server that died before the
+ * PUBACK in that server's session and sends it again when the server (same SERVER_ID) reconnects; it does
+ * not pass it to another member of the group. The client id must therefore be stable across restarts,
+ * and the session outlives a restart (session expiry MQTT_SESSION_EXPIRY). Command results are read by
+ * every server (a plain subscription): the one whose member sent the command is waiting for it.
  */
 import mqtt, { type IPublishPacket, type MqttClient } from "mqtt";
-import { authenticateGateway } from "../routes/ingest";
+import { authenticateGateway } from "../auth/gateway-credential";
 import type { Store } from "../store/db";
 import type { CommandMessage, CommandOutcome, GatewayLink } from "./commands";
 import type { IngestService } from "./ingest";
@@ -20,6 +28,7 @@ export class MqttBridge implements GatewayLink {
   private client: MqttClient | undefined;
   private pending = new Map<number, (o: CommandOutcome) => void>();
   private closed = false;
+  private inFlight: Promise<unknown> = Promise.resolve();
   private telemetryTopic: RegExp;
   private resultTopic: RegExp;
 
@@ -30,6 +39,7 @@ export class MqttBridge implements GatewayLink {
     private log: (m: string, e?: unknown) => void,
     private clientId = "solar-portal-ingest",
     private prefix = DEFAULT_TOPIC_PREFIX,
+    private cluster: { shareGroup?: string; sessionExpirySeconds?: number } = {},
   ) {
     this.telemetryTopic = new RegExp(`^${escape(prefix)}/([^/]+)/telemetry$`);
     this.resultTopic = new RegExp(`^${escape(prefix)}/([^/]+)/command/result$`);
@@ -37,10 +47,20 @@ export class MqttBridge implements GatewayLink {
 
   /** Connects and subscribes; resolves once the subscription is in place. */
   async start(): Promise<void> {
-    const client = mqtt.connect(this.url, { clientId: this.clientId, clean: false, reconnectPeriod: 2_000, protocolVersion: 4 });
+    const client = mqtt.connect(this.url, {
+      clientId: this.clientId,
+      clean: false,
+      reconnectPeriod: 2_000,
+      protocolVersion: 5,
+      properties: { sessionExpiryInterval: this.cluster.sessionExpirySeconds ?? 7 * 86_400 },
+    });
     this.client = client;
+    // mqtt.js sends the PUBACK of a QoS 1 message when `done` is called, and reads no further packet
+    // before: the acknowledgement waits for the commit.
     client.handleMessage = (packet, done) => {
-      this.onMessage(packet)
+      const work = this.onMessage(packet);
+      this.inFlight = work.catch(() => undefined);
+      work
         .then(() => done())
         .catch((error) => {
           // Not committed: no PUBACK. Drop the connection so the broker delivers it again.
@@ -51,7 +71,7 @@ export class MqttBridge implements GatewayLink {
     client.on("error", (e) => this.log("mqtt error", e));
     await new Promise<void>((resolve, reject) => {
       client.once("connect", () => {
-        client.subscribe([`${this.prefix}/+/telemetry`, `${this.prefix}/+/command/result`], { qos: 1 }, (err) =>
+        client.subscribe([this.telemetrySubscription(), `${this.prefix}/+/command/result`], { qos: 1 }, (err) =>
           err ? reject(err) : resolve(),
         );
       });
@@ -59,9 +79,29 @@ export class MqttBridge implements GatewayLink {
     });
   }
 
+  /** The telemetry subscription: shared by the servers of one group when a group is set. */
+  telemetrySubscription(): string {
+    const topic = `${this.prefix}/+/telemetry`;
+    return this.cluster.shareGroup ? `$share/${this.cluster.shareGroup}/${topic}` : topic;
+  }
+
+  /**
+   * Stops taking telemetry (the broker gives the group's next messages to the other servers), finishes
+   * the batch in hand so that it is acknowledged, then disconnects.
+   */
   async stop(): Promise<void> {
     this.closed = true;
-    await this.client?.endAsync();
+    const client = this.client;
+    if (!client) return;
+    if (client.connected) await client.unsubscribeAsync(this.telemetrySubscription()).catch(() => undefined);
+    // Messages already queued for this session still arrive on this connection: let them drain.
+    for (let quiet = 0; quiet < 3; ) {
+      const before = this.inFlight;
+      await Promise.race([before, new Promise((r) => setTimeout(r, 100))]);
+      quiet = before === this.inFlight ? quiet + 1 : 0;
+    }
+    await this.inFlight;
+    await client.endAsync();
   }
 
   reaches(): boolean {

@@ -3,7 +3,7 @@
  * rollups, all in one transaction. Two implementations of one contract: SQLite through cached
  * prepared statements (the embedded default's hot path), PostgreSQL through Kysely.
  */
-import { sql, type Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { Store } from "../store/db";
 import type { Database } from "../store/schema";
 import { KIND_FIELDS, type MeasurementTable, type ValidReading } from "./readings";
@@ -71,6 +71,8 @@ function latestRow(v: ValidReading, now: number) {
 const LATEST_COLUMNS = ["device_uid", "kind", "ts", "received_at", "iw", "today_wh", "total_wh", "fault_code", "his", "iis", "sts", "ats", "state", "values_json"] as const;
 
 const MULTI_ROW = 50;
+/** First key of the per-RTU ingest lock (PostgreSQL advisory lock; "RTU" in ASCII). */
+const RTU_LOCK_CLASS = 0x525455;
 
 export class SqliteTelemetryWriter implements TelemetryWriter {
   private stmts = new Map<string, import("better-sqlite3").Statement>();
@@ -141,6 +143,10 @@ export class KyselyTelemetryWriter implements TelemetryWriter {
     const now = opts.receivedAt ?? wallNow;
     let inserted = 0;
     await this.store.db.transaction().execute(async (trx) => {
+      // Batches of one RTU (its devices) are written one at a time across every server: a rollup is
+      // recomputed from the rows this transaction sees, so two batches of the same device hour committing
+      // side by side (READ COMMITTED) would each leave out the other's rows.
+      await sql`select pg_advisory_xact_lock(${RTU_LOCK_CLASS}, hashtext(${rtuUid}))`.execute(trx);
       for (const g of spans(readings)) {
         // One array parameter per column (unnest): a batch is one short statement, however many rows.
         const cols = TABLE_COLUMNS[g.table];
@@ -192,16 +198,19 @@ export function createTelemetryWriter(store: Store): TelemetryWriter {
 
 /** Recomputes every rollup over [from, to) in bulk (after a deferred-rollup load). */
 export async function rebuildRollups(store: Store, from: number, to: number): Promise<void> {
+  await store.db.transaction().execute((trx) => rebuildRollupsIn(trx, from, to));
+}
+
+/** The same inside the caller's transaction (rollup maintenance commits its checkpoint with it). */
+export async function rebuildRollupsIn(trx: Kysely<Database>, from: number, to: number): Promise<void> {
   const hourFrom = hourOf(from);
   const hourTo = hourOf(to - 1) + HOUR_MS;
-  await store.db.transaction().execute(async (trx) => {
-    for (const [kind, spec] of Object.entries(KIND_FIELDS)) {
-      const text = hourlyRollupSql(spec.table, `device_uid in (select uid from device where kind = ${Number(kind)})`);
-      await withParams(text, [Number(kind), hourFrom, hourTo]).execute(trx);
-    }
-    const dayFrom = seoulDayOf(from);
-    const dayTo = seoulDayOf(to - 1) + DAY_MS;
-    await withParams(dailyRollupSql("1 = 1"), [dayFrom, dayTo]).execute(trx);
-  });
+  for (const [kind, spec] of Object.entries(KIND_FIELDS)) {
+    const text = hourlyRollupSql(spec.table, `device_uid in (select uid from device where kind = ${Number(kind)})`);
+    await withParams(text, [Number(kind), hourFrom, hourTo]).execute(trx);
+  }
+  const dayFrom = seoulDayOf(from);
+  const dayTo = seoulDayOf(to - 1) + DAY_MS;
+  await withParams(dailyRollupSql("1 = 1"), [dayFrom, dayTo]).execute(trx);
 }
 

@@ -4,7 +4,7 @@
  */
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import type { LoginResponse } from "../../domain/contract";
+import type { LoginResponse } from "../../domain/contract/auth";
 import { GUEST_ID, GUEST_PASSWORD } from "../../domain/guest";
 import { ApiFailure } from "../models/api.server";
 import { DEVICE_COOKIE, readCookies } from "./cookies.server";

@@ -3,7 +3,7 @@
  * HttpOnly, SameSite=Lax, Secure when the portal is served over https; they live as long as the session.
  */
 import { parse, serialize } from "cookie";
-import { decodeTokenPayload, type LoginResponse } from "../../domain/contract";
+import { decodeTokenPayload, type LoginResponse } from "../../domain/contract/auth";
 
 export const AUTH_COOKIES = ["accessToken", "refreshToken", "sessionId"] as const;
 

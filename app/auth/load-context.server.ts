@@ -5,7 +5,7 @@
  * Token check). The renewed cookies are written on the response; loaders read the result here.
  */
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { decodeTokenPayload, isTokenExpired, type AccessClaims } from "../../domain/contract";
+import { decodeTokenPayload, isTokenExpired, type AccessClaims } from "../../domain/contract/auth";
 import { renewAccessToken } from "../models/member.server";
 import { createNonce } from "../utils/csp.server";
 import { authCookieHeaders, clearAuthCookieHeaders, readCookies } from "./cookies.server";

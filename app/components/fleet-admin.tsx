@@ -24,15 +24,15 @@ export function useFleetErrorText() {
 }
 
 export interface FormAnswer {
-  form: string;
+  intent: string;
   errors: Errors;
   values: Record<string, string>;
 }
 
 /** The action answer of one form on a page with several. */
-export function answerFor(data: unknown, form: string): FormAnswer | undefined {
+export function answerFor(data: unknown, intent: string): FormAnswer | undefined {
   const d = data as FormAnswer | undefined;
-  return d && d.form === form ? d : undefined;
+  return d && d.intent === intent ? d : undefined;
 }
 
 export function kindLabel(t: AdminCatalogue, kind: number): string {

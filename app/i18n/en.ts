@@ -128,6 +128,7 @@ export const en: Messages = {
   notFound: { title: "Page not found", body: "Check the address.", home: "Back to main" },
   error: { title: "Something went wrong", body: "Try again shortly. If it persists, contact your administrator." },
   forbidden: { title: "Not allowed", body: "You do not have access to this screen." },
+  unavailable: { title: "Service temporarily unavailable", body: "The database cannot be reached. The servers are reconnecting; reload in a moment." },
   detail: {
     failed: "An error occurred. Please contact support.",
     failedTitle: "The detail window cannot open",

@@ -127,6 +127,7 @@ export const ko = {
   notFound: { title: "페이지를 찾을 수 없습니다", body: "주소를 확인하세요.", home: "메인으로" },
   error: { title: "문제가 발생했습니다", body: "잠시 후 다시 시도하세요. 계속되면 관리자에게 문의하세요." },
   forbidden: { title: "권한이 없습니다", body: "이 화면을 볼 수 있는 권한이 없습니다." },
+  unavailable: { title: "잠시 서비스를 이용할 수 없습니다", body: "데이터베이스에 연결할 수 없습니다. 서버가 다시 연결하는 중이니 잠시 후 새로 고침하세요." },
   detail: {
     failed: "오류가 발생했습니다. 관리자에게 문의하세요.",
     failedTitle: "상세 창을 열 수 없습니다",

@@ -4,7 +4,7 @@
  */
 import { redirect } from "@remix-run/node";
 import { Agent, request } from "undici";
-import type { ApiErrorBody } from "../../domain/contract";
+import type { ApiErrorBody } from "../../domain/contract/errors";
 import { clearAuthCookieHeaders, withCookies } from "../auth/cookies.server";
 import { apiUrl } from "../utils/env.server";
 
@@ -116,6 +116,10 @@ export async function apiTagged(path: string, call: ApiCall, holds: (etag: strin
     // The API ended the session (logout elsewhere, password change, token reuse). Drop the cookies too:
     // /login would otherwise send a locally unexpired access token straight back here, in a loop.
     throw redirect("/login", { headers: withCookies(clearAuthCookieHeaders(false)) });
+  }
+  if (res.status === 503 && err.message === "database_unavailable") {
+    // The database is away for a moment: every page answers the plain 503 page (root ErrorBoundary).
+    throw new Response("database_unavailable", { status: 503, headers: { "Retry-After": "5" } });
   }
   throw new ApiFailure(res.status, err);
 }

@@ -1,32 +1,10 @@
 /** Typed calls of the fleet admin screens to /api (plants, devices, RTUs, total, settings, import). */
+import type {
+  CrawlSource, DeviceRow, ImportReport, NodeOption, PackageOption, PlantRow, RtuRow, TotalResponse,
+} from "../../domain/contract/fleet";
 import type { DeviceBody, PlantBody, RtuBody } from "../../domain/fleet";
 import type { AlarmSettings, FaultCode, PollingSettings } from "../../domain/settings";
 import { api } from "./api.server";
-
-export interface NodeOption { seq: number; name: string; depth: number }
-export interface PackageOption { seq: number; name: string }
-
-export interface PlantRow {
-  uid: string; name: string; alias: string | null; capa: number; locality: string | null; plantLocality: string | null;
-  address: string | null; lat: number | null; lng: number | null; node_seq: number | null; nodeName: string | null;
-  package_seq: number | null; packageName: string | null; rtu_count: number; device_count: number; status: number;
-  statusName: string; editable: boolean; created_at: number; updated_at: number;
-}
-
-export interface RtuRow {
-  uid: string; hex_rtu_uid: string; alias: string | null; name: string; mac: string | null; kind: number;
-  plant_uid: string | null; plantName: string | null; node_seq: number | null; nodeName: string | null;
-  package_seq: number | null; packageName: string | null; config: number;
-  configFlags: { lteRouter: boolean; zigbee: boolean; invDetail: boolean; lora: boolean };
-  use_yn: number; last_seen_at: number | null; comm: "online" | "offline" | "never"; device_count: number;
-  hasCredential: boolean; editable: boolean; updated_at: number;
-}
-
-export interface DeviceRow {
-  uid: string; rtu_uid: string | null; plant_uid: string | null; kind: number; name: string; address: number | null;
-  capa: number | null; use_yn: number; rtuAlias: string | null; rtuName: string | null; plantName: string | null;
-  lastSeenAt: number | null; comm: "online" | "offline" | "never"; editable: boolean; updated_at: number;
-}
 
 type Query = Record<string, string | number | undefined | null>;
 
@@ -49,7 +27,7 @@ export const updatePlant = (token: string, uid: string, body: PlantBody) =>
 export const deletePlant = (token: string, uid: string, confirm: string) =>
   api<{ deleted: string; devices: number; rtusUnassigned: number }>(`/plant/${encodeURIComponent(uid)}`, { token, method: "DELETE", body: { confirm } });
 export const copyPlant = (token: string, body: { url: string; plantUid?: string; id: string; password: string; nodeSeq?: number }) =>
-  api<{ plantUid: string; report: { plants: { imported: string[] }; rtus: { imported: string[] }; devices: { imported: string[] } } }>(
+  api<{ plantUid: string; report: ImportReport }>(
     "/plant/copyplant", { token, method: "POST", body },
   );
 
@@ -82,12 +60,7 @@ export const deleteDevice = (token: string, uid: string, confirm: string) =>
   api<{ deleted: string }>(`/device/${encodeURIComponent(uid)}`, { token, method: "DELETE", body: { confirm } });
 
 // Total
-export interface TotalAnswer {
-  totalList: Array<{ plant_uid: string; name: string; capa: number; nodeName: string | null; rtu_count: number; rtu_alias_list: string; rtu_mac_list: string }>;
-  total: { plantCount: number; capa: number; rtuCount: number; rtusNotInPlant: number; deviceCount: number };
-  totalOfPlantList: Array<{ plant_uid: string; name: string; inverter: number; connectionBoard: number; environmentSensor: number; vcb: number; acb: number }>;
-}
-export const total = (token: string) => api<TotalAnswer>("/total", { token });
+export const total = (token: string) => api<TotalResponse>("/total", { token });
 export const loadData = (token: string, body: { url: string; uid: string; id: string; password: string; days?: number }) =>
   api<{ days: number; inserted: Record<string, number>; skippedRows: number; unknownDevices: string[] }>("/total/loadData", { token, method: "POST", body });
 
@@ -104,16 +77,6 @@ export const deleteFaultCode = (token: string, code: number, confirm: string) =>
   api(`/code/${code}`, { token, method: "DELETE", body: { confirm } });
 
 // Import
-export interface CrawlSource {
-  crawlerId: number; site: string; name: string; url: string; id: string; node_seq: number | null; address: string | null;
-  last_polled_at: number | null; last_error: string | null;
-}
-export interface ImportReport {
-  plants: { imported: string[]; skipped: Array<{ uid: string; reason: string }> };
-  rtus: { imported: string[]; skipped: Array<{ uid: string; reason: string }> };
-  devices: { imported: string[]; skipped: Array<{ uid: string; reason: string }> };
-  rejected: number;
-}
 export const crawlSources = (token: string) => api<{ crawlerList: CrawlSource[] }>("/crawling/list", { token });
 export const crawlOffer = (token: string, id: number) =>
   api<{

@@ -1,4 +1,4 @@
-import type { AccessClaims, LoginResponse, MemberProfile, TokenResponse } from "../../domain/contract";
+import type { AccessClaims, LoginResponse, MemberProfile, TokenResponse } from "../../domain/contract/auth";
 import { api } from "./api.server";
 
 export function login(id: string, password: string, clientIp: string, deviceToken?: string): Promise<LoginResponse> {

@@ -9,7 +9,7 @@ import { LRUCache } from "lru-cache";
 import { isWarningStatus } from "../../domain/status";
 import type {
   GenData, PlantCardData, PvstatusGroupRequest, PvstatusGroupResponse, StatusCounts,
-} from "../../domain/pvstatus-contract";
+} from "../../domain/contract/pvstatus";
 import { hasIrradiance } from "../../domain/irradiance";
 import { fmt, messages, type Locale } from "~/i18n";
 import { renderCardChart } from "~/components/charts/render.server";

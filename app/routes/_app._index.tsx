@@ -21,7 +21,8 @@ import { StatusCounts } from "~/components/status/StatusCounts";
 import { isDetailHost } from "~/utils/detail-host.server";
 import { fmt, messages, useT } from "~/i18n";
 import { ApiFailure } from "~/models/api.server";
-import { detailView, type DetailView as View } from "~/models/detail.server";
+import type { DetailView as View } from "../../domain/contract/detail";
+import { detailView } from "~/models/detail.server";
 import { myProfile } from "~/models/member.server";
 import { alarmCount, fleetOverview, monitorRows, recentAlarms } from "~/models/status.server";
 

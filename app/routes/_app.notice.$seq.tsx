@@ -6,7 +6,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { isDeleteConfirmed } from "../../domain/admin-delete";
 import { canAdminister } from "../../domain/admin-levels";
 import { NOTICE_MAX, NoticeFields } from "../../domain/notice-form";
-import { apiFailure, formFailure, orNotFound, type FormFailure } from "~/admin-actions.server";
+import { type FormFailure, apiFailure, formFailure, orNotFound } from "~/utils/form-action.server";
 import { requireSection } from "~/auth/section.server";
 import {
   Checkbox,

@@ -10,7 +10,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { isDeleteConfirmed } from "../../domain/admin-delete";
 import { canAdminister } from "../../domain/admin-levels";
 import { NOTICE_MAX, NoticeFields } from "../../domain/notice-form";
-import { apiFailure, formFailure, typedValues, type FormFailure } from "~/admin-actions.server";
+import { type FormFailure, apiFailure, formFailure, formValues } from "~/utils/form-action.server";
 import { requireSection } from "~/auth/section.server";
 import {
   Checkbox,
@@ -66,7 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (intent === "delete") {
     const seqs = form.getAll("noticesSeq").map(Number).filter((n) => Number.isInteger(n) && n > 0);
-    const values = { ...typedValues(form), noticesSeq: seqs.join(",") };
+    const values = { ...formValues(form), noticesSeq: seqs.join(",") };
     const errors: Errors = {};
     if (!seqs.length) errors.noticesSeq = "required";
     const confirm = String(form.get("confirm") ?? "");

@@ -15,7 +15,7 @@ import { requireSettingScreen } from "~/auth/section.server";
 import { FormAlert, SelectInput, TextInput, schemaErrors, useClientValidation } from "~/components/admin-form";
 import { answerFor, DeleteSection, formatTime, useFleetErrorText } from "~/components/fleet-admin";
 import { assertCsrf } from "~/utils/csrf.server";
-import { apiFailure, formValues, validate } from "~/fleet.server";
+import { apiFailure, formValues, parseForm } from "~/utils/form-action.server";
 import { localeOf } from "~/utils/fleet-locale.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt, useLocale } from "~/i18n";
@@ -50,7 +50,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const values = formValues(form);
   const here = `/setting/config/${type}`;
   if (type !== "faultCodes") {
-    const parsed = validate(SCHEMAS[type], "settings", form);
+    const parsed = parseForm(SCHEMAS[type], "settings", form);
     if (!parsed.ok) return parsed.response;
     try {
       await putSettings(accessToken, type, parsed.data as Record<string, unknown>);
@@ -66,7 +66,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       await deleteFaultCode(accessToken, code, String(form.get("confirm") ?? ""));
       return redirectWithFlash(here, fmt(t.config.faultCodes.deleted, { code }));
     }
-    const parsed = validate(FaultCodeSchema, intent === "update" ? "update" : "add", form);
+    const parsed = parseForm(FaultCodeSchema, intent === "update" ? "update" : "add", form);
     if (!parsed.ok) return parsed.response;
     if (intent === "update") {
       const { code: c, ...rest } = parsed.data;

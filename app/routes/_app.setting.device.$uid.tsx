@@ -10,7 +10,7 @@ import { FormAlert, schemaErrors, useClientValidation } from "~/components/admin
 import { DeviceFields } from "~/components/device-fields";
 import { answerFor, CommBadge, DeleteSection, formatTime, kindLabel, useFleetErrorText } from "~/components/fleet-admin";
 import { assertCsrf } from "~/utils/csrf.server";
-import { apiFailure, formValues, validate } from "~/fleet.server";
+import { apiFailure, formValues, parseForm } from "~/utils/form-action.server";
 import { localeOf } from "~/utils/fleet-locale.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt, useLocale } from "~/i18n";
@@ -47,7 +47,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return apiFailure("delete", error, formValues(form));
     }
   }
-  const parsed = validate(DeviceBodySchema, "edit", form);
+  const parsed = parseForm(DeviceBodySchema, "edit", form);
   if (!parsed.ok) return parsed.response;
   try {
     const res = await updateDevice(accessToken, uid, parsed.data);

@@ -14,7 +14,7 @@ import { FormAlert, schemaErrors, useClientValidation } from "~/components/admin
 import { DeviceFields } from "~/components/device-fields";
 import { answerFor, CommBadge, kindLabel, useFleetErrorText } from "~/components/fleet-admin";
 import { assertCsrf } from "~/utils/csrf.server";
-import { apiFailure, formValues, validate } from "~/fleet.server";
+import { apiFailure, formValues, parseForm } from "~/utils/form-action.server";
 import { localeOf } from "~/utils/fleet-locale.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt } from "~/i18n";
@@ -48,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { accessToken } = requireSettingScreen(request, context, "device");
   const form = await request.formData();
   await assertCsrf(form, request);
-  const parsed = validate(DeviceBodySchema, "create", form);
+  const parsed = parseForm(DeviceBodySchema, "create", form);
   if (!parsed.ok) return parsed.response;
   try {
     const res = await createDevice(accessToken, parsed.data);

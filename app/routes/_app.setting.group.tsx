@@ -20,7 +20,7 @@ import {
   type TreeNode,
 } from "../../domain/group-tree";
 import { toInt } from "../../domain/member-form";
-import { apiFailure, formFailure, typedValues, type FormFailure } from "~/admin-actions.server";
+import { type FormFailure, apiFailure, formFailure, formValues } from "~/utils/form-action.server";
 import { requireSettingScreen } from "~/auth/section.server";
 import {
   ConfirmDelete,
@@ -57,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const t = adminMessages(readPreferences(request).locale);
   const intent = String(form.get("intent") ?? "");
   const seq = Number(form.get("seq"));
-  const values = typedValues(form);
+  const values = formValues(form);
   const at = (s: number) => `/setting/group?node=${s}`;
   try {
     switch (intent) {

@@ -19,7 +19,7 @@ import { isDeleteConfirmed } from "../../domain/admin-delete";
 import { buildTree, flattenTree } from "../../domain/group-tree";
 import { LOGO_ACCEPT, LOGO_FIELD, LOGO_MAX_BYTES, logoProblem } from "../../domain/logo";
 import { MemberEditFields, passwordResetFields } from "../../domain/member-form";
-import { apiFailure, formFailure, orNotFound, type FormFailure } from "~/admin-actions.server";
+import { type FormFailure, apiFailure, formFailure, orNotFound } from "~/utils/form-action.server";
 import { requireSettingScreen } from "~/auth/section.server";
 import {
   ConfirmDelete,

@@ -9,7 +9,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { buildTree, flattenTree } from "../../domain/group-tree";
 import { MemberCreateFields } from "../../domain/member-form";
 import { MEMBER_ID_PATTERN } from "../../domain/password-policy";
-import { apiFailure, formFailure } from "~/admin-actions.server";
+import { apiFailure, formFailure } from "~/utils/form-action.server";
 import { requireSettingScreen } from "~/auth/section.server";
 import { FormAlert, issuesToErrors, schemaErrors, useClientValidation, useErrorText } from "~/components/admin-form";
 import { MemberFields, useIdCheck } from "~/components/MemberForm";

@@ -14,15 +14,16 @@ import { requireSettingScreen } from "~/auth/section.server";
 import { FormAlert, SelectInput, TextInput, schemaErrors, useClientValidation } from "~/components/admin-form";
 import { answerFor, DeleteSection, formatTime, kindLabel, useFleetErrorText } from "~/components/fleet-admin";
 import { assertCsrf } from "~/utils/csrf.server";
-import { apiFailure, formValues, invalid, validate } from "~/fleet.server";
+import { apiFailure, formFailure, formValues, parseForm } from "~/utils/form-action.server";
 import { localeOf } from "~/utils/fleet-locale.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt, useLocale } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
 import { ApiFailure } from "~/models/api.server";
 import {
-  adminOptions, crawlOffer, crawlSources, deleteSource, importFromSource, registerSource, updateSource, type ImportReport,
+  adminOptions, crawlOffer, crawlSources, deleteSource, importFromSource, registerSource, updateSource,
 } from "~/models/fleet.server";
+import type { ImportReport } from "../../domain/contract/fleet";
 
 export const meta: MetaFunction = () => [{ title: `${adminMessages("ko").importing.title} · ${adminMessages("ko").appName}` }];
 
@@ -68,13 +69,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const sourceId = Number(form.get("crawlerId"));
   try {
     if (intent === "register") {
-      const parsed = validate(NewSourceForm, "register", form);
+      const parsed = parseForm(NewSourceForm, "register", form);
       if (!parsed.ok) return parsed.response;
       const res = await registerSource(accessToken, parsed.data);
       return redirectWithFlash(`/setting/import?source=${res.crawler.crawlerId}`, fmt(t.importing.flash.registered, { name: res.crawler.name }));
     }
     if (intent === "update") {
-      const parsed = validate(SourceForm, "update", form);
+      const parsed = parseForm(SourceForm, "update", form);
       if (!parsed.ok) return parsed.response;
       await updateSource(accessToken, sourceId, parsed.data);
       return redirectWithFlash(`/setting/import?source=${sourceId}`, t.importing.flash.updated);
@@ -91,8 +92,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         rtu: form.getAll("rtus").map(String),
         device: form.getAll("devices").map(String),
       };
-      if (!node) return invalid("import", { node: "required" }, values);
-      if (!picks.plant.length && !picks.rtu.length && !picks.device.length) return invalid("import", { _form: "nothing_chosen" }, values);
+      if (!node) return formFailure("import", { node: "required" }, values);
+      if (!picks.plant.length && !picks.rtu.length && !picks.device.length) return formFailure("import", { _form: "nothing_chosen" }, values);
       const total = { plants: 0, rtus: 0, devices: 0, skipped: 0 };
       // Plants first (they bring their RTUs and devices), then loose RTUs, then loose devices.
       for (const [what, key] of [["plant", "plants"], ["rtu", "rtus"], ["device", "devices"]] as const) {
@@ -108,7 +109,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     return apiFailure(intent, error, values);
   }
-  return invalid("_", { _form: "invalid_input" }, values);
+  return formFailure("_", { _form: "invalid_input" }, values);
 }
 
 export default function ImportPage() {

@@ -11,7 +11,7 @@ import { FormAlert, schemaErrors, useClientValidation } from "~/components/admin
 import { answerFor, DeleteSection, kindLabel, useFleetErrorText } from "~/components/fleet-admin";
 import { PlantFields } from "~/components/plant-fields";
 import { assertCsrf } from "~/utils/csrf.server";
-import { apiFailure, formValues, invalid, validate } from "~/fleet.server";
+import { apiFailure, formFailure, formValues, parseForm } from "~/utils/form-action.server";
 import { localeOf } from "~/utils/fleet-locale.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt } from "~/i18n";
@@ -57,7 +57,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
     if (intent === "assign") {
       const rtus = form.getAll("rtus").map(String).filter(Boolean);
-      if (!rtus.length) return invalid("assign", { rtus: "required" }, values);
+      if (!rtus.length) return formFailure("assign", { rtus: "required" }, values);
       await assignRtusToPlant(accessToken, uid, rtus);
       return redirectWithFlash(here, fmt(t.plants.flash.assigned, { count: rtus.length }));
     }
@@ -68,7 +68,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   } catch (error) {
     return apiFailure(String(intent), error, values);
   }
-  const parsed = validate(PlantFormSchema, "edit", form);
+  const parsed = parseForm(PlantFormSchema, "edit", form);
   if (!parsed.ok) return parsed.response;
   try {
     const res = await updatePlant(accessToken, uid, plantFormToBody(parsed.data));

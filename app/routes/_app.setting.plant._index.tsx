@@ -15,7 +15,7 @@ import { FormAlert, SelectInput, TextInput, schemaErrors, useClientValidation } 
 import { answerFor, useFleetErrorText } from "~/components/fleet-admin";
 import { PlantFields } from "~/components/plant-fields";
 import { assertCsrf } from "~/utils/csrf.server";
-import { apiFailure, formValues, validate } from "~/fleet.server";
+import { apiFailure, formValues, parseForm } from "~/utils/form-action.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
@@ -56,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = formValues(form);
   const t = adminMessages(localeOf(request));
   if (intent === "copy") {
-    const parsed = validate(CopyForm, "copy", form);
+    const parsed = parseForm(CopyForm, "copy", form);
     if (!parsed.ok) return parsed.response;
     const { nodeSeq, plantUid, ...rest } = parsed.data;
     try {
@@ -68,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return apiFailure("copy", error, values);
     }
   }
-  const parsed = validate(PlantFormSchema, "create", form);
+  const parsed = parseForm(PlantFormSchema, "create", form);
   if (!parsed.ok) return parsed.response;
   try {
     const res = await createPlant(accessToken, plantFormToBody(parsed.data));

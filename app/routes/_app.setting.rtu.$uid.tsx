@@ -12,7 +12,7 @@ import { FormAlert, SelectInput, schemaErrors, useClientValidation } from "~/com
 import { answerFor, CommBadge, DeleteSection, formatTime, kindLabel, useFleetErrorText } from "~/components/fleet-admin";
 import { RtuFields } from "~/components/rtu-fields";
 import { assertCsrf } from "~/utils/csrf.server";
-import { apiFailure, formValues, invalid, validate } from "~/fleet.server";
+import { apiFailure, formFailure, formValues, parseForm } from "~/utils/form-action.server";
 import { localeOf } from "~/utils/fleet-locale.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt, useLocale } from "~/i18n";
@@ -66,7 +66,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       }
       case "assign": {
         const plantUid = String(form.get("plantUid") ?? "");
-        if (!plantUid) return invalid("assign", { plantUid: "required" }, values);
+        if (!plantUid) return formFailure("assign", { plantUid: "required" }, values);
         await assignRtusToPlant(accessToken, plantUid, [uid]);
         return redirectWithFlash(here, t.rtus.flash.assigned);
       }
@@ -77,7 +77,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   } catch (error) {
     return apiFailure(intent, error, values);
   }
-  const parsed = validate(RtuBodySchema, "edit", form);
+  const parsed = parseForm(RtuBodySchema, "edit", form);
   if (!parsed.ok) return parsed.response;
   try {
     await updateRtu(accessToken, uid, parsed.data);

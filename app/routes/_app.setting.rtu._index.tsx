@@ -12,7 +12,7 @@ import { FormAlert, schemaErrors, useClientValidation } from "~/components/admin
 import { answerFor, CommBadge, formatTime, useFleetErrorText } from "~/components/fleet-admin";
 import { RtuFields } from "~/components/rtu-fields";
 import { assertCsrf } from "~/utils/csrf.server";
-import { apiFailure, formValues, validate } from "~/fleet.server";
+import { apiFailure, formValues, parseForm } from "~/utils/form-action.server";
 import { localeOf } from "~/utils/fleet-locale.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt, useLocale } from "~/i18n";
@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { accessToken } = requireSettingScreen(request, context, "rtu");
   const form = await request.formData();
   await assertCsrf(form, request);
-  const parsed = validate(RtuBodySchema, "create", form);
+  const parsed = parseForm(RtuBodySchema, "create", form);
   if (!parsed.ok) return parsed.response;
   try {
     const res = await createRtu(accessToken, parsed.data);

@@ -13,7 +13,7 @@ import { requireSettingScreen } from "~/auth/section.server";
 import { FormAlert, SelectInput, TextInput, schemaErrors, useClientValidation } from "~/components/admin-form";
 import { answerFor, useFleetErrorText } from "~/components/fleet-admin";
 import { assertCsrf } from "~/utils/csrf.server";
-import { apiFailure, formValues, validate } from "~/fleet.server";
+import { apiFailure, formValues, parseForm } from "~/utils/form-action.server";
 import { localeOf } from "~/utils/fleet-locale.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt } from "~/i18n";
@@ -47,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { accessToken } = requireSettingScreen(request, context, "total");
   const form = await request.formData();
   await assertCsrf(form, request);
-  const parsed = validate(LoadForm, "load", form);
+  const parsed = parseForm(LoadForm, "load", form);
   if (!parsed.ok) return parsed.response;
   try {
     const res = await loadData(accessToken, parsed.data);

@@ -6,7 +6,7 @@
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { THROTTLE } from "../../api/auth/throttle";
-import { decodeTokenPayload, type AccessClaims } from "../../domain/contract";
+import { decodeTokenPayload, type AccessClaims } from "../../domain/contract/auth";
 import { GUEST_ID, GUEST_PASSWORD } from "../../domain/guest";
 import { createMember, openTestStore, readSecrets, tokenFamily, uniqueId, type Store } from "../helpers/fixtures";
 import { apiClient, STORES } from "../helpers/http";

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verifyPassword } from "../../api/auth/password";
-import { decodeTokenPayload, type AccessClaims } from "../../domain/contract";
+import { decodeTokenPayload, type AccessClaims } from "../../domain/contract/auth";
 import { GUEST_ID, GUEST_PASSWORD } from "../../domain/guest";
 import { createMember, memberRow, openTestStore, tokenFamily, type Store } from "../helpers/fixtures";
 import { apiClient, STORES } from "../helpers/http";

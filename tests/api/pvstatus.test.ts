@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { referenceGenerationKw } from "../../domain/reference-generation";
 import { parseLabels, parseSeries, formatTimeKey } from "../../domain/series";
-import type { PlantCardData, PvstatusGroupResponse, PvstatusOverviewResponse } from "../../domain/pvstatus-contract";
+import type { PlantCardData, PvstatusGroupResponse, PvstatusOverviewResponse } from "../../domain/contract/pvstatus";
 import { openTestStore, type Store } from "../helpers/fixtures";
 import { apiClient, STORES } from "../helpers/http";
 import { ADMIN_PASSWORD, startServer, type TestServer } from "../helpers/server";

@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashGatewaySecret, newGatewaySecret } from "../../api/auth/gateway-credential";
-import { decodeTokenPayload, type AccessClaims } from "../../domain/contract";
+import { decodeTokenPayload, type AccessClaims } from "../../domain/contract/auth";
 import type { GroupDetailResponse, WatchTreeResponse } from "../../domain/watch";
 import { createMember, openTestStore, type MemberFixture, type Store } from "../helpers/fixtures";
 import { apiClient, STORES } from "../helpers/http";

@@ -3,7 +3,7 @@
  * and a login by cookie (tokens from the API, no form) for specs that are not about the login form.
  */
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
-import type { LoginResponse } from "../../domain/contract";
+import type { LoginResponse } from "../../domain/contract/auth";
 import { createMember, openTestStore, type MemberFixture, type Store } from "../helpers/fixtures";
 
 export { expect };

@@ -2,7 +2,7 @@
  * Sessions in the portal: forced password change (pwd_yn), access-token renewal with the
  * refresh token (SPEC §4 Token check), sessions ended elsewhere, and logout.
  */
-import { decodeTokenPayload } from "../../domain/contract";
+import { decodeTokenPayload } from "../../domain/contract/auth";
 import { memberRow, tokenFamily } from "../helpers/fixtures";
 import { apiLogin, authCookies, cookieValue, expect, submitLogin, test } from "./fixtures";
 

@@ -1,6 +1,7 @@
 /** A small JSON client for the /api of a test server. */
 import { randomInt } from "node:crypto";
-import type { ApiErrorBody, LoginResponse } from "../../domain/contract";
+import type { LoginResponse } from "../../domain/contract/auth";
+import type { ApiErrorBody } from "../../domain/contract/errors";
 import type { StoreKind } from "./server";
 
 /** The stores every API suite runs on; TEST_STORES=sqlite narrows it for a quick local run. */

@@ -173,7 +173,8 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     rmSync(dataDir, { recursive: true, force: true });
   };
 
-  const deadline = Date.now() + (opts.timeoutMs ?? 60_000);
+  // TEST_SERVER_START_MS gives a loaded machine longer (keep it under the API project's hookTimeout).
+  const deadline = Date.now() + (opts.timeoutMs ?? Number(process.env.TEST_SERVER_START_MS ?? 60_000));
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       await stop();

@@ -7,7 +7,7 @@ import { Form, useSubmit } from "@remix-run/react";
 import { AppLink } from "~/components/AppLink";
 import { VIEW_COUNT_OPTIONS } from "../../../domain/chart";
 import { SORT_TYPES, VIEW_MODES, type ViewMode } from "../../../domain/ordering";
-import { PVSTATUS_SEARCH_TYPES } from "../../../domain/pvstatus-contract";
+import { PVSTATUS_SEARCH_TYPES } from "../../../domain/contract/pvstatus";
 import { STATUS_CATEGORIES, type StatusCategory, type StatusCounts } from "../../../domain/status";
 import { fmt, useT } from "~/i18n";
 import { GRAPH_SIZES, GRID_SIZES, pvstatusHref, toggled, viewSearch, type CardSize, type PvstatusView } from "./url-state";

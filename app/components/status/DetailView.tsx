@@ -8,7 +8,7 @@ import { useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { formatCapacity, formatEnergy, formatGenerationHoursMedium, formatPower } from "../../../domain/units";
 import { fmt, useT } from "~/i18n";
-import type { DetailView as View } from "~/models/detail.server";
+import type { DetailView as View } from "../../../domain/contract/detail";
 import { Qty, SeoulTime, seoulYmdHm } from "./format";
 import { alarmCodeLabel, deviceKindLabel, LevelBadge, StatusBadge } from "./labels";
 import { OperationTable, WarningTable } from "./OperationTables";

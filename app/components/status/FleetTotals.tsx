@@ -1,5 +1,5 @@
 /** Fleet totals of the main dashboard (SPEC §3 derived totals, §9 units). */
-import type { FleetTotals as Totals } from "../../../domain/pvstatus-contract";
+import type { FleetTotals as Totals } from "../../../domain/contract/pvstatus";
 import { formatEnergy, formatPower } from "../../../domain/units";
 import { fmt, useT } from "~/i18n";
 import { Qty } from "./format";

@@ -14,7 +14,7 @@ import {
 } from "../../../domain/monitoring";
 import { formatCapacity, formatEnergy, formatGenerationHoursMedium, formatPower } from "../../../domain/units";
 import { fmt, useT } from "~/i18n";
-import type { MonitorRow } from "~/models/status.server";
+import type { MonitorRow } from "../../../domain/contract/monitor";
 import { DetailLink } from "./DetailLink";
 import { Qty, SeoulTime } from "./format";
 import { StatusBadge } from "./labels";

@@ -6,7 +6,7 @@ import { useFetcher } from "@remix-run/react";
 import { AppLink } from "~/components/AppLink";
 import { REFRESH_INTERVAL_MS } from "../../../domain/chart";
 import { fmt, useT } from "~/i18n";
-import type { RecentAlarm } from "~/models/status.server";
+import type { RecentAlarm } from "../../../domain/contract/alarm";
 import { DetailLink } from "./DetailLink";
 import { SeoulTime, seoulYmdHm } from "./format";
 import { alarmCodeLabel, deviceKindLabel, LevelBadge } from "./labels";

@@ -1,6 +1,6 @@
 /**
- * The /api payload types shared by the API and the portal (SPEC §3 field names).
- * Only types and tiny pure helpers live here; each endpoint documents its shape in api/openapi.yaml.
+ * Payloads of the session calls (SPEC §3 "User state", §7 member login, tokens, profile), shared by the API and
+ * the portal, with the tiny pure helpers that read a token. Each call is documented in api/openapi/.
  */
 
 /** Claims of the access token: the "User state" of SPEC §3 plus what the session needs. */
@@ -47,16 +47,6 @@ export interface LoginResponse {
 }
 
 export type TokenResponse = LoginResponse;
-
-export interface ApiErrorBody {
-  message: string;
-  /** Field errors keyed by field name, for forms. */
-  fields?: Record<string, string>;
-  isLogin?: false;
-  retryAfter?: number;
-  /** Names that explain a refusal, e.g. what still depends on a group that cannot be deleted. */
-  details?: Record<string, string[]>;
-}
 
 export interface MemberProfile {
   id: string;

@@ -3,10 +3,10 @@
  * "Pvstatus overview response"; SPEC §7 "Plant status"). Shared by api/routes/pvstatus.ts and the portal.
  * Units: see units.ts (capa raw ×0.01 kW, power W, energy Wh, per-step generation kW).
  */
-import type { IrradianceMode } from "./irradiance";
-import type { SortOrder, SortType, ViewMode } from "./ordering";
-import type { PlantStatusCode, PlantStatusName, StatusCategory, StatusCounts } from "./status";
-import type { Quantity } from "./units";
+import type { IrradianceMode } from "../irradiance";
+import type { SortOrder, SortType, ViewMode } from "../ordering";
+import type { PlantStatusCode, PlantStatusName, StatusCategory, StatusCounts } from "../status";
+import type { Quantity } from "../units";
 
 export type { StatusCounts };
 

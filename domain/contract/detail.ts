@@ -1,0 +1,23 @@
+/** Payloads of the detail window (SPEC §2 Detail window; GET /member/detail/view, POST /member/detail/token/{kind}). */
+import type { OperationTotals, WarningTotals } from "../operation-totals";
+import type { DetailScope, MemberProfile, TokenResponse } from "./auth";
+import type { PlantStatusRow } from "./status";
+
+export interface DetailPlantView {
+  kind: "plant";
+  plant: Omit<PlantStatusRow, "lat" | "lng"> & { address: string | null; genTime: number };
+  devices: Array<{ uid: string; kind: number; name: string; ts: number | null; iw: number | null; faulted: boolean }>;
+  operation: { op: OperationTotals; warn: WarningTotals };
+  alarms: Array<{ seq: number; code: number; level: number; message: string; device_uid: string | null; raised_at: number }>;
+  now: number;
+}
+
+export interface DetailMemberView {
+  kind: "member";
+  member: MemberProfile;
+  plants: Array<{ plant_uid: string; name: string }>;
+  now: number;
+}
+
+export type DetailView = DetailPlantView | DetailMemberView;
+export type DetailTokenResponse = TokenResponse & { scope: DetailScope };
