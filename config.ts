@@ -71,6 +71,13 @@ const EnvSchema = z.object({
     .optional(),
   /** Maps service key for geocoding plant addresses (SPEC §7); without it coordinates are typed in. */
   MAPS_KEY: z.string().min(1).optional(),
+  /** SMTP server for alert and report mails (smtp://user:pass@host:587, smtps://…:465); without it mails wait in the outbox. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  MAIL_FROM: z.string().min(3).max(200).default("Solar Portal <noreply@solar-portal.local>"),
+  /** First retry of an undelivered mail or webhook after this long, doubling per attempt (up to an hour). */
+  OUTBOX_RETRY_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /** How long a gateway has to answer a command before it counts as timed out. */
+  COMMAND_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
 });
 
 export const DEMO_ADMIN_PASSWORD = "admin1234!";
@@ -123,6 +130,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     logRequests: e.LOG_REQUESTS ?? false,
     mapsKey: e.MAPS_KEY,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    outboxRetryMs: e.OUTBOX_RETRY_MS,
+    commandTimeoutMs: e.COMMAND_TIMEOUT_MS,
     nodeEnv: e.NODE_ENV,
   };
 }

@@ -204,13 +204,15 @@ async function runPrimary(cfg: Config) {
     if (cfg.simulate && (await seedDemoFleet(store))) console.log("  Demo fleet created (36 plants, members demo_l0 … demo_l9 / demo1234!)");
     return result;
   });
-  const { router: api, ingest, alarms, commands } = createApi({
+  const { router: api, ingest, alarms, commands, outbox } = createApi({
     store,
     clock,
     jwtSecret: cfg.jwtSecret,
     accessTokenTtl: cfg.accessTokenTtl,
     refreshTokenTtl: cfg.refreshTokenTtl,
     mapsKey: cfg.mapsKey,
+    notify: { smtpUrl: cfg.smtpUrl, mailFrom: cfg.mailFrom, retryBaseMs: cfg.outboxRetryMs },
+    commandTimeoutMs: cfg.commandTimeoutMs,
     alarmsOwned: () => singletons.owns("alarm-engine"),
     remoteChanges: (listener) => signals.onRemoteChange(listener),
   });
@@ -221,6 +223,7 @@ async function runPrimary(cfg: Config) {
     if (singletons.owns("alarm-engine")) alarms.evaluateSoon();
   });
   await signals.start();
+  if (!cfg.smtpUrl) console.log("  Mail: SMTP_URL is not set; alert mails are kept in the outbox (delivery log on /setting/config/delivery)");
 
   // The simulator's history is played in before the alarm engine judges "now" (when both run here).
   let backfill: Promise<unknown> = Promise.resolve();
@@ -272,6 +275,8 @@ async function runPrimary(cfg: Config) {
       alarms.stop();
     },
   });
+  // The outbox worker is safe with two running (atomic claims), but one is enough.
+  singletons.register({ name: "outbox", start: () => outbox.start(), stop: () => outbox.stop() });
   singletons.register(rollupMaintenance(store, clock, { intervalMs: Math.max(1_000, Math.min(60_000, 600_000 / cfg.simSpeed)), log }));
   singletons.register(partitionMaintenance(store, clock, { retentionDays: cfg.rawRetentionDays, intervalMs: 6 * 3_600_000, log }));
 

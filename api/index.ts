@@ -17,6 +17,9 @@ import { commandRoutes } from "./routes/command";
 import { ingestRoutes } from "./routes/ingest";
 import { AlarmEngine } from "./telemetry/alarm-engine";
 import { CommandService } from "./telemetry/commands";
+import { mailTransport } from "./notify/mail";
+import { OutboxWorker } from "./notify/outbox";
+import { webhookTransport } from "./notify/webhook";
 import { IngestService } from "./telemetry/ingest";
 import { memberRoutes, publicMemberRoutes } from "./routes/member";
 import { groupAdminRoutes } from "./routes/groups-admin";
@@ -47,6 +50,10 @@ export interface ApiOptions {
   assetBase?: string;
   /** Maps service key (MAPS_KEY): plant addresses without coordinates are geocoded when set. */
   mapsKey?: string;
+  /** Alerts and report mails: SMTP_URL (mail is held in the outbox without it), MAIL_FROM, first retry delay. */
+  notify?: { smtpUrl?: string; mailFrom?: string; retryBaseMs?: number };
+  /** How long a gateway has to answer a command (COMMAND_TIMEOUT_MS). */
+  commandTimeoutMs?: number;
   log?: (msg: string, extra?: unknown) => void;
   /**
    * Whether this server runs the alarm engine now (several servers: one at a time, api/cluster).
@@ -63,6 +70,8 @@ export interface Api {
   ingest: IngestService;
   alarms: AlarmEngine;
   commands: CommandService;
+  /** Delivers the outbox; server.ts starts and stops it (on one server only when several run). */
+  outbox: OutboxWorker;
 }
 
 export function createApi(opts: ApiOptions): Api {
@@ -76,7 +85,15 @@ export function createApi(opts: ApiOptions): Api {
   const ctx: ApiContext = { store: opts.store, signer, sessions, devices: new DeviceTokens(opts.jwtSecret), log };
   const ingest = new IngestService(opts.store, opts.clock);
   const alarms = new AlarmEngine(opts.store, opts.clock, log);
-  const commands = new CommandService(opts.store, opts.clock);
+  const commands = new CommandService(opts.store, opts.clock, opts.commandTimeoutMs);
+  const outbox = new OutboxWorker(opts.store, {
+    transports: {
+      webhook: webhookTransport(),
+      ...(opts.notify?.smtpUrl ? { mail: mailTransport(opts.notify.smtpUrl, opts.notify.mailFrom ?? "noreply@solar-portal.local") } : {}),
+    },
+    retryBaseMs: opts.notify?.retryBaseMs,
+    log: (m, e) => log(m, e),
+  });
   const alarmsOwned = opts.alarmsOwned ?? (() => true);
   ingest.onIngest(() => {
     if (alarmsOwned()) alarms.evaluateSoon();
@@ -102,7 +119,7 @@ export function createApi(opts: ApiOptions): Api {
   router.use(authenticate(signer, sessions));
   router.use(memberRoutes(ctx));
   router.use(detail.routes);
-  router.use(alarmRoutes(ctx, opts.clock));
+  router.use(alarmRoutes(ctx, opts.clock, outbox));
   router.use(monitorRoutes(ctx, opts.clock));
   router.use(watchRoutes(ctx, opts.clock));
   router.use(pvstatusRoutes(ctx, { clock: opts.clock, ingest, alarms, remoteChanges: opts.remoteChanges }));
@@ -119,5 +136,5 @@ export function createApi(opts: ApiOptions): Api {
   router.use(groupAdminRoutes(ctx));
   router.use((_req, _res, next) => next(notFound("no_such_call")));
   router.use(errorHandler(log));
-  return { router, ctx, ingest, alarms, commands };
+  return { router, ctx, ingest, alarms, commands, outbox };
 }

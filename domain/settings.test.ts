@@ -4,7 +4,7 @@ import { AlarmSettingsSchema, PollingSettingsSchema, SETTING_DEFAULTS, settingsF
 describe("settings", () => {
   it("defaults to the documented values", () => {
     expect(settingsFromRows([])).toEqual({
-      alarm: { rtuSilentIntervals: 3, deviceSilentIntervals: 3, lowGenerationRatio: 0.5, lowGenerationReleaseRatio: 0.7, minIrradiance: 150 },
+      alarm: { rtuSilentIntervals: 3, deviceSilentIntervals: 3, lowGenerationRatio: 0.5, lowGenerationReleaseRatio: 0.7, minIrradiance: 150, raiseDelayMinutes: 0 },
       polling: { groupStatusIntervalMs: 660000 },
     });
   });

@@ -22,6 +22,8 @@ export const AlarmSettingsSchema = z
     lowGenerationReleaseRatio: num(0, 1),
     /** Plane-of-array irradiance (W/m²) below which generation is not judged. */
     minIrradiance: num(0, 1300),
+    /** An incident becomes an alarm only after it has lasted this long (minutes; 0 raises at once). */
+    raiseDelayMinutes: int(0, 1440),
   })
   .refine((v) => v.lowGenerationReleaseRatio >= v.lowGenerationRatio, {
     path: ["lowGenerationReleaseRatio"],
@@ -41,6 +43,7 @@ export const ALARM_SETTING_DEFAULTS: AlarmSettings = {
   lowGenerationRatio: 0.5,
   lowGenerationReleaseRatio: 0.7,
   minIrradiance: 150,
+  raiseDelayMinutes: 0,
 };
 export const POLLING_SETTING_DEFAULTS: PollingSettings = { groupStatusIntervalMs: 660_000 };
 
@@ -67,7 +70,7 @@ export const SETTING_SCHEMAS = { alarm: AlarmSettingsSchema, polling: PollingSet
 
 /** Field names of each value type, in display order. */
 export const SETTING_FIELDS: { [T in ValueSettingType]: Array<keyof Settings[T]> } = {
-  alarm: ["rtuSilentIntervals", "deviceSilentIntervals", "lowGenerationRatio", "lowGenerationReleaseRatio", "minIrradiance"],
+  alarm: ["rtuSilentIntervals", "deviceSilentIntervals", "lowGenerationRatio", "lowGenerationReleaseRatio", "minIrradiance", "raiseDelayMinutes"],
   polling: ["groupStatusIntervalMs"],
 };
 

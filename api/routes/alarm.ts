@@ -1,92 +1,265 @@
 /**
- * Alarm summaries of the main dashboard (SPEC §7 /alarm/recent, /alarm/count; §9 recent alarms
- * refresh every 660 000 ms). Only alarms of plants the member may see.
+ * Alarms, codes and alerts (SPEC §7 Devices, alarms, codes; §3 Alarm). Every answer holds only plants the
+ * member may see (api/store/visibility.ts): a foreign plant, group, device or alarm answers 404.
  *
- * GET /alarm/recent?limit=10&hours=24 → {alarmList}: open alarms and those raised in the last `hours`,
- *   newest first, each with the plant's and the device's name.
- * GET /alarm/count → open alarms: alarm_count, alarm_{1000001,1000003,1000004,1000006}_count, levels {1..4}.
+ * GET  /alarm                      the filtered list (start, end, level, device, code, status; isGroup, group, plant; page, size)
+ * GET  /alarm/unrelease            open alarms (active and acknowledged)
+ * GET  /alarm/v2/unrelease         open alarms per plant: the SPEC §3 counters and iw
+ * GET  /alarm/recent               open alarms and those of the last `hours` (the shell and main page, every 660 000 ms)
+ * GET  /alarm/count                open alarms by code and level
+ * GET  /alarm/{seq}                one alarm with its lifecycle steps
+ * POST /alarm/{seq}/ack {note}     acknowledge (writers; audit-logged)
+ * POST /alarm/{seq}/release {note} an operator's release (edit access to the plant)
+ * GET, PUT /alarm/notify/pref      the member's own alert preferences
+ * GET  /alarm/notify/log           the outbox delivery log (admins: setting area)
+ * GET, PUT /alarm/contacts/{plant} the plant's owner and electrical safety manager (plant admins with edit access)
  */
 import { Router } from "express";
+import type { Kysely } from "kysely";
 import { z } from "zod";
+import { hhmmToMinutes, minutesToHhmm } from "../../domain/alert-policy";
+import {
+  AlarmAckSchema, AlarmListQuerySchema, AlertPrefSchema, DeliveryLogQuerySchema, PlantContactsSchema,
+  type AlarmCountResponse, type AlertPref, type PlantContacts,
+} from "../../domain/contract/alarm";
+import type { AccessClaims } from "../../domain/contract";
 import type { Clock } from "../clock";
-import { requireSettled } from "../auth/guards";
+import { requireAdmin, requireSettled, requireWriter } from "../auth/guards";
 import type { ApiContext } from "../context";
-import { handle, parse } from "../http";
-import { reachOf, visiblePlantUids } from "../store/visibility";
-import type { AlarmCountResponse, RecentAlarm } from "../../domain/contract/alarm";
+import { badRequest, handle, notFound, parse } from "../http";
+import type { OutboxWorker } from "../notify/outbox";
+import { prefView } from "../notify/alerts";
+import {
+  acknowledgeAlarm, alarmBySeq, alarmEvents, deliveryLog, listAlarms, openAlarms, plantsUnderNode, recentAlarms, releaseAlarm,
+  unreleasedByPlant,
+} from "../store/alarms";
+import type { Database } from "../store/schema";
+import { reachOf, requireDevice, requirePlant, subtreeSeqs, visiblePlantUids } from "../store/visibility";
 
 const RecentQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
   hours: z.coerce.number().int().min(1).max(24 * 31).default(24),
 });
+const UnreleaseQuery = z.object({
+  plant: z.string().trim().min(1).max(64).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).default(200),
+});
+const SeqParam = z.object({ seq: z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_a_number").min(1, "too_small").max(2 ** 31 - 1, "too_large") });
+const NoteBody = z.object({ note: z.string().trim().max(500, "too_long").optional().default("") });
 
-const CHUNK = 500;
 
-export function alarmRoutes(ctx: ApiContext, clock: Clock): Router {
+/** Plants the member may see: null when that is every plant (a member at the root node). */
+async function scope(db: Kysely<Database>, member: AccessClaims): Promise<string[] | null> {
+  const reach = await reachOf(db, member);
+  if (reach.all && !reach.only) return null;
+  return visiblePlantUids(db, reach);
+}
+
+async function narrowed(db: Kysely<Database>, member: AccessClaims, q: { plant?: string; isGroup?: boolean; group?: number; device?: string }) {
+  const reach = await reachOf(db, member);
+  let plants = reach.all && !reach.only ? null : await visiblePlantUids(db, reach);
+  if (q.plant) {
+    await requirePlant(db, reach, q.plant);
+    plants = [q.plant];
+  }
+  if (q.isGroup && q.group !== undefined) {
+    const node = await db.selectFrom("node").select("seq").where("seq", "=", q.group).executeTakeFirst();
+    if (!node) throw notFound("group_not_found");
+    const under = await plantsUnderNode(db, await subtreeSeqs(db, q.group), plants);
+    // A group the member cannot see any plant of does not exist for them.
+    if (!under.length && !reach.all) throw notFound("group_not_found");
+    plants = under;
+  }
+  if (q.device) await requireDevice(db, reach, q.device);
+  return { reach, plants };
+}
+
+export function alarmRoutes(ctx: ApiContext, clock: Clock, outbox?: OutboxWorker): Router {
   const r = Router();
   const db = ctx.store.db;
 
-  r.get("/alarm/recent", handle(async (req): Promise<{ alarmList: RecentAlarm[] }> => {
-    requireSettled(req);
+  r.get("/alarm", handle(async (req) => {
+    const me = requireSettled(req);
+    const q = parse(AlarmListQuerySchema, req.query);
+    const { plants } = await narrowed(db, me, q);
+    return listAlarms(db, plants, q, clock.now());
+  }));
+
+  r.get("/alarm/unrelease", handle(async (req) => {
+    const me = requireSettled(req);
+    const q = parse(UnreleaseQuery, req.query);
+    const { plants } = await narrowed(db, me, q);
+    return { alarmList: await openAlarms(db, plants, q.limit) };
+  }));
+
+  r.get("/alarm/v2/unrelease", handle(async (req) => {
+    const me = requireSettled(req);
+    const q = parse(UnreleaseQuery, req.query);
+    const { plants } = await narrowed(db, me, q);
+    return { alarmList: await unreleasedByPlant(db, plants) };
+  }));
+
+  r.get("/alarm/recent", handle(async (req) => {
+    const me = requireSettled(req);
     const q = parse(RecentQuery, req.query);
-    const plantUids = await visiblePlantUids(db, await reachOf(db, req.member!));
-    const since = clock.now() - q.hours * 3_600_000;
-    const found: RecentAlarm[] = [];
-    for (let i = 0; i < plantUids.length; i += CHUNK) {
-      const part = plantUids.slice(i, i + CHUNK);
-      const rows = await db
-        .selectFrom("alarm")
-        .innerJoin("plant", "plant.uid", "alarm.plant_uid")
-        .leftJoin("device", "device.uid", "alarm.device_uid")
-        .select([
-          "alarm.seq", "alarm.plant_uid", "plant.name as plantName", "alarm.rtu_uid", "alarm.device_uid",
-          "device.name as deviceName", "device.kind as deviceKind", "alarm.code", "alarm.level", "alarm.fault_code",
-          "alarm.message", "alarm.raised_at", "alarm.released_at",
-        ])
-        .where("alarm.plant_uid", "in", part)
-        .where((eb) => eb.or([eb("alarm.released_at", "is", null), eb("alarm.raised_at", ">=", since)]))
-        .orderBy("alarm.raised_at", "desc")
-        .orderBy("alarm.seq", "desc")
-        .limit(q.limit)
-        .execute();
-      found.push(...rows.map((a) => ({
-        ...a,
-        seq: Number(a.seq), code: Number(a.code), level: Number(a.level), raised_at: Number(a.raised_at),
-        released_at: a.released_at === null ? null : Number(a.released_at),
-        deviceKind: a.deviceKind === null ? null : Number(a.deviceKind),
-        fault_code: a.fault_code === null ? null : Number(a.fault_code),
-      })));
-    }
-    found.sort((a, b) => b.raised_at - a.raised_at || b.seq - a.seq);
-    return { alarmList: found.slice(0, q.limit) };
+    return { alarmList: await recentAlarms(db, await scope(db, me), clock.now() - q.hours * 3_600_000, q.limit) };
   }));
 
   r.get("/alarm/count", handle(async (req): Promise<AlarmCountResponse> => {
-    requireSettled(req);
-    const plantUids = await visiblePlantUids(db, await reachOf(db, req.member!));
+    const me = requireSettled(req);
+    const plants = await scope(db, me);
     const out: AlarmCountResponse = {
       alarm_count: 0, alarm_1000001_count: 0, alarm_1000003_count: 0, alarm_1000004_count: 0, alarm_1000006_count: 0,
       levels: { 1: 0, 2: 0, 3: 0, 4: 0 },
     };
-    for (let i = 0; i < plantUids.length; i += CHUNK) {
-      const rows = await db
-        .selectFrom("alarm")
-        .select((eb) => ["code", "level", eb.fn.countAll<number>().as("n")])
-        .where("plant_uid", "in", plantUids.slice(i, i + CHUNK))
-        .where("released_at", "is", null)
-        .groupBy(["code", "level"])
-        .execute();
-      for (const row of rows) {
-        const n = Number(row.n);
-        out.alarm_count += n;
-        const key = `alarm_${Number(row.code)}_count` as keyof AlarmCountResponse;
-        if (key in out && key !== "levels" && key !== "alarm_count") (out[key] as number) += n;
-        const level = String(Number(row.level)) as "1" | "2" | "3" | "4";
-        if (level in out.levels) out.levels[level] += n;
-      }
+    if (plants && !plants.length) return out;
+    const rows = await db
+      .selectFrom("alarm")
+      .select((eb) => ["code", "level", eb.fn.countAll<number>().as("n")])
+      .$if(!!plants, (qb) => qb.where("plant_uid", "in", plants!))
+      .where("released_at", "is", null)
+      .groupBy(["code", "level"])
+      .execute();
+    for (const row of rows) {
+      const n = Number(row.n);
+      out.alarm_count += n;
+      const key = `alarm_${Number(row.code)}_count` as keyof AlarmCountResponse;
+      if (key in out && key !== "levels" && key !== "alarm_count") (out[key] as number) += n;
+      const level = String(Number(row.level)) as "1" | "2" | "3" | "4";
+      if (level in out.levels) out.levels[level] += n;
     }
     return out;
   }));
 
+  r.get("/alarm/notify/pref", handle(async (req): Promise<AlertPref> => {
+    const me = requireSettled(req);
+    return readPref(db, me.id);
+  }));
+
+  r.put("/alarm/notify/pref", handle(async (req): Promise<AlertPref> => {
+    const me = requireWriter(req);
+    const p = parse(AlertPrefSchema, req.body);
+    if (p.mail) {
+      const member = await db.selectFrom("member").select("email").where("id", "=", me.id).executeTakeFirst();
+      if (!member?.email) throw badRequest("invalid_input", { mail: "no_email" });
+    }
+    const row = {
+      min_level: p.minLevel, mail: p.mail ? 1 : 0, webhook: p.webhook ? 1 : 0, webhook_url: p.webhookUrl ?? null,
+      quiet_from: p.quietFrom ? hhmmToMinutes(p.quietFrom) : null, quiet_to: p.quietTo ? hhmmToMinutes(p.quietTo) : null,
+      digest: p.digest ? 1 : 0, updated_at: Date.now(),
+    };
+    await db
+      .insertInto("alert_pref")
+      .values({ member_id: me.id, ...row })
+      .onConflict((oc) => oc.column("member_id").doUpdateSet(row))
+      .execute();
+    return readPref(db, me.id);
+  }));
+
+  r.get("/alarm/notify/log", handle(async (req) => {
+    requireAdmin(req, "setting");
+    const q = parse(DeliveryLogQuerySchema, req.query);
+    return { ...(await deliveryLog(db, q.status, q.page)), channels: outbox?.channels() ?? [] };
+  }));
+
+  r.get("/alarm/contacts/:plant", handle(async (req) => {
+    const me = requireSettled(req);
+    const reach = await reachOf(db, me);
+    await requirePlant(db, reach, String(req.params.plant));
+    return readContacts(db, String(req.params.plant));
+  }));
+
+  r.put("/alarm/contacts/:plant", handle(async (req) => {
+    const me = requireAdmin(req, "plant");
+    const reach = await reachOf(db, me);
+    const plantUid = String(req.params.plant);
+    await requirePlant(db, reach, plantUid, "edit");
+    const body = parse(PlantContactsSchema, req.body);
+    const ids = [body.owner, body.safety].filter((v): v is string => !!v);
+    const known = ids.length ? await db.selectFrom("member").select("id").where("id", "in", ids).where("use_yn", "=", 1).execute() : [];
+    const fields: Record<string, string> = {};
+    if (body.owner && !known.some((m) => m.id === body.owner)) fields.owner = "no_such_member";
+    if (body.safety && !known.some((m) => m.id === body.safety)) fields.safety = "no_such_member";
+    if (Object.keys(fields).length) throw badRequest("invalid_input", fields);
+    const now = Date.now();
+    await db.transaction().execute(async (trx) => {
+      for (const role of ["owner", "safety"] as const) {
+        await trx.deleteFrom("plant_contact").where("plant_uid", "=", plantUid).where("role", "=", role).execute();
+        const id = body[role];
+        if (id) await trx.insertInto("plant_contact").values({ plant_uid: plantUid, role, member_id: id, updated_at: now, updated_by: me.id }).execute();
+      }
+    });
+    return readContacts(db, plantUid);
+  }));
+
+  // After the fixed paths above: /alarm/{seq}.
+  r.get("/alarm/:seq", handle(async (req) => {
+    const me = requireSettled(req);
+    const { seq } = parse(SeqParam, req.params);
+    const alarm = await visibleAlarm(db, me, seq);
+    return { alarm, events: await alarmEvents(db, seq) };
+  }));
+
+  r.post("/alarm/:seq/ack", handle(async (req) => {
+    const me = requireWriter(req);
+    const { seq } = parse(SeqParam, req.params);
+    const body = parse(AlarmAckSchema, req.body ?? {});
+    await visibleAlarm(db, me, seq);
+    await acknowledgeAlarm(db, seq, me.id, body.note, clock.now());
+    return { alarm: await alarmBySeq(db, seq), events: await alarmEvents(db, seq) };
+  }));
+
+  r.post("/alarm/:seq/release", handle(async (req) => {
+    const me = requireWriter(req);
+    const { seq } = parse(SeqParam, req.params);
+    const body = parse(NoteBody, req.body ?? {});
+    const alarm = await visibleAlarm(db, me, seq);
+    await requirePlant(db, await reachOf(db, me), alarm.plant_uid, "edit");
+    await releaseAlarm(db, seq, me.id, body.note, clock.now());
+    return { alarm: await alarmBySeq(db, seq), events: await alarmEvents(db, seq) };
+  }));
+
   return r;
+}
+
+async function visibleAlarm(db: Kysely<Database>, me: AccessClaims, seq: number) {
+  const alarm = await alarmBySeq(db, seq);
+  if (!alarm) throw notFound("alarm_not_found");
+  const reach = await reachOf(db, me);
+  try {
+    await requirePlant(db, reach, alarm.plant_uid);
+  } catch {
+    throw notFound("alarm_not_found");
+  }
+  return alarm;
+}
+
+async function readPref(db: Kysely<Database>, memberId: string): Promise<AlertPref> {
+  const member = await db
+    .selectFrom("member")
+    .leftJoin("alert_pref", "alert_pref.member_id", "member.id")
+    .select(["member.email", "alert_pref.min_level", "alert_pref.mail", "alert_pref.webhook", "alert_pref.webhook_url", "alert_pref.quiet_from", "alert_pref.quiet_to", "alert_pref.digest"])
+    .where("member.id", "=", memberId)
+    .executeTakeFirst();
+  if (!member) throw notFound("member_not_found");
+  const p = prefView(member);
+  return {
+    minLevel: p.minLevel, mail: p.mail, webhook: p.webhook, webhookUrl: p.webhookUrl,
+    quietFrom: p.quietFrom === null ? null : minutesToHhmm(p.quietFrom), quietTo: p.quietTo === null ? null : minutesToHhmm(p.quietTo),
+    digest: p.digest, email: member.email,
+  };
+}
+
+async function readContacts(db: Kysely<Database>, plantUid: string): Promise<PlantContacts> {
+  const rows = await db
+    .selectFrom("plant_contact")
+    .innerJoin("member", "member.id", "plant_contact.member_id")
+    .select(["plant_contact.role", "member.id", "member.name", "member.email"])
+    .where("plant_contact.plant_uid", "=", plantUid)
+    .execute();
+  const of = (role: string) => {
+    const m = rows.find((r) => r.role === role);
+    return m ? { id: m.id, name: m.name, email: m.email } : null;
+  };
+  return { plant_uid: plantUid, owner: of("owner"), safety: of("safety") };
 }

@@ -128,7 +128,29 @@ export class GatewayEmulator implements GatewayLink {
       this.plants.push(sim);
       for (const r of plantRtus) this.rtuPlant.set(r, sim);
     }
+    await this.restoreCommandedState();
     return this.plants.length;
+  }
+
+  /**
+   * A gateway keeps what it was told across a restart of the portal: each device's last carried-out
+   * command (an inverter switched off stays off, a tripped breaker stays open).
+   */
+  private async restoreCommandedState() {
+    const uids = this.plants.flatMap((p) => p.devices.filter((d) => d.kind === 1 || d.kind === 7 || d.kind === 8).map((d) => d.uid));
+    for (let i = 0; i < uids.length; i += 500) {
+      const part = uids.slice(i, i + 500);
+      const last = await this.store.db
+        .selectFrom("command")
+        .select(["rtu_uid", "device_uid", "device_type", "ch", "hex_on", "hex_off"])
+        .where("seq", "in", (eb) =>
+          eb.selectFrom("command as c").select((e) => e.fn.max("c.seq").as("m")).where("c.device_uid", "in", part).where("c.status", "=", "done").groupBy("c.device_uid"),
+        )
+        .execute();
+      for (const c of last) {
+        this.apply({ seq: 0, rtuUid: c.rtu_uid, deviceUid: c.device_uid, deviceType: c.device_type, ch: c.ch, action: c.hex_on ? "on" : "off", hex: (c.hex_on ?? c.hex_off)! });
+      }
+    }
   }
 
   /** Plays every plant up to the clock's current 10-minute slot; returns the readings sent. */
@@ -197,6 +219,10 @@ export class GatewayEmulator implements GatewayLink {
   }
 
   async deliver(command: CommandMessage): Promise<CommandOutcome> {
+    return this.apply(command);
+  }
+
+  private apply(command: CommandMessage): CommandOutcome {
     const plant = this.rtuPlant.get(command.rtuUid);
     const device = plant?.devices.find((d) => d.uid === command.deviceUid && d.rtuUid === command.rtuUid);
     if (!plant || !device) return { ok: false, message: "device not on this gateway" };

@@ -150,6 +150,36 @@ export interface AlarmTable {
   message: string;
   raised_at: number;
   released_at: number | null;
+  /** Acknowledgement (migration 0005): who, when, with which note; cleared when the alarm is raised again. */
+  ack_by: ColumnType<string | null, string | null | undefined, string | null>;
+  ack_at: ColumnType<number | null, number | null | undefined, number | null>;
+  ack_note: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** One step of an alarm's lifecycle (raised, acknowledged, reactivated, cleared, released): the audit trail. */
+export interface AlarmEventTable {
+  seq: AutoSeq; alarm_seq: number; kind: string; member_id: string | null; note: string | null; at: number;
+}
+/** A condition seen but not yet an alarm (it becomes one after the raise delay). */
+export interface AlarmIncidentTable {
+  key: string; plant_uid: string; first_seen_at: number;
+}
+export interface AlertPrefTable {
+  member_id: string; min_level: number; mail: number; webhook: number; webhook_url: string | null;
+  /** Quiet hours as minutes after Seoul midnight; both null when there are none. */
+  quiet_from: number | null; quiet_to: number | null; digest: number; updated_at: number;
+}
+export interface PlantContactTable {
+  plant_uid: string; role: string; member_id: string; updated_at: number; updated_by: string | null;
+}
+export interface OutboxTable {
+  seq: AutoSeq; dedupe_key: string; channel: string; recipient: string; subject: string; body_text: string;
+  body_html: string | null; attachments: string | null; status: string; attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: number; claimed_until: ColumnType<number, number | undefined, number>; claimed_by: string | null;
+  last_error: string | null; created_at: number; sent_at: number | null;
+}
+export interface OutboxAttemptTable {
+  seq: AutoSeq; outbox_seq: number; attempt: number; at: number; ok: number; detail: string | null;
 }
 
 export interface InverterMeasurementTable {
@@ -198,6 +228,8 @@ export interface CommandTable {
   seq: AutoSeq; rtu_uid: string; device_uid: string; device_type: number; ch: number; hex_on: string | null;
   hex_off: string | null; requested_by: string; requested_at: number; status: string; result: string | null;
   completed_at: number | null;
+  /** The device's plant when it was commanded (migration 0005). */
+  plant_uid: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An external source for importing plants, RTUs and devices (migration 0003). */
@@ -250,6 +282,12 @@ export interface Database {
   fault_code: FaultCodeTable;
   setting: SettingTable;
   command: CommandTable;
+  alarm_event: AlarmEventTable;
+  alarm_incident: AlarmIncidentTable;
+  alert_pref: AlertPrefTable;
+  plant_contact: PlantContactTable;
+  outbox: OutboxTable;
+  outbox_attempt: OutboxAttemptTable;
   crawl_source: CrawlSourceTable;
   detail_handover: DetailHandoverTable;
   cluster_lease: ClusterLeaseTable;

@@ -1,14 +1,19 @@
 /**
- * Raises and releases alarms: reads what the store knows now, asks the pure rules what
- * should be open, and writes the difference in one transaction. Runs after ingest (debounced)
+ * Raises and releases alarms: reads what the store knows now, asks the pure rules (domain/alarm-rules.ts)
+ * what should be open, and writes the difference in one transaction — with the lifecycle steps
+ * (alarm_event) and the alerts they cause (the outbox), so an alert is never sent for a step that
+ * was not stored, nor lost for one that was. Incidents wait out the raise delay in alarm_incident. Runs after ingest (debounced)
  * and on a timer, because silence (an RTU that stops reporting) arrives with no data at all.
  */
 import { ALARM_CODE } from "../../domain/status";
 import type { Clock } from "../clock";
-import { sunPosition } from "../sim/solar";
+import { DIGEST_HOUR } from "../../domain/alert-policy";
+import { alarmKey, applyRaiseDelay, evaluateAlarms, type DeviceView } from "../../domain/alarm-rules";
+import { seoulDayStart } from "../../domain/seoul-time";
+import { sunPosition } from "../../domain/sun";
+import { enqueueAlarmAlerts, enqueueDigests, type AlarmStepEvent } from "../notify/alerts";
 import type { Store } from "../store/db";
 import { getSettings } from "../store/settings";
-import { alarmKey, evaluateAlarms, type DeviceView } from "./alarm-rules";
 
 /** Where a plant without coordinates is assumed to be (the middle of South Korea). */
 const KOREA_CENTRE = { lat: 36.5, lng: 127.8 };
@@ -23,6 +28,7 @@ export class AlarmEngine {
   private pending: NodeJS.Timeout | undefined;
   private running: Promise<AlarmChange> | undefined;
   private again = false;
+  private digestDay = 0;
   private listeners: Array<(c: AlarmChange) => void> = [];
 
   constructor(private store: Store, private clock: Clock, private log: (m: string, e?: unknown) => void = console.error) {}
@@ -93,8 +99,6 @@ export class AlarmEngine {
       code: f.code, name: f.name_ko, level: f.level,
     }));
     const open = await db.selectFrom("alarm").selectAll().where("released_at", "is", null).execute();
-    const keyOf = (a: (typeof open)[number]) =>
-      alarmKey(a.code, a.plant_uid, a.code === ALARM_CODE.internetDisconnected ? a.rtu_uid : a.device_uid);
     const openLowGeneration = new Set(open.filter((a) => a.code === ALARM_CODE.abnormalTodayGeneration).map(keyOf));
 
     const { wanted, undecided } = evaluateAlarms({
@@ -111,32 +115,102 @@ export class AlarmEngine {
 
     const openByKey = new Map(open.map((a) => [keyOf(a), a]));
     const wantedKeys = new Set(wanted.map((w) => w.key));
-    const toRaise = wanted.filter((w) => !openByKey.has(w.key));
+    const incidents = new Map(
+      (await db.selectFrom("alarm_incident").select(["key", "first_seen_at"]).execute()).map((i) => [i.key, Number(i.first_seen_at)]),
+    );
+    const delay = applyRaiseDelay(wantedKeys, new Set(openByKey.keys()), incidents, now, settings.raiseDelayMinutes * 60_000);
+    const toRaise = wanted.filter((w) => delay.due.has(w.key));
+    // An acknowledged alarm whose condition got worse is raised again: active once more.
+    const toEscalate = wanted.filter((w) => {
+      const a = openByKey.get(w.key);
+      return !!a && a.ack_at !== null && w.level > a.level;
+    });
     const toRelease = open.filter((a) => !wantedKeys.has(keyOf(a)) && !undecided.has(keyOf(a)));
-    if (toRaise.length || toRelease.length) {
+    const incidentsChanged =
+      delay.incidents.size !== incidents.size || [...delay.incidents].some(([k, v]) => incidents.get(k) !== v);
+
+    if (toRaise.length || toRelease.length || toEscalate.length || incidentsChanged) {
       await db.transaction().execute(async (trx) => {
-        for (let i = 0; i < toRaise.length; i += 200) {
-          await trx
+        const steps: AlarmStepEvent[] = [];
+        const step = async (alarm: AlarmStepEvent["alarm"], kind: "raised" | "reactivated" | "cleared") => {
+          const ev = await trx
+            .insertInto("alarm_event")
+            .values({ alarm_seq: alarm.seq, kind, member_id: null, note: null, at: now })
+            .returning("seq")
+            .executeTakeFirstOrThrow();
+          steps.push({ eventSeq: Number(ev.seq), step: kind, alarm, at: now });
+        };
+        // A condition that returns soon after it cleared reopens its alarm instead of starting a new one.
+        const recent = toRaise.length
+          ? await trx
+              .selectFrom("alarm")
+              .selectAll()
+              .where("released_at", ">=", now - REOPEN_WINDOW_MS)
+              .where("plant_uid", "in", [...new Set(toRaise.map((w) => w.plant_uid))])
+              .orderBy("released_at", "desc")
+              .execute()
+          : [];
+        const recentByKey = new Map<string, (typeof recent)[number]>();
+        for (const a of recent) if (!recentByKey.has(keyOf(a))) recentByKey.set(keyOf(a), a);
+        for (const w of toRaise) {
+          const again = recentByKey.get(w.key);
+          if (again) {
+            await trx
+              .updateTable("alarm")
+              .set({ released_at: null, ack_by: null, ack_at: null, ack_note: null, level: w.level, message: w.message, fault_code: w.fault_code })
+              .where("seq", "=", again.seq)
+              .execute();
+            await step({ ...again, seq: Number(again.seq), level: w.level, message: w.message, raised_at: Number(again.raised_at) }, "reactivated");
+            continue;
+          }
+          const row = await trx
             .insertInto("alarm")
-            .values(
-              toRaise.slice(i, i + 200).map((w) => ({
-                plant_uid: w.plant_uid, rtu_uid: w.rtu_uid, device_uid: w.device_uid, code: w.code, level: w.level,
-                fault_code: w.fault_code, message: w.message, raised_at: now, released_at: null,
-              })),
-            )
+            .values({
+              plant_uid: w.plant_uid, rtu_uid: w.rtu_uid, device_uid: w.device_uid, code: w.code, level: w.level,
+              fault_code: w.fault_code, message: w.message, raised_at: now, released_at: null,
+            })
             // The store keeps one open alarm per condition (migration 0009): a pass racing another
             // (a server that has not yet noticed it lost the alarm engine's lease) cannot raise it twice.
             .onConflict((oc) => oc.doNothing())
+            .returning("seq")
+            .executeTakeFirst();
+          if (row) await step({ ...w, seq: Number(row.seq), raised_at: now }, "raised");
+        }
+        for (const w of toEscalate) {
+          const a = openByKey.get(w.key)!;
+          await trx
+            .updateTable("alarm")
+            .set({ ack_by: null, ack_at: null, ack_note: null, level: w.level, message: w.message, fault_code: w.fault_code })
+            .where("seq", "=", a.seq)
             .execute();
+          await step({ ...a, seq: Number(a.seq), level: w.level, message: w.message, raised_at: Number(a.raised_at) }, "reactivated");
         }
         const seqs = toRelease.map((a) => a.seq);
         for (let i = 0; i < seqs.length; i += 500) {
           await trx.updateTable("alarm").set({ released_at: now }).where("seq", "in", seqs.slice(i, i + 500)).execute();
         }
+        for (const a of toRelease) await step({ ...a, seq: Number(a.seq), raised_at: Number(a.raised_at) }, "cleared");
+        if (incidentsChanged) {
+          await trx.deleteFrom("alarm_incident").execute();
+          const rows = [...delay.incidents].map(([key, first]) => ({ key, plant_uid: key.split(":")[1]!, first_seen_at: first }));
+          for (let i = 0; i < rows.length; i += 200) await trx.insertInto("alarm_incident").values(rows.slice(i, i + 200)).execute();
+        }
+        await enqueueAlarmAlerts(trx, steps);
       });
     }
-    const change = { raised: toRaise.length, released: toRelease.length };
+    // Digests are keyed by member and day: asking once a pass costs a query, sends once a day.
+    if (seoulDayStart(now) !== this.digestDay) {
+      const queued = await enqueueDigests(db, now);
+      if (queued || now >= seoulDayStart(now) + DIGEST_HOUR * 3_600_000) this.digestDay = seoulDayStart(now);
+    }
+    const change = { raised: toRaise.length + toEscalate.length, released: toRelease.length };
     if (change.raised || change.released) for (const l of this.listeners) l(change);
     return change;
   }
 }
+
+/** A condition back within this long after its alarm cleared reopens that alarm (no flapping). */
+export const REOPEN_WINDOW_MS = 3_600_000;
+
+const keyOf = (a: { code: number; plant_uid: string; rtu_uid: string | null; device_uid: string | null }) =>
+  alarmKey(a.code, a.plant_uid, a.code === ALARM_CODE.internetDisconnected ? a.rtu_uid : a.device_uid);

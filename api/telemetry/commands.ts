@@ -32,15 +32,20 @@ export interface GatewayLink {
 
 export const COMMAND_TIMEOUT_MS = 10_000;
 
+/**
+ * Outcomes: `done` (the gateway acknowledged and carried it out), `failed` (it answered no), `timeout`
+ * (no answer within the timeout), `undeliverable` (no gateway link reaches the RTU). The row is `pending`
+ * while the gateway is asked, so the control screen can show a command in flight.
+ */
 export class CommandService {
   private links: GatewayLink[] = [];
-  constructor(private store: Store, private clock: Clock) {}
+  constructor(private store: Store, private clock: Clock, private timeoutMs = COMMAND_TIMEOUT_MS) {}
 
   addLink(link: GatewayLink) {
     this.links.push(link);
   }
 
-  async send(input: Omit<CommandMessage, "seq" | "action" | "hex"> & { hexOn: string | null; hexOff: string | null; by: string }) {
+  async send(input: Omit<CommandMessage, "seq" | "action" | "hex"> & { hexOn: string | null; hexOff: string | null; by: string; plantUid?: string | null }) {
     const action: "on" | "off" = input.hexOn ? "on" : "off";
     const hex = (input.hexOn ?? input.hexOff)!;
     const row = await this.store.db
@@ -48,7 +53,7 @@ export class CommandService {
       .values({
         rtu_uid: input.rtuUid, device_uid: input.deviceUid, device_type: input.deviceType, ch: input.ch,
         hex_on: input.hexOn, hex_off: input.hexOff, requested_by: input.by, requested_at: this.clock.now(),
-        status: "pending", result: null, completed_at: null,
+        status: "pending", result: null, completed_at: null, plant_uid: input.plantUid ?? null,
       })
       .returning("seq")
       .executeTakeFirstOrThrow();
@@ -62,7 +67,7 @@ export class CommandService {
       try {
         outcome = await withTimeout(
           link.deliver({ seq: row.seq, rtuUid: input.rtuUid, deviceUid: input.deviceUid, deviceType: input.deviceType, ch: input.ch, action, hex }),
-          COMMAND_TIMEOUT_MS,
+          this.timeoutMs,
         );
         status = outcome.ok ? "done" : "failed";
       } catch (error) {

@@ -268,6 +268,8 @@ export const fleetEn: Widen<typeof fleetKo> = {
       lowGenerationReleaseRatioHint: "Released once back above this ratio. At least the low ratio, 0–1",
       minIrradiance: "Minimum irradiance (W/m²)",
       minIrradianceHint: "Below this plane-of-array irradiance generation is not judged. 0–1300",
+      raiseDelayMinutes: "Alarm delay (minutes)",
+      raiseDelayMinutesHint: "A condition becomes an alarm only after lasting this long; 0 raises at once. 0–1440",
     },
     polling: {
       legend: "Screen refresh",

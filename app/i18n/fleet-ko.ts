@@ -268,6 +268,8 @@ export const fleetKo = {
       lowGenerationReleaseRatioHint: "이 비율 이상으로 회복하면 해제. 발전 저하 비율 이상, 0~1",
       minIrradiance: "판정 최소 일사량 (W/m²)",
       minIrradianceHint: "경사면 일사량이 이보다 낮으면 발전 저하를 판정하지 않습니다. 0~1300",
+      raiseDelayMinutes: "경보 지연 (분)",
+      raiseDelayMinutesHint: "이상 상태가 이 시간 이상 지속되어야 경보가 됩니다. 0이면 즉시. 0~1440",
     },
     polling: {
       legend: "화면 갱신",

@@ -1,5 +1,66 @@
-/** Payloads of the alarm calls of the status screens (SPEC §7 GET /alarm/recent, GET /alarm/count). */
+/**
+ * The /api contract of alarms, alerts and control (SPEC §3 Alarm and Command, §7 Devices, alarms, codes;
+ * /pvstatus/control; /command/hex): payload types and their schemas, imported by the API routes and the
+ * portal's models alike.
+ */
+import { z } from "zod";
+import { parseSeoul } from "../seoul-time";
+import { ALARM_LEVEL_FILTERS } from "../status";
 
+export const ALARM_STATES = ["active", "acknowledged", "cleared"] as const;
+export type AlarmState = (typeof ALARM_STATES)[number];
+
+/** A day of the period, 'YYYY-MM-DD' (Seoul); the schema checks it is a real day. */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "not_a_date")
+  .refine((s) => parseSeoul(s) !== null, "not_a_date");
+
+const flag = z.enum(["0", "1"]).transform((v) => v === "1");
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, "too_long")
+    .transform((s) => (s === "" ? undefined : s))
+    .optional();
+
+export const ALARM_PAGE_SIZES = [20, 50, 100] as const;
+/** The longest period one list covers. */
+export const ALARM_MAX_PERIOD_DAYS = 366;
+
+export const AlarmListQuerySchema = z
+  .object({
+    start: day.optional(),
+    end: day.optional(),
+    level: z.coerce
+      .number({ invalid_type_error: "unknown_level" })
+      .int("unknown_level")
+      .refine((v) => (ALARM_LEVEL_FILTERS as readonly number[]).includes(v), "unknown_level")
+      .default(-1),
+    device: optionalText(64),
+    code: z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_a_number").min(0, "too_small").max(2 ** 31 - 1, "too_large").optional(),
+    status: z.enum(ALARM_STATES, { errorMap: () => ({ message: "unknown_status" }) }).optional(),
+    isGroup: flag.optional(),
+    group: z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_a_number").min(1, "too_small").optional(),
+    plant: optionalText(64),
+    page: z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_a_number").min(1, "too_small").max(100_000, "too_large").default(1),
+    size: z.coerce
+      .number({ invalid_type_error: "not_a_number" })
+      .int("not_a_number")
+      .refine((v) => (ALARM_PAGE_SIZES as readonly number[]).includes(v), "unknown_page_size")
+      .default(50),
+  })
+  .superRefine((q, ctx) => {
+    if (q.start && q.end && q.start > q.end) ctx.addIssue({ code: "custom", path: ["end"], message: "end_before_start" });
+    if (q.start && q.end && (parseSeoul(q.end)! - parseSeoul(q.start)!) / 86_400_000 >= ALARM_MAX_PERIOD_DAYS) {
+      ctx.addIssue({ code: "custom", path: ["end"], message: "period_too_long" });
+    }
+    if (q.isGroup && q.group === undefined) ctx.addIssue({ code: "custom", path: ["group"], message: "required" });
+  });
+export type AlarmListQuery = z.infer<typeof AlarmListQuerySchema>;
+
+/** An alarm of the status screens' lists (GET /alarm/recent). */
 export interface RecentAlarm {
   seq: number;
   plant_uid: string;
@@ -20,6 +81,7 @@ export interface RecentAlarmsResponse {
   alarmList: RecentAlarm[];
 }
 
+/** GET /alarm/count: open alarms by code and by level. */
 export interface AlarmCountResponse {
   alarm_count: number;
   alarm_1000001_count: number;
@@ -28,3 +90,188 @@ export interface AlarmCountResponse {
   alarm_1000006_count: number;
   levels: Record<"1" | "2" | "3" | "4", number>;
 }
+
+/** An alarm with its lifecycle state (the alarm screen's rows; /alarm/recent answers them too). */
+export interface AlarmRow extends RecentAlarm {
+  status: AlarmState;
+  ack_by: string | null;
+  ack_at: number | null;
+  ack_note: string | null;
+}
+
+export interface AlarmListResponse {
+  alarmList: AlarmRow[];
+  total: number;
+  page: number;
+  size: number;
+  /** The period actually covered, epoch ms [start, end). */
+  start: number;
+  end: number;
+  /** Alarms per level filter (-1 all, 1–4) over the same filters except the level. */
+  counts: Record<"-1" | "1" | "2" | "3" | "4", number>;
+}
+
+/** One plant's open alarms (SPEC §3 Alarm: status rows with alarm counters and iw). */
+export interface UnreleasedPlantRow {
+  plant_uid: string;
+  plantName: string;
+  alarm_count: number;
+  alarm_1000001_count: number;
+  alarm_1000003_count: number;
+  alarm_1000004_count: number;
+  alarm_1000006_count: number;
+  /** Current output of the plant, W. */
+  iw: number;
+}
+
+export const AlarmAckSchema = z.object({ note: z.string().trim().max(500, "too_long").optional().default("") });
+
+/** Alert preferences of a member (set on /modify). Quiet hours are 'HH:mm' in Seoul time. */
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "not_a_time");
+export const AlertPrefSchema = z
+  .object({
+    minLevel: z.coerce.number({ invalid_type_error: "unknown_level" }).int("unknown_level").min(1, "unknown_level").max(4, "unknown_level"),
+    mail: z.preprocess((v) => v === true || v === "1" || v === "on" || v === 1, z.boolean()),
+    webhook: z.preprocess((v) => v === true || v === "1" || v === "on" || v === 1, z.boolean()),
+    webhookUrl: z
+      .string()
+      .trim()
+      .max(500, "too_long")
+      .transform((s) => (s === "" ? null : s))
+      .nullable()
+      .optional()
+      .refine((s) => !s || /^https?:\/\/[^\s]+$/i.test(s), "not_a_url"),
+    quietFrom: z.union([hhmm, z.literal("")]).nullable().optional().transform((s) => s || null),
+    quietTo: z.union([hhmm, z.literal("")]).nullable().optional().transform((s) => s || null),
+    digest: z.preprocess((v) => v === true || v === "1" || v === "on" || v === 1, z.boolean()),
+  })
+  .superRefine((p, ctx) => {
+    if (p.webhook && !p.webhookUrl) ctx.addIssue({ code: "custom", path: ["webhookUrl"], message: "required" });
+    if (!!p.quietFrom !== !!p.quietTo) ctx.addIssue({ code: "custom", path: [p.quietFrom ? "quietTo" : "quietFrom"], message: "required" });
+    if (p.quietFrom && p.quietFrom === p.quietTo) ctx.addIssue({ code: "custom", path: ["quietTo"], message: "same_as_start" });
+  });
+export type AlertPrefInput = z.input<typeof AlertPrefSchema>;
+export interface AlertPref {
+  minLevel: number;
+  mail: boolean;
+  webhook: boolean;
+  webhookUrl: string | null;
+  quietFrom: string | null;
+  quietTo: string | null;
+  digest: boolean;
+  /** Where mail goes (the member's e-mail); alerts by mail need one. */
+  email: string | null;
+}
+
+export const PLANT_CONTACT_ROLES = ["owner", "safety"] as const;
+export type PlantContactRole = (typeof PLANT_CONTACT_ROLES)[number];
+export const PlantContactsSchema = z.object({
+  owner: optionalText(30).nullable(),
+  safety: optionalText(30).nullable(),
+});
+export interface PlantContacts {
+  plant_uid: string;
+  owner: { id: string; name: string; email: string | null } | null;
+  safety: { id: string; name: string; email: string | null } | null;
+}
+
+export const OUTBOX_STATES = ["pending", "sent", "failed"] as const;
+export const DeliveryLogQuerySchema = z.object({
+  status: z.enum(OUTBOX_STATES, { errorMap: () => ({ message: "unknown_status" }) }).optional(),
+  page: z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_a_number").min(1, "too_small").max(100_000, "too_large").default(1),
+});
+export interface DeliveryRow {
+  seq: number;
+  channel: "mail" | "webhook";
+  recipient: string;
+  subject: string;
+  status: (typeof OUTBOX_STATES)[number];
+  attempts: number;
+  next_attempt_at: number;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+export interface DeliveryLogResponse {
+  deliveryList: DeliveryRow[];
+  total: number;
+  page: number;
+  size: number;
+  /** Channels this server can deliver now (mail needs SMTP_URL). */
+  channels: Array<"mail" | "webhook">;
+}
+
+/** SPEC §3 Command. Exactly one of hexOn (switch on / close) and hexOff (switch off / trip). */
+const hex = z.string().regex(/^(0x)?[0-9a-fA-F]{1,8}$/, "not_hex");
+export const CommandSchema = z
+  .object({
+    deviceType: z.coerce.number({ invalid_type_error: "unknown_kind" }).int("unknown_kind").refine((k) => [1, 2, 4, 7, 8].includes(k), "unknown_kind"),
+    rtuUid: z.string().min(1, "required").max(64, "too_long"),
+    deviceUid: z.string().min(1, "required").max(64, "too_long"),
+    ch: z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_a_number").min(0, "too_small").max(255, "too_large"),
+    hexOn: hex.nullish(),
+    hexOff: hex.nullish(),
+  })
+  .refine((b) => !!b.hexOn !== !!b.hexOff, { message: "exactly_one_of_hexOn_hexOff", path: ["hexOn"] });
+export type CommandInput = z.infer<typeof CommandSchema>;
+
+/** The register values the portal sends to switch a device (the demo gateways and MQTT gateways take them). */
+export const COMMAND_HEX = { on: "0x0001", off: "0x0000" } as const;
+
+export const COMMAND_STATES = ["pending", "done", "failed", "timeout", "undeliverable"] as const;
+export type CommandState = (typeof COMMAND_STATES)[number];
+
+export interface CommandRow {
+  seq: number;
+  plant_uid: string | null;
+  rtu_uid: string;
+  device_uid: string;
+  deviceName: string | null;
+  device_type: number;
+  action: "on" | "off";
+  status: CommandState;
+  message: string | null;
+  requested_by: string;
+  requested_at: number;
+  completed_at: number | null;
+}
+
+export interface CommandOutcome {
+  seq: number;
+  status: CommandState;
+  ok: boolean;
+  state?: number;
+  message?: string;
+}
+
+/** Kinds the control screen operates: inverters (on/off) and breakers VCB/ACB (trip/close). */
+export const CONTROLLABLE_KINDS = [1, 7, 8] as const;
+
+export interface ControlDevice {
+  uid: string;
+  name: string;
+  kind: number;
+  rtu_uid: string;
+  /** 1 on / closed, 0 off / open (tripped), null unknown or not shown (breakStatus). */
+  state: number | null;
+  /** Current output, W (inverters). */
+  iw: number | null;
+  lastCommand: CommandRow | null;
+  /** Whether this member may operate it (deviceOperation for inverters, control for breakers, edit access). */
+  operable: boolean;
+}
+export interface ControlPlant {
+  plant_uid: string;
+  name: string;
+  devices: ControlDevice[];
+}
+export interface ControlResponse {
+  plants: ControlPlant[];
+  commandList: CommandRow[];
+}
+
+export const ControlQuerySchema = z.object({ plant: optionalText(64) });
+export const CommandListQuerySchema = z.object({
+  plant: optionalText(64),
+  limit: z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_a_number").min(1, "too_small").max(200, "too_large").default(20),
+});

@@ -13,6 +13,7 @@
 import mqtt from "mqtt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedFoundation } from "../../api/store/seed";
+import { getSettings, putSettings } from "../../api/store/settings";
 import { openStore, type Store } from "../../api/store/db";
 import { createDatabaseOn, postgresBinDir, privatePostgres, startCluster, type Cluster, type PrivatePostgres } from "../helpers/cluster";
 import { uniqueId } from "../helpers/fixtures";
@@ -25,6 +26,7 @@ const BROKER = process.env.TEST_MQTT_URL ?? "mqtt://127.0.0.1:1883";
 const KILLS = Number(process.env.CLUSTER_KILLS ?? 20);
 const FAULT = 0x0004;
 const WALLBOARDS = 4;
+const STEP = 600_000;
 /** Fault windows: the first inverter of two gateways reports a fault for this long, then none as long. */
 const WINDOW_MS = 10_000;
 
@@ -56,14 +58,19 @@ async function startTraffic(cluster: Cluster, gateways: { http: GatewayFixture[]
   let calmFrom = Infinity;
   const t0 = Date.now();
   const windowNow = () => Math.floor((Date.now() - t0) / WINDOW_MS);
-  const base = t0 - (t0 % 1000) - 120_000;
+  const slot0 = t0 - (t0 % STEP);
   const httpAcked: TrafficReport["httpAcked"] = [];
   const mqttPublished: TrafficReport["mqttPublished"] = [];
-  const faultDevices = [gateways.http[0]!.inverters[0]!, gateways.mqtt[0]!.inverters[0]!];
+  // The alarm gateway's first inverter carries the fault windows.
+  const alarmGateway = gateways.http[0]!;
+  const faultDevices = [alarmGateway.inverters[0]!];
   const faultWindows = new Map<string, Set<number>>(faultDevices.map((d) => [d, new Set()]));
   let ingestRetries = 0;
   const batch = (g: GatewayFixture, k: number) => {
-    const ts = base + k * 100;
+    // A reading is one 10-minute slot. The alarm gateway reports forward from 23.5 hours ago (still "now"
+    // for the alarm rules with 144 intervals), one slot per batch; the others go back in time from two days
+    // ago, so that every batch is a new (device, slot) whatever the pace.
+    const ts = g === alarmGateway ? Math.min(slot0 - 143 * STEP + k * STEP, slot0 - STEP) : slot0 - 288 * STEP - k * STEP;
     const window = windowNow();
     const faulty = window % 2 === 1 && window < calmFrom;
     return {
@@ -90,7 +97,8 @@ async function startTraffic(cluster: Cluster, gateways: { http: GatewayFixture[]
             method: "POST",
             headers: { "content-type": "application/json", authorization: gatewayAuth(g) },
             body: JSON.stringify({ batchId: `${g.rtuUid}-${k}`, readings: b.readings }),
-            signal: AbortSignal.timeout(15_000),
+            // Long: a batch is sent again only once the earlier attempt has surely ended.
+            signal: AbortSignal.timeout(90_000),
           });
           const body = (await res.json().catch(() => null)) as { rejected?: unknown[] } | null;
           if (res.status === 200 && body?.rejected?.length === 0) {
@@ -103,7 +111,7 @@ async function startTraffic(cluster: Cluster, gateways: { http: GatewayFixture[]
         ingestRetries++;
         await new Promise((r) => setTimeout(r, 200));
       }
-      await new Promise((r) => setTimeout(r, 400));
+      await new Promise((r) => setTimeout(r, g === alarmGateway ? 2_500 : 400));
     }
   };
   const mqttGateway = async (g: GatewayFixture) => {
@@ -181,6 +189,9 @@ async function fixtures(databaseUrl: string) {
     return g;
   };
   const http = [await make(), await make()];
+  // Readings up to a day old count as "now" for the alarm rules (the alarm gateway's are 23.5 h old at first).
+  const alarm = (await getSettings(store.db)).alarm;
+  await putSettings(store.db, "alarm", { ...alarm, rtuSilentIntervals: 144, deviceSilentIntervals: 144 }, "test");
   const mq = [await make(), await make()];
   await store.close();
   return { http, mqtt: mq };

@@ -4,6 +4,7 @@ import * as m0001 from "./0001_foundation";
 import * as m0002 from "./0002_telemetry";
 import * as m0003 from "./0003_admin";
 import * as m0004 from "./0004_detail_handover";
+import * as m0005 from "./0005_alarms_alerts";
 import * as m0009 from "./0009_scale_out";
 
 export interface Migration {
@@ -21,5 +22,6 @@ export const migrations: Migration[] = [
   { name: "0002_telemetry", up: m0002.up },
   { name: "0003_admin", up: m0003.up },
   { name: "0004_detail_handover", up: m0004.up },
+  { name: "0005_alarms_alerts", up: m0005.up },
   { name: "0009_scale_out", up: m0009.up },
 ];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ALARM_SETTING_DEFAULTS } from "../../domain/settings";
-import { alarmKey, evaluateAlarms, type DeviceView, type PlantView, type RtuView } from "./alarm-rules";
+import { ALARM_SETTING_DEFAULTS } from "./settings";
+import { alarmKey, applyRaiseDelay, evaluateAlarms, type DeviceView, type PlantView, type RtuView } from "./alarm-rules";
 
 const now = 1_800_000_000_000;
 const min = 60_000;
@@ -17,7 +17,7 @@ const run = (input: { plants?: PlantView[]; rtus?: RtuView[]; devices: DeviceVie
     devices: input.devices, faultNames: [{ code: 8, name: "계통 과전압", level: 2 }, { code: 512, name: "DC 지락", level: 4 }],
     openLowGeneration: new Set(input.open ?? []),
   });
-const codes = (e: ReturnType<typeof run>) => e.wanted.map((w) => `${w.code}:${w.device_uid ?? w.rtu_uid}`).sort();
+const codes = (e: ReturnType<typeof run>) => e.wanted.map((w) => `${w.code}:${w.device_uid ?? w.rtu_uid ?? w.plant_uid}`).sort();
 
 describe("alarm rules", () => {
   it("wants nothing for a healthy plant in the sun", () => {
@@ -69,5 +69,42 @@ describe("alarm rules", () => {
     // At 65 °C the reference drops by 16.6 %: 34.8 × 0.834 = 29.0 kW, so 15 kW is no longer below half.
     expect(codes(run({ devices: [sensor({ sts: 65 }), dev("I1", 1, { iw: 15_000 })] }))).toEqual([]);
     expect(codes(run({ devices: [sensor({ sts: 25 }), dev("I1", 1, { iw: 15_000 })] }))).toEqual(["1000004:I1"]);
+  });
+
+  it("one plant alarm when every inverter of a plant has the same alarm", () => {
+    const silent = { latestTs: now - 45 * min };
+    const all = run({ devices: [sensor({ latestTs: now - min }), dev("I1", 1, silent), dev("I2", 1, silent)] });
+    expect(all.wanted).toHaveLength(1);
+    expect(all.wanted[0]).toMatchObject({ key: alarmKey(1000001, "P", null), device_uid: null, rtu_uid: null, code: 1000001, level: 3 });
+    // Breaker tripped: every inverter at zero in full sun → one plant-wide low-generation alarm.
+    const tripped = run({ devices: [sensor(), dev("I1", 1, { iw: 0 }), dev("I2", 1, { iw: 0 })] });
+    expect(codes(tripped)).toEqual(["1000004:P"]);
+    // One of two: per device.
+    expect(codes(run({ devices: [sensor(), dev("I1", 1, { iw: 0 }), dev("I2", 1)] }))).toEqual(["1000004:I1"]);
+    // Every RTU of a plant silent → one plant alarm; undecided device alarms make the plant key undecided too.
+    const rtus = [rtu({ uid: "R", last_seen_at: now - 120 * min }), rtu({ uid: "R2", last_seen_at: now - 120 * min })];
+    const dark = run({ rtus, devices: [sensor({ latestTs: now - 120 * min }), dev("I1", 1), dev("I2", 1, { rtu_uid: "R2" })] });
+    expect(codes(dark)).toEqual(["1000003:P"]);
+    expect(dark.undecided.has(alarmKey(1000001, "P", null))).toBe(true);
+  });
+
+  it("counts production alarms only between sunrise and sunset", () => {
+    expect(codes(run({ plants: [plant({ sunElevationDeg: 2 })], devices: [sensor(), dev("I1", 1, { iw: 0 })] }))).toEqual(["1000004:I1"]);
+    expect(codes(run({ plants: [plant({ sunElevationDeg: -1 })], devices: [sensor(), dev("I1", 1, { iw: 0 })] }))).toEqual([]);
+  });
+});
+
+describe("raise delay", () => {
+  it("an incident becomes due after the delay; one that goes away starts over", () => {
+    const d = 10 * min;
+    const first = applyRaiseDelay(["a"], new Set(), new Map(), now, d);
+    expect([...first.due]).toEqual([]);
+    expect(first.incidents.get("a")).toBe(now);
+    const later = applyRaiseDelay(["a"], new Set(), first.incidents, now + d, d);
+    expect([...later.due]).toEqual(["a"]);
+    const gone = applyRaiseDelay([], new Set(), first.incidents, now + min, d);
+    expect(gone.incidents.size).toBe(0);
+    expect([...applyRaiseDelay(["a"], new Set(), new Map(), now, 0).due]).toEqual(["a"]);
+    expect([...applyRaiseDelay(["a"], new Set(["a"]), new Map(), now, 0).due]).toEqual([]);
   });
 });

@@ -1,11 +1,14 @@
 /**
  * The alarm rules (SPEC §3 Alarm, §4 plant status) as pure functions of what the store
- * knows now: RTU last-seen times, each device's newest reading, settings. The engine turns
- * the wanted set into raise/release writes.
+ * knows now: RTU last-seen times, each device's newest reading, settings. The engine
+ * (api/telemetry/alarm-engine.ts) turns the wanted set into raise/release writes.
+ * Alarms are not noise: production alarms are judged only between sunrise and sunset, a
+ * plant-wide cause raises one plant alarm instead of one per device, and an incident becomes
+ * an alarm only after it has lasted the raise delay (`applyRaiseDelay`).
  */
-import { referenceGenerationKw } from "../../domain/reference-generation";
-import { ALARM_CODE } from "../../domain/status";
-import type { AlarmSettings } from "../../domain/settings";
+import { referenceGenerationKw } from "./reference-generation";
+import { ALARM_CODE } from "./status";
+import type { AlarmSettings } from "./settings";
 
 export const STEP_MS = 600_000;
 
@@ -30,9 +33,14 @@ export interface DeviceView {
 export interface PlantView {
   uid: string;
   capa: number;
-  /** Sun elevation at the plant now, degrees. */
+  /** Sun elevation at the plant now, degrees (domain/sun.ts). */
   sunElevationDeg: number;
 }
+
+/** Sunrise and sunset are when the sun's upper limb crosses the refracted horizon (domain/sun.ts). */
+export const SUNRISE_ELEVATION_DEG = -0.833;
+/** Between sunrise and sunset at the plant: the window in which production alarms count. */
+export const inDaylight = (p: Pick<PlantView, "sunElevationDeg">) => p.sunElevationDeg > SUNRISE_ELEVATION_DEG;
 
 /** Inverters wake when the array sees light: judged by the plant's sensor, else by the sun well above the horizon. */
 export const AWAKE_IRRADIANCE = 50;
@@ -154,7 +162,7 @@ export function evaluateAlarms(input: {
     const devices = byPlant.get(plant.uid) ?? [];
     const sensor = sensorOf(plant.uid);
     const inverters = devices.filter((d) => d.kind === INVERTER);
-    const judged = plant.sunElevationDeg > 0 && !!sensor && sensor.iis! >= settings.minIrradiance;
+    const judged = inDaylight(plant) && !!sensor && sensor.iis! >= settings.minIrradiance;
     const share = inverters.length ? plant.capa / inverters.length : 0;
     for (const inv of inverters) {
       const key = alarmKey(ALARM_CODE.abnormalTodayGeneration, plant.uid, inv.uid);
@@ -176,5 +184,78 @@ export function evaluateAlarms(input: {
       }
     }
   }
-  return { wanted, undecided };
+  // A plant alarm stands for its devices' alarms: it is undecided whenever one of theirs is.
+  for (const key of [...undecided]) {
+    const [code, plantUid] = key.split(":");
+    if (PLANT_WIDE_CODES.has(Number(code)) || Number(code) === ALARM_CODE.internetDisconnected) undecided.add(alarmKey(Number(code), plantUid!, null));
+  }
+  return { wanted: collapsePlantWide(wanted, input.rtus, input.devices), undecided };
+}
+
+/** Codes a plant-wide cause can raise on every inverter (or every RTU) at once. */
+const PLANT_WIDE_CODES = new Set<number>([ALARM_CODE.communicationFault, ALARM_CODE.abnormalTodayGeneration, ALARM_CODE.inverterFault]);
+
+/**
+ * One plant alarm for a plant-wide outage: when every inverter of a plant (two or more) wants the same
+ * code, or every RTU of a plant (two or more) is silent, the plant gets one alarm of that code (no device,
+ * no RTU) in place of the per-device ones, at the highest level among them.
+ */
+export function collapsePlantWide(wanted: WantedAlarm[], rtus: RtuView[], devices: DeviceView[]): WantedAlarm[] {
+  const invertersOf = new Map<string, Set<string>>();
+  for (const d of devices) if (d.kind === INVERTER) invertersOf.set(d.plant_uid, (invertersOf.get(d.plant_uid) ?? new Set()).add(d.uid));
+  const rtusOf = new Map<string, Set<string>>();
+  for (const r of rtus) rtusOf.set(r.plant_uid, (rtusOf.get(r.plant_uid) ?? new Set()).add(r.uid));
+  const groups = new Map<string, WantedAlarm[]>();
+  for (const w of wanted) {
+    const g = `${w.plant_uid}|${w.code}`;
+    groups.set(g, [...(groups.get(g) ?? []), w]);
+  }
+  const out: WantedAlarm[] = [];
+  for (const list of groups.values()) {
+    const { plant_uid, code } = list[0]!;
+    let whole = false;
+    let what = "";
+    if (code === ALARM_CODE.internetDisconnected) {
+      const all = rtusOf.get(plant_uid) ?? new Set();
+      whole = all.size >= 2 && [...all].every((r) => list.some((w) => w.rtu_uid === r));
+      what = `all ${all.size} RTUs`;
+    } else if (PLANT_WIDE_CODES.has(code)) {
+      const all = invertersOf.get(plant_uid) ?? new Set();
+      whole = all.size >= 2 && [...all].every((i) => list.some((w) => w.device_uid === i));
+      what = `all ${all.size} inverters`;
+    }
+    if (!whole) {
+      out.push(...list);
+      continue;
+    }
+    out.push({
+      key: alarmKey(code, plant_uid, null), plant_uid, rtu_uid: null, device_uid: null, code,
+      level: Math.max(...list.map((w) => w.level)), fault_code: null, message: `plant-wide: ${what} (${list[0]!.message})`,
+    });
+  }
+  return out;
+}
+
+/**
+ * The raise delay: a wanted alarm that is not open yet is an incident until it has lasted `delayMs`.
+ * `incidents` maps keys to the time they were first seen; the answer says which keys are due now and
+ * which incidents remain (keys no longer wanted are forgotten, so a condition that comes and goes
+ * starts over).
+ */
+export function applyRaiseDelay(
+  wantedKeys: Iterable<string>,
+  open: Set<string>,
+  incidents: Map<string, number>,
+  now: number,
+  delayMs: number,
+): { due: Set<string>; incidents: Map<string, number> } {
+  const due = new Set<string>();
+  const next = new Map<string, number>();
+  for (const key of wantedKeys) {
+    if (open.has(key)) continue;
+    const first = incidents.get(key) ?? now;
+    if (now - first >= delayMs) due.add(key);
+    else next.set(key, first);
+  }
+  return { due, incidents: next };
 }

@@ -1,0 +1,228 @@
+/**
+ * Alarm queries: the filtered list of the alarm screen, open alarms, counts, acknowledgement and release
+ * (with their audit steps in alarm_event), alert preferences, plant contacts and the delivery log.
+ * Scoping is the caller's: every function takes the plant uids the member may see (null = every plant,
+ * for a member at the root node, so a fleet-wide query needs no list of 1,000 uids).
+ */
+import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import type {
+  AlarmListQuery, AlarmListResponse, AlarmRow, AlarmState, DeliveryLogResponse, DeliveryRow, UnreleasedPlantRow,
+} from "../../domain/contract/alarm";
+import { DAY_MS, parseSeoul, seoulDayStart } from "../../domain/seoul-time";
+import { ApiError, notFound } from "../http";
+import type { Database } from "./schema";
+
+type Eb = ExpressionBuilder<Database, "alarm">;
+
+const CHUNK = 900;
+
+export function alarmState(a: { released_at: number | null; ack_at: number | null }): AlarmState {
+  return a.released_at !== null ? "cleared" : a.ack_at !== null ? "acknowledged" : "active";
+}
+
+const selectRow = (db: Kysely<Database>) =>
+  db
+    .selectFrom("alarm")
+    .innerJoin("plant", "plant.uid", "alarm.plant_uid")
+    .leftJoin("device", "device.uid", "alarm.device_uid")
+    .select([
+      "alarm.seq", "alarm.plant_uid", "plant.name as plantName", "alarm.rtu_uid", "alarm.device_uid", "device.name as deviceName",
+      "device.kind as deviceKind", "alarm.code", "alarm.level", "alarm.fault_code", "alarm.message", "alarm.raised_at",
+      "alarm.released_at", "alarm.ack_by", "alarm.ack_at", "alarm.ack_note",
+    ]);
+
+type RawRow = Awaited<ReturnType<ReturnType<typeof selectRow>["execute"]>>[number];
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+function toRow(a: RawRow): AlarmRow {
+  const row = {
+    seq: Number(a.seq), plant_uid: a.plant_uid, plantName: a.plantName, rtu_uid: a.rtu_uid, device_uid: a.device_uid,
+    deviceName: a.deviceName ?? null, deviceKind: num(a.deviceKind), code: Number(a.code), level: Number(a.level),
+    fault_code: num(a.fault_code), message: a.message, raised_at: Number(a.raised_at), released_at: num(a.released_at),
+    ack_by: a.ack_by, ack_at: num(a.ack_at), ack_note: a.ack_note,
+  };
+  return { ...row, status: alarmState(row) };
+}
+
+/** The period of a list query, epoch ms [start, end): whole Seoul days, today when not given. */
+export function periodOf(q: Pick<AlarmListQuery, "start" | "end">, now: number): { start: number; end: number } {
+  const today = seoulDayStart(now);
+  const start = q.start ? parseSeoul(q.start)! : q.end ? parseSeoul(q.end)! : today;
+  const end = (q.end ? parseSeoul(q.end)! : Math.max(start, today)) + DAY_MS;
+  return { start, end };
+}
+
+function filters(eb: Eb, plants: string[] | null, q: AlarmListQuery, period: { start: number; end: number }, withLevel: boolean) {
+  const and: Expression<SqlBool>[] = [];
+  if (plants) and.push(eb("alarm.plant_uid", "in", plants));
+  // Alarms whose life overlaps the period: raised before its end and not cleared before its start.
+  and.push(eb("alarm.raised_at", "<", period.end));
+  and.push(eb.or([eb("alarm.released_at", "is", null), eb("alarm.released_at", ">=", period.start)]));
+  if (q.device) and.push(eb("alarm.device_uid", "=", q.device));
+  if (q.code !== undefined) and.push(eb("alarm.code", "=", q.code));
+  if (withLevel && q.level !== -1) and.push(eb("alarm.level", "=", q.level));
+  if (q.status === "active") and.push(eb.and([eb("alarm.released_at", "is", null), eb("alarm.ack_at", "is", null)]));
+  if (q.status === "acknowledged") and.push(eb.and([eb("alarm.released_at", "is", null), eb("alarm.ack_at", "is not", null)]));
+  if (q.status === "cleared") and.push(eb("alarm.released_at", "is not", null));
+  return eb.and(and);
+}
+
+export async function listAlarms(
+  db: Kysely<Database>,
+  plants: string[] | null,
+  q: AlarmListQuery,
+  now: number,
+): Promise<AlarmListResponse> {
+  const period = periodOf(q, now);
+  const counts: AlarmListResponse["counts"] = { "-1": 0, 1: 0, 2: 0, 3: 0, 4: 0 };
+  if (plants && !plants.length) return { alarmList: [], total: 0, page: q.page, size: q.size, ...period, counts };
+  const byLevel = await db
+    .selectFrom("alarm")
+    .select((eb) => ["alarm.level", eb.fn.countAll<number>().as("n")])
+    .where((eb) => filters(eb, plants, q, period, false))
+    .groupBy("alarm.level")
+    .execute();
+  for (const r of byLevel) {
+    const level = String(Number(r.level)) as "1" | "2" | "3" | "4";
+    if (level in counts) counts[level] += Number(r.n);
+    counts["-1"] += Number(r.n);
+  }
+  const total = q.level === -1 ? counts["-1"] : counts[String(q.level) as "1"];
+  const rows = await selectRow(db)
+    .where((eb) => filters(eb as unknown as Eb, plants, q, period, true))
+    .orderBy("alarm.raised_at", "desc")
+    .orderBy("alarm.seq", "desc")
+    .limit(q.size)
+    .offset((q.page - 1) * q.size)
+    .execute();
+  return { alarmList: rows.map(toRow), total, page: q.page, size: q.size, ...period, counts };
+}
+
+/** Open alarms (active and acknowledged), newest first. */
+export async function openAlarms(db: Kysely<Database>, plants: string[] | null, limit: number): Promise<AlarmRow[]> {
+  if (plants && !plants.length) return [];
+  const rows = await selectRow(db)
+    .where("alarm.released_at", "is", null)
+    .$if(!!plants, (qb) => qb.where("alarm.plant_uid", "in", plants!))
+    .orderBy("alarm.raised_at", "desc")
+    .orderBy("alarm.seq", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map(toRow);
+}
+
+/** Open alarms and those raised since `since`, newest first (the dashboard's recent list). */
+export async function recentAlarms(db: Kysely<Database>, plants: string[] | null, since: number, limit: number): Promise<AlarmRow[]> {
+  if (plants && !plants.length) return [];
+  const rows = await selectRow(db)
+    .where((eb) => eb.or([eb("alarm.released_at", "is", null), eb("alarm.raised_at", ">=", since)]))
+    .$if(!!plants, (qb) => qb.where("alarm.plant_uid", "in", plants!))
+    .orderBy("alarm.raised_at", "desc")
+    .orderBy("alarm.seq", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map(toRow);
+}
+
+/** Open alarms per plant with the SPEC §3 counters and the plant's current output. */
+export async function unreleasedByPlant(db: Kysely<Database>, plants: string[] | null): Promise<UnreleasedPlantRow[]> {
+  if (plants && !plants.length) return [];
+  const rows = await db
+    .selectFrom("alarm")
+    .innerJoin("plant", "plant.uid", "alarm.plant_uid")
+    .select((eb) => [
+      "alarm.plant_uid", "plant.name as plantName", eb.fn.countAll<number>().as("alarm_count"),
+      ...([1000001, 1000003, 1000004, 1000006] as const).map((c) =>
+        eb.fn.sum<number>(eb.case().when("alarm.code", "=", c).then(1).else(0).end()).as(`alarm_${c}_count` as const),
+      ),
+    ])
+    .where("alarm.released_at", "is", null)
+    .$if(!!plants, (qb) => qb.where("alarm.plant_uid", "in", plants!))
+    .groupBy(["alarm.plant_uid", "plant.name"])
+    .orderBy("plant.name")
+    .execute();
+  const uids = rows.map((r) => r.plant_uid);
+  const iw = new Map<string, number>();
+  for (let i = 0; i < uids.length; i += CHUNK) {
+    const part = await db
+      .selectFrom("device")
+      .innerJoin("device_latest", "device_latest.device_uid", "device.uid")
+      .select((eb) => ["device.plant_uid", eb.fn.sum<number>("device_latest.iw").as("iw")])
+      .where("device.kind", "=", 1)
+      .where("device.plant_uid", "in", uids.slice(i, i + CHUNK))
+      .groupBy("device.plant_uid")
+      .execute();
+    for (const p of part) iw.set(p.plant_uid!, Number(p.iw ?? 0));
+  }
+  return rows.map((r) => ({
+    plant_uid: r.plant_uid, plantName: r.plantName, alarm_count: Number(r.alarm_count),
+    alarm_1000001_count: Number(r.alarm_1000001_count ?? 0), alarm_1000003_count: Number(r.alarm_1000003_count ?? 0),
+    alarm_1000004_count: Number(r.alarm_1000004_count ?? 0), alarm_1000006_count: Number(r.alarm_1000006_count ?? 0),
+    iw: iw.get(r.plant_uid) ?? 0,
+  }));
+}
+
+export async function alarmBySeq(db: Kysely<Database>, seq: number): Promise<AlarmRow | null> {
+  const row = await selectRow(db).where("alarm.seq", "=", seq).executeTakeFirst();
+  return row ? toRow(row) : null;
+}
+
+/** Acknowledges an open alarm with a note, and records the step. */
+export async function acknowledgeAlarm(db: Kysely<Database>, seq: number, memberId: string, note: string, now: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const a = await trx.selectFrom("alarm").select(["released_at", "ack_at"]).where("seq", "=", seq).executeTakeFirst();
+    if (!a) throw notFound("alarm_not_found");
+    if (a.released_at !== null) throw new ApiError(409, "alarm_cleared");
+    if (a.ack_at !== null) throw new ApiError(409, "already_acknowledged");
+    await trx.updateTable("alarm").set({ ack_by: memberId, ack_at: now, ack_note: note || null }).where("seq", "=", seq).execute();
+    await trx.insertInto("alarm_event").values({ alarm_seq: seq, kind: "acknowledged", member_id: memberId, note: note || null, at: now }).execute();
+  });
+}
+
+/** An operator's release of an open alarm (e.g. a grid alarm, SPEC §7 setGridAlarmRelease), recorded as a step. */
+export async function releaseAlarm(db: Kysely<Database>, seq: number, memberId: string, note: string, now: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const a = await trx.selectFrom("alarm").select(["released_at"]).where("seq", "=", seq).executeTakeFirst();
+    if (!a) throw notFound("alarm_not_found");
+    if (a.released_at !== null) throw new ApiError(409, "alarm_cleared");
+    await trx.updateTable("alarm").set({ released_at: now }).where("seq", "=", seq).execute();
+    await trx.insertInto("alarm_event").values({ alarm_seq: seq, kind: "released", member_id: memberId, note: note || null, at: now }).execute();
+  });
+}
+
+export async function alarmEvents(db: Kysely<Database>, seq: number) {
+  const rows = await db.selectFrom("alarm_event").selectAll().where("alarm_seq", "=", seq).orderBy("at").orderBy("seq").execute();
+  return rows.map((e) => ({ seq: Number(e.seq), kind: e.kind, member_id: e.member_id, note: e.note, at: Number(e.at) }));
+}
+
+export const DELIVERY_PAGE_SIZE = 50;
+
+export async function deliveryLog(db: Kysely<Database>, status: string | undefined, page: number): Promise<Omit<DeliveryLogResponse, "channels">> {
+  const base = db.selectFrom("outbox").$if(!!status, (qb) => qb.where("status", "=", status!));
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst())?.n ?? 0);
+  const rows = await base
+    .select(["seq", "channel", "recipient", "subject", "status", "attempts", "next_attempt_at", "last_error", "created_at", "sent_at"])
+    .orderBy("seq", "desc")
+    .limit(DELIVERY_PAGE_SIZE)
+    .offset((page - 1) * DELIVERY_PAGE_SIZE)
+    .execute();
+  const deliveryList: DeliveryRow[] = rows.map((r) => ({
+    seq: Number(r.seq), channel: r.channel as DeliveryRow["channel"], recipient: r.recipient, subject: r.subject,
+    status: r.status as DeliveryRow["status"], attempts: Number(r.attempts), next_attempt_at: Number(r.next_attempt_at),
+    last_error: r.last_error, created_at: Number(r.created_at), sent_at: num(r.sent_at),
+  }));
+  return { deliveryList, total, page, size: DELIVERY_PAGE_SIZE };
+}
+
+/** Plants of a node's subtree among `plants` (null = all). */
+export async function plantsUnderNode(db: Kysely<Database>, seqs: number[], plants: string[] | null): Promise<string[]> {
+  if (!seqs.length) return [];
+  const rows = await db
+    .selectFrom("plant")
+    .select("uid")
+    .where("node_seq", "in", seqs)
+    .$if(!!plants, (qb) => qb.where("uid", "in", plants!.length ? plants! : [""]))
+    .execute();
+  return rows.map((r) => r.uid);
+}
+

@@ -1,0 +1,415 @@
+/**
+ * Alarms, alerts and control against a real server on both stores:
+ * - every filter of GET /api/alarm, bad input, and what a member of another node may see;
+ * - the lifecycle through the real alarm engine: acknowledge with a note → cleared → raised again → active;
+ *   the raise delay; production alarms only in daylight; one plant alarm for a plant-wide outage;
+ * - alerts to a REAL SMTP server (smtp-server) and a real HTTP webhook receiver started here; SMTP down →
+ *   retried, delivered after it is back, nothing duplicated and nothing lost across a server restart;
+ * - commands over MQTT (the Mosquitto broker on this machine): acknowledged, failed, timed out; the
+ *   control service bit; foreign devices.
+ */
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import mqtt from "mqtt";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SERVICE_BITS } from "../../domain/service-bits";
+import { formatSeoul } from "../../domain/seoul-time";
+import { createMember, openTestStore, type Store } from "../helpers/fixtures";
+import { STORES, apiClient } from "../helpers/http";
+import { ADMIN_PASSWORD, freePort, startServer, type TestServer } from "../helpers/server";
+import { createGatewayFixture, postReadings, slot, type GatewayFixture } from "../helpers/telemetry";
+import { waitFor } from "../helpers/wait";
+
+const MQTT_URL = process.env.TEST_MQTT_URL ?? "mqtt://127.0.0.1:1883";
+const DAY = 86_400_000;
+
+/** A longitude where local solar time is now + hourOffset (so the sun is up or down at will). */
+function longitudeAt(hourOffset: number): number {
+  const d = new Date();
+  let lng = (12 + hourOffset - (d.getUTCHours() + d.getUTCMinutes() / 60)) * 15;
+  while (lng > 180) lng -= 360;
+  while (lng < -180) lng += 360;
+  return lng;
+}
+
+const inverter = (iw: number, extra: Record<string, unknown> = {}) => ({
+  dc_v: 620, dc_a: iw / 600, dc_w: iw * 1.03, ac_v: 380, ac_a: iw / 650, iw, pf: 0.99, hz: 60, today_wh: 1000, total_wh: 5_000_000, fault_code: 0, ...extra,
+});
+
+/** A real SMTP server that keeps what it receives; it can be taken down and brought back on its port. */
+class Mailbox {
+  messages: Array<{ to: string; subject: string; raw: string }> = [];
+  private server: SMTPServer | undefined;
+  constructor(public port: number) {}
+  async up() {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      logger: false,
+      onData: (stream, session, cb) => {
+        let raw = "";
+        stream.on("data", (c: Buffer) => (raw += c.toString()));
+        stream.on("end", () => {
+          const subject = /^Subject: (.*)$/m.exec(raw)?.[1] ?? "";
+          this.messages.push({ to: session.envelope.rcptTo.map((r) => r.address).join(","), subject, raw });
+          cb();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => this.server!.listen(this.port, "127.0.0.1", resolve));
+  }
+  async down() {
+    const server = this.server;
+    this.server = undefined;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+}
+
+/** The text body of a single-part mail, decoded from its transfer encoding (nodemailer picks base64 or quoted-printable). */
+function mailText(raw: string): string {
+  const [head, ...rest] = raw.split("\r\n\r\n");
+  const body = rest.join("\r\n\r\n");
+  const encoding = /^Content-Transfer-Encoding: (\S+)/im.exec(head ?? "")?.[1]?.toLowerCase();
+  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (encoding === "quoted-printable") {
+    const bytes = body.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+    return Buffer.from(bytes, "latin1").toString("utf8");
+  }
+  return body;
+}
+
+/** A real webhook receiver (Slack/Teams-style incoming webhook). */
+async function webhookReceiver() {
+  const received: Array<{ seq: string | undefined; body: { text: string; subject: string } }> = [];
+  const server = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (c) => (body += c));
+    req.on("end", () => {
+      received.push({ seq: req.headers["x-outbox-seq"] as string | undefined, body: JSON.parse(body) });
+      res.writeHead(200, { "content-type": "text/plain" }).end("ok");
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return { received, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, close: () => new Promise((r) => server.close(r)) };
+}
+
+describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
+  let server: TestServer;
+  let store: Store;
+  let mailbox: Mailbox;
+  let hook: Awaited<ReturnType<typeof webhookReceiver>>;
+  let admin: string;
+  const prefix = `test/${randomBytes(4).toString("hex")}`;
+  const env = () => ({
+    ALARM_INTERVAL_MS: "300", SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`, MAIL_FROM: "Portal <alerts@portal.test>",
+    OUTBOX_RETRY_MS: "300", COMMAND_TIMEOUT_MS: "1500", MQTT_URL, MQTT_TOPIC_PREFIX: prefix,
+    MQTT_CLIENT_ID: `portal-test-${randomBytes(4).toString("hex")}`, PORTAL_WORKERS: "0",
+  });
+
+  beforeAll(async () => {
+    mailbox = new Mailbox(await freePort(3500, 3599));
+    await mailbox.up();
+    hook = await webhookReceiver();
+    server = await startServer({ store: kind, env: env(), timeoutMs: 110_000 });
+    store = await openTestStore(server.databaseUrl);
+    admin = (await apiClient(server.baseUrl).session("admin", ADMIN_PASSWORD)).accessToken;
+  });
+  afterAll(async () => {
+    await store?.close();
+    await server?.stop();
+    await mailbox?.down();
+    await hook?.close();
+  });
+
+  const get = (path: string, token = admin) => apiClient(server.baseUrl).call("GET", path, { token });
+  const post = (path: string, json: unknown, token = admin) => apiClient(server.baseUrl).call("POST", path, { token, json });
+  const put = (path: string, json: unknown, token = admin) => apiClient(server.baseUrl).call("PUT", path, { token, json });
+
+  async function insertAlarm(plant: string, over: Record<string, unknown>) {
+    const row = await store.db
+      .insertInto("alarm")
+      .values({
+        plant_uid: plant, rtu_uid: null, device_uid: null, code: 1000001, level: 3, fault_code: null, message: "fixture",
+        raised_at: Date.now(), released_at: null, ...over,
+      } as never)
+      .returning("seq")
+      .executeTakeFirstOrThrow();
+    return Number(row.seq);
+  }
+
+  async function otherNodeMember(service = 0xffff) {
+    const root = await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).orderBy("seq").executeTakeFirstOrThrow();
+    const node = await store.db
+      .insertInto("node")
+      .values({ parent_seq: root.seq, name: `n-${randomBytes(3).toString("hex")}`, sort_order: 0, created_at: Date.now() })
+      .returning("seq")
+      .executeTakeFirstOrThrow();
+    const m = await createMember(store, { node_seq: Number(node.seq), service });
+    const token = (await apiClient(server.baseUrl).session(m.id, m.password)).accessToken;
+    return { ...m, node: Number(node.seq), token };
+  }
+
+  it("filters the alarm list by period, level, device, code, state, plant and group, and pages it", async () => {
+    const g = await createGatewayFixture(store);
+    const other = await createGatewayFixture(store);
+    const today = Date.now();
+    const s = {
+      // Alarms the engine leaves alone: its devices never reported, so nothing about them can be judged now.
+      a: await insertAlarm(g.plantUid, { level: 4, device_uid: g.board }),
+      b: await insertAlarm(g.plantUid, { level: 2, code: 1000004, device_uid: g.inverters[0], ack_by: "admin", ack_at: today, ack_note: "보는 중" }),
+      c: await insertAlarm(g.plantUid, { level: 3, device_uid: g.inverters[1], raised_at: today - 3 * DAY, released_at: today - 3 * DAY + 60_000 }),
+      d: await insertAlarm(g.plantUid, { level: 1, device_uid: g.env, raised_at: today - 2 * DAY }),
+      e: await insertAlarm(other.plantUid, { level: 4 }),
+    };
+    const seqs = (res: { body: { alarmList: Array<{ seq: number }> } }) => res.body.alarmList.map((a) => a.seq).sort((x, y) => x - y);
+    const q = (extra: string) => get(`/alarm?plant=${g.plantUid}${extra}`);
+    // Default period: today; the open alarm raised two days ago is still alive today.
+    expect(seqs(await q(""))).toEqual([s.a, s.b, s.d]);
+    const day = (ms: number) => formatSeoul(ms, "YYYY-MM-DD");
+    const week = await q(`&start=${day(today - 6 * DAY)}&end=${day(today)}`);
+    expect(seqs(week)).toEqual([s.a, s.b, s.c, s.d]);
+    expect(week.body.counts).toEqual({ "-1": 4, 1: 1, 2: 1, 3: 1, 4: 1 });
+    expect(seqs(await q(`&start=${day(today - 3 * DAY)}&end=${day(today - 3 * DAY)}`))).toEqual([s.c]);
+    expect(seqs(await q(`&start=${day(today - 6 * DAY)}&level=4`))).toEqual([s.a]);
+    const lvl2 = await q(`&start=${day(today - 6 * DAY)}&level=2`);
+    expect(seqs(lvl2)).toEqual([s.b]);
+    expect(lvl2.body.total).toBe(1);
+    expect(lvl2.body.counts["-1"]).toBe(4);
+    expect(seqs(await q(`&start=${day(today - 6 * DAY)}&device=${g.inverters[1]}`))).toEqual([s.c]);
+    expect(seqs(await q(`&start=${day(today - 6 * DAY)}&code=1000004`))).toEqual([s.b]);
+    expect(seqs(await q(`&start=${day(today - 6 * DAY)}&status=active`))).toEqual([s.a, s.d]);
+    expect(seqs(await q(`&start=${day(today - 6 * DAY)}&status=acknowledged`))).toEqual([s.b]);
+    expect(seqs(await q(`&start=${day(today - 6 * DAY)}&status=cleared`))).toEqual([s.c]);
+    const row = (await q(`&status=acknowledged`)).body.alarmList[0];
+    expect(row).toMatchObject({ plantName: expect.stringContaining("테스트 발전소"), deviceName: "인버터 1", status: "acknowledged", ack_by: "admin", ack_note: "보는 중" });
+    // Paging: newest first, 20 a page.
+    // (cleared ones: the store keeps one open alarm per condition)
+    for (let i = 0; i < 21; i++) await insertAlarm(other.plantUid, { level: 2, raised_at: today - i * 1000, released_at: today - i * 1000 + 500 });
+    const p1 = await get(`/alarm?plant=${other.plantUid}&size=20`);
+    const p2 = await get(`/alarm?plant=${other.plantUid}&size=20&page=2`);
+    expect(p1.body.total).toBe(22);
+    expect(p1.body.alarmList).toHaveLength(20);
+    expect(p2.body.alarmList).toHaveLength(2);
+    expect(p1.body.alarmList[0].raised_at).toBeGreaterThanOrEqual(p1.body.alarmList[19].raised_at);
+    // Group scope: a node with one plant.
+    const m = await otherNodeMember();
+    await store.db.updateTable("plant").set({ node_seq: m.node }).where("uid", "=", other.plantUid).execute();
+    const grouped = await get(`/alarm?isGroup=1&group=${m.node}&size=100`);
+    expect(new Set(grouped.body.alarmList.map((a: { plant_uid: string }) => a.plant_uid))).toEqual(new Set([other.plantUid]));
+    // The member of that node sees that plant and nothing of g's.
+    const mine = await get(`/alarm?size=100`, m.token);
+    expect(new Set(mine.body.alarmList.map((a: { plant_uid: string }) => a.plant_uid))).toEqual(new Set([other.plantUid]));
+    expect((await get(`/alarm?plant=${g.plantUid}`, m.token)).status).toBe(404);
+    expect((await get(`/alarm?device=${g.inverters[0]}`, m.token)).status).toBe(404);
+    expect((await get(`/alarm/${s.a}`, m.token)).status).toBe(404);
+    expect((await post(`/alarm/${s.a}/ack`, { note: "x" }, m.token)).status).toBe(404);
+    expect((await get(`/alarm/unrelease`, m.token)).body.alarmList.every((a: { plant_uid: string }) => a.plant_uid === other.plantUid)).toBe(true);
+    const v2 = await get(`/alarm/v2/unrelease?plant=${g.plantUid}`);
+    expect(v2.body.alarmList[0]).toMatchObject({ plant_uid: g.plantUid, alarm_count: 3, alarm_1000003_count: 0, alarm_1000004_count: 1, alarm_1000001_count: 2 });
+    // Bad input: a clear 400 each.
+    const bad = async (query: string, field: string, message: string) => {
+      const res = await get(`/alarm?${query}`);
+      expect(res.status, query).toBe(400);
+      expect(res.body.fields[field], query).toBe(message);
+    };
+    await bad("start=2026-05-02&end=2026-05-01", "end", "end_before_start");
+    await bad("level=7", "level", "unknown_level");
+    await bad("start=2026-02-30", "start", "not_a_date");
+    await bad("start=yesterday", "start", "not_a_date");
+    await bad("size=1000000000", "size", "unknown_page_size");
+    await bad("status=gone", "status", "unknown_status");
+    await bad("start=2020-01-01&end=2026-01-01", "end", "period_too_long");
+    await bad("isGroup=1", "group", "required");
+  });
+
+  it("acknowledge with a note → cleared → raised again → active; the steps are audited", async () => {
+    const g = await createGatewayFixture(store);
+    const fault = (code: number) => postReadings(server.baseUrl, g, [{ device: g.inverters[0], ts: slot(0), values: inverter(code ? 0 : 30_000, { fault_code: code }) }, { device: g.inverters[1], ts: slot(0), values: inverter(30_000) }]);
+    await fault(8);
+    const alarm = await waitFor(async () => (await get(`/alarm/unrelease?plant=${g.plantUid}`)).body.alarmList.find((a: { code: number }) => a.code === 1000006));
+    expect(alarm.status).toBe("active");
+    const guest = (await apiClient(server.baseUrl).session("guest", "guest-demo-2026")).accessToken;
+    expect((await post(`/alarm/${alarm.seq}/ack`, { note: "guest" }, guest)).status).toBe(403);
+    expect((await post(`/alarm/${alarm.seq}/ack`, { note: "x".repeat(501) })).status).toBe(400);
+    const acked = await post(`/alarm/${alarm.seq}/ack`, { note: "현장 확인 중" });
+    expect(acked.status).toBe(200);
+    expect(acked.body.alarm).toMatchObject({ status: "acknowledged", ack_by: "admin", ack_note: "현장 확인 중" });
+    expect((await post(`/alarm/${alarm.seq}/ack`, {})).status).toBe(409);
+    // The fault clears (a reading of the next step), then comes back.
+    await postReadings(server.baseUrl, g, [{ device: g.inverters[0], ts: slot(0) + 1, values: inverter(30_000) }]);
+    await store.db.updateTable("device_latest").set({ fault_code: 0 }).where("device_uid", "=", g.inverters[0]!).execute();
+    await waitFor(async () => (await get(`/alarm/${alarm.seq}`)).body.alarm.status === "cleared");
+    await store.db.updateTable("device_latest").set({ fault_code: 8 }).where("device_uid", "=", g.inverters[0]!).execute();
+    const again = await waitFor(async () => {
+      const a = (await get(`/alarm/${alarm.seq}`)).body;
+      return a.alarm.status === "active" ? a : null;
+    });
+    expect(again.alarm).toMatchObject({ ack_by: null, ack_note: null, released_at: null });
+    expect(again.events.map((e: { kind: string }) => e.kind)).toEqual(["raised", "acknowledged", "cleared", "reactivated"]);
+    expect(again.events[1]).toMatchObject({ member_id: "admin", note: "현장 확인 중" });
+  });
+
+  it("waits out the raise delay, judges production alarms only in daylight, and raises one plant alarm for a plant-wide outage", async () => {
+    // Plant-wide: every inverter faulted → one plant alarm, no device alarms.
+    const whole = await createGatewayFixture(store, { inverters: 3 });
+    await postReadings(server.baseUrl, whole, whole.inverters.map((d) => ({ device: d, ts: slot(0), values: inverter(0, { fault_code: 8 }) })));
+    const plantWide = await waitFor(async () => {
+      const list = (await get(`/alarm/unrelease?plant=${whole.plantUid}`)).body.alarmList.filter((a: { code: number }) => a.code === 1000006);
+      return list.length ? list : null;
+    });
+    expect(plantWide).toHaveLength(1);
+    expect(plantWide[0]).toMatchObject({ code: 1000006, device_uid: null });
+    // Daylight window: the same underperformance raises 1000004 by day, nothing by night.
+    const day = await createGatewayFixture(store, { lat: 0, lng: longitudeAt(0), inverters: 2 });
+    const night = await createGatewayFixture(store, { lat: 0, lng: longitudeAt(12), inverters: 2 });
+    for (const g of [day, night]) {
+      await postReadings(server.baseUrl, g, [
+        { device: g.env, ts: slot(0), values: { his: 700, iis: 800, sts: 25, ats: 20 } },
+        { device: g.inverters[0], ts: slot(0), values: inverter(1_000) },
+        { device: g.inverters[1], ts: slot(0), values: inverter(40_000) },
+      ]);
+    }
+    await waitFor(async () => (await get(`/alarm/unrelease?plant=${day.plantUid}`)).body.alarmList.some((a: { code: number }) => a.code === 1000004));
+    expect((await get(`/alarm/unrelease?plant=${night.plantUid}`)).body.alarmList.filter((a: { code: number }) => a.code === 1000004)).toEqual([]);
+    // Raise delay: with 30 minutes, a new fault is an incident, not an alarm, until it has lasted that long.
+    const settings = await get("/settings");
+    expect((await put("/settings/alarm", { ...settings.body.alarm, raiseDelayMinutes: 30 })).status).toBe(200);
+    try {
+      const late = await createGatewayFixture(store);
+      await postReadings(server.baseUrl, late, [{ device: late.inverters[0], ts: slot(0), values: inverter(0, { fault_code: 8 }) }, { device: late.inverters[1], ts: slot(0), values: inverter(30_000) }]);
+      const incident = await waitFor(() => store.db.selectFrom("alarm_incident").selectAll().where("plant_uid", "=", late.plantUid).executeTakeFirst());
+      expect((await get(`/alarm/unrelease?plant=${late.plantUid}`)).body.alarmList).toEqual([]);
+      // The incident has lasted 31 minutes (moved back in the store instead of waiting half an hour).
+      await store.db.updateTable("alarm_incident").set({ first_seen_at: Number(incident.first_seen_at) - 31 * 60_000 }).where("key", "=", incident.key).execute();
+      await waitFor(async () => (await get(`/alarm/unrelease?plant=${late.plantUid}`)).body.alarmList.length === 1);
+    } finally {
+      await put("/settings/alarm", { ...settings.body.alarm, raiseDelayMinutes: 0 });
+    }
+  });
+
+  it("alerts the owner and the safety manager by mail and webhook, once per step; SMTP down → retried, none lost across a restart", async () => {
+    const g = await createGatewayFixture(store);
+    const emails = { owner: `owner-${randomBytes(3).toString("hex")}@example.kr`, safety: `safety-${randomBytes(3).toString("hex")}@example.kr` };
+    const owner = { ...(await createMember(store, { email: emails.owner })), email: emails.owner };
+    const safety = { ...(await createMember(store, { email: emails.safety })), email: emails.safety };
+    const ownerToken = (await apiClient(server.baseUrl).session(owner.id, owner.password)).accessToken;
+    const pref = await put("/alarm/notify/pref", { minLevel: 1, mail: true, webhook: true, webhookUrl: hook.url, quietFrom: "", quietTo: "", digest: false }, ownerToken);
+    expect(pref.status).toBe(200);
+    expect(pref.body).toMatchObject({ minLevel: 1, mail: true, webhook: true, webhookUrl: hook.url, email: owner.email });
+    expect((await put("/alarm/notify/pref", { minLevel: 9, mail: true, webhook: true, webhookUrl: "" }, ownerToken)).body.fields).toMatchObject({ minLevel: "unknown_level", webhookUrl: "required" });
+    expect((await put(`/alarm/contacts/${g.plantUid}`, { owner: owner.id, safety: "nobody-here" })).status).toBe(400);
+    const contacts = await put(`/alarm/contacts/${g.plantUid}`, { owner: owner.id, safety: safety.id });
+    expect(contacts.body).toMatchObject({ owner: { id: owner.id }, safety: { id: safety.id } });
+
+    const mailsTo = (who: string) => mailbox.messages.filter((m) => m.to === who);
+    // Every device reports; one inverter has a DC ground fault (level 4).
+    await postReadings(server.baseUrl, g, [
+      { device: g.inverters[0], ts: slot(0), values: inverter(0, { fault_code: 512 }) },
+      { device: g.inverters[1], ts: slot(0), values: inverter(30_000) },
+      { device: g.env, ts: slot(0), values: { his: 10, iis: 10, sts: 20, ats: 15 } },
+      { device: g.board, ts: slot(0), values: { v: 600, total_a: 50, channels: [6, 6, 6, 6, 6, 6, 7, 7] } },
+      { device: g.vcb, ts: slot(0), values: { v: 22_900, a: 1, w: 30_000, state: 1, gf_ma: 2 } },
+      { device: g.acb, ts: slot(0), values: { v: 380, a: 45, w: 30_000, state: 1, gf_ma: 1 } },
+    ]);
+    await waitFor(() => mailsTo(owner.email!).length === 1 && mailsTo(safety.email!).length === 1 && hook.received.some((h) => h.body.text.includes(g.plantUid)), {
+      ms: 15_000, failure: () => `mails ${JSON.stringify(mailbox.messages.map((m) => m.to))} hooks ${hook.received.length}`,
+    });
+    expect(mailText(mailsTo(owner.email!)[0]!.raw)).toContain(`발전소: 테스트 발전소`);
+    expect(mailText(mailsTo(owner.email!)[0]!.raw)).toContain(g.plantUid);
+
+    // SMTP down: the clearing alert fails, is retried with backoff, and survives a restart of the server.
+    await mailbox.down();
+    await store.db.updateTable("device_latest").set({ fault_code: 0, iw: 30_000 }).where("device_uid", "=", g.inverters[0]!).execute();
+    let outboxSeen: unknown[] = [];
+    const pending = await waitFor(async () => {
+      outboxSeen = await store.db.selectFrom("outbox").select(["recipient", "status", "attempts", "last_error", "subject"]).execute();
+      const rows = await store.db.selectFrom("outbox").selectAll().where("recipient", "in", [owner.email!, safety.email!]).where("status", "=", "pending").execute();
+      return rows.length === 2 && rows.every((r) => Number(r.attempts) >= 1) ? rows : null;
+    }, { ms: 15_000, failure: () => `outbox: ${JSON.stringify(outboxSeen)}` });
+    const failures = await store.db.selectFrom("outbox_attempt").selectAll().where("outbox_seq", "in", pending.map((p) => p.seq)).where("ok", "=", 0).execute();
+    expect(failures.length).toBeGreaterThanOrEqual(2);
+    await store.close();
+    await server.stop({ keepData: true });
+    await mailbox.up();
+    server = await startServer({ store: kind, env: env(), timeoutMs: 110_000, reuse: { dataDir: server.dataDir, databaseUrl: server.databaseUrl } });
+    store = await openTestStore(server.databaseUrl);
+    admin = (await apiClient(server.baseUrl).session("admin", ADMIN_PASSWORD)).accessToken;
+    await waitFor(() => mailsTo(owner.email!).length === 2 && mailsTo(safety.email!).length === 2, { ms: 20_000 });
+    // Give a duplicate every chance to show up, then count: exactly one mail per step and person.
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(mailsTo(owner.email!)).toHaveLength(2);
+    expect(mailsTo(safety.email!)).toHaveLength(2);
+    expect(hook.received.filter((h) => h.body.text.includes(g.plantUid))).toHaveLength(2);
+    const log = await get("/alarm/notify/log");
+    expect(log.status).toBe(200);
+    expect(log.body.channels).toEqual(expect.arrayContaining(["mail", "webhook"]));
+    expect(log.body.deliveryList.some((d: { recipient: string; status: string; attempts: number }) => d.recipient === owner.email && d.status === "sent" && d.attempts >= 2)).toBe(true);
+    expect((await get("/alarm/notify/log", ownerToken)).status).toBe(403);
+  }, 90_000);
+
+  describe("commands", () => {
+    let gateway: mqtt.MqttClient;
+    let mode: "ok" | "fail" | "silent" = "ok";
+    let g: GatewayFixture;
+    beforeAll(async () => {
+      g = await createGatewayFixture(store);
+      gateway = await mqtt.connectAsync(MQTT_URL, { clientId: `gw-${randomBytes(4).toString("hex")}` });
+      await gateway.subscribeAsync(`${prefix}/${g.rtuUid}/command`, { qos: 1 });
+      gateway.on("message", (_topic, payload) => {
+        const cmd = JSON.parse(payload.toString());
+        if (mode === "silent") return;
+        const answer = mode === "ok" ? { seq: cmd.seq, ok: true, state: cmd.action === "on" ? 1 : 0, message: "done" } : { seq: cmd.seq, ok: false, message: "interlock" };
+        void gateway.publishAsync(`${prefix}/${g.rtuUid}/command/result`, JSON.stringify(answer), { qos: 1 });
+      });
+    });
+    afterAll(async () => {
+      await gateway?.endAsync();
+    });
+
+    it("records acknowledged, failed and timed-out commands and lists them on the control call", async () => {
+      const send = (hex: { hexOn?: string; hexOff?: string }, device = g.inverters[0]!, deviceType = 1) =>
+        post("/command/hex", { deviceType, rtuUid: g.rtuUid, deviceUid: device, ch: 0, ...hex });
+      mode = "ok";
+      const ok = await send({ hexOff: "0x0000" });
+      expect(ok.body).toMatchObject({ status: "done", ok: true, state: 0 });
+      mode = "fail";
+      const failed = await send({ hexOff: "0x0000" }, g.vcb, 7);
+      expect(failed.body).toMatchObject({ status: "failed", ok: false, message: "interlock" });
+      mode = "silent";
+      const timedOut = await send({ hexOn: "0x0001" }, g.acb, 8);
+      expect(timedOut.body).toMatchObject({ status: "timeout", ok: false });
+      const one = await get(`/command/${ok.body.seq}`);
+      expect(one.body).toMatchObject({ seq: ok.body.seq, status: "done", action: "off", requested_by: "admin", plant_uid: g.plantUid });
+      const control = await get(`/pvstatus/control?plant=${g.plantUid}`);
+      expect(control.status).toBe(200);
+      const devices = control.body.plants[0].devices;
+      expect(devices.map((d: { kind: number }) => d.kind).sort()).toEqual([1, 1, 7, 8]);
+      expect(devices.find((d: { uid: string }) => d.uid === g.inverters[0])).toMatchObject({ state: 0, lastCommand: { status: "done" }, operable: true });
+      expect(control.body.commandList.slice(0, 3).map((c: { status: string }) => c.status)).toEqual(["timeout", "failed", "done"]);
+      expect((await get("/pvstatus/control?plant=NOPE")).status).toBe(404);
+      mode = "ok";
+    });
+
+    it("refuses without the control bit, inverters without deviceOperation, and foreign devices", async () => {
+      const body = (device: string, deviceType: number) => ({ deviceType, rtuUid: g.rtuUid, deviceUid: device, ch: 0, hexOff: "0x0000" });
+      const noControl = await createMember(store, { service: 0xffff & ~(1 << SERVICE_BITS.control) });
+      const t1 = (await apiClient(server.baseUrl).session(noControl.id, noControl.password)).accessToken;
+      expect((await post("/command/hex", body(g.vcb, 7), t1)).status).toBe(403);
+      expect((await get("/pvstatus/control", t1)).status).toBe(403);
+      const noOperation = await createMember(store, { service: 0xffff & ~(1 << SERVICE_BITS.deviceOperation) });
+      const t2 = (await apiClient(server.baseUrl).session(noOperation.id, noOperation.password)).accessToken;
+      expect((await post("/command/hex", body(g.inverters[0]!, 1), t2)).status).toBe(403);
+      expect((await post("/command/hex", body(g.vcb, 7), t2)).body.status).toBe("done");
+      const foreign = await otherNodeMember();
+      expect((await post("/command/hex", body(g.vcb, 7), foreign.token)).status).toBe(404);
+      const seen = await get("/pvstatus/control", foreign.token);
+      expect(seen.body.plants.some((p: { plant_uid: string }) => p.plant_uid === g.plantUid)).toBe(false);
+      expect((await get(`/pvstatus/control?plant=${g.plantUid}`, foreign.token)).status).toBe(404);
+      const last = (await get(`/command?plant=${g.plantUid}`)).body.commandList[0];
+      expect((await get(`/command/${last.seq}`, foreign.token)).status).toBe(404);
+      expect((await post("/command/hex", { ...body(g.vcb, 7), deviceType: 8 })).status).toBe(400);
+    });
+  });
+});
