@@ -22,7 +22,7 @@ import {
   AlarmAckSchema, AlarmListQuerySchema, AlertPrefSchema, DeliveryLogQuerySchema, PlantContactsSchema,
   type AlarmCountResponse, type AlertPref, type PlantContacts,
 } from "../../domain/contract/alarm";
-import type { AccessClaims } from "../../domain/contract";
+import type { AccessClaims } from "../../domain/contract/auth";
 import type { Clock } from "../clock";
 import { requireAdmin, requireSettled, requireWriter } from "../auth/guards";
 import type { ApiContext } from "../context";

@@ -13,7 +13,7 @@
 import { Router } from "express";
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import type { AccessClaims } from "../../domain/contract";
+import type { AccessClaims } from "../../domain/contract/auth";
 import {
   CONTROLLABLE_KINDS, CommandListQuerySchema, CommandSchema, ControlQuerySchema,
   type CommandRow, type CommandState, type ControlPlant, type ControlResponse,
