@@ -37,6 +37,8 @@ import { alarmRoutes } from "./routes/alarm";
 import { detailRoutes } from "./routes/detail";
 import { monitorRoutes } from "./routes/monitor";
 import { watchRoutes } from "./routes/watch";
+import { diagnoseRoutes } from "./routes/diagnose";
+import { measurementRoutes } from "./routes/measurement";
 import { deriveSourceKey } from "./crawling/secret-box";
 import { geocoderFromKey } from "./geo/geocoder";
 import type { Store } from "./store/db";
@@ -122,6 +124,8 @@ export function createApi(opts: ApiOptions): Api {
   router.use(alarmRoutes(ctx, opts.clock, outbox));
   router.use(monitorRoutes(ctx, opts.clock));
   router.use(watchRoutes(ctx, opts.clock));
+  router.use(diagnoseRoutes(ctx, opts.clock));
+  router.use(measurementRoutes(ctx, opts.clock));
   router.use(pvstatusRoutes(ctx, { clock: opts.clock, ingest, alarms, remoteChanges: opts.remoteChanges }));
   const fleet: FleetOptions = { geocoder: geocoderFromKey(opts.mapsKey), sourceKey: deriveSourceKey(opts.jwtSecret) };
   router.use(plantRoutes(ctx, fleet));

@@ -12,13 +12,18 @@ export const SYSTEM_FACTOR = 0.87;
 /**
  * capacity_kW × POA/1000 × (1 − 0.00415 × (T_module − 25)) × 0.87, in kW.
  * Never negative (no sun, or an absurd temperature, gives 0). A missing temperature means no
- * correction (treated as 25 °C).
+ * correction (treated as 25 °C). A plant may carry its own γ (signed, per °C) and η (domain/performance.ts).
  */
-export function referenceGenerationKw(capacityKw: number, poaIrradiance: number, moduleTemperatureC?: number | null): number {
+export function referenceGenerationKw(
+  capacityKw: number,
+  poaIrradiance: number,
+  moduleTemperatureC?: number | null,
+  coefficients: { temperatureCoefficient: number; systemFactor: number } = { temperatureCoefficient: -TEMPERATURE_COEFFICIENT, systemFactor: SYSTEM_FACTOR },
+): number {
   if (!Number.isFinite(capacityKw) || !Number.isFinite(poaIrradiance) || capacityKw <= 0 || poaIrradiance <= 0) return 0;
   const t = typeof moduleTemperatureC === "number" && Number.isFinite(moduleTemperatureC) ? moduleTemperatureC : STC_TEMPERATURE_C;
-  const temperatureFactor = 1 - TEMPERATURE_COEFFICIENT * (t - STC_TEMPERATURE_C);
-  return Math.max(0, capacityKw * (poaIrradiance / STC_IRRADIANCE) * temperatureFactor * SYSTEM_FACTOR);
+  const temperatureFactor = 1 + coefficients.temperatureCoefficient * (t - STC_TEMPERATURE_C);
+  return Math.max(0, capacityKw * (poaIrradiance / STC_IRRADIANCE) * temperatureFactor * coefficients.systemFactor);
 }
 
 /** Reference generation per timestamp; a missing temperature entry means no correction. */

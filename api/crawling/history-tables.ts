@@ -11,12 +11,12 @@ export const HISTORY_TABLES = {
   rollup_hourly: {
     key: ["device_uid", "hour_ts"],
     time: "hour_ts",
-    columns: ["device_uid", "hour_ts", "kind", "samples", "energy_wh", "avg_w", "max_w", "his_wh", "iis_wh", "avg_sts", "avg_ats"],
+    columns: ["device_uid", "hour_ts", "kind", "samples", "energy_wh", "avg_w", "max_w", "his_wh", "iis_wh", "avg_sts", "avg_ats", "iis_sts_wh", "sun_samples", "lit_samples", "run_samples"],
   },
   rollup_daily: {
     key: ["device_uid", "day_ts"],
     time: "day_ts",
-    columns: ["device_uid", "day_ts", "kind", "samples", "energy_wh", "max_w", "his_wh", "iis_wh", "avg_sts", "avg_ats", "total_wh"],
+    columns: ["device_uid", "day_ts", "kind", "samples", "energy_wh", "max_w", "his_wh", "iis_wh", "avg_sts", "avg_ats", "total_wh", "iis_sts_wh", "sun_samples", "lit_samples", "run_samples"],
   },
 } as const;
 export type HistoryTable = keyof typeof HISTORY_TABLES;

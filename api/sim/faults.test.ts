@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { demoFleet } from "./fleet";
 import {
   BASE_FAULT_RATES,
   DEMO_FAULT_INTENSITY,
+  DEMO_STANDING_DEFECTS,
   FAULT_KINDS,
   FaultSchedule,
   INVERTER_FAULT_CODES,
@@ -167,5 +169,26 @@ describe("FaultSchedule", () => {
       }
     }
     expect(faultedDaylightSteps).toBeGreaterThan(0);
+  });
+});
+
+describe("standing defects of the demo fleet", () => {
+  const layout = (seed: string) => ({ seed, inverters: 3, devices: 8, rtus: 1 });
+
+  it("a blown string and a failing inverter hold at every instant, on the plants the demo fleet names", () => {
+    const plants = new Map(demoFleet().map((p) => [p.uid, p]));
+    expect(plants.get("P000100")!.inverterKw.length).toBeGreaterThan(1);
+    expect(plants.get("P000113")!.inverterKw.length).toBeGreaterThan(1);
+    const blown = new FaultSchedule(layout("P000100"), { intensity: 0 });
+    const failing = new FaultSchedule(layout("P000113"), { intensity: 0 });
+    for (const t of [Date.UTC(2026, 0, 5, 3), Date.UTC(2026, 6, 20, 4)]) {
+      const a = blown.frameAt(t);
+      expect(Array.from(a.inverterDeadStrings)).toEqual([0, 1, 0]);
+      expect(Array.from(a.inverterOutputFactor)).toEqual([1, 1, 1]);
+      const b = failing.frameAt(t);
+      expect(b.inverterOutputFactor[1]).toBeCloseTo(DEMO_STANDING_DEFECTS.P000113![0]!.factor!, 12);
+      expect(b.inverterOutputFactor[0]).toBe(1);
+    }
+    expect(Array.from(new FaultSchedule(layout("P000101"), { intensity: 0 }).frameAt(Date.UTC(2026, 0, 5, 3)).inverterDeadStrings)).toEqual([0, 0, 0]);
   });
 });

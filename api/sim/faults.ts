@@ -136,6 +136,28 @@ export interface PlantFaultLayout {
   rtus: number;
 }
 
+/**
+ * A defect that stays until someone repairs it: a blown string fuse (its string reads 0 A on the connection
+ * board and the inverter loses that string's share) or a failing inverter (derating, a tired IGBT stack).
+ */
+export interface StandingDefect {
+  inverter: number;
+  /** Strings of this inverter that carry no current. */
+  deadStrings?: number;
+  /** Output multiplier of a failing inverter, 0–1. */
+  factor?: number;
+}
+
+/**
+ * The demo fleet's standing defects, by plant uid (api/sim/fleet.ts names the plants): the measurement and
+ * diagnosis screens must find them — a blown string at 화성 솔라팜 1호 (inverter 2), a failing inverter at
+ * 서산 솔라파크 2호 (inverter 2, under half its sibling's yield).
+ */
+export const DEMO_STANDING_DEFECTS: Readonly<Record<string, readonly StandingDefect[]>> = Object.freeze({
+  P000100: [{ inverter: 1, deadStrings: 1 }],
+  P000113: [{ inverter: 1, factor: 0.45 }],
+});
+
 export interface FaultOptions {
   /** Multiplier on every rate (1 = realistic, DEMO_FAULT_INTENSITY for the demo), or one per kind. */
   intensity?: number | Partial<Record<FaultKind, number>>;
@@ -145,6 +167,8 @@ export interface FaultOptions {
    * model, a weak LTE signal, a dusty farm road. 0 makes every plant alike. Default 0.5.
    */
   pronenessSigma?: number;
+  /** Standing defects; default: the demo fleet's for this plant uid (DEMO_STANDING_DEFECTS). */
+  standing?: readonly StandingDefect[];
 }
 
 /** Per-step fault state of a plant; satisfies pv.ts PlantConditions. */
@@ -155,6 +179,8 @@ export interface FaultFrame {
   inverterOutputFactor: Float64Array;
   /** Per inverter: 1 while the underperformance is dead strings. */
   inverterStringLoss: Uint8Array;
+  /** Per inverter: strings with a blown fuse (standing defects). */
+  inverterDeadStrings: Uint8Array;
   /** Per device: 1 while the device does not answer its RTU. */
   deviceCommLost: Uint8Array;
   /** Per RTU: 1 while the RTU cannot reach the server. */
@@ -170,6 +196,7 @@ export class FaultSchedule {
   private readonly intensity: Record<FaultKind, number>;
   private readonly lookbackDays: number;
   private readonly cache = new Map<number, FaultEpisode[]>();
+  private readonly standing: readonly StandingDefect[];
 
   constructor(
     readonly layout: PlantFaultLayout,
@@ -177,6 +204,7 @@ export class FaultSchedule {
   ) {
     this.seed = typeof layout.seed === "string" ? hashSeed("faults", layout.seed) : hashSeed("faults", layout.seed >>> 0);
     this.rates = { ...BASE_FAULT_RATES, ...options.rates };
+    this.standing = options.standing ?? (typeof layout.seed === "string" ? DEMO_STANDING_DEFECTS[layout.seed] ?? [] : []);
     const inten = options.intensity ?? 1;
     const sigma = options.pronenessSigma ?? 0.5;
     // Mean-one log-normal, so the fleet-wide rate stays what the table says.
@@ -250,8 +278,14 @@ export class FaultSchedule {
     out.inverterFaultCode.fill(0);
     out.inverterOutputFactor.fill(1);
     out.inverterStringLoss.fill(0);
+    out.inverterDeadStrings.fill(0);
     out.deviceCommLost.fill(0);
     out.rtuOffline.fill(0);
+    for (const d of this.standing) {
+      if (d.inverter < 0 || d.inverter >= out.inverterOutputFactor.length) continue;
+      if (d.deadStrings) out.inverterDeadStrings[d.inverter] = d.deadStrings;
+      if (d.factor !== undefined) out.inverterOutputFactor[d.inverter] = Math.min(out.inverterOutputFactor[d.inverter]!, d.factor);
+    }
     const today = kstDayIndex(tMs);
     for (let d = today - this.lookbackDays; d <= today; d++) {
       for (const ep of this.episodesStartingOn(d)) {
@@ -285,6 +319,7 @@ export function createFaultFrame(layout: Pick<PlantFaultLayout, "inverters" | "d
     inverterFaultCode: new Int32Array(layout.inverters),
     inverterOutputFactor: new Float64Array(layout.inverters).fill(1),
     inverterStringLoss: new Uint8Array(layout.inverters),
+    inverterDeadStrings: new Uint8Array(layout.inverters),
     deviceCommLost: new Uint8Array(layout.devices),
     rtuOffline: new Uint8Array(layout.rtus),
   };

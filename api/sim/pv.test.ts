@@ -252,6 +252,28 @@ describe("stepPlant", () => {
     expect(soiled.out.inverters[1]!.acPowerKw).toBe(healthy.out.inverters[1]!.acPowerKw);
   });
 
+  it("a blown string fuse: one channel reads 0 A, the others stay at their share, the inverter loses 1/12", () => {
+    const w = { weather: fixedWeather(0.9, 15) };
+    const healthy = runTo(SPEC, kst(2026, 4, 10, 0), kst(2026, 4, 10, 12, 0), w);
+    const blown = runTo(SPEC, kst(2026, 4, 10, 0), kst(2026, 4, 10, 12, 0), w, {
+      inverterFaultCode: [0, 0, 0],
+      inverterOutputFactor: [1, 1, 1],
+      inverterDeadStrings: [0, 1, 0],
+    });
+    const ch = Array.from(blown.out.connectionBoards[1]!.channelCurrentA);
+    expect(ch.filter((a) => a === 0)).toHaveLength(1);
+    const live = ch.filter((a) => a > 0);
+    const healthyCh = Array.from(healthy.out.connectionBoards[1]!.channelCurrentA);
+    const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+    // A string's current follows irradiance, not how many siblings it has.
+    expect(mean(live) / mean(healthyCh)).toBeGreaterThan(0.97);
+    expect(mean(live) / mean(healthyCh)).toBeLessThan(1.03);
+    const ratio = blown.out.inverters[1]!.dcPowerKw / healthy.out.inverters[1]!.dcPowerKw;
+    expect(ratio).toBeGreaterThan(11 / 12 - 0.02);
+    expect(ratio).toBeLessThan(11 / 12 + 0.02);
+    expect(blown.out.inverters[0]!.acPowerKw).toBe(healthy.out.inverters[0]!.acPowerKw);
+  });
+
   it("steps exactly 10 minutes and aligns the start to the grid", () => {
     const model = createPlantModel(SPEC);
     const state = createPlantState(model, kst(2026, 1, 1, 0, 7));

@@ -136,6 +136,11 @@ export interface PlantConditions {
   inverterOutputFactor: ArrayLike<number>;
   /** Per inverter: 1 when the loss is dead strings, visible as zero channels on the connection board. */
   inverterStringLoss?: ArrayLike<number>;
+  /**
+   * Per inverter: strings with a blown fuse. Each takes its share of the array off the inverter's DC input
+   * and reads 0 A on its connection-board channel (at a fixed, seeded position).
+   */
+  inverterDeadStrings?: ArrayLike<number>;
 }
 
 export interface InverterReading {
@@ -444,13 +449,16 @@ export function stepPlant(
     const faultCode = conditions ? conditions.inverterFaultCode[i]! | 0 : 0;
     const factor = conditions ? conditions.inverterOutputFactor[i]! : 1;
     const cap = model.acCapacityKw[i]!;
+    const strings = model.channelsPerInverter[i]!;
+    const blown = strings > 0 ? Math.min(strings, conditions?.inverterDeadStrings?.[i] ?? 0) : 0;
+    const stringShare = strings > 0 ? 1 - blown / strings : 1;
     let dcKw = 0;
     let acKw = 0;
     let dcV = 0;
     const vmp = sunUp && poa > 1 ? model.vmpStcV[i]! * (1 + VOLTAGE_TEMP_COEFF * (moduleC - 25)) * (1 + 0.035 * Math.log(poa / 1000)) : 0;
     if (faultCode === 0 && poa >= STARTUP_IRRADIANCE_WM2) {
       const available =
-        model.dcCapacityKw[i]! * (poa / 1000) * (1 + POWER_TEMP_COEFF * (moduleC - 25)) * model.derate[i]! * model.mismatch[i]! * factor *
+        model.dcCapacityKw[i]! * (poa / 1000) * (1 + POWER_TEMP_COEFF * (moduleC - 25)) * model.derate[i]! * model.mismatch[i]! * factor * stringShare *
         (1 + 0.003 * hashNormal(seed, (i << 4) | NOISE_DC, step));
       const eta = inverterEfficiency(model.efficiency[i]!, available / cap);
       acKw = available * eta;
@@ -517,14 +525,18 @@ export function stepPlant(
     const factor = conditions ? conditions.inverterOutputFactor[cb.inverterIndex]! : 1;
     // Dead strings: the loss shows as channels reading zero, first on the first board of the inverter.
     const dead = stringLoss ? Math.min(channelsTotal - 1, Math.round((1 - factor) * channelsTotal)) : 0;
-    const live = channelsTotal - dead;
+    // Blown fuses: at a seeded position among the inverter's strings, after the dead ones above.
+    const blown = Math.min(channelsTotal - dead, conditions?.inverterDeadStrings?.[cb.inverterIndex] ?? 0);
+    const blownAt = blown > 0 ? dead + (hashSeed(seed, cb.inverterIndex, 0x66757365) % (channelsTotal - dead - blown + 1)) : -1;
+    const live = channelsTotal - dead - blown;
     const perChannel = live > 0 ? inv.dcCurrentA / live : 0;
     let channelBase = 0;
     for (let p = 0; p < b; p++) if (boards[p]!.inverterIndex === cb.inverterIndex) channelBase += boards[p]!.channels;
     let sum = 0;
     const noiseKey = ((b + 1) << 12) | NOISE_CB;
     for (let c = 0; c < cb.channels; c++) {
-      const isDead = channelBase + c < dead;
+      const at = channelBase + c;
+      const isDead = at < dead || (blown > 0 && at >= blownAt && at < blownAt + blown);
       const a = isDead || perChannel === 0 ? 0 : Math.max(0, perChannel * (1 + 0.02 * hashNormal(seed, noiseKey + (c << 4), step)));
       r.channelCurrentA[c] = a;
       sum += a;

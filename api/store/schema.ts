@@ -55,6 +55,10 @@ export interface PlantTable {
   package_seq: number | null;
   created_at: number;
   updated_at: number;
+  /** Power temperature coefficient γ per °C of the reference (migration 0006); null = −0.00415. */
+  temp_coeff?: number | null;
+  /** System factor η of the reference; null = 0.87. */
+  system_factor?: number | null;
 }
 
 export interface RtuTable {
@@ -209,11 +213,18 @@ export interface RollupHourlyTable {
   device_uid: string; hour_ts: number; kind: number; samples: number; energy_wh: number | null; avg_w: number | null;
   max_w: number | null; his_wh: number | null; iis_wh: number | null; avg_sts: number | null; avg_ats: number | null;
   max_today_wh: number | null; max_total_wh: number | null;
+  iis_sts_wh: number | null; sun_samples: number | null; lit_samples: number | null; run_samples: number | null;
 }
 /** day_ts is the epoch ms of local midnight (Asia/Seoul). */
 export interface RollupDailyTable {
   device_uid: string; day_ts: number; kind: number; samples: number; energy_wh: number | null; max_w: number | null;
   his_wh: number | null; iis_wh: number | null; avg_sts: number | null; avg_ats: number | null; total_wh: number | null;
+  iis_sts_wh: number | null; sun_samples: number | null; lit_samples: number | null; run_samples: number | null;
+}
+
+/** A member's first comparison selection (migration 0006). */
+export interface CompareSelectionTable {
+  member_id: string; device_uids: string; kind: number; data_type: string; created_at: number;
 }
 
 export interface FaultCodeTable {
@@ -279,6 +290,7 @@ export interface Database {
   device_latest: DeviceLatestTable;
   rollup_hourly: RollupHourlyTable;
   rollup_daily: RollupDailyTable;
+  compare_selection: CompareSelectionTable;
   fault_code: FaultCodeTable;
   setting: SettingTable;
   command: CommandTable;

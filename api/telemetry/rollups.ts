@@ -13,35 +13,43 @@ export const SEOUL_OFFSET_MS = 9 * HOUR_MS;
 export const hourOf = (ts: number) => ts - (ts % HOUR_MS);
 export const seoulDayOf = (ts: number) => ts - ((ts + SEOUL_OFFSET_MS) % DAY_MS);
 
-/** Per measurement table: the hourly aggregate columns (energy from 10-minute power samples: W × 1/6 h). */
+/**
+ * Per measurement table: the hourly aggregate columns (energy from 10-minute power samples: W × 1/6 h).
+ * The last four feed the IEC 61724-1 figures (migration 0006): Σ POA·T_module·τ, steps with POA > 100 W/m²
+ * (availability), steps with POA ≥ 20 W/m² (inverter start-up) and producing inverter steps.
+ */
 const HOURLY_AGG: Record<MeasurementTable, string> = {
-  m_inverter: "count(*), sum(iw) / 6.0, avg(iw), max(iw), null, null, null, null, max(today_wh), max(total_wh)",
-  m_env: "count(*), null, null, null, sum(his) / 6.0, sum(iis) / 6.0, avg(sts), avg(ats), null, null",
-  m_board: "count(*), sum(v * total_a) / 6.0, avg(v * total_a), max(v * total_a), null, null, null, null, null, null",
-  m_breaker: "count(*), sum(w) / 6.0, avg(w), max(w), null, null, null, null, null, null",
+  m_inverter: "count(*), sum(iw) / 6.0, avg(iw), max(iw), null, null, null, null, max(today_wh), max(total_wh), null, null, null, count(case when iw > 0 then 1 end)",
+  m_env: "count(*), null, null, null, sum(his) / 6.0, sum(iis) / 6.0, avg(sts), avg(ats), null, null, sum(iis * sts) / 6.0, " +
+    "count(case when iis > 100 then 1 end), count(case when iis >= 20 then 1 end), null",
+  m_board: "count(*), sum(v * total_a) / 6.0, avg(v * total_a), max(v * total_a), null, null, null, null, null, null, null, null, null, null",
+  m_breaker: "count(*), sum(w) / 6.0, avg(w), max(w), null, null, null, null, null, null, null, null, null, null",
 };
 
 export function hourlyRollupSql(table: MeasurementTable, deviceFilter: string): string {
-  return `insert into rollup_hourly (device_uid, hour_ts, kind, samples, energy_wh, avg_w, max_w, his_wh, iis_wh, avg_sts, avg_ats, max_today_wh, max_total_wh)
+  return `insert into rollup_hourly (device_uid, hour_ts, kind, samples, energy_wh, avg_w, max_w, his_wh, iis_wh, avg_sts, avg_ats, max_today_wh, max_total_wh, iis_sts_wh, sun_samples, lit_samples, run_samples)
     select device_uid, ts - (ts % ${HOUR_MS}), cast(? as integer), ${HOURLY_AGG[table]}
     from ${table} where ${deviceFilter} and ts >= ? and ts < ?
     group by device_uid, ts - (ts % ${HOUR_MS})
     on conflict (device_uid, hour_ts) do update set samples = excluded.samples, energy_wh = excluded.energy_wh,
       avg_w = excluded.avg_w, max_w = excluded.max_w, his_wh = excluded.his_wh, iis_wh = excluded.iis_wh,
-      avg_sts = excluded.avg_sts, avg_ats = excluded.avg_ats, max_today_wh = excluded.max_today_wh, max_total_wh = excluded.max_total_wh`;
+      avg_sts = excluded.avg_sts, avg_ats = excluded.avg_ats, max_today_wh = excluded.max_today_wh, max_total_wh = excluded.max_total_wh,
+      iis_sts_wh = excluded.iis_sts_wh, sun_samples = excluded.sun_samples, lit_samples = excluded.lit_samples, run_samples = excluded.run_samples`;
 }
 
 /** An inverter's daily energy is its own daily counter when it reports one, else the integrated power. */
 export function dailyRollupSql(deviceFilter: string): string {
-  return `insert into rollup_daily (device_uid, day_ts, kind, samples, energy_wh, max_w, his_wh, iis_wh, avg_sts, avg_ats, total_wh)
+  return `insert into rollup_daily (device_uid, day_ts, kind, samples, energy_wh, max_w, his_wh, iis_wh, avg_sts, avg_ats, total_wh, iis_sts_wh, sun_samples, lit_samples, run_samples)
     select device_uid, hour_ts - ((hour_ts + ${SEOUL_OFFSET_MS}) % ${DAY_MS}), kind, sum(samples),
       coalesce(max(max_today_wh), sum(energy_wh)), max(max_w), sum(his_wh), sum(iis_wh),
-      sum(avg_sts * samples) / sum(samples), sum(avg_ats * samples) / sum(samples), max(max_total_wh)
+      sum(avg_sts * samples) / sum(samples), sum(avg_ats * samples) / sum(samples), max(max_total_wh),
+      sum(iis_sts_wh), sum(sun_samples), sum(lit_samples), sum(run_samples)
     from rollup_hourly where ${deviceFilter} and hour_ts >= ? and hour_ts < ?
     group by device_uid, kind, hour_ts - ((hour_ts + ${SEOUL_OFFSET_MS}) % ${DAY_MS})
     on conflict (device_uid, day_ts) do update set samples = excluded.samples, energy_wh = excluded.energy_wh,
       max_w = excluded.max_w, his_wh = excluded.his_wh, iis_wh = excluded.iis_wh, avg_sts = excluded.avg_sts,
-      avg_ats = excluded.avg_ats, total_wh = excluded.total_wh`;
+      avg_ats = excluded.avg_ats, total_wh = excluded.total_wh,
+      iis_sts_wh = excluded.iis_sts_wh, sun_samples = excluded.sun_samples, lit_samples = excluded.lit_samples, run_samples = excluded.run_samples`;
 }
 
 

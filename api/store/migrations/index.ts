@@ -6,6 +6,7 @@ import * as m0003 from "./0003_admin";
 import * as m0004 from "./0004_detail_handover";
 import * as m0005 from "./0005_alarms_alerts";
 import * as m0009 from "./0009_scale_out";
+import * as m0006 from "./0006_performance";
 
 export interface Migration {
   name: string;
@@ -24,4 +25,5 @@ export const migrations: Migration[] = [
   { name: "0004_detail_handover", up: m0004.up },
   { name: "0005_alarms_alerts", up: m0005.up },
   { name: "0009_scale_out", up: m0009.up },
+  { name: "0006_performance", up: m0006.up },
 ];

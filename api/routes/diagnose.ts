@@ -1,0 +1,284 @@
+/**
+ * Diagnosis (SPEC §7 Diagnosis, §2/§6 service bits, §5 only inverters): is the plant producing what it should?
+ *
+ * POST /diagnose/produce    generation and specific yield per inverter against its plant's median, worst first
+ * POST /diagnose/generate   a plant's generation against the temperature-corrected reference, with the
+ *                           IEC 61724-1 figures and the loss breakdown
+ * GET  /diagnose/compare    devices side by side for one data type; the first selection is remembered (§4)
+ * DELETE /diagnose/compare/selection   forget the remembered selection
+ * GET  /diagnose/ranking    the member's plants by EPI, lowest first
+ * PUT  /diagnose/coefficients/{plantUid}   a plant's γ and η (writers who may edit the plant)
+ *
+ * produce/generate/ranking need the diagnoseAll service bit; compare needs diagnoseCompare or diagnoseAll.
+ */
+import { Router, type Request } from "express";
+import { bucketKeys, bucketOf, checkPeriod, type Period } from "../../domain/diagnose-period";
+import {
+  COMPARE_TYPES,
+  CoefficientsSchema,
+  CompareQuerySchema,
+  DiagnoseRequestSchema,
+  RankingQuerySchema,
+  type CompareKind,
+  type CompareResponse,
+  type CompareType,
+  type DiagnosePeriodEcho,
+  type GenerateResponse,
+  type ProduceResponse,
+  type ProducerRow,
+  type RankingResponse,
+  type RankingRow,
+} from "../../domain/contract/diagnose";
+import { irradianceMode } from "../../domain/irradiance";
+import { deviationFromMedian, expectedEnergyKwh, median, performanceFigures, type PerformanceBucket } from "../../domain/performance";
+import { formatSeoul } from "../../domain/seoul-time";
+import { shiftHourly } from "../../domain/series";
+import { hasService } from "../../domain/service-bits";
+import { canSeeDevice } from "../../domain/visibility";
+import type { Clock } from "../clock";
+import { requireSettled, requireWriter } from "../auth/guards";
+import type { ApiContext } from "../context";
+import { badRequest, forbidden, handle, notFound, parse } from "../http";
+import {
+  compareSeries,
+  envBuckets,
+  fleetDays,
+  forgetSelection,
+  inverterBuckets,
+  inverterEnergy,
+  inverterInfos,
+  performanceBucket,
+  plantCoefficients,
+  plantsFor,
+  rememberedSelection,
+  rememberFirstSelection,
+} from "../store/diagnose";
+import { reachOf, requirePlant, requireRtu, visiblePlantUids, type Reach } from "../store/visibility";
+import type { Database } from "../store/schema";
+import type { Kysely } from "kysely";
+
+function periodOf(start: string, end: string, unit: number): Period {
+  const c = checkPeriod(start, end, unit);
+  if (!c.ok) throw badRequest(c.problem, { [c.field]: c.problem });
+  // Whole buckets: a daily diagnosis starting at 09:00 covers that whole day.
+  return { ...c.period, from: bucketOf(c.period.from, c.period.unit) };
+}
+
+export function labelOf(t: number, unit: number): string {
+  return formatSeoul(t, unit === 1440 ? "YYYY-MM-DD" : "YYYY-MM-DD HH:mm");
+}
+
+/**
+ * Devices of a request, each visible to the member (404 otherwise, as for a missing one). Visibility depends
+ * only on a device's plant and RTU, so one check per (plant, RTU) pair covers a 100-inverter plant.
+ */
+async function visibleDevices(db: Kysely<Database>, reach: Reach, uids: string[]) {
+  const unique = [...new Set(uids)];
+  const rows = unique.length ? await db.selectFrom("device").select(["uid", "kind", "plant_uid", "rtu_uid"]).where("uid", "in", unique).execute() : [];
+  if (rows.length !== unique.length) throw notFound("device_not_found");
+  const checked = new Map<string, boolean>();
+  for (const d of rows) {
+    const key = `${d.plant_uid}|${d.rtu_uid}`;
+    if (!checked.has(key)) {
+      const plant = d.plant_uid ? await db.selectFrom("plant").select(["uid", "node_seq"]).where("uid", "=", d.plant_uid).executeTakeFirst() : undefined;
+      const rtu = d.rtu_uid ? await db.selectFrom("rtu").select(["plant_uid", "node_seq"]).where("uid", "=", d.rtu_uid).executeTakeFirst() : undefined;
+      checked.set(key, canSeeDevice(
+        reach, { plant_uid: d.plant_uid },
+        plant ? { uid: plant.uid, node_seq: plant.node_seq === null ? null : Number(plant.node_seq) } : null,
+        rtu ? { plant_uid: rtu.plant_uid, node_seq: rtu.node_seq === null ? null : Number(rtu.node_seq) } : null,
+      ));
+    }
+    if (!checked.get(key)) throw notFound("device_not_found");
+  }
+  return rows;
+}
+
+/** The inverters a produce/generate request names (SPEC §5: only kind 1; an RTU stands for its inverters). */
+async function requestedInverters(db: Kysely<Database>, reach: Reach, deviceUids: string[], rtuUids: string[]): Promise<string[]> {
+  const devices = await visibleDevices(db, reach, deviceUids);
+  if (devices.some((d) => Number(d.kind) !== 1)) throw badRequest("only_inverters", { deviceUids: "only_inverters" });
+  const uids = devices.map((d) => d.uid);
+  for (const rtu of new Set(rtuUids)) {
+    await requireRtu(db, reach, rtu);
+    const own = await db.selectFrom("device").select("uid").where("rtu_uid", "=", rtu).where("kind", "=", 1).where("use_yn", "=", 1).orderBy("uid").execute();
+    for (const d of own) if (!uids.includes(d.uid)) uids.push(d.uid);
+  }
+  if (!uids.length) throw badRequest("no_inverters", { deviceUids: "required" });
+  return uids;
+}
+
+function requireDiagnoseAll(req: Request) {
+  const me = requireSettled(req);
+  if (!hasService(me.service, "diagnoseAll")) throw forbidden("service_not_allowed");
+  return me;
+}
+
+export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
+  const r = Router();
+  const db = ctx.store.db;
+
+  r.post("/diagnose/produce", handle(async (req): Promise<ProduceResponse> => {
+    const me = requireDiagnoseAll(req);
+    const body = parse(DiagnoseRequestSchema, req.body ?? {});
+    const p = periodOf(body.start, body.end, body.unit);
+    const reach = await reachOf(db, me);
+    const uids = await requestedInverters(db, reach, body.deviceUids, body.rtuUids);
+    const infos = await inverterInfos(db, uids);
+    const energy = await inverterEnergy(db, uids, p);
+    const yieldOf = (i: (typeof infos)[number]) => (i.capacityKw > 0 && energy.has(i.uid) ? energy.get(i.uid)! / i.capacityKw : null);
+    const medians = new Map<string, number | null>();
+    for (const plant of new Set(infos.map((i) => i.plantUid))) {
+      medians.set(plant, median(infos.filter((i) => i.plantUid === plant).map(yieldOf).filter((y): y is number => y !== null)));
+    }
+    const producers: ProducerRow[] = infos.map((i) => {
+      const y = yieldOf(i);
+      const m = medians.get(i.plantUid) ?? null;
+      return {
+        deviceUid: i.uid, name: i.name, plantUid: i.plantUid, plantName: i.plantName, capacityKw: i.capacityKw,
+        energyKwh: energy.get(i.uid) ?? 0, specificYield: y, plantMedian: m, deviation: deviationFromMedian(y, m),
+      };
+    });
+    producers.sort((a, b) => (a.deviation ?? Infinity) - (b.deviation ?? Infinity) || a.name.localeCompare(b.name));
+    return { ...echo(body, p), producers };
+  }));
+
+  r.post("/diagnose/generate", handle(async (req): Promise<GenerateResponse> => {
+    const me = requireDiagnoseAll(req);
+    const body = parse(DiagnoseRequestSchema, req.body ?? {});
+    const p = periodOf(body.start, body.end, body.unit);
+    const reach = await reachOf(db, me);
+    const uids = await requestedInverters(db, reach, body.deviceUids, body.rtuUids);
+    const infos = await inverterInfos(db, uids);
+    const plants = new Set(infos.map((i) => i.plantUid));
+    if (plants.size !== 1) throw badRequest("one_plant_only", { deviceUids: "one_plant_only" });
+    const plantUid = infos[0]!.plantUid;
+    const k = await plantCoefficients(db, plantUid);
+    const now = clock.now();
+    // SPEC §4: hourly data is read from one bucket early, then shifted by an hour with the first entry skipped.
+    const hourly = p.unit === 60;
+    const q: Period = hourly ? { ...p, from: p.from - 3_600_000 } : p;
+    const keys = bucketKeys(q, now);
+    const [inv, env] = await Promise.all([inverterBuckets(db, uids, q), envBuckets(db, plantUid, q)]);
+    const index = new Map(keys.map((t, i) => [t, i]));
+    const gen = new Array<number>(keys.length).fill(0);
+    const ref = new Array<number>(keys.length).fill(0);
+    const iis = new Array<number>(keys.length).fill(0);
+    const his = new Array<number>(keys.length).fill(0);
+    const hours = p.unit / 60;
+    for (const [t, e] of env) {
+      const i = index.get(t);
+      if (i === undefined) continue;
+      iis[i] = e.insolation === null ? 0 : (e.insolation * 1000) / hours;
+      his[i] = e.horizontal === null ? 0 : (e.horizontal * 1000) / hours;
+    }
+    const buckets: PerformanceBucket[] = [];
+    for (const info of infos) {
+      const own = new Map((inv.get(info.uid) ?? []).map((b) => [b.t, b]));
+      for (const t of keys) {
+        const b = performanceBucket(own.get(t), env.get(t), info.capacityKw, p.unit);
+        const i = index.get(t)!;
+        if (b.energyKwh !== null) gen[i]! += b.energyKwh;
+        ref[i]! += expectedEnergyKwh(b, k);
+        if (t >= p.from) buckets.push(b);
+      }
+    }
+    const figures = performanceFigures(buckets, infos.reduce((a, i) => a + i.capacityKw, 0), k);
+    let times = keys;
+    let series = [gen, ref, iis, his];
+    if (hourly) ({ times, series } = shiftHourly(keys, gen, ref, iis, his));
+    const round = (xs: number[], d: number) => xs.map((x) => Number(x.toFixed(d)));
+    return {
+      ...echo(body, p), plantUid, plantName: infos[0]!.plantName, capacityKw: figures.capacityKw, deviceUids: uids, coefficients: k,
+      times: times.map((t) => labelOf(t, p.unit)), generation: round(series[0]!, 3), reference: round(series[1]!, 3),
+      iis: round(series[2]!, 1), his: round(series[3]!, 1), irradianceMode: irradianceMode(series[3], series[2]), figures,
+    };
+  }));
+
+  r.get("/diagnose/compare", handle(async (req): Promise<CompareResponse> => {
+    const me = requireSettled(req);
+    if (!hasService(me.service, "diagnoseCompare") && !hasService(me.service, "diagnoseAll")) throw forbidden("service_not_allowed");
+    const q = parse(CompareQuerySchema, req.query);
+    const p = periodOf(q.start, q.end, q.unit);
+    const reach = await reachOf(db, me);
+    let uids = q.compareUid;
+    let kind = q.compareKind as CompareKind | undefined;
+    let type = q.compareType;
+    let remembered = false;
+    if (!uids.length && kind === undefined && type === undefined) {
+      const saved = await rememberedSelection(db, me.id);
+      if (!saved) throw badRequest("no_selection", { compareUid: "required" });
+      uids = saved.uids;
+      kind = saved.kind as CompareKind;
+      type = saved.type as CompareType;
+      remembered = true;
+    }
+    if (!uids.length) throw badRequest("invalid_input", { compareUid: "required" });
+    if (kind === undefined) throw badRequest("invalid_input", { compareKind: "required" });
+    if (type === undefined || !(COMPARE_TYPES[kind] as readonly string[]).includes(type)) throw badRequest("invalid_input", { compareType: "bad_type" });
+    const devices = await visibleDevices(db, reach, uids);
+    if (devices.some((d) => Number(d.kind) !== kind)) throw badRequest("invalid_input", { compareUid: "kind_mismatch" });
+    if (!remembered) await rememberFirstSelection(db, me.id, uids, kind, type, clock.now());
+    const keys = bucketKeys(p, clock.now());
+    const series = await compareSeries(db, uids, kind, type, p, keys);
+    const names = await db.selectFrom("device").leftJoin("plant", "plant.uid", "device.plant_uid")
+      .select(["device.uid", "device.name", "plant.name as plant_name"]).where("device.uid", "in", uids).execute();
+    const nameOf = new Map(names.map((n) => [n.uid, n]));
+    return {
+      start: q.start, end: q.end, unit: p.unit, remembered, selectedDeviceUid: uids, selectedDeviceKind: kind, selectedDataType: type,
+      times: keys.map((t) => labelOf(t, p.unit)),
+      series: uids.map((u) => ({
+        deviceUid: u, name: nameOf.get(u)?.name ?? u, plantName: nameOf.get(u)?.plant_name ?? "",
+        values: (series.get(u) ?? []).map((v) => (v === null ? null : Number(v.toFixed(3)))),
+      })),
+    };
+  }));
+
+  r.delete("/diagnose/compare/selection", handle(async (req) => {
+    const me = requireSettled(req);
+    await forgetSelection(db, me.id);
+    return undefined;
+  }));
+
+  r.get("/diagnose/ranking", handle(async (req): Promise<RankingResponse> => {
+    const me = requireDiagnoseAll(req);
+    const q = parse(RankingQuerySchema, req.query);
+    const p = periodOf(q.start, q.end, 1440);
+    const reach = await reachOf(db, me);
+    const uids = await visiblePlantUids(db, reach);
+    const [plants, days] = await Promise.all([plantsFor(db, uids), fleetDays(db, uids, p.from, p.to)]);
+    const byPlant = new Map<string, PerformanceBucket[]>();
+    for (const d of days.inv) {
+      const env = days.env.get(d.plantUid)?.get(d.t);
+      const run = d.capacityKw > 0 ? d.capRun / d.capacityKw : 0;
+      const b = performanceBucket({ t: d.t, energyKwh: d.energyKwh, maxKw: null, runSteps: run }, env, d.capacityKw, 1440);
+      let list = byPlant.get(d.plantUid);
+      if (!list) byPlant.set(d.plantUid, (list = []));
+      list.push(b);
+    }
+    const rows: RankingRow[] = plants.map((pl) => {
+      const f = performanceFigures(byPlant.get(pl.uid) ?? [], pl.capacityKw, pl.k);
+      return {
+        plantUid: pl.uid, name: pl.name, capacityKw: pl.capacityKw, energyKwh: f.energyKwh, expectedKwh: f.expectedKwh,
+        epi: f.energyPerformanceIndex, pr: f.performanceRatio, availability: f.availability,
+      };
+    });
+    rows.sort((a, b) => (a.epi ?? Infinity) - (b.epi ?? Infinity) || a.name.localeCompare(b.name));
+    return { start: q.start, end: q.end, plants: rows };
+  }));
+
+  r.put("/diagnose/coefficients/:plantUid", handle(async (req) => {
+    const me = requireWriter(req);
+    const reach = await reachOf(db, me);
+    await requirePlant(db, reach, String(req.params.plantUid), "edit");
+    const body = parse(CoefficientsSchema, req.body ?? {});
+    await db.updateTable("plant").set({ temp_coeff: body.temperatureCoefficient, system_factor: body.systemFactor })
+      .where("uid", "=", String(req.params.plantUid)).execute();
+    return { plantUid: String(req.params.plantUid), coefficients: await plantCoefficients(db, String(req.params.plantUid)) };
+  }));
+
+  return r;
+}
+
+function echo(body: { start: string; end: string; periodType: DiagnosePeriodEcho["periodType"] }, p: Period): DiagnosePeriodEcho {
+  return { start: body.start, end: body.end, unit: p.unit, periodType: body.periodType };
+}

@@ -1,0 +1,312 @@
+/**
+ * Queries of the diagnosis calls. Each unit reads its own resolution: unit 10 the raw 10-minute rows,
+ * unit 60 rollup_hourly, unit 1440 rollup_daily — so a year's diagnosis reads daily rows, never raw ones.
+ * Every bucket becomes a domain/performance.ts bucket; the figures are computed there, once.
+ */
+import { sql, type Kysely } from "kysely";
+import { bucketOf, type DiagnoseUnit, type Period } from "../../domain/diagnose-period";
+import { DEFAULT_COEFFICIENTS, type PerformanceBucket, type PerformanceCoefficients } from "../../domain/performance";
+import type { CompareKind, CompareType } from "../../domain/contract/diagnose";
+import { capacityKw } from "../../domain/units";
+import type { Database } from "./schema";
+
+type Db = Kysely<Database>;
+
+export interface InverterInfo {
+  uid: string;
+  name: string;
+  plantUid: string;
+  plantName: string;
+  capacityKw: number;
+}
+
+/** Per bucket of one inverter. */
+export interface InverterBucket {
+  t: number;
+  energyKwh: number | null;
+  maxKw: number | null;
+  runSteps: number;
+}
+
+/** Per bucket of a plant's environment sensors (averaged over sensors). */
+export interface EnvBucket {
+  t: number;
+  /** kWh/m². */
+  insolation: number | null;
+  insolationTemp: number | null;
+  horizontal: number | null;
+  sunSteps: number;
+  litSteps: number;
+}
+
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+const hoursOf = (unit: DiagnoseUnit) => unit / 60;
+const CHUNK = 400;
+
+async function chunked<T>(uids: string[], run: (part: string[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < uids.length; i += CHUNK) out.push(...(await run(uids.slice(i, i + CHUNK))));
+  return out;
+}
+
+/** Inverter capacity: its own rating, else an equal share of its plant's. */
+export async function inverterInfos(db: Db, uids: string[]): Promise<InverterInfo[]> {
+  if (!uids.length) return [];
+  const rows = await chunked(uids, (part) =>
+    db.selectFrom("device").innerJoin("plant", "plant.uid", "device.plant_uid")
+      .select(["device.uid", "device.name", "device.capa", "device.plant_uid", "plant.name as plant_name", "plant.capa as plant_capa"])
+      .where("device.uid", "in", part).where("device.kind", "=", 1).execute());
+  const perPlant = new Map<string, number>();
+  for (const r of await chunked([...new Set(rows.map((r) => r.plant_uid!))], (part) =>
+    db.selectFrom("device").select(["plant_uid", (eb) => eb.fn.countAll<number>().as("n")]).where("plant_uid", "in", part).where("kind", "=", 1).groupBy("plant_uid").execute())) {
+    perPlant.set(r.plant_uid!, Number(r.n));
+  }
+  const order = new Map(uids.map((u, i) => [u, i]));
+  return rows
+    .map((r) => ({
+      uid: r.uid, name: r.name, plantUid: r.plant_uid!, plantName: r.plant_name,
+      capacityKw: r.capa ? capacityKw(Number(r.capa)) : capacityKw(Number(r.plant_capa)) / Math.max(1, perPlant.get(r.plant_uid!) ?? 1),
+    }))
+    .sort((a, b) => order.get(a.uid)! - order.get(b.uid)!);
+}
+
+export async function plantCoefficients(db: Db, plantUid: string): Promise<PerformanceCoefficients> {
+  const p = await db.selectFrom("plant").select(["temp_coeff", "system_factor"]).where("uid", "=", plantUid).executeTakeFirst();
+  return {
+    temperatureCoefficient: num(p?.temp_coeff) ?? DEFAULT_COEFFICIENTS.temperatureCoefficient,
+    systemFactor: num(p?.system_factor) ?? DEFAULT_COEFFICIENTS.systemFactor,
+  };
+}
+
+/** Energy per inverter over the period (a SQL sum at the unit's resolution). */
+export async function inverterEnergy(db: Db, uids: string[], p: Period): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (!uids.length) return out;
+  const rows = await chunked(uids, async (part) => {
+    if (p.unit === 10) {
+      return db.selectFrom("m_inverter").select(["device_uid", sql<number>`sum(iw) / 6000.0`.as("e")])
+        .where("device_uid", "in", part).where("ts", ">=", p.from).where("ts", "<", p.to).groupBy("device_uid").execute();
+    }
+    const table = p.unit === 60 ? "rollup_hourly" : "rollup_daily";
+    const key = p.unit === 60 ? "hour_ts" : "day_ts";
+    return db.selectFrom(table).select(["device_uid", sql<number>`sum(energy_wh) / 1000.0`.as("e")])
+      .where("device_uid", "in", part).where(key, ">=", p.from).where(key, "<", p.to).groupBy("device_uid").execute();
+  });
+  for (const r of rows) out.set(r.device_uid, Number(r.e ?? 0));
+  return out;
+}
+
+/** Buckets of inverters, keyed by device uid. */
+export async function inverterBuckets(db: Db, uids: string[], p: Period): Promise<Map<string, InverterBucket[]>> {
+  const out = new Map<string, InverterBucket[]>();
+  if (!uids.length) return out;
+  const rows = await chunked(uids, async (part) => {
+    if (p.unit === 10) {
+      const r = await db.selectFrom("m_inverter").select(["device_uid", "ts", "iw"])
+        .where("device_uid", "in", part).where("ts", ">=", p.from).where("ts", "<", p.to).execute();
+      return r.map((x) => {
+        const w = num(x.iw);
+        return { uid: x.device_uid, t: Number(x.ts), energyKwh: w === null ? null : w / 6000, maxKw: w === null ? null : w / 1000, run: w !== null && w > 0 ? 1 : 0 };
+      });
+    }
+    const table = p.unit === 60 ? "rollup_hourly" : "rollup_daily";
+    const key = p.unit === 60 ? "hour_ts" : "day_ts";
+    const r = await db.selectFrom(table).select(["device_uid", sql<number>`${sql.ref(key)}`.as("t"), "energy_wh", "max_w", "run_samples"])
+      .where("device_uid", "in", part).where(key, ">=", p.from).where(key, "<", p.to).execute();
+    return r.map((x) => ({
+      uid: String(x.device_uid), t: Number(x.t), energyKwh: x.energy_wh === null ? null : Number(x.energy_wh) / 1000,
+      maxKw: x.max_w === null ? null : Number(x.max_w) / 1000, run: Number(x.run_samples ?? 0),
+    }));
+  });
+  for (const r of rows) {
+    let list = out.get(r.uid);
+    if (!list) out.set(r.uid, (list = []));
+    list.push({ t: r.t, energyKwh: r.energyKwh, maxKw: r.maxKw, runSteps: r.run });
+  }
+  return out;
+}
+
+/** The plant's environment sensors' buckets, averaged over sensors, keyed by bucket start. */
+export async function envBuckets(db: Db, plantUid: string, p: Period): Promise<Map<number, EnvBucket>> {
+  const out = new Map<number, EnvBucket>();
+  const sensors = (await db.selectFrom("device").select("uid").where("plant_uid", "=", plantUid).where("kind", "=", 4).execute()).map((d) => d.uid);
+  if (!sensors.length) return out;
+  let rows: Array<{ t: number; h: number | null; ht: number | null; hz: number | null; sun: number; lit: number }>;
+  if (p.unit === 10) {
+    const r = await db.selectFrom("m_env").select(["ts", "iis", "his", "sts"]).where("device_uid", "in", sensors)
+      .where("ts", ">=", p.from).where("ts", "<", p.to).execute();
+    rows = r.map((x) => {
+      const g = num(x.iis);
+      const t = num(x.sts);
+      return {
+        t: Number(x.ts), h: g === null ? null : g / 6000, ht: g === null || t === null ? null : (g * t) / 6000,
+        hz: x.his === null ? null : Number(x.his) / 6000, sun: g !== null && g > 100 ? 1 : 0, lit: g !== null && g >= 20 ? 1 : 0,
+      };
+    });
+  } else {
+    const table = p.unit === 60 ? "rollup_hourly" : "rollup_daily";
+    const key = p.unit === 60 ? "hour_ts" : "day_ts";
+    const r = await db.selectFrom(table).select([sql<number>`${sql.ref(key)}`.as("t"), "iis_wh", "iis_sts_wh", "his_wh", "sun_samples", "lit_samples"])
+      .where("device_uid", "in", sensors).where(key, ">=", p.from).where(key, "<", p.to).execute();
+    rows = r.map((x) => ({
+      t: Number(x.t), h: x.iis_wh === null ? null : Number(x.iis_wh) / 1000, ht: x.iis_sts_wh === null ? null : Number(x.iis_sts_wh) / 1000,
+      hz: x.his_wh === null ? null : Number(x.his_wh) / 1000, sun: Number(x.sun_samples ?? 0), lit: Number(x.lit_samples ?? 0),
+    }));
+  }
+  const acc = new Map<number, { n: number; h: number; hn: number; ht: number; htn: number; hz: number; hzn: number; sun: number; lit: number }>();
+  for (const r of rows) {
+    let a = acc.get(r.t);
+    if (!a) acc.set(r.t, (a = { n: 0, h: 0, hn: 0, ht: 0, htn: 0, hz: 0, hzn: 0, sun: 0, lit: 0 }));
+    a.n++;
+    if (r.h !== null) (a.h += r.h), a.hn++;
+    if (r.ht !== null) (a.ht += r.ht), a.htn++;
+    if (r.hz !== null) (a.hz += r.hz), a.hzn++;
+    a.sun += r.sun;
+    a.lit += r.lit;
+  }
+  for (const [t, a] of acc) {
+    out.set(t, {
+      t, insolation: a.hn ? a.h / a.hn : null, insolationTemp: a.htn && a.htn === a.hn ? a.ht / a.htn : null,
+      horizontal: a.hzn ? a.hz / a.hzn : null, sunSteps: Math.round(a.sun / a.n), litSteps: Math.round(a.lit / a.n),
+    });
+  }
+  return out;
+}
+
+/**
+ * An inverter bucket with its plant's irradiance as a performance bucket. Raw steps are exact; in a rollup
+ * bucket the producing share of the sunny steps is estimated as producing steps / lit steps (an inverter
+ * starts at about 20 W/m², so the two agree when it ran all day and fall apart by its downtime).
+ */
+export function performanceBucket(inv: InverterBucket | undefined, env: EnvBucket | undefined, capacityKw: number, unit: DiagnoseUnit): PerformanceBucket {
+  const sun = env?.sunSteps ?? 0;
+  const run = !inv ? 0 : unit === 10 ? Math.min(inv.runSteps, sun) : env && env.litSteps > 0 ? sun * Math.min(1, inv.runSteps / env.litSteps) : 0;
+  return {
+    capacityKw,
+    energyKwh: inv?.energyKwh ?? null,
+    insolation: env?.insolation ?? null,
+    insolationTemp: env?.insolationTemp ?? null,
+    sunSteps: sun,
+    runSteps: run,
+    maxKw: inv?.maxKw ?? null,
+    hours: hoursOf(unit),
+  };
+}
+
+/** The comparison's series: one value per bucket key per device (null = no reading). */
+export async function compareSeries(db: Db, uids: string[], kind: CompareKind, type: CompareType, p: Period, keys: number[]): Promise<Map<string, Array<number | null>>> {
+  const index = new Map(keys.map((k, i) => [k, i]));
+  const out = new Map(uids.map((u) => [u, new Array<number | null>(keys.length).fill(null)]));
+  if (!uids.length || !keys.length) return out;
+  const rollup = p.unit !== 10 && (kind === 1 ? type === "power" || type === "energy" : kind === 4);
+  let rows: Array<{ device_uid: string; t: number; v: number | null }>;
+  if (rollup) {
+    const table = p.unit === 60 ? "rollup_hourly" : "rollup_daily";
+    const key = p.unit === 60 ? "hour_ts" : "day_ts";
+    const hours = hoursOf(p.unit);
+    const expr: Record<string, string> = {
+      power: `energy_wh / ${hours * 1000}.0`, energy: "energy_wh / 1000.0", poa: `iis_wh / ${hours}.0`, horizontal: `his_wh / ${hours}.0`,
+      moduleTemp: "avg_sts", ambientTemp: "avg_ats",
+    };
+    const r = await sql<{ device_uid: string; t: number; v: number | null }>`select device_uid, ${sql.ref(key)} as t, ${sql.raw(expr[type]!)} as v
+      from ${sql.table(table)} where device_uid in (${sql.join(uids)}) and ${sql.ref(key)} >= ${p.from} and ${sql.ref(key)} < ${p.to}`.execute(db);
+    rows = r.rows;
+  } else {
+    const table = kind === 1 ? "m_inverter" : kind === 2 ? "m_board" : "m_env";
+    const col: Record<string, string> = {
+      power: "avg(iw) / 1000.0", energy: "sum(iw) / 6000.0", dcVoltage: "avg(dc_v)", dcCurrent: "avg(dc_a)",
+      current: "avg(total_a)", voltage: "avg(v)", poa: "avg(iis)", horizontal: "avg(his)", moduleTemp: "avg(sts)", ambientTemp: "avg(ats)",
+    };
+    const ms = p.unit * 60_000;
+    const bucket = p.unit === 1440 ? `ts - ((ts + 32400000) % ${ms})` : `ts - (ts % ${ms})`;
+    const r = await sql<{ device_uid: string; t: number; v: number | null }>`select device_uid, ${sql.raw(bucket)} as t, ${sql.raw(col[type]!)} as v
+      from ${sql.table(table)} where device_uid in (${sql.join(uids)}) and ts >= ${p.from} and ts < ${p.to}
+      group by device_uid, ${sql.raw(bucket)}`.execute(db);
+    rows = r.rows;
+  }
+  for (const r of rows) {
+    const i = index.get(bucketOf(Number(r.t), p.unit));
+    const list = out.get(r.device_uid);
+    if (i === undefined || !list) continue;
+    list[i] = r.v === null ? null : Number(r.v);
+  }
+  return out;
+}
+
+export interface PlantDay {
+  plantUid: string;
+  t: number;
+  energyKwh: number | null;
+  /** Σ P0 of inverters that reported that day, kW. */
+  capacityKw: number;
+  /** Σ P0 · producing steps. */
+  capRun: number;
+  maxShare: number;
+}
+
+/**
+ * The fleet ranking's inputs: per plant and day, the inverters' energy and reporting capacity, and the
+ * environment sensors' insolation (SQL aggregates of rollup_daily: one row per plant-day comes back).
+ */
+export async function fleetDays(db: Db, plantUids: string[], from: number, to: number) {
+  const inv: PlantDay[] = [];
+  const env = new Map<string, Map<number, EnvBucket>>();
+  for (let i = 0; i < plantUids.length; i += CHUNK) {
+    const part = plantUids.slice(i, i + CHUNK);
+    const a = await sql<{ plant_uid: string; t: number; e: number | null; cap: number; caprun: number }>`
+      select d.plant_uid, r.day_ts as t, sum(r.energy_wh) / 1000.0 as e, sum(coalesce(d.capa, 0)) / 100.0 as cap,
+        sum(coalesce(d.capa, 0) * coalesce(r.run_samples, 0)) / 100.0 as caprun
+      from rollup_daily r join device d on d.uid = r.device_uid
+      where d.plant_uid in (${sql.join(part)}) and r.kind = 1 and r.day_ts >= ${from} and r.day_ts < ${to}
+      group by d.plant_uid, r.day_ts`.execute(db);
+    for (const r of a.rows) {
+      inv.push({ plantUid: r.plant_uid, t: Number(r.t), energyKwh: num(r.e), capacityKw: Number(r.cap), capRun: Number(r.caprun), maxShare: 0 });
+    }
+    const b = await sql<{ plant_uid: string; t: number; h: number | null; ht: number | null; hz: number | null; sun: number; lit: number; n: number; nt: number }>`
+      select d.plant_uid, r.day_ts as t, avg(r.iis_wh) / 1000.0 as h, avg(r.iis_sts_wh) / 1000.0 as ht, avg(r.his_wh) / 1000.0 as hz,
+        avg(r.sun_samples) as sun, avg(r.lit_samples) as lit, count(r.iis_wh) as n, count(r.iis_sts_wh) as nt
+      from rollup_daily r join device d on d.uid = r.device_uid
+      where d.plant_uid in (${sql.join(part)}) and r.kind = 4 and r.day_ts >= ${from} and r.day_ts < ${to}
+      group by d.plant_uid, r.day_ts`.execute(db);
+    for (const r of b.rows) {
+      let m = env.get(r.plant_uid);
+      if (!m) env.set(r.plant_uid, (m = new Map()));
+      m.set(Number(r.t), {
+        t: Number(r.t), insolation: num(r.h), insolationTemp: Number(r.nt) === Number(r.n) ? num(r.ht) : null, horizontal: num(r.hz),
+        sunSteps: Math.round(Number(r.sun ?? 0)), litSteps: Math.round(Number(r.lit ?? 0)),
+      });
+    }
+  }
+  return { inv, env };
+}
+
+/** Plants' capacity (kW), names and coefficients, for the ranking. */
+export async function plantsFor(db: Db, plantUids: string[]) {
+  const rows = await chunked(plantUids, (part) =>
+    db.selectFrom("plant").select(["uid", "name", "capa", "temp_coeff", "system_factor"]).where("uid", "in", part).execute());
+  return rows.map((r) => ({
+    uid: r.uid, name: r.name, capacityKw: capacityKw(Number(r.capa)),
+    k: {
+      temperatureCoefficient: num(r.temp_coeff) ?? DEFAULT_COEFFICIENTS.temperatureCoefficient,
+      systemFactor: num(r.system_factor) ?? DEFAULT_COEFFICIENTS.systemFactor,
+    } satisfies PerformanceCoefficients,
+  }));
+}
+
+/** The member's remembered first comparison selection (SPEC §4). */
+export async function rememberedSelection(db: Db, memberId: string) {
+  const r = await db.selectFrom("compare_selection").selectAll().where("member_id", "=", memberId).executeTakeFirst();
+  return r ? { uids: r.device_uids.split(",").filter(Boolean), kind: Number(r.kind), type: r.data_type } : null;
+}
+
+/** Keeps the first selection only: a later one is answered but does not replace it. */
+export async function rememberFirstSelection(db: Db, memberId: string, uids: string[], kind: number, type: string, now: number) {
+  await db.insertInto("compare_selection")
+    .values({ member_id: memberId, device_uids: uids.join(","), kind, data_type: type, created_at: now })
+    .onConflict((oc) => oc.column("member_id").doNothing())
+    .execute();
+}
+
+export async function forgetSelection(db: Db, memberId: string) {
+  await db.deleteFrom("compare_selection").where("member_id", "=", memberId).execute();
+}

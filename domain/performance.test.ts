@@ -1,0 +1,142 @@
+import { describe, expect, it } from "vitest";
+import { referenceGenerationKw } from "./reference-generation";
+import {
+  checkStrings,
+  conversionEfficiency,
+  correctedInsolation,
+  DEFAULT_COEFFICIENTS,
+  deviationFromMedian,
+  expectedPowerKw,
+  median,
+  performanceFigures,
+  stepBucket,
+  temperatureFactor,
+  type PerformanceBucket,
+} from "./performance";
+
+/** One hour at constant conditions as six raw steps. */
+const hour = (capacityKw: number, powerKw: number | null, g: number | null, t: number | null) =>
+  Array.from({ length: 6 }, () => stepBucket({ capacityKw, powerKw, poaWm2: g, moduleC: t }));
+
+describe("IEC 61724-1 worked example (100 kWp, G 800 W/m², T 45 °C, 60 kW)", () => {
+  it("C is 0.917 and the expected power 63.8 kW — the SPEC's reference generation", () => {
+    expect(temperatureFactor(45)).toBeCloseTo(0.917, 3);
+    expect(expectedPowerKw(100, 800, 45)).toBeCloseTo(63.8, 1);
+    expect(expectedPowerKw(100, 800, 45)).toBeCloseTo(referenceGenerationKw(100, 800, 45), 9);
+  });
+
+  it("PR 0.75, PR_STC 0.818, EPI 0.94, Y_r 0.8 h and Y_f 0.6 h over one hour", () => {
+    const f = performanceFigures(hour(100, 60, 800, 45), 100);
+    expect(f.referenceYield).toBeCloseTo(0.8, 9);
+    expect(f.finalYield).toBeCloseTo(0.6, 9);
+    expect(f.performanceRatio).toBeCloseTo(0.75, 9);
+    expect(f.performanceRatioStc).toBeCloseTo(0.818, 3);
+    expect(f.energyPerformanceIndex).toBeCloseTo(0.94, 2);
+    expect(f.expectedKwh).toBeCloseTo(63.8, 1);
+    expect(f.availability).toBe(1);
+  });
+
+  it("an hourly rollup bucket (H and Σ G·T·τ) gives the same figures as its six steps", () => {
+    const bucket: PerformanceBucket = {
+      capacityKw: 100, energyKwh: 60, insolation: 0.8, insolationTemp: 0.8 * 45, sunSteps: 6, runSteps: 6, maxKw: 60, hours: 1,
+    };
+    const a = performanceFigures([bucket], 100);
+    const b = performanceFigures(hour(100, 60, 800, 45), 100);
+    expect(a.performanceRatioStc).toBeCloseTo(b.performanceRatioStc!, 12);
+    expect(a.energyPerformanceIndex).toBeCloseTo(b.energyPerformanceIndex!, 12);
+  });
+});
+
+describe("performanceFigures", () => {
+  it("drops a step missing irradiance or energy from both sums", () => {
+    const steps = [...hour(100, 60, 800, 45), stepBucket({ capacityKw: 100, powerKw: 90, poaWm2: null, moduleC: 45 }),
+      stepBucket({ capacityKw: 100, powerKw: null, poaWm2: 900, moduleC: 45 })];
+    const f = performanceFigures(steps, 100);
+    expect(f.dropped).toBe(2);
+    expect(f.performanceRatio).toBeCloseTo(0.75, 9);
+    expect(f.energyKwh).toBeCloseTo(60, 9);
+  });
+
+  it("multiplies by C: a hot module raises PR_STC above PR, a cold one lowers it", () => {
+    expect(performanceFigures(hour(100, 60, 800, 45), 100).performanceRatioStc!).toBeGreaterThan(0.75);
+    expect(performanceFigures(hour(100, 60, 800, 5), 100).performanceRatioStc!).toBeLessThan(0.75);
+  });
+
+  it("without a module temperature no correction is made (T = 25 °C)", () => {
+    const f = performanceFigures(hour(100, 60, 800, null), 100);
+    expect(f.performanceRatioStc).toBeCloseTo(0.75, 9);
+    expect(correctedInsolation({ insolation: 0.8, insolationTemp: null }, -0.00415)).toBe(0.8);
+  });
+
+  it("availability counts only steps above 100 W/m², weighted by capacity", () => {
+    // 100 kW running in 6 sunny steps; 50 kW down in 6 sunny steps; a dawn step at 80 W/m² down for both.
+    const steps = [
+      ...hour(100, 60, 800, 45),
+      ...hour(50, 0, 800, 45),
+      stepBucket({ capacityKw: 100, powerKw: 0, poaWm2: 80, moduleC: 20 }),
+      stepBucket({ capacityKw: 50, powerKw: 0, poaWm2: 80, moduleC: 20 }),
+    ];
+    const f = performanceFigures(steps, 150);
+    expect(f.availability).toBeCloseTo((100 * 6) / (100 * 6 + 50 * 6), 9);
+    // The down inverter's whole expected energy is downtime loss.
+    expect(f.losses.downtimeKwh).toBeCloseTo(expectedPowerKw(50, 800, 45), 6);
+  });
+
+  it("clipping: a step at the rating loses what the reference asked above it", () => {
+    const f = performanceFigures([stepBucket({ capacityKw: 100, powerKw: 100, poaWm2: 1300, moduleC: 25 })], 100);
+    const exp = expectedPowerKw(100, 1300, 25) / 6;
+    expect(f.losses.clippingKwh).toBeCloseTo(exp - 100 / 6, 9);
+    expect(f.losses.downtimeKwh).toBe(0);
+    expect(f.losses.belowReferenceKwh).toBeCloseTo(0, 9);
+  });
+
+  it("the loss breakdown adds up to expected − measured", () => {
+    const f = performanceFigures([...hour(100, 40, 700, 50), ...hour(100, 0, 600, 40)], 100);
+    const sum = f.losses.downtimeKwh + f.losses.clippingKwh + f.losses.belowReferenceKwh;
+    expect(sum).toBeCloseTo(f.expectedKwh - f.energyKwh, 9);
+  });
+
+  it("no buckets, or only dropped ones, give null figures and no division by zero", () => {
+    const f = performanceFigures([], 100);
+    expect(f.performanceRatio).toBeNull();
+    expect(f.energyPerformanceIndex).toBeNull();
+    expect(f.availability).toBeNull();
+    expect(performanceFigures(hour(100, 60, null, 45), 100).performanceRatio).toBeNull();
+  });
+
+  it("coefficients are configurable per plant", () => {
+    const k = { temperatureCoefficient: -0.0035, systemFactor: 0.9 };
+    const f = performanceFigures(hour(100, 60, 800, 45), 100, k);
+    expect(f.expectedKwh).toBeCloseTo(100 * 0.8 * (1 - 0.0035 * 20) * 0.9, 9);
+    expect(DEFAULT_COEFFICIENTS).toEqual({ temperatureCoefficient: -0.00415, systemFactor: 0.87 });
+  });
+});
+
+describe("comparisons", () => {
+  it("median of odd and even counts, ignoring non-finite values", () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 2, 3])).toBe(2.5);
+    expect(median([NaN, 5])).toBe(5);
+    expect(median([])).toBeNull();
+  });
+
+  it("inverter comparison: Y_f / median − 1", () => {
+    expect(deviationFromMedian(3, 4)).toBeCloseTo(-0.25, 12);
+    expect(deviationFromMedian(4, 0)).toBeNull();
+    expect(deviationFromMedian(null, 4)).toBeNull();
+  });
+
+  it("string comparison flags a blown string against its board's median, not at night", () => {
+    const day = checkStrings([8.1, 8.0, 0, 7.9, 8.2]);
+    expect(day.median).toBe(8.0);
+    expect(day.strings.filter((s) => s.low).map((s) => s.channel)).toEqual([3]);
+    expect(day.strings[0]!.ratio).toBeCloseTo(8.1 / 8, 12);
+    expect(checkStrings([0, 0, 0.1, 0]).strings.some((s) => s.low)).toBe(false);
+  });
+
+  it("conversion efficiency AC/DC, null when idle or absurd", () => {
+    expect(conversionEfficiency(9_700, 10_000)).toBeCloseTo(0.97, 12);
+    expect(conversionEfficiency(0, 0)).toBeNull();
+    expect(conversionEfficiency(12_000, 10_000)).toBeNull();
+  });
+});

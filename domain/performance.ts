@@ -1,0 +1,238 @@
+// Performance figures of IEC 61724-1 over buckets of any length (a 10-minute step, an hour, a day).
+//
+// A bucket carries sums, so one set of formulas serves raw steps and rollups alike:
+//   H  = Σ G·τ / 1000          plane-of-array insolation, kWh/m²
+//   HT = Σ G·T·τ / 1000        insolation weighted by module temperature, kWh/m²·°C
+// With C = 1 + γ(T − 25), Σ G·C·τ / 1000 = H + γ(HT − 25·H): the temperature correction is linear in T,
+// so summing HT in the rollups keeps it exact however coarse the bucket. Multiply by C, never divide.
+import { referenceGenerationKw, STC_TEMPERATURE_C, SYSTEM_FACTOR, TEMPERATURE_COEFFICIENT } from "./reference-generation";
+
+/** Only steps above this plane-of-array irradiance count for availability (IEC 61724-1 practice), W/m². */
+export const AVAILABILITY_THRESHOLD_WM2 = 100;
+/** An inverter at or above this share of its rating is at its limit (clipping). */
+export const CLIPPING_SHARE = 0.98;
+
+export interface PerformanceCoefficients {
+  /** Power temperature coefficient γ, per °C (negative: −0.00415 = −0.415 %/°C). */
+  temperatureCoefficient: number;
+  /** η: everything lost between module and meter besides temperature. */
+  systemFactor: number;
+}
+
+export const DEFAULT_COEFFICIENTS: PerformanceCoefficients = {
+  temperatureCoefficient: -TEMPERATURE_COEFFICIENT,
+  systemFactor: SYSTEM_FACTOR,
+};
+
+/** Temperature factor C = 1 + γ(T − 25). */
+export function temperatureFactor(moduleC: number, gamma = DEFAULT_COEFFICIENTS.temperatureCoefficient): number {
+  return 1 + gamma * (moduleC - STC_TEMPERATURE_C);
+}
+
+/** Expected power P0 · G/1000 · C · η, kW (never negative): the SPEC's reference generation with the plant's γ and η. */
+export function expectedPowerKw(capacityKw: number, poaWm2: number, moduleC: number, k: PerformanceCoefficients = DEFAULT_COEFFICIENTS): number {
+  return referenceGenerationKw(capacityKw, poaWm2, moduleC, k);
+}
+
+/** One bucket of one inverter (or a plant), with its plant's irradiance. */
+export interface PerformanceBucket {
+  /** Rated capacity P0 of what produced `energyKwh`, kWp. */
+  capacityKw: number;
+  /** Energy measured, kWh; null = missing (the bucket is dropped from every sum). */
+  energyKwh: number | null;
+  /** Plane-of-array insolation H = Σ G·τ/1000, kWh/m²; null = missing. */
+  insolation: number | null;
+  /** Σ G·T·τ/1000 (kWh/m²·°C); null = no module temperature (no correction: T taken as 25 °C). */
+  insolationTemp: number | null;
+  /** Steps of the bucket with POA above the availability threshold. */
+  sunSteps: number;
+  /** Of those… steps in which the inverter produced (for a raw step: 1 or 0; a rollup: producing steps, capped). */
+  runSteps: number;
+  /** Highest power in the bucket, kW (clipping shows as a maximum at the rating). */
+  maxKw: number | null;
+  /** Length of the bucket, h. */
+  hours: number;
+}
+
+/** Σ G·C·τ/1000 of a bucket: temperature-corrected insolation, kWh/m². */
+export function correctedInsolation(b: Pick<PerformanceBucket, "insolation" | "insolationTemp">, gamma: number): number {
+  const h = b.insolation ?? 0;
+  if (b.insolationTemp === null) return h;
+  return Math.max(0, h + gamma * (b.insolationTemp - STC_TEMPERATURE_C * h));
+}
+
+/** Reference (expected) energy of a bucket: P0 · Σ G·C·τ/1000 · η, kWh (0 without irradiance). */
+export function expectedEnergyKwh(b: Pick<PerformanceBucket, "capacityKw" | "insolation" | "insolationTemp">, k: PerformanceCoefficients = DEFAULT_COEFFICIENTS): number {
+  if (b.insolation === null) return 0;
+  return b.capacityKw * correctedInsolation(b, k.temperatureCoefficient) * k.systemFactor;
+}
+
+export interface LossBreakdown {
+  /** Expected energy during steps the inverters were not producing in the sun, kWh. */
+  downtimeKwh: number;
+  /** Expected energy above the rating that the inverter could not deliver, kWh. */
+  clippingKwh: number;
+  /** What is left of expected − measured, kWh (negative: the plant beat the reference). */
+  belowReferenceKwh: number;
+}
+
+export interface PerformanceFigures {
+  capacityKw: number;
+  /** Σ E, kWh (buckets kept). */
+  energyKwh: number;
+  /** E_exp = Σ P0·C·G·τ/1000·η, kWh (the reference generation). */
+  expectedKwh: number;
+  /** Reference yield Y_r = H / 1 kW/m², h. */
+  referenceYield: number | null;
+  /** Final yield Y_f = E / P0, kWh/kWp (the SPEC's generation hours). */
+  finalYield: number | null;
+  performanceRatio: number | null;
+  performanceRatioStc: number | null;
+  /** EPI = E / E_exp. */
+  energyPerformanceIndex: number | null;
+  /** Capacity-weighted share of sunny steps (POA > 100 W/m²) in which the inverters produced. */
+  availability: number | null;
+  losses: LossBreakdown;
+  /** Buckets dropped because irradiance or energy was missing (dark steps without readings not counted). */
+  dropped: number;
+}
+
+const ratio = (a: number, b: number) => (b > 0 && Number.isFinite(a) ? a / b : null);
+
+/**
+ * The IEC 61724-1 figures of a set of buckets (one inverter's, or every inverter's of a plant). Buckets
+ * missing irradiance or energy are dropped from both sums; P0 of the result is the largest bucket capacity
+ * of one inverter summed over the distinct producers the caller passed (`capacityKw` argument).
+ */
+export function performanceFigures(
+  buckets: readonly PerformanceBucket[],
+  capacityKw: number,
+  k: PerformanceCoefficients = DEFAULT_COEFFICIENTS,
+): PerformanceFigures {
+  let energy = 0;
+  let expected = 0;
+  let yieldRefWeighted = 0; // Σ P0·H  (for Y_r of a capacity mix)
+  let corrWeighted = 0; // Σ P0·Σ G·C·τ/1000
+  let sunWeighted = 0;
+  let runWeighted = 0;
+  let downtime = 0;
+  let clipping = 0;
+  let dropped = 0;
+  for (const b of buckets) {
+    if (b.energyKwh === null || b.insolation === null || !Number.isFinite(b.energyKwh) || !Number.isFinite(b.insolation)) {
+      // A night step without an inverter reading is no gap: inverters sleep in the dark.
+      if (b.energyKwh !== null || (b.insolation ?? 0) > 0) dropped++;
+      continue;
+    }
+    const corr = correctedInsolation(b, k.temperatureCoefficient);
+    const exp = expectedEnergyKwh(b, k);
+    energy += b.energyKwh;
+    expected += exp;
+    yieldRefWeighted += b.capacityKw * b.insolation;
+    corrWeighted += b.capacityKw * corr;
+    if (b.sunSteps > 0) {
+      const run = Math.min(b.runSteps, b.sunSteps);
+      sunWeighted += b.capacityKw * b.sunSteps;
+      runWeighted += b.capacityKw * run;
+      // The share of the bucket's expected energy that fell in sunny steps without production.
+      downtime += exp * ((b.sunSteps - run) / b.sunSteps);
+    }
+    // At its limit: in a bucket whose highest power reached the rating, what the reference asked beyond
+    // what was delivered (outside downtime) was clipped. Exact for a raw step (E = P0·τ there).
+    if (b.maxKw !== null && b.capacityKw > 0 && b.maxKw >= CLIPPING_SHARE * b.capacityKw) {
+      const running = b.sunSteps > 0 ? Math.min(b.runSteps, b.sunSteps) / b.sunSteps : 1;
+      clipping += Math.max(0, exp * running - b.energyKwh);
+    }
+  }
+  const meanP0 = capacityKw > 0 ? capacityKw : 0;
+  const referenceYield = meanP0 > 0 && corrWeighted >= 0 ? yieldRefWeighted / meanP0 : null;
+  const finalYield = ratio(energy, meanP0);
+  const kept = buckets.length - dropped;
+  return {
+    capacityKw: meanP0,
+    energyKwh: energy,
+    expectedKwh: expected,
+    referenceYield: kept ? referenceYield : null,
+    finalYield: kept ? finalYield : null,
+    performanceRatio: kept ? ratio(energy, yieldRefWeighted) : null,
+    performanceRatioStc: kept ? ratio(energy, corrWeighted) : null,
+    energyPerformanceIndex: kept ? ratio(energy, expected) : null,
+    availability: sunWeighted > 0 ? runWeighted / sunWeighted : null,
+    losses: {
+      downtimeKwh: downtime,
+      clippingKwh: clipping,
+      belowReferenceKwh: expected - energy - downtime - clipping,
+    },
+    dropped,
+  };
+}
+
+/** A raw 10-minute step as a bucket (τ = 1/6 h). */
+export function stepBucket(input: {
+  capacityKw: number;
+  powerKw: number | null;
+  poaWm2: number | null;
+  moduleC: number | null;
+  stepHours?: number;
+}): PerformanceBucket {
+  const tau = input.stepHours ?? 1 / 6;
+  const g = input.poaWm2;
+  const p = input.powerKw;
+  return {
+    capacityKw: input.capacityKw,
+    energyKwh: p === null ? null : p * tau,
+    insolation: g === null ? null : (g * tau) / 1000,
+    insolationTemp: g === null || input.moduleC === null ? null : (g * input.moduleC * tau) / 1000,
+    sunSteps: g !== null && g > AVAILABILITY_THRESHOLD_WM2 ? 1 : 0,
+    runSteps: p !== null && p > 0 ? 1 : 0,
+    maxKw: p,
+    hours: tau,
+  };
+}
+
+/** Median of finite numbers; null for none. */
+export function median(values: readonly number[]): number | null {
+  const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (!v.length) return null;
+  const m = v.length >> 1;
+  return v.length % 2 ? v[m]! : (v[m - 1]! + v[m]!) / 2;
+}
+
+/** Inverter comparison: Y_f / median(Y_f of its plant) − 1 (null when the median is 0 or missing). */
+export function deviationFromMedian(value: number | null, med: number | null): number | null {
+  if (value === null || med === null || !(med > 0)) return null;
+  return value / med - 1;
+}
+
+/** A string is flagged when its current is below this share of its board's median. */
+export const STRING_LOW_SHARE = 0.75;
+/** …and only when the board's median is above this current, A (dawn, dusk and night say nothing). */
+export const STRING_MIN_MEDIAN_A = 0.5;
+
+export interface StringCheck {
+  channel: number;
+  currentA: number;
+  /** current / median of its board. */
+  ratio: number | null;
+  low: boolean;
+}
+
+/** String comparison: each channel's current against the median of its board. */
+export function checkStrings(currents: readonly number[]): { median: number | null; strings: StringCheck[] } {
+  const med = median(currents);
+  const judged = med !== null && med > STRING_MIN_MEDIAN_A;
+  return {
+    median: med,
+    strings: currents.map((a, i) => {
+      const r = med !== null && med > 0 ? a / med : null;
+      return { channel: i + 1, currentA: a, ratio: r, low: judged && r !== null && r < STRING_LOW_SHARE };
+    }),
+  };
+}
+
+/** Conversion efficiency AC/DC as a share (null when the DC side is idle or the numbers are absurd). */
+export function conversionEfficiency(acW: number | null, dcW: number | null): number | null {
+  if (acW === null || dcW === null || !(dcW > 0) || acW < 0) return null;
+  const e = acW / dcW;
+  return e > 1.05 ? null : Math.min(1, e);
+}

@@ -1,0 +1,257 @@
+/**
+ * Measurement and diagnosis calls against a real server on both stores. Readings go through the real
+ * POST /api/ingest (so rollups are the writer's own): two hours of a 100 kW plant at G 800 W/m², T 45 °C,
+ * one inverter at 60 % of its rating (the worked example of DESIGN.md: PR 0.75, PR_STC 0.818, EPI 0.94),
+ * no daily counters (so a day's energy is the integrated power),
+ * the other failing at 30 %, a connection board with a blown string, a VCB with leakage current.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatSeoul } from "../../domain/seoul-time";
+import { serviceMask } from "../../domain/service-bits";
+import { createMember, openTestStore, type Store } from "../helpers/fixtures";
+import { apiClient, STORES } from "../helpers/http";
+import { ADMIN_PASSWORD, freePort, startServer, type TestServer } from "../helpers/server";
+import { createGatewayFixture, postReadings, type GatewayFixture } from "../helpers/telemetry";
+
+const HOUR = 3_600_000;
+const fmt = (t: number) => formatSeoul(t, "YYYY-MM-DD HH:mm:ss");
+
+describe.each(STORES)("measurement and diagnosis API on %s", (storeKind) => {
+  let server: TestServer;
+  let store: Store;
+  let g: GatewayFixture;
+  let other: GatewayFixture;
+  let admin: string;
+  let foreign: string;
+  let compareOnly: string;
+  let noDiagnose: string;
+  let from: number;
+  let to: number;
+  const c = () => apiClient(server.baseUrl);
+  const get = (path: string, token = admin) => c().call("GET", path, { token });
+  const post = (path: string, json: unknown, token = admin) => c().call("POST", path, { token, json });
+  const q = (o: Record<string, string | number | string[]>) => {
+    const u = new URLSearchParams();
+    for (const [k, v] of Object.entries(o)) for (const x of Array.isArray(v) ? v : [v]) u.append(k, String(x));
+    return u.toString();
+  };
+
+  beforeAll(async () => {
+    server = await startServer({ store: storeKind, port: await freePort(3400, 3499), timeoutMs: 180_000 });
+    store = await openTestStore(server.databaseUrl);
+    const root = await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).executeTakeFirstOrThrow();
+    const now = Date.now();
+    const nodeSeq = Number((await store.db.insertInto("node").values({ parent_seq: root.seq, name: "진단 테스트", sort_order: 0, created_at: now })
+      .returning("seq").executeTakeFirstOrThrow()).seq);
+    const otherSeq = Number((await store.db.insertInto("node").values({ parent_seq: root.seq, name: "남의 그룹", sort_order: 1, created_at: now })
+      .returning("seq").executeTakeFirstOrThrow()).seq);
+    g = await createGatewayFixture(store, { inverters: 2, capaKw: 100, nodeSeq });
+    other = await createGatewayFixture(store, { inverters: 1, capaKw: 50, nodeSeq: otherSeq });
+    to = now - (now % HOUR) - HOUR;
+    from = to - 2 * HOUR;
+    const readings: unknown[] = [];
+    for (let t = from; t < to; t += 600_000) {
+      readings.push(
+        { device: g.inverters[0], ts: t, values: { iw: 30_000, dc_w: 31_000, dc_v: 650, dc_a: 47.7, ac_v: 380, ac_a: 45.6, pf: 0.99, hz: 60, total_wh: 1e6 } },
+        { device: g.inverters[1], ts: t, values: { iw: 15_000, total_wh: 1e6, fault_code: 136, fault_hex: "0x0088" } },
+        { device: g.env, ts: t, values: { iis: 800, his: 600, sts: 45, ats: 20 } },
+        { device: g.board, ts: t, values: { v: 650, total_a: 32, channels: [8, 8, 0, 8, 8] } },
+        { device: g.vcb, ts: t, values: { v: 22_900, a: 1, w: 44_000, pf: 0.99, state: 1, gf_ma: 3.2 } },
+      );
+    }
+    const res = await postReadings(server.baseUrl, g, readings);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.rejected).toEqual([]);
+    await postReadings(server.baseUrl, other, [{ device: other.inverters[0], ts: from, values: { iw: 1000 } }]);
+    await store.db.insertInto("alarm").values({
+      plant_uid: g.plantUid, rtu_uid: g.rtuUid, device_uid: g.vcb, code: 1000001, level: 3, fault_code: null, message: "테스트", raised_at: from, released_at: null,
+    } as any).execute();
+    admin = (await c().session("admin", ADMIN_PASSWORD)).accessToken;
+    const m1 = await createMember(store, { node_seq: otherSeq });
+    foreign = (await c().session(m1.id, m1.password)).accessToken;
+    const m2 = await createMember(store, { node_seq: nodeSeq, service: serviceMask(["diagnoseCompare"]) });
+    compareOnly = (await c().session(m2.id, m2.password)).accessToken;
+    const m3 = await createMember(store, { node_seq: nodeSeq, service: 0 });
+    noDiagnose = (await c().session(m3.id, m3.password)).accessToken;
+  }, 240_000);
+  afterAll(async () => {
+    await store?.close();
+    await server?.stop();
+  });
+
+  describe("diagnosis", () => {
+    it("generate at unit 10 and 60: the worked example's PR 0.75, PR_STC 0.818, EPI 0.94 for the healthy inverter", async () => {
+      for (const unit of [10, 60]) {
+        const res = await post("/diagnose/generate", { deviceUids: [g.inverters[0]], unit, start: fmt(from), end: fmt(to), periodType: "custom" });
+        expect(res.status, res.text).toBe(200);
+        const f = res.body.figures;
+        expect(f.performanceRatio).toBeCloseTo(0.75, 3);
+        expect(f.performanceRatioStc).toBeCloseTo(0.818, 3);
+        expect(f.energyPerformanceIndex).toBeCloseTo(0.94, 2);
+        expect(f.referenceYield).toBeCloseTo(1.6, 3);
+        expect(f.availability).toBe(1);
+        expect(res.body.irradianceMode).toBe(3);
+        expect(res.body.times).toHaveLength(unit === 10 ? 12 : 2);
+        expect(res.body.coefficients).toEqual({ temperatureCoefficient: -0.00415, systemFactor: 0.87 });
+        // Reference and generation per bucket: 50 kW × 0.8 × 0.917 × 0.87 against 30 kW.
+        const perHour = unit === 10 ? 1 / 6 : 1;
+        expect(res.body.reference[1]).toBeCloseTo(50 * 0.8 * (1 - 0.00415 * 20) * 0.87 * perHour, 2);
+        expect(res.body.generation[1]).toBeCloseTo(30 * perHour, 3);
+      }
+    });
+
+    it("an RTU stands for its inverters; a plant's coefficients change the reference", async () => {
+      const put = await c().call("PUT", `/diagnose/coefficients/${g.plantUid}`, { token: admin, json: { temperatureCoefficient: -0.0035, systemFactor: 0.9 } });
+      expect(put.status, put.text).toBe(200);
+      const res = await post("/diagnose/generate", { rtuUids: [g.rtuUid], unit: 60, start: fmt(from), end: fmt(to) });
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.deviceUids).toEqual(g.inverters);
+      expect(res.body.figures.expectedKwh).toBeCloseTo(100 * 1.6 * (1 - 0.0035 * 20) * 0.9, 1);
+      expect((await c().call("PUT", `/diagnose/coefficients/${g.plantUid}`, { token: admin, json: { temperatureCoefficient: null, systemFactor: null } })).status).toBe(200);
+      const bad = await c().call("PUT", `/diagnose/coefficients/${g.plantUid}`, { token: admin, json: { temperatureCoefficient: 0.5, systemFactor: 0.9 } });
+      expect(bad.status).toBe(400);
+    });
+
+    it("produce ranks the failing inverter first, against its plant's median", async () => {
+      for (const unit of [10, 60, 1440]) {
+        const res = await post("/diagnose/produce", { deviceUids: g.inverters, unit, start: fmt(from), end: fmt(to) });
+        expect(res.status, res.text).toBe(200);
+        const [worst, best] = res.body.producers;
+        expect(worst.deviceUid).toBe(g.inverters[1]);
+        expect(worst.specificYield).toBeCloseTo(15 * 2 / 50, 3);
+        expect(worst.deviation).toBeCloseTo(15 / 22.5 - 1, 3);
+        expect(best.deviation).toBeCloseTo(30 / 22.5 - 1, 3);
+      }
+    });
+
+    it("the fleet ranking lists the member's plants by EPI, lowest first", async () => {
+      const res = await get(`/diagnose/ranking?${q({ start: fmt(from - 86_400_000), end: fmt(to + 86_400_000) })}`);
+      expect(res.status, res.text).toBe(200);
+      const mine = res.body.plants.find((p: any) => p.plantUid === g.plantUid);
+      expect(mine.epi).toBeCloseTo((30 + 15) / (100 * 0.8 * (1 - 0.00415 * 20) * 0.87), 2);
+      const epis = res.body.plants.map((p: any) => p.epi).filter((e: any) => e !== null);
+      expect([...epis].sort((a, b) => a - b)).toEqual(epis);
+      const scoped = await get(`/diagnose/ranking?${q({ start: fmt(from), end: fmt(to) })}`, foreign);
+      expect(scoped.body.plants.map((p: any) => p.plantUid)).toEqual([other.plantUid]);
+    });
+
+    it("remembers the first compare selection and reuses it for period-only requests", async () => {
+      const period = { start: fmt(from), end: fmt(to), unit: 10 };
+      const first = await get(`/diagnose/compare?${q({ ...period, compareUid: g.inverters, compareKind: 1, compareType: "power" })}`, compareOnly);
+      expect(first.status, first.text).toBe(200);
+      expect(first.body.remembered).toBe(false);
+      expect(first.body.series.map((s: any) => s.values[0])).toEqual([30, 15]);
+      const second = await get(`/diagnose/compare?${q({ ...period, compareUid: [g.env], compareKind: 4, compareType: "poa" })}`, compareOnly);
+      expect(second.body.series[0].values[0]).toBe(800);
+      const again = await get(`/diagnose/compare?${q({ start: fmt(from), end: fmt(to), unit: 60 })}`, compareOnly);
+      expect(again.status, again.text).toBe(200);
+      expect(again.body).toMatchObject({ remembered: true, selectedDeviceUid: g.inverters, selectedDeviceKind: 1, selectedDataType: "power" });
+      expect(again.body.series[1].values).toEqual([15, 15]);
+      expect((await c().call("DELETE", "/diagnose/compare/selection", { token: compareOnly })).status).toBe(204);
+      const none = await get(`/diagnose/compare?${q(period)}`, compareOnly);
+      expect(none.status).toBe(400);
+      expect(none.body.message).toBe("no_selection");
+    });
+
+    it("service bits: compare-only may not produce or generate; without diagnose nothing", async () => {
+      const body = { deviceUids: g.inverters, unit: 60, start: fmt(from), end: fmt(to) };
+      expect((await post("/diagnose/produce", body, compareOnly)).status).toBe(403);
+      expect((await post("/diagnose/generate", body, compareOnly)).status).toBe(403);
+      expect((await get(`/diagnose/compare?${q({ start: fmt(from), end: fmt(to), unit: 10, compareUid: g.inverters, compareKind: 1, compareType: "power" })}`, noDiagnose)).status).toBe(403);
+    });
+
+    it("member scoping: a foreign device answers 404, as a missing one does", async () => {
+      const body = { deviceUids: g.inverters, unit: 60, start: fmt(from), end: fmt(to) };
+      const res = await post("/diagnose/produce", body, foreign);
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe("device_not_found");
+      expect((await post("/diagnose/generate", { ...body, deviceUids: ["NOPE"] })).status).toBe(404);
+      expect((await get(`/measurement?deviceUid=${g.board}`, foreign)).status).toBe(404);
+      expect((await get(`/rpe/measurement?${q({ rtuUid: g.rtuUid, start: fmt(from), end: fmt(to) })}`, foreign)).status).toBe(404);
+    });
+
+    it("bad input: start after end, unit 7, ten years at unit 10, a non-inverter, two plants → 4xx with a message", async () => {
+      const base = { deviceUids: g.inverters, unit: 10, start: fmt(from), end: fmt(to) };
+      const cases: Array<[unknown, string, string]> = [
+        [{ ...base, start: fmt(to), end: fmt(from) }, "start_after_end", "start"],
+        [{ ...base, unit: 7 }, "invalid_input", "unit"],
+        [{ ...base, start: fmt(to - 3650 * 86_400_000) }, "window_too_long", "end"],
+        [{ ...base, start: "2026-02-30 00:00:00" }, "bad_start", "start"],
+        [{ ...base, deviceUids: [g.env] }, "only_inverters", "deviceUids"],
+        [{ ...base, deviceUids: [g.inverters[0], other.inverters[0]] }, "one_plant_only", "deviceUids"],
+      ];
+      for (const [body, message, field] of cases) {
+        const res = await post("/diagnose/generate", body);
+        expect(res.status, JSON.stringify(body)).toBe(400);
+        expect(res.body.message).toBe(message);
+        expect(res.body.fields[field]).toBeTruthy();
+      }
+      const res = await get(`/rpi/measurement?${q({ rtuUid: g.rtuUid, start: fmt(to - 3650 * 86_400_000), end: fmt(to), unit: 10 })}`);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe("window_too_long");
+      expect((await get(`/diagnose/compare?${q({ start: fmt(from), end: fmt(to), unit: 10, compareUid: [g.env], compareKind: 1, compareType: "power" })}`)).status).toBe(400);
+    });
+  });
+
+  describe("measurement", () => {
+    it("a connection board: each string against its board's median, the blown one flagged", async () => {
+      const res = await get(`/measurement?deviceUid=${g.board}`);
+      expect(res.status, res.text).toBe(200);
+      const b = res.body.devices[0].board;
+      expect(b.median).toBe(8);
+      expect(b.lowStrings).toBe(1);
+      expect(b.strings.filter((s: any) => s.low).map((s: any) => s.channel)).toEqual([3]);
+    });
+
+    it("inverters of a plant: details only where the RTU's invDetail bit is set; the fault register decoded", async () => {
+      const plain = await get(`/measurement?${q({ plantUid: g.plantUid, kind: 1, includeInverterDetails: 1 })}`);
+      expect(plain.status, plain.text).toBe(200);
+      expect(plain.body.devices).toHaveLength(2);
+      expect(plain.body.devices[0].invDetail).toBe(false);
+      expect(plain.body.devices[0].inverter.acPowerKw).toBe(30);
+      expect(plain.body.devices[0].inverter.dcVoltageV).toBeNull();
+      expect(plain.body.devices[1].inverter.faults.map((f: any) => f.code)).toEqual([8, 128]);
+      await store.db.updateTable("rtu").set({ config: 0b0100 }).where("uid", "=", g.rtuUid).execute();
+      const detailed = await get(`/ri?deviceUid=${g.inverters[0]}`);
+      expect(detailed.body.invDetail).toBe(true);
+      expect(detailed.body.inverter).toMatchObject({ dcVoltageV: 650, frequencyHz: 60 });
+      expect(detailed.body.inverter.efficiency).toBeCloseTo(30 / 31, 6);
+    });
+
+    it("environment and grid windows: 10-minute keys, irradiance mode, leakage current, unreleased alarms", async () => {
+      const env = await get(`/rpe/measurement?${q({ rtuUid: g.rtuUid, start: fmt(from), end: fmt(to), unit: 10 })}`);
+      expect(env.status, env.text).toBe(200);
+      expect(env.body.times).toHaveLength(12);
+      expect(env.body.irradianceMode).toBe(3);
+      expect(env.body.devices[0].values.iis[0]).toBe(800);
+      const grid = await get(`/rpg?${q({ rtuUid: g.rtuUid, start: fmt(from), end: fmt(to), unit: 10 })}`);
+      expect(grid.body.devices.map((d: any) => d.kind).sort()).toEqual([2, 7, 8]);
+      const vcb = grid.body.devices.find((d: any) => d.kind === 7);
+      expect(vcb.values.leakage[0]).toBe(3.2);
+      const rtg = await get(`/rtg?rtuUid=${g.rtuUid}`);
+      expect(rtg.body.devices.find((d: any) => d.device.uid === g.vcb).breaker).toMatchObject({ leakageMa: 3.2, state: 1, activeAlarms: 1 });
+      expect((await get(`/rte?rtuUid=${g.rtuUid}`)).body.devices[0].env).toMatchObject({ poa: 800, horizontal: 600, moduleC: 45 });
+      expect((await get(`/rpe/devices?plantUid=${g.plantUid}`)).body.devices.map((d: any) => d.uid)).toEqual([g.env]);
+      expect((await get(`/rpi/measurement?${q({ rtuUid: g.rtuUid, start: fmt(from), end: fmt(to), unit: 60 })}`)).status).toBe(400);
+    });
+
+    it("fault codes and status detail decode registers; grid alarm release needs a writer", async () => {
+      const detail = await get(`/measurement/statusinfo/detail?${q({ deviceModule: "SG50", faultHex: "0x0088" })}`);
+      expect(detail.status, detail.text).toBe(200);
+      expect(detail.body.faults.map((f: any) => f.code)).toEqual([8, 128]);
+      expect((await get("/measurement/statusinfo/detail?faultHex=zz")).status).toBe(400);
+      const codes = await get(`/measurement/fault/codes?${q({ faultJsonString: JSON.stringify(["0x0008", 128]) })}`);
+      expect(codes.body.codes.map((f: any) => f.code)).toEqual([8, 128]);
+      expect((await get("/measurement/fault/codes?faultJsonString=%5B")).status).toBe(400);
+      const rtu = await store.db.selectFrom("rtu").select("mac").where("uid", "=", g.rtuUid).executeTakeFirstOrThrow();
+      const vcb = await store.db.selectFrom("device").select("address").where("uid", "=", g.vcb).executeTakeFirstOrThrow();
+      if (vcb.address === null) await store.db.updateTable("device").set({ address: 7 }).where("uid", "=", g.vcb).execute();
+      const address = vcb.address ?? 7;
+      expect((await get(`/measurement/setGridAlarmRelease?${q({ mac: rtu.mac!, address, kind: 7 })}`, foreign)).status).toBe(404);
+      const rel = await post("/measurement/setGridAlarmRelease", { mac: rtu.mac, address, kind: 7 });
+      expect(rel.status, rel.text).toBe(200);
+      expect(rel.body.released).toBe(1);
+      expect((await get(`/measurement/setGridAlarmRelease?${q({ mac: rtu.mac!, address, kind: 1 })}`)).status).toBe(400);
+    });
+  });
+});
