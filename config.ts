@@ -52,6 +52,23 @@ const EnvSchema = z.object({
   REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).max(90 * 86_400).default(14 * 86_400),
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   LOG_REQUESTS: boolish.optional(),
+  /**
+   * Proxies whose X-Forwarded-For names the client (login throttling per address): a hop count, or a
+   * comma-separated list of addresses, subnets and Express's names (loopback, linklocal, uniquelocal).
+   * Default none: the address of the connection is the client's.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(none|\d{1,2}|[0-9A-Za-z.:/,\s]+)$/, "a hop count, or addresses/subnets separated by commas, or none")
+    .optional(),
+  /**
+   * The portal's public origins, comma-separated (e.g. https://portal.example.kr): the detail window's
+   * host is derived from these, never from the request's Host header. Default: localhost names on PORT.
+   */
+  PUBLIC_URL: z
+    .string()
+    .refine((v) => v.split(",").every((u) => /^https?:\/\/[^/\s]+\/?$/i.test(u.trim())), "origins like https://portal.example.kr, comma-separated")
+    .optional(),
   /** Maps service key for geocoding plant addresses (SPEC §7); without it coordinates are typed in. */
   MAPS_KEY: z.string().min(1).optional(),
   /** SMTP server for alert and report mails (smtp://user:pass@host:587, smtps://…:465); without it mails wait in the outbox. */
@@ -112,12 +129,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     logRequests: e.LOG_REQUESTS ?? false,
     mapsKey: e.MAPS_KEY,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     outboxRetryMs: e.OUTBOX_RETRY_MS,
     commandTimeoutMs: e.COMMAND_TIMEOUT_MS,
     nodeEnv: e.NODE_ENV,
   };
+}
+
+/** TRUST_PROXY as Express's "trust proxy" setting: false (none), a hop count, or a list of addresses. */
+export function parseTrustProxy(value: string | undefined): false | number | string[] {
+  const v = value?.trim() ?? "";
+  if (v === "" || v === "none") return false;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(",").map((a) => a.trim()).filter(Boolean);
 }
 
 /** Secrets generated on first start and kept beside the data, never in the repository. */

@@ -18,9 +18,15 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { createProxyMiddleware } from "http-proxy-middleware";
+import { waitForAssets } from "./build-ready";
 import { loadConfig, type Config } from "./config";
 import { GUEST_PASSWORD } from "./domain/guest";
 import type { GatewayLink } from "./api/telemetry/commands";
+
+/** Portal processes that end before listening this many times in a row stop the server. */
+const MAX_FAILED_PORTAL_STARTS = 5;
+/** Exit code of a portal process that cannot take the public port: the primary stops instead of retrying. */
+const EXIT_PORT_UNAVAILABLE = 78;
 
 const started = Date.now();
 const config = loadConfig();
@@ -30,12 +36,16 @@ process.env.SESSION_SECRET = config.sessionSecret;
 // below): without it a plain `npm start` would render every page with React's development build.
 process.env.NODE_ENV = config.nodeEnv;
 
-/** Headers and request log shared by both roles. */
-function baseApp(): express.Express {
+/**
+ * Headers and request log shared by both roles. `trustProxy` decides whose X-Forwarded-For names the
+ * client (req.ip, used by the login throttle): on the public port only the configured proxies
+ * (TRUST_PROXY, default none); on the private API port the portal's own processes on loopback, which
+ * pass on the address they worked out themselves.
+ */
+function baseApp(trustProxy: Config["trustProxy"] | "loopback"): express.Express {
   const app = express();
   app.disable("x-powered-by");
-  // Loopback proxies (the portal's own loaders, a portal worker) may name the client address for throttling.
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", trustProxy);
   app.use((_req, res, next) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "same-origin");
@@ -55,12 +65,15 @@ function baseApp(): express.Express {
 /** The public side: /api (in-process or passed on to the primary), static files, the Remix portal. */
 async function portalApp(api: RequestHandler, health?: RequestHandler): Promise<express.Express> {
   const { portalLoadContext } = await import("./app/auth/load-context.server");
+  // Answer nothing before the build this process serves is complete (a page without its stylesheet).
+  await waitForAssets("build/index.js", "/build/", "public/build");
   const build = (await import(path.resolve("build/index.js"))) as ServerBuild;
-  const app = baseApp();
+  const app = baseApp(config.trustProxy);
   if (health) app.get("/api/health", health);
   app.use("/api", api);
   app.use(compression());
-  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+  // A missing asset is a plain 404, never a page rendered in its place.
+  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", fallthrough: false }));
   app.use("/uploads", express.static(path.join(config.dataDir, "uploads"), { maxAge: "1h", index: false, fallthrough: false, setHeaders: (res) => res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox") }));
   // The other files at the top of public/ (the favicon), by name, listed once at start: a page request
   // costs no file lookup. Folders other than build/ are not served.
@@ -69,6 +82,12 @@ async function portalApp(api: RequestHandler, health?: RequestHandler): Promise<
       ? readdirSync("public", { withFileTypes: true }).filter((f) => f.isFile() || f.isSymbolicLink()).map((f) => `/${encodeURIComponent(f.name)}`)
       : [],
   );
+  // A missing file under /build or /uploads is a plain 404: no page in its place, no stack in the log.
+  app.use((error: { status?: number; statusCode?: number }, _req: express.Request, res: express.Response, next: express.NextFunction) => {
+    const status = error?.status ?? error?.statusCode;
+    if (status === 404 || status === 403) res.status(status).type("text/plain").send(status === 404 ? "Not found" : "Forbidden");
+    else next(error);
+  });
   const servePublic = express.static("public", { maxAge: "1h", index: false });
   app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
   app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: (req, res) => portalLoadContext(req, res) }));
@@ -82,14 +101,41 @@ function listen(app: express.Express, port: number, host: string): Promise<impor
   });
 }
 
+/** One line for an operator when the public port cannot be taken; undefined for other errors. */
+function portProblem(error: unknown, port: number, host: string): string | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === "EADDRINUSE") return `Port ${port} on ${host} is already in use: stop the other server or set PORT to a free port.`;
+  if (code === "EACCES") return `Port ${port} on ${host} needs more privileges: set PORT to a port above 1023.`;
+  if (code === "EADDRNOTAVAIL") return `HOST ${host} is not an address of this machine: set HOST (default 0.0.0.0).`;
+  return undefined;
+}
+
+/** Listens on the public port, or prints one line naming the problem and exits. */
+async function listenPublic(app: express.Express, cfg: Config, exitCode: number): Promise<import("node:http").Server> {
+  try {
+    return await listen(app, cfg.port, cfg.host);
+  } catch (error) {
+    const line = portProblem(error, cfg.port, cfg.host);
+    if (!line) throw error;
+    console.error(line);
+    process.exit(exitCode);
+  }
+}
+
 if (cluster.isWorker) await runPortalWorker(config);
 else await runPrimary(config);
 
 async function runPortalWorker(cfg: Config) {
   const target = process.env.API_URL!;
   // Gateways, the detail window and other API clients reach /api through here; the body streams on.
-  const proxy = createProxyMiddleware({ target: `${target}/api`, xfwd: true, proxyTimeout: 120_000 });
-  const server = await listen(await portalApp(proxy), cfg.port, cfg.host);
+  // The client address passed on is the one this process worked out (req.ip under TRUST_PROXY), not
+  // whatever X-Forwarded-For the client sent.
+  const proxy = createProxyMiddleware({
+    target: `${target}/api`,
+    proxyTimeout: 120_000,
+    on: { proxyReq: (proxyReq, req) => proxyReq.setHeader("x-forwarded-for", (req as express.Request).ip ?? "") },
+  });
+  const server = await listenPublic(await portalApp(proxy), cfg, EXIT_PORT_UNAVAILABLE);
   const stop = () => {
     server.close(() => process.exit(0));
     server.closeIdleConnections?.();
@@ -99,10 +145,19 @@ async function runPortalWorker(cfg: Config) {
   process.on("SIGINT", () => undefined); // the primary decides; Ctrl-C reaches every process of the group
 }
 
-/** Portal processes that end before listening this many times in a row stop the server. */
-const MAX_FAILED_PORTAL_STARTS = 5;
+/** Whether the public port can be taken now (checked before the store is opened, to fail fast). */
+function probePort(cfg: Config): Promise<void> {
+  return new Promise((resolve) => {
+    const probe = express().listen(cfg.port, cfg.host, () => probe.close(() => resolve()));
+    probe.once("error", (error) => {
+      console.error(portProblem(error, cfg.port, cfg.host) ?? `Cannot listen on ${cfg.host}:${cfg.port}: ${(error as Error).message}`);
+      process.exit(1);
+    });
+  });
+}
 
 async function runPrimary(cfg: Config) {
+  await probePort(cfg);
   const { createApi } = await import("./api/index");
   const { openStore } = await import("./api/store/db");
   const { seedFoundation } = await import("./api/store/seed");
@@ -238,16 +293,18 @@ async function runPrimary(cfg: Config) {
 
   let servers: Array<import("node:http").Server>;
   let stopping = false;
+  // The API also listens on a private loopback port: the portal's loaders and processes call it there
+  // and are the only callers whose X-Forwarded-For is trusted.
+  const apiApp = baseApp("loopback");
+  apiApp.use(compression());
+  apiApp.get("/api/health", health);
+  apiApp.use("/api", api);
+  const apiServer = await listen(apiApp, 0, "127.0.0.1");
+  const apiUrl = `http://127.0.0.1:${(apiServer.address() as AddressInfo).port}`;
   if (cfg.portalWorkers === 0) {
-    process.env.API_URL = cfg.apiUrl ?? `http://127.0.0.1:${cfg.port}`;
-    servers = [await listen(await portalApp(api, health), cfg.port, cfg.host)];
+    process.env.API_URL = cfg.apiUrl ?? apiUrl;
+    servers = [apiServer, await listenPublic(await portalApp(api, health), cfg, 1)];
   } else {
-    const apiApp = baseApp();
-    apiApp.use(compression());
-    apiApp.get("/api/health", health);
-    apiApp.use("/api", api);
-    const apiServer = await listen(apiApp, 0, "127.0.0.1");
-    const apiUrl = `http://127.0.0.1:${(apiServer.address() as AddressInfo).port}`;
     servers = [apiServer];
     const env = { API_URL: cfg.apiUrl ?? apiUrl };
     // A portal process that dies, while starting or later, is replaced; the store and the data plane live
@@ -265,6 +322,10 @@ async function runPrimary(cfg: Config) {
         });
         worker.once("exit", (code, signal) => {
           if (stopping) return resolve();
+          if (code === EXIT_PORT_UNAVAILABLE) {
+            void shutdown("", 1);
+            return resolve();
+          }
           console.error(`portal process ${worker.process.pid} ended (${signal ?? code}); starting another`);
           if (!listening && ++failedStarts >= MAX_FAILED_PORTAL_STARTS) {
             console.error(`portal processes ended while starting ${failedStarts} times in a row; stopping`);
@@ -296,7 +357,7 @@ async function runPrimary(cfg: Config) {
   async function shutdown(signal: string, exitCode = 0) {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: shutting down`);
+    if (signal) console.log(`${signal}: shutting down`);
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
     for (const s of servers) {
       s.close();

@@ -1,3 +1,4 @@
+import type { DeviceTokens } from "./auth/device-token";
 import type { Sessions } from "./auth/sessions";
 import type { TokenSigner } from "./auth/tokens";
 import type { Store } from "./store/db";
@@ -7,5 +8,7 @@ export interface ApiContext {
   store: Store;
   signer: TokenSigner;
   sessions: Sessions;
+  /** Device cookies of the login throttle. */
+  devices: DeviceTokens;
   log: (msg: string, extra?: unknown) => void;
 }

@@ -1,8 +1,9 @@
 /** One typed error shape for the API, turned into JSON by one error handler. */
 import { createHash } from "node:crypto";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import type { ZodType, ZodTypeDef } from "zod";
+import type { ZodType, ZodTypeAny, ZodTypeDef } from "zod";
 import type { ApiErrorBody } from "../domain/contract/errors";
+import { inputProblems, isJsonBody } from "./strict-input";
 
 export class ApiError extends Error {
   constructor(
@@ -56,6 +57,9 @@ export function handle(fn: (req: Request, res: Response) => Promise<unknown> | u
 /** Validates input with a schema; failures become 400 with a message per field. */
 // The input type is left open so schemas with z.preprocess/z.coerce (input unknown) infer their output.
 export function parse<T>(schema: ZodType<T, ZodTypeDef, any>, input: unknown): T {
+  // Strict JSON numbers and no NUL characters (api/strict-input.ts), before the schema's own rules.
+  const problems = inputProblems(schema as unknown as ZodTypeAny, input, isJsonBody(input));
+  if (Object.keys(problems).length) throw badRequest("invalid_input", problems);
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const fields: Record<string, string> = {};

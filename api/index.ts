@@ -4,11 +4,13 @@
  * `authenticate` needs a valid access token and answers 401 {isLogin:false} without one.
  */
 import express, { Router } from "express";
+import { DeviceTokens } from "./auth/device-token";
 import { authenticate } from "./auth/guards";
 import { Sessions } from "./auth/sessions";
 import { TokenSigner } from "./auth/tokens";
 import type { ApiContext } from "./context";
 import { errorHandler, notFound } from "./http";
+import { markJsonBody } from "./strict-input";
 import type { Clock } from "./clock";
 import { openapiDocument } from "./openapi";
 import { commandRoutes } from "./routes/command";
@@ -38,6 +40,7 @@ import { watchRoutes } from "./routes/watch";
 import { customRoutes } from "./routes/custom";
 import { diagramRoutes } from "./routes/diagram";
 import { helpRoutes } from "./routes/help";
+import { statisticsRoutes } from "./routes/statistics";
 import { diagnoseRoutes } from "./routes/diagnose";
 import { measurementRoutes } from "./routes/measurement";
 import { deriveSourceKey } from "./crawling/secret-box";
@@ -85,7 +88,7 @@ export function createApi(opts: ApiOptions): Api {
     assetBase: opts.assetBase ?? "/uploads",
   });
   const log = opts.log ?? ((msg, extra) => console.error(msg, extra ?? ""));
-  const ctx: ApiContext = { store: opts.store, signer, sessions, log };
+  const ctx: ApiContext = { store: opts.store, signer, sessions, devices: new DeviceTokens(opts.jwtSecret), log };
   const ingest = new IngestService(opts.store, opts.clock);
   const alarms = new AlarmEngine(opts.store, opts.clock, log);
   const commands = new CommandService(opts.store, opts.clock, opts.commandTimeoutMs);
@@ -106,6 +109,11 @@ export function createApi(opts: ApiOptions): Api {
   // Gateways authenticate with their own credential, not a member token, and send larger bodies.
   router.use(ingestRoutes(opts.store, ingest));
   router.use(express.json({ limit: "2mb" }));
+  // Bodies that came as JSON: parse() holds their number fields to JSON numbers (api/strict-input.ts).
+  router.use((req, _res, next) => {
+    if (req.is("application/json")) markJsonBody(req.body);
+    next();
+  });
   router.use((_req, res, next) => {
     res.setHeader("Cache-Control", "no-store");
     next();
@@ -137,6 +145,7 @@ export function createApi(opts: ApiOptions): Api {
   router.use(diagramRoutes(ctx, opts.clock));
   router.use(customRoutes(ctx, opts.clock));
   router.use(helpRoutes());
+  router.use(statisticsRoutes(ctx, opts.clock));
   router.use((_req, _res, next) => next(notFound("no_such_call")));
   router.use(errorHandler(log));
   return { router, ctx, ingest, alarms, commands, outbox };

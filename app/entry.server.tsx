@@ -7,11 +7,13 @@
  * deferred data still pending streams; bots get such a page whole (onAllReady).
  */
 import { Transform } from "node:stream";
-import type { EntryContext } from "@remix-run/node";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
+import { NonceProvider } from "~/components/Nonce";
+import { contentSecurityPolicy, createNonce } from "~/utils/csp.server";
 import { encodeWholeBody, wholeBodyEncoding } from "~/utils/http-encoding.server";
 
 const ABORT_DELAY = 5_000;
@@ -21,11 +23,18 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext?: AppLoadContext,
 ) {
+  const nonce = loadContext?.cspNonce || createNonce();
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   const deferreds = Object.values(remixContext.staticHandlerContext.activeDeferreds ?? {});
   if (deferreds.every((d) => d.done)) {
     // Throws on a render error; Remix then renders the error boundary (as with the stream's shell error).
-    const html = renderToString(<RemixServer context={remixContext} url={request.url} />);
+    const html = renderToString(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+    );
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     responseHeaders.append("Vary", "Accept-Encoding");
     let body = Buffer.from(`<!DOCTYPE html>${html}`);
@@ -40,8 +49,11 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new DocumentStream();

@@ -12,6 +12,7 @@ import {
 } from "@remix-run/react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { useLinkNavigation } from "./components/AppLink";
+import { useNonce } from "./components/Nonce";
 import { commitCsrfToken } from "./utils/csrf.server";
 import { messages, useT } from "./i18n";
 import { readPreferences } from "./utils/preferences.server";
@@ -39,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
   return (
     <html lang={data?.locale ?? "ko"} data-theme={data?.theme ?? "default"}>
       <head>
@@ -50,8 +52,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

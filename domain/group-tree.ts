@@ -123,8 +123,8 @@ export interface GroupRow extends TreeNodeRow {
 }
 
 export interface GroupListResponse {
-  /** The member's own node: the root of what they may see and edit. */
-  rootSeq: number;
+  /** The member's own node: the root of what they may see and edit (null: the member is in no group). */
+  rootSeq: number | null;
   groupList: GroupRow[];
   plantList: Array<{ uid: string; name: string; node_seq: number | null; rtuCount: number }>;
   rtuList: Array<{ uid: string; name: string; alias: string | null; mac: string | null; node_seq: number | null; plant_uid: string | null }>;

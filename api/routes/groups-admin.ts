@@ -73,8 +73,12 @@ export function groupAdminRoutes(ctx: ApiContext): Router {
     if (!adminAreas(me.auth).length) throw forbidden("admin_level_insufficient");
     const scope = await adminReach(db, me);
     if (!adminAreas(scope.auth).length) throw forbidden("admin_level_insufficient");
-    if (scope.nodeSeq == null) throw forbidden("no_node");
     const asked = toInt(typeof req.query.seq === "string" ? req.query.seq : undefined);
+    // A member in no group administers only what has no group (members of level 1, say): an empty tree.
+    if (scope.nodeSeq == null || !scope.nodes.length) {
+      if (typeof asked === "number") throw forbidden("node_out_of_scope");
+      return { rootSeq: null, groupList: [], plantList: [], rtuList: [], rtusNotInPlant: [] };
+    }
     const rootSeq = typeof asked === "number" ? asked : scope.nodeSeq;
     if (!reachesNode(scope, rootSeq)) throw forbidden("node_out_of_scope");
     const seqs = await subtreeSeqs(db, rootSeq);

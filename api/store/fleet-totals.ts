@@ -5,6 +5,8 @@
  * main dashboard: any screen that shows fleet totals computes them here, so they agree everywhere.
  */
 import type { Kysely } from "kysely";
+import { DEVICE_KIND } from "../../domain/device";
+import { plausibleEnergyWh, plausiblePowerW, withinBounds } from "../../domain/physical-bounds";
 import type { CalcValue, FleetTotals, OverviewDevice } from "../../domain/contract/pvstatus";
 import { formatTimeKey } from "../../domain/series";
 import { totalCapacityKw } from "../../domain/units";
@@ -119,8 +121,9 @@ export async function deviceOverview(db: Kysely<Database>, plantUids: string[], 
   for (const r of rows) {
     const ts = r.ts === null ? null : Number(r.ts);
     const fresh = ts !== null && ts >= now - FRESH_MS;
-    const daily = ts !== null && ts >= today ? Number(r.today_wh ?? 0) : 0;
-    const accrue = Number(r.total_wh ?? 0);
+    // SPEC §5 sanitising on read, with the bounds ingest applies (a row stored before them reads as 0).
+    const daily = ts !== null && ts >= today ? plausibleEnergyWh(r.today_wh, r.capa, 24) : 0;
+    const accrue = plausibleEnergyWh(r.total_wh, r.capa, 24 * 366 * 50);
     const p = past.get(r.uid) ?? { month: 0, year: 0, yesterday: 0 };
     let dc = 0;
     if (fresh && r.values_json) {
@@ -134,7 +137,7 @@ export async function deviceOverview(db: Kysely<Database>, plantUids: string[], 
     const offsetMonthWh = Math.max(0, accrue - daily - p.month);
     const offsetYearWh = Math.max(0, accrue - daily - p.year);
     devices.push({
-      uid: r.uid, plant_uid: r.plant_uid ?? "", capa: Number(r.capa ?? 0), iw: fresh ? Number(r.iw ?? 0) : 0, pw: Math.max(0, dc),
+      uid: r.uid, plant_uid: r.plant_uid ?? "", capa: Number(r.capa ?? 0), iw: fresh ? plausiblePowerW(r.iw, r.capa) : 0, pw: withinBounds(DEVICE_KIND.inverter, "dc_w", dc, r.capa) ? dc : 0,
       accrue, offset_day: offsetDay, offset_month: offsetMonthWh / 1000, offset_year: offsetYearWh / 1000, daily,
       fault: Number(r.fault_code ?? 0),
     });

@@ -4,6 +4,7 @@
  * Reads only latest values, daily rollups and open alarms, never raw history. Month and year
  * totals up to yesterday change once a day (or when late data arrives), so they are cached briefly.
  */
+import { plausibleEnergyWh, plausiblePowerW } from "../../domain/physical-bounds";
 import type { Kysely } from "kysely";
 import type { PlantStatusRow } from "../../domain/contract/status";
 import { NO_DATA_STATUS, plantStatusFromAlarms, type PlantStatus } from "../../domain/status";
@@ -134,12 +135,17 @@ export async function plantStatusRows(db: Kysely<Database>, plantUids: string[],
       alarm_1000004_count: a[1000004] ?? 0,
       alarm_1000006_count: a[1000006] ?? 0,
     };
-    const dailys = l?.dailys ?? 0;
+    // SPEC §5 sanitising on read: a bad row stored before ingest had bounds reads as 0, not as a total.
+    const dailys = plausibleEnergyWh(l?.dailys, p.capa, 24);
+    const iw = plausiblePowerW(l?.iw, p.capa);
+    const month = t.month + dailys;
+    const year = t.year + dailys;
     // No reading ever: SPEC §4 "no data gives 0 with an empty name".
-    const status: PlantStatus = l?.lastTs == null && !counters.alarm_count ? NO_DATA_STATUS : plantStatusFromAlarms({ ...counters, iw: l?.iw ?? 0 });
+    const status: PlantStatus = l?.lastTs == null && !counters.alarm_count ? NO_DATA_STATUS : plantStatusFromAlarms({ ...counters, iw });
     return {
       plant_uid: p.uid, name: p.name, alias: p.alias, capa: p.capa, locality: p.locality, node_seq: p.node_seq, lat: p.lat, lng: p.lng,
-      iw: l?.iw ?? 0, dailys, month: t.month + dailys, year: t.year + dailys, accrue: l?.accrue ?? 0, yesterday: t.yesterday,
+      iw, dailys, month: plausibleEnergyWh(month, p.capa, 24 * 31), year: plausibleEnergyWh(year, p.capa, 24 * 366),
+      accrue: plausibleEnergyWh(l?.accrue, p.capa, 24 * 366 * 50), yesterday: plausibleEnergyWh(t.yesterday, p.capa, 24),
       lastTs: l?.lastTs ?? null, inverterCount: l?.n ?? 0, ...counters, ...status,
     };
   });

@@ -68,7 +68,7 @@ export class IngestService {
     for (let i = 0; i < uids.length; i += INSERT_CHUNK) {
       const rows = await this.store.db
         .selectFrom("device")
-        .select(["uid", "kind", "rtu_uid", "plant_uid"])
+        .select(["uid", "kind", "rtu_uid", "plant_uid", "capa"])
         .where("uid", "in", uids.slice(i, i + INSERT_CHUNK))
         .where("use_yn", "=", 1)
         .execute();

@@ -3,6 +3,7 @@
  * is rejected with a reason while the good ones of the same batch are kept.
  */
 import { DEVICE_KIND } from "../../domain/device";
+import { withinBounds } from "../../domain/physical-bounds";
 
 export const STEP_MS = 10 * 60_000;
 /** A reading may be at most this far ahead of the server clock (gateway clock drift). */
@@ -57,6 +58,8 @@ export interface DeviceInfo {
   kind: number;
   rtu_uid: string | null;
   plant_uid: string | null;
+  /** Rated capacity, raw unit (inverters); bounds of power and energy follow it. */
+  capa?: number | null;
 }
 
 export interface ValidReading {
@@ -74,6 +77,7 @@ export type RejectReason =
   | "timestamp_in_future"
   | "timestamp_too_old"
   | "not_a_number"
+  | "out_of_range"
   | "unknown_field"
   | "missing_field"
   | "duplicate_in_batch";
@@ -132,10 +136,12 @@ export function validateReading(
       if (!Array.isArray(value) || value.length > 64 || !value.every((v) => typeof v === "number" && Number.isFinite(v))) {
         return reject("not_a_number", ts, name);
       }
+      if (!value.every((v) => withinBounds(device.kind, name, v, device.capa))) return reject("out_of_range", ts, name);
       row[name] = value.join(",");
     } else {
       if (typeof value !== "number" || !Number.isFinite(value)) return reject("not_a_number", ts, name);
       if (kind === "integer" && !Number.isInteger(value)) return reject("not_a_number", ts, name);
+      if (!withinBounds(device.kind, name, value, device.capa)) return reject("out_of_range", ts, name);
       row[name] = value;
     }
   }

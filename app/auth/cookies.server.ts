@@ -15,6 +15,9 @@ export function isHttps(url: string): boolean {
   return url.startsWith("https:");
 }
 
+/** The login throttle's device cookie (api/auth/device-token.ts): kept a year, across logouts. */
+export const DEVICE_COOKIE = "device";
+
 export function authCookieHeaders(tokens: LoginResponse, secure: boolean): string[] {
   const refresh = decodeTokenPayload<{ exp?: number }>(tokens.refreshToken);
   const maxAge = refresh?.exp ? Math.max(0, refresh.exp - Math.floor(Date.now() / 1000)) : undefined;
@@ -23,6 +26,7 @@ export function authCookieHeaders(tokens: LoginResponse, secure: boolean): strin
     serialize("accessToken", tokens.accessToken, options),
     serialize("refreshToken", tokens.refreshToken, options),
     serialize("sessionId", tokens.sessionId, options),
+    ...(tokens.deviceToken ? [serialize(DEVICE_COOKIE, tokens.deviceToken, { ...options, maxAge: 365 * 86_400 })] : []),
   ];
 }
 

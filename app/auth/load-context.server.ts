@@ -7,6 +7,7 @@
 import type { Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { decodeTokenPayload, isTokenExpired, type AccessClaims } from "../../domain/contract/auth";
 import { renewAccessToken } from "../models/member.server";
+import { createNonce } from "../utils/csp.server";
 import { authCookieHeaders, clearAuthCookieHeaders, readCookies } from "./cookies.server";
 
 export interface PortalAuth {
@@ -23,6 +24,8 @@ declare module "@remix-run/node" {
     clientIp: string;
     /** A Remix data request (client navigation or revalidation, `?_data=`), not a document. */
     dataRequest: boolean;
+    /** The CSP nonce of this response (app/csp.server.ts). */
+    cspNonce: string;
   }
 }
 
@@ -42,7 +45,7 @@ function renewOnce(refreshToken: string, clientIp: string) {
 }
 
 export async function portalLoadContext(req: ExpressRequest, res: ExpressResponse) {
-  const base = { clientIp: req.ip ?? "unknown", dataRequest: typeof req.query._data === "string" };
+  const base = { clientIp: req.ip ?? "unknown", dataRequest: typeof req.query._data === "string", cspNonce: createNonce() };
   const { clientIp } = base;
   const cookies = readCookies(req.headers.cookie);
   const secure = req.protocol === "https";

@@ -1,6 +1,6 @@
 /** Guards for loaders and actions: who is signed in, and where to send those who are not. */
 import { redirect, type AppLoadContext } from "@remix-run/node";
-import { safeRedirect } from "remix-utils/safe-redirect";
+import { localRedirectTarget } from "../../domain/redirect-target";
 import type { PortalAuth } from "./load-context.server";
 
 export const PASSWORD_CHANGE_PATH = "/modify";
@@ -24,7 +24,7 @@ export function requireAuth(request: Request, context: AppLoadContext, opts: { a
   return auth;
 }
 
-/** Only local paths are allowed as targets after login. */
-export function safeRedirectTarget(value: FormDataEntryValue | string | null | undefined): string {
-  return safeRedirect(typeof value === "string" ? value : null, "/");
+/** Only targets on our own origin, read as the browser will read them, are allowed (else "/"). */
+export function safeRedirectTarget(value: FormDataEntryValue | string | null | undefined, request: Request): string {
+  return localRedirectTarget(value, new URL(request.url).origin);
 }

@@ -173,6 +173,7 @@ export const adminEn: AdminMessages = {
   groups: {
     title: "Groups",
     tree: "Group tree",
+    noGroup: "This account belongs to no group, so there is no group to administer.",
     counts: "{plants} plants · {rtus} RTUs · {members} members",
     selectHint: "Pick a group in the tree to rename, move, add a subgroup or delete it.",
     path: "Location",

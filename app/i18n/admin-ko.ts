@@ -178,6 +178,7 @@ export const adminKo = {
   groups: {
     title: "그룹 관리",
     tree: "그룹 트리",
+    noGroup: "이 계정은 어느 그룹에도 속하지 않아 관리할 그룹이 없습니다.",
     counts: "발전소 {plants} · RTU {rtus} · 회원 {members}",
     selectHint: "트리에서 그룹을 고르면 이름 변경, 이동, 하위 그룹 추가, 삭제를 할 수 있습니다.",
     path: "위치",

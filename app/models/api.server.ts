@@ -3,6 +3,7 @@
  * bearer token. A 401 {isLogin:false} sends the browser to /login (SPEC §7 handling of answers).
  */
 import { redirect } from "@remix-run/node";
+import { Readable } from "node:stream";
 import { Agent, request } from "undici";
 import type { ApiErrorBody } from "../../domain/contract/errors";
 import { clearAuthCookieHeaders, withCookies } from "../auth/cookies.server";
@@ -122,4 +123,36 @@ export async function apiTagged(path: string, call: ApiCall, holds: (etag: strin
     throw new Response("database_unavailable", { status: 503, headers: { "Retry-After": "5" } });
   }
   throw new ApiFailure(res.status, err);
+}
+
+/**
+ * A call whose answer is a file (report exports): on 2xx its content type, disposition and body as a stream,
+ * passed on without being read into memory; a refusal throws ApiFailure like api().
+ */
+export async function apiFile(path: string, call: Pick<ApiCall, "token" | "query">): Promise<{ contentType: string; disposition: string | null; body: ReadableStream<Uint8Array> }> {
+  const url = new URL(`/api${path}`, apiUrl());
+  for (const [k, v] of Object.entries(call.query ?? {})) {
+    if (v === undefined || v === null || v === "") continue;
+    if (Array.isArray(v)) v.forEach((x) => url.searchParams.append(k, String(x)));
+    else url.searchParams.set(k, String(v));
+  }
+  const headers: Record<string, string> = { "accept-encoding": "identity" };
+  if (call.token) headers.authorization = `Bearer ${call.token}`;
+  const res = await request(url, { method: "GET", headers, dispatcher });
+  if (res.statusCode >= 200 && res.statusCode < 300) {
+    const h = (k: string) => {
+      const v = res.headers[k];
+      return typeof v === "string" ? v : null;
+    };
+    return { contentType: h("content-type") ?? "application/octet-stream", disposition: h("content-disposition"), body: Readable.toWeb(res.body) as ReadableStream<Uint8Array> };
+  }
+  const text = await res.body.text();
+  let body: ApiErrorBody;
+  try {
+    body = JSON.parse(text) as ApiErrorBody;
+  } catch {
+    body = { message: text.slice(0, 200) };
+  }
+  if (res.statusCode === 401 && body.isLogin === false) throw redirect("/login", { headers: withCookies(clearAuthCookieHeaders(false)) });
+  throw new ApiFailure(res.statusCode, body);
 }

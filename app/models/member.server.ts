@@ -1,8 +1,8 @@
 import type { AccessClaims, LoginResponse, MemberProfile, TokenResponse } from "../../domain/contract/auth";
 import { api } from "./api.server";
 
-export function login(id: string, password: string, clientIp: string): Promise<LoginResponse> {
-  return api<LoginResponse>("/member/login", { method: "POST", body: { id, password }, clientIp, raw401: true });
+export function login(id: string, password: string, clientIp: string, deviceToken?: string): Promise<LoginResponse> {
+  return api<LoginResponse>("/member/login", { method: "POST", body: { id, password, deviceToken }, clientIp, raw401: true });
 }
 
 export function renewAccessToken(refreshToken: string, clientIp?: string): Promise<TokenResponse> {

@@ -118,7 +118,21 @@ function TreeList({ nodes, selected }: { nodes: TreeNode<GroupRow>[]; selected: 
 }
 
 export default function Groups() {
-  const { groupList: groups, plantList, rtuList, rtusNotInPlant, rootSeq, selected } = useLoaderData<typeof loader>();
+  const { selected } = useLoaderData<typeof loader>();
+  const t = useAdminT();
+  if (selected === null) {
+    return (
+      <div className="admin-page">
+        <h1>{t.groups.title}</h1>
+        <p className="panel">{t.groups.noGroup}</p>
+      </div>
+    );
+  }
+  return <GroupScreen selected={selected} />;
+}
+
+function GroupScreen({ selected }: { selected: number }) {
+  const { groupList: groups, plantList, rtuList, rtusNotInPlant, rootSeq } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as FormFailure | undefined;
   const navigation = useNavigation();
   const t = useAdminT();

@@ -1,2 +1,449 @@
-export { placeholderLoader as loader } from "~/auth/section.server";
-export { PlaceholderScreen as default } from "~/components/NotYetAvailable";
+/**
+ * /statistics — the five reports of SPEC §2 (integrated, inverter history, environment sensor, VCB, ACB) for
+ * one plant, a group (node and descendants) or the member's fleet, over a day/week/month/year/custom period
+ * at a unit of 10 or 30 minutes, an hour, a day or a month. Everything is in the URL (domain/statistics-view.ts):
+ * the controls are one GET form and links, so a bookmarked report renders the same report and all of it works
+ * without JavaScript. A report tab is hidden when the scope has no device of its kind.
+ *
+ * The page prints as an A4 document (app/styles/statistics.css: no navigation, a header with scope, period,
+ * generated at and by, page numbers, table heads repeated, charts kept whole, black-and-white readable) and
+ * exports CSV and XLSX (streamed from the API) and PDF (the printed page rendered by Chromium, when present).
+ * Each report says how much of the expected 10-minute data it is built from; gaps are marked in chart and table.
+ */
+import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { AppLink } from "~/components/AppLink";
+import { requireSection } from "~/auth/section.server";
+import { renderStatChart } from "~/components/charts/statistics.server";
+import { fmt, useLocale } from "~/i18n";
+import { statisticsMessages, useStatisticsT, type StatisticsCatalogue } from "~/i18n/statistics";
+import { ApiFailure } from "~/models/api.server";
+import { statisticsReport, statisticsScope } from "~/models/statistics.server";
+import { pdfAvailable } from "~/pdf.server";
+import { readPreferences } from "~/utils/preferences.server";
+import { orNotFound, parseSearch } from "~/utils/form-action.server";
+import styles from "~/styles/statistics.css";
+import { REPORT_DEVICE_KIND, REPORT_KINDS, type ReportKind, type StatisticsResponse } from "../../domain/contract/statistics";
+import { formatSeoul, seoulDayStart } from "../../domain/seoul-time";
+import { hasService } from "../../domain/service-bits";
+import {
+  addPeriod,
+  axisLabel,
+  CO2_KG_PER_KWH,
+  formatIrradiation,
+  formatPr,
+  isGap,
+  PERIOD_PRESETS,
+  REC_WEIGHT,
+  REC_WON_PER_REC,
+  SMP_WON_PER_KWH,
+  STAT_UNITS,
+  type StatUnit,
+} from "../../domain/statistics";
+import { REPORT_COLUMNS, REPORT_TITLES, totalColumns, type Column, type Lang, type RowInfo } from "../../domain/statistics-table";
+import { resolveView, STEP_ROWS_PER_PAGE, StatisticsViewSchema, viewSearch, type StatisticsView } from "../../domain/statistics-view";
+import { formatEnergy, formatPower } from "../../domain/units";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const meta: MetaFunction = ({ matches }) => {
+  const root = matches.find((m) => m.id === "root")?.data as { locale?: Lang } | undefined;
+  const t = statisticsMessages(root?.locale ?? "ko");
+  return [{ title: `${t.statistics.title} · ${t.appName}` }];
+};
+
+const ROW_FIELD = { integrated: "reportPlants", inverter: "reportInverters", env: "reportEnvs", vcb: "reportVcbs", acb: "reportAcbs" } as const;
+
+interface Cell {
+  text: string;
+  num: boolean;
+}
+
+/** A cell as the page shows it: energy with the SPEC §9 thresholds, other numbers in the column's unit. */
+function displayCell(c: Column, row: Record<string, unknown>, info: RowInfo): Cell {
+  const v = c.get(row, info);
+  if (v === null) return { text: "–", num: c.unit !== undefined };
+  if (typeof v === "string") return { text: v, num: false };
+  if (c.energy) {
+    const q = formatEnergy(v);
+    return { text: `${q.value} ${q.unit}`, num: true };
+  }
+  return { text: (v * (c.scale ?? 1)).toFixed(c.decimals ?? 2), num: true };
+}
+
+function pageHead(c: Column, lang: Lang): string {
+  return c.unit && !c.energy ? `${c[lang]} (${c.unit})` : c[lang];
+}
+
+function buildTables(report: StatisticsResponse, kind: ReportKind, lang: Lang, page: number) {
+  const rows = (report[ROW_FIELD[kind]] ?? []) as unknown as Array<Record<string, unknown> & { device_uid: string; ts: number; samples: number; expected: number }>;
+  const plantOf = new Map(report.deviceInverters.map((d) => [d.uid, d.plantName ?? ""]));
+  const info = (key: string): RowInfo => ({
+    unit: report.unit,
+    name: report.deviceNames[key] ?? key,
+    plantName: kind === "integrated" ? report.deviceNames[key] ?? key : plantOf.get(key) ?? "",
+    capa: report.deviceCapas[key] ?? null,
+  });
+  const columns = REPORT_COLUMNS[kind];
+  const tcols = totalColumns(kind);
+  const pages = Math.max(1, Math.ceil(rows.length / STEP_ROWS_PER_PAGE));
+  const current = Math.min(page, pages);
+  const from = (current - 1) * STEP_ROWS_PER_PAGE;
+  const slice = rows.slice(from, from + STEP_ROWS_PER_PAGE);
+  // Chart: the scope's total per step (mean irradiation for the environment report).
+  const perStep = new Map<number, { v: number | null; n: number; samples: number; expected: number }>();
+  for (const r of rows) {
+    const s = perStep.get(r.ts) ?? { v: null, n: 0, samples: 0, expected: 0 };
+    const value = kind === "env" ? r.iis_wh : r.energy_wh;
+    if (typeof value === "number") {
+      s.v = (s.v ?? 0) + value;
+      s.n += 1;
+    }
+    s.samples += r.samples;
+    s.expected += r.expected;
+    perStep.set(r.ts, s);
+  }
+  const steps = [...perStep.entries()].sort((a, b) => a[0] - b[0]);
+  const oneDay = steps.length > 0 && seoulDayStart(steps[0]![0]) === seoulDayStart(steps[steps.length - 1]![0]);
+  return {
+    heads: columns.map((c) => ({ text: pageHead(c, lang), num: c.unit !== undefined })),
+    rows: slice.map((r) => ({ gap: isGap(r.samples, r.expected), cells: columns.map((c) => displayCell(c, r, info(r.device_uid))) })),
+    totalHeads: tcols.map((c) => ({ text: pageHead(c, lang), num: c.unit !== undefined })),
+    totals: report.totals.map((t) => ({
+      gap: isGap(t.samples, t.expected),
+      cells: tcols.map((c) => displayCell(c, t as unknown as Record<string, unknown>, info(t.device_uid))),
+    })),
+    page: current,
+    pages,
+    from: rows.length ? from + 1 : 0,
+    to: from + slice.length,
+    total: rows.length,
+    chart: {
+      labels: steps.map(([ts]) => axisLabel(ts, report.unit, oneDay)),
+      values: steps.map(([, s]) => (s.v === null ? null : kind === "env" ? s.v / s.n / 1000 : s.v / 1000)),
+      gaps: steps.map(([, s]) => isGap(s.samples, s.expected)),
+    },
+  };
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const auth = requireSection(request, context, "statistics");
+  const { locale } = readPreferences(request);
+  const t = statisticsMessages(locale);
+  const now = Date.now();
+  const url = new URL(request.url);
+  // The form's scope select (`scope=g:<seq>` | `p:<uid>` | ""): turned into the bookmarkable group/plant parameters.
+  if (url.searchParams.has("scope")) {
+    const picked = url.searchParams.get("scope") ?? "";
+    url.searchParams.delete("scope");
+    url.searchParams.delete("plant");
+    url.searchParams.delete("group");
+    if (picked.startsWith("g:")) url.searchParams.set("group", picked.slice(2));
+    else if (picked.startsWith("p:")) url.searchParams.set("plant", picked.slice(2));
+    throw redirect(`/statistics?${viewSearch(resolveView(parseSearch(StatisticsViewSchema, url), now))}`);
+  }
+  const view = resolveView(parseSearch(StatisticsViewSchema, url), now);
+  const scope = await orNotFound(statisticsScope(auth.accessToken, view));
+  const tabs = REPORT_KINDS.filter((k) => k === "integrated" || scope.kinds.includes(REPORT_DEVICE_KIND[k]));
+  let report: StatisticsResponse | null = null;
+  let problem: Record<string, string> | null = null;
+  if (tabs.includes(view.report)) {
+    try {
+      report = await orNotFound(statisticsReport(auth.accessToken, view));
+    } catch (e) {
+      if (!(e instanceof ApiFailure && e.status === 400)) throw e;
+      problem = e.body.fields ?? { _form: e.body.message };
+    }
+  }
+  const tables = report ? buildTables(report, view.report, locale, view.page) : null;
+  const chart = report && tables
+    ? renderStatChart({
+        id: view.report,
+        title: `${REPORT_TITLES[view.report][locale]} — ${t.statistics.chart}`,
+        labels: tables.chart.labels,
+        values: tables.chart.values,
+        gaps: tables.chart.gaps,
+        unit: view.report === "env" ? "kWh/m²" : "kWh",
+        texts: { gap: t.statistics.gap, noData: t.statistics.noData, value: t.statistics.value },
+        irradiance: view.report === "env",
+      })
+    : null;
+  return json({
+    view,
+    scope,
+    tabs,
+    report: report ? { ...report, reportPlants: undefined, reportInverters: undefined, reportEnvs: undefined, reportVcbs: undefined, reportAcbs: undefined } : null,
+    tables: tables ? { ...tables, chart: undefined } : null,
+    chart,
+    problem,
+    by: auth.user.id,
+    generatedAt: formatSeoul(report?.generatedAt ?? now, "YYYY-MM-DD HH:mm"),
+    pdf: pdfAvailable(),
+    hideCo2: hasService(auth.user.service, "co2Hide"),
+    hideRevenue: hasService(auth.user.service, "recSmpHide"),
+  }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+type Data = ReturnType<typeof useLoaderData<typeof loader>>;
+type T = StatisticsCatalogue;
+
+function ReportTabs({ view, tabs }: { view: StatisticsView; tabs: ReportKind[] }) {
+  const lang = useLocale();
+  const t = useStatisticsT();
+  return (
+    <nav className="subnav stat-tabs no-print" aria-label={t.statistics.tabs}>
+      {tabs.map((k) => (
+        <AppLink key={k} to={`/statistics?${viewSearch(view, { report: k, page: 1 })}`} aria-current={view.report === k ? "page" : undefined}>
+          {REPORT_TITLES[k][lang]}
+        </AppLink>
+      ))}
+    </nav>
+  );
+}
+
+function errorText(t: T, code: string | undefined): string | undefined {
+  if (!code) return undefined;
+  return (t.statistics.errors as Record<string, string>)[code] ?? t.statistics.errors.invalid;
+}
+
+function Filters({ data }: { data: Data }) {
+  const t = useStatisticsT();
+  const { view, scope, problem } = data;
+  const scopeValue = view.group !== undefined ? `g:${view.group}` : view.plant ? `p:${view.plant}` : "";
+  return (
+    <Form method="get" className="filters stat-filters no-print" aria-label={t.statistics.filters}>
+      {view.report !== "integrated" ? <input type="hidden" name="report" value={view.report} /> : null}
+      <div className="field">
+        <label htmlFor="stat-scope">{t.statistics.scope}</label>
+        <select id="stat-scope" name="scope" defaultValue={scopeValue}>
+          <option value="">{t.statistics.fleet}</option>
+          {scope.groups.length ? (
+            <optgroup label={t.statistics.groups}>
+              {scope.groups.map((g) => (
+                <option key={g.seq} value={`g:${g.seq}`}>{`${"\u00a0\u00a0".repeat(g.depth)}${g.name}`}</option>
+              ))}
+            </optgroup>
+          ) : null}
+          <optgroup label={t.statistics.plants}>
+            {scope.plants.map((p) => (
+              <option key={p.uid} value={`p:${p.uid}`}>{p.name}</option>
+            ))}
+          </optgroup>
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="stat-period">{t.statistics.period}</label>
+        <select id="stat-period" name="period" defaultValue={view.period}>
+          {PERIOD_PRESETS.map((p) => (
+            <option key={p} value={p}>{t.statistics.periods[p]}</option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="stat-date">{t.statistics.date}</label>
+        <input id="stat-date" type="date" name="date" defaultValue={view.date} />
+      </div>
+      <div className="field">
+        <label htmlFor="stat-start">{t.statistics.start}</label>
+        <input id="stat-start" type="date" name="start" defaultValue={view.start} aria-describedby="stat-custom-hint" aria-invalid={problem?.start ? true : undefined} />
+      </div>
+      <div className="field">
+        <label htmlFor="stat-end">{t.statistics.end}</label>
+        <input id="stat-end" type="date" name="end" defaultValue={view.end} aria-describedby="stat-custom-hint stat-end-error" aria-invalid={problem?.end ? true : undefined} />
+        {problem?.end ? <span className="error" id="stat-end-error">{errorText(t, problem.end)}</span> : null}
+      </div>
+      <div className="field">
+        <label htmlFor="stat-unit">{t.statistics.unit}</label>
+        <select id="stat-unit" name="unit" defaultValue={view.unit} aria-describedby="stat-unit-error" aria-invalid={problem?.unit ? true : undefined}>
+          {STAT_UNITS.map((u) => (
+            <option key={u} value={u}>{t.statistics.units[u]}</option>
+          ))}
+        </select>
+        {problem?.unit ? <span className="error" id="stat-unit-error">{errorText(t, problem.unit)}</span> : null}
+      </div>
+      <label className="check">
+        <input type="checkbox" name="sunRise" value="1" defaultChecked={view.sunRise} /> {t.statistics.sunRise}
+      </label>
+      <div className="filter-actions">
+        <button type="submit">{t.statistics.show}</button>
+      </div>
+      <p className="hint muted" id="stat-custom-hint">{t.statistics.customHint}</p>
+    </Form>
+  );
+}
+
+function PeriodNav({ view }: { view: StatisticsView }) {
+  const t = useStatisticsT();
+  if (view.period === "custom") return null;
+  const step = (n: -1 | 1) => `/statistics?${viewSearch(view, { date: addPeriod(view.date, view.period as Exclude<typeof view.period, "custom">, n), page: 1 })}`;
+  return (
+    <p className="period-nav no-print">
+      <AppLink to={step(-1)} rel="prev">◀ {t.statistics.prev}</AppLink>
+      <AppLink to={step(1)} rel="next">{t.statistics.next} ▶</AppLink>
+    </p>
+  );
+}
+
+/** Shown once the page's script runs: it prints. Without JS the print view link and the how-to remain. */
+function PrintButton({ label }: { label: string }) {
+  const [js, setJs] = useState(false);
+  useEffect(() => setJs(true), []);
+  return js ? <button type="button" className="secondary" onClick={() => window.print()}>{label}</button> : null;
+}
+
+function Actions({ data }: { data: Data }) {
+  const t = useStatisticsT();
+  const lang = useLocale();
+  const search = viewSearch(data.view, { page: 1, print: false });
+  return (
+    <section className="stat-actions no-print" aria-label={t.statistics.actions}>
+      {data.view.print ? (
+        <AppLink className="button secondary" to={`/statistics?${search}`}>{t.statistics.backToScreen}</AppLink>
+      ) : (
+        <AppLink className="button secondary" to={`/statistics?${viewSearch(data.view, { print: true })}`}>{t.statistics.printView}</AppLink>
+      )}
+      <PrintButton label={t.statistics.print} />
+      <a className="button secondary" href={`/statistics/export?format=csv&lang=${lang}&${search}`} download>{t.statistics.csv}</a>
+      <a className="button secondary" href={`/statistics/export?format=xlsx&lang=${lang}&${search}`} download>{t.statistics.xlsx}</a>
+      {data.pdf ? <a className="button secondary" href={`/statistics/pdf?${search}`} download>{t.statistics.pdf}</a> : null}
+      <p className="muted pdf-howto">{t.statistics.pdfHowTo}</p>
+    </section>
+  );
+}
+
+function Summary({ data }: { data: Data }) {
+  const t = useStatisticsT();
+  const r = data.report!;
+  const s = r.summary;
+  const kind = data.view.report;
+  const gen = kind === "integrated" || kind === "inverter";
+  const energy = formatEnergy(s.energy_wh);
+  const peak = formatPower(s.peak_w ?? 0);
+  const pct = s.completeness;
+  const facts: Array<[string, string, string?]> = [[t.statistics.capacity, `${(s.capa / 100).toFixed(2)} kW`]];
+  if (kind !== "env") {
+    facts.push([gen ? t.statistics.generation : t.statistics.energy, `${energy.value} ${energy.unit}`]);
+    if (gen) facts.push([t.statistics.genHours, `${s.genHours.toFixed(2)} ${t.statistics.hours}`]);
+    facts.push([t.statistics.peak, s.peak_w === null ? "–" : `${peak.value} ${peak.unit}`]);
+  }
+  if (kind !== "vcb" && kind !== "acb") facts.push([t.statistics.irradiation, `${formatIrradiation(s.irradiation_wh)} kWh/m²`]);
+  if (gen) facts.push([t.statistics.pr, `${formatPr(s.pr)} %`]);
+  if (s.co2_kg !== undefined) facts.push([t.statistics.co2, `${s.co2_kg.toFixed(1)} ${t.statistics.kg}`, fmt(t.statistics.co2Note, { factor: CO2_KG_PER_KWH })]);
+  if (s.revenue) {
+    facts.push([t.statistics.revenue, `${s.revenue.total.toLocaleString("en-US")} ${t.statistics.won}`, fmt(t.statistics.revenueNote, { smp: SMP_WON_PER_KWH, rec: REC_WON_PER_REC.toLocaleString("en-US"), weight: REC_WEIGHT })]);
+  }
+  facts.push([t.statistics.completeness, pct === null ? "–" : `${pct.toFixed(1)} %`]);
+  return (
+    <section className="stat-summary" aria-labelledby="stat-summary-h">
+      <h2 id="stat-summary-h">{t.statistics.summary}</h2>
+      <dl className="stat-facts">
+        {facts.map(([label, value, note]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>
+              <strong>{value}</strong>
+              {note ? <small className="muted">{note}</small> : null}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className={pct !== null && pct < 100 ? "alert warn completeness" : "muted completeness"}>
+        {pct !== null ? fmt(t.statistics.completenessNote, { samples: s.samples, expected: s.expected, pct: pct.toFixed(1) }) : null}
+        {pct !== null && pct < 100 ? <> {t.statistics.incomplete}</> : null}
+      </p>
+    </section>
+  );
+}
+
+function Table({ caption, heads, rows, gapText }: { caption: string; heads: Array<{ text: string; num: boolean }>; rows: Array<{ gap: boolean; cells: Array<{ text: string; num: boolean }> }>; gapText: string }) {
+  return (
+    <div className="table-wrap stat-table-wrap">
+      <table className="data-table stat-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {heads.map((h) => (
+              <th key={h.text} scope="col" className={h.num ? "num" : undefined}>{h.text}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r, i) => (
+            <tr key={i} className={r.gap ? "gap" : undefined}>
+              {r.cells.map((c, j) => (
+                <td key={j} className={c.num ? "num" : undefined}>
+                  {c.text}
+                  {r.gap && j === r.cells.length - 1 ? <span className="gap-tag"> ▲ {gapText}</span> : null}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function StepPager({ data }: { data: Data }) {
+  const t = useStatisticsT();
+  const tb = data.tables!;
+  if (tb.pages <= 1) return null;
+  const link = (page: number) => `/statistics?${viewSearch(data.view, { page })}`;
+  return (
+    <nav className="pager no-print" aria-label={t.statistics.pager}>
+      {tb.page > 1 ? <AppLink to={link(tb.page - 1)} rel="prev">{t.statistics.prev}</AppLink> : null}
+      <span>{tb.page} / {tb.pages}</span>
+      {tb.page < tb.pages ? <AppLink to={link(tb.page + 1)} rel="next">{t.statistics.next}</AppLink> : null}
+    </nav>
+  );
+}
+
+export default function StatisticsScreen() {
+  const data = useLoaderData<typeof loader>();
+  const t = useStatisticsT();
+  const lang = useLocale();
+  const { view, report, tables } = data;
+  const title = REPORT_TITLES[view.report][lang];
+  const unitText = t.statistics.units[view.unit as StatUnit];
+  return (
+    <div className={view.print ? "stat-page print-view" : "stat-page"}>
+      <h1 className="no-print">{t.statistics.title}</h1>
+      <ReportTabs view={view} tabs={data.tabs} />
+      <Filters data={data} />
+      <PeriodNav view={view} />
+      <Actions data={data} />
+      <header className="report-head">
+        <h2 className="report-title">{title}</h2>
+        <p className="report-scope"><strong>{data.scope.scope.name}</strong></p>
+        <p className="report-meta">
+          {fmt(t.statistics.periodText, { start: view.start, end: view.end, unit: unitText })}
+          {report ? ` · ${fmt(t.statistics.sourceText, { source: t.statistics.source[report.source] })}` : null}
+        </p>
+        <p className="report-meta">{fmt(t.statistics.generated, { at: data.generatedAt, by: data.by })}</p>
+      </header>
+      {data.problem ? (
+        <p className="alert error" role="alert">{errorText(t, Object.values(data.problem)[0])}</p>
+      ) : null}
+      {!data.tabs.includes(view.report) ? <p className="alert info">{t.statistics.noDevices}</p> : null}
+      {report && tables ? (
+        <>
+          <Summary data={data} />
+          <figure className="stat-figure">
+            <figcaption>
+              {t.statistics.chart} <span className="muted">({t.statistics.gapLegend})</span>
+            </figcaption>
+            <div className="stat-chart-box" dangerouslySetInnerHTML={{ __html: data.chart ?? "" }} />
+          </figure>
+          {tables.total === 0 ? <p className="alert info">{t.statistics.empty}</p> : null}
+          <Table caption={t.statistics.totals} heads={tables.totalHeads} rows={tables.totals} gapText={t.statistics.gap} />
+          <h2 className="steps-h">{t.statistics.steps}</h2>
+          <p className="muted">{fmt(t.statistics.rowsOf, { from: tables.from, to: tables.to, total: tables.total })}</p>
+          <Table caption={`${title} — ${t.statistics.steps}`} heads={tables.heads} rows={tables.rows} gapText={t.statistics.gap} />
+          <StepPager data={data} />
+        </>
+      ) : null}
+    </div>
+  );
+}
+

@@ -13,7 +13,7 @@ import { fmt, messages, useT } from "~/i18n";
 export const meta: MetaFunction = () => [{ title: `${messages("ko").login.title} · ${messages("ko").appName}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (context.auth) throw redirect(safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo")));
+  if (context.auth) throw redirect(safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo"), request));
   return json({ expired: context.authProblem === "renewal_failed" });
 }
 
@@ -22,7 +22,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.clone().formData();
   try {
     const tokens = await createAuthenticator(context.clientIp).authenticate("form", request);
-    const target = tokens.pwd_yn === 1 ? `${PASSWORD_CHANGE_PATH}?required=1` : safeRedirectTarget(form.get("redirectTo"));
+    const target = tokens.pwd_yn === 1 ? `${PASSWORD_CHANGE_PATH}?required=1` : safeRedirectTarget(form.get("redirectTo"), request);
     return redirect(target, { headers: withCookies(authCookieHeaders(tokens, isHttps(request.url))) });
   } catch (error) {
     if (!(error instanceof LoginRejected)) throw error;

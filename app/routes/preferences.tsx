@@ -17,5 +17,5 @@ export async function action({ request }: ActionFunctionArgs) {
   if (theme === "dark" || theme === "default") headers.append("Set-Cookie", themeCookie(theme));
   const lang = form.get("lang");
   if (isLocale(lang)) headers.append("Set-Cookie", localeCookie(lang));
-  return redirect(safeRedirectTarget(form.get("redirectTo")), { headers });
+  return redirect(safeRedirectTarget(form.get("redirectTo"), request), { headers });
 }

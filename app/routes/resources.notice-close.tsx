@@ -19,5 +19,5 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await assertCsrf(form, request);
   const headers = withCookies(noticeCloseCookies(auth, !!form.get("week")));
   if (form.get("stay")) return json({ ok: true }, { headers });
-  return redirect(safeRedirectTarget(form.get("redirectTo")), { headers });
+  return redirect(safeRedirectTarget(form.get("redirectTo"), request), { headers });
 }

@@ -42,6 +42,8 @@ export interface LoginResponse {
   refreshToken: string;
   sessionId: string;
   pwd_yn: number;
+  /** Login only: the device token of this browser for this member (the portal keeps it in the cookie `device`). */
+  deviceToken?: string;
 }
 
 export type TokenResponse = LoginResponse;

@@ -136,6 +136,9 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     DATA_DIR: dataDir,
     ADMIN_PASSWORD,
     SIMULATE: "0",
+    // The tests stand in for a proxy on loopback: each client names its own address (apiClient), so
+    // throttle counters are not shared between tests. TRUST_PROXY: "none" in `env` turns it off.
+    TRUST_PROXY: "loopback",
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...opts.env,
   });

@@ -1,0 +1,198 @@
+/**
+ * One statistics report from a checked request: the scope (member-scoped), the period snapped to whole steps,
+ * the rows chunk by chunk, their totals and the summary. Used by the JSON calls, the exports and the
+ * scheduled reports alike, so all three show the same numbers.
+ */
+import type { Kysely } from "kysely";
+import type { AccessClaims } from "../../domain/contract/auth";
+import {
+  REPORT_DEVICE_KIND,
+  type ReportKind,
+  type RowBase,
+  type StatisticsResponse,
+} from "../../domain/contract/statistics";
+import { DEVICE_KIND } from "../../domain/device";
+import { formatSeoul } from "../../domain/seoul-time";
+import { hasService } from "../../domain/service-bits";
+import {
+  bucketStart,
+  nextBucket,
+  parsePeriod,
+  spanProblem,
+  summarise,
+  UNIT_SOURCE,
+  type Period,
+  type StatUnit,
+} from "../../domain/statistics";
+import { badRequest } from "../http";
+import type { Database } from "../store/schema";
+import {
+  deviceReportChunks,
+  familyOf,
+  plantReportChunks,
+  reportContext,
+  resolveScope,
+  Totals,
+  type ReportContext,
+  type ResolvedScope,
+  type ScopeSelection,
+} from "../store/statistics";
+import { reachOf } from "../store/visibility";
+
+export interface ReportRequest extends ScopeSelection {
+  unit: StatUnit;
+  start: string;
+  end: string;
+  sunRise: boolean;
+  categoryType?: "plant" | "group";
+}
+
+/** The period of a request, snapped out to whole steps; 400 with a field message when it is not valid. */
+export function checkedPeriod(q: Pick<ReportRequest, "start" | "end" | "unit">): Period {
+  const parsed = parsePeriod(q.start, q.end);
+  if ("error" in parsed) {
+    if (parsed.error === "order") throw badRequest("invalid_input", { end: "start_after_end" });
+    throw badRequest("invalid_input", { [parsed.error]: "invalid_date" });
+  }
+  const period = { start: bucketStart(parsed.start, q.unit), end: nextBucket(bucketStart(parsed.end - 1, q.unit), q.unit) };
+  const problem = spanProblem(period, q.unit);
+  if (problem) throw badRequest("invalid_input", { unit: problem });
+  return period;
+}
+
+export interface PreparedReport {
+  report: ReportKind;
+  resolved: ResolvedScope;
+  ctx: ReportContext;
+  hideCo2: boolean;
+  hideRevenue: boolean;
+  names: Record<string, string>;
+  plantNames: Record<string, string>;
+  capas: Record<string, number | null>;
+}
+
+export async function prepareReport(db: Kysely<Database>, claims: AccessClaims, report: ReportKind, q: ReportRequest, now: number, fleetName: string): Promise<PreparedReport> {
+  const period = checkedPeriod(q);
+  const reach = await reachOf(db, claims);
+  const resolved = await resolveScope(db, reach, q, fleetName);
+  const ctx = reportContext(resolved, period, q.unit, q.sunRise, now);
+  const names: Record<string, string> = {};
+  const plantNames: Record<string, string> = {};
+  const capas: Record<string, number | null> = {};
+  for (const p of resolved.plants) {
+    plantNames[p.uid] = p.name;
+    if (report === "integrated") {
+      names[p.uid] = p.name;
+      capas[p.uid] = p.capa;
+    }
+  }
+  if (report === "integrated") {
+    names.scope = resolved.scope.name;
+    capas.scope = resolved.plants.reduce((a, p) => a + p.capa, 0);
+  } else {
+    for (const d of resolved.devices) {
+      names[d.uid] = d.name;
+      capas[d.uid] = d.capa;
+      if (d.plant_uid) plantNames[d.uid] = d.plantName ?? "";
+    }
+  }
+  return {
+    report, resolved, ctx, names, plantNames, capas,
+    hideCo2: hasService(claims.service, "co2Hide"),
+    hideRevenue: hasService(claims.service, "recSmpHide"),
+  };
+}
+
+/** Rows of the report, chunk by chunk. */
+export function reportChunks(db: Kysely<Database>, p: PreparedReport, per: "plant" | "group" = "plant"): AsyncGenerator<Array<RowBase & Record<string, unknown>>> {
+  if (p.report === "integrated") return plantReportChunks(db, p.ctx, p.resolved.devices, per) as AsyncGenerator<Array<RowBase & Record<string, unknown>>>;
+  return deviceReportChunks(db, p.ctx, p.report, p.resolved.devices) as AsyncGenerator<Array<RowBase & Record<string, unknown>>>;
+}
+
+export function newTotals(p: PreparedReport): Totals {
+  return new Totals(familyOf(p.report), (key) => p.capas[key] ?? null);
+}
+
+/** Mean total irradiation of the scope's sensors (Wh/m²), for the PR of a generation report. */
+async function scopeIrradiation(db: Kysely<Database>, p: PreparedReport): Promise<number | null> {
+  const t = new Totals("env", () => null);
+  for await (const rows of deviceReportChunks(db, p.ctx, "env", p.resolved.devices)) t.add(rows);
+  const values = t.list().map((r) => r.iis_wh).filter((v): v is number => typeof v === "number");
+  return values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
+}
+
+export async function summaryOf(db: Kysely<Database>, p: PreparedReport, totals: Totals) {
+  const list = totals.list();
+  const sum = (f: (t: (typeof list)[number]) => number | null | undefined) => list.reduce((a, t) => a + (f(t) ?? 0), 0);
+  const generation = p.report === "integrated" || p.report === "inverter";
+  const plantCapa = p.resolved.plants.reduce((a, x) => a + x.capa, 0);
+  const capa = p.report === "inverter"
+    ? p.resolved.devices.filter((d) => d.kind === DEVICE_KIND.inverter).reduce((a, d) => a + (d.capa ?? 0), 0)
+    : plantCapa;
+  let irradiation: number | null = null;
+  if (p.report === "integrated") {
+    const values = list.filter((t) => t.device_uid !== "scope").map((t) => t.iis_wh).filter((v): v is number => typeof v === "number");
+    const scopeRow = list.find((t) => t.device_uid === "scope");
+    irradiation = scopeRow ? scopeRow.iis_wh ?? null : values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
+  } else if (p.report === "inverter") {
+    irradiation = await scopeIrradiation(db, p);
+  } else if (p.report === "env") {
+    const values = list.map((t) => t.iis_wh).filter((v): v is number => typeof v === "number");
+    irradiation = values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
+  }
+  return summarise({
+    capa,
+    energyWh: p.report === "env" ? 0 : sum((t) => t.energy_wh),
+    peakW: p.report === "env" ? null : totals.peak(),
+    irradiationWh: irradiation,
+    samples: sum((t) => t.samples),
+    expected: sum((t) => t.expected),
+    hideCo2: p.hideCo2 || !generation,
+    hideRevenue: p.hideRevenue || !generation,
+  });
+}
+
+const ROW_FIELD: Record<ReportKind, "reportPlants" | "reportInverters" | "reportEnvs" | "reportVcbs" | "reportAcbs"> = {
+  integrated: "reportPlants", inverter: "reportInverters", env: "reportEnvs", vcb: "reportVcbs", acb: "reportAcbs",
+};
+
+/** The whole JSON answer of a report call. */
+export async function buildReport(
+  db: Kysely<Database>, claims: AccessClaims, report: ReportKind, q: ReportRequest, now: number, fleetName: string,
+): Promise<StatisticsResponse> {
+  const p = await prepareReport(db, claims, report, q, now, fleetName);
+  const totals = newTotals(p);
+  const rows: Array<RowBase & Record<string, unknown>> = [];
+  for await (const chunk of reportChunks(db, p, q.categoryType ?? "plant")) {
+    totals.add(chunk);
+    for (const r of chunk) rows.push(r);
+  }
+  const kinds = [...new Set(p.resolved.devices.map((d) => d.kind))].sort((a, b) => a - b);
+  const devices = report === "integrated"
+    ? p.resolved.devices.filter((d) => d.kind === DEVICE_KIND.inverter || d.kind === DEVICE_KIND.environmentSensor)
+    : p.resolved.devices.filter((d) => d.kind === REPORT_DEVICE_KIND[report]);
+  const out: StatisticsResponse = {
+    unit: q.unit,
+    start: formatSeoul(p.ctx.period.start, "YYYY-MM-DD HH:mm:ss"),
+    end: formatSeoul(p.ctx.period.end, "YYYY-MM-DD HH:mm:ss"),
+    sunRise: q.sunRise,
+    source: report === "vcb" || report === "acb" ? "raw" : UNIT_SOURCE[q.unit],
+    scope: p.resolved.scope,
+    generatedAt: now,
+    deviceInverters: devices,
+    deviceNames: p.names,
+    deviceCapas: p.capas,
+    rtuConfig: p.resolved.rtuConfig,
+    [ROW_FIELD[report]]: rows,
+    keys: totals.keys(),
+    totals: totals.list(),
+    summary: await summaryOf(db, p, totals),
+    kinds,
+  };
+  if (report === "inverter") {
+    const envRows: RowBase[] = [];
+    for await (const chunk of deviceReportChunks(db, p.ctx, "env", p.resolved.devices)) envRows.push(...chunk);
+    out.reportEnvs = envRows as never;
+  }
+  return out;
+}

@@ -1,0 +1,502 @@
+/**
+ * Queries of the statistics reports (SPEC §7 Statistics). Steps come from the hourly rollup (unit 60), the
+ * daily rollup (day, month) or, for the short periods units 10 and 30 allow, from the raw 10-minute rows
+ * (domain/statistics.ts MAX_SPAN_DAYS). VCB/ACB steps are always aggregated from the raw rows in SQL: the
+ * rollups keep no voltage, current, power factor, breaker state or ground-fault current.
+ *
+ * Rows are produced per chunk of devices (an async generator), so an export streams a year of hourly rows of a
+ * hundred inverters without holding them all; the JSON answer collects the chunks.
+ */
+import { sql, type Kysely, type RawBuilder } from "kysely";
+import type {
+  BreakerRow,
+  EnvRow,
+  InverterRow,
+  PlantRow,
+  ReportKind,
+  RowBase,
+  RowTotal,
+  StatDevice,
+  StatScope,
+} from "../../domain/contract/statistics";
+import { DEVICE_KIND } from "../../domain/device";
+import { SEOUL_OFFSET_MS, DAY_MS, STEP_MS, seoulDayStart } from "../../domain/seoul-time";
+import {
+  bucketStart,
+  bucketStarts,
+  completenessPct,
+  expectedByBucket,
+  finalYield,
+  nextBucket,
+  UNIT_SOURCE,
+  unitStepMs,
+  type Period,
+  type StatUnit,
+} from "../../domain/statistics";
+import { notFound } from "../http";
+import { sunTimes } from "../sim/solar";
+import type { Database } from "./schema";
+import { requireDevice, requirePlant, requireRtu, subtreeSeqs, visiblePlantUids, type Reach } from "./visibility";
+
+type Db = Kysely<Database>;
+
+/** Korea's centre: daylight of a plant without coordinates. */
+const DEFAULT_LAT = 36;
+const DEFAULT_LNG = 127.8;
+const CHUNK = 20;
+
+export interface PlantInfo {
+  uid: string;
+  name: string;
+  capa: number;
+  lat: number | null;
+  lng: number | null;
+  node_seq: number | null;
+}
+
+export interface ScopeSelection {
+  deviceUid?: string[];
+  rtuUid?: string[];
+  isGroup?: boolean;
+  group?: number;
+  plant?: string;
+}
+
+export interface ResolvedScope {
+  scope: StatScope;
+  plants: PlantInfo[];
+  /** Devices in use of the scope, every kind, ordered by plant name, kind, name. */
+  devices: StatDevice[];
+  rtuConfig: Array<{ uid: string; config: number }>;
+}
+
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+
+/** Node seqs the member may pick as a report scope (their subtree; every node for a member at the root). */
+async function visibleGroups(db: Db, reach: Reach): Promise<Array<{ seq: number; name: string; parent_seq: number | null }>> {
+  if (reach.only) return [];
+  const rows = await db.selectFrom("node").select(["seq", "name", "parent_seq"]).orderBy("sort_order").orderBy("seq").execute();
+  const mapped = rows.map((r) => ({ seq: Number(r.seq), name: r.name, parent_seq: num(r.parent_seq) }));
+  if (reach.all) return mapped;
+  const mine = new Set(reach.nodes);
+  return mapped.filter((r) => mine.has(r.seq));
+}
+
+/** Groups in tree order with their depth below the first visible ancestor. */
+export async function groupOptions(db: Db, reach: Reach) {
+  const groups = await visibleGroups(db, reach);
+  const ids = new Set(groups.map((g) => g.seq));
+  const children = new Map<number | null, typeof groups>();
+  for (const g of groups) {
+    const parent = g.parent_seq !== null && ids.has(g.parent_seq) ? g.parent_seq : null;
+    children.set(parent, [...(children.get(parent) ?? []), g]);
+  }
+  const out: Array<{ seq: number; name: string; parent_seq: number | null; depth: number }> = [];
+  const walk = (parent: number | null, depth: number) => {
+    for (const g of children.get(parent) ?? []) {
+      out.push({ ...g, depth });
+      walk(g.seq, depth + 1);
+    }
+  };
+  walk(null, 0);
+  return out;
+}
+
+async function plantsByUid(db: Db, uids: string[]): Promise<PlantInfo[]> {
+  const out: PlantInfo[] = [];
+  for (let i = 0; i < uids.length; i += 500) {
+    const rows = await db.selectFrom("plant").select(["uid", "name", "capa", "lat", "lng", "node_seq"]).where("uid", "in", uids.slice(i, i + 500)).execute();
+    out.push(...rows.map((p) => ({ uid: p.uid, name: p.name, capa: Number(p.capa), lat: num(p.lat), lng: num(p.lng), node_seq: num(p.node_seq) })));
+  }
+  return out.sort((a, b) => a.name.localeCompare(b.name, "ko") || a.uid.localeCompare(b.uid));
+}
+
+async function devicesWhere(db: Db, column: "plant_uid" | "rtu_uid" | "uid", values: string[]): Promise<StatDevice[]> {
+  const out: StatDevice[] = [];
+  for (let i = 0; i < values.length; i += 500) {
+    const rows = await db
+      .selectFrom("device")
+      .leftJoin("plant", "plant.uid", "device.plant_uid")
+      .select(["device.uid", "device.name", "device.kind", "device.capa", "device.plant_uid", "plant.name as plantName", "device.rtu_uid"])
+      .where(`device.${column}`, "in", values.slice(i, i + 500))
+      .where("device.use_yn", "=", 1)
+      .execute();
+    out.push(...rows.map((d) => ({
+      uid: d.uid, name: d.name, kind: Number(d.kind), capa: num(d.capa), plant_uid: d.plant_uid, plantName: d.plantName ?? null, rtu_uid: d.rtu_uid,
+    })));
+  }
+  return out.sort((a, b) =>
+    (a.plantName ?? "").localeCompare(b.plantName ?? "", "ko") || a.kind - b.kind || a.name.localeCompare(b.name, "ko", { numeric: true }) || a.uid.localeCompare(b.uid));
+}
+
+/**
+ * The scope a request names, checked against what the member may see: a foreign device, RTU, plant or group
+ * answers 404 like one that does not exist.
+ */
+export async function resolveScope(db: Db, reach: Reach, sel: ScopeSelection, fleetName: string): Promise<ResolvedScope> {
+  let scope: StatScope;
+  let devices: StatDevice[];
+  let plantUids: string[];
+  if (sel.deviceUid?.length || sel.rtuUid?.length) {
+    const uids = new Set<string>();
+    for (const uid of sel.deviceUid ?? []) uids.add((await requireDevice(db, reach, uid)).uid);
+    const rtus: string[] = [];
+    for (const uid of sel.rtuUid ?? []) rtus.push((await requireRtu(db, reach, uid)).uid);
+    devices = [...(uids.size ? await devicesWhere(db, "uid", [...uids]) : []), ...(rtus.length ? await devicesWhere(db, "rtu_uid", rtus) : [])];
+    devices = devices.filter((d, i) => devices.findIndex((x) => x.uid === d.uid) === i);
+    plantUids = [...new Set(devices.map((d) => d.plant_uid).filter((p): p is string => !!p))];
+    scope = { kind: "devices", name: devices.length === 1 ? devices[0]!.name : `${devices.length}` };
+  } else if (sel.plant && !sel.isGroup) {
+    const plant = await requirePlant(db, reach, sel.plant);
+    plantUids = [plant.uid];
+    devices = await devicesWhere(db, "plant_uid", plantUids);
+    scope = { kind: "plant", uid: plant.uid, name: plant.name };
+  } else if (sel.isGroup && sel.group !== undefined) {
+    const groups = await visibleGroups(db, reach);
+    const group = groups.find((g) => g.seq === sel.group);
+    if (!group) throw notFound("group_not_found");
+    const seqs = new Set(await subtreeSeqs(db, group.seq));
+    const visible = await plantsByUid(db, await visiblePlantUids(db, reach));
+    plantUids = visible.filter((p) => p.node_seq !== null && seqs.has(p.node_seq)).map((p) => p.uid);
+    devices = plantUids.length ? await devicesWhere(db, "plant_uid", plantUids) : [];
+    scope = { kind: "group", uid: String(group.seq), name: group.name };
+  } else {
+    plantUids = await visiblePlantUids(db, reach);
+    devices = plantUids.length ? await devicesWhere(db, "plant_uid", plantUids) : [];
+    scope = { kind: "fleet", name: fleetName };
+  }
+  const plants = plantUids.length ? await plantsByUid(db, plantUids) : [];
+  const rtuUids = [...new Set(devices.map((d) => d.rtu_uid).filter((r): r is string => !!r))];
+  const rtuConfig = rtuUids.length
+    ? (await db.selectFrom("rtu").select(["uid", "config"]).where("uid", "in", rtuUids.slice(0, 1000)).orderBy("uid").execute()).map((r) => ({ uid: r.uid, config: Number(r.config) }))
+    : [];
+  return { scope, plants, devices, rtuConfig };
+}
+
+// ---- Expected data (completeness) ----
+
+/** Daylight windows [sunrise, sunset) of each Seoul day of the period at a place. */
+function daylightWindows(period: Period, lat: number | null, lng: number | null): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (let day = seoulDayStart(period.start); day < period.end; day += DAY_MS) {
+    const t = sunTimes(day + 12 * 3_600_000, lat ?? DEFAULT_LAT, lng ?? DEFAULT_LNG);
+    if (t.sunriseMs !== null && t.sunsetMs !== null) out.push([t.sunriseMs, t.sunsetMs]);
+  }
+  return out;
+}
+
+/**
+ * Expected readings per step for each plant. Inverters (and connection boards) sleep at night, so they are
+ * expected only between sunrise and sunset; sensors and breakers report day and night — unless `sunRise`
+ * limits the report to daylight, then everything is expected only by day. Steps after `now` expect nothing.
+ */
+export class Expectations {
+  private cache = new Map<string, number[]>();
+  readonly bounds: number[];
+  constructor(private period: Period, private unit: StatUnit, private now: number, private sunRise: boolean, private plants: Map<string, PlantInfo>) {
+    const starts = bucketStarts(period.start, period.end, unit);
+    this.bounds = [...starts, starts.length ? nextBucket(starts[starts.length - 1]!, unit) : period.end];
+  }
+  daylightOnly(kind: number): boolean {
+    return this.sunRise || kind === DEVICE_KIND.inverter || kind === DEVICE_KIND.connectionBoard;
+  }
+  /** Expected readings per step (aligned with `bounds`) of a device kind at a plant. */
+  forPlant(plantUid: string | null, kind: number): number[] {
+    const daylight = this.daylightOnly(kind);
+    const key = `${daylight ? plantUid ?? "" : "*"}|${daylight}`;
+    let found = this.cache.get(key);
+    if (!found) {
+      const p = plantUid ? this.plants.get(plantUid) : undefined;
+      const to = Math.min(this.period.end, this.now - (this.now % STEP_MS));
+      found = expectedByBucket(this.bounds, this.period.start, to, daylight ? daylightWindows(this.period, p?.lat ?? null, p?.lng ?? null) : null);
+      this.cache.set(key, found);
+    }
+    return found;
+  }
+  indexOf(ts: number): number {
+    // Steps are ordered; binary search.
+    let lo = 0;
+    let hi = this.bounds.length - 2;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.bounds[mid]! === ts) return mid;
+      if (this.bounds[mid]! < ts) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+}
+
+/** Whether sunRise drops a step: a sub-day step outside the plant's daylight. */
+function inDaylight(exp: Expectations, plantUid: string | null, i: number, unit: StatUnit): boolean {
+  if (unit === "day" || unit === "month") return true;
+  return exp.forPlant(plantUid, DEVICE_KIND.inverter)[i]! > 0;
+}
+
+// ---- Raw step aggregates per device ----
+
+interface Agg {
+  device_uid: string;
+  b: number;
+  n: number;
+  [k: string]: number | string | null;
+}
+
+const inList = (uids: string[]) => sql.join(uids.map((u) => sql.val(u)));
+
+/** The step expression over a ts column, for the fixed-length units. */
+function stepExpr(column: string, unit: StatUnit): RawBuilder<number> {
+  if (unit === "day" || unit === "month") return sql<number>`${sql.ref(column)} - ((${sql.ref(column)} + ${sql.lit(SEOUL_OFFSET_MS)}) % ${sql.lit(DAY_MS)})`;
+  return sql<number>`${sql.ref(column)} - (${sql.ref(column)} % ${sql.lit(unitStepMs(unit)!)})`;
+}
+
+async function inverterAggs(db: Db, uids: string[], period: Period, unit: StatUnit): Promise<Agg[]> {
+  const source = UNIT_SOURCE[unit];
+  if (source === "raw") {
+    return (await sql<Agg>`select device_uid, ${stepExpr("ts", unit)} as b, count(*) as n, sum(iw) / 6.0 as energy_wh, max(iw) as max_w
+      from m_inverter where device_uid in (${inList(uids)}) and ts >= ${period.start} and ts < ${period.end}
+      group by device_uid, ${stepExpr("ts", unit)}`.execute(db)).rows;
+  }
+  if (source === "hourly") {
+    return (await sql<Agg>`select device_uid, hour_ts as b, samples as n, energy_wh, max_w from rollup_hourly
+      where device_uid in (${inList(uids)}) and hour_ts >= ${period.start} and hour_ts < ${period.end}`.execute(db)).rows;
+  }
+  return (await sql<Agg>`select device_uid, day_ts as b, samples as n, energy_wh, max_w from rollup_daily
+    where device_uid in (${inList(uids)}) and day_ts >= ${period.start} and day_ts < ${period.end}`.execute(db)).rows;
+}
+
+async function envAggs(db: Db, uids: string[], period: Period, unit: StatUnit): Promise<Agg[]> {
+  const source = UNIT_SOURCE[unit];
+  if (source === "raw") {
+    return (await sql<Agg>`select device_uid, ${stepExpr("ts", unit)} as b, count(*) as n, sum(iis) / 6.0 as iis_wh, sum(his) / 6.0 as his_wh,
+        avg(sts) as avg_sts, avg(ats) as avg_ats
+      from m_env where device_uid in (${inList(uids)}) and ts >= ${period.start} and ts < ${period.end}
+      group by device_uid, ${stepExpr("ts", unit)}`.execute(db)).rows;
+  }
+  const table = source === "hourly" ? "rollup_hourly" : "rollup_daily";
+  const col = source === "hourly" ? "hour_ts" : "day_ts";
+  return (await sql<Agg>`select device_uid, ${sql.ref(col)} as b, samples as n, iis_wh, his_wh, avg_sts, avg_ats from ${sql.table(table)}
+    where device_uid in (${inList(uids)}) and ${sql.ref(col)} >= ${period.start} and ${sql.ref(col)} < ${period.end}`.execute(db)).rows;
+}
+
+/** Breakers from the raw rows at every unit; a breaker operation is a change of state from the reading before. */
+async function breakerAggs(db: Db, uids: string[], period: Period, unit: StatUnit): Promise<Agg[]> {
+  return (await sql<Agg>`select device_uid, ${stepExpr("ts", unit)} as b, count(*) as n, avg(v) as avg_v, avg(a) as avg_a, avg(w) as avg_w,
+      max(w) as max_w, sum(w) / 6.0 as energy_wh, avg(pf) as avg_pf, sum(changed) as operations, max(gf_ma) as max_gf_ma
+    from (select device_uid, ts, v, a, w, pf, gf_ma,
+        case when state is not null and lag(state) over (partition by device_uid order by ts) is not null
+          and state <> lag(state) over (partition by device_uid order by ts) then 1 else 0 end as changed
+      from m_breaker where device_uid in (${inList(uids)}) and ts >= ${period.start - STEP_MS} and ts < ${period.end}) x
+    where ts >= ${period.start}
+    group by device_uid, ${stepExpr("ts", unit)}`.execute(db)).rows;
+}
+
+// ---- Folding (month steps, plants, the scope) ----
+
+type Field = { name: string; how: "sum" | "max" | "avg" };
+const FIELDS: Record<"inverter" | "env" | "breaker", Field[]> = {
+  inverter: [{ name: "energy_wh", how: "sum" }, { name: "max_w", how: "max" }],
+  env: [{ name: "iis_wh", how: "sum" }, { name: "his_wh", how: "sum" }, { name: "avg_sts", how: "avg" }, { name: "avg_ats", how: "avg" }],
+  breaker: [
+    { name: "avg_v", how: "avg" }, { name: "avg_a", how: "avg" }, { name: "avg_w", how: "avg" }, { name: "max_w", how: "max" },
+    { name: "energy_wh", how: "sum" }, { name: "avg_pf", how: "avg" }, { name: "operations", how: "sum" }, { name: "max_gf_ma", how: "max" },
+  ],
+};
+
+/** Adds `from` into `into` (both rows of one key and step); averages are weighted by readings. */
+function foldInto(into: Record<string, number | null>, from: Record<string, unknown>, fields: Field[], weightInto: number, weightFrom: number) {
+  for (const f of fields) {
+    const v = num(from[f.name]);
+    if (v === null) continue;
+    const cur = into[f.name] ?? null;
+    if (cur === null) into[f.name] = v;
+    else if (f.how === "sum") into[f.name] = cur + v;
+    else if (f.how === "max") into[f.name] = Math.max(cur, v);
+    else into[f.name] = weightInto + weightFrom > 0 ? (cur * weightInto + v * weightFrom) / (weightInto + weightFrom) : v;
+  }
+}
+
+/** Per device, the aggregates keyed by step start (months folded from days). */
+function byDeviceStep(aggs: Agg[], unit: StatUnit, fields: Field[]): Map<string, Map<number, Record<string, number | null>>> {
+  const out = new Map<string, Map<number, Record<string, number | null>>>();
+  for (const a of aggs) {
+    const b = bucketStart(Number(a.b), unit);
+    let m = out.get(a.device_uid);
+    if (!m) out.set(a.device_uid, (m = new Map()));
+    const n = Number(a.n);
+    const cur = m.get(b);
+    if (!cur) {
+      const row: Record<string, number | null> = { n };
+      for (const f of fields) row[f.name] = num(a[f.name]);
+      m.set(b, row);
+    } else {
+      foldInto(cur, a, fields, cur.n!, n);
+      cur.n = cur.n! + n;
+    }
+  }
+  return out;
+}
+
+function emptyValues(fields: Field[]): Record<string, null> {
+  return Object.fromEntries(fields.map((f) => [f.name, null]));
+}
+
+export interface ReportContext {
+  period: Period;
+  unit: StatUnit;
+  sunRise: boolean;
+  exp: Expectations;
+  plants: Map<string, PlantInfo>;
+}
+
+export function reportContext(resolved: ResolvedScope, period: Period, unit: StatUnit, sunRise: boolean, now: number): ReportContext {
+  const plants = new Map(resolved.plants.map((p) => [p.uid, p]));
+  return { period, unit, sunRise, plants, exp: new Expectations(period, unit, now, sunRise, plants) };
+}
+
+/** Rows of devices of one family: every step with data or with data expected. */
+async function deviceRows<R extends RowBase>(
+  db: Db, ctx: ReportContext, devices: StatDevice[], family: "inverter" | "env" | "breaker",
+): Promise<R[]> {
+  if (!devices.length) return [];
+  const uids = devices.map((d) => d.uid);
+  const aggs = family === "inverter" ? await inverterAggs(db, uids, ctx.period, ctx.unit)
+    : family === "env" ? await envAggs(db, uids, ctx.period, ctx.unit)
+    : await breakerAggs(db, uids, ctx.period, ctx.unit);
+  const fields = FIELDS[family];
+  const steps = byDeviceStep(aggs, ctx.unit, fields);
+  const out: R[] = [];
+  const starts = ctx.exp.bounds.slice(0, -1);
+  for (const d of devices) {
+    const expected = ctx.exp.forPlant(d.plant_uid, d.kind);
+    const mine = steps.get(d.uid);
+    starts.forEach((ts, i) => {
+      if (ctx.sunRise && !inDaylight(ctx.exp, d.plant_uid, i, ctx.unit)) return;
+      const got = mine?.get(ts);
+      const e = expected[i]!;
+      if (!got && e === 0) return;
+      const { n, ...values } = got ?? { n: 0, ...emptyValues(fields) };
+      out.push({ device_uid: d.uid, ts, samples: n ?? 0, expected: e, ...values } as unknown as R);
+    });
+  }
+  return out;
+}
+
+const FAMILY: Record<Exclude<ReportKind, "integrated">, { kind: number; family: "inverter" | "env" | "breaker" }> = {
+  inverter: { kind: DEVICE_KIND.inverter, family: "inverter" },
+  env: { kind: DEVICE_KIND.environmentSensor, family: "env" },
+  vcb: { kind: DEVICE_KIND.vcb, family: "breaker" },
+  acb: { kind: DEVICE_KIND.acb, family: "breaker" },
+};
+
+/** Rows of a device report, chunk by chunk of devices (in device order). */
+export async function* deviceReportChunks(db: Db, ctx: ReportContext, report: Exclude<ReportKind, "integrated">, devices: StatDevice[]) {
+  const { kind, family } = FAMILY[report];
+  const mine = devices.filter((d) => d.kind === kind);
+  for (let i = 0; i < mine.length; i += CHUNK) {
+    yield await deviceRows<InverterRow & EnvRow & BreakerRow>(db, ctx, mine.slice(i, i + CHUNK), family);
+  }
+}
+
+/** Integrated rows per plant (`group`: one row per step for the whole scope), chunk by chunk of plants. */
+export async function* plantReportChunks(db: Db, ctx: ReportContext, devices: StatDevice[], per: "plant" | "group") {
+  const plantUids = [...ctx.plants.keys()];
+  const scopeRows = per === "group" ? new Map<number, PlantRow & { sensors: number }>() : null;
+  for (let i = 0; i < plantUids.length; i += CHUNK) {
+    const part = new Set(plantUids.slice(i, i + CHUNK));
+    const invs = devices.filter((d) => d.kind === DEVICE_KIND.inverter && d.plant_uid && part.has(d.plant_uid));
+    const envs = devices.filter((d) => d.kind === DEVICE_KIND.environmentSensor && d.plant_uid && part.has(d.plant_uid));
+    const invRows = await deviceRows<InverterRow>(db, ctx, invs, "inverter");
+    const envRows = await deviceRows<EnvRow>(db, ctx, envs, "env");
+    const plantOf = new Map([...invs, ...envs].map((d) => [d.uid, d.plant_uid!]));
+    const rows = new Map<string, PlantRow & { sensors: number }>();
+    const at = (plant: string, ts: number) => {
+      const key = `${plant}|${ts}`;
+      let r = rows.get(key);
+      if (!r) rows.set(key, (r = { device_uid: plant, ts, samples: 0, expected: 0, energy_wh: null, max_w: null, iis_wh: null, capa: ctx.plants.get(plant)!.capa, sensors: 0 }));
+      return r;
+    };
+    for (const r of invRows) {
+      const p = at(plantOf.get(r.device_uid)!, r.ts);
+      p.samples += r.samples;
+      p.expected += r.expected;
+      if (r.energy_wh !== null) p.energy_wh = (p.energy_wh ?? 0) + r.energy_wh;
+      if (r.max_w !== null) p.max_w = (p.max_w ?? 0) + r.max_w;
+    }
+    for (const r of envRows) {
+      if (r.iis_wh === null) continue;
+      const p = at(plantOf.get(r.device_uid)!, r.ts);
+      // The plant's irradiation is the mean of its sensors.
+      p.iis_wh = ((p.iis_wh ?? 0) * p.sensors + r.iis_wh) / (p.sensors + 1);
+      p.sensors += 1;
+    }
+    const order = [...part];
+    const sorted = [...rows.values()].sort((a, b) => order.indexOf(a.device_uid) - order.indexOf(b.device_uid) || a.ts - b.ts);
+    if (!scopeRows) {
+      yield sorted.map(({ sensors: _s, ...r }) => r as PlantRow);
+      continue;
+    }
+    for (const r of sorted) {
+      let s = scopeRows.get(r.ts);
+      if (!s) scopeRows.set(r.ts, (s = { device_uid: "scope", ts: r.ts, samples: 0, expected: 0, energy_wh: null, max_w: null, iis_wh: null, capa: 0, sensors: 0 }));
+      s.samples += r.samples;
+      s.expected += r.expected;
+      s.capa += r.capa;
+      if (r.energy_wh !== null) s.energy_wh = (s.energy_wh ?? 0) + r.energy_wh;
+      if (r.max_w !== null) s.max_w = (s.max_w ?? 0) + r.max_w;
+      if (r.iis_wh !== null) {
+        s.iis_wh = ((s.iis_wh ?? 0) * s.sensors + r.iis_wh) / (s.sensors + 1);
+        s.sensors += 1;
+      }
+    }
+  }
+  if (scopeRows) {
+    const total = [...ctx.plants.values()].reduce((a, p) => a + p.capa, 0);
+    yield [...scopeRows.values()].sort((a, b) => a.ts - b.ts).map(({ sensors: _s, ...r }) => ({ ...r, capa: total }) as PlantRow);
+  }
+}
+
+// ---- Totals ----
+
+/** Running totals per row key (the sums of its rows), fed chunk by chunk. */
+export class Totals {
+  private byKey = new Map<string, RowTotal & { _w: number }>();
+  private stepPeaks = new Map<number, number>();
+  constructor(private family: "inverter" | "env" | "breaker" | "plant", private capas: (key: string) => number | null) {}
+  add(rows: ReadonlyArray<RowBase>) {
+    const fields = this.family === "plant" ? [...FIELDS.inverter, { name: "iis_wh", how: "sum" as const }] : FIELDS[this.family];
+    for (const r of rows) {
+      let t = this.byKey.get(r.device_uid);
+      if (!t) {
+        t = { device_uid: r.device_uid, samples: 0, expected: 0, completeness: null, _w: 0, ...emptyValues(fields) };
+        this.byKey.set(r.device_uid, t);
+      }
+      foldInto(t as unknown as Record<string, number | null>, r as unknown as Record<string, unknown>, fields, t._w, r.samples);
+      t._w += r.samples;
+      t.samples += r.samples;
+      t.expected += r.expected;
+      const mw = num((r as unknown as Record<string, unknown>).max_w);
+      if (mw !== null) this.stepPeaks.set(r.ts, (this.stepPeaks.get(r.ts) ?? 0) + mw);
+    }
+  }
+  keys(): string[] {
+    return [...this.byKey.keys()];
+  }
+  list(): RowTotal[] {
+    return [...this.byKey.values()].map(({ _w, ...t }) => {
+      const out: RowTotal = { ...t, completeness: completenessPct(t.samples, t.expected) };
+      const capa = this.capas(t.device_uid);
+      if ((this.family === "inverter" || this.family === "plant") && capa) out.genHours = finalYield(t.energy_wh ?? 0, capa);
+      return out;
+    });
+  }
+  /** The highest step of the report: per step, the sum of each row key's peak (exact at unit 10). */
+  peak(): number | null {
+    let best: number | null = null;
+    for (const v of this.stepPeaks.values()) best = best === null ? v : Math.max(best, v);
+    return best;
+  }
+}
+
+export const familyOf = (report: ReportKind): "inverter" | "env" | "breaker" | "plant" =>
+  report === "integrated" ? "plant" : FAMILY[report].family;

@@ -1,0 +1,88 @@
+/**
+ * Input the schemas alone would let through. The domain's field schemas coerce (forms send text), so
+ * on their own they take `true` or `"10"` where a number is meant; a JSON body has real types, and a
+ * number field there must be a JSON number (or null/absent/blank). And no text, in a body or a query,
+ * may carry a NUL character (PostgreSQL cannot store it; nothing legitimate sends it).
+ * `parse` of api/http.ts applies both to every input it validates.
+ */
+import type { ZodTypeAny } from "zod";
+
+/** Bodies parsed from JSON (marked by `markJsonBody`): their number fields are checked strictly. */
+const jsonBodies = new WeakSet<object>();
+
+export function markJsonBody(body: unknown): void {
+  if (body && typeof body === "object") jsonBodies.add(body);
+}
+
+export function isJsonBody(input: unknown): boolean {
+  return !!input && typeof input === "object" && jsonBodies.has(input);
+}
+
+type Kind = "number" | "boolean" | "object" | "array" | "other";
+
+interface Shape {
+  kind: Kind;
+  schema: ZodTypeAny;
+}
+
+/** The schema under wrappers (optional, nullable, default, preprocess/refine, pipe, catch, branded). */
+function unwrap(schema: ZodTypeAny): Shape {
+  let s: ZodTypeAny = schema;
+  for (let i = 0; i < 20; i++) {
+    const def = s._def as { typeName?: string; innerType?: ZodTypeAny; schema?: ZodTypeAny; in?: ZodTypeAny; type?: ZodTypeAny };
+    switch (def.typeName) {
+      case "ZodOptional":
+      case "ZodNullable":
+      case "ZodDefault":
+      case "ZodCatch":
+      case "ZodReadonly":
+        s = def.innerType!;
+        continue;
+      case "ZodEffects":
+        s = def.schema!;
+        continue;
+      case "ZodPipeline":
+        s = def.in!;
+        continue;
+      case "ZodBranded":
+        s = def.type!;
+        continue;
+      case "ZodNumber":
+        return { kind: "number", schema: s };
+      case "ZodBoolean":
+        return { kind: "boolean", schema: s };
+      case "ZodObject":
+        return { kind: "object", schema: s };
+      case "ZodArray":
+        return { kind: "array", schema: s };
+      default:
+        return { kind: "other", schema: s };
+    }
+  }
+  return { kind: "other", schema: s };
+}
+
+/** Field problems (path → reason) of `input` against `schema`; `strict` for JSON bodies. */
+export function inputProblems(schema: ZodTypeAny, input: unknown, strict: boolean): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const walk = (s: ZodTypeAny | null, value: unknown, path: string[]) => {
+    const key = path.join(".") || "_";
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) problems[key] ??= "control_character";
+    }
+    const shape = s ? unwrap(s) : null;
+    if (strict && shape && value !== null && value !== undefined && value !== "") {
+      if (shape.kind === "number" && typeof value !== "number") problems[key] ??= "not_a_number";
+      if (shape.kind === "boolean" && typeof value !== "boolean") problems[key] ??= "not_a_boolean";
+    }
+    if (Array.isArray(value)) {
+      const element = shape?.kind === "array" ? ((shape.schema._def as { type: ZodTypeAny }).type ?? null) : null;
+      value.forEach((v, i) => walk(element, v, [...path, String(i)]));
+    } else if (value && typeof value === "object") {
+      const fields = shape?.kind === "object" ? ((shape.schema as unknown as { shape: Record<string, ZodTypeAny> }).shape ?? {}) : {};
+      for (const [k, v] of Object.entries(value)) walk(fields[k] ?? null, v, [...path, k]);
+    }
+  };
+  walk(schema, input, []);
+  return problems;
+}

@@ -1,0 +1,31 @@
+/**
+ * Statistics calls of the portal (SPEC §7 Statistics): the scope's choices, a report, an export file.
+ * Which call a report tab uses: integrated → /rpi/statistics/group/plant (rows per plant), inverter → /rpi,
+ * environment → /rpe (or /rpe/statistics/group for a group), VCB → /rpv, ACB → /rpa.
+ */
+import type { ReportKind, StatisticsResponse, StatisticsScopeResponse } from "../../domain/contract/statistics";
+import { apiQuery, type StatisticsView } from "../../domain/statistics-view";
+import { api, apiFile } from "./api.server";
+
+const REPORT_PATH: Record<ReportKind, string> = {
+  integrated: "/rpi/statistics/group/plant",
+  inverter: "/rpi",
+  env: "/rpe",
+  vcb: "/rpv",
+  acb: "/rpa",
+};
+
+function scopeQuery(view: Pick<StatisticsView, "plant" | "group">) {
+  return view.group !== undefined ? { isGroup: 1, group: view.group } : view.plant ? { plant: view.plant } : {};
+}
+
+export const statisticsScope = (token: string, view: StatisticsView) =>
+  api<StatisticsScopeResponse>("/rpi/statistics/scope", { token, query: scopeQuery(view) });
+
+export function statisticsReport(token: string, view: StatisticsView) {
+  const path = view.report === "env" && view.group !== undefined ? "/rpe/statistics/group" : REPORT_PATH[view.report];
+  return api<StatisticsResponse>(path, { token, query: apiQuery(view) });
+}
+
+export const statisticsExport = (token: string, view: StatisticsView, format: "csv" | "xlsx", lang: "ko" | "en") =>
+  apiFile("/statistics/export", { token, query: { ...apiQuery(view), report: view.report, format, lang } });

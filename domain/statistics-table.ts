@@ -1,0 +1,119 @@
+/**
+ * The columns of each statistics report's tables, in one place for the page, the CSV and the XLSX: what a
+ * column shows, its unit, and how a cell is read from a row. The page formats energy per SPEC §9 (kWh, MWh,
+ * GWh, below 50 Wh 0.00); exports write typed numbers in the unit of the column head.
+ */
+import type { ReportKind, RowTotal } from "./contract/statistics";
+import { bucketLabel, completenessPct, finalYield, performanceRatio, type StatUnit } from "./statistics";
+
+export type Lang = "ko" | "en";
+
+export interface Column {
+  key: string;
+  ko: string;
+  en: string;
+  /** The unit of the number as exported (and of the head); absent for text. */
+  unit?: string;
+  /** Base value: text, or a number in base units (W, Wh, Wh/m², raw capa). */
+  get(row: Record<string, unknown>, info: RowInfo): string | number | null;
+  /** Base value × scale = value in `unit`. */
+  scale?: number;
+  decimals?: number;
+  /** Energy in Wh: shown with the SPEC §9 thresholds on the page. */
+  energy?: boolean;
+}
+
+export interface RowInfo {
+  unit: StatUnit;
+  name: string;
+  plantName: string;
+  /** Raw capacity of the row key (10 W units), or null. */
+  capa: number | null;
+}
+
+const n = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
+const completeness = (r: Record<string, unknown>) => completenessPct(Number(r.samples ?? 0), Number(r.expected ?? 0));
+
+const TIME: Column = { key: "ts", ko: "시간", en: "Time", get: (r, i) => bucketLabel(Number(r.ts), i.unit) };
+const PLANT: Column = { key: "plant", ko: "발전소", en: "Plant", get: (_r, i) => i.plantName };
+const CAPA: Column = { key: "capa", ko: "설비용량", en: "Capacity", unit: "kW", get: (_r, i) => i.capa, scale: 0.01, decimals: 2 };
+const ENERGY: Column = { key: "energy_wh", ko: "발전량", en: "Generation", unit: "kWh", get: (r) => n(r.energy_wh), scale: 0.001, decimals: 2, energy: true };
+const HOURS: Column = {
+  key: "genHours", ko: "발전시간", en: "Generation hours", unit: "h", decimals: 2,
+  get: (r, i) => (i.capa && n(r.energy_wh) !== null ? finalYield(n(r.energy_wh)!, i.capa) : null),
+};
+const PEAK: Column = { key: "max_w", ko: "최대출력", en: "Peak power", unit: "kW", get: (r) => n(r.max_w), scale: 0.001, decimals: 2 };
+const IRR: Column = { key: "iis_wh", ko: "경사면 일사량", en: "POA irradiation", unit: "kWh/m²", get: (r) => n(r.iis_wh), scale: 0.001, decimals: 2 };
+const PR: Column = {
+  key: "pr", ko: "PR", en: "PR", unit: "%", decimals: 1, scale: 100,
+  get: (r, i) => (i.capa && n(r.energy_wh) !== null ? performanceRatio(n(r.energy_wh)!, i.capa, n(r.iis_wh)) : null),
+};
+const DATA: Column = { key: "completeness", ko: "데이터", en: "Data", unit: "%", decimals: 1, get: (r) => completeness(r) };
+
+const nameCol = (ko: string, en: string): Column => ({ key: "name", ko, en, get: (_r, i) => i.name });
+
+export const REPORT_COLUMNS: Record<ReportKind, Column[]> = {
+  integrated: [TIME, PLANT, CAPA, ENERGY, HOURS, PEAK, IRR, PR, DATA],
+  inverter: [TIME, PLANT, nameCol("인버터", "Inverter"), CAPA, ENERGY, HOURS, PEAK, DATA],
+  env: [
+    TIME, PLANT, nameCol("센서", "Sensor"), IRR,
+    { key: "his_wh", ko: "수평면 일사량", en: "Horizontal irradiation", unit: "kWh/m²", get: (r) => n(r.his_wh), scale: 0.001, decimals: 2 },
+    { key: "avg_sts", ko: "모듈 온도", en: "Module temperature", unit: "°C", get: (r) => n(r.avg_sts), decimals: 1 },
+    { key: "avg_ats", ko: "외기 온도", en: "Ambient temperature", unit: "°C", get: (r) => n(r.avg_ats), decimals: 1 },
+    DATA,
+  ],
+  vcb: breakerColumns("VCB"),
+  acb: breakerColumns("ACB"),
+};
+
+function breakerColumns(label: string): Column[] {
+  return [
+    TIME, PLANT, nameCol(label, label),
+    { key: "avg_v", ko: "전압", en: "Voltage", unit: "V", get: (r) => n(r.avg_v), decimals: 1 },
+    { key: "avg_a", ko: "전류", en: "Current", unit: "A", get: (r) => n(r.avg_a), decimals: 1 },
+    { key: "avg_w", ko: "평균 전력", en: "Mean power", unit: "kW", get: (r) => n(r.avg_w), scale: 0.001, decimals: 2 },
+    PEAK,
+    { ...ENERGY, ko: "전력량", en: "Energy" },
+    { key: "avg_pf", ko: "역률", en: "Power factor", get: (r) => n(r.avg_pf), decimals: 3, unit: "" },
+    { key: "operations", ko: "개폐 횟수", en: "Operations", get: (r) => n(r.operations), decimals: 0, unit: "" },
+    { key: "max_gf_ma", ko: "지락 전류", en: "Ground-fault current", unit: "mA", get: (r) => n(r.max_gf_ma), decimals: 1 },
+    DATA,
+  ];
+}
+
+/** Columns of the per-key totals table: the row columns without the time. */
+export function totalColumns(report: ReportKind): Column[] {
+  return REPORT_COLUMNS[report].filter((c) => c.key !== "ts");
+}
+
+/** The head of a column in a language, with its unit: "발전량 (kWh)". */
+export function columnHead(c: Column, lang: Lang): string {
+  return c.unit ? `${c[lang]} (${c.unit})` : c[lang];
+}
+
+/** A cell as an export writes it: text, or a number in the column's unit (rounded to its decimals), or null. */
+export function exportCell(c: Column, row: Record<string, unknown>, info: RowInfo): string | number | null {
+  const v = c.get(row, info);
+  if (v === null || typeof v === "string") return v;
+  const scaled = v * (c.scale ?? 1);
+  const f = 10 ** (c.decimals ?? 3);
+  return Math.round(scaled * f) / f;
+}
+
+/** A totals row as a row of the table (its sums, and the completeness of the whole period). */
+export function totalAsRow(t: RowTotal): Record<string, unknown> {
+  return { ...t };
+}
+
+export const SHEET_NAMES: Record<Lang, { summary: string; totals: string; rows: string }> = {
+  ko: { summary: "요약", totals: "합계", rows: "시간별" },
+  en: { summary: "Summary", totals: "Totals", rows: "Steps" },
+};
+
+export const REPORT_TITLES: Record<ReportKind, Record<Lang, string>> = {
+  integrated: { ko: "통합 보고서", en: "Integrated report" },
+  inverter: { ko: "인버터 이력 보고서", en: "Inverter history report" },
+  env: { ko: "환경 센서 보고서", en: "Environment sensor report" },
+  vcb: { ko: "VCB 보고서", en: "VCB report" },
+  acb: { ko: "ACB 보고서", en: "ACB report" },
+};

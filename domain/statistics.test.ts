@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { parseSeoul } from "./seoul-time";
+import {
+  bucketLabel,
+  bucketStart,
+  bucketStarts,
+  co2AvoidedKg,
+  completenessPct,
+  expectedByBucket,
+  isGap,
+  parsePeriod,
+  performanceRatio,
+  presetPeriod,
+  revenueWon,
+  spanProblem,
+  summarise,
+} from "./statistics";
+
+const at = (s: string) => parseSeoul(s)!;
+
+describe("report steps", () => {
+  it("aligns sub-day units to the clock and days and months to Seoul midnight", () => {
+    expect(bucketLabel(bucketStart(at("2026-03-05 13:47"), "30"), "30")).toBe("2026-03-05 13:30");
+    expect(bucketLabel(bucketStart(at("2026-03-05 13:47"), "10"), "10")).toBe("2026-03-05 13:40");
+    expect(bucketStart(at("2026-03-05 00:10"), "day")).toBe(at("2026-03-05"));
+    expect(bucketLabel(bucketStart(at("2026-03-01 00:00"), "month"), "month")).toBe("2026-03");
+  });
+  it("lists every step of a period, months of unequal length included", () => {
+    const year = presetPeriod("year", at("2026-06-10"));
+    expect(bucketStarts(year.start, year.end, "month").map((b) => bucketLabel(b, "month"))).toHaveLength(12);
+    expect(bucketStarts(year.start, year.end, "day")).toHaveLength(365);
+    const day = presetPeriod("day", at("2026-06-10 15:00"));
+    expect(bucketStarts(day.start, day.end, "30")).toHaveLength(48);
+    const week = presetPeriod("week", at("2026-11-25"));
+    expect(bucketLabel(week.start, "day")).toBe("2026-11-23"); // a Monday
+  });
+});
+
+describe("periods", () => {
+  it("takes a bare end date as the whole day", () => {
+    const p = parsePeriod("2026-01-01", "2026-12-31");
+    expect(p).toEqual({ start: at("2026-01-01"), end: at("2027-01-01") });
+  });
+  it("refuses a start after the end and impossible dates", () => {
+    expect(parsePeriod("2026-02-02", "2026-02-01")).toEqual({ error: "order" });
+    expect(parsePeriod("2026-02-30", "2026-03-01")).toEqual({ error: "start" });
+    expect(parsePeriod("2026-02-01", "soon")).toEqual({ error: "end" });
+  });
+  it("refuses a decade at unit 10 but allows it by day", () => {
+    const decade = parsePeriod("2016-01-01", "2025-12-31") as { start: number; end: number };
+    expect(spanProblem(decade, "10")).toBe("period_too_long_for_unit");
+    expect(spanProblem(decade, "day")).toBeNull();
+    expect(spanProblem(parsePeriod("2026-01-01", "2026-01-31") as { start: number; end: number }, "10")).toBeNull();
+  });
+});
+
+describe("completeness", () => {
+  it("expects one reading per 10 minutes, only in daylight when asked, never after the end", () => {
+    const d = at("2026-06-10");
+    const bounds = [d, d + 3_600_000, d + 2 * 3_600_000];
+    expect(expectedByBucket(bounds, d, d + 2 * 3_600_000)).toEqual([6, 6]);
+    expect(expectedByBucket(bounds, d, d + 90 * 60_000)).toEqual([6, 3]);
+    // daylight 00:30–01:20 → 3 steps in the first hour (00:30, 00:40, 00:50), 2 in the second (01:00, 01:10)
+    expect(expectedByBucket(bounds, d, d + 7_200_000, [[d + 30 * 60_000, d + 80 * 60_000]])).toEqual([3, 2]);
+  });
+  it("says how much of the expected data arrived", () => {
+    expect(completenessPct(45, 48)).toBe(93.8);
+    expect(completenessPct(50, 48)).toBe(100);
+    expect(completenessPct(0, 0)).toBeNull();
+    expect(isGap(47, 48)).toBe(true);
+    expect(isGap(0, 0)).toBe(false);
+  });
+});
+
+describe("summary figures", () => {
+  it("computes Y_f, PR, CO₂ and revenue from the documented constants", () => {
+    // 100 kWp (raw 10 000), 500 kWh, 6 kWh/m² of plane-of-array irradiation: Y_f 5 h, Y_r 6 h, PR 0.833
+    expect(performanceRatio(500_000, 10_000, 6_000)).toBeCloseTo(5 / 6, 6);
+    expect(performanceRatio(500_000, 10_000, null)).toBeNull();
+    expect(co2AvoidedKg(1_000_000)).toBeCloseTo(459.4, 6);
+    expect(revenueWon(1_000_000)).toEqual({ smp: 130_000, rec: 70_000, total: 200_000 });
+    const s = summarise({ capa: 10_000, energyWh: 500_000, peakW: 80_000, irradiationWh: 6_000, samples: 90, expected: 100, hideCo2: true, hideRevenue: false });
+    expect(s.genHours).toBe(5);
+    expect(s.co2_kg).toBeUndefined();
+    expect(s.revenue?.total).toBe(100_000);
+    expect(s.completeness).toBe(90);
+  });
+});

@@ -1,0 +1,237 @@
+/**
+ * What people hit when they tried the product (issue 13), against a real server on both stores:
+ * an admin without a group, redirect targets, physically impossible readings, forged client
+ * addresses and a patient stranger at the login, a forged host for the detail window, strict JSON
+ * numbers, NUL characters, the CSP of every page, a missing upload; and a port already in use.
+ * The server runs with TRUST_PROXY unset (none), as a default install does.
+ */
+import { spawn } from "node:child_process";
+import net from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Agent } from "undici";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMember, openTestStore, type Store } from "../helpers/fixtures";
+import { apiClient, STORES } from "../helpers/http";
+import { ADMIN_PASSWORD, freePort, REPO_ROOT, startServer, type TestServer } from "../helpers/server";
+import { createGatewayFixture, postReadings, slot } from "../helpers/telemetry";
+
+/** Requests from another loopback address (Linux answers all of 127/8): a client the server cannot confuse. */
+function from(address: string) {
+  // undici's connector takes net.connect options; its type insists on a port the connector fills in.
+  return new Agent({ connect: { localAddress: address } as Agent.Options["connect"] });
+}
+
+async function login(baseUrl: string, address: string, body: Record<string, unknown>, forwardedFor?: string) {
+  const res = await fetch(`${baseUrl}/api/member/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}) },
+    body: JSON.stringify(body),
+    // @ts-expect-error undici's dispatcher option of Node's fetch
+    dispatcher: from(address),
+  });
+  return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, any> };
+}
+
+function cookieHeader(tokens: { accessToken: string; refreshToken: string; sessionId: string }) {
+  return `accessToken=${tokens.accessToken}; refreshToken=${tokens.refreshToken}; sessionId=${tokens.sessionId}`;
+}
+
+describe.each(STORES)("robustness against what users and attackers tried, on %s", (storeKind) => {
+  let server: TestServer;
+  let store: Store;
+  let admin: { accessToken: string; refreshToken: string; sessionId: string };
+  const api = () => apiClient(server.baseUrl);
+
+  beforeAll(async () => {
+    server = await startServer({ store: storeKind, env: { TRUST_PROXY: "none" }, timeoutMs: 240_000 });
+    store = await openTestStore(server.databaseUrl);
+    admin = await login(server.baseUrl, "127.0.0.9", { id: "admin", password: ADMIN_PASSWORD }).then((r) => r.body as any);
+  });
+  afterAll(async () => {
+    await store?.close();
+    await server?.stop();
+  });
+
+  it("1: an admin of level 1 in no group opens /setting/id and /setting/id/new (no 500)", async () => {
+    const m = await createMember(store, { auth: 1, node_seq: null });
+    const tokens = (await login(server.baseUrl, "127.0.0.10", { id: m.id, password: m.password })).body as any;
+    const list = await api().call("GET", "/node/group/list", { token: tokens.accessToken });
+    expect(list.status).toBe(200);
+    expect(list.body).toMatchObject({ rootSeq: null, groupList: [], plantList: [] });
+    for (const page of ["/setting/id", "/setting/id/new"]) {
+      const res = await fetch(`${server.baseUrl}${page}`, { headers: { cookie: cookieHeader(tokens) }, redirect: "manual" });
+      expect(res.status, page).toBe(200);
+      expect(await res.text()).not.toContain("문제가 발생했습니다");
+    }
+  });
+
+  it("3: a redirectTo is read as a browser reads it: never another host, never a 500", async () => {
+    for (const target of ["/\t/evil.example/x", "/\\evil.example", "//evil.example", "/a\r\nSet-Cookie: x=1", "/a\u0000b", "https://evil.example"]) {
+      const res = await fetch(`${server.baseUrl}/login?redirectTo=${encodeURIComponent(target)}`, {
+        headers: { cookie: cookieHeader(admin) },
+        redirect: "manual",
+      });
+      expect(res.status, JSON.stringify(target)).toBe(302);
+      const location = new URL(res.headers.get("location")!, server.baseUrl);
+      expect(location.origin, JSON.stringify(target)).toBe(server.baseUrl);
+      expect(res.headers.get("set-cookie") ?? "").not.toContain("x=1");
+    }
+    const ok = await fetch(`${server.baseUrl}/login?redirectTo=${encodeURIComponent("/pvstatus?view=gh")}`, {
+      headers: { cookie: cookieHeader(admin) },
+      redirect: "manual",
+    });
+    expect(ok.headers.get("location")).toBe("/pvstatus?view=gh");
+  });
+
+  it("4: readings no device can produce are rejected as out_of_range; bad stored rows never spoil the totals", async () => {
+    const g = await createGatewayFixture(store, { capaKw: 100, inverters: 2 });
+    const ts = slot(1);
+    const answer = await postReadings(server.baseUrl, g, [
+      { device: g.inverters[0], ts, values: { iw: -500 } },
+      { device: g.inverters[0], ts: slot(2), values: { iw: 1e308 } },
+      { device: g.inverters[1], ts, values: { iw: 30_000, today_wh: 1e15 } },
+      { device: g.env, ts, values: { his: 1e9 } },
+      { device: g.env, ts: slot(2), values: { sts: 9999 } },
+      { device: g.inverters[1], ts: slot(3), values: { iw: 30_000, today_wh: 120_000 } },
+    ]);
+    expect(answer.status).toBe(200);
+    expect(answer.body.accepted).toBe(1);
+    expect(answer.body.rejected.map((r: any) => [r.index, r.reason, r.field])).toEqual([
+      [0, "out_of_range", "iw"],
+      [1, "out_of_range", "iw"],
+      [2, "out_of_range", "today_wh"],
+      [3, "out_of_range", "his"],
+      [4, "out_of_range", "sts"],
+    ]);
+
+    // A row stored raw before ingest had bounds: one device of another plant reports 1e300 Wh today.
+    const bad = await createGatewayFixture(store, { capaKw: 50, inverters: 1 });
+    const now = Date.now();
+    await store.db
+      .insertInto("device_latest")
+      .values({
+        device_uid: bad.inverters[0]!, kind: 1, ts: now - 60_000, received_at: now, iw: 1e300, today_wh: 1e300, total_wh: 1e300,
+        fault_code: 0, his: null, iis: null, sts: null, ats: null, state: null, values_json: JSON.stringify({ iw: 1e300, dc_w: 1e300 }),
+      })
+      .execute();
+    const res = await api().call("GET", "/pvstatus", { token: admin.accessToken });
+    expect(res.status).toBe(200);
+    for (const key of ["total_iw", "today_gen", "month_gen", "year_gen", "accrue_gen", "total_pw"]) {
+      expect(typeof res.body[key], key).toBe("number");
+      expect(Number.isFinite(res.body[key]), key).toBe(true);
+      expect(res.body[key], key).toBeLessThan(1e9);
+    }
+    expect(res.text).not.toMatch(/e\+\d{2,}|null,"today_gen"|Infinity/);
+    // The good plant's 120 kWh still count: the bad row does not turn the total into 0.
+    expect(res.body.today_gen).toBeGreaterThanOrEqual(120_000);
+  });
+
+  it("5: a forged X-Forwarded-For does not give a fresh address (TRUST_PROXY none)", async () => {
+    // Each attempt claims a new address and a new id: only the connection's own address can be slowed.
+    let last = 0;
+    for (let i = 0; i < 30 && last !== 429; i++) {
+      last = (await login(server.baseUrl, "127.0.0.20", { id: `nobody${i}`, password: "wrong-password" }, `198.51.100.${i + 1}`)).status;
+    }
+    expect(last).toBe(429);
+  });
+
+  it("5: a patient stranger cannot lock the owner out (device cookie; README promise)", async () => {
+    const owner = await createMember(store, { auth: 0 });
+    const first = await login(server.baseUrl, "127.0.0.30", { id: owner.id, password: owner.password });
+    expect(first.status).toBe(200);
+    const deviceToken = first.body.deviceToken as string;
+    expect(deviceToken).toBeTruthy();
+    // The stranger tries wrong passwords for the owner's id, each time from a new address.
+    // They keep going until the id is being slowed down (the delay doubles per failure, so this ends).
+    let stranger = 0;
+    for (let i = 0; i < 30 && stranger !== 429; i++) {
+      stranger = (await login(server.baseUrl, `127.0.1.${i + 1}`, { id: owner.id, password: "guess" })).status;
+    }
+    expect(stranger).toBe(429);
+    // The owner's browser, which logged in as them before, gets in at once: the strangers' failures
+    // slow down the id, not this browser.
+    const back = await login(server.baseUrl, "127.0.0.32", { id: owner.id, password: owner.password, deviceToken });
+    expect(back.status).toBe(200);
+  });
+
+  it("6: a forged X-Forwarded-Host never carries a detail-window code to a foreign host", async () => {
+    const g = await createGatewayFixture(store, { inverters: 1 });
+    const res = await fetch(`${server.baseUrl}/resources/detail-window?kind=plant&uid=${g.plantUid}&name=x`, {
+      headers: { cookie: cookieHeader(admin), "x-forwarded-host": "evil.example" },
+      redirect: "manual",
+    });
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.get("location")!);
+    expect(location.host).toBe(`detail.localhost:${server.port}`);
+    expect(location.searchParams.get("code")).toBeTruthy();
+  });
+
+  it("7: numbers are strict in JSON bodies and NUL is refused in text", async () => {
+    const target = await createMember(store, { auth: 0 });
+    const asText = await api().call("PUT", `/member/${target.id}`, { token: admin.accessToken, json: { auth: "10" } });
+    expect(asText.status).toBe(400);
+    expect(asText.body.fields.auth).toBe("not_a_number");
+    const plant = await api().call("POST", "/plant", { token: admin.accessToken, json: { name: "참 발전소", capa: true, locality: "경북" } });
+    expect(plant.status).toBe(400);
+    expect(plant.body.fields.capa).toBe("not_a_number");
+    const nul = await api().call("PUT", `/member/${target.id}`, { token: admin.accessToken, json: { name: "a\u0000b" } });
+    expect(nul.status).toBe(400);
+    expect(nul.body.fields.name).toBe("control_character");
+    const query = await api().call("GET", `/monitor/gen?keyword=${encodeURIComponent("a\u0000")}`, { token: admin.accessToken });
+    expect(query.status).toBeLessThan(500);
+    const row = await store.db.selectFrom("member").select("name").where("id", "=", target.id).executeTakeFirstOrThrow();
+    expect(row.name).not.toContain("\u0000");
+  });
+
+  it("7: every page carries a CSP whose nonce is on each inline script; a missing upload is a quiet 404", async () => {
+    for (const page of ["/login", "/", "/pvstatus"]) {
+      const res = await fetch(`${server.baseUrl}${page}`, { headers: page === "/login" ? {} : { cookie: cookieHeader(admin) } });
+      expect(res.status, page).toBe(200);
+      const csp = res.headers.get("content-security-policy") ?? "";
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+      expect(nonce, page).toBeTruthy();
+      expect(csp).toContain("object-src 'none'");
+      const html = await res.text();
+      const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const attrs of scripts) expect(attrs, page).toContain(`nonce="${nonce}"`);
+    }
+    const before = server.output().length;
+    const missing = await fetch(`${server.baseUrl}/uploads/logo/nothing-here.png`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-type")).toMatch(/text\/plain/);
+    const asset = await fetch(`${server.baseUrl}/build/_assets/not-there.css`);
+    expect(asset.status).toBe(404);
+    expect(asset.headers.get("content-type")).not.toMatch(/html/);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(server.output().slice(before)).not.toMatch(/Error|\n\s+at /);
+  });
+});
+
+describe("2: starting while the port is taken", () => {
+  it("prints one line naming the port and exits", async () => {
+    const port = await freePort();
+    const blocker = net.createServer().listen(port, "127.0.0.1");
+    await new Promise((r) => blocker.once("listening", r));
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-port-"));
+    try {
+      const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SIMULATE: "0", ADMIN_PASSWORD, DATABASE_URL: "", PORTAL_WORKERS: "1" },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let out = "";
+      child.stdout.on("data", (b) => (out += b));
+      child.stderr.on("data", (b) => (out += b));
+      const code = await new Promise<number | null>((r) => child.once("exit", r));
+      expect(code).toBe(1);
+      const lines = out.trim().split("\n");
+      expect(lines).toEqual([`Port ${port} on 127.0.0.1 is already in use: stop the other server or set PORT to a free port.`]);
+    } finally {
+      blocker.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
