@@ -34,7 +34,7 @@ test.describe("single-line diagram", () => {
     await expect(page.getByRole("heading", { level: 1, name: "단선도" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: "단선 가" })).toBeVisible();
     const svg = page.locator("svg.single-line");
-    await expect(svg.getByText("계통 연계점")).toBeVisible();
+    await expect(svg.locator("text.sl-name", { hasText: "계통 연계점" })).toBeVisible();
     const faulty = svg.getByRole("link", { name: /인버터 인버터 2.*알람: 심각 · 인버터 고장/ });
     await expect(faulty).toHaveAttribute("href", `/measurement?plant=${fleet.pa.uid}&device=${fleet.dev("AI2")}`);
     await expect(svg.getByRole("link", { name: /ACB ACB 배전반, 열림.*누설 0\.4 mA, 차단기 열림/ })).toBeVisible();
