@@ -72,7 +72,8 @@ export function inputProblems(schema: ZodTypeAny, input: unknown, strict: boolea
     }
     const shape = s ? unwrap(s) : null;
     if (strict && shape && value !== null && value !== undefined && value !== "") {
-      if (shape.kind === "number" && typeof value !== "number") problems[key] ??= "not_a_number";
+      // Numeric text is what the portal's own forms send; only a value of another JSON type is refused here.
+      if (shape.kind === "number" && typeof value !== "number" && typeof value !== "string") problems[key] ??= "not_a_number";
       if (shape.kind === "boolean" && typeof value !== "boolean") problems[key] ??= "not_a_boolean";
     }
     if (Array.isArray(value)) {

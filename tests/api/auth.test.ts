@@ -40,6 +40,7 @@ describe.each(STORES)("auth API on %s", (storeKind) => {
         refreshToken: expect.any(String),
         sessionId: expect.any(String),
         pwd_yn: 0,
+        deviceToken: expect.any(String),
       });
       const claims = decodeTokenPayload<AccessClaims>(res.body.accessToken)!;
       expect(claims.id).toBe("admin");
