@@ -170,7 +170,7 @@ describe.each(STORES)("robustness against what users and attackers tried, on %s"
 
   it("7: numbers are strict in JSON bodies and NUL is refused in text", async () => {
     const target = await createMember(store, { auth: 0 });
-    const asText = await api().call("PUT", `/member/${target.id}`, { token: admin.accessToken, json: { auth: "10" } });
+    const asText = await api().call("PUT", `/member/${target.id}`, { token: admin.accessToken, json: { auth: true } });
     expect(asText.status).toBe(400);
     expect(asText.body.fields.auth).toBe("not_a_number");
     const plant = await api().call("POST", "/plant", { token: admin.accessToken, json: { name: "참 발전소", capa: true, locality: "경북" } });
