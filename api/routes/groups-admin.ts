@@ -75,7 +75,7 @@ export function groupAdminRoutes(ctx: ApiContext): Router {
     if (!adminAreas(scope.auth).length) throw forbidden("admin_level_insufficient");
     const asked = toInt(typeof req.query.seq === "string" ? req.query.seq : undefined);
     // A member in no group administers only what has no group (members of level 1, say): an empty tree.
-    if (scope.nodeSeq == null || !scope.nodes.length) {
+    if (scope.nodeSeq == null || (!scope.all && !scope.nodes.length)) {
       if (typeof asked === "number") throw forbidden("node_out_of_scope");
       return { rootSeq: null, groupList: [], plantList: [], rtuList: [], rtusNotInPlant: [] };
     }
@@ -156,7 +156,8 @@ export function groupAdminRoutes(ctx: ApiContext): Router {
     if (!reachesNode(scope, body.parent_seq)) throw badRequest("invalid_input", { parent_seq: "out_of_scope" });
     const node = await db.transaction().execute(async (trx) => {
       const parent = await trx.selectFrom("node").select("seq").where("seq", "=", body.parent_seq).executeTakeFirst();
-      if (!parent) throw badRequest("invalid_input", { parent_seq: "unknown_parent" });
+      // A parent that does not exist is answered like one out of reach: no existence oracle for node numbers.
+      if (!parent) throw badRequest("invalid_input", { parent_seq: "out_of_scope" });
       const last = await trx
         .selectFrom("node")
         .select((eb) => eb.fn.max("sort_order").as("m"))
@@ -189,6 +190,7 @@ export function groupAdminRoutes(ctx: ApiContext): Router {
       const current = rows.find((n) => n.seq === seq);
       if (!current) throw notFound("no_such_node");
       if (body.parent_seq !== undefined && body.parent_seq !== current.parent_seq) {
+        if (!rows.some((n) => n.seq === body.parent_seq)) throw badRequest("invalid_input", { parent_seq: "out_of_scope" });
         const problem = moveProblem(rows, seq, body.parent_seq);
         if (problem) throw badRequest("invalid_input", { parent_seq: problem });
       }

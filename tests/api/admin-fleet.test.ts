@@ -366,11 +366,11 @@ describe.each(STORES)("fleet administration API on %s", (storeKind) => {
       expect(bad.body.fields.groupStatusIntervalMs).toBe("too_small");
       const ok = await api().call("PUT", "/settings/alarm", {
         token: admin,
-        json: { rtuSilentIntervals: 4, deviceSilentIntervals: 5, lowGenerationRatio: 0.4, lowGenerationReleaseRatio: 0.8, minIrradiance: 200 },
+        json: { rtuSilentIntervals: 4, deviceSilentIntervals: 5, lowGenerationRatio: 0.4, lowGenerationReleaseRatio: 0.8, minIrradiance: 200, raiseDelayMinutes: 0 },
       });
       expect(ok.status, ok.text).toBe(200);
       const read = await api().call("GET", "/settings", { token: admin });
-      expect(read.body.alarm).toEqual({ rtuSilentIntervals: 4, deviceSilentIntervals: 5, lowGenerationRatio: 0.4, lowGenerationReleaseRatio: 0.8, minIrradiance: 200 });
+      expect(read.body.alarm).toEqual({ rtuSilentIntervals: 4, deviceSilentIntervals: 5, lowGenerationRatio: 0.4, lowGenerationReleaseRatio: 0.8, minIrradiance: 200, raiseDelayMinutes: 0 });
       expect(read.body.polling.groupStatusIntervalMs).toBe(660000);
       expect((await getSettings(store.db)).alarm.minIrradiance).toBe(200);
       expect((await api().call("PUT", "/settings/nope", { token: admin, json: {} })).status).toBe(404);

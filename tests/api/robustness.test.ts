@@ -10,7 +10,7 @@ import net from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Agent } from "undici";
+import { Agent, fetch as undiciFetch } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMember, openTestStore, type Store } from "../helpers/fixtures";
 import { apiClient, STORES } from "../helpers/http";
@@ -19,16 +19,17 @@ import { createGatewayFixture, postReadings, slot } from "../helpers/telemetry";
 
 /** Requests from another loopback address (Linux answers all of 127/8): a client the server cannot confuse. */
 function from(address: string) {
-  // undici's connector takes net.connect options; its type insists on a port the connector fills in.
-  return new Agent({ connect: { localAddress: address } as Agent.Options["connect"] });
+  // The Agent's own localAddress option: `connect: { localAddress }` was silently not applied, so every
+  // "address" of this file used to be 127.0.0.1 and the strangers throttled the owner's address too.
+  return new Agent({ localAddress: address });
 }
 
 async function login(baseUrl: string, address: string, body: Record<string, unknown>, forwardedFor?: string) {
-  const res = await fetch(`${baseUrl}/api/member/login`, {
+  // undici's own fetch with undici's own Agent (no mixing with Node's bundled copy).
+  const res = await undiciFetch(`${baseUrl}/api/member/login`, {
     method: "POST",
     headers: { "content-type": "application/json", ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}) },
     body: JSON.stringify(body),
-    // @ts-expect-error undici's dispatcher option of Node's fetch
     dispatcher: from(address),
   });
   return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, any> };

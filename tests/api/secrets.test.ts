@@ -11,7 +11,9 @@ import { readSecrets } from "../helpers/fixtures";
 import { apiClient, STORES } from "../helpers/http";
 import { ADMIN_PASSWORD, REPO_ROOT, startServer, type TestServer } from "../helpers/server";
 
-describe.each(STORES)("signing secrets on %s", (storeKind) => {
+// Each test starts one or two whole servers (two for a restart): on a loaded machine that takes longer
+// than the default 30 s per test, so these tests get the server-start budget instead.
+describe.each(STORES)("signing secrets on %s", { timeout: 240_000 }, (storeKind) => {
   const running: TestServer[] = [];
   const start = async (...args: Parameters<typeof startServer>) => {
     const s = await startServer(...args);
