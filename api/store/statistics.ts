@@ -473,7 +473,9 @@ export class Totals {
       }
       foldInto(t as unknown as Record<string, number | null>, r as unknown as Record<string, unknown>, fields, t._w, r.samples);
       t._w += r.samples;
-      t.samples += r.samples;
+      // Completeness counts the expected readings that arrived: a step's extra readings (before sunrise,
+      // say) never make up for a silent step elsewhere.
+      t.samples += Math.min(r.samples, r.expected);
       t.expected += r.expected;
       const mw = num((r as unknown as Record<string, unknown>).max_w);
       if (mw !== null) this.stepPeaks.set(r.ts, (this.stepPeaks.get(r.ts) ?? 0) + mw);

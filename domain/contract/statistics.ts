@@ -84,6 +84,7 @@ export interface PlantRow extends RowBase { energy_wh: number | null; max_w: num
 /** Per device (row key) totals over the period: the sums of its rows, and its completeness %. */
 export interface RowTotal {
   device_uid: string;
+  /** Expected readings that arrived: per step at most its `expected`. */
   samples: number;
   expected: number;
   completeness: number | null;

@@ -127,7 +127,7 @@ test.describe("members (/setting/id)", () => {
 
     await page.getByLabel("이름").fill("박민수");
     await page.getByLabel("권한 등급").selectOption("4");
-    await page.getByLabel("도움말").check();
+    await page.getByRole("checkbox", { name: "도움말" }).check();
     await page.getByLabel("사용 (로그인 허용)").uncheck();
     await page.getByRole("button", { name: "저장" }).click();
     await expect(page.getByRole("status").filter({ hasText: "회원 정보를 저장했습니다." })).toBeVisible();
