@@ -179,7 +179,7 @@ export default function ControlScreen() {
             {trip ? (
               <div className="field">
                 <label htmlFor="confirmName">{t.control.typeName}</label>
-                <input id="confirmName" name="confirmName" required autoComplete="off" autoFocus
+                <input id="confirmName" name="confirmName" required autoComplete="off"
                   aria-invalid={errors.confirmName ? true : undefined} aria-describedby={`confirmName-hint${errors.confirmName ? " confirmName-error" : ""}`} />
                 <span className="hint" id="confirmName-hint">{fmt(t.control.confirmTrip, { device: c.device.name })}</span>
                 {errors.confirmName ? <span className="error" id="confirmName-error">{errorText(errors.confirmName)}</span> : null}

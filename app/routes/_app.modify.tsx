@@ -17,13 +17,19 @@ import { messages, useT } from "~/i18n";
 import { ApiFailure } from "~/models/api.server";
 import { changeOwnPassword, myProfile, updateOwnProfile } from "~/models/member.server";
 import { readPreferences } from "~/utils/preferences.server";
+import { AlertPrefSection, failureOf } from "~/components/alert-forms";
+import { alertPref } from "~/models/alarm.server";
+import { alertPrefAction } from "~/utils/alert-forms.server";
 
 type FieldErrors = Partial<Record<"currentPassword" | "newPassword" | "confirmPassword", string>>;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken, user } = requireAuth(request, context, { allowPendingPassword: true });
-  const profile = await myProfile(accessToken);
-  return json({ profile, mustChange: user.pwd_yn === 1, readOnly: user.readOnly === 1 });
+  const [profile, pref] = await Promise.all([
+    myProfile(accessToken),
+    user.pwd_yn === 1 ? Promise.resolve(null) : alertPref(accessToken).catch(() => null),
+  ]);
+  return json({ profile, pref, mustChange: user.pwd_yn === 1, readOnly: user.readOnly === 1 });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -31,6 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   await assertCsrf(form, request);
   if (form.get("intent") === "profile") return profileAction(request, accessToken, form);
+  if (form.get("intent") === "alertPref" && user.pwd_yn !== 1) return alertPrefAction(request, accessToken, form, "/modify");
   const currentPassword = String(form.get("currentPassword") ?? "");
   const newPassword = String(form.get("newPassword") ?? "");
   const confirmPassword = String(form.get("confirmPassword") ?? "");
@@ -86,7 +93,7 @@ async function profileAction(request: Request, accessToken: string, form: FormDa
 }
 
 export default function Modify() {
-  const { profile, mustChange, readOnly } = useLoaderData<typeof loader>();
+  const { profile, pref, mustChange, readOnly } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
@@ -221,6 +228,7 @@ export default function Modify() {
           )}
         </section>
       ) : null}
+      {!mustChange ? <AlertPrefSection pref={pref} failure={failureOf(actionData, "alertPref")} readOnly={readOnly} /> : null}
       <section className="panel" aria-labelledby="password-title">
         <h2 id="password-title">{t.password.title}</h2>
         {readOnly ? (
