@@ -148,6 +148,7 @@ export default function ControlScreen() {
   };
   const cancelHref = data.plant ? `/control?plant=${encodeURIComponent(data.plant)}` : "/control";
   const c = data.confirm;
+  const confirmAction = c ? chooseHref(c.device, c.action).replace("#confirm", "") : "/control";
   const trip = c ? isBreaker(c.device.kind) && c.action === "off" : false;
   return (
     <div className="analysis-screen control-screen">
@@ -171,7 +172,8 @@ export default function ControlScreen() {
           <h2 id="confirm-title">{t.control.confirmTitle}</h2>
           <p>{fmt(t.control.confirmText, { device: `${c.plantName} · ${c.device.name} (${kindWord(c.device.kind)})`, action: actionWord(t, c.device.kind, c.action) })}</p>
           {errors._form ? <p className="alert error" role="alert">{errorText(errors._form)}</p> : null}
-          <Form method="post" action={`/control${data.plant ? `?plant=${encodeURIComponent(data.plant)}` : ""}`}>
+          {/* Posted to this very URL: a refused confirmation comes back with the panel and its error. */}
+          <Form method="post" action={confirmAction}>
             <AuthenticityTokenInput />
             <input type="hidden" name="plant" value={data.plant} />
             <input type="hidden" name="deviceUid" value={c.device.uid} />
