@@ -118,7 +118,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-const LEVEL_MARK: Record<number, string> = { 1: "ⓘ", 2: "△", 3: "▲", 4: "⛔" };
+const LEVEL_MARK: Record<number, string> = { 1: "ⓘ", 2: "△", 3: "▲", 4: "◆" };
 
 export function AlarmLevel({ t, level }: { t: AlarmCatalogue; level: number }) {
   const word = t.alarm.tabs[`l${level}` as "l1"] ?? String(level);
