@@ -51,6 +51,7 @@ export const alarmEn: Widen<typeof alarmKo> = {
       end_before_start: "The end is before the start.", period_too_long: "The period cannot exceed 366 days.", not_a_date: "Not a date.",
       too_long: "Too long.", alarm_not_found: "Alarm not found.", forbidden: "Not allowed.", read_only: "This account is read-only.",
       already_released: "The alarm is already cleared.", invalid_input: "Check the input.",
+      alarm_cleared: "The alarm is already cleared.", already_acknowledged: "The alarm is already acknowledged.", admin_level_insufficient: "Not allowed.",
     },
     csv: {
       raised: "Raised", cleared: "Cleared", plant: "Plant", device: "Device", kind: "Alarm", code: "Alarm code", fault: "Fault code",

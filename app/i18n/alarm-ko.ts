@@ -48,6 +48,7 @@ export const alarmKo = {
       end_before_start: "종료일이 시작일보다 앞입니다.", period_too_long: "기간은 366일을 넘을 수 없습니다.", not_a_date: "날짜 형식이 아닙니다.",
       too_long: "너무 깁니다.", alarm_not_found: "알람을 찾을 수 없습니다.", forbidden: "권한이 없습니다.", read_only: "읽기 전용 계정입니다.",
       already_released: "이미 해제된 알람입니다.", invalid_input: "입력을 확인하세요.",
+      alarm_cleared: "이미 해제된 알람입니다.", already_acknowledged: "이미 확인된 알람입니다.", admin_level_insufficient: "권한이 없습니다.",
     },
     csv: {
       raised: "발생 시각", cleared: "해제 시각", plant: "발전소", device: "장비", kind: "알람", code: "알람 코드", fault: "고장 코드",

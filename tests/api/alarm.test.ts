@@ -202,6 +202,19 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
     const mine = await get(`/alarm?size=100`, m.token);
     expect(new Set(mine.body.alarmList.map((a: { plant_uid: string }) => a.plant_uid))).toEqual(new Set([other.plantUid]));
     expect((await get(`/alarm?plant=${g.plantUid}`, m.token)).status).toBe(404);
+    // A group of the member's own without plants is an empty list, and so is a plant of theirs outside the group
+    // asked for (both answered 404 before); a group outside their reach stays 404.
+    const empty = Number((await store.db.insertInto("node").values({ parent_seq: m.node, name: `빈 그룹 ${randomBytes(2).toString("hex")}`, sort_order: 0, created_at: Date.now() })
+      .returning("seq").executeTakeFirstOrThrow()).seq);
+    const inEmpty = await get(`/alarm?isGroup=1&group=${empty}`, m.token);
+    expect(inEmpty.status).toBe(200);
+    expect(inEmpty.body.alarmList).toEqual([]);
+    const outside = await get(`/alarm?isGroup=1&group=${empty}&plant=${other.plantUid}`, m.token);
+    expect(outside.status).toBe(200);
+    expect(outside.body.total).toBe(0);
+    expect((await get(`/alarm?isGroup=1&group=${m.node}&plant=${other.plantUid}&size=100`, m.token)).body.total).toBeGreaterThan(0);
+    const foreignGroup = await otherNodeMember();
+    expect((await get(`/alarm?isGroup=1&group=${foreignGroup.node}`, m.token)).status).toBe(404);
     expect((await get(`/alarm?device=${g.inverters[0]}`, m.token)).status).toBe(404);
     expect((await get(`/alarm/${s.a}`, m.token)).status).toBe(404);
     expect((await post(`/alarm/${s.a}/ack`, { note: "x" }, m.token)).status).toBe(404);
