@@ -11,6 +11,7 @@ import mqtt from "mqtt";
 import { formatSeoul } from "../../domain/seoul-time";
 import { serviceMask } from "../../domain/service-bits";
 import { createMember } from "../helpers/fixtures";
+import { ADMIN_PASSWORD } from "../helpers/server";
 import { createGatewayFixture, postReadings, slot, type GatewayFixture } from "../helpers/telemetry";
 import { waitFor } from "../helpers/wait";
 import { expect, test as base } from "./fixtures";
@@ -239,6 +240,47 @@ test.describe("control screen", () => {
   });
 });
 
+test.describe("alerts", () => {
+  test("a member sets their alerts on /modify; an admin names the plant's owner and sees the delivery log", async ({ page, plant, store, loginByCookie }) => {
+    const m = await createMember(store, { node_seq: plant.nodeSeq, service: 0, email: `m${randomBytes(3).toString("hex")}@example.test` });
+    await loginByCookie(m.id, m.password);
+    await page.goto("/modify");
+    const section = page.getByRole("region", { name: "알림 설정" });
+    await section.getByLabel("최소 등급").selectOption("3");
+    await section.getByLabel("웹훅 (Slack·Teams 호환)").check();
+    await section.getByRole("button", { name: "알림 설정 저장" }).click();
+    await expect(page.getByRole("region", { name: "알림 설정" }).getByText("입력하세요.")).toBeVisible();
+    await page.getByRole("region", { name: "알림 설정" }).getByLabel("웹훅 주소").fill("https://hooks.example.test/T1");
+    await page.getByRole("region", { name: "알림 설정" }).getByLabel("이메일").check();
+    await page.getByRole("region", { name: "알림 설정" }).getByLabel("시작").fill("22:00");
+    await page.getByRole("region", { name: "알림 설정" }).getByLabel("끝").fill("07:00");
+    await page.getByRole("region", { name: "알림 설정" }).getByRole("button", { name: "알림 설정 저장" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "알림 설정을 저장했습니다." })).toBeVisible();
+    const pref = await store.db.selectFrom("alert_pref").selectAll().where("member_id", "=", m.id).executeTakeFirstOrThrow();
+    expect(pref).toMatchObject({ min_level: 3, mail: 1, webhook: 1, webhook_url: "https://hooks.example.test/T1", quiet_from: 22 * 60, quiet_to: 7 * 60 });
+    await expect(page.getByRole("region", { name: "알림 설정" }).getByLabel("최소 등급")).toHaveValue("3");
+
+    await page.context().clearCookies();
+    await loginByCookie("admin", ADMIN_PASSWORD);
+    await page.goto(`/setting/plant/${plant.g.plantUid}`);
+    const contacts = page.getByRole("region", { name: "알림 담당자" });
+    await contacts.getByLabel("소유자").fill("nobody-such");
+    await contacts.getByRole("button", { name: "담당자 저장" }).click();
+    await expect(page.getByRole("region", { name: "알림 담당자" }).getByText("그런 회원이 없습니다.")).toBeVisible();
+    await page.getByRole("region", { name: "알림 담당자" }).getByLabel("소유자").fill(m.id);
+    await page.getByRole("region", { name: "알림 담당자" }).getByRole("button", { name: "담당자 저장" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "알림 담당자를 저장했습니다." })).toBeVisible();
+    await expect(page.getByRole("region", { name: "알림 담당자" })).toContainText(`(${m.id})`);
+
+    await page.goto("/setting/config/delivery");
+    await expect(page.getByRole("heading", { level: 2, name: "알림 전송 기록" })).toBeVisible();
+    await expect(page.getByText("지금 보낼 수 있는 방법")).toBeVisible();
+    await page.getByRole("combobox", { name: "상태" }).selectOption("failed");
+    await page.getByRole("button", { name: "보기", exact: true }).click();
+    await expect(page).toHaveURL(/status=failed/);
+  });
+});
+
 test("screenshots of /alarm and /control at desktop and phone, both themes", async ({ page, plant, signInAs, server }, info) => {
   test.skip(info.project.name !== "js", "once is enough");
   test.setTimeout(180_000);
@@ -248,6 +290,9 @@ test("screenshots of /alarm and /control at desktop and phone, both themes", asy
   });
   await shootAll(page, server.baseUrl, "control", `/control?plant=${plant.g.plantUid}`, async (p) => {
     await expect(p.getByRole("region", { name: "명령 기록" })).toBeVisible();
+  });
+  await shootAll(page, server.baseUrl, "alert-pref", "/modify", async (p) => {
+    await expect(p.getByRole("region", { name: "알림 설정" })).toBeVisible();
   });
   await shootAll(page, server.baseUrl, "control-confirm", `/control?plant=${plant.g.plantUid}&device=${plant.g.vcb}&do=off`, async (p) => {
     await expect(p.getByRole("region", { name: "명령 확인" })).toBeVisible();
