@@ -48,10 +48,10 @@ export function AlertPrefSection({ pref, failure, readOnly }: { pref: AlertPref 
             </select>
             <FieldError id="ap-minLevel" text={text(e.minLevel)} />
           </div>
-          <fieldset className="device-picks">
+          <fieldset>
             <legend>{a.channels}</legend>
             <div className="check">
-              <input type="checkbox" id="ap-mail" name="mail" value="1" defaultChecked={checked("mail", pref.mail)} {...invalid("mail")} />
+              <input type="checkbox" id="ap-mail" name="mail" value="1" defaultChecked={checked("mail", pref.mail && !!pref.email)} {...invalid("mail")} />
               <label htmlFor="ap-mail">{a.mail}</label>
               <FieldError id="ap-mail" text={text(e.mail)} />
             </div>
@@ -67,8 +67,9 @@ export function AlertPrefSection({ pref, failure, readOnly }: { pref: AlertPref 
               <FieldError id="ap-webhookUrl" text={text(e.webhookUrl)} />
             </div>
           </fieldset>
-          <fieldset className="device-picks">
+          <fieldset>
             <legend>{a.quiet}</legend>
+            <div className="quiet-fields">
             <div className="field">
               <label htmlFor="ap-quietFrom">{a.quietFrom}</label>
               <input id="ap-quietFrom" name="quietFrom" type="time" defaultValue={val("quietFrom", pref.quietFrom ?? "")} {...invalid("quietFrom")} />
@@ -78,6 +79,7 @@ export function AlertPrefSection({ pref, failure, readOnly }: { pref: AlertPref 
               <label htmlFor="ap-quietTo">{a.quietTo}</label>
               <input id="ap-quietTo" name="quietTo" type="time" defaultValue={val("quietTo", pref.quietTo ?? "")} {...invalid("quietTo")} />
               <FieldError id="ap-quietTo" text={text(e.quietTo)} />
+            </div>
             </div>
             <p className="hint">{a.quietHint}</p>
           </fieldset>

@@ -46,25 +46,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const today = formatSeoul(now, "YYYY-MM-DD");
   const { raw, parsed } = alarmSearch(url);
   const values = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, String(v)]));
-  const [groups, codes] = await Promise.all([groupList(accessToken), faultCodes(accessToken)]);
+  const plantUid = parsed.success ? parsed.data.plant : undefined;
+  // The pickers, the fault-code names and the list are independent calls: made together.
+  const [groups, codes, devices, list] = await Promise.all([
+    groupList(accessToken),
+    faultCodes(accessToken),
+    plantUid
+      ? userDevices(accessToken).then((all) => all.filter((d) => d.plant_uid === plantUid).map((d) => ({ uid: d.uid, name: d.name, kind: d.kind })))
+      : Promise.resolve([]),
+    parsed.success
+      ? alarmList(accessToken, withDefaultPeriod(parsed.data, now)).catch((error: unknown) => {
+          const failure = error as { status?: number; body?: { message?: string; fields?: Record<string, string> } };
+          if (failure.status && failure.status >= 400 && failure.status < 500 && failure.status !== 401) return failure;
+          throw error;
+        })
+      : Promise.resolve(null),
+  ]);
   const plants = [...groups.plantList].sort((a, b) => a.name.localeCompare(b.name, "ko")).map((p) => ({ uid: p.uid, name: p.name }));
   const groupOptions = groups.groupList.map((g) => ({ seq: g.seq, name: g.name }));
-  const plantUid = parsed.success ? parsed.data.plant : undefined;
-  const devices = plantUid
-    ? (await userDevices(accessToken)).filter((d) => d.plant_uid === plantUid).map((d) => ({ uid: d.uid, name: d.name, kind: d.kind }))
-    : [];
   const faultNames = Object.fromEntries(codes.map((c) => [c.code, { hex: c.hex, ko: c.name_ko, en: c.name_en }]));
   const base = { today, now, values, plants, groups: groupOptions, devices, faultNames, readOnly: user.readOnly === 1 };
-  if (!parsed.success) {
-    return json({ ...base, errors: fieldErrorsOf(parsed.error), list: null as AlarmListResponse | null }, { status: 400 });
+  if (!parsed.success || list === null) {
+    return json({ ...base, errors: parsed.success ? {} : fieldErrorsOf(parsed.error), list: null as AlarmListResponse | null }, { status: 400 });
   }
-  const q = parsed.data;
-  const list = await alarmList(accessToken, withDefaultPeriod(q, now))
-    .catch((error: unknown) => {
-      const failure = error as { status?: number; body?: { message?: string; fields?: Record<string, string> } };
-      if (failure.status && failure.status >= 400 && failure.status < 500 && failure.status !== 401) return failure;
-      throw error;
-    });
   if (!("alarmList" in list)) {
     const errors = { ...(list.body?.fields ?? {}) } as Record<string, string>;
     if (!Object.keys(errors).length) errors._form = list.body?.message ?? "invalid_input";

@@ -2,7 +2,7 @@
  * /modify: the member's own account — name, phone and e-mail (intent=profile) — and password change. A member with pwd_yn = 1 is sent
  * here before anything else and leaves only after changing the password (SPEC §3 Auth state).
  */
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LinksFunction, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -18,11 +18,14 @@ import { ApiFailure } from "~/models/api.server";
 import { changeOwnPassword, myProfile, updateOwnProfile } from "~/models/member.server";
 import { readPreferences } from "~/utils/preferences.server";
 import { AlertPrefSection, failureOf } from "~/components/alert-forms";
+import alarmStyles from "~/styles/alarm.css";
 import { alertPref } from "~/models/alarm.server";
 import { alertPrefAction } from "~/utils/alert-forms.server";
 
 type FieldErrors = Partial<Record<"currentPassword" | "newPassword" | "confirmPassword", string>>;
 
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: alarmStyles }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken, user } = requireAuth(request, context, { allowPendingPassword: true });
   const [profile, pref] = await Promise.all([

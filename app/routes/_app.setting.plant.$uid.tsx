@@ -1,5 +1,5 @@
 /** /setting/plant/{uid}: edit a plant, see and (for RTU admins) assign its RTUs, delete it with a typed confirmation. */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LinksFunction, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AppLink } from "~/components/AppLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -18,10 +18,13 @@ import { fmt } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
 import { ApiFailure } from "~/models/api.server";
 import { PlantContactsSection, failureOf } from "~/components/alert-forms";
+import alarmStyles from "~/styles/alarm.css";
 import { plantContacts } from "~/models/alarm.server";
 import { plantContactsAction } from "~/utils/alert-forms.server";
 import { assignableRtus, assignRtusToPlant, deletePlant, plantSetting, unassignRtus, updatePlant } from "~/models/fleet.server";
 
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: alarmStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.plant.name ?? adminMessages("ko").plants.title} · ${adminMessages("ko").appName}` },
 ];
