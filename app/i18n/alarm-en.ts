@@ -51,6 +51,8 @@ export const alarmEn: Widen<typeof alarmKo> = {
       end_before_start: "The end is before the start.", period_too_long: "The period cannot exceed 366 days.", not_a_date: "Not a date.",
       too_long: "Too long.", alarm_not_found: "Alarm not found.", forbidden: "Not allowed.", read_only: "This account is read-only.",
       already_released: "The alarm is already cleared.", invalid_input: "Check the input.",
+      plant_not_found: "Plant not found.", group_not_found: "Group not found.", device_not_found: "Device not found.",
+      unknown_level: "Unknown level.", unknown_status: "Unknown state.", unknown_page_size: "A page holds 20, 50 or 100.", not_a_number: "Not a number.", required: "Required.",
       alarm_cleared: "The alarm is already cleared.", already_acknowledged: "The alarm is already acknowledged.", admin_level_insufficient: "Not allowed.",
     },
     csv: {

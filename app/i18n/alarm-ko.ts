@@ -48,6 +48,8 @@ export const alarmKo = {
       end_before_start: "종료일이 시작일보다 앞입니다.", period_too_long: "기간은 366일을 넘을 수 없습니다.", not_a_date: "날짜 형식이 아닙니다.",
       too_long: "너무 깁니다.", alarm_not_found: "알람을 찾을 수 없습니다.", forbidden: "권한이 없습니다.", read_only: "읽기 전용 계정입니다.",
       already_released: "이미 해제된 알람입니다.", invalid_input: "입력을 확인하세요.",
+      plant_not_found: "발전소를 찾을 수 없습니다.", group_not_found: "그룹을 찾을 수 없습니다.", device_not_found: "장비를 찾을 수 없습니다.",
+      unknown_level: "알 수 없는 등급입니다.", unknown_status: "알 수 없는 상태입니다.", unknown_page_size: "쪽 크기는 20, 50, 100 중 하나입니다.", not_a_number: "숫자가 아닙니다.", required: "입력하세요.",
       alarm_cleared: "이미 해제된 알람입니다.", already_acknowledged: "이미 확인된 알람입니다.", admin_level_insufficient: "권한이 없습니다.",
     },
     csv: {
