@@ -65,10 +65,12 @@ async function narrowed(db: Kysely<Database>, member: AccessClaims, q: { plant?:
   if (q.isGroup && q.group !== undefined) {
     const node = await db.selectFrom("node").select("seq").where("seq", "=", q.group).executeTakeFirst();
     if (!node) throw notFound("group_not_found");
-    const under = await plantsUnderNode(db, await subtreeSeqs(db, q.group), plants);
-    // A group the member cannot see any plant of does not exist for them.
-    if (!under.length && !reach.all) throw notFound("group_not_found");
-    plants = under;
+    const everything = reach.all && !reach.only;
+    const under = await plantsUnderNode(db, await subtreeSeqs(db, q.group), everything ? null : await visiblePlantUids(db, reach));
+    // A group is the member's when it lies in their subtree or holds a plant they see; any other does not exist for
+    // them. A group of theirs without plants, or without the plant also asked for, is an empty list, not a 404.
+    if (!everything && !reach.nodes.includes(q.group) && !under.length) throw notFound("group_not_found");
+    plants = q.plant ? under.filter((uid) => uid === q.plant) : under;
   }
   if (q.device) await requireDevice(db, reach, q.device);
   return { reach, plants };

@@ -1,2 +1,355 @@
-export { placeholderLoader as loader } from "~/auth/section.server";
-export { PlaceholderScreen as default } from "~/components/NotYetAvailable";
+/**
+ * /alarm — the alarm screen (SPEC §2 Alarm: one tab with the level sub-filters all -1, interest 1, caution 2,
+ * warning 3, severe 4; §7 GET /alarm, GET /code). Every filter lives in the URL: the level tabs are links, the
+ * rest one GET form (period default today in Seoul; plant or group scope as `plant`, `isGroup`+`group`; device;
+ * alarm type `code`; state), so a bookmark shows the same list and all of it works without JavaScript. Rows say
+ * the level by a mark and a word, the state by words; acknowledge (with a note) and release are plain posts,
+ * one function per intent. The filtered list exports as CSV (/alarm/export, same search).
+ */
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
+import { ALARM_PAGE_SIZES, ALARM_STATES, type AlarmListResponse, type AlarmRow } from "../../domain/contract/alarm";
+import { formatSeoul } from "../../domain/seoul-time";
+import { ALARM_CODE, ALARM_LEVEL_FILTERS } from "../../domain/status";
+import { requireSection } from "~/auth/section.server";
+import { Pager } from "~/components/admin-form";
+import { AppLink } from "~/components/AppLink";
+import { DetailLink } from "~/components/status/DetailLink";
+import { SeoulTime } from "~/components/status/format";
+import { alarmCodeLabel, deviceKindLabel } from "~/components/status/labels";
+import { fmt, useLocale } from "~/i18n";
+import { alarmMessages, useAlarmT, type AlarmCatalogue } from "~/i18n/alarm";
+import { acknowledgeAlarm, alarmList, faultCodes, releaseAlarm } from "~/models/alarm.server";
+import { groupList } from "~/models/groups.server";
+import { userDevices } from "~/models/measurement.server";
+import { assertCsrf } from "~/utils/csrf.server";
+import { redirectWithFlash } from "~/utils/flash.server";
+import { alarmSearch, withDefaultPeriod } from "~/utils/alarm-search.server";
+import { apiFailure, fieldErrorsOf, formFailure, formValues, parseForm } from "~/utils/form-action.server";
+import { readPreferences } from "~/utils/preferences.server";
+import styles from "~/styles/alarm.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
+
+export const meta: MetaFunction = ({ matches }) => {
+  const root = matches.find((m) => m.id === "root")?.data as { locale?: "ko" | "en" } | undefined;
+  const t = alarmMessages(root?.locale ?? "ko");
+  return [{ title: `${t.alarm.title} · ${t.appName}` }];
+};
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { accessToken, user } = requireSection(request, context, "alarm");
+  const url = new URL(request.url);
+  const now = Date.now();
+  const today = formatSeoul(now, "YYYY-MM-DD");
+  const { raw, parsed } = alarmSearch(url);
+  const values = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, String(v)]));
+  const plantUid = parsed.success ? parsed.data.plant : undefined;
+  // The pickers, the fault-code names and the list are independent calls: made together.
+  const [groups, codes, devices, list] = await Promise.all([
+    groupList(accessToken),
+    faultCodes(accessToken),
+    plantUid
+      ? userDevices(accessToken).then((all) => all.filter((d) => d.plant_uid === plantUid).map((d) => ({ uid: d.uid, name: d.name, kind: d.kind })))
+      : Promise.resolve([]),
+    parsed.success
+      ? alarmList(accessToken, withDefaultPeriod(parsed.data, now)).catch((error: unknown) => {
+          const failure = error as { status?: number; body?: { message?: string; fields?: Record<string, string> } };
+          if (failure.status && failure.status >= 400 && failure.status < 500 && failure.status !== 401) return failure;
+          throw error;
+        })
+      : Promise.resolve(null),
+  ]);
+  const plants = [...groups.plantList].sort((a, b) => a.name.localeCompare(b.name, "ko")).map((p) => ({ uid: p.uid, name: p.name }));
+  const groupOptions = groups.groupList.map((g) => ({ seq: g.seq, name: g.name }));
+  const faultNames = Object.fromEntries(codes.map((c) => [c.code, { hex: c.hex, ko: c.name_ko, en: c.name_en }]));
+  const base = { today, now, values, plants, groups: groupOptions, devices, faultNames, readOnly: user.readOnly === 1 };
+  if (!parsed.success || list === null) {
+    return json({ ...base, errors: parsed.success ? {} : fieldErrorsOf(parsed.error), list: null as AlarmListResponse | null }, { status: 400 });
+  }
+  if (!("alarmList" in list)) {
+    const errors = { ...(list.body?.fields ?? {}) } as Record<string, string>;
+    if (!Object.keys(errors).length) errors._form = list.body?.message ?? "invalid_input";
+    return json({ ...base, errors, list: null as AlarmListResponse | null }, { status: list.status === 404 ? 404 : 400 });
+  }
+  return json({ ...base, errors: {} as Record<string, string>, list });
+}
+
+const SeqForm = z.object({
+  seq: z.coerce.number().int().min(1).max(2 ** 31 - 1),
+  note: z.string().trim().max(500, "too_long").optional().default(""),
+});
+
+/** Back to the list the form was posted from (its search is kept in the action URL). */
+const backTo = (request: Request) => `/alarm${new URL(request.url).search.replace(/[?&]index\b[^&]*/, "")}`;
+
+async function acknowledgeAction(request: Request, token: string, form: FormData, t: AlarmCatalogue) {
+  const parsed = parseForm(SeqForm, "acknowledge", form);
+  if (!parsed.ok) return parsed.response;
+  try {
+    await acknowledgeAlarm(token, parsed.data.seq, parsed.data.note);
+  } catch (error) {
+    return apiFailure("acknowledge", error, formValues(form));
+  }
+  return redirectWithFlash(backTo(request), t.alarm.acknowledged);
+}
+
+async function releaseAction(request: Request, token: string, form: FormData, t: AlarmCatalogue) {
+  const parsed = parseForm(SeqForm, "release", form);
+  if (!parsed.ok) return parsed.response;
+  try {
+    await releaseAlarm(token, parsed.data.seq, parsed.data.note);
+  } catch (error) {
+    return apiFailure("release", error, formValues(form));
+  }
+  return redirectWithFlash(backTo(request), t.alarm.released);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { accessToken } = requireSection(request, context, "alarm");
+  const form = await request.formData();
+  await assertCsrf(form, request);
+  const t = alarmMessages(readPreferences(request).locale);
+  switch (form.get("intent")) {
+    case "acknowledge":
+      return acknowledgeAction(request, accessToken, form, t);
+    case "release":
+      return releaseAction(request, accessToken, form, t);
+    default:
+      return formFailure("unknown", { _form: "invalid_input" });
+  }
+}
+
+const LEVEL_MARK: Record<number, string> = { 1: "ⓘ", 2: "△", 3: "▲", 4: "◆" };
+
+export function AlarmLevel({ t, level }: { t: AlarmCatalogue; level: number }) {
+  const word = t.alarm.tabs[`l${level}` as "l1"] ?? String(level);
+  return (
+    <span className={`level-badge level-${level}`}>
+      <span aria-hidden="true">{LEVEL_MARK[level] ?? "•"}</span> {word}
+    </span>
+  );
+}
+
+function duration(t: AlarmCatalogue, ms: number): string {
+  const m = Math.max(0, Math.floor(ms / 60_000));
+  if (m < 60) return fmt(t.alarm.duration.m, { m });
+  const h = Math.floor(m / 60);
+  if (h < 24) return fmt(t.alarm.duration.hm, { h, m: m % 60 });
+  return fmt(t.alarm.duration.dh, { d: Math.floor(h / 24), h: h % 24 });
+}
+
+function stateMark(status: AlarmRow["status"]) {
+  return status === "active" ? "●" : status === "acknowledged" ? "◐" : "○";
+}
+
+export default function AlarmScreen() {
+  const data = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const t = useAlarmT();
+  const locale = useLocale();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const search = new URLSearchParams(location.search);
+  const v = data.values;
+  const errorText = (code: string | undefined) => (code ? ((t.alarm.errors as Record<string, string>)[code] ?? code) : undefined);
+  const levelHref = (level: number) => {
+    const next = new URLSearchParams(search);
+    next.delete("page");
+    if (level === -1) next.delete("level");
+    else next.set("level", String(level));
+    const s = next.toString();
+    return s ? `/alarm?${s}` : "/alarm";
+  };
+  const currentLevel = Number(v.level ?? -1);
+  const list = data.list;
+  const exportSearch = new URLSearchParams(search);
+  exportSearch.delete("page");
+  exportSearch.delete("size");
+  const busy = navigation.state === "submitting";
+  const actionError = failure && "intent" in failure ? failure : null;
+  const faultOf = (a: AlarmRow) => {
+    if (a.fault_code === null || a.fault_code === 0) return null;
+    const f = data.faultNames[a.fault_code];
+    if (!f) return String(a.fault_code);
+    return `${f.hex} ${locale === "ko" ? f.ko : f.en}`;
+  };
+  return (
+    <div className="analysis-screen alarm-screen">
+      <h1>{t.alarm.title}</h1>
+      <nav aria-label={t.alarm.tabsLabel} className="tabs-nav">
+        <ul className="tab-list">
+          {ALARM_LEVEL_FILTERS.map((level) => {
+            const key = level === -1 ? "all" : (`l${level}` as const);
+            const count = list ? list.counts[String(level) as "-1"] : null;
+            return (
+              <li key={level}>
+                <AppLink to={levelHref(level)} aria-current={currentLevel === level ? "page" : undefined}>
+                  {level !== -1 ? <span aria-hidden="true">{LEVEL_MARK[level]} </span> : null}
+                  {t.alarm.tabs[key]}
+                  {count !== null ? <span className="tab-count"> {count.toLocaleString("en-US")}</span> : null}
+                </AppLink>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      <Form method="get" className="alarm-filters" aria-label={t.alarm.filters}>
+        {currentLevel !== -1 ? <input type="hidden" name="level" value={currentLevel} /> : null}
+        <div className="field">
+          <label htmlFor="af-start">{t.alarm.start}</label>
+          <input id="af-start" type="date" name="start" defaultValue={v.start ?? (v.end ? "" : data.today)} key={`s${v.start}`}
+            aria-invalid={data.errors.start ? true : undefined} aria-describedby={data.errors.start ? "af-start-error" : undefined} />
+          {data.errors.start ? <span className="error" id="af-start-error">{errorText(data.errors.start)}</span> : null}
+        </div>
+        <div className="field">
+          <label htmlFor="af-end">{t.alarm.end}</label>
+          <input id="af-end" type="date" name="end" defaultValue={v.end ?? (v.start ? "" : data.today)} key={`e${v.end}`}
+            aria-invalid={data.errors.end ? true : undefined} aria-describedby={data.errors.end ? "af-end-error" : undefined} />
+          {data.errors.end ? <span className="error" id="af-end-error">{errorText(data.errors.end)}</span> : null}
+        </div>
+        <div className="field">
+          <label htmlFor="af-plant">{t.alarm.plant}</label>
+          <select id="af-plant" name="plant" defaultValue={v.plant ?? ""} key={`p${v.plant}`}>
+            <option value="">{t.alarm.allPlants}</option>
+            {data.plants.map((p) => <option key={p.uid} value={p.uid}>{p.name}</option>)}
+          </select>
+        </div>
+        {data.groups.length ? (
+          <div className="field">
+            <label htmlFor="af-group">{t.alarm.group}</label>
+            <select id="af-group" name="group" defaultValue={v.group ?? ""} key={`g${v.group}`}>
+              <option value="">{t.alarm.noGroup}</option>
+              {data.groups.map((g) => <option key={g.seq} value={g.seq}>{g.name}</option>)}
+            </select>
+          </div>
+        ) : null}
+        {data.devices.length ? (
+          <div className="field">
+            <label htmlFor="af-device">{t.alarm.device}</label>
+            <select id="af-device" name="device" defaultValue={v.device ?? ""} key={`d${v.device}`}>
+              <option value="">{t.alarm.allDevices}</option>
+              {data.devices.map((d) => <option key={d.uid} value={d.uid}>{d.name}</option>)}
+            </select>
+          </div>
+        ) : v.device ? <input type="hidden" name="device" value={v.device} /> : null}
+        <div className="field">
+          <label htmlFor="af-code">{t.alarm.code}</label>
+          <select id="af-code" name="code" defaultValue={v.code ?? ""} key={`c${v.code}`}>
+            <option value="">{t.alarm.allCodes}</option>
+            {Object.values(ALARM_CODE).map((c) => <option key={c} value={c}>{alarmCodeLabel(t, c)}</option>)}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="af-status">{t.alarm.state}</label>
+          <select id="af-status" name="status" defaultValue={v.status ?? ""} key={`st${v.status}`}>
+            <option value="">{t.alarm.allStates}</option>
+            {ALARM_STATES.map((s) => <option key={s} value={s}>{t.alarm.states[s]}</option>)}
+          </select>
+        </div>
+        <div className="field narrow">
+          <label htmlFor="af-size">{t.alarm.size}</label>
+          <select id="af-size" name="size" defaultValue={v.size ?? "50"} key={`z${v.size}`}>
+            {ALARM_PAGE_SIZES.map((s) => <option key={s} value={s}>{s}</option>)}
+          </select>
+        </div>
+        <div className="filter-actions">
+          <button type="submit">{t.alarm.submit}</button>
+          <AppLink to="/alarm" className="button secondary">{t.alarm.reset}</AppLink>
+        </div>
+      </Form>
+      {data.errors._form ? <p className="alert error" role="alert">{errorText(data.errors._form)}</p> : null}
+      {Object.entries(data.errors).filter(([k]) => !["start", "end", "_form"].includes(k)).map(([k, code]) => (
+        <p key={k} className="alert error" role="alert">{k}: {errorText(code)}</p>
+      ))}
+
+      {list ? (
+        <section aria-labelledby="alarm-list-title" className="panel wide">
+          <div className="alarm-list-head">
+            <h2 id="alarm-list-title">
+              {fmt(t.alarm.summary, {
+                start: formatSeoul(list.start, "YYYY-MM-DD"), end: formatSeoul(list.end - 1, "YYYY-MM-DD"), total: list.total.toLocaleString("en-US"),
+              })}
+            </h2>
+            <a href={`/alarm/export?${exportSearch}`} className="button secondary" download>{t.alarm.export}</a>
+          </div>
+          {actionError ? (
+            <p className="alert error" role="alert">{errorText(Object.values(actionError.errors)[0])}</p>
+          ) : null}
+          {list.alarmList.length === 0 ? <p className="muted">{t.alarm.empty}</p> : (
+            <div className="table-wrap">
+              <table className="data-table alarm-table stack-on-phone">
+                <caption className="visually-hidden">{t.alarm.caption}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t.alarm.col.raised}</th>
+                    <th scope="col">{t.alarm.col.cleared}</th>
+                    <th scope="col">{t.alarm.col.plant}</th>
+                    <th scope="col">{t.alarm.col.device}</th>
+                    <th scope="col">{t.alarm.col.kind}</th>
+                    <th scope="col">{t.alarm.col.level}</th>
+                    <th scope="col">{t.alarm.col.state}</th>
+                    <th scope="col">{t.alarm.col.actions}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.alarmList.map((a) => {
+                    const fault = faultOf(a);
+                    const rowError = actionError && actionError.values.seq === String(a.seq) ? actionError : null;
+                    return (
+                      <tr key={a.seq} className={`alarm-${a.status}`} id={`alarm-${a.seq}`}>
+                        <td className="nowrap" data-label={t.alarm.col.raised}><SeoulTime ts={a.raised_at} /></td>
+                        <td className="nowrap" data-label={t.alarm.col.cleared}>
+                          {a.released_at !== null ? <SeoulTime ts={a.released_at} /> : (
+                            <strong>{fmt(t.alarm.activeFor, { duration: duration(t, data.now - a.raised_at) })}</strong>
+                          )}
+                        </td>
+                        <td data-label={t.alarm.col.plant}><DetailLink kind="plant" uid={a.plant_uid} name={a.plantName} /></td>
+                        <td data-label={t.alarm.col.device}>{a.deviceName ? `${a.deviceName} (${deviceKindLabel(t, a.deviceKind ?? 0)})` : t.alarm.plantWide}</td>
+                        <td data-label={t.alarm.col.kind} title={a.message}>
+                          {alarmCodeLabel(t, a.code)} <span className="muted small">({a.code})</span>
+                          {fault ? <div className="small"><span className="muted">{t.alarm.col.fault}:</span> {fault}</div> : null}
+                        </td>
+                        <td data-label={t.alarm.col.level}><AlarmLevel t={t} level={a.level} /></td>
+                        <td data-label={t.alarm.col.state}>
+                          <span className={`alarm-state state-${a.status}`}><span aria-hidden="true">{stateMark(a.status)}</span> {t.alarm.states[a.status]}</span>
+                          {a.ack_by ? (
+                            <div className="small ack">
+                              {fmt(t.alarm.ackBy, { who: a.ack_by, time: a.ack_at ? formatSeoul(a.ack_at, "YYYY-MM-DD HH:mm") : "" })}
+                              {a.ack_note ? <q className="ack-note">{a.ack_note}</q> : null}
+                            </div>
+                          ) : null}
+                        </td>
+                        <td data-label={t.alarm.col.actions}>
+                          {a.status !== "cleared" && !data.readOnly ? (
+                            <Form method="post" className="alarm-actions" aria-label={`${alarmCodeLabel(t, a.code)} #${a.seq}`}>
+                              <AuthenticityTokenInput />
+                              <input type="hidden" name="seq" value={a.seq} />
+                              <label className="visually-hidden" htmlFor={`note-${a.seq}`}>{t.alarm.note}</label>
+                              <input id={`note-${a.seq}`} name="note" maxLength={500} placeholder={t.alarm.notePlaceholder}
+                                defaultValue={rowError?.values.note ?? ""} aria-invalid={rowError ? true : undefined}
+                                aria-describedby={rowError ? `note-${a.seq}-error` : undefined} />
+                              {rowError ? <span className="error" id={`note-${a.seq}-error`}>{errorText(Object.values(rowError.errors)[0])}</span> : null}
+                              <span className="alarm-buttons">
+                                {a.status === "active" ? <button type="submit" name="intent" value="acknowledge" disabled={busy}>{t.alarm.acknowledge}</button> : null}
+                                <button type="submit" name="intent" value="release" className="secondary" disabled={busy} title={t.alarm.releaseHint}>{t.alarm.release}</button>
+                              </span>
+                            </Form>
+                          ) : null}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+          {list.total > list.size ? <Pager page={list.page} size={list.size} total={list.total} search={search} /> : null}
+        </section>
+      ) : null}
+    </div>
+  );
+}

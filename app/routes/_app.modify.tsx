@@ -2,7 +2,7 @@
  * /modify: the member's own account — name, phone and e-mail (intent=profile) — and password change. A member with pwd_yn = 1 is sent
  * here before anything else and leaves only after changing the password (SPEC §3 Auth state).
  */
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LinksFunction, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -17,13 +17,22 @@ import { messages, useT } from "~/i18n";
 import { ApiFailure } from "~/models/api.server";
 import { changeOwnPassword, myProfile, updateOwnProfile } from "~/models/member.server";
 import { readPreferences } from "~/utils/preferences.server";
+import { AlertPrefSection, failureOf } from "~/components/alert-forms";
+import alarmStyles from "~/styles/alarm.css";
+import { alertPref } from "~/models/alarm.server";
+import { alertPrefAction } from "~/utils/alert-forms.server";
 
 type FieldErrors = Partial<Record<"currentPassword" | "newPassword" | "confirmPassword", string>>;
 
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: alarmStyles }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken, user } = requireAuth(request, context, { allowPendingPassword: true });
-  const profile = await myProfile(accessToken);
-  return json({ profile, mustChange: user.pwd_yn === 1, readOnly: user.readOnly === 1 });
+  const [profile, pref] = await Promise.all([
+    myProfile(accessToken),
+    user.pwd_yn === 1 ? Promise.resolve(null) : alertPref(accessToken).catch(() => null),
+  ]);
+  return json({ profile, pref, mustChange: user.pwd_yn === 1, readOnly: user.readOnly === 1 });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -31,6 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   await assertCsrf(form, request);
   if (form.get("intent") === "profile") return profileAction(request, accessToken, form);
+  if (form.get("intent") === "alertPref" && user.pwd_yn !== 1) return alertPrefAction(request, accessToken, form, "/modify");
   const currentPassword = String(form.get("currentPassword") ?? "");
   const newPassword = String(form.get("newPassword") ?? "");
   const confirmPassword = String(form.get("confirmPassword") ?? "");
@@ -86,7 +96,7 @@ async function profileAction(request: Request, accessToken: string, form: FormDa
 }
 
 export default function Modify() {
-  const { profile, mustChange, readOnly } = useLoaderData<typeof loader>();
+  const { profile, pref, mustChange, readOnly } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
@@ -221,6 +231,7 @@ export default function Modify() {
           )}
         </section>
       ) : null}
+      {!mustChange ? <AlertPrefSection pref={pref} failure={failureOf(actionData, "alertPref")} readOnly={readOnly} /> : null}
       <section className="panel" aria-labelledby="password-title">
         <h2 id="password-title">{t.password.title}</h2>
         {readOnly ? (

@@ -20,6 +20,7 @@ import { localeOf } from "~/utils/fleet-locale.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt, useLocale } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
+import { useAlarmT } from "~/i18n/alarm";
 import { createFaultCode, deleteFaultCode, faultCodes, putSettings, settings, updateFaultCode } from "~/models/fleet.server";
 
 export const meta: MetaFunction = () => [{ title: `${adminMessages("ko").config.title} · ${adminMessages("ko").appName}` }];
@@ -245,6 +246,7 @@ function DeleteCode({ code }: { code: number }) {
 export default function ConfigPage() {
   const { type, codeList, editing, values, meta } = useLoaderData<typeof loader>();
   const t = useAdminT();
+  const alarmT = useAlarmT();
   return (
     <div className="admin-page">
       <h1>{t.config.title}</h1>
@@ -254,6 +256,7 @@ export default function ConfigPage() {
             {t.config.tabs[s]}
           </NavLink>
         ))}
+        <NavLink to="/setting/config/delivery">{alarmT.delivery.title}</NavLink>
       </nav>
       {type === "faultCodes" ? (
         <FaultCodes codeList={codeList} editing={editing} />

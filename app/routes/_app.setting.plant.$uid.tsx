@@ -1,5 +1,5 @@
 /** /setting/plant/{uid}: edit a plant, see and (for RTU admins) assign its RTUs, delete it with a typed confirmation. */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LinksFunction, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AppLink } from "~/components/AppLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -17,8 +17,14 @@ import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
 import { ApiFailure } from "~/models/api.server";
+import { PlantContactsSection, failureOf } from "~/components/alert-forms";
+import alarmStyles from "~/styles/alarm.css";
+import { plantContacts } from "~/models/alarm.server";
+import { plantContactsAction } from "~/utils/alert-forms.server";
 import { assignableRtus, assignRtusToPlant, deletePlant, plantSetting, unassignRtus, updatePlant } from "~/models/fleet.server";
 
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: alarmStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.plant.name ?? adminMessages("ko").plants.title} · ${adminMessages("ko").appName}` },
 ];
@@ -37,8 +43,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const uid = params.uid!;
   const setting = await orNotFound(plantSetting(accessToken, uid));
   const canRtu = canAdminister("rtu", user.auth);
-  const available = canRtu && setting.plant.editable ? (await assignableRtus(accessToken, uid)).rtuList : [];
-  return json({ ...setting, canRtu, available });
+  const [available, contacts] = await Promise.all([
+    canRtu && setting.plant.editable ? assignableRtus(accessToken, uid).then((r) => r.rtuList) : Promise.resolve([]),
+    plantContacts(accessToken, uid).catch(() => null),
+  ]);
+  return json({ ...setting, canRtu, available, contacts });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -50,6 +59,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const values = formValues(form);
   const t = adminMessages(localeOf(request));
   const here = `/setting/plant/${encodeURIComponent(uid)}`;
+  if (intent === "contacts") return plantContactsAction(request, accessToken, uid, form, here);
   try {
     if (intent === "delete") {
       const res = await deletePlant(accessToken, uid, String(form.get("confirm") ?? ""));
@@ -82,7 +92,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 const str = (v: number | string | null | undefined) => (v === null || v === undefined ? "" : String(v));
 
 export default function PlantEdit() {
-  const { plant, rtuList, deviceList, packageList, nodeList, geocoding, canRtu, available } = useLoaderData<typeof loader>();
+  const { plant, rtuList, deviceList, packageList, nodeList, geocoding, canRtu, available, contacts } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const navigation = useNavigation();
   const t = useAdminT();
@@ -192,6 +202,8 @@ export default function PlantEdit() {
           </ul>
         )}
       </section>
+
+      <PlantContactsSection contacts={contacts} failure={failureOf(data, "contacts")} editable={plant.editable} />
 
       {plant.editable ? <DeleteSection id="delete-plant" intro={p.deleteIntro} answer={answerFor(data, "delete")} /> : null}
     </div>

@@ -202,6 +202,19 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
     const mine = await get(`/alarm?size=100`, m.token);
     expect(new Set(mine.body.alarmList.map((a: { plant_uid: string }) => a.plant_uid))).toEqual(new Set([other.plantUid]));
     expect((await get(`/alarm?plant=${g.plantUid}`, m.token)).status).toBe(404);
+    // A group of the member's own without plants is an empty list, and so is a plant of theirs outside the group
+    // asked for (both answered 404 before); a group outside their reach stays 404.
+    const empty = Number((await store.db.insertInto("node").values({ parent_seq: m.node, name: `빈 그룹 ${randomBytes(2).toString("hex")}`, sort_order: 0, created_at: Date.now() })
+      .returning("seq").executeTakeFirstOrThrow()).seq);
+    const inEmpty = await get(`/alarm?isGroup=1&group=${empty}`, m.token);
+    expect(inEmpty.status).toBe(200);
+    expect(inEmpty.body.alarmList).toEqual([]);
+    const outside = await get(`/alarm?isGroup=1&group=${empty}&plant=${other.plantUid}`, m.token);
+    expect(outside.status).toBe(200);
+    expect(outside.body.total).toBe(0);
+    expect((await get(`/alarm?isGroup=1&group=${m.node}&plant=${other.plantUid}&size=100`, m.token)).body.total).toBeGreaterThan(0);
+    const foreignGroup = await otherNodeMember();
+    expect((await get(`/alarm?isGroup=1&group=${foreignGroup.node}`, m.token)).status).toBe(404);
     expect((await get(`/alarm?device=${g.inverters[0]}`, m.token)).status).toBe(404);
     expect((await get(`/alarm/${s.a}`, m.token)).status).toBe(404);
     expect((await post(`/alarm/${s.a}/ack`, { note: "x" }, m.token)).status).toBe(404);
@@ -412,4 +425,72 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
       expect((await post("/command/hex", { ...body(g.vcb, 7), deviceType: 8 })).status).toBe(400);
     });
   });
+});
+
+/**
+ * The simulator obeys commands through the normal data path: its readings go through the ingest into
+ * device_latest, which the control and status calls read. An inverter switched off produces nothing until it is
+ * switched on; a tripped breaker takes its plant's output to zero and reports itself open.
+ */
+describe("the simulated gateways carry commands out", () => {
+  it("inverter off → zero output until on; breaker trip → the plant's output is zero and the breaker open", async () => {
+    const { openStore } = await import("../../api/store/db");
+    const { seedFoundation } = await import("../../api/store/seed");
+    const { demoFleet, seedDemoFleet } = await import("../../api/sim/fleet");
+    const { GatewayEmulator } = await import("../../api/sim/gateway-emulator");
+    const { IngestService } = await import("../../api/telemetry/ingest");
+    const store = await openStore("file::memory:");
+    try {
+      await seedFoundation(store, { adminPassword: "admin1234!" });
+      await seedDemoFleet(store, demoFleet(1));
+      // Noon in Korea on a clear June day: every inverter produces.
+      let now = Date.parse("2026-06-15T03:00:00Z");
+      const clock = { now: () => now, speed: 1 };
+      const sim = new GatewayEmulator(store, new IngestService(store, clock), clock, { historyDays: 0, faultIntensity: 0 });
+      expect(await sim.load()).toBe(1);
+      await sim.catchUp();
+      const devices = await store.db.selectFrom("device").select(["uid", "rtu_uid", "kind", "plant_uid"]).where("kind", "in", [1, 7, 8]).orderBy("uid").execute();
+      const inverters = devices.filter((d) => d.kind === 1);
+      const vcb = devices.find((d) => d.kind === 7 || d.kind === 8)!;
+      expect(vcb).toBeDefined();
+      expect(inverters.length).toBeGreaterThan(1);
+      const latest = async () =>
+        new Map((await store.db.selectFrom("device_latest").select(["device_uid", "iw", "state", "ts"]).execute()).map((r) => [r.device_uid, r]));
+      const step = async () => {
+        now += 600_000;
+        await sim.catchUp();
+      };
+      const send = (d: { uid: string; rtu_uid: string | null; kind: number }, action: "on" | "off") =>
+        sim.deliver({ seq: 1, rtuUid: d.rtu_uid!, deviceUid: d.uid, deviceType: d.kind, ch: 0, action, hex: action === "on" ? "0x0001" : "0x0000" });
+
+      let l = await latest();
+      for (const inv of inverters) expect(Number(l.get(inv.uid)?.iw)).toBeGreaterThan(0);
+
+      expect(await send(inverters[0]!, "off")).toMatchObject({ ok: true, state: 0 });
+      await step();
+      await step();
+      l = await latest();
+      expect(Number(l.get(inverters[0]!.uid)?.iw)).toBe(0);
+      expect(Number(l.get(inverters[1]!.uid)?.iw)).toBeGreaterThan(0);
+
+      await send(inverters[0]!, "on");
+      await step();
+      l = await latest();
+      expect(Number(l.get(inverters[0]!.uid)?.iw)).toBeGreaterThan(0);
+
+      expect(await send(vcb, "off")).toMatchObject({ ok: true, state: 0 });
+      await step();
+      l = await latest();
+      for (const inv of inverters) expect(Number(l.get(inv.uid)?.iw)).toBe(0);
+      expect(Number(l.get(vcb.uid)?.state)).toBe(0);
+
+      await send(vcb, "on");
+      await step();
+      l = await latest();
+      expect(Number(l.get(vcb.uid)?.state)).toBe(1);
+      for (const inv of inverters) expect(Number(l.get(inv.uid)?.iw)).toBeGreaterThan(0);
+    } finally {
+      await store.close();
+    }
+  }, 120_000);
 });

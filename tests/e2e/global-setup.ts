@@ -3,6 +3,7 @@
  * access-token TTL of 8 s so that token renewal really happens during the run.
  * Workers find it through E2E_* environment variables (inherited from this process).
  */
+import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { REPO_ROOT, startServer } from "../helpers/server";
@@ -11,11 +12,19 @@ export const E2E_ACCESS_TOKEN_TTL = 8;
 
 export default async function globalSetup() {
   // A shared, loaded machine can take minutes to start a server; CI is quicker.
-  const server = await startServer({ store: "sqlite", env: { ACCESS_TOKEN_TTL: String(E2E_ACCESS_TOKEN_TTL) }, timeoutMs: 180_000 });
+  // Commands reach gateways over MQTT (the Mosquitto broker of this machine); a topic prefix of this run's own.
+  const mqttPrefix = `e2e-${randomBytes(4).toString("hex")}`;
+  const server = await startServer({
+    store: "sqlite",
+    env: { ACCESS_TOKEN_TTL: String(E2E_ACCESS_TOKEN_TTL), MQTT_URL: process.env.TEST_MQTT_URL ?? "mqtt://127.0.0.1:1883", MQTT_TOPIC_PREFIX: mqttPrefix },
+    timeoutMs: 180_000,
+  });
   process.env.E2E_BASE_URL = server.baseUrl;
   process.env.E2E_DATA_DIR = server.dataDir;
   process.env.E2E_DATABASE_URL = server.databaseUrl;
   process.env.E2E_ACCESS_TOKEN_TTL = String(E2E_ACCESS_TOKEN_TTL);
+  process.env.E2E_MQTT_URL = process.env.TEST_MQTT_URL ?? "mqtt://127.0.0.1:1883";
+  process.env.E2E_MQTT_PREFIX = mqttPrefix;
   return async () => {
     const artifacts = path.join(REPO_ROOT, "tests/.artifacts");
     mkdirSync(artifacts, { recursive: true });

@@ -1,0 +1,15 @@
+/** Remote operation calls (SPEC §3 Command, §7 /pvstatus/control, /command/hex): what may be operated, commands and their outcome. */
+import type { CommandOutcome, CommandRow, ControlResponse } from "../../domain/contract/alarm";
+import { api } from "./api.server";
+
+export const controlList = (token: string, plant?: string) => api<ControlResponse>("/pvstatus/control", { token, query: { plant } });
+
+export const commandList = (token: string, q: { plant?: string; limit?: number } = {}) =>
+  api<{ commandList: CommandRow[] }>("/command", { token, query: q }).then((r) => r.commandList);
+
+export const command = (token: string, seq: number) => api<CommandRow>(`/command/${seq}`, { token });
+
+export const sendCommand = (
+  token: string,
+  body: { deviceType: number; rtuUid: string; deviceUid: string; ch: number; hexOn: string | null; hexOff: string | null },
+) => api<CommandOutcome>("/command/hex", { token, method: "POST", body });

@@ -1,0 +1,300 @@
+/**
+ * /alarm and /control with JavaScript on and off (projects js and nojs): level and period filters from a bookmarked
+ * URL, acknowledging an alarm with a note, the CSV export, an inverter switched off (its output falls to zero on
+ * the status screens), a breaker tripped (typed confirmation) and closed again, and screenshots of both screens.
+ * One plant per worker fed through the real ingest; its inverter fault is raised by the real alarm engine; past
+ * (cleared) alarms are written to the store. A gateway on the machine's MQTT broker carries the commands out and
+ * reports the new readings through the ingest, as a real gateway does.
+ */
+import { randomBytes } from "node:crypto";
+import mqtt from "mqtt";
+import { formatSeoul } from "../../domain/seoul-time";
+import { serviceMask } from "../../domain/service-bits";
+import { createMember } from "../helpers/fixtures";
+import { ADMIN_PASSWORD } from "../helpers/server";
+import { createGatewayFixture, postReadings, slot, type GatewayFixture } from "../helpers/telemetry";
+import { waitFor } from "../helpers/wait";
+import { expect, test as base } from "./fixtures";
+import { shootAll } from "./status-fixture";
+
+const DAY = 86_400_000;
+
+interface Plant {
+  g: GatewayFixture;
+  name: string;
+  nodeSeq: number;
+  yesterday: string;
+  gateway: mqtt.MqttClient;
+}
+
+const inverter = (iw: number, extra: Record<string, unknown> = {}) => ({
+  dc_v: 620, dc_a: iw / 600, dc_w: iw * 1.03, ac_v: 380, ac_a: iw / 650, iw, pf: 0.99, hz: 60, today_wh: 20_000, total_wh: 5_000_000, fault_code: 0, ...extra,
+});
+
+const test = base.extend<{ signInAs: (service: number) => Promise<void> }, { plant: Plant }>({
+  plant: [
+    async ({ store }, use) => {
+      const base = process.env.E2E_BASE_URL!;
+      const root = await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).executeTakeFirstOrThrow();
+      const nodeSeq = Number((await store.db.insertInto("node").values({ parent_seq: root.seq, name: `알람 ${randomBytes(2).toString("hex")}`, sort_order: 0, created_at: Date.now() })
+        .returning("seq").executeTakeFirstOrThrow()).seq);
+      const g = await createGatewayFixture(store, { inverters: 2, capaKw: 100, nodeSeq });
+      // What the devices report now; inverter 2 reports a fault (the engine raises 1000006 for it).
+      const state = { inv: [30_000, 12_000], vcb: 1, acb: 1 };
+      const report = async () => {
+        const ts = Date.now();
+        const res = await postReadings(base, g, [
+          { device: g.inverters[0], ts, values: inverter(state.inv[0]!) },
+          { device: g.inverters[1], ts, values: inverter(state.inv[1]!, { fault_code: 2 }) },
+          { device: g.env, ts, values: { iis: 800, his: 600, sts: 45, ats: 20 } },
+          { device: g.vcb, ts, values: { v: 22_900, a: 1, w: state.vcb ? 42_000 : 0, pf: 0.99, state: state.vcb, gf_ma: 3.2 } },
+          { device: g.acb, ts, values: { v: 380, a: 60, w: state.acb ? 42_000 : 0, pf: 0.99, state: state.acb } },
+        ]);
+        if (res.status !== 200) throw new Error(`ingest ${res.status} ${JSON.stringify(res.body)}`);
+      };
+      const history = [];
+      for (let k = 6; k >= 1; k--) {
+        const ts = slot(k);
+        history.push(
+          { device: g.inverters[0], ts, values: inverter(30_000) },
+          { device: g.inverters[1], ts, values: inverter(12_000, { fault_code: 2 }) },
+          { device: g.env, ts, values: { iis: 800, his: 600, sts: 45, ats: 20 } },
+        );
+      }
+      const res = await postReadings(base, g, history);
+      if (res.status !== 200) throw new Error(`ingest ${res.status} ${JSON.stringify(res.body)}`);
+      await report();
+
+      // The gateway: carries a command out, reports the devices' new readings, then answers the portal.
+      const prefix = process.env.E2E_MQTT_PREFIX!;
+      const gateway = await mqtt.connectAsync(process.env.E2E_MQTT_URL!, { clientId: `e2e-gw-${randomBytes(4).toString("hex")}` });
+      await gateway.subscribeAsync(`${prefix}/${g.rtuUid}/command`, { qos: 1 });
+      gateway.on("message", (_topic, payload) => {
+        const cmd = JSON.parse(payload.toString()) as { seq: number; deviceUid: string; action: "on" | "off" };
+        const on = cmd.action === "on" ? 1 : 0;
+        const i = g.inverters.indexOf(cmd.deviceUid);
+        if (i >= 0) state.inv[i] = on ? (i === 0 ? 30_000 : 12_000) : 0;
+        if (cmd.deviceUid === g.vcb) state.vcb = on;
+        if (cmd.deviceUid === g.acb) state.acb = on;
+        void report().then(() =>
+          gateway.publishAsync(`${prefix}/${g.rtuUid}/command/result`, JSON.stringify({ seq: cmd.seq, ok: true, state: on, message: "done" }), { qos: 1 }),
+        );
+      });
+
+      // Past alarms, cleared yesterday: one of interest (1), one warning (3) whose message looks like a formula.
+      const y0 = new Date(`${formatSeoul(Date.now() - DAY, "YYYY-MM-DD")}T00:00:00+09:00`).getTime();
+      const past = (level: number, code: number, at: number, message: string, device: string | null) => ({
+        plant_uid: g.plantUid, rtu_uid: g.rtuUid, device_uid: device, code, level, fault_code: null, message, raised_at: at, released_at: at + 3_600_000,
+      });
+      await store.db.insertInto("alarm").values([
+        past(1, 1000001, y0 + 10 * 3_600_000, "past interest", g.env),
+        past(3, 1000001, y0 + 12 * 3_600_000, '=HYPERLINK("http://example.invalid","x")', g.inverters[0]!),
+      ] as never).execute();
+      await waitFor(
+        async () => !!(await store.db.selectFrom("alarm").select("seq").where("plant_uid", "=", g.plantUid).where("code", "=", 1000006)
+          .where("released_at", "is", null).executeTakeFirst()),
+        { ms: 60_000, every: 500, failure: () => "the engine did not raise the inverter fault" },
+      );
+      const plant = await store.db.selectFrom("plant").select("name").where("uid", "=", g.plantUid).executeTakeFirstOrThrow();
+      await use({ g, name: plant.name, nodeSeq, yesterday: formatSeoul(y0, "YYYY-MM-DD"), gateway });
+      await gateway.endAsync();
+    },
+    { scope: "worker", timeout: 120_000 },
+  ],
+  signInAs: async ({ store, plant, loginByCookie }, use) =>
+    use(async (service) => {
+      const m = await createMember(store, { node_seq: plant.nodeSeq, service });
+      await loginByCookie(m.id, m.password);
+    }),
+});
+
+const CONTROL = serviceMask(["control", "deviceOperation", "breakStatus"]);
+
+test.describe("alarm screen", () => {
+  test("level and period from a bookmarked URL; the tabs keep the period; today is the default", async ({ page, plant, signInAs }) => {
+    await signInAs(0);
+    const y = plant.yesterday;
+    await page.goto(`/alarm?start=${y}&end=${y}&level=1&plant=${plant.g.plantUid}`);
+    await expect(page.getByRole("heading", { level: 1, name: "알람" })).toBeVisible();
+    const tabs = page.getByRole("navigation", { name: "알람 등급" });
+    await expect(tabs.getByRole("link", { name: /관심/ })).toHaveAttribute("aria-current", "page");
+    await expect(tabs.getByRole("link", { name: /관심/ })).toContainText("1");
+    await expect(tabs.getByRole("link", { name: /전체/ })).toContainText("2");
+    await expect(page.locator("#alarm-list-title")).toHaveText(`${y} ~ ${y} · 1건`);
+    const rows = page.locator("table.alarm-table tbody tr");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(`${y} 10:00`);
+    await expect(rows.first()).toContainText("해제됨");
+    await expect(rows.first()).toContainText("관심");
+    await expect(page.getByLabel("시작일")).toHaveValue(y);
+
+    await tabs.getByRole("link", { name: /전체/ }).click();
+    await expect(page).toHaveURL(new RegExp(`start=${y}.*end=${y}`));
+    await expect(page).not.toHaveURL(/level=/);
+    await expect(rows).toHaveCount(2);
+    await expect(rows.first()).toContainText("경고");
+
+    await page.goto(`/alarm?plant=${plant.g.plantUid}`);
+    const today = formatSeoul(Date.now(), "YYYY-MM-DD");
+    await expect(page.getByLabel("시작일")).toHaveValue(today);
+    await expect(page.getByRole("row", { name: /인버터 고장/ }).first()).toContainText("발생 중");
+
+    // The filter form: state "cleared" over yesterday, submitted as a GET form.
+    await page.getByLabel("시작일").fill(y);
+    await page.getByLabel("종료일").fill(y);
+    await page.getByLabel("상태").selectOption("cleared");
+    await page.getByRole("button", { name: "검색", exact: true }).click();
+    await expect(page).toHaveURL(/status=cleared/);
+    await expect(rows).toHaveCount(2);
+
+    // Bad input is a message next to the field, not an error page.
+    await page.goto(`/alarm?start=${today}&end=${y}`);
+    await expect(page.getByText("종료일이 시작일보다 앞입니다.")).toBeVisible();
+  });
+
+  test("acknowledge an active alarm with a note; the CSV export has a BOM and escapes formulas", async ({ page, plant, signInAs, store }) => {
+    await signInAs(0);
+    await page.goto(`/alarm?plant=${plant.g.plantUid}&code=1000006`);
+    const row = page.getByRole("row", { name: /인버터 고장/ }).first();
+    await expect(row).toContainText("발생 중");
+    const note = `점검 예약 ${randomBytes(2).toString("hex")}`;
+    await row.getByLabel("메모").fill(note);
+    await row.getByRole("button", { name: "확인", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "알람을 확인 처리했습니다." })).toBeVisible();
+    await expect(page).toHaveURL(/code=1000006/);
+    const after = page.getByRole("row", { name: /인버터 고장/ }).first();
+    await expect(after).toContainText("확인됨");
+    await expect(after).toContainText(note);
+    const saved = await store.db.selectFrom("alarm").select(["ack_by", "ack_note"]).where("plant_uid", "=", plant.g.plantUid).where("code", "=", 1000006)
+      .where("released_at", "is", null).executeTakeFirstOrThrow();
+    expect(saved.ack_note).toBe(note);
+
+    const res = await page.request.get(`/alarm/export?start=${plant.yesterday}&end=${plant.yesterday}&plant=${plant.g.plantUid}`);
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toContain("text/csv");
+    const body = await res.body();
+    expect([...body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = body.toString("utf8");
+    expect(text).toContain("발생 시각,해제 시각,발전소");
+    expect(text).toContain(`"'=HYPERLINK(""http://example.invalid"",""x"")"`);
+    expect(text).not.toMatch(/(^|,)=HYPERLINK/m);
+  });
+});
+
+test.describe("control screen", () => {
+  test("switch an inverter off: confirmed, acknowledged, its output falls to zero; then on again", async ({ page, plant, signInAs }) => {
+    await signInAs(CONTROL);
+    await page.goto(`/control?plant=${plant.g.plantUid}`);
+    await expect(page.getByRole("heading", { level: 1, name: "제어" })).toBeVisible();
+    const inv = page.getByRole("row", { name: /^인버터 1/ });
+    await expect(inv.locator(".control-state")).toHaveText(/운전/);
+    await expect(inv.locator("td.num")).toHaveText("30.0 kW");
+    await inv.getByRole("link", { name: "인버터 1 정지" }).click();
+    const confirm = page.getByRole("region", { name: "명령 확인" });
+    await expect(confirm).toContainText("인버터 1");
+    await confirm.getByRole("button", { name: /정지 · 명령 보내기/ }).click();
+    await expect(page.getByRole("status").filter({ hasText: "게이트웨이 확인" })).toBeVisible();
+    await expect(inv.locator(".control-state")).toHaveText(/정지/);
+    await expect(inv.locator("td.num")).toHaveText("0.0 kW");
+    const log = page.getByRole("region", { name: "명령 기록" });
+    await expect(log.locator("tbody tr").first()).toContainText("인버터 1");
+    await expect(log.locator("tbody tr").first()).toContainText("게이트웨이 확인");
+
+    // The status screen shows it through the normal data path.
+    await page.goto(`/measurement?plant=${plant.g.plantUid}&kind=1`);
+    await expect(page.locator(".m-card").first().locator(".m-value").first()).toHaveText(/AC 출력\s*0\.00\s*kW/);
+
+    await page.goto(`/control?plant=${plant.g.plantUid}`);
+    await inv.getByRole("link", { name: "인버터 1 운전" }).click();
+    await page.getByRole("region", { name: "명령 확인" }).getByRole("button", { name: /운전 · 명령 보내기/ }).click();
+    await expect(page.getByRole("status").filter({ hasText: "게이트웨이 확인" })).toBeVisible();
+    await expect(inv.locator("td.num")).toHaveText("30.0 kW");
+  });
+
+  test("trip a breaker only with its name typed, then close it", async ({ page, plant, signInAs }) => {
+    await signInAs(CONTROL);
+    await page.goto(`/control?plant=${plant.g.plantUid}`);
+    const vcb = page.getByRole("row", { name: /^VCB/ });
+    await expect(vcb.locator(".control-state")).toHaveText(/투입/);
+    await vcb.getByRole("link", { name: "VCB 트립" }).click();
+    const confirm = page.getByRole("region", { name: "명령 확인" });
+    await confirm.getByLabel("장비 이름").fill("VCX");
+    await confirm.getByRole("button", { name: /트립 · 명령 보내기/ }).click();
+    await expect(page.getByText("장비 이름이 맞지 않습니다.")).toBeVisible();
+    await expect(vcb.locator(".control-state")).toHaveText(/투입/);
+    await page.getByRole("region", { name: "명령 확인" }).getByLabel("장비 이름").fill("VCB");
+    await page.getByRole("region", { name: "명령 확인" }).getByRole("button", { name: /트립 · 명령 보내기/ }).click();
+    await expect(page.getByRole("status").filter({ hasText: "게이트웨이 확인" })).toBeVisible();
+    await expect(vcb.locator(".control-state")).toHaveText(/개방 \(트립\)/);
+
+    await vcb.getByRole("link", { name: "VCB 투입" }).click();
+    await page.getByRole("region", { name: "명령 확인" }).getByRole("button", { name: /투입 · 명령 보내기/ }).click();
+    await expect(page.getByRole("status").filter({ hasText: "게이트웨이 확인" })).toBeVisible();
+    await expect(vcb.locator(".control-state")).toHaveText(/투입/);
+  });
+
+  test("without the control service the screen is refused", async ({ page, signInAs }) => {
+    await signInAs(0);
+    const res = await page.goto("/control");
+    expect(res?.status()).toBe(403);
+  });
+});
+
+test.describe("alerts", () => {
+  test("a member sets their alerts on /modify; an admin names the plant's owner and sees the delivery log", async ({ page, plant, store, loginByCookie }) => {
+    const m = await createMember(store, { node_seq: plant.nodeSeq, service: 0, email: `m${randomBytes(3).toString("hex")}@example.test` });
+    await loginByCookie(m.id, m.password);
+    await page.goto("/modify");
+    const section = page.getByRole("region", { name: "알림 설정" });
+    await section.getByLabel("최소 등급").selectOption("3");
+    await section.getByLabel("웹훅 (Slack·Teams 호환)").check();
+    await section.getByRole("button", { name: "알림 설정 저장" }).click();
+    await expect(page.getByRole("region", { name: "알림 설정" }).getByText("입력하세요.")).toBeVisible();
+    await page.getByRole("region", { name: "알림 설정" }).getByLabel("웹훅 주소").fill("https://hooks.example.test/T1");
+    await page.getByRole("region", { name: "알림 설정" }).getByLabel("이메일").check();
+    await page.getByRole("region", { name: "알림 설정" }).getByLabel("시작").fill("22:00");
+    await page.getByRole("region", { name: "알림 설정" }).getByLabel("끝").fill("07:00");
+    await page.getByRole("region", { name: "알림 설정" }).getByRole("button", { name: "알림 설정 저장" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "알림 설정을 저장했습니다." })).toBeVisible();
+    const pref = await store.db.selectFrom("alert_pref").selectAll().where("member_id", "=", m.id).executeTakeFirstOrThrow();
+    expect(pref).toMatchObject({ min_level: 3, mail: 1, webhook: 1, webhook_url: "https://hooks.example.test/T1", quiet_from: 22 * 60, quiet_to: 7 * 60 });
+    await expect(page.getByRole("region", { name: "알림 설정" }).getByLabel("최소 등급")).toHaveValue("3");
+
+    await page.context().clearCookies();
+    await loginByCookie("admin", ADMIN_PASSWORD);
+    await page.goto(`/setting/plant/${plant.g.plantUid}`);
+    const contacts = page.getByRole("region", { name: "알림 담당자" });
+    await contacts.getByLabel("소유자").fill("nobody-such");
+    await contacts.getByRole("button", { name: "담당자 저장" }).click();
+    await expect(page.getByRole("region", { name: "알림 담당자" }).getByText("그런 회원이 없습니다.")).toBeVisible();
+    await page.getByRole("region", { name: "알림 담당자" }).getByLabel("소유자").fill(m.id);
+    await page.getByRole("region", { name: "알림 담당자" }).getByRole("button", { name: "담당자 저장" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "알림 담당자를 저장했습니다." })).toBeVisible();
+    await expect(page.getByRole("region", { name: "알림 담당자" })).toContainText(`(${m.id})`);
+
+    await page.goto("/setting/config/delivery");
+    await expect(page.getByRole("heading", { level: 2, name: "알림 전송 기록" })).toBeVisible();
+    await expect(page.getByText("지금 보낼 수 있는 방법")).toBeVisible();
+    await page.getByRole("combobox", { name: "상태" }).selectOption("failed");
+    await page.getByRole("button", { name: "보기", exact: true }).click();
+    await expect(page).toHaveURL(/status=failed/);
+  });
+});
+
+test("screenshots of /alarm and /control at desktop and phone, both themes", async ({ page, plant, signInAs, server }, info) => {
+  test.skip(info.project.name !== "js", "once is enough");
+  test.setTimeout(180_000);
+  await signInAs(CONTROL);
+  await shootAll(page, server.baseUrl, "alarm", `/alarm?start=${plant.yesterday}&plant=${plant.g.plantUid}`, async (p) => {
+    await expect(p.locator("table.alarm-table")).toBeVisible();
+  });
+  await shootAll(page, server.baseUrl, "control", `/control?plant=${plant.g.plantUid}`, async (p) => {
+    await expect(p.getByRole("region", { name: "명령 기록" })).toBeVisible();
+  });
+  await shootAll(page, server.baseUrl, "alert-pref", "/modify", async (p) => {
+    await expect(p.getByRole("region", { name: "알림 설정" })).toBeVisible();
+  });
+  await shootAll(page, server.baseUrl, "control-confirm", `/control?plant=${plant.g.plantUid}&device=${plant.g.vcb}&do=off`, async (p) => {
+    await expect(p.getByRole("region", { name: "명령 확인" })).toBeVisible();
+  });
+});
