@@ -44,10 +44,10 @@ let cached: Document | undefined;
  */
 export function openapiDocument(): Document {
   if (cached) return cached;
-  const doc = parse(readFileSync(here("./openapi.yaml"), "utf8")) as Document;
+  const doc = parse(readFileSync(here("./openapi.yaml"), "utf8"), { merge: true }) as Document;
   const dir = here("./openapi/");
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".yaml")).sort()) {
-    mergeContractPart(doc, parse(readFileSync(dir + file, "utf8")) as Document, file);
+    mergeContractPart(doc, parse(readFileSync(dir + file, "utf8"), { merge: true }) as Document, file);
   }
   return (cached = doc);
 }

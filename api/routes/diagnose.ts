@@ -117,13 +117,17 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
   const r = Router();
   const db = ctx.store.db;
 
-  r.post("/diagnose/produce", handle(async (req): Promise<ProduceResponse> => {
+  /** What produce and generate both start from: the service bit, the body, the period, the member's inverters. */
+  async function diagnoseRequest(req: Request) {
     const me = requireDiagnoseAll(req);
     const body = parse(DiagnoseRequestSchema, req.body ?? {});
     const p = periodOf(body.start, body.end, body.unit);
-    const reach = await reachOf(db, me);
-    const uids = await requestedInverters(db, reach, body.deviceUids, body.rtuUids);
-    const infos = await inverterInfos(db, uids);
+    const uids = await requestedInverters(db, await reachOf(db, me), body.deviceUids, body.rtuUids);
+    return { body, p, uids, infos: await inverterInfos(db, uids) };
+  }
+
+  r.post("/diagnose/produce", handle(async (req): Promise<ProduceResponse> => {
+    const { body, p, uids, infos } = await diagnoseRequest(req);
     const energy = await inverterEnergy(db, uids, p);
     const yieldOf = (i: (typeof infos)[number]) => (i.capacityKw > 0 && energy.has(i.uid) ? energy.get(i.uid)! / i.capacityKw : null);
     const medians = new Map<string, number | null>();
@@ -143,12 +147,7 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
   }));
 
   r.post("/diagnose/generate", handle(async (req): Promise<GenerateResponse> => {
-    const me = requireDiagnoseAll(req);
-    const body = parse(DiagnoseRequestSchema, req.body ?? {});
-    const p = periodOf(body.start, body.end, body.unit);
-    const reach = await reachOf(db, me);
-    const uids = await requestedInverters(db, reach, body.deviceUids, body.rtuUids);
-    const infos = await inverterInfos(db, uids);
+    const { body, p, uids, infos } = await diagnoseRequest(req);
     const plants = new Set(infos.map((i) => i.plantUid));
     if (plants.size !== 1) throw badRequest("one_plant_only", { deviceUids: "one_plant_only" });
     const plantUid = infos[0]!.plantUid;
