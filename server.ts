@@ -204,7 +204,7 @@ async function runPrimary(cfg: Config) {
     if (cfg.simulate && (await seedDemoFleet(store))) console.log("  Demo fleet created (36 plants, members demo_l0 … demo_l9 / demo1234!)");
     return result;
   });
-  const { router: api, ingest, alarms, commands, outbox } = createApi({
+  const { router: api, ingest, alarms, commands, outbox, cameras } = createApi({
     store,
     clock,
     jwtSecret: cfg.jwtSecret,
@@ -215,6 +215,7 @@ async function runPrimary(cfg: Config) {
     commandTimeoutMs: cfg.commandTimeoutMs,
     alarmsOwned: () => singletons.owns("alarm-engine"),
     remoteChanges: (listener) => signals.onRemoteChange(listener),
+    cctv: { ffmpegPath: cfg.ffmpegPath, idleMs: cfg.cctvIdleMs },
   });
   // Readings and alarm changes committed here are announced to the other servers, and theirs to us.
   ingest.onIngest(() => signals.changed());
@@ -364,6 +365,7 @@ async function runPrimary(cfg: Config) {
       s.closeAllConnections?.();
     }
     await mqttBridge?.stop().catch(() => undefined);
+    cameras.stopAll();
     // Gives the leases up: another server takes the singleton work over at once.
     await singletons.stop();
     await signals.stop();
