@@ -50,7 +50,6 @@ export async function startTestPattern(opts: TestPatternOptions): Promise<TestPa
     const end = () => {
       if (proc.exitCode === null) proc.kill("SIGKILL");
     };
-    req.on("close", end);
     res.on("close", end);
     proc.on("exit", () => {
       procs.delete(proc);

@@ -10,6 +10,8 @@ import { Flash } from "~/components/form";
 import { Logo } from "~/components/Logo";
 import { takeFlash } from "~/utils/flash.server";
 import { NoticePopup } from "~/components/NoticePopup";
+import { AppPromo } from "~/components/AppPromo";
+import { appPromoFor } from "~/models/app-promo.server";
 import { pendingNotices } from "~/models/notices.server";
 import { withDates } from "~/utils/notice-format.server";
 import { readPreferences } from "~/utils/preferences.server";
@@ -31,6 +33,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A member who must change the password sees no navigation until it is done.
   const nav = user.pwd_yn === 1 ? [] : navigationFor(user);
   const flash = takeFlash(request);
+  // The app promotion pop-up waits while the notice pop-up is up: one modal at a time.
+  const appPromo = notices.length || user.pwd_yn === 1 ? null : await appPromoFor(request);
   return json({
     flash: flash.message,
     user: {
@@ -44,6 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     nav,
     notices,
+    appPromo,
   }, { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} });
 }
 
@@ -88,7 +93,7 @@ function HelpLink() {
   );
 }
 
-function FullShell({ user, nav, flash, notices }: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { detailHost: true }>) {
+function FullShell({ user, nav, flash, notices, appPromo }: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { detailHost: true }>) {
   const t = useT();
   return (
     <div className="shell">
@@ -120,6 +125,7 @@ function FullShell({ user, nav, flash, notices }: Exclude<ReturnType<typeof useL
       <main className="content" id="main" tabIndex={-1}>
         <Flash message={flash} />
         <NoticePopup notices={notices} />
+        <AppPromo promo={appPromo} />
         <Outlet />
       </main>
     </div>

@@ -116,6 +116,7 @@ test.describe("cameras", () => {
   });
 
   test("an administrator registers a camera with a plain form (field errors first) and deletes it", async ({ page, cams, as }, info) => {
+    test.setTimeout(90_000);
     await as("admin");
     await page.goto(`/cctv?camera=${cams.cam}`);
     const name = `새 카메라 ${info.project.name}`;

@@ -13,6 +13,7 @@ import { useCctvT } from "~/i18n/cctv";
 
 type Phase = "loading" | "playing" | CameraState | "no_player";
 
+const RETRY_MS = 15_000;
 const TOKEN_IN_URL = /\/api\/cctv\/hls\/[^/]+\//;
 
 async function freshUrl(uid: string): Promise<CctvUrlResponse | null> {
@@ -109,6 +110,12 @@ export function CameraPlayer({ camera, stream }: { camera: { uid: string; name: 
   }, [hydrated, camera.uid, attempt]);
 
   const trouble = phase === "unreachable" || phase === "ffmpeg_missing";
+  // A camera that comes back is picked up by itself (kiosks have nobody to press the button).
+  useEffect(() => {
+    if (phase !== "unreachable") return;
+    const timer = window.setTimeout(() => setAttempt((n) => n + 1), RETRY_MS);
+    return () => window.clearTimeout(timer);
+  }, [phase]);
   return (
     <div className="cctv-player">
       {hydrated && phase !== "no_player" ? (
@@ -119,7 +126,6 @@ export function CameraPlayer({ camera, stream }: { camera: { uid: string; name: 
           autoPlay
           playsInline
           controls
-          poster={stream.snapshot}
           aria-label={fmt(t.cctv.video, { name: camera.name })}
           hidden={trouble}
         />
