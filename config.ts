@@ -82,6 +82,9 @@ const EnvSchema = z.object({
   FFMPEG_PATH: z.string().min(1).default("/usr/bin/ffmpeg"),
   /** A camera stream nobody has watched for this long is stopped. */
   CCTV_IDLE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
+  /** Store pages of the mobile app for the app promotion pop-up (read by the portal from the environment). */
+  APP_ANDROID_URL: z.string().regex(/^https:\/\//, "must start with https://").optional(),
+  APP_IOS_URL: z.string().regex(/^https:\/\//, "must start with https://").optional(),
 });
 
 export const DEMO_ADMIN_PASSWORD = "admin1234!";
