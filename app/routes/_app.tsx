@@ -11,6 +11,7 @@ import { Logo } from "~/components/Logo";
 import { takeFlash } from "~/utils/flash.server";
 import { NoticePopup } from "~/components/NoticePopup";
 import { AppPromo } from "~/components/AppPromo";
+import { OfflineBanner } from "~/components/OfflineBanner";
 import { appPromoFor } from "~/models/app-promo.server";
 import { pendingNotices } from "~/models/notices.server";
 import { withDates } from "~/utils/notice-format.server";
@@ -123,6 +124,7 @@ function FullShell({ user, nav, flash, notices, appPromo }: Exclude<ReturnType<t
       </header>
       <SideNav nav={nav} />
       <main className="content" id="main" tabIndex={-1}>
+        <OfflineBanner />
         <Flash message={flash} />
         <NoticePopup notices={notices} />
         <AppPromo promo={appPromo} />
