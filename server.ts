@@ -229,6 +229,10 @@ async function runPrimary(cfg: Config) {
   // The simulator's history is played in before the alarm engine judges "now" (when both run here).
   let backfill: Promise<unknown> = Promise.resolve();
   let emulator: InstanceType<typeof GatewayEmulator> | undefined;
+  // The demo fleet's camera: a test pattern on loopback when ffmpeg is there (embedded store only).
+  const demoCamera = cfg.simulate && store.dialect === "sqlite"
+    ? await (await import("./api/sim/demo-camera")).startDemoCamera(store, cfg.ffmpegPath).catch((e: Error) => (console.error(`  demo camera: ${e.message}`), null))
+    : null;
   if (cfg.simulate) {
     // Commands to simulated RTUs reach the simulator of the server that runs it, from any server.
     const simulatorLink: GatewayLink = { reaches: (rtu) => !!emulator?.reaches(rtu), deliver: (c) => emulator!.deliver(c) };
@@ -366,6 +370,7 @@ async function runPrimary(cfg: Config) {
     }
     await mqttBridge?.stop().catch(() => undefined);
     cameras.stopAll();
+    await demoCamera?.close();
     // Gives the leases up: another server takes the singleton work over at once.
     await singletons.stop();
     await signals.stop();
