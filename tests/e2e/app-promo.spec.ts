@@ -77,3 +77,10 @@ test("a QR on the wrong device alerts; on its own platform it goes to the store"
   expect((await go("android", DESKTOP)).headers().location).toBe("/");
   expect((await go("ios", ANDROID)).headers().location).toBe("/");
 });
+
+test("screenshots", async ({ page, server }, info) => {
+  const { shootAll } = await import("./status-fixture");
+  await shootAll(page, server.baseUrl, `app-promo-${info.project.name}`, "/", async (p) => {
+    await expect(p.getByRole("heading", { name: "새 모바일 앱이 나왔습니다" })).toBeVisible();
+  });
+});
