@@ -45,12 +45,18 @@ export function KioskShell({ kiosk }: { kiosk: Kiosk }) {
   const location = useLocation();
   const navigate = useNavigate();
   useWakeLock();
+  // Keyed by the settings' values, not the object: the screen's polls re-render the shell every few seconds and
+  // must not restart the view's timer.
+  const views = kiosk.views.join(",");
+  const everyS = kiosk.everyS;
   useEffect(() => {
-    const next = nextKioskUrl(kiosk, location.pathname, new URLSearchParams(location.search));
+    const next = nextKioskUrl({ views: views ? views.split(",") : [], everyS }, location.pathname, new URLSearchParams(location.search));
     if (!next) return;
-    const timer = window.setTimeout(() => navigate(next, { replace: true }), kiosk.everyS * 1000);
+    const timer = window.setTimeout(() => navigate(next, { replace: true }), everyS * 1000);
     return () => window.clearTimeout(timer);
-  }, [kiosk, location.pathname, location.search, navigate]);
+    // navigate changes identity on every navigation (also the polls' revalidations); the timer must not restart then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [views, everyS, location.pathname, location.search]);
   return (
     <div className="kiosk-shell">
       <main className="content" id="main" tabIndex={-1}>
