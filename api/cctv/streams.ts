@@ -189,6 +189,15 @@ export class CameraStreams {
     return jpeg;
   }
 
+  /** Stops one camera's stream at once (its camera was changed or deleted). */
+  close(uid: string): void {
+    const s = this.streams.get(uid);
+    if (!s) return;
+    this.streams.delete(uid);
+    this.snapshots.delete(uid);
+    this.stop(s);
+  }
+
   /** Stops every process and removes the folders (server shutdown). */
   stopAll(): void {
     if (this.sweeper) clearInterval(this.sweeper);

@@ -202,6 +202,8 @@ export function cctvRoutes(ctx: ApiContext, opts: CctvOptions): { publicRoutes: 
       if (body.password) change.password_sealed = sealSecret(opts.passwordKey, body.password);
     }
     await updateCamera(db, cam.uid, change);
+    // Viewers reconnect to the camera as it is now.
+    streams.close(cam.uid);
     return { uid: cam.uid };
   }));
 
@@ -211,6 +213,7 @@ export function cctvRoutes(ctx: ApiContext, opts: CctvOptions): { publicRoutes: 
     const uid = parse(CameraUid, req.params.uid);
     const cam = await cameraFor(await reachOf(db, me), uid, "edit");
     await deleteCamera(db, cam.uid);
+    streams.close(cam.uid);
     return undefined;
   }));
 
