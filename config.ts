@@ -78,6 +78,13 @@ const EnvSchema = z.object({
   OUTBOX_RETRY_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   /** How long a gateway has to answer a command before it counts as timed out. */
   COMMAND_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
+  /** The ffmpeg that turns camera streams into HLS (Debian's by default). */
+  FFMPEG_PATH: z.string().min(1).default("/usr/bin/ffmpeg"),
+  /** A camera stream nobody has watched for this long is stopped. */
+  CCTV_IDLE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
+  /** Store pages of the mobile app for the app promotion pop-up (read by the portal from the environment). */
+  APP_ANDROID_URL: z.string().regex(/^https:\/\//, "must start with https://").optional(),
+  APP_IOS_URL: z.string().regex(/^https:\/\//, "must start with https://").optional(),
 });
 
 export const DEMO_ADMIN_PASSWORD = "admin1234!";
@@ -134,6 +141,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mailFrom: e.MAIL_FROM,
     outboxRetryMs: e.OUTBOX_RETRY_MS,
     commandTimeoutMs: e.COMMAND_TIMEOUT_MS,
+    ffmpegPath: e.FFMPEG_PATH,
+    cctvIdleMs: e.CCTV_IDLE_MS,
     nodeEnv: e.NODE_ENV,
   };
 }

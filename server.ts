@@ -204,7 +204,7 @@ async function runPrimary(cfg: Config) {
     if (cfg.simulate && (await seedDemoFleet(store))) console.log("  Demo fleet created (36 plants, members demo_l0 … demo_l9 / demo1234!)");
     return result;
   });
-  const { router: api, ingest, alarms, commands, outbox } = createApi({
+  const { router: api, ingest, alarms, commands, outbox, cameras } = createApi({
     store,
     clock,
     jwtSecret: cfg.jwtSecret,
@@ -215,6 +215,7 @@ async function runPrimary(cfg: Config) {
     commandTimeoutMs: cfg.commandTimeoutMs,
     alarmsOwned: () => singletons.owns("alarm-engine"),
     remoteChanges: (listener) => signals.onRemoteChange(listener),
+    cctv: { ffmpegPath: cfg.ffmpegPath, idleMs: cfg.cctvIdleMs },
   });
   // Readings and alarm changes committed here are announced to the other servers, and theirs to us.
   ingest.onIngest(() => signals.changed());
@@ -228,6 +229,10 @@ async function runPrimary(cfg: Config) {
   // The simulator's history is played in before the alarm engine judges "now" (when both run here).
   let backfill: Promise<unknown> = Promise.resolve();
   let emulator: InstanceType<typeof GatewayEmulator> | undefined;
+  // The demo fleet's camera: a test pattern on loopback when ffmpeg is there (embedded store only).
+  const demoCamera = cfg.simulate && store.dialect === "sqlite"
+    ? await (await import("./api/sim/demo-camera")).startDemoCamera(store, cfg.ffmpegPath).catch((e: Error) => (console.error(`  demo camera: ${e.message}`), null))
+    : null;
   if (cfg.simulate) {
     // Commands to simulated RTUs reach the simulator of the server that runs it, from any server.
     const simulatorLink: GatewayLink = { reaches: (rtu) => !!emulator?.reaches(rtu), deliver: (c) => emulator!.deliver(c) };
@@ -364,6 +369,8 @@ async function runPrimary(cfg: Config) {
       s.closeAllConnections?.();
     }
     await mqttBridge?.stop().catch(() => undefined);
+    cameras.stopAll();
+    await demoCamera?.close();
     // Gives the leases up: another server takes the singleton work over at once.
     await singletons.stop();
     await signals.stop();

@@ -43,6 +43,11 @@ import { helpRoutes } from "./routes/help";
 import { statisticsRoutes } from "./routes/statistics";
 import { diagnoseRoutes } from "./routes/diagnose";
 import { measurementRoutes } from "./routes/measurement";
+import { cctvRoutes } from "./routes/cctv";
+import { CameraStreams } from "./cctv/streams";
+import { deriveCctvKey } from "./cctv/sign";
+import { recordResolution } from "./store/cameras";
+import { createHash } from "node:crypto";
 import { deriveSourceKey } from "./crawling/secret-box";
 import { geocoderFromKey } from "./geo/geocoder";
 import type { Store } from "./store/db";
@@ -68,6 +73,8 @@ export interface ApiOptions {
   alarmsOwned?: () => boolean;
   /** Registers a listener for data changes committed by another server of a cluster (api/cluster/signals). */
   remoteChanges?: (listener: () => void) => void;
+  /** Cameras: the ffmpeg binary (FFMPEG_PATH, default Debian's /usr/bin/ffmpeg) and how long a stream nobody watches lives. */
+  cctv?: { ffmpegPath?: string; idleMs?: number };
 }
 
 export interface Api {
@@ -78,6 +85,8 @@ export interface Api {
   commands: CommandService;
   /** Delivers the outbox; server.ts starts and stops it (on one server only when several run). */
   outbox: OutboxWorker;
+  /** The camera streams (ffmpeg processes); server.ts stops them at shutdown. */
+  cameras: CameraStreams;
 }
 
 export function createApi(opts: ApiOptions): Api {
@@ -105,6 +114,18 @@ export function createApi(opts: ApiOptions): Api {
     if (alarmsOwned()) alarms.evaluateSoon();
   });
 
+  const cameras = new CameraStreams({
+    ffmpegPath: opts.cctv?.ffmpegPath ?? "/usr/bin/ffmpeg",
+    idleMs: opts.cctv?.idleMs ?? 30_000,
+    log: (m) => log(m),
+    onProbe: (uid, w, h) => void recordResolution(opts.store.db, uid, w, h).catch(() => undefined),
+  });
+  const cctv = cctvRoutes(ctx, {
+    streams: cameras,
+    urlKey: deriveCctvKey(opts.jwtSecret),
+    passwordKey: createHash("sha256").update(`camera-password:${opts.jwtSecret}`).digest(),
+  });
+
   const router = Router();
   // Gateways authenticate with their own credential, not a member token, and send larger bodies.
   router.use(ingestRoutes(opts.store, ingest));
@@ -122,6 +143,7 @@ export function createApi(opts: ApiOptions): Api {
   router.use(publicMemberRoutes(ctx));
   const detail = detailRoutes(ctx, opts.clock);
   router.use(detail.publicRoutes);
+  router.use(cctv.publicRoutes);
   router.use(authenticate(signer, sessions));
   router.use(memberRoutes(ctx));
   router.use(detail.routes);
@@ -146,7 +168,8 @@ export function createApi(opts: ApiOptions): Api {
   router.use(customRoutes(ctx, opts.clock));
   router.use(helpRoutes());
   router.use(statisticsRoutes(ctx, opts.clock));
+  router.use(cctv.routes);
   router.use((_req, _res, next) => next(notFound("no_such_call")));
   router.use(errorHandler(log));
-  return { router, ctx, ingest, alarms, commands, outbox };
+  return { router, ctx, ingest, alarms, commands, outbox, cameras };
 }

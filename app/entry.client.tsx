@@ -2,6 +2,7 @@ import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { hasCatalogue, isLocale, loadCatalogue } from "./i18n";
+import { registerServiceWorker } from "./utils/service-worker.client";
 
 function hydrate() {
   startTransition(() => {
@@ -23,3 +24,5 @@ if (isLocale(lang) && !hasCatalogue(lang)) {
 } else {
   hydrate();
 }
+
+registerServiceWorker();

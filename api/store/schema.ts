@@ -290,6 +290,22 @@ export interface ClusterLeaseTable {
   checkpoint: string | null;
 }
 
+/** A plant's camera (migration 0011): address without credentials, the password sealed; never sent to a browser. */
+export interface CameraTable {
+  uid: string;
+  plant_uid: string;
+  name: string;
+  url: string;
+  username: string | null;
+  password_sealed: string | null;
+  width: number | null;
+  height: number | null;
+  probed_at: number | null;
+  created_by: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   node: NodeTable;
   package: PackageTable;
@@ -324,6 +340,7 @@ export interface Database {
   plant_diagram: PlantDiagramTable;
   custom_page: CustomPageTable;
   cluster_lease: ClusterLeaseTable;
+  camera: CameraTable;
 }
 
 export type Member = Selectable<MemberTable>;

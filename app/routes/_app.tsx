@@ -10,6 +10,11 @@ import { Flash } from "~/components/form";
 import { Logo } from "~/components/Logo";
 import { takeFlash } from "~/utils/flash.server";
 import { NoticePopup } from "~/components/NoticePopup";
+import { AppPromo } from "~/components/AppPromo";
+import { OfflineBanner } from "~/components/OfflineBanner";
+import { KioskShell } from "~/components/KioskShell";
+import { parseKiosk } from "../../domain/kiosk";
+import { appPromoFor } from "~/models/app-promo.server";
 import { pendingNotices } from "~/models/notices.server";
 import { withDates } from "~/utils/notice-format.server";
 import { readPreferences } from "~/utils/preferences.server";
@@ -31,6 +36,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A member who must change the password sees no navigation until it is done.
   const nav = user.pwd_yn === 1 ? [] : navigationFor(user);
   const flash = takeFlash(request);
+  // The app promotion pop-up waits while the notice pop-up is up: one modal at a time.
+  // Nor on a kiosk wallboard (?kiosk=1), which nobody is there to close.
+  const kiosk = parseKiosk(new URL(request.url).searchParams);
+  const appPromo = notices.length || user.pwd_yn === 1 || kiosk ? null : await appPromoFor(request);
   return json({
     flash: flash.message,
     user: {
@@ -44,6 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     nav,
     notices,
+    appPromo,
   }, { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} });
 }
 
@@ -88,8 +98,12 @@ function HelpLink() {
   );
 }
 
-function FullShell({ user, nav, flash, notices }: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { detailHost: true }>) {
+function FullShell({ user, nav, flash, notices, appPromo }: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { detailHost: true }>) {
   const t = useT();
+  const location = useLocation();
+  // Kiosk mode (?kiosk=1) is read from the URL, so it holds whatever the shell loader last said.
+  const kiosk = user.pwd_yn === 1 ? null : parseKiosk(new URLSearchParams(location.search));
+  if (kiosk) return <KioskShell kiosk={kiosk} />;
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -118,8 +132,10 @@ function FullShell({ user, nav, flash, notices }: Exclude<ReturnType<typeof useL
       </header>
       <SideNav nav={nav} />
       <main className="content" id="main" tabIndex={-1}>
+        <OfflineBanner />
         <Flash message={flash} />
         <NoticePopup notices={notices} />
+        <AppPromo promo={appPromo} />
         <Outlet />
       </main>
     </div>

@@ -79,6 +79,12 @@ export const test = base.extend<Fixtures, { store: Store }>({
     },
     { scope: "worker" },
   ],
+  // The app promotion pop-up (a modal on every page until hidden) is hidden for every spec but its own,
+  // which clears this cookie.
+  context: async ({ context }, use) => {
+    await context.addCookies([{ name: "NewAppOpenPop", value: "Y", url: e2eServer().baseUrl }]);
+    await use(context);
+  },
   server: async ({}, use) => use(e2eServer()),
   baseURL: async ({}, use) => use(e2eServer().baseUrl),
   member: async ({ store }, use) => use((overrides) => createMember(store, overrides)),

@@ -7,6 +7,7 @@ import { useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { nextFetchLimit, REFRESH_INTERVAL_MS } from "../../../domain/chart";
 import { viewSearch, type PvstatusView } from "./url-state";
+import { isOffline } from "~/utils/connectivity";
 
 export function useDocumentHidden(): boolean {
   const [hidden, setHidden] = useState(false);
@@ -33,6 +34,8 @@ export function usePolling(view: PvstatusView, state: { fetchedAt: number; hasMo
   useEffect(() => {
     if (!active || busy) return;
     const timer = window.setTimeout(() => {
+      // Offline: the last status stays on screen; the shell's banner refreshes it when the network returns.
+      if (isOffline()) return;
       if (state.hasMore) {
         const next = viewSearch(view, { limit: nextFetchLimit(view.limit, view.effectiveCount) });
         navigate({ pathname: "/pvstatus", search: next }, { replace: true, preventScrollReset: true });

@@ -1,5 +1,6 @@
 /** Calls `tick` every `ms` while the page is visible (kiosks hide tabs; no polling then). */
 import { useEffect, useRef } from "react";
+import { isOffline } from "~/utils/connectivity";
 
 export function usePolling(tick: () => void, ms: number, enabled = true) {
   const saved = useRef(tick);
@@ -8,7 +9,10 @@ export function usePolling(tick: () => void, ms: number, enabled = true) {
     if (!enabled) return;
     let timer: ReturnType<typeof setInterval> | undefined;
     const start = () => {
-      if (timer === undefined) timer = setInterval(() => saved.current(), ms);
+      if (timer === undefined) timer = setInterval(() => {
+        // Offline: keep what is shown (the shell says since when); the shell refreshes when back online.
+        if (!isOffline()) saved.current();
+      }, ms);
     };
     const stop = () => {
       if (timer !== undefined) clearInterval(timer);

@@ -1,0 +1,68 @@
+/**
+ * The shell of kiosk mode (`?kiosk=1`, domain/kiosk.ts): no top bar or navigation, large type, the offline
+ * banner; with script it keeps the screen awake where the browser allows (Screen Wake Lock) and goes through
+ * the `cycle` views every `every` seconds. Nothing accumulates: one timer per view, one wake lock at a time.
+ */
+import { Outlet, useLocation, useNavigate } from "@remix-run/react";
+import { useEffect } from "react";
+import { nextKioskUrl, type Kiosk } from "../../domain/kiosk";
+import { OfflineBanner } from "./OfflineBanner";
+
+type WakeLockSentinelLike = { release(): Promise<void> };
+
+function useWakeLock() {
+  useEffect(() => {
+    const nav = navigator as Navigator & { wakeLock?: { request(type: "screen"): Promise<WakeLockSentinelLike> } };
+    if (!nav.wakeLock) return;
+    let lock: WakeLockSentinelLike | null = null;
+    let gone = false;
+    const acquire = () => {
+      if (document.hidden || lock) return;
+      nav.wakeLock!.request("screen").then(
+        (l) => {
+          if (gone) void l.release();
+          else lock = l;
+        },
+        () => undefined,
+      );
+    };
+    // The browser drops the lock when the tab is hidden; take it again when shown.
+    const onVisibility = () => {
+      if (document.hidden) lock = null;
+      else acquire();
+    };
+    acquire();
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      gone = true;
+      document.removeEventListener("visibilitychange", onVisibility);
+      void lock?.release().catch(() => undefined);
+    };
+  }, []);
+}
+
+export function KioskShell({ kiosk }: { kiosk: Kiosk }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useWakeLock();
+  // Keyed by the settings' values, not the object: the screen's polls re-render the shell every few seconds and
+  // must not restart the view's timer.
+  const views = kiosk.views.join(",");
+  const everyS = kiosk.everyS;
+  useEffect(() => {
+    const next = nextKioskUrl({ views: views ? views.split(",") : [], everyS }, location.pathname, new URLSearchParams(location.search));
+    if (!next) return;
+    const timer = window.setTimeout(() => navigate(next, { replace: true }), everyS * 1000);
+    return () => window.clearTimeout(timer);
+    // navigate changes identity on every navigation (also the polls' revalidations); the timer must not restart then.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [views, everyS, location.pathname, location.search]);
+  return (
+    <div className="kiosk-shell">
+      <main className="content" id="main" tabIndex={-1}>
+        <OfflineBanner />
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * Rules of the camera screen (SPEC §2 /cctv, §7 GET /cctv/url): which camera addresses are accepted, how
+ * credentials are kept apart from the address, the resolution rule of MOTIE 2021 (at least 2 MP), and the
+ * form of a signed stream token (the signature itself is the API's).
+ */
+
+/** Schemes a camera may be pulled with: RTSP (over TCP) and HTTP(S) streams (MPEG-TS, MJPEG, HLS). */
+export const CAMERA_SCHEMES = ["rtsp:", "rtsps:", "http:", "https:"] as const;
+
+/** MOTIE 2021: cameras of at least 2 megapixels (1920 × 1080 = 2.07 MP counts). */
+export const MOTIE_MIN_PIXELS = 2_000_000;
+
+/** How long a signed stream URL works; the page asks for a fresh one well before. */
+export const CCTV_URL_TTL_MS = 10 * 60_000;
+/** The page renews its signed URL this often. */
+export const CCTV_URL_RENEW_MS = 4 * 60_000;
+
+/** Why an address cannot be a camera's, or null. */
+export function cameraUrlProblem(raw: string): string | null {
+  let u: URL;
+  try {
+    u = new URL(raw.trim());
+  } catch {
+    return "invalid_url";
+  }
+  if (!(CAMERA_SCHEMES as readonly string[]).includes(u.protocol)) return "unsupported_scheme";
+  if (!u.hostname) return "invalid_url";
+  return null;
+}
+
+export interface CameraAddress {
+  url: string;
+  username: string | null;
+  password: string | null;
+}
+
+/** Takes credentials written into the address out of it; fields given apart win over those in the URL. */
+export function splitCredentials(raw: string, username?: string | null, password?: string | null): CameraAddress {
+  const u = new URL(raw.trim());
+  const inUser = u.username ? decodeURIComponent(u.username) : null;
+  const inPass = u.password ? decodeURIComponent(u.password) : null;
+  u.username = "";
+  u.password = "";
+  return { url: u.toString(), username: username || inUser || null, password: password || inPass || null };
+}
+
+/** The address with the credentials put back in, for the converter only (never for a browser). */
+export function withCredentials({ url, username, password }: CameraAddress): string {
+  if (!username) return url;
+  const u = new URL(url);
+  u.username = encodeURIComponent(username);
+  if (password) u.password = encodeURIComponent(password);
+  return u.toString();
+}
+
+/** Megapixels with one decimal, or null when the resolution is unknown. */
+export function megapixels(width: number | null | undefined, height: number | null | undefined): number | null {
+  if (!width || !height) return null;
+  return Math.round((width * height) / 100_000) / 10;
+}
+
+/** Whether a resolution meets MOTIE's 2 MP; null when unknown. */
+export function meetsMotie(width: number | null | undefined, height: number | null | undefined): boolean | null {
+  if (!width || !height) return null;
+  return width * height >= MOTIE_MIN_PIXELS;
+}
+
+/** The files of a camera's HLS output a viewer may fetch: the playlist and its numbered segments. */
+export function isStreamFile(name: string): boolean {
+  return name === "index.m3u8" || /^seg_\d{1,9}\.ts$/.test(name);
+}
