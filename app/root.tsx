@@ -1,18 +1,17 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
   useLoaderData,
-  useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { useLinkNavigation } from "./components/AppLink";
 import { useNonce } from "./components/Nonce";
+import { ErrorMessage } from "./components/ErrorMessage";
 import { commitCsrfToken } from "./utils/csrf.server";
 import { messages, useT } from "./i18n";
 import { readPreferences } from "./utils/preferences.server";
@@ -70,18 +69,9 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const t = useT();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const text = status === 404 ? t.notFound : status === 403 ? t.forbidden : status === 503 ? t.unavailable : t.error;
   return (
-    <main className="page-message" id="main">
-      <h1>{text.title}</h1>
-      <p>{text.body}</p>
-      {isRouteErrorResponse(error) && typeof error.data === "string" && status !== 404 && status !== 503 ? <p>{error.data}</p> : null}
-      <p>
-        <a href="/">{t.notFound.home}</a>
-      </p>
+    <main id="main">
+      <ErrorMessage />
     </main>
   );
 }

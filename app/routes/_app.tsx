@@ -13,6 +13,7 @@ import { NoticePopup } from "~/components/NoticePopup";
 import { AppPromo } from "~/components/AppPromo";
 import { OfflineBanner } from "~/components/OfflineBanner";
 import { KioskShell } from "~/components/KioskShell";
+import { ErrorMessage } from "~/components/ErrorMessage";
 import { parseKiosk } from "../../domain/kiosk";
 import { appPromoFor } from "~/models/app-promo.server";
 import { pendingNotices } from "~/models/notices.server";
@@ -98,7 +99,26 @@ function HelpLink() {
   );
 }
 
-function FullShell({ user, nav, flash, notices, appPromo }: Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { detailHost: true }>) {
+type ShellData = Exclude<ReturnType<typeof useLoaderData<typeof loader>>, { detailHost: true }>;
+
+/** A screen that failed (403, 404, 500) is shown inside the shell, so the navigation stays (root's boundary otherwise). */
+export function ErrorBoundary() {
+  const data = useRouteLoaderData<typeof loader>("routes/_app");
+  if (!data || "detailHost" in data) {
+    return (
+      <main id="main">
+        <ErrorMessage />
+      </main>
+    );
+  }
+  return (
+    <FullShell {...data}>
+      <ErrorMessage />
+    </FullShell>
+  );
+}
+
+function FullShell({ user, nav, flash, notices, appPromo, children }: ShellData & { children?: React.ReactNode }) {
   const t = useT();
   const location = useLocation();
   // Kiosk mode (?kiosk=1) is read from the URL, so it holds whatever the shell loader last said.
@@ -121,7 +141,9 @@ function FullShell({ user, nav, flash, notices, appPromo }: Exclude<ReturnType<t
         </span>
         {user.readOnly ? <span className="badge">{t.user.readOnly}</span> : null}
         {user.alarmCount > 0 ? (
-          <span className="badge alarm">{fmt(t.user.alarms, { count: user.alarmCount })}</span>
+          <AppLink to="/alarm?status=active" className="badge alarm">
+            {fmt(t.user.alarms, { count: user.alarmCount })}
+          </AppLink>
         ) : null}
         {user.pwd_yn !== 1 && canOpenSection(user, "help") ? <HelpLink /> : null}
         <PreferenceForms />
@@ -136,7 +158,7 @@ function FullShell({ user, nav, flash, notices, appPromo }: Exclude<ReturnType<t
         <Flash message={flash} />
         <NoticePopup notices={notices} />
         <AppPromo promo={appPromo} />
-        <Outlet />
+        {children ?? <Outlet />}
       </main>
     </div>
   );

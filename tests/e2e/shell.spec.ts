@@ -65,6 +65,8 @@ test.describe("navigation", () => {
       const res = await page.goto(path);
       expect(res?.status(), path).toBe(403);
       await expect(page.getByRole("heading", { name: "권한이 없습니다" })).toBeVisible();
+      // Inside the shell: the navigation stays, so the member has a way on.
+      await expect(navLinks(page).filter({ hasText: "발전소 현황" })).toHaveCount(1);
     }
   });
 

@@ -1,0 +1,114 @@
+/**
+ * Alarm benchmarks (issue 14): prints figures (record them in bench/README.md by hand).
+ *   npx tsx bench/alarm.ts                 SQLite; BENCH_STORE=postgres for PostgreSQL
+ * Against one real server process (server.ts from build/), with 1,000 plants (2 inverters each) and a year of
+ * alarm history (ALARMS, default 200,000, spread over the year; the last day's alarms partly still open and
+ * partly acknowledged), written straight into the alarm table as the engine would have left it:
+ *   1. GET /api/alarm for a month over the whole fleet (the first page of 50, with the per-level counts):
+ *      one call's median, against the cheapest authenticated call measured in the same run;
+ *   2. the /alarm document (today, whole fleet) at 20 connections (autocannon): req/s and p99;
+ *   3. the /alarm document for a month at 20 connections.
+ * Not a test: nothing passes or fails.
+ */
+import autocannon from "autocannon";
+import { randomBytes } from "node:crypto";
+import { openStore } from "../api/store/db";
+import { formatSeoul, seoulDayStart } from "../domain/seoul-time";
+import { ADMIN_PASSWORD, startServer, type StoreKind } from "../tests/helpers/server";
+
+const STORE = (process.env.BENCH_STORE ?? "sqlite") as StoreKind;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PLANTS = 1_000;
+const ALARMS = Number(process.env.ALARMS ?? 200_000);
+const DAY = 86_400_000;
+const TAG = randomBytes(2).toString("hex").toUpperCase();
+const CODES = [1000001, 1000003, 1000004, 1000006] as const;
+const LEVEL: Record<number, number> = { 1000001: 3, 1000003: 4, 1000004: 2, 1000006: 1 };
+
+const fmt = (n: number, d = 0) => n.toLocaleString("en", { maximumFractionDigits: d, minimumFractionDigits: d });
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function main() {
+  console.log(`alarm bench on ${STORE}: ${fmt(PLANTS)} plants, ${fmt(ALARMS)} alarms over a year`);
+  const server = await startServer({ store: STORE, env: { PORTAL_WORKERS: "1" }, timeoutMs: 180_000 });
+  const store = await openStore(server.databaseUrl);
+  try {
+    const t0 = performance.now();
+    const now = Date.now();
+    const root = await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).orderBy("seq").executeTakeFirstOrThrow();
+    const plants = Array.from({ length: PLANTS }, (_, p) => ({
+      uid: `AB${TAG}${p}`, name: `알람 벤치 발전소 ${p + 1}호`, alias: null, capa: 10_000, locality: "경상북도 상주시", address: null,
+      lat: 36.4, lng: 128.1, node_seq: root.seq, package_seq: null, created_at: now, updated_at: now,
+    }));
+    const devices = plants.flatMap((p) => [1, 2].map((k) => ({
+      uid: `${p.uid}I${k}`, rtu_uid: null, plant_uid: p.uid, kind: 1, name: `인버터 ${k}`, address: k, capa: 5_000, use_yn: 1, created_at: now, updated_at: now,
+    })));
+    await store.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < plants.length; i += 200) await trx.insertInto("plant").values(plants.slice(i, i + 200)).execute();
+      for (let i = 0; i < devices.length; i += 200) await trx.insertInto("device").values(devices.slice(i, i + 200)).execute();
+    });
+    // A year of alarms, evenly spread; an alarm lasts 10 min – 3 h; the newest 0.5 % are still open, a third of
+    // those acknowledged with a note.
+    const span = 365 * DAY;
+    const rows = Array.from({ length: ALARMS }, (_, i) => {
+      const raised = now - span + Math.floor((i / ALARMS) * span);
+      const code = CODES[i % CODES.length]!;
+      const d = devices[(i * 7919) % devices.length]!;
+      const open = i >= ALARMS * 0.995;
+      const acked = open && i % 3 === 0;
+      return {
+        plant_uid: d.plant_uid, rtu_uid: null, device_uid: d.uid, code, level: LEVEL[code]!, fault_code: code === 1000006 ? 2 : null,
+        message: "bench", raised_at: raised, released_at: open ? null : raised + 600_000 + (i % 18) * 600_000,
+        ack_by: acked ? "admin" : null, ack_at: acked ? raised + 60_000 : null, ack_note: acked ? "점검 예정" : null,
+      };
+    });
+    await store.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < rows.length; i += 500) await trx.insertInto("alarm").values(rows.slice(i, i + 500)).execute();
+    });
+    console.log(`seeded ${fmt(PLANTS)} plants, ${fmt(devices.length)} devices and ${fmt(ALARMS)} alarms in ${fmt((performance.now() - t0) / 1000, 1)} s`);
+
+    const login = await fetch(`${server.baseUrl}/api/member/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id: "admin", password: ADMIN_PASSWORD }) });
+    const tokens = (await login.json()) as { accessToken: string; refreshToken: string; sessionId: string };
+    const auth = { authorization: `Bearer ${tokens.accessToken}` };
+    const timed = async (what: string, url: string, note: (body: any) => string) => {
+      const times: number[] = [];
+      let last = "";
+      for (let i = 0; i < 12; i++) {
+        const t = performance.now();
+        const res = await fetch(url, { headers: auth });
+        const text = await res.text();
+        times.push(performance.now() - t);
+        if (res.status !== 200) throw new Error(`${what}: ${res.status} ${text.slice(0, 300)}`);
+        last = note(JSON.parse(text));
+      }
+      times.shift(); // the first call warms the caches
+      console.log(`${what}: median ${fmt(median(times), 1)} ms of ${times.length} calls (${last})`);
+    };
+    const today = seoulDayStart(now);
+    const monthStart = formatSeoul(today - 30 * DAY, "YYYY-MM-DD");
+    const todayText = formatSeoul(today, "YYYY-MM-DD");
+    await timed("0. baseline: GET /api/member", `${server.baseUrl}/api/member`, () => "for scale");
+    await timed("1. GET /api/alarm, a month over the whole fleet (page 1 of 50)", `${server.baseUrl}/api/alarm?start=${monthStart}&end=${todayText}&size=50`,
+      (b) => `${fmt(b.total ?? 0)} alarms in the month, ${b.alarmList.length} on the page`);
+
+    const cookie = `accessToken=${tokens.accessToken}; refreshToken=${tokens.refreshToken}; sessionId=${tokens.sessionId}; NewAppOpenPop=1`;
+    for (const [label, url] of [
+      ["2. /alarm document, today, whole fleet", `${server.baseUrl}/alarm`],
+      ["3. /alarm document, a month, whole fleet", `${server.baseUrl}/alarm?start=${monthStart}&end=${todayText}`],
+    ] as const) {
+      const probe = await fetch(url, { headers: { cookie } });
+      const html = await probe.text();
+      if (probe.status !== 200) throw new Error(`${label}: ${probe.status}`);
+      const run = await autocannon({ url, connections: 20, duration: SECONDS, headers: { cookie, "accept-encoding": "br, gzip" } });
+      console.log(`${label} at 20 connections: ${fmt(run.requests.average)} req/s, p50 ${run.latency.p50} ms, p99 ${run.latency.p99} ms, errors ${run.errors}, non-2xx ${run.non2xx} (${fmt(html.length / 1024)} KB HTML)`);
+    }
+  } finally {
+    await store.close();
+    await server.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
