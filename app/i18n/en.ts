@@ -8,6 +8,7 @@ export const en: Messages = {
   skipToContent: "Skip to content",
   helpLink: "Help for this screen",
   nav: {
+    menu: "Menu",
     label: "Main menu",
     main: "Main",
     control: "Control",

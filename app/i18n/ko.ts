@@ -7,6 +7,7 @@ export const ko = {
   skipToContent: "본문으로 건너뛰기",
   helpLink: "이 화면의 도움말",
   nav: {
+    menu: "메뉴",
     label: "주 메뉴",
     main: "메인",
     control: "제어",

@@ -62,8 +62,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 function SideNav({ nav }: { nav: NavItem[] }) {
   const t = useT();
   const { pathname } = useLocation();
+  const current = nav.find((item) => isCurrentSection(pathname, item.path));
   return (
     <nav className="sidenav" aria-label={t.nav.label}>
+      {/* Phones: the list folds behind a menu button that works without script (a checkbox and its label). */}
+      <input type="checkbox" id="nav-toggle" className="nav-toggle" />
+      <label htmlFor="nav-toggle" className="nav-toggle-label">
+        <span aria-hidden="true">☰ </span>
+        {t.nav.menu}
+        {current ? <span className="nav-current"> · {t.nav[current.key]}</span> : null}
+      </label>
       <ul>
         {nav.map((item) => (
           <li key={item.key}>

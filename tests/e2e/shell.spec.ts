@@ -22,6 +22,23 @@ test.describe("harness", () => {
 });
 
 test.describe("navigation", () => {
+  test("on a phone the navigation folds behind a menu button that works without script", async ({ page, loginByCookie }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await loginByCookie("admin", ADMIN_PASSWORD);
+    await page.goto("/pvstatus");
+    const menu = page.getByRole("navigation", { name: "주 메뉴" });
+    await expect(menu.getByText("메뉴 · 발전소 현황")).toBeVisible();
+    await expect(navLink(page, "알람")).toBeHidden();
+    await menu.getByText("메뉴 · 발전소 현황").click();
+    await expect(navLink(page, "알람")).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath("phone-menu-open.png"), fullPage: false });
+    await navLink(page, "알람").click();
+    await expect(page).toHaveURL(/\/alarm$/);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(navLink(page, "메인")).toBeVisible();
+    await expect(menu.getByText("메뉴 · 알람")).toBeHidden();
+  });
+
   test("the admin sees every section of SPEC §2", async ({ page, loginByCookie }) => {
     await loginByCookie("admin", ADMIN_PASSWORD);
     await page.goto("/");
