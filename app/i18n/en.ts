@@ -26,6 +26,15 @@ export const en: Messages = {
     setting: "Admin",
     modify: "My account",
   },
+  settingHome: {
+    intro: "The areas you administer and what is in them.",
+    plants: "{count} plants",
+    devices: "{count} devices",
+    rtus: "{count} RTUs",
+    looseRtus: "{count} RTUs without a plant",
+    members: "{count} members",
+    openAlarms: "{count} open alarms",
+  },
   settingNav: {
     main: "Admin main",
     total: "Total list",

@@ -25,6 +25,15 @@ export const ko = {
     setting: "관리",
     modify: "내 정보",
   },
+  settingHome: {
+    intro: "관리할 수 있는 영역과 그 안의 현황입니다.",
+    plants: "발전소 {count}곳",
+    devices: "장비 {count}대",
+    rtus: "RTU {count}대",
+    looseRtus: "발전소 미지정 RTU {count}대",
+    members: "회원 {count}명",
+    openAlarms: "미해제 알람 {count}건",
+  },
   settingNav: {
     main: "관리 메인",
     total: "전체 목록",

@@ -22,6 +22,21 @@ test.describe("harness", () => {
 });
 
 test.describe("navigation", () => {
+  test("the admin home shows each area the member administers with what is in it", async ({ page, loginByCookie }) => {
+    await loginByCookie("admin", ADMIN_PASSWORD);
+    await page.goto("/setting");
+    await expect(page.getByRole("heading", { level: 1, name: "관리 메인" })).toBeVisible();
+    const areas = page.locator(".admin-home");
+    for (const name of ["전체 목록", "회원 관리", "그룹 관리", "발전소 관리", "장비 관리", "RTU 관리"]) {
+      await expect(areas.getByRole("link", { name: new RegExp(name) })).toBeVisible();
+    }
+    await expect(areas.getByRole("link", { name: /회원 관리/ })).toContainText(/회원 \d+명/);
+    await expect(areas.getByRole("link", { name: /발전소 관리/ })).toContainText(/발전소 \d+곳/);
+    await page.screenshot({ path: test.info().outputPath("admin-home.png"), fullPage: true });
+    await areas.getByRole("link", { name: /회원 관리/ }).click();
+    await expect(page).toHaveURL(/\/setting\/id/);
+  });
+
   test("on a phone the navigation folds behind a menu button that works without script", async ({ page, loginByCookie }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await loginByCookie("admin", ADMIN_PASSWORD);
