@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { matchesKeyword, monitorViewParams, orderMonitorRows, parseMonitorView } from "./monitoring";
+import { gridPoint, matchesKeyword, monitorViewParams, orderMonitorRows, parseMonitorView } from "./monitoring";
 
 describe("parseMonitorView", () => {
   it("defaults to gen, no keyword, plant name ascending", () => {
@@ -49,5 +49,20 @@ describe("orderMonitorRows", () => {
     const copy = [...rows];
     orderMonitorRows(rows, "name", "desc");
     expect(rows).toEqual(copy);
+  });
+});
+
+describe("gridPoint (issue 13.11)", () => {
+  it("takes the VCB's voltage and power, never a mean with the low-voltage side, never VCB + ACB", () => {
+    expect(gridPoint([
+      { kind: 7, v: 22_900, w: 90_000 },
+      { kind: 8, v: 380, w: 88_000 },
+      { kind: 2, v: 640, w: null },
+    ])).toEqual({ v: 22_900, w: 90_000 });
+  });
+  it("falls back to the ACB, then to the boards' voltage without power", () => {
+    expect(gridPoint([{ kind: 8, v: 380, w: 50_000 }, { kind: 8, v: 382, w: 40_000 }, { kind: 2, v: 640, w: null }])).toEqual({ v: 381, w: 90_000 });
+    expect(gridPoint([{ kind: 2, v: 640, w: null }, { kind: 2, v: 660, w: null }])).toEqual({ v: 650, w: null });
+    expect(gridPoint([])).toEqual({ v: null, w: null });
   });
 });

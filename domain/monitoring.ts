@@ -88,3 +88,28 @@ export function orderMonitorRows<T extends MonitorRowKey>(rows: readonly T[], so
     return compareNames(a.plant_name, b.plant_name) * dir || comparePlantUids(a.plant_uid, b.plant_uid);
   });
 }
+
+/** A fresh grid-side reading of a plant: device kind (2 board, 7 VCB, 8 ACB), voltage V and power W. */
+export interface GridReading {
+  kind: number;
+  v: number | null;
+  w: number | null;
+}
+
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
+
+/**
+ * The grid connection's voltage and power of a plant: those of its medium-voltage breakers (VCB) where one
+ * reports, else of its low-voltage breakers (ACB), else the connection boards' voltage and no power. Never a
+ * mean across voltage levels (22.9 kV with 380 V), and VCB and ACB sit in series, so their powers are not
+ * added. A plant without a reporting breaker has no grid power (null, shown "–"), not 0 kW.
+ */
+export function gridPoint(readings: readonly GridReading[]): { v: number | null; w: number | null } {
+  for (const kind of [7, 8]) {
+    const level = readings.filter((r) => r.kind === kind);
+    if (!level.length) continue;
+    const watts = level.map((r) => r.w).filter((w): w is number => w !== null);
+    return { v: mean(level.map((r) => r.v).filter((v): v is number => v !== null)), w: watts.length ? watts.reduce((a, b) => a + b, 0) : null };
+  }
+  return { v: mean(readings.filter((r) => r.kind === 2).map((r) => r.v).filter((v): v is number => v !== null)), w: null };
+}

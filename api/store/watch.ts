@@ -18,6 +18,7 @@ import {
   type WarningTotals,
 } from "../../domain/operation-totals";
 import { ALARM_CODE } from "../../domain/status";
+import { gridPoint, type GridReading } from "../../domain/monitoring";
 import { treeSeqs, type Reach } from "./visibility";
 import type { Database } from "./schema";
 
@@ -125,9 +126,9 @@ export interface GridSummary {
   reporting: number;
   /** Newest grid reading, epoch ms. */
   time: number | null;
-  /** Breaker power, W (sum over breakers with a fresh reading). */
-  w: number;
-  /** Mean voltage of fresh readings, V; null without any. */
+  /** Power at the grid connection, W (VCB, else ACB; domain/monitoring.ts gridPoint); null without a reporting breaker. */
+  w: number | null;
+  /** Voltage at the grid connection (VCB, else ACB, else the boards), V; null without any fresh reading. */
   v: number | null;
   /** Board current, A (sum over fresh boards). */
   a: number;
@@ -147,10 +148,10 @@ export async function gridSummaries(db: Kysely<Database>, plantUids: readonly st
       .where("device.kind", "in", [2, 7, 8])
       .where("device.use_yn", "=", 1)
       .execute();
-    const volts = new Map<string, number[]>();
+    const fresh = new Map<string, GridReading[]>();
     for (const r of rows) {
       const uid = r.plant_uid!;
-      const s = out.get(uid) ?? { devices: 0, reporting: 0, time: null, w: 0, v: null, a: 0, closed: 0, open: 0 };
+      const s = out.get(uid) ?? { devices: 0, reporting: 0, time: null, w: null, v: null, a: 0, closed: 0, open: 0 };
       s.devices += 1;
       const ts = r.ts === null ? null : Number(r.ts);
       if (ts !== null) s.time = Math.max(s.time ?? 0, ts);
@@ -163,26 +164,20 @@ export async function gridSummaries(db: Kysely<Database>, plantUids: readonly st
           values = {};
         }
         const num = (k: string) => (typeof values[k] === "number" && Number.isFinite(values[k]) ? (values[k] as number) : null);
-        const v = num("v");
-        if (v !== null) volts.set(uid, [...(volts.get(uid) ?? []), v]);
-        if (Number(r.kind) === 2) s.a += num("total_a") ?? 0;
-        else {
-          s.w += Number(r.iw ?? 0);
-          if (r.state === 1) s.closed += 1;
-          else if (r.state === 0) s.open += 1;
-        }
+        const kind = Number(r.kind);
+        fresh.set(uid, [...(fresh.get(uid) ?? []), { kind, v: num("v"), w: kind === 2 ? null : r.iw === null ? null : Number(r.iw) }]);
+        if (kind === 2) s.a += num("total_a") ?? 0;
+        else if (r.state === 1) s.closed += 1;
+        else if (r.state === 0) s.open += 1;
       }
       out.set(uid, s);
     }
-    for (const [uid, list] of volts) {
-      const s = out.get(uid)!;
-      s.v = list.reduce((x, y) => x + y, 0) / list.length;
-    }
+    for (const [uid, readings] of fresh) Object.assign(out.get(uid)!, gridPoint(readings));
   }
   // Two decimals are what a meter shows; the sums would otherwise carry float noise (42.349999…).
   const r2 = (x: number) => Math.round(x * 100) / 100;
   for (const s of out.values()) {
-    s.w = r2(s.w);
+    if (s.w !== null) s.w = r2(s.w);
     s.a = r2(s.a);
     if (s.v !== null) s.v = r2(s.v);
   }

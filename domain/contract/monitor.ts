@@ -24,7 +24,7 @@ export interface GenMonitorRow extends MonitorRowBase {
 export interface GridMonitorRow extends MonitorRowBase {
   devices: number;
   reporting: number;
-  w: number;
+  w: number | null;
   v: number | null;
   a: number;
   closed: number;

@@ -133,7 +133,7 @@ export function Monitoring({ view, rows }: { view: MonitorView; rows: MonitorRow
                   ) : (
                     <>
                       <td className="num" data-label={t.monitoring.col.devices}>{r.reporting}/{r.devices}</td>
-                      <td className="num" data-label={t.monitoring.col.power}><Qty q={formatPower(r.w)} /></td>
+                      <td className="num" data-label={t.monitoring.col.power}>{r.w === null || r.w === undefined ? "–" : <Qty q={formatPower(r.w)} />}</td>
                       <td className="num" data-label={t.monitoring.col.voltage}>{r.v === null || r.v === undefined ? "–" : `${r.v.toFixed(1)} V`}</td>
                       <td className="num" data-label={t.monitoring.col.current}>{`${(r.a ?? 0).toFixed(1)} A`}</td>
                       <td className="num" data-label={t.monitoring.col.breakers}>{r.closed}/{r.open}</td>
