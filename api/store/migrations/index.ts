@@ -8,6 +8,7 @@ import * as m0005 from "./0005_alarms_alerts";
 import * as m0008 from "./0008_diagrams_pages";
 import * as m0009 from "./0009_scale_out";
 import * as m0006 from "./0006_performance";
+import * as m0007 from "./0007_statistics";
 
 export interface Migration {
   name: string;
@@ -28,4 +29,5 @@ export const migrations: Migration[] = [
   { name: "0008_diagrams_pages", up: m0008.up },
   { name: "0009_scale_out", up: m0009.up },
   { name: "0006_performance", up: m0006.up },
+  { name: "0007_statistics", up: m0007.up },
 ];
