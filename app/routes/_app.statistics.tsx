@@ -488,7 +488,8 @@ function Subscriptions({ data }: { data: Data }) {
       {fail && fail.intent === "unsubscribe" ? <p className="alert error" role="alert">{errorText(t, Object.values(fail.errors)[0])}</p> : null}
       {list.length ? (
         <div className="table-wrap">
-          <table className="data-table">
+          <table className="data-table stat-sub-table">
+            <caption className="visually-hidden">{t.statistics.subscriptions}</caption>
             <thead>
               <tr>
                 <th scope="col">{t.statistics.subscriptionReport}</th>
@@ -503,15 +504,15 @@ function Subscriptions({ data }: { data: Data }) {
             <tbody>
               {list.map((s) => (
                 <tr key={s.seq}>
-                  <td>{REPORT_TITLES[s.report][lang]}</td>
-                  <td>{s.scope.name}</td>
-                  <td>{t.statistics.frequencies[s.frequency]}</td>
-                  <td>{s.email}</td>
-                  <td>
+                  <td data-label={t.statistics.subscriptionReport}>{REPORT_TITLES[s.report][lang]}</td>
+                  <td data-label={t.statistics.subscriptionScope}>{s.scope.name}</td>
+                  <td data-label={t.statistics.frequency}>{t.statistics.frequencies[s.frequency]}</td>
+                  <td data-label={t.statistics.email}>{s.email}</td>
+                  <td data-label={t.statistics.lastSent}>
                     {at(s.last_sent_at)}
                     {s.last_error ? <small className="error"> ⚠ {fmt(t.statistics.skipped, { reason: t.statistics.scopeGone })}</small> : null}
                   </td>
-                  <td>{at(s.next_run)}</td>
+                  <td data-label={t.statistics.nextRun}>{at(s.next_run)}</td>
                   <td>
                     <Form method="post" action={action}>
                       <AuthenticityTokenInput />
@@ -532,13 +533,14 @@ function Subscriptions({ data }: { data: Data }) {
       {data.readOnly ? (
         <p className="muted">{t.statistics.subscribeReadOnly}</p>
       ) : (
+        <>
+        <p className="hint stat-sub-hint" id="stat-sub-hint">
+          {t.statistics.subscribeHint} <strong>{REPORT_TITLES[view.report][lang]} · {scopeName}</strong>
+        </p>
         <Form method="post" action={action} className="filters stat-subscribe" aria-describedby="stat-sub-hint">
           <AuthenticityTokenInput />
           <input type="hidden" name="report" value={view.report} />
           {view.group !== undefined ? <input type="hidden" name="group" value={view.group} /> : view.plant ? <input type="hidden" name="plant" value={view.plant} /> : null}
-          <p className="hint" id="stat-sub-hint">
-            {t.statistics.subscribeHint} <strong>{REPORT_TITLES[view.report][lang]} · {scopeName}</strong>
-          </p>
           <div className="field">
             <label htmlFor="stat-sub-frequency">{t.statistics.frequency}</label>
             <select id="stat-sub-frequency" name="frequency" defaultValue={subFail?.values.frequency ?? "daily"}>
@@ -547,7 +549,7 @@ function Subscriptions({ data }: { data: Data }) {
               ))}
             </select>
           </div>
-          <div className="field">
+          <div className="field stat-sub-email">
             <label htmlFor="stat-sub-email">{t.statistics.email}</label>
             <input
               id="stat-sub-email" type="email" name="email" required maxLength={200} autoComplete="email"
@@ -561,6 +563,7 @@ function Subscriptions({ data }: { data: Data }) {
             <button type="submit" name="intent" value="subscribe">{t.statistics.subscribe}</button>
           </div>
         </Form>
+        </>
       )}
     </section>
   );

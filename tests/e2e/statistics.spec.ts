@@ -125,6 +125,17 @@ test.describe("statistics screen", () => {
     await expect(row).toContainText(plantName);
     await expect(row).toContainText(/매주|week/);
     await expect(row).toContainText(/인버터|Inverter/);
+    if (test.info().project.name === "js") {
+      for (const theme of ["default", "dark"] as const) {
+        await page.context().addCookies([{ name: "onThemeValue", value: theme, url: new URL(page.url()).origin }]);
+        for (const size of [{ n: "desktop", w: 1280, h: 900 }, { n: "phone", w: 390, h: 844 }]) {
+          await page.setViewportSize({ width: size.w, height: size.h });
+          await page.reload();
+          await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+          await section.screenshot({ path: path.join(SCREENS, `statistics-subscriptions-${size.n}-${theme}.png`), timeout: 60_000 });
+        }
+      }
+    }
     await row.getByRole("button", { name: /구독 해지|Unsubscribe/ }).click();
     await expect(page.getByText(/구독을 해지했습니다|Unsubscribed\./)).toBeVisible();
     await expect(section.getByText(/구독한 정기 보고서가 없습니다|No scheduled reports/)).toBeVisible();
