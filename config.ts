@@ -76,6 +76,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).max(200).default("Solar Portal <noreply@solar-portal.local>"),
   /** First retry of an undelivered mail or webhook after this long, doubling per attempt (up to an hour). */
   OUTBOX_RETRY_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  /** How often the report scheduler looks for due scheduled statistics reports. */
+  REPORT_SCHEDULE_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
   /** How long a gateway has to answer a command before it counts as timed out. */
   COMMAND_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
   /** The ffmpeg that turns camera streams into HLS (Debian's by default). */
@@ -140,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     outboxRetryMs: e.OUTBOX_RETRY_MS,
+    reportScheduleMs: e.REPORT_SCHEDULE_MS,
     commandTimeoutMs: e.COMMAND_TIMEOUT_MS,
     ffmpegPath: e.FFMPEG_PATH,
     cctvIdleMs: e.CCTV_IDLE_MS,

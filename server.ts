@@ -172,6 +172,7 @@ async function runPrimary(cfg: Config) {
   const { ClusterSignals } = await import("./api/cluster/signals");
   const { commandRelay } = await import("./api/cluster/command-relay");
   const { SIMULATED_RTU_KIND } = await import("./api/sim/fleet");
+  const { reportScheduler } = await import("./api/statistics/scheduler");
 
   // A database that is not there yet (starting together with this server, restarting) is waited for.
   let store: Awaited<ReturnType<typeof openStore>>;
@@ -282,6 +283,8 @@ async function runPrimary(cfg: Config) {
   });
   // The outbox worker is safe with two running (atomic claims), but one is enough.
   singletons.register({ name: "outbox", start: () => outbox.start(), stop: () => outbox.stop() });
+  // Scheduled statistics reports: queued into the outbox once per period, on one server.
+  singletons.register(reportScheduler(store, clock, { intervalMs: cfg.reportScheduleMs, log }));
   singletons.register(rollupMaintenance(store, clock, { intervalMs: Math.max(1_000, Math.min(60_000, 600_000 / cfg.simSpeed)), log }));
   singletons.register(partitionMaintenance(store, clock, { retentionDays: cfg.rawRetentionDays, intervalMs: 6 * 3_600_000, log }));
 

@@ -8,7 +8,7 @@
  *   2. the XLSX export of a year at unit 60 for the 100 inverters (876,000 steps × 8 columns ≈ 7 M cells
  *      — the issue's "≈ 876,000 cells" counts steps), in this process through the same code as the API
  *      (api/statistics/export.ts) into a byte counter: seconds, bytes, and the peak RSS of this process.
- * Not a test: nothing passes or fails.
+ * Not a test: nothing passes or fails. BENCH_SECONDS (default 10) per autocannon run; BENCH_XLSX=0 skips part 2.
  */
 import autocannon from "autocannon";
 import { randomBytes } from "node:crypto";
@@ -112,12 +112,25 @@ async function main() {
     one.shift(); // the first call warms the caches
     console.log(`1. one-year daily integrated report, one call: median ${fmt(one.sort((a, b) => a - b)[2]!, 1)} ms (${fmt(size / 1024)} KB JSON, 3,650 rows)`);
 
-    const apiRun = await autocannon({ url: apiUrl, connections: 20, duration: SECONDS, headers: { authorization: `Bearer ${tokens.accessToken}` } });
-    console.log(`   API at 20 connections: ${fmt(apiRun.requests.average)} req/s, p50 ${apiRun.latency.p50} ms, p99 ${apiRun.latency.p99} ms, errors ${apiRun.errors}, non-2xx ${apiRun.non2xx}`);
+    const apiRun = await autocannon({ url: apiUrl, connections: 20, duration: SECONDS, timeout: 30, headers: { authorization: `Bearer ${tokens.accessToken}` } });
+    console.log(`   API at 20 connections: ${fmt(apiRun.requests.average, 1)} req/s, p50 ${apiRun.latency.p50} ms, p99 ${apiRun.latency.p99} ms, ${apiRun.requests.total} done, errors ${apiRun.errors}, timeouts ${apiRun.timeouts}, non-2xx ${apiRun.non2xx}`);
     const cookie = `accessToken=${tokens.accessToken}; refreshToken=${tokens.refreshToken}; sessionId=${tokens.sessionId}; NewAppOpenPop=1`;
     const pageUrl = `${server.baseUrl}/statistics?period=custom&start=${start}&end=${end}&unit=day`;
-    const docRun = await autocannon({ url: pageUrl, connections: 20, duration: SECONDS, headers: { cookie, "accept-encoding": "br, gzip" } });
-    console.log(`   document at 20 connections: ${fmt(docRun.requests.average)} req/s, p50 ${docRun.latency.p50} ms, p99 ${docRun.latency.p99} ms, errors ${docRun.errors}, non-2xx ${docRun.non2xx}`);
+    const docOne: number[] = [];
+    let docSize = 0;
+    for (let i = 0; i < 4; i++) {
+      const t = performance.now();
+      const res = await fetch(pageUrl, { headers: { cookie } });
+      const body = await res.text();
+      docOne.push(performance.now() - t);
+      docSize = body.length;
+      if (res.status !== 200) throw new Error(`document ${res.status} ${body.slice(0, 200)}`);
+    }
+    docOne.shift();
+    console.log(`   document, one request: median ${fmt(docOne.sort((a, b) => a - b)[1]!, 1)} ms (${fmt(docSize / 1024)} KB HTML)`);
+    const docRun = await autocannon({ url: pageUrl, connections: 20, duration: SECONDS, timeout: 30, headers: { cookie, "accept-encoding": "br, gzip" } });
+    console.log(`   document at 20 connections: ${fmt(docRun.requests.average, 1)} req/s, p50 ${docRun.latency.p50} ms, p99 ${docRun.latency.p99} ms, ${docRun.requests.total} done, errors ${docRun.errors}, timeouts ${docRun.timeouts}, non-2xx ${docRun.non2xx}`);
+    if (process.env.BENCH_XLSX === "0") return;
 
     // 2. XLSX of a year at unit 60 for the 100 inverters, through the export code, into a byte counter.
     const claims = { id: "admin", service: 0, scope: undefined } as unknown as AccessClaims;

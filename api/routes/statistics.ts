@@ -13,24 +13,36 @@
  * GET /rpe/statistics/group         environment report of a group's (or plant's) sensors
  * GET /rpi/statistics/scope         what the report screen may offer for a scope (plants, groups, kinds)
  * GET /statistics/export            report=…&format=csv|xlsx&… — the report as a streamed file
+ * GET /statistics/subscriptions     the member's own scheduled reports (with the next run)
+ * POST /statistics/subscriptions    subscribe: report, frequency daily|weekly|monthly, plant | isGroup&group | (fleet), email, lang
+ * DELETE /statistics/subscriptions/:seq   unsubscribe (another member's subscription answers 404)
  */
 import { Router, type Request } from "express";
 import type { AccessClaims } from "../../domain/contract/auth";
+import { z } from "zod";
 import {
   ExportQuery,
   ReportQuery,
   ScopeQuery,
+  SubscriptionBody,
   type ReportKind,
   type StatisticsScopeResponse,
+  type StatScope,
 } from "../../domain/contract/statistics";
+import { nextRunAt } from "../../domain/statistics-schedule";
 import type { Clock } from "../clock";
-import { requireSettled } from "../auth/guards";
+import { requireSettled, requireWriter } from "../auth/guards";
 import type { ApiContext } from "../context";
-import { handle, parse } from "../http";
+import { badRequest, handle, parse } from "../http";
 import { exportFileName, writeCsv, writeXlsx } from "../statistics/export";
 import { buildReport, prepareReport } from "../statistics/report";
 import { groupOptions, resolveScope } from "../store/statistics";
-import { reachOf } from "../store/visibility";
+import { deleteSubscription, findSame, insertSubscription, listSubscriptions, toSubscription, type SubscriptionRow } from "../store/report-subscriptions";
+import { reachOf, type Reach } from "../store/visibility";
+
+/** At most this many scheduled reports per member. */
+export const MAX_SUBSCRIPTIONS = 20;
+const SeqParam = z.object({ seq: z.coerce.number({ invalid_type_error: "not_an_id" }).int("not_an_id").min(1, "not_an_id").max(2_147_483_647, "not_an_id") });
 
 const fleetName = (m: AccessClaims) => m.nodeName || m.id;
 
@@ -84,6 +96,54 @@ export function statisticsRoutes(ctx: ApiContext, clock: Clock): Router {
       ctx.log("statistics export failed", e);
       res.destroy();
     }
+  }));
+
+  const scopeOf = async (reach: Reach, row: Pick<SubscriptionRow, "plant_uid" | "group_seq">, fleet: string): Promise<StatScope> => {
+    const sel = row.group_seq !== null ? { isGroup: true, group: Number(row.group_seq) } : row.plant_uid ? { plant: row.plant_uid } : {};
+    try {
+      return (await resolveScope(db, reach, sel, fleet)).scope;
+    } catch {
+      // No longer visible: the list still shows it (so it can be deleted), by its id only.
+      return row.group_seq !== null ? { kind: "group", uid: String(row.group_seq), name: `#${row.group_seq}` } : { kind: "plant", uid: row.plant_uid ?? "", name: row.plant_uid ?? "" };
+    }
+  };
+
+  r.get("/statistics/subscriptions", handle(async (req) => {
+    const member = requireSettled(req);
+    const reach = await reachOf(db, member);
+    const rows = await listSubscriptions(db, member.id);
+    const now = clock.now();
+    const subscriptions = [];
+    for (const row of rows) {
+      const s = toSubscription(row, await scopeOf(reach, row, fleetName(member)));
+      subscriptions.push({ ...s, next_run: nextRunAt(s.frequency, now) });
+    }
+    return { subscriptions };
+  }));
+
+  r.post("/statistics/subscriptions", handle(async (req, res) => {
+    const member = requireWriter(req);
+    const body = parse(SubscriptionBody, req.body);
+    const reach = await reachOf(db, member);
+    const group = body.isGroup && body.group !== undefined ? body.group : null;
+    if (body.isGroup && body.group === undefined) throw badRequest("invalid_input", { group: "required" });
+    const plant = group === null ? body.plant ?? null : null;
+    // A foreign plant or group answers 404, as everywhere.
+    const scope = (await resolveScope(db, reach, group !== null ? { isGroup: true, group } : plant ? { plant } : {}, fleetName(member))).scope;
+    const wanted = { report: body.report, frequency: body.frequency, plant_uid: plant, group_seq: group, email: body.email, lang: body.lang };
+    const same = await findSame(db, member.id, wanted);
+    const now = clock.now();
+    if (same) return { subscription: { ...toSubscription(same, scope), next_run: nextRunAt(body.frequency, now) }, existing: true };
+    if ((await listSubscriptions(db, member.id)).length >= MAX_SUBSCRIPTIONS) throw badRequest("too_many_subscriptions");
+    const row = await insertSubscription(db, member.id, wanted, now);
+    res.status(201);
+    return { subscription: { ...toSubscription(row, scope), next_run: nextRunAt(body.frequency, now) }, existing: false };
+  }));
+
+  r.delete("/statistics/subscriptions/:seq", handle(async (req) => {
+    const member = requireWriter(req);
+    const { seq } = parse(SeqParam, req.params);
+    await deleteSubscription(db, member.id, seq);
   }));
 
   return r;

@@ -71,7 +71,8 @@ export interface PreparedReport {
   capas: Record<string, number | null>;
 }
 
-export async function prepareReport(db: Kysely<Database>, claims: AccessClaims, report: ReportKind, q: ReportRequest, now: number, fleetName: string): Promise<PreparedReport> {
+/** `claims`: who the report is for (their reach and service bits); the scheduler passes a member read from the store. */
+export async function prepareReport(db: Kysely<Database>, claims: Pick<AccessClaims, "id" | "scope" | "service">, report: ReportKind, q: ReportRequest, now: number, fleetName: string): Promise<PreparedReport> {
   const period = checkedPeriod(q);
   const reach = await reachOf(db, claims);
   const resolved = await resolveScope(db, reach, q, fleetName);

@@ -182,6 +182,10 @@ export interface OutboxTable {
   next_attempt_at: number; claimed_until: ColumnType<number, number | undefined, number>; claimed_by: string | null;
   last_error: string | null; created_at: number; sent_at: number | null;
 }
+export interface ReportSubscriptionTable {
+  seq: AutoSeq; member_id: string; report: string; frequency: string; plant_uid: string | null; group_seq: number | null;
+  email: string; lang: string; created_at: number; last_period: number | null; last_sent_at: number | null; last_error: string | null;
+}
 export interface OutboxAttemptTable {
   seq: AutoSeq; outbox_seq: number; attempt: number; at: number; ok: number; detail: string | null;
 }
@@ -335,6 +339,7 @@ export interface Database {
   plant_contact: PlantContactTable;
   outbox: OutboxTable;
   outbox_attempt: OutboxAttemptTable;
+  report_subscription: ReportSubscriptionTable;
   crawl_source: CrawlSourceTable;
   detail_handover: DetailHandoverTable;
   plant_diagram: PlantDiagramTable;

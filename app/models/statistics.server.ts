@@ -3,7 +3,7 @@
  * Which call a report tab uses: integrated → /rpi/statistics/group/plant (rows per plant), inverter → /rpi,
  * environment → /rpe (or /rpe/statistics/group for a group), VCB → /rpv, ACB → /rpa.
  */
-import type { ReportKind, StatisticsResponse, StatisticsScopeResponse } from "../../domain/contract/statistics";
+import type { ReportKind, StatisticsResponse, StatisticsScopeResponse, Subscription, SubscriptionFrequency } from "../../domain/contract/statistics";
 import { apiQuery, type StatisticsView } from "../../domain/statistics-view";
 import { api, apiFile } from "./api.server";
 
@@ -29,3 +29,14 @@ export function statisticsReport(token: string, view: StatisticsView) {
 
 export const statisticsExport = (token: string, view: StatisticsView, format: "csv" | "xlsx", lang: "ko" | "en") =>
   apiFile("/statistics/export", { token, query: { ...apiQuery(view), report: view.report, format, lang } });
+
+export type SubscriptionItem = Subscription & { next_run: number | null; last_sent_at: number | null; last_error: string | null };
+
+export const statisticsSubscriptions = (token: string) =>
+  api<{ subscriptions: SubscriptionItem[] }>("/statistics/subscriptions", { token });
+
+export const subscribeReport = (token: string, body: { report: ReportKind; frequency: SubscriptionFrequency; plant?: string; isGroup?: boolean; group?: number; email: string; lang: "ko" | "en" }) =>
+  api<{ subscription: SubscriptionItem; existing: boolean }>("/statistics/subscriptions", { token, method: "POST", body });
+
+export const unsubscribeReport = (token: string, seq: number) =>
+  api<void>(`/statistics/subscriptions/${seq}`, { token, method: "DELETE" });

@@ -10,8 +10,10 @@
  * exports CSV and XLSX (streamed from the API) and PDF (the printed page rendered by Chromium, when present).
  * Each report says how much of the expected 10-minute data it is built from; gaps are marked in chart and table.
  */
-import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
 import { useEffect, useState } from "react";
 import { AppLink } from "~/components/AppLink";
 import { requireSection } from "~/auth/section.server";
@@ -19,12 +21,16 @@ import { renderStatChart } from "~/components/charts/statistics.server";
 import { fmt, useLocale } from "~/i18n";
 import { statisticsMessages, useStatisticsT, type StatisticsCatalogue } from "~/i18n/statistics";
 import { ApiFailure } from "~/models/api.server";
-import { statisticsReport, statisticsScope } from "~/models/statistics.server";
+import { myProfile } from "~/models/member.server";
+import { statisticsReport, statisticsScope, statisticsSubscriptions, subscribeReport, unsubscribeReport, type SubscriptionItem } from "~/models/statistics.server";
+import { assertCsrf } from "~/utils/csrf.server";
+import { redirectWithFlash } from "~/utils/flash.server";
 import { pdfAvailable } from "~/pdf.server";
 import { readPreferences } from "~/utils/preferences.server";
-import { orNotFound, parseSearch } from "~/utils/form-action.server";
+import { apiFailure, formFailure, formValues, orNotFound, parseForm, parseSearch } from "~/utils/form-action.server";
 import styles from "~/styles/statistics.css";
-import { REPORT_DEVICE_KIND, REPORT_KINDS, type ReportKind, type StatisticsResponse } from "../../domain/contract/statistics";
+import { REPORT_DEVICE_KIND, REPORT_KINDS, SUBSCRIPTION_FREQUENCIES, type ReportKind, type StatisticsResponse } from "../../domain/contract/statistics";
+import { UID_PATTERN } from "../../domain/fleet";
 import { formatSeoul, seoulDayStart } from "../../domain/seoul-time";
 import { hasService } from "../../domain/service-bits";
 import {
@@ -156,6 +162,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       problem = e.body.fields ?? { _form: e.body.message };
     }
   }
+  // Scheduled report mails: the member's own list, and their address as the form's default (never fatal here).
+  const [subs, profile] = view.print
+    ? [null, null]
+    : await Promise.all([
+        statisticsSubscriptions(auth.accessToken).then((r) => r.subscriptions, () => null),
+        myProfile(auth.accessToken).catch(() => null),
+      ]);
   const tables = report ? buildTables(report, view.report, locale, view.page) : null;
   const chart = report && tables
     ? renderStatChart({
@@ -180,9 +193,64 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     by: auth.user.id,
     generatedAt: formatSeoul(report?.generatedAt ?? now, "YYYY-MM-DD HH:mm"),
     pdf: pdfAvailable(),
+    subscriptions: subs,
+    email: profile?.email ?? "",
+    readOnly: auth.user.readOnly === 1,
+    mailConfigured: Boolean(process.env.SMTP_URL),
     hideCo2: hasService(auth.user.service, "co2Hide"),
     hideRevenue: hasService(auth.user.service, "recSmpHide"),
   }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+const SubscribeForm = z.object({
+  report: z.enum(REPORT_KINDS, { errorMap: () => ({ message: "invalid" }) }),
+  frequency: z.enum(SUBSCRIPTION_FREQUENCIES, { errorMap: () => ({ message: "invalid" }) }),
+  plant: z.string().trim().regex(UID_PATTERN, "not_an_id").optional(),
+  group: z.coerce.number({ invalid_type_error: "not_an_id" }).int("not_an_id").min(0, "not_an_id").max(2_147_483_647, "not_an_id").optional(),
+  email: z.string({ required_error: "required" }).trim().min(1, "required").max(200, "invalid_email").email("invalid_email"),
+});
+const UnsubscribeForm = z.object({ seq: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+/** Back to the report the form was posted from (its search is kept in the action URL). */
+const backTo = (request: Request) => `/statistics${new URL(request.url).search.replace(/[?&]index\b[^&]*/, "")}`;
+
+async function subscribeAction(request: Request, token: string, form: FormData, t: StatisticsCatalogue, lang: Lang) {
+  const parsed = parseForm(SubscribeForm, "subscribe", form);
+  if (!parsed.ok) return parsed.response;
+  const { plant, group, ...rest } = parsed.data;
+  try {
+    await subscribeReport(token, { ...rest, lang, ...(group !== undefined ? { isGroup: true, group } : plant ? { plant } : {}) });
+  } catch (error) {
+    return apiFailure("subscribe", error, formValues(form));
+  }
+  return redirectWithFlash(backTo(request), t.statistics.subscribed);
+}
+
+async function unsubscribeAction(request: Request, token: string, form: FormData, t: StatisticsCatalogue) {
+  const parsed = parseForm(UnsubscribeForm, "unsubscribe", form);
+  if (!parsed.ok) return parsed.response;
+  try {
+    await unsubscribeReport(token, parsed.data.seq);
+  } catch (error) {
+    return apiFailure("unsubscribe", error, formValues(form));
+  }
+  return redirectWithFlash(backTo(request), t.statistics.unsubscribed);
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { accessToken } = requireSection(request, context, "statistics");
+  const form = await request.formData();
+  await assertCsrf(form, request);
+  const { locale } = readPreferences(request);
+  const t = statisticsMessages(locale);
+  switch (form.get("intent")) {
+    case "subscribe":
+      return subscribeAction(request, accessToken, form, t, locale);
+    case "unsubscribe":
+      return unsubscribeAction(request, accessToken, form, t);
+    default:
+      return formFailure("unknown", { _form: "invalid" });
+  }
 }
 
 type Data = ReturnType<typeof useLoaderData<typeof loader>>;
@@ -399,6 +467,108 @@ function StepPager({ data }: { data: Data }) {
   );
 }
 
+/** The member's scheduled report mails: the list with an unsubscribe button each, and a form for this report. */
+function Subscriptions({ data }: { data: Data }) {
+  const t = useStatisticsT();
+  const lang = useLocale();
+  const failure = useActionData<typeof action>() as unknown as { intent: string; errors: Record<string, string>; values: Record<string, string> } | undefined;
+  const fail = failure && typeof failure === "object" && "intent" in failure ? failure : null;
+  const subFail = fail?.intent === "subscribe" ? fail : null;
+  const { view } = data;
+  const list = (data.subscriptions ?? []) as SubscriptionItem[];
+  const at = (ts: number | null) => (ts === null ? "–" : formatSeoul(ts, "YYYY-MM-DD HH:mm"));
+  const action = `/statistics?${viewSearch(view)}`;
+  const scopeName = data.scope.scope.name;
+  const err = (field: string) => errorText(t, subFail?.errors[field]);
+  return (
+    <section className="stat-subscriptions no-print" aria-labelledby="stat-subs-h">
+      <h2 id="stat-subs-h">{t.statistics.subscriptions}</h2>
+      <p className="muted">{t.statistics.subscribeWhen}</p>
+      {!data.mailConfigured ? <p className="alert info">{t.statistics.noMail}</p> : null}
+      {fail && fail.intent === "unsubscribe" ? <p className="alert error" role="alert">{errorText(t, Object.values(fail.errors)[0])}</p> : null}
+      {list.length ? (
+        <div className="table-wrap">
+          <table className="data-table stat-sub-table">
+            <caption className="visually-hidden">{t.statistics.subscriptions}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t.statistics.subscriptionReport}</th>
+                <th scope="col">{t.statistics.subscriptionScope}</th>
+                <th scope="col">{t.statistics.frequency}</th>
+                <th scope="col">{t.statistics.email}</th>
+                <th scope="col">{t.statistics.lastSent}</th>
+                <th scope="col">{t.statistics.nextRun}</th>
+                <th scope="col"><span className="visually-hidden">{t.statistics.unsubscribe}</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((s) => (
+                <tr key={s.seq}>
+                  <td data-label={t.statistics.subscriptionReport}>{REPORT_TITLES[s.report][lang]}</td>
+                  <td data-label={t.statistics.subscriptionScope}>{s.scope.name}</td>
+                  <td data-label={t.statistics.frequency}>{t.statistics.frequencies[s.frequency]}</td>
+                  <td data-label={t.statistics.email}>{s.email}</td>
+                  <td data-label={t.statistics.lastSent}>
+                    {at(s.last_sent_at)}
+                    {s.last_error ? <small className="error"> ⚠ {fmt(t.statistics.skipped, { reason: t.statistics.scopeGone })}</small> : null}
+                  </td>
+                  <td data-label={t.statistics.nextRun}>{at(s.next_run)}</td>
+                  <td>
+                    <Form method="post" action={action}>
+                      <AuthenticityTokenInput />
+                      <input type="hidden" name="seq" value={s.seq} />
+                      <button type="submit" name="intent" value="unsubscribe" className="secondary">
+                        {t.statistics.unsubscribe}<span className="visually-hidden"> — {REPORT_TITLES[s.report][lang]}, {s.scope.name}</span>
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="muted">{data.subscriptions === null ? "–" : t.statistics.noSubscriptions}</p>
+      )}
+      {data.readOnly ? (
+        <p className="muted">{t.statistics.subscribeReadOnly}</p>
+      ) : (
+        <>
+        <p className="hint stat-sub-hint" id="stat-sub-hint">
+          {t.statistics.subscribeHint} <strong>{REPORT_TITLES[view.report][lang]} · {scopeName}</strong>
+        </p>
+        <Form method="post" action={action} className="filters stat-subscribe" aria-describedby="stat-sub-hint">
+          <AuthenticityTokenInput />
+          <input type="hidden" name="report" value={view.report} />
+          {view.group !== undefined ? <input type="hidden" name="group" value={view.group} /> : view.plant ? <input type="hidden" name="plant" value={view.plant} /> : null}
+          <div className="field">
+            <label htmlFor="stat-sub-frequency">{t.statistics.frequency}</label>
+            <select id="stat-sub-frequency" name="frequency" defaultValue={subFail?.values.frequency ?? "daily"}>
+              {SUBSCRIPTION_FREQUENCIES.map((f) => (
+                <option key={f} value={f}>{t.statistics.frequencies[f]}</option>
+              ))}
+            </select>
+          </div>
+          <div className="field stat-sub-email">
+            <label htmlFor="stat-sub-email">{t.statistics.email}</label>
+            <input
+              id="stat-sub-email" type="email" name="email" required maxLength={200} autoComplete="email"
+              defaultValue={subFail?.values.email ?? data.email}
+              aria-invalid={subFail?.errors.email ? true : undefined} aria-describedby={subFail?.errors.email ? "stat-sub-email-error" : undefined}
+            />
+            {subFail?.errors.email ? <span className="error" id="stat-sub-email-error">{err("email")}</span> : null}
+          </div>
+          {subFail && !subFail.errors.email ? <p className="error" role="alert">{errorText(t, Object.values(subFail.errors)[0])}</p> : null}
+          <div className="filter-actions">
+            <button type="submit" name="intent" value="subscribe">{t.statistics.subscribe}</button>
+          </div>
+        </Form>
+        </>
+      )}
+    </section>
+  );
+}
+
 export default function StatisticsScreen() {
   const data = useLoaderData<typeof loader>();
   const t = useStatisticsT();
@@ -443,6 +613,7 @@ export default function StatisticsScreen() {
           <StepPager data={data} />
         </>
       ) : null}
+      {!view.print ? <Subscriptions data={data} /> : null}
     </div>
   );
 }

@@ -18,10 +18,13 @@ interface Foreign {
   ownPlant: string;
   ownRtu: string;
   me: string;
+  /** The node the foreign plant is filed under, and a scheduled report of another member. */
+  group: string;
+  subscription: string;
 }
 
 interface Call {
-  /** "METHOD /path" with {plant}, {rtu}, {device}, {ownPlant}, {ownRtu}, {me} filled in. */
+  /** "METHOD /path" with {plant}, {rtu}, {device}, {ownPlant}, {ownRtu}, {me}, {group}, {subscription} filled in. */
   call: string;
   body?: (f: Foreign) => Record<string, unknown>;
   /** Accepted statuses: a single foreign thing 403/404; a list 200/204; a form refusal 400 naming the field. */
@@ -31,6 +34,8 @@ interface Call {
 }
 
 const SINGLE = [403, 404];
+/** One day of a report (the statistics calls). */
+const DAY = "start=2026-01-05&end=2026-01-05&unit=60";
 const LIST = [200, 204];
 
 export const CALLS: Call[] = [
@@ -58,6 +63,23 @@ export const CALLS: Call[] = [
   { call: "GET /device/{device}" },
   { call: "PUT /device/{device}", body: (f) => ({ name: "탈취", kind: 1, rtuUid: f.rtu }) },
   { call: "DELETE /device/{device}", body: (f) => ({ confirm: f.device }) },
+  // Statistics reports, exports and scheduled reports (issue 16)
+  { call: `GET /rpi?deviceUid={device}&${DAY}` },
+  { call: `GET /rpi?rtuUid={rtu}&${DAY}` },
+  { call: `GET /rpi?plant={plant}&${DAY}` },
+  { call: `GET /rpe?deviceUid={device}&${DAY}` },
+  { call: `GET /rpv?plant={plant}&${DAY}` },
+  { call: `GET /rpa?rtuUid={rtu}&${DAY}` },
+  { call: `GET /rpi/statistics/group/plant?plant={plant}&${DAY}` },
+  { call: `GET /rpi/statistics/group/plant?isGroup=1&group={group}&${DAY}` },
+  { call: `GET /rpi/statistics/group/group?plant={plant}&${DAY}` },
+  { call: `GET /rpe/statistics/group?isGroup=1&group={group}&${DAY}` },
+  { call: "GET /rpi/statistics/scope?plant={plant}" },
+  { call: `GET /statistics/export?report=integrated&format=csv&plant={plant}&${DAY}` },
+  { call: `GET /statistics/export?report=inverter&format=xlsx&deviceUid={device}&${DAY}` },
+  { call: "POST /statistics/subscriptions", body: (f) => ({ report: "integrated", frequency: "daily", plant: f.plant, email: "x@intruder.test" }) },
+  { call: "POST /statistics/subscriptions", body: (f) => ({ report: "env", frequency: "monthly", isGroup: true, group: Number(f.group), email: "x@intruder.test" }) },
+  { call: "DELETE /statistics/subscriptions/{subscription}" },
   { call: "POST /command/hex", body: (f) => ({ deviceUid: f.device, rtuUid: f.rtu, deviceType: 1, hexOn: "0x01" }), expect: [400, 403, 404] },
   // Lists and overviews: the foreign things are simply not there.
   { call: "GET /plant", expect: LIST },
@@ -76,6 +98,11 @@ export const CALLS: Call[] = [
   { call: "POST /pvstatus/group", body: () => ({}), expect: LIST },
   { call: "POST /pvstatus/group", body: (f) => ({ type: "plant", uid: f.plant }), expect: LIST },
   { call: "GET /plant/pvstatus", expect: LIST },
+  { call: `GET /rpi/statistics/group/plant?${DAY}`, expect: LIST },
+  { call: `GET /rpv?${DAY}`, expect: LIST },
+  { call: "GET /rpi/statistics/scope", expect: LIST },
+  { call: `GET /statistics/export?report=inverter&format=csv&${DAY}`, expect: LIST },
+  { call: "GET /statistics/subscriptions", expect: LIST },
 ];
 
 function fill(template: string, f: Foreign): string {
@@ -123,6 +150,10 @@ describe.each(STORES)("no foreign data through scoped calls on %s", (storeKind) 
       plant_uid: f.plant, rtu_uid: f.rtu, device_uid: f.device, code: 1000001, level: 2, fault_code: null,
       message: names[0], raised_at: Date.now(), released_at: null,
     }).execute();
+    f.group = String(owner);
+    const sub = await api().call("POST", "/statistics/subscriptions", { token: admin, json: { report: "integrated", frequency: "weekly", plant: f.plant, email: "owner@plant.test" } });
+    expect(sub.status, sub.text).toBe(201);
+    f.subscription = String(sub.body.subscription.seq);
     const m = await createMember(store, { auth: 10, node_seq: other });
     f.me = m.id;
     intruder = (await api().session(m.id, m.password)).accessToken;
@@ -150,5 +181,7 @@ describe.each(STORES)("no foreign data through scoped calls on %s", (storeKind) 
     expect(device?.name).toBe(names[2]);
     const links = await store.db.selectFrom("member_plant").select("plant_uid").where("member_id", "=", f.me).execute();
     expect(links).toEqual([]);
+    const subs = await store.db.selectFrom("report_subscription").select(["member_id", "plant_uid"]).execute();
+    expect(subs).toEqual([{ member_id: "admin", plant_uid: f.plant }]);
   });
 });

@@ -111,6 +111,36 @@ test.describe("statistics screen", () => {
     expect(res?.status()).toBe(404);
   });
 
+  test("subscribes to the report by mail and unsubscribes again", async ({ page }) => {
+    await page.goto(bookmark("inverter"));
+    const section = page.getByRole("region", { name: /정기 보고서 메일|Scheduled report mail/ });
+    await expect(section.getByText(/구독한 정기 보고서가 없습니다|No scheduled reports/)).toBeVisible();
+    await section.getByLabel(/^(주기|Every)$/).selectOption("weekly");
+    await section.getByLabel(/^(받는 주소|Send to)$/).fill("ops@plant.test");
+    await section.getByRole("button", { name: /^(구독|Subscribe)$/ }).click();
+    await expect(page.getByText(/정기 보고서를 구독했습니다|Subscribed to the scheduled report/)).toBeVisible();
+    // Back on the same report, with the subscription listed.
+    await expect(page).toHaveURL(/report=inverter/);
+    const row = section.getByRole("row").filter({ hasText: "ops@plant.test" });
+    await expect(row).toContainText(plantName);
+    await expect(row).toContainText(/매주|week/);
+    await expect(row).toContainText(/인버터|Inverter/);
+    if (test.info().project.name === "js") {
+      for (const theme of ["default", "dark"] as const) {
+        await page.context().addCookies([{ name: "onThemeValue", value: theme, url: new URL(page.url()).origin }]);
+        for (const size of [{ n: "desktop", w: 1280, h: 900 }, { n: "phone", w: 390, h: 844 }]) {
+          await page.setViewportSize({ width: size.w, height: size.h });
+          await page.reload();
+          await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+          await section.screenshot({ path: path.join(SCREENS, `statistics-subscriptions-${size.n}-${theme}.png`), timeout: 60_000 });
+        }
+      }
+    }
+    await row.getByRole("button", { name: /구독 해지|Unsubscribe/ }).click();
+    await expect(page.getByText(/구독을 해지했습니다|Unsubscribed\./)).toBeVisible();
+    await expect(section.getByText(/구독한 정기 보고서가 없습니다|No scheduled reports/)).toBeVisible();
+  });
+
   test("exports the CSV the page shows", async ({ page }) => {
     await page.goto(bookmark("inverter", "&unit=60"));
     const href = await page.getByRole("link", { name: "CSV 내려받기" }).getAttribute("href");

@@ -9,6 +9,7 @@ import * as m0008 from "./0008_diagrams_pages";
 import * as m0009 from "./0009_scale_out";
 import * as m0006 from "./0006_performance";
 import * as m0011 from "./0011_cameras";
+import * as m0007 from "./0007_statistics";
 
 export interface Migration {
   name: string;
@@ -30,4 +31,5 @@ export const migrations: Migration[] = [
   { name: "0009_scale_out", up: m0009.up },
   { name: "0006_performance", up: m0006.up },
   { name: "0011_cameras", up: m0011.up },
+  { name: "0007_statistics", up: m0007.up },
 ];
