@@ -2,7 +2,15 @@
 import type {
   AlarmListResponse, AlarmRow, AlertPref, DeliveryLogResponse, PlantContacts,
 } from "../../domain/contract/alarm";
+import type { StatisticsScopeResponse } from "../../domain/contract/statistics";
 import { api } from "./api.server";
+
+/**
+ * The plants and groups the member may see, for the alarm filters: the read-only scope call every member may
+ * make (also the statistics screen's), not the admin group tree (writers only, and heavy for a large fleet).
+ */
+export const alarmScopeOptions = (token: string) =>
+  api<StatisticsScopeResponse>("/rpi/statistics/scope", { token }).then((r) => ({ plants: r.plants, groups: r.groups }));
 
 export interface AlarmListSearch {
   start?: string;

@@ -21,8 +21,7 @@ import { SeoulTime } from "~/components/status/format";
 import { alarmCodeLabel, deviceKindLabel } from "~/components/status/labels";
 import { fmt, useLocale } from "~/i18n";
 import { alarmMessages, useAlarmT, type AlarmCatalogue } from "~/i18n/alarm";
-import { acknowledgeAlarm, alarmList, faultCodes, releaseAlarm } from "~/models/alarm.server";
-import { groupList } from "~/models/groups.server";
+import { acknowledgeAlarm, alarmList, alarmScopeOptions, faultCodes, releaseAlarm } from "~/models/alarm.server";
 import { userDevices } from "~/models/measurement.server";
 import { assertCsrf } from "~/utils/csrf.server";
 import { redirectWithFlash } from "~/utils/flash.server";
@@ -49,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const plantUid = parsed.success ? parsed.data.plant : undefined;
   // The pickers, the fault-code names and the list are independent calls: made together.
   const [groups, codes, devices, list] = await Promise.all([
-    groupList(accessToken),
+    alarmScopeOptions(accessToken),
     faultCodes(accessToken),
     plantUid
       ? userDevices(accessToken).then((all) => all.filter((d) => d.plant_uid === plantUid).map((d) => ({ uid: d.uid, name: d.name, kind: d.kind })))
@@ -62,8 +61,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         })
       : Promise.resolve(null),
   ]);
-  const plants = [...groups.plantList].sort((a, b) => a.name.localeCompare(b.name, "ko")).map((p) => ({ uid: p.uid, name: p.name }));
-  const groupOptions = groups.groupList.map((g) => ({ seq: g.seq, name: g.name }));
+  const plants = [...groups.plants].sort((a, b) => a.name.localeCompare(b.name, "ko")).map((p) => ({ uid: p.uid, name: p.name }));
+  const groupOptions = groups.groups.map((g) => ({ seq: g.seq, name: g.name }));
   const faultNames = Object.fromEntries(codes.map((c) => [c.code, { hex: c.hex, ko: c.name_ko, en: c.name_en }]));
   const base = { today, now, values, plants, groups: groupOptions, devices, faultNames, readOnly: user.readOnly === 1 };
   if (!parsed.success || list === null) {

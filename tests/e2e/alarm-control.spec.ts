@@ -8,6 +8,7 @@
  */
 import { randomBytes } from "node:crypto";
 import mqtt from "mqtt";
+import { GUEST_ID, GUEST_PASSWORD } from "../../domain/guest";
 import { formatSeoul } from "../../domain/seoul-time";
 import { serviceMask } from "../../domain/service-bits";
 import { createMember } from "../helpers/fixtures";
@@ -231,6 +232,14 @@ test.describe("control screen", () => {
     await page.getByRole("region", { name: "명령 확인" }).getByRole("button", { name: /투입 · 명령 보내기/ }).click();
     await expect(page.getByRole("status").filter({ hasText: "게이트웨이 확인" })).toBeVisible();
     await expect(vcb.locator(".control-state")).toHaveText(/투입/);
+  });
+
+  test("a read-only guest reads the alarm screen too (its filters come from the member's own scope)", async ({ page, loginByCookie }) => {
+    await loginByCookie(GUEST_ID, GUEST_PASSWORD);
+    const res = await page.goto("/alarm");
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1, name: "알람" })).toBeVisible();
+    await expect(page.getByLabel("발전소")).toBeVisible();
   });
 
   test("without the control service the screen is refused", async ({ page, signInAs }) => {
