@@ -1,7 +1,7 @@
 /** Korean texts of the measurement and diagnosis screens; analysis-en.ts is its twin. Ships only with them. */
 export const analysisKo = {
   measurement: {
-    title: "측정",
+    title: "계측",
     tabs: { label: "장비 종류", k1: "인버터", k2: "접속반", k4: "환경 센서" },
     all: "전체 (통합)",
     plant: "발전소",

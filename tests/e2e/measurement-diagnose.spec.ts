@@ -64,7 +64,7 @@ test.describe("measurement screen", () => {
   test("inverter, connection board and environment tabs; the blown string is flagged", async ({ page, plant, signInAs }) => {
     await signInAs(ALL);
     await page.goto(`/measurement?plant=${plant.g.plantUid}&kind=1`);
-    await expect(page.getByRole("heading", { level: 1, name: "측정" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "계측" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 3, name: "인버터 1" })).toBeVisible();
     await expect(page.getByRole("img", { name: "최근 24시간 (10분 단위)" })).toBeVisible();
     await expect(page.locator(".m-card").first()).toContainText("30.00");
