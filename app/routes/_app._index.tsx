@@ -25,9 +25,10 @@ import type { DetailView as View } from "../../domain/contract/detail";
 import { detailView } from "~/models/detail.server";
 import { myProfile } from "~/models/member.server";
 import { alarmCount, fleetOverview, monitorRows, recentAlarms } from "~/models/status.server";
+import { metaLocale } from "~/utils/meta-locale";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => {
-  const t = messages("ko");
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const t = messages(metaLocale(matches));
   if (data && data.mode === "detail") return [{ title: data.view ? `${data.view.kind === "plant" ? data.view.plant.name : data.view.member.name} · ${t.appName}` : t.appName }];
   return [{ title: `${t.main.title} · ${t.appName}` }];
 };

@@ -29,12 +29,12 @@ import { alarmSearch, withDefaultPeriod } from "~/utils/alarm-search.server";
 import { apiFailure, fieldErrorsOf, formFailure, formValues, parseForm } from "~/utils/form-action.server";
 import { readPreferences } from "~/utils/preferences.server";
 import styles from "~/styles/alarm.css";
+import { metaLocale } from "~/utils/meta-locale";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as { locale?: "ko" | "en" } | undefined;
-  const t = alarmMessages(root?.locale ?? "ko");
+  const t = alarmMessages(metaLocale(matches));
   return [{ title: `${t.alarm.title} · ${t.appName}` }];
 };
 

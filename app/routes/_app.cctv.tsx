@@ -24,10 +24,10 @@ import { assertCsrf } from "~/utils/csrf.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { apiFailure, formFailure, formValues, orNotFound, parseForm, parseSearch, type FormFailure } from "~/utils/form-action.server";
 import { readPreferences } from "~/utils/preferences.server";
+import { metaLocale } from "~/utils/meta-locale";
 
 export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as { locale?: "ko" | "en" } | undefined;
-  const t = cctvMessages(root?.locale ?? "ko");
+  const t = cctvMessages(metaLocale(matches));
   return [{ title: `${t.cctv.title} · ${t.appName}` }];
 };
 

@@ -25,12 +25,12 @@ import { redirectWithFlash } from "~/utils/flash.server";
 import { apiFailure, formFailure, formValues, parseForm, parseSearch } from "~/utils/form-action.server";
 import { readPreferences } from "~/utils/preferences.server";
 import styles from "~/styles/alarm.css";
+import { metaLocale } from "~/utils/meta-locale";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as { locale?: "ko" | "en" } | undefined;
-  const t = alarmMessages(root?.locale ?? "ko");
+  const t = alarmMessages(metaLocale(matches));
   return [{ title: `${t.control.title} · ${t.appName}` }];
 };
 

@@ -28,6 +28,7 @@ import { compare, forgetCompareSelection, generate, produce, ranking } from "~/m
 import { userDevices } from "~/models/measurement.server";
 import { readPreferences } from "~/utils/preferences.server";
 import { parseSearch } from "~/utils/form-action.server";
+import { metaLocale } from "~/utils/meta-locale";
 
 const TABS = ["producer", "performance", "comparison", "ranking"] as const;
 type Tab = (typeof TABS)[number];
@@ -44,8 +45,7 @@ const Search = z.object({
 });
 
 export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as { locale?: "ko" | "en" } | undefined;
-  const t = analysisMessages(root?.locale ?? "ko");
+  const t = analysisMessages(metaLocale(matches));
   return [{ title: `${t.diagnose.title} · ${t.appName}` }];
 };
 

@@ -30,10 +30,10 @@ import { ApiFailure } from "~/models/api.server";
 import { diagramList, plantDiagram, removeDiagram, uploadDiagram } from "~/models/diagram.server";
 import { readPreferences } from "~/utils/preferences.server";
 import { apiFailure, formFailure, orNotFound, parseSearch, type FormFailure } from "~/utils/form-action.server";
+import { metaLocale } from "~/utils/meta-locale";
 
 export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as { locale?: "ko" | "en" } | undefined;
-  const t = workspaceMessages(root?.locale ?? "ko");
+  const t = workspaceMessages(metaLocale(matches));
   return [{ title: `${t.diagram.title} · ${t.appName}` }];
 };
 

@@ -15,10 +15,10 @@ import { useWorkspaceT, workspaceMessages } from "~/i18n/workspace";
 import { helpFile, helpList } from "~/models/help.server";
 import { readPreferences } from "~/utils/preferences.server";
 import { orNotFound, parseSearch } from "~/utils/form-action.server";
+import { metaLocale } from "~/utils/meta-locale";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
-  const root = matches.find((m) => m.id === "root")?.data as { locale?: "ko" | "en" } | undefined;
-  const t = workspaceMessages(root?.locale ?? "ko");
+  const t = workspaceMessages(metaLocale(matches));
   return [{ title: `${data?.article ? `${data.article.title} · ` : ""}${t.help.title} · ${t.appName}` }];
 };
 

@@ -24,6 +24,7 @@ import { analysisMessages, useAnalysisT, type AnalysisCatalogue } from "~/i18n/a
 import { measurement, measurementWindow, releaseGridAlarms, userDevices, type UserDevice } from "~/models/measurement.server";
 import { readPreferences } from "~/utils/preferences.server";
 import { apiFailure, formFailure, parseSearch } from "~/utils/form-action.server";
+import { metaLocale } from "~/utils/meta-locale";
 
 const Search = z.object({
   plant: z.string().trim().max(64).optional(),
@@ -34,8 +35,7 @@ const Search = z.object({
 const REFRESH_MS = 60_000;
 
 export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as { locale?: "ko" | "en" } | undefined;
-  const t = analysisMessages(root?.locale ?? "ko");
+  const t = analysisMessages(metaLocale(matches));
   return [{ title: `${t.measurement.title} · ${t.appName}` }];
 };
 

@@ -26,8 +26,9 @@ import { adminMessages, useAdminT } from "~/i18n/admin";
 import { deleteNotices, getNotice, updateNotice } from "~/models/notices.server";
 import { noticeDate } from "~/utils/notice-format.server";
 import { readPreferences } from "~/utils/preferences.server";
+import { metaLocale } from "~/utils/meta-locale";
 
-export const meta: MetaFunction = () => [{ title: `${adminMessages("ko").notices.title} · ${adminMessages("ko").appName}` }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `${adminMessages(metaLocale(matches)).notices.title} · ${adminMessages(metaLocale(matches)).appName}` }];
 
 function seqOf(params: { seq?: string }): number {
   const seq = Number(params.seq);

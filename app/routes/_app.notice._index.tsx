@@ -30,8 +30,9 @@ import { adminMessages, useAdminT } from "~/i18n/admin";
 import { withDates } from "~/utils/notice-format.server";
 import { createNotice, deleteNotices, listNotices } from "~/models/notices.server";
 import { readPreferences } from "~/utils/preferences.server";
+import { metaLocale } from "~/utils/meta-locale";
 
-export const meta: MetaFunction = () => [{ title: `${adminMessages("ko").notices.title} · ${adminMessages("ko").appName}` }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `${adminMessages(metaLocale(matches)).notices.title} · ${adminMessages(metaLocale(matches)).appName}` }];
 
 function noticeInput(form: FormData) {
   return { content: String(form.get("content") ?? ""), use: form.get("use") ? 1 : 0 };

@@ -33,10 +33,10 @@ import { ApiFailure } from "~/models/api.server";
 import { customPage, customPages, deleteCustomPage, saveCustomPage, type WidgetView } from "~/models/custom-pages.server";
 import { readPreferences } from "~/utils/preferences.server";
 import { apiFailure, formFailure, formValues, orNotFound, parseForm, parseSearch, type FormFailure } from "~/utils/form-action.server";
+import { metaLocale } from "~/utils/meta-locale";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
-  const root = matches.find((m) => m.id === "root")?.data as { locale?: "ko" | "en" } | undefined;
-  const t = workspaceMessages(root?.locale ?? "ko");
+  const t = workspaceMessages(metaLocale(matches));
   return [{ title: `${data?.page ? `${data.page.page.title} · ` : ""}${t.customPage.title} · ${t.appName}` }];
 };
 

@@ -22,6 +22,7 @@ import { PlantCard } from "~/components/plant-cards/PlantCard";
 import { usePolling } from "~/components/plant-cards/usePolling";
 import { onlyLegendChanged, parseView, pvstatusHref, toggled, viewSearch, type PvstatusView } from "~/components/plant-cards/url-state";
 import { MapView } from "~/components/map/MapView";
+import { metaLocale } from "~/utils/meta-locale";
 
 /** Set by this page's script: the browser can reveal streamed content. */
 const STREAM_COOKIE = "pvjs";
@@ -48,8 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as { locale?: "ko" | "en" } | undefined;
-  const t = messages(root?.locale ?? "ko");
+  const t = messages(metaLocale(matches));
   return [{ title: `${t.pvstatus.title} · ${t.appName}` }];
 };
 

@@ -57,14 +57,12 @@ export default function SettingMain() {
           const lines = (facts[s.key] ?? []).filter((x): x is string => !!x);
           return (
             <li key={s.key}>
-              <AppLink to={s.path}>
-                <strong>{t.settingNav[s.key]}</strong>
-                {lines.map((l) => (
-                  <span key={l} className="muted">
-                    {l}
-                  </span>
-                ))}
-              </AppLink>
+              <AppLink to={s.path}>{t.settingNav[s.key]}</AppLink>
+              {lines.map((l) => (
+                <span key={l} className="muted">
+                  {l}
+                </span>
+              ))}
             </li>
           );
         })}

@@ -22,8 +22,9 @@ import { fmt, useLocale } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
 import { useAlarmT } from "~/i18n/alarm";
 import { createFaultCode, deleteFaultCode, faultCodes, putSettings, settings, updateFaultCode } from "~/models/fleet.server";
+import { metaLocale } from "~/utils/meta-locale";
 
-export const meta: MetaFunction = () => [{ title: `${adminMessages("ko").config.title} · ${adminMessages("ko").appName}` }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `${adminMessages(metaLocale(matches)).config.title} · ${adminMessages(metaLocale(matches)).appName}` }];
 
 const SCHEMAS: Record<ValueSettingType, ZodType<Record<string, number>, any, any>> = { alarm: AlarmSettingsSchema, polling: PollingSettingsSchema };
 

@@ -17,12 +17,12 @@ import { alarmMessages, useAlarmT } from "~/i18n/alarm";
 import { deliveryLog } from "~/models/alarm.server";
 import { parseSearch } from "~/utils/form-action.server";
 import styles from "~/styles/alarm.css";
+import { metaLocale } from "~/utils/meta-locale";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as { locale?: "ko" | "en" } | undefined;
-  const t = alarmMessages(root?.locale ?? "ko");
+  const t = alarmMessages(metaLocale(matches));
   return [{ title: `${t.delivery.title} · ${t.appName}` }];
 };
 

@@ -17,9 +17,10 @@ import { fmt, useLocale } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
 import { ApiFailure } from "~/models/api.server";
 import { deleteDevice, deviceDetail, plantList, rtuList, updateDevice } from "~/models/fleet.server";
+import { metaLocale } from "~/utils/meta-locale";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.device.name ?? adminMessages("ko").devices.title} · ${adminMessages("ko").appName}` },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: `${data?.device.name ?? adminMessages(metaLocale(matches)).devices.title} · ${adminMessages(metaLocale(matches)).appName}` },
 ];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -20,8 +20,9 @@ import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
 import { adminDevices, createDevice, plantList, rtuList } from "~/models/fleet.server";
+import { metaLocale } from "~/utils/meta-locale";
 
-export const meta: MetaFunction = () => [{ title: `${adminMessages("ko").devices.title} · ${adminMessages("ko").appName}` }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `${adminMessages(metaLocale(matches)).devices.title} · ${adminMessages(metaLocale(matches)).appName}` }];
 
 const STATUSES = [...COMM_STATES, "unused"] as const;
 

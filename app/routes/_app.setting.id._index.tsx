@@ -14,8 +14,9 @@ import { fmt } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
 import { groupList } from "~/models/groups.server";
 import { listMembers } from "~/models/members-admin.server";
+import { metaLocale } from "~/utils/meta-locale";
 
-export const meta: MetaFunction = () => [{ title: `${adminMessages("ko").members.title} · ${adminMessages("ko").appName}` }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `${adminMessages(metaLocale(matches)).members.title} · ${adminMessages(metaLocale(matches)).appName}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken, user } = requireSettingScreen(request, context, "id");

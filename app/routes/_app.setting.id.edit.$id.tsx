@@ -50,9 +50,10 @@ import {
 } from "~/models/members-admin.server";
 import { readPreferences } from "~/utils/preferences.server";
 import { memberInput, memberValues } from "~/schemas/member-form";
+import { metaLocale } from "~/utils/meta-locale";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.member.id ?? ""} · ${adminMessages("ko").members.title} · ${adminMessages("ko").appName}` },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: `${data?.member.id ?? ""} · ${adminMessages(metaLocale(matches)).members.title} · ${adminMessages(metaLocale(matches)).appName}` },
 ];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

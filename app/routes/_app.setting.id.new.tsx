@@ -21,8 +21,9 @@ import { groupList } from "~/models/groups.server";
 import { checkMemberId, createMember } from "~/models/members-admin.server";
 import { readPreferences } from "~/utils/preferences.server";
 import { memberInput, memberValues } from "~/schemas/member-form";
+import { metaLocale } from "~/utils/meta-locale";
 
-export const meta: MetaFunction = () => [{ title: `${adminMessages("ko").members.newTitle} · ${adminMessages("ko").appName}` }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `${adminMessages(metaLocale(matches)).members.newTitle} · ${adminMessages(metaLocale(matches)).appName}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken, user } = requireSettingScreen(request, context, "id");

@@ -24,8 +24,9 @@ import {
   adminOptions, crawlOffer, crawlSources, deleteSource, importFromSource, registerSource, updateSource,
 } from "~/models/fleet.server";
 import type { ImportReport } from "../../domain/contract/fleet";
+import { metaLocale } from "~/utils/meta-locale";
 
-export const meta: MetaFunction = () => [{ title: `${adminMessages("ko").importing.title} · ${adminMessages("ko").appName}` }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `${adminMessages(metaLocale(matches)).importing.title} · ${adminMessages(metaLocale(matches)).appName}` }];
 
 const SourceForm = z.object({
   site: z.enum(["portal"], { errorMap: () => ({ message: "bad_site" }) }),

@@ -22,11 +22,12 @@ import alarmStyles from "~/styles/alarm.css";
 import { plantContacts } from "~/models/alarm.server";
 import { plantContactsAction } from "~/utils/alert-forms.server";
 import { assignableRtus, assignRtusToPlant, deletePlant, plantSetting, unassignRtus, updatePlant } from "~/models/fleet.server";
+import { metaLocale } from "~/utils/meta-locale";
 
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: alarmStyles }];
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.plant.name ?? adminMessages("ko").plants.title} · ${adminMessages("ko").appName}` },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: `${data?.plant.name ?? adminMessages(metaLocale(matches)).plants.title} · ${adminMessages(metaLocale(matches)).appName}` },
 ];
 
 async function orNotFound<T>(p: Promise<T>): Promise<T> {

@@ -21,8 +21,9 @@ import { fmt } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
 import { copyPlant, createPlant, managementPlants } from "~/models/fleet.server";
 import { localeOf } from "~/utils/fleet-locale.server";
+import { metaLocale } from "~/utils/meta-locale";
 
-export const meta: MetaFunction = () => [{ title: `${adminMessages("ko").plants.title} · ${adminMessages("ko").appName}` }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `${adminMessages(metaLocale(matches)).plants.title} · ${adminMessages(metaLocale(matches)).appName}` }];
 
 const SEARCH_TYPES = ["name", "uid", "address", "locality"] as const;
 

@@ -22,9 +22,10 @@ import {
   adminOptions, assignRtusToPlant, deleteRtu, plantList, rotateRtuSecret, rtuDetail, unassignRtus, updateRtu,
 } from "~/models/fleet.server";
 import { stashSecret, takeSecret } from "~/utils/rtu-secret.server";
+import { metaLocale } from "~/utils/meta-locale";
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `RTU ${data?.rtu.uid ?? ""} · ${adminMessages("ko").appName}` },
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  { title: `RTU ${data?.rtu.uid ?? ""} · ${adminMessages(metaLocale(matches)).appName}` },
 ];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

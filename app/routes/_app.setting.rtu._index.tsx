@@ -19,8 +19,9 @@ import { fmt, useLocale } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
 import { adminOptions, createRtu, rtuList } from "~/models/fleet.server";
 import { stashSecret } from "~/utils/rtu-secret.server";
+import { metaLocale } from "~/utils/meta-locale";
 
-export const meta: MetaFunction = () => [{ title: `${adminMessages("ko").rtus.title} · ${adminMessages("ko").appName}` }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `${adminMessages(metaLocale(matches)).rtus.title} · ${adminMessages(metaLocale(matches)).appName}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken } = requireSettingScreen(request, context, "rtu");

@@ -19,8 +19,9 @@ import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
 import { loadData, total } from "~/models/fleet.server";
+import { metaLocale } from "~/utils/meta-locale";
 
-export const meta: MetaFunction = () => [{ title: `${adminMessages("ko").totals.title} · ${adminMessages("ko").appName}` }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `${adminMessages(metaLocale(matches)).totals.title} · ${adminMessages(metaLocale(matches)).appName}` }];
 
 const LoadForm = z.object({
   url: RemoteUrlSchema,

@@ -50,12 +50,12 @@ import {
 import { REPORT_COLUMNS, REPORT_TITLES, totalColumns, type Column, type Lang, type RowInfo } from "../../domain/statistics-table";
 import { resolveView, STEP_ROWS_PER_PAGE, StatisticsViewSchema, viewSearch, type StatisticsView } from "../../domain/statistics-view";
 import { formatEnergy, formatPower } from "../../domain/units";
+import { metaLocale } from "~/utils/meta-locale";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
 export const meta: MetaFunction = ({ matches }) => {
-  const root = matches.find((m) => m.id === "root")?.data as { locale?: Lang } | undefined;
-  const t = statisticsMessages(root?.locale ?? "ko");
+  const t = statisticsMessages(metaLocale(matches));
   return [{ title: `${t.statistics.title} · ${t.appName}` }];
 };
 

@@ -31,8 +31,9 @@ import { usePolling } from "~/components/status/usePolling";
 import { fmt, messages, useT } from "~/i18n";
 import { ApiFailure } from "~/models/api.server";
 import { groupDetail, watchTree } from "~/models/status.server";
+import { metaLocale } from "~/utils/meta-locale";
 
-export const meta: MetaFunction = () => [{ title: `${messages("ko").watch.title} · ${messages("ko").appName}` }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `${messages(metaLocale(matches)).watch.title} · ${messages(metaLocale(matches)).appName}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken } = requireSection(request, context, "watch");

@@ -9,8 +9,9 @@ import { Logo } from "~/components/Logo";
 import { PreferenceForms } from "~/components/PreferenceForms";
 import { assertCsrf } from "~/utils/csrf.server";
 import { fmt, messages, useT } from "~/i18n";
+import { metaLocale } from "~/utils/meta-locale";
 
-export const meta: MetaFunction = () => [{ title: `${messages("ko").login.title} · ${messages("ko").appName}` }];
+export const meta: MetaFunction = ({ matches }) => [{ title: `${messages(metaLocale(matches)).login.title} · ${messages(metaLocale(matches)).appName}` }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (context.auth) throw redirect(safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo"), request));

@@ -28,12 +28,12 @@ test.describe("navigation", () => {
     await expect(page.getByRole("heading", { level: 1, name: "관리 메인" })).toBeVisible();
     const areas = page.locator(".admin-home");
     for (const name of ["전체 목록", "회원 관리", "그룹 관리", "발전소 관리", "장비 관리", "RTU 관리"]) {
-      await expect(areas.getByRole("link", { name: new RegExp(name) })).toBeVisible();
+      await expect(areas.getByRole("link", { name, exact: true })).toBeVisible();
     }
-    await expect(areas.getByRole("link", { name: /회원 관리/ })).toContainText(/회원 \d+명/);
-    await expect(areas.getByRole("link", { name: /발전소 관리/ })).toContainText(/발전소 \d+곳/);
+    await expect(areas.getByRole("listitem").filter({ hasText: "회원 관리" })).toContainText(/회원 \d+명/);
+    await expect(areas.getByRole("listitem").filter({ hasText: "발전소 관리" })).toContainText(/발전소 \d+곳/);
     await page.screenshot({ path: test.info().outputPath("admin-home.png"), fullPage: true });
-    await areas.getByRole("link", { name: /회원 관리/ }).click();
+    await areas.getByRole("link", { name: "회원 관리", exact: true }).click();
     await expect(page).toHaveURL(/\/setting\/id/);
   });
 
@@ -173,6 +173,8 @@ test.describe("preferences", () => {
     await expect(page).toHaveURL(/\/setting\/plant$/);
     await expect(page.getByRole("heading", { name: "Plants", level: 1 })).toBeVisible();
     await expect(page.getByRole("table", { name: "Plant list" })).toBeVisible();
+    // The page title follows the language too (it stayed Korean).
+    await expect(page).toHaveTitle(/^Plants · /);
   });
 
   test("the dark theme chosen on /login stays after signing in", async ({ page, loginByCookie }) => {
