@@ -251,6 +251,7 @@ test.describe("control screen", () => {
 
 test.describe("alerts", () => {
   test("a member sets their alerts on /modify; an admin names the plant's owner and sees the delivery log", async ({ page, plant, store, loginByCookie }) => {
+    test.setTimeout(120_000); // three screens, two members, seven form posts
     const m = await createMember(store, { node_seq: plant.nodeSeq, service: 0, email: `m${randomBytes(3).toString("hex")}@example.test` });
     await loginByCookie(m.id, m.password);
     await page.goto("/modify");
