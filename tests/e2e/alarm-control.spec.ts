@@ -270,7 +270,8 @@ test.describe("alerts", () => {
     expect(pref).toMatchObject({ min_level: 3, mail: 1, webhook: 1, webhook_url: "https://hooks.example.test/T1", quiet_from: 22 * 60, quiet_to: 7 * 60 });
     await expect(page.getByRole("region", { name: "알림 설정" }).getByLabel("최소 등급")).toHaveValue("3");
 
-    await page.context().clearCookies();
+    // Sign out only (the app pop-up cookie of the fixtures stays, or its modal would cover the page).
+    await page.context().clearCookies({ name: /^(accessToken|refreshToken|sessionId)$/ });
     await loginByCookie("admin", ADMIN_PASSWORD);
     await page.goto(`/setting/plant/${plant.g.plantUid}`);
     const contacts = page.getByRole("region", { name: "알림 담당자" });
