@@ -2,11 +2,14 @@
  * The shell of kiosk mode (`?kiosk=1`, domain/kiosk.ts): no top bar or navigation, large type, the offline
  * banner; with script it keeps the screen awake where the browser allows (Screen Wake Lock) and goes through
  * the `cycle` views every `every` seconds. Nothing accumulates: one timer per view, one wake lock at a time.
+ * While the network or the server is away the cycle waits on the view it shows (which keeps its last status), so a
+ * step never lands on a screen that has nothing to show.
  */
 import { Outlet, useLocation, useNavigate } from "@remix-run/react";
 import { useEffect } from "react";
 import { nextKioskUrl, type Kiosk } from "../../domain/kiosk";
 import { OfflineBanner } from "./OfflineBanner";
+import { useOfflineSince, useServerUnreachableSince } from "~/utils/connectivity";
 
 type WakeLockSentinelLike = { release(): Promise<void> };
 
@@ -41,7 +44,8 @@ function useWakeLock() {
   }, []);
 }
 
-export function KioskShell({ kiosk }: { kiosk: Kiosk }) {
+/** `children` stands in for the screen when the shell shows an error (the app shell's error boundary). */
+export function KioskShell({ kiosk, children }: { kiosk: Kiosk; children?: React.ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
   useWakeLock();
@@ -49,19 +53,23 @@ export function KioskShell({ kiosk }: { kiosk: Kiosk }) {
   // must not restart the view's timer.
   const views = kiosk.views.join(",");
   const everyS = kiosk.everyS;
+  const offlineSince = useOfflineSince();
+  const unreachableSince = useServerUnreachableSince();
+  const away = offlineSince !== null || unreachableSince !== null;
   useEffect(() => {
+    if (away) return;
     const next = nextKioskUrl({ views: views ? views.split(",") : [], everyS }, location.pathname, new URLSearchParams(location.search));
     if (!next) return;
     const timer = window.setTimeout(() => navigate(next, { replace: true }), everyS * 1000);
     return () => window.clearTimeout(timer);
     // navigate changes identity on every navigation (also the polls' revalidations); the timer must not restart then.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [views, everyS, location.pathname, location.search]);
+  }, [views, everyS, location.pathname, location.search, away]);
   return (
     <div className="kiosk-shell">
       <main className="content" id="main" tabIndex={-1}>
         <OfflineBanner />
-        <Outlet />
+        {children ?? <Outlet />}
       </main>
     </div>
   );

@@ -26,6 +26,7 @@ import { detailView } from "~/models/detail.server";
 import { myProfile } from "~/models/member.server";
 import { alarmCount, fleetOverview, monitorRows, recentAlarms } from "~/models/status.server";
 import { metaLocale } from "~/utils/meta-locale";
+import { keepLastGood } from "~/utils/keep-last-good";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const t = messages(metaLocale(matches));
@@ -56,6 +57,9 @@ async function detailLoader({ request, context }: LoaderFunctionArgs) {
   };
   return json({ mode: "detail" as const, view, tokenCopy }, { headers: { "Cache-Control": "no-store" } });
 }
+
+/** A poll or kiosk step that finds no server keeps the last answer (issue 17). */
+export const clientLoader = keepLastGood();
 
 export async function loader(args: LoaderFunctionArgs) {
   const { request, context } = args;

@@ -30,6 +30,7 @@ import { apiFailure, fieldErrorsOf, formFailure, formValues, parseForm } from "~
 import { readPreferences } from "~/utils/preferences.server";
 import styles from "~/styles/alarm.css";
 import { metaLocale } from "~/utils/meta-locale";
+import { keepLastGood } from "~/utils/keep-last-good";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -37,6 +38,9 @@ export const meta: MetaFunction = ({ matches }) => {
   const t = alarmMessages(metaLocale(matches));
   return [{ title: `${t.alarm.title} · ${t.appName}` }];
 };
+
+/** A poll or kiosk step that finds no server keeps the last answer (issue 17). */
+export const clientLoader = keepLastGood();
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken, user } = requireSection(request, context, "alarm");

@@ -25,6 +25,7 @@ import { redirectWithFlash } from "~/utils/flash.server";
 import { apiFailure, formFailure, formValues, orNotFound, parseForm, parseSearch, type FormFailure } from "~/utils/form-action.server";
 import { readPreferences } from "~/utils/preferences.server";
 import { metaLocale } from "~/utils/meta-locale";
+import { keepLastGood } from "~/utils/keep-last-good";
 
 export const meta: MetaFunction = ({ matches }) => {
   const t = cctvMessages(metaLocale(matches));
@@ -32,6 +33,9 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 const Search = z.object({ camera: z.string().trim().max(40, "too_long").optional() });
+
+/** A poll or kiosk step that finds no server keeps the last answer (issue 17). */
+export const clientLoader = keepLastGood();
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken, user } = requireSection(request, context, "cctv");

@@ -26,6 +26,7 @@ import { apiFailure, formFailure, formValues, parseForm, parseSearch } from "~/u
 import { readPreferences } from "~/utils/preferences.server";
 import styles from "~/styles/alarm.css";
 import { metaLocale } from "~/utils/meta-locale";
+import { keepLastGood } from "~/utils/keep-last-good";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -39,6 +40,9 @@ const Search = z.object({
   device: z.string().trim().max(64).optional(),
   do: z.enum(["on", "off"]).optional(),
 });
+
+/** A poll or kiosk step that finds no server keeps the last answer (issue 17). */
+export const clientLoader = keepLastGood();
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken, user } = requireSection(request, context, "control");

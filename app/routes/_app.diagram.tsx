@@ -31,6 +31,7 @@ import { diagramList, plantDiagram, removeDiagram, uploadDiagram } from "~/model
 import { readPreferences } from "~/utils/preferences.server";
 import { apiFailure, formFailure, orNotFound, parseSearch, type FormFailure } from "~/utils/form-action.server";
 import { metaLocale } from "~/utils/meta-locale";
+import { keepLastGood } from "~/utils/keep-last-good";
 
 export const meta: MetaFunction = ({ matches }) => {
   const t = workspaceMessages(metaLocale(matches));
@@ -38,6 +39,9 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 const Search = z.object({ plant: z.string().trim().max(64, "too_long").optional() });
+
+/** A poll or kiosk step that finds no server keeps the last answer (issue 17). */
+export const clientLoader = keepLastGood();
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken, user } = requireSection(request, context, "diagram");

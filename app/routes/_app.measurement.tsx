@@ -25,6 +25,7 @@ import { measurement, measurementWindow, releaseGridAlarms, userDevices, type Us
 import { readPreferences } from "~/utils/preferences.server";
 import { apiFailure, formFailure, parseSearch } from "~/utils/form-action.server";
 import { metaLocale } from "~/utils/meta-locale";
+import { keepLastGood } from "~/utils/keep-last-good";
 
 const Search = z.object({
   plant: z.string().trim().max(64).optional(),
@@ -98,6 +99,9 @@ function chartFor(t: AnalysisCatalogue, kind: number, windows: WindowResponse[],
   }
   return { labels, lines: [...left.series, ...(right?.series ?? [])], svg: renderTimeChart({ id: "m24", title: t.measurement.chart24h, labels, left, right, noData: t.measurement.never }) };
 }
+
+/** A poll or kiosk step that finds no server keeps the last answer (issue 17). */
+export const clientLoader = keepLastGood();
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken } = requireSection(request, context, "measurement");

@@ -34,6 +34,7 @@ import { customPage, customPages, deleteCustomPage, saveCustomPage, type WidgetV
 import { readPreferences } from "~/utils/preferences.server";
 import { apiFailure, formFailure, formValues, orNotFound, parseForm, parseSearch, type FormFailure } from "~/utils/form-action.server";
 import { metaLocale } from "~/utils/meta-locale";
+import { keepLastGood } from "~/utils/keep-last-good";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
   const t = workspaceMessages(metaLocale(matches));
@@ -45,6 +46,9 @@ const Search = z.object({
   edit: z.enum(["1"]).optional(),
   plant: z.string().trim().min(1).max(64).optional(),
 });
+
+/** A poll or kiosk step that finds no server keeps the last answer (issue 17). */
+export const clientLoader = keepLastGood();
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken, user } = requireSection(request, context, "page");

@@ -23,9 +23,13 @@ import { usePolling } from "~/components/plant-cards/usePolling";
 import { onlyLegendChanged, parseView, pvstatusHref, toggled, viewSearch, type PvstatusView } from "~/components/plant-cards/url-state";
 import { MapView } from "~/components/map/MapView";
 import { metaLocale } from "~/utils/meta-locale";
+import { keepLastGood } from "~/utils/keep-last-good";
 
 /** Set by this page's script: the browser can reveal streamed content. */
 const STREAM_COOKIE = "pvjs";
+
+/** A poll or kiosk step that finds no server keeps the last answer (issue 17). */
+export const clientLoader = keepLastGood();
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = requireSection(request, context, "pvstatus");

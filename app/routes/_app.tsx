@@ -131,7 +131,7 @@ function FullShell({ user, nav, flash, notices, appPromo, children }: ShellData 
   const location = useLocation();
   // Kiosk mode (?kiosk=1) is read from the URL, so it holds whatever the shell loader last said.
   const kiosk = user.pwd_yn === 1 ? null : parseKiosk(new URLSearchParams(location.search));
-  if (kiosk) return <KioskShell kiosk={kiosk} />;
+  if (kiosk) return <KioskShell kiosk={kiosk}>{children}</KioskShell>;
   return (
     <div className="shell">
       <a className="skip-link" href="#main">

@@ -32,8 +32,12 @@ import { fmt, messages, useT } from "~/i18n";
 import { ApiFailure } from "~/models/api.server";
 import { groupDetail, watchTree } from "~/models/status.server";
 import { metaLocale } from "~/utils/meta-locale";
+import { keepLastGood } from "~/utils/keep-last-good";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: `${messages(metaLocale(matches)).watch.title} · ${messages(metaLocale(matches)).appName}` }];
+
+/** A poll or kiosk step that finds no server keeps the last answer (issue 17). */
+export const clientLoader = keepLastGood();
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken } = requireSection(request, context, "watch");

@@ -1,9 +1,11 @@
 /**
- * Whether the browser is online, and since when it is not (kiosk wallboards, issue 17): status screens stop
- * polling while offline, so the last status stays on screen instead of an error page, the shell says
- * "offline since HH:mm", and when the network returns the screen refreshes by itself.
+ * Whether the browser can reach the portal, and since when it cannot (kiosk wallboards, issue 17). Two ways to lose
+ * it: the browser's own network drops (navigator.onLine), or the server goes away while the network stays (a restart,
+ * a deploy, a load balancer with no server behind it). Status screens keep the last status they had in both cases
+ * (polls pause while offline; a poll that finds no server keeps the last answer: app/utils/keep-last-good.ts), the
+ * shell says since when, and the screen refreshes by itself when the portal answers again.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 
 export function isOffline(): boolean {
   return typeof navigator !== "undefined" && navigator.onLine === false;
@@ -23,4 +25,40 @@ export function useOfflineSince(): number | null {
     };
   }, []);
   return since;
+}
+
+// Since when the last data request found no server (null while the server answers). One value per browser tab.
+let unreachableSince: number | null = null;
+const listeners = new Set<() => void>();
+
+function setUnreachable(next: number | null) {
+  if (next === unreachableSince) return;
+  unreachableSince = next;
+  for (const l of listeners) l();
+}
+
+/** A data request failed for want of a server (network error, 502/503/504): keeps the first time of the outage. */
+export function reportServerUnreachable(now = Date.now()): void {
+  if (unreachableSince === null) setUnreachable(now);
+}
+
+/** A data request was answered: the outage, if any, is over. */
+export function reportServerReachable(): void {
+  setUnreachable(null);
+}
+
+export function serverUnreachableSince(): number | null {
+  return unreachableSince;
+}
+
+/** null while the server answers (and on the server); the time it stopped answering otherwise. */
+export function useServerUnreachableSince(): number | null {
+  return useSyncExternalStore(
+    (onChange) => {
+      listeners.add(onChange);
+      return () => listeners.delete(onChange);
+    },
+    () => unreachableSince,
+    () => null,
+  );
 }

@@ -1,0 +1,42 @@
+/**
+ * The client loader of the screens a wallboard shows (issue 17): a poll or a kiosk step that finds no server —
+ * the network request fails, or a proxy answers 502/503/504 while the server restarts — keeps the last answer the
+ * screen had instead of replacing it with an error page, and tells the shell (connectivity.ts) since when the
+ * server is away. The next answer ends the outage. Anything else (a 4xx, a redirect to /login, a bug's 500 with
+ * Remix's error header) goes on to the route's error boundary as before.
+ *
+ * `hydrate = true` runs it once on hydration, where `serverLoader()` hands back the server-rendered data without a
+ * request, so a screen has something to keep from its first paint on.
+ */
+import type { ClientLoaderFunctionArgs } from "@remix-run/react";
+import { isRouteErrorResponse } from "@remix-run/react";
+import { reportServerReachable, reportServerUnreachable } from "./connectivity";
+
+const OUTAGE_STATUSES = new Set([502, 503, 504]);
+
+/** Whether a failed data request means "no server to answer", as opposed to an answer that refuses. */
+export function isOutage(error: unknown): boolean {
+  if (error instanceof TypeError) return true; // fetch itself failed: connection refused, reset, DNS, offline
+  if (isRouteErrorResponse(error)) return OUTAGE_STATUSES.has(error.status);
+  if (error instanceof Response) return OUTAGE_STATUSES.has(error.status);
+  return false;
+}
+
+export function keepLastGood() {
+  let last: { data: unknown } | null = null;
+  const clientLoader = async ({ serverLoader }: ClientLoaderFunctionArgs) => {
+    try {
+      const data = await serverLoader();
+      reportServerReachable();
+      last = { data };
+      return data;
+    } catch (error) {
+      if (!isOutage(error)) throw error;
+      reportServerUnreachable();
+      if (last) return last.data;
+      throw error;
+    }
+  };
+  clientLoader.hydrate = true as const;
+  return clientLoader;
+}
