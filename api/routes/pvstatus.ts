@@ -28,6 +28,7 @@ import { handle, JsonText, notFound, parse } from "../http";
 import { reachOf, subtreeSeqs, visiblePlantUids } from "../store/visibility";
 import { dailyReports, deviceOverview, fleetTotals } from "../store/fleet-totals";
 import type { PlantStatusRow } from "../../domain/contract/status";
+import { FETCH_LIMIT } from "../../domain/chart";
 import { plantStatusRows } from "../store/plant-status";
 import { todaySeries, type RawPlantSeries } from "../store/pvstatus-series";
 import { StatusSnapshot } from "../store/pvstatus-snapshot";
@@ -68,7 +69,8 @@ export const GroupBody = z
     viewMode: z.enum(VIEW_MODES as ["gd", "gh", "map"]).default("gd"),
     countType: z.enum(PVSTATUS_COUNT_TYPES).default("all"),
     st: StatusList.optional(),
-    limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).default(20),
+    // SPEC §9's fetch limit, for a caller that names none (the portal always asks for the page it shows).
+    limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).default(FETCH_LIMIT.initial),
     searchType: z.enum(PVSTATUS_SEARCH_TYPES).default("name"),
     searchText: z.preprocess(emptyToUndefined, z.string().trim().max(100).optional()),
     sortType: z.enum(SORT_TYPES as ["name", "capa", "iw", "today", "genTime"]).default("name"),

@@ -11,6 +11,7 @@ import { AppLink } from "~/components/AppLink";
 import { Suspense, useEffect } from "react";
 import { isMobileClient } from "../../domain/mobile";
 import { formatTimeKey } from "../../domain/series";
+import { nextFetchLimit } from "../../domain/chart";
 import { readCookies } from "~/auth/cookies.server";
 import { detailWindowHref } from "~/components/status/DetailLink";
 import { requireSection } from "~/auth/section.server";
@@ -146,7 +147,6 @@ function Loaded({ list, view, mobile, detail }: { list: PlantStatusList; view: P
   const t = useT().pvstatus;
   const { active } = usePolling(view, {
     fetchedAt: list.ok ? list.now : 0,
-    hasMore: list.ok && list.kind === "cards" ? list.hasMore : false,
   });
   if (!list.ok) {
     return (
@@ -195,7 +195,7 @@ function Loaded({ list, view, mobile, detail }: { list: PlantStatusList; view: P
         {list.hasMore ? (
           <p className="pv-more">
             <AppLink
-              to={pvstatusHref(viewSearch(view, { limit: view.limit + more }))}
+              to={pvstatusHref(viewSearch(view, { limit: nextFetchLimit(view.limit, more) }))}
               preventScrollReset
               replace
               className="button secondary"

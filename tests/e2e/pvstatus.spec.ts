@@ -195,8 +195,7 @@ test.describe("plant status screen", () => {
     ]);
   });
 
-  test("page view count and the 'more' link grow the list", async ({ page, javaScriptEnabled }) => {
-    test.skip(javaScriptEnabled, "with JavaScript the poll grows the limit by itself (tested below)");
+  test("page view count and the 'more' link grow the list", async ({ page }) => {
     await page.goto("/pvstatus?limit=3");
     await expect(cards(page)).toHaveCount(3);
     await page.getByRole("group", { name: "표시 개수" }).getByRole("link", { name: "25개씩" }).click();
@@ -236,11 +235,22 @@ test.describe("plant status screen, live (JavaScript on)", () => {
   test.beforeEach(async ({ signIn }) => signIn());
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "polling needs JavaScript");
 
-  test("the limit grows by the view count after each fetch", async ({ page }) => {
+  test("polls refresh what is shown without growing it; 'more' adds a page (issue 13, point 12)", async ({ page }) => {
+    const polls: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).searchParams.get("_data") === "routes/_app.pvstatus") polls.push(r.url());
+    });
     await page.goto("/pvstatus?limit=3");
     await expect(cards(page)).toHaveCount(3);
     await expect(page.getByTestId("polling")).toBeVisible();
-    await expect(page).toHaveURL(/limit=13/, { timeout: 12_000 });
+    // Two polls later the board still shows the same three plants, and asked for no more.
+    await expect.poll(() => polls.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    await expect(page).toHaveURL(/limit=3(&|$)/);
+    await expect(cards(page)).toHaveCount(3);
+    expect(polls.every((u) => new URL(u).searchParams.get("limit") === "3")).toBe(true);
+    // The member asks for more: one page (the view count, 10) more, of which 6 remain.
+    await page.getByRole("link", { name: "더 보기 (+6)" }).click();
+    await expect(page).toHaveURL(/limit=13/);
     await expect(cards(page)).toHaveCount(9);
   });
 

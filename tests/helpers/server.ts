@@ -139,6 +139,9 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     // The tests stand in for a proxy on loopback: each client names its own address (apiClient), so
     // throttle counters are not shared between tests. TRUST_PROXY: "none" in `env` turns it off.
     TRUST_PROXY: "loopback",
+    // A name of its own (the same across a restart with `reuse`): test servers running side by side on one machine
+    // must not share an MQTT client id, or the broker drops one connection each time the other connects.
+    SERVER_ID: `test-${path.basename(dataDir)}`,
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...opts.env,
   });

@@ -4,9 +4,9 @@ import { enabledCategories, onlyLegendChanged, parseView, toggled, viewSearch } 
 const parse = (q: string, mobile = false) => parseView(new URLSearchParams(q), { mobile });
 
 describe("parseView", () => {
-  it("gives the SPEC defaults for a bare URL: grid, all filters on, name ascending, 10 per page, limit 20", () => {
+  it("gives the SPEC defaults for a bare URL: grid, all filters on, name ascending, 10 per page, one page shown", () => {
     const v = parse("");
-    expect(v).toMatchObject({ view: "gd", hide: [], q: "", qt: "name", sort: "name", order: "asc", count: 10, effectiveCount: 10, limit: 20, size: "md", off: [] });
+    expect(v).toMatchObject({ view: "gd", hide: [], q: "", qt: "name", sort: "name", order: "asc", count: 10, effectiveCount: 10, limit: 10, size: "md", off: [] });
     expect(enabledCategories(v)).toHaveLength(7);
   });
 
@@ -18,9 +18,16 @@ describe("parseView", () => {
 
   it("falls back to defaults for unknown or malformed values", () => {
     const v = parse("view=xx&hide=bogus&qt=zzz&sort=nope&order=up&count=13&limit=-4&size=huge&off=what");
-    expect(v).toMatchObject({ view: "gd", hide: [], qt: "name", sort: "name", order: "asc", count: 10, limit: 20, size: "md", off: [] });
+    expect(v).toMatchObject({ view: "gd", hide: [], qt: "name", sort: "name", order: "asc", count: 10, limit: 10, size: "md", off: [] });
     expect(parse("limit=999999").limit).toBe(2000);
     expect(parse("view=gh&size=sm").size).toBe("md");
+  });
+
+  it("shows one page of the chosen size until more is asked for (issue 13, point 12)", () => {
+    expect(parse("count=25").limit).toBe(25);
+    expect(parse("count=50").limit).toBe(50);
+    expect(parse("count=50", true).limit).toBe(10);
+    expect(parse("count=25&limit=75").limit).toBe(75);
   });
 
   it("forces 10 on a mobile grid but keeps the request (and honours it on a mobile graph)", () => {
@@ -36,12 +43,15 @@ describe("viewSearch", () => {
     expect(viewSearch(parse(q.slice(1)))).toBe(q);
   });
 
-  it("starts the list again at 20 when filters, search or sort change, but not for more, size or legend", () => {
+  it("starts the list again at one page when filters, search, sort or page size change, but not for more, size or legend", () => {
     const v = parse("limit=60&count=25");
     expect(viewSearch(v, { sort: "iw" })).toBe("?sort=iw&count=25");
     expect(viewSearch(v, { hide: ["normal"] })).toBe("?hide=normal&count=25");
     expect(viewSearch(v, { limit: 85 })).toBe("?count=25&limit=85");
     expect(viewSearch(v, { off: ["irr"] })).toBe("?count=25&limit=60&off=irr");
+    // A new page size shows one page of the new size: no limit in the URL.
+    expect(viewSearch(v, { count: 50 })).toBe("?count=50");
+    expect(viewSearch(parse("count=25"), { limit: 50 })).toBe("?count=25&limit=50");
   });
 
   it("drops a card size the new view mode does not have", () => {

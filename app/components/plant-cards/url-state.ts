@@ -13,7 +13,7 @@
  *   size   card size: gd md | sm; gh lg | md | bar   (md)
  *   off    legend series switched off: gen, irr
  */
-import { effectiveViewCount, FETCH_LIMIT, type ViewCount } from "../../../domain/chart";
+import { effectiveViewCount, type ViewCount } from "../../../domain/chart";
 import {
   DEFAULT_SORT_ORDER, DEFAULT_SORT_TYPE, DEFAULT_VIEW_MODE, isSortOrder, isSortType, isViewMode,
   type SortOrder, type SortType, type ViewMode,
@@ -45,6 +45,12 @@ export interface PvstatusView {
   count: ViewCount;
   /** The count actually used. */
   effectiveCount: ViewCount;
+  /** Whether the page is a phone's (a phone's grid shows 10 at a time whatever is asked). */
+  mobile: boolean;
+  /**
+   * How many cards the list shows: the page size (the count used) until the member asks for more — the "more" link
+   * adds a page each time. Polls refresh what is shown and never grow it (issue 13, point 12).
+   */
   limit: number;
   size: CardSize;
   off: LegendSeries[];
@@ -78,7 +84,7 @@ export function parseView(params: URLSearchParams, ctx: ParseContext): PvstatusV
   const count = effectiveViewCount(params.get("count"), { mobile: false, view });
   const effectiveCount = effectiveViewCount(params.get("count"), { mobile: ctx.mobile, view });
   const rawLimit = Number(params.get("limit"));
-  const limit = Number.isInteger(rawLimit) && rawLimit >= 1 ? Math.min(rawLimit, MAX_URL_LIMIT) : FETCH_LIMIT.initial;
+  const limit = Number.isInteger(rawLimit) && rawLimit >= 1 ? Math.min(rawLimit, MAX_URL_LIMIT) : effectiveCount;
   const offSet = new Set(list(params, "off"));
   return {
     view,
@@ -89,17 +95,18 @@ export function parseView(params: URLSearchParams, ctx: ParseContext): PvstatusV
     order,
     count,
     effectiveCount,
+    mobile: ctx.mobile,
     limit,
     size: sizeFor(view, params.get("size")),
     off: LEGEND_SERIES.filter((s) => offSet.has(s)),
   };
 }
 
-export type ViewPatch = Partial<Omit<PvstatusView, "effectiveCount">>;
+export type ViewPatch = Partial<Omit<PvstatusView, "effectiveCount" | "mobile">>;
 
 /**
  * The search string (with '?', or '' for the default view) of a view with changes applied. Changing
- * anything but the limit itself starts the list again at the initial limit; switching the view mode
+ * anything but the limit itself starts the list again at one page (the page size); switching the view mode
  * drops a card size that the new mode does not have.
  */
 /** A link target on the plant status screen (a string: React Router parses it once, objects cost more). */
@@ -107,8 +114,9 @@ export const pvstatusHref = (search: string) => `/pvstatus${search}`;
 
 export function viewSearch(current: PvstatusView, patch: ViewPatch = {}): string {
   const next = { ...current, ...patch };
+  const onePage = effectiveViewCount(next.count, { mobile: current.mobile, view: next.view });
   const resetsList = Object.keys(patch).some((k) => k !== "limit" && k !== "off" && k !== "size");
-  if (resetsList && patch.limit === undefined) next.limit = FETCH_LIMIT.initial;
+  if (resetsList && patch.limit === undefined) next.limit = onePage;
   if (patch.view && patch.view !== current.view && patch.size === undefined) next.size = "md";
   const p = new URLSearchParams();
   if (next.view !== DEFAULT_VIEW_MODE) p.set("view", next.view);
@@ -118,7 +126,7 @@ export function viewSearch(current: PvstatusView, patch: ViewPatch = {}): string
   if (next.sort !== DEFAULT_SORT_TYPE) p.set("sort", next.sort);
   if (next.order !== DEFAULT_SORT_ORDER) p.set("order", next.order);
   if (next.count !== 10) p.set("count", String(next.count));
-  if (next.limit !== FETCH_LIMIT.initial) p.set("limit", String(next.limit));
+  if (next.limit !== onePage) p.set("limit", String(next.limit));
   if (next.size !== "md") p.set("size", next.size);
   if (next.off.length) p.set("off", LEGEND_SERIES.filter((s) => next.off.includes(s)).join(","));
   // Commas are safe in a query: keep lists readable in a bookmark (hide=normal,notWork).

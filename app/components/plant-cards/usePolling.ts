@@ -1,11 +1,12 @@
 /**
- * The wallboard refresh of SPEC §2/§9: every 6000 ms after a fetch, fetch again — growing the limit by
- * the view count while more plants remain (the URL's limit, so a bookmark keeps what was shown), else
- * revalidating as is. Paused on the map view and while the tab is hidden; resumes when shown again.
+ * The wallboard refresh of SPEC §2/§9: every 6000 ms after a fetch, fetch again what is shown. The list grows by
+ * the view count only when the member asks for more (the "more" link: the URL's limit, so a bookmark keeps what was
+ * shown); a poll never grows it, so a 1,000-plant wallboard shows the same page for ever (issue 13, point 12).
+ * Paused on the map view and while the tab is hidden; resumes when shown again.
  */
-import { useNavigate, useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect, useState } from "react";
-import { nextFetchLimit, REFRESH_INTERVAL_MS } from "../../../domain/chart";
+import { useNavigation, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { REFRESH_INTERVAL_MS } from "../../../domain/chart";
 import { viewSearch, type PvstatusView } from "./url-state";
 import { isOffline } from "~/utils/connectivity";
 
@@ -20,8 +21,10 @@ export function useDocumentHidden(): boolean {
   return hidden;
 }
 
-export function usePolling(view: PvstatusView, state: { fetchedAt: number; hasMore: boolean }): { active: boolean } {
-  const navigate = useNavigate();
+/** How often the poll clock looks whether the next fetch is due (6 s after the last answer). */
+const TICK_MS = 500;
+
+export function usePolling(view: PvstatusView, state: { fetchedAt: number }): { active: boolean } {
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const hidden = useDocumentHidden();
@@ -31,21 +34,29 @@ export function usePolling(view: PvstatusView, state: { fetchedAt: number; hasMo
   const active = hydrated && view.view !== "map" && !hidden;
   const busy = navigation.state !== "idle" || revalidator.state !== "idle";
   const search = viewSearch(view, {});
+  // One steady clock per view rather than a timer re-armed by each answer: a poll whose answer changes nothing (the
+  // last status kept through a server outage, app/utils/keep-last-good.ts) must not end the chain.
+  const busyRef = useRef(busy);
+  const lastDone = useRef(Date.now());
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
   useEffect(() => {
-    if (!active || busy) return;
-    const timer = window.setTimeout(() => {
+    if (busyRef.current && !busy) lastDone.current = Date.now();
+    busyRef.current = busy;
+  }, [busy]);
+  useEffect(() => {
+    lastDone.current = Date.now();
+  }, [state.fetchedAt, search]);
+  useEffect(() => {
+    if (!active) return;
+    const timer = window.setInterval(() => {
       // Offline: the last status stays on screen; the shell's banner refreshes it when the network returns.
-      if (isOffline()) return;
-      if (state.hasMore) {
-        const next = viewSearch(view, { limit: nextFetchLimit(view.limit, view.effectiveCount) });
-        navigate({ pathname: "/pvstatus", search: next }, { replace: true, preventScrollReset: true });
-      } else {
-        revalidator.revalidate();
-      }
-    }, REFRESH_INTERVAL_MS.pvstatus);
-    return () => window.clearTimeout(timer);
-    // `search` stands for the whole view; fetchedAt changes with every answer.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [active, busy, search, state.fetchedAt, state.hasMore]);
+      if (busyRef.current || isOffline()) return;
+      if (Date.now() - lastDone.current < REFRESH_INTERVAL_MS.pvstatus) return;
+      lastDone.current = Date.now();
+      revalidate.current();
+    }, TICK_MS);
+    return () => window.clearInterval(timer);
+  }, [active, search]);
   return { active };
 }
