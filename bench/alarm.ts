@@ -8,6 +8,8 @@
  *      one call's median, against the cheapest authenticated call measured in the same run;
  *   2. the /alarm document (today, whole fleet) at 20 connections (autocannon): req/s and p99;
  *   3. the /alarm document for a month at 20 connections.
+ * BENCH_HOLD=1 skips the measurements and keeps the seeded server running (its URLs and an admin token printed)
+ * until Ctrl-C, for profiling queries with EXPLAIN on the seeded store.
  * Not a test: nothing passes or fails.
  */
 import autocannon from "autocannon";
@@ -70,6 +72,14 @@ async function main() {
     const login = await fetch(`${server.baseUrl}/api/member/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id: "admin", password: ADMIN_PASSWORD }) });
     const tokens = (await login.json()) as { accessToken: string; refreshToken: string; sessionId: string };
     const auth = { authorization: `Bearer ${tokens.accessToken}` };
+    if (process.env.BENCH_HOLD === "1") {
+      console.log(`holding: ${server.baseUrl} ${server.databaseUrl}\ntoken ${tokens.accessToken}\ncookie accessToken=${tokens.accessToken}; refreshToken=${tokens.refreshToken}; sessionId=${tokens.sessionId}; NewAppOpenPop=1`);
+      await new Promise<void>((resolve) => {
+        process.once("SIGINT", resolve);
+        process.once("SIGTERM", resolve);
+      });
+      return;
+    }
     const timed = async (what: string, url: string, note: (body: any) => string) => {
       const times: number[] = [];
       let last = "";
