@@ -95,7 +95,20 @@ export async function listAlarms(
       .select((eb) => [sql.lit(part).as("part"), "alarm.level", eb.fn.countAll<number>().as("n")])
       .where((eb) => eb.and([partOf(eb, part, period), ...filters(eb, plants, q, false)]))
       .groupBy("alarm.level");
-  const byLevel = await countPart("raised").unionAll(countPart("clearedLater")).unionAll(countPart("openBefore")).execute();
+  const offset = (q.page - 1) * q.size;
+  // Newest first: every alarm raised in the period comes before every alarm raised earlier, so the page is the
+  // period's own alarms (a bounded range, newest first along raised_at) and, past them, the earlier ones. The
+  // first part is read beside the counts (on PostgreSQL over a second connection): past its end it is empty.
+  const [byLevel, own] = await Promise.all([
+    countPart("raised").unionAll(countPart("clearedLater")).unionAll(countPart("openBefore")).execute(),
+    selectRow(db)
+      .where((eb) => eb.and([partOf(eb as unknown as Eb, "raised", period), ...filters(eb as unknown as Eb, plants, q, true)]))
+      .orderBy("alarm.raised_at", "desc")
+      .orderBy("alarm.seq", "desc")
+      .limit(q.size)
+      .offset(offset)
+      .execute(),
+  ]);
   const inPart: Record<Part, number> = { raised: 0, clearedLater: 0, openBefore: 0 };
   for (const r of byLevel) {
     const level = String(Number(r.level)) as "1" | "2" | "3" | "4";
@@ -105,33 +118,18 @@ export async function listAlarms(
     if (q.level === -1 || Number(r.level) === q.level) inPart[r.part as Part] += n;
   }
   const total = q.level === -1 ? counts["-1"] : counts[String(q.level) as "1"];
-  const offset = (q.page - 1) * q.size;
-  // Newest first: every alarm raised in the period comes before every alarm raised earlier, so the page is the
-  // period's own alarms (a bounded range, newest first along raised_at) and, past them, the earlier ones.
-  const rows: RawRow[] = [];
-  if (offset < inPart.raised) {
-    rows.push(...(await selectRow(db)
-      .where((eb) => eb.and([partOf(eb as unknown as Eb, "raised", period), ...filters(eb as unknown as Eb, plants, q, true)]))
-      .orderBy("alarm.raised_at", "desc")
-      .orderBy("alarm.seq", "desc")
-      .limit(q.size)
-      .offset(offset)
-      .execute()));
-  }
+  const rows: RawRow[] = [...own];
   const earlier = inPart.clearedLater + inPart.openBefore;
   if (rows.length < q.size && earlier > 0 && offset + q.size > inPart.raised) {
     // The earlier alarms are few (those still open or cleared only after the start): their keys from the two
     // ranges of (released_at, raised_at, level), merged here, then the page's rows by seq.
-    const keys: Array<{ seq: number; raised_at: number }> = [];
-    for (const part of ["clearedLater", "openBefore"] as const) {
-      if (!inPart[part]) continue;
-      const found = await db
+    const found = await Promise.all((["clearedLater", "openBefore"] as const).filter((part) => inPart[part] > 0).map((part) =>
+      db
         .selectFrom("alarm")
         .select(["alarm.seq", "alarm.raised_at"])
         .where((eb) => eb.and([partOf(eb, part, period), ...filters(eb, plants, q, true)]))
-        .execute();
-      keys.push(...found.map((k) => ({ seq: Number(k.seq), raised_at: Number(k.raised_at) })));
-    }
+        .execute()));
+    const keys = found.flat().map((k) => ({ seq: Number(k.seq), raised_at: Number(k.raised_at) }));
     keys.sort((a, b) => b.raised_at - a.raised_at || b.seq - a.seq);
     const from = Math.max(0, offset - inPart.raised);
     const wanted = keys.slice(from, from + q.size - rows.length).map((k) => k.seq);
