@@ -7,6 +7,7 @@
  * GET  /alarm/v2/unrelease         open alarms per plant: the SPEC §3 counters and iw
  * GET  /alarm/recent               open alarms and those of the last `hours` (the shell and main page, every 660 000 ms)
  * GET  /alarm/count                open alarms by code and level
+ * GET  /alarm/scope                the scope picker: names of the chosen plant and group, the plant's devices, search by name
  * GET  /alarm/{seq}                one alarm with its lifecycle steps
  * POST /alarm/{seq}/ack {note}     acknowledge (writers; audit-logged)
  * POST /alarm/{seq}/release {note} an operator's release (edit access to the plant)
@@ -19,8 +20,8 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import { hhmmToMinutes, minutesToHhmm } from "../../domain/alert-policy";
 import {
-  AlarmAckSchema, AlarmListQuerySchema, AlertPrefSchema, DeliveryLogQuerySchema, PlantContactsSchema,
-  type AlarmCountResponse, type AlertPref, type PlantContacts,
+  AlarmAckSchema, AlarmListQuerySchema, AlarmScopeQuerySchema, AlertPrefSchema, DeliveryLogQuerySchema, PlantContactsSchema,
+  type AlarmCountResponse, type AlarmScopeResponse, type AlertPref, type PlantContacts,
 } from "../../domain/contract/alarm";
 import type { AccessClaims } from "../../domain/contract/auth";
 import type { Clock } from "../clock";
@@ -30,8 +31,8 @@ import { badRequest, handle, notFound, parse } from "../http";
 import type { OutboxWorker } from "../notify/outbox";
 import { prefView } from "../notify/alerts";
 import {
-  acknowledgeAlarm, alarmBySeq, alarmEvents, deliveryLog, listAlarms, openAlarms, plantsUnderNode, recentAlarms, releaseAlarm,
-  unreleasedByPlant,
+  acknowledgeAlarm, alarmBySeq, alarmEvents, deliveryLog, groupsNamed, listAlarms, openAlarms, plantDevices, plantsNamed, plantsUnderNode,
+  recentAlarms, releaseAlarm, unreleasedByPlant,
 } from "../store/alarms";
 import type { Database } from "../store/schema";
 import { reachOf, requireDevice, requirePlant, subtreeSeqs, visiblePlantUids } from "../store/visibility";
@@ -129,6 +130,39 @@ export function alarmRoutes(ctx: ApiContext, clock: Clock, outbox?: OutboxWorker
       if (key in out && key !== "levels" && key !== "alarm_count") (out[key] as number) += n;
       const level = String(Number(row.level)) as "1" | "2" | "3" | "4";
       if (level in out.levels) out.levels[level] += n;
+    }
+    return out;
+  }));
+
+  r.get("/alarm/scope", handle(async (req): Promise<AlarmScopeResponse> => {
+    const me = requireSettled(req);
+    const q = parse(AlarmScopeQuerySchema, req.query);
+    const reach = await reachOf(db, me);
+    const everything = reach.all && !reach.only;
+    let visible: string[] | null | undefined;
+    const visiblePlants = async () => (visible === undefined ? (visible = everything ? null : await visiblePlantUids(db, reach)) : visible);
+    const out: AlarmScopeResponse = { plant: null, group: null, devices: [], matches: null };
+    if (q.plant) {
+      const plant = await requirePlant(db, reach, q.plant);
+      out.plant = { uid: plant.uid, name: plant.name };
+      out.devices = await plantDevices(db, plant.uid);
+    }
+    if (q.group !== undefined) {
+      const node = await db.selectFrom("node").select(["seq", "name"]).where("seq", "=", q.group).executeTakeFirst();
+      if (!node) throw notFound("group_not_found");
+      // The same rule as the list: a group of the member's subtree, or one that holds a plant they see.
+      const visiblePlantsList = await visiblePlants();
+      if (!everything && !reach.nodes.includes(q.group) && !(await plantsUnderNode(db, await subtreeSeqs(db, q.group), visiblePlantsList)).length) {
+        throw notFound("group_not_found");
+      }
+      out.group = { seq: Number(node.seq), name: node.name };
+    }
+    if (q.q) {
+      const [plants, groups] = await Promise.all([
+        plantsNamed(db, q.q, await visiblePlants(), q.limit),
+        groupsNamed(db, q.q, reach.only ? [] : everything ? null : [...reach.nodes], q.limit),
+      ]);
+      out.matches = { plants: plants.slice(0, q.limit), groups: groups.slice(0, q.limit), more: plants.length > q.limit || groups.length > q.limit };
     }
     return out;
   }));

@@ -4,7 +4,7 @@
  * Scoping is the caller's: every function takes the plant uids the member may see (null = every plant,
  * for a member at the root node, so a fleet-wide query needs no list of 1,000 uids).
  */
-import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import type {
   AlarmListQuery, AlarmListResponse, AlarmRow, AlarmState, DeliveryLogResponse, DeliveryRow, UnreleasedPlantRow,
 } from "../../domain/contract/alarm";
@@ -52,19 +52,31 @@ export function periodOf(q: Pick<AlarmListQuery, "start" | "end">, now: number):
   return { start, end };
 }
 
-function filters(eb: Eb, plants: string[] | null, q: AlarmListQuery, period: { start: number; end: number }, withLevel: boolean) {
+/**
+ * An alarm overlaps the period [start, end) in exactly one of three ways, each a range of its own composite index
+ * (migration 0012): raised in the period; raised before it and cleared in it or later; raised before it and still
+ * open. Reading them apart keeps every count to the period (one OR over them would walk the whole history before
+ * the period's end).
+ */
+type Part = "raised" | "clearedLater" | "openBefore";
+
+function partOf(eb: Eb, part: Part, period: { start: number; end: number }): Expression<SqlBool> {
+  if (part === "raised") return eb.and([eb("alarm.raised_at", ">=", period.start), eb("alarm.raised_at", "<", period.end)]);
+  if (part === "clearedLater") return eb.and([eb("alarm.released_at", ">=", period.start), eb("alarm.raised_at", "<", period.start)]);
+  return eb.and([eb("alarm.released_at", "is", null), eb("alarm.raised_at", "<", period.start)]);
+}
+
+/** The filters of a list query other than the period. */
+function filters(eb: Eb, plants: string[] | null, q: AlarmListQuery, withLevel: boolean): Expression<SqlBool>[] {
   const and: Expression<SqlBool>[] = [];
   if (plants) and.push(eb("alarm.plant_uid", "in", plants));
-  // Alarms whose life overlaps the period: raised before its end and not cleared before its start.
-  and.push(eb("alarm.raised_at", "<", period.end));
-  and.push(eb.or([eb("alarm.released_at", "is", null), eb("alarm.released_at", ">=", period.start)]));
   if (q.device) and.push(eb("alarm.device_uid", "=", q.device));
   if (q.code !== undefined) and.push(eb("alarm.code", "=", q.code));
   if (withLevel && q.level !== -1) and.push(eb("alarm.level", "=", q.level));
   if (q.status === "active") and.push(eb.and([eb("alarm.released_at", "is", null), eb("alarm.ack_at", "is", null)]));
   if (q.status === "acknowledged") and.push(eb.and([eb("alarm.released_at", "is", null), eb("alarm.ack_at", "is not", null)]));
   if (q.status === "cleared") and.push(eb("alarm.released_at", "is not", null));
-  return eb.and(and);
+  return and;
 }
 
 export async function listAlarms(
@@ -76,25 +88,60 @@ export async function listAlarms(
   const period = periodOf(q, now);
   const counts: AlarmListResponse["counts"] = { "-1": 0, 1: 0, 2: 0, 3: 0, 4: 0 };
   if (plants && !plants.length) return { alarmList: [], total: 0, page: q.page, size: q.size, ...period, counts };
-  const byLevel = await db
-    .selectFrom("alarm")
-    .select((eb) => ["alarm.level", eb.fn.countAll<number>().as("n")])
-    .where((eb) => filters(eb, plants, q, period, false))
-    .groupBy("alarm.level")
-    .execute();
+  // Counts per level and part in one statement: three index-only ranges (no COUNT over the year before the period).
+  const countPart = (part: Part) =>
+    db
+      .selectFrom("alarm")
+      .select((eb) => [sql.lit(part).as("part"), "alarm.level", eb.fn.countAll<number>().as("n")])
+      .where((eb) => eb.and([partOf(eb, part, period), ...filters(eb, plants, q, false)]))
+      .groupBy("alarm.level");
+  const offset = (q.page - 1) * q.size;
+  // Newest first: every alarm raised in the period comes before every alarm raised earlier, so the page is the
+  // period's own alarms (a bounded range, newest first along raised_at) and, past them, the earlier ones. The
+  // first part is read beside the counts (on PostgreSQL over a second connection): past its end it is empty.
+  const [byLevel, own] = await Promise.all([
+    countPart("raised").unionAll(countPart("clearedLater")).unionAll(countPart("openBefore")).execute(),
+    selectRow(db)
+      .where((eb) => eb.and([partOf(eb as unknown as Eb, "raised", period), ...filters(eb as unknown as Eb, plants, q, true)]))
+      .orderBy("alarm.raised_at", "desc")
+      .orderBy("alarm.seq", "desc")
+      .limit(q.size)
+      .offset(offset)
+      .execute(),
+  ]);
+  const inPart: Record<Part, number> = { raised: 0, clearedLater: 0, openBefore: 0 };
   for (const r of byLevel) {
     const level = String(Number(r.level)) as "1" | "2" | "3" | "4";
-    if (level in counts) counts[level] += Number(r.n);
-    counts["-1"] += Number(r.n);
+    const n = Number(r.n);
+    if (level in counts) counts[level] += n;
+    counts["-1"] += n;
+    if (q.level === -1 || Number(r.level) === q.level) inPart[r.part as Part] += n;
   }
   const total = q.level === -1 ? counts["-1"] : counts[String(q.level) as "1"];
-  const rows = await selectRow(db)
-    .where((eb) => filters(eb as unknown as Eb, plants, q, period, true))
-    .orderBy("alarm.raised_at", "desc")
-    .orderBy("alarm.seq", "desc")
-    .limit(q.size)
-    .offset((q.page - 1) * q.size)
-    .execute();
+  const rows: RawRow[] = [...own];
+  const earlier = inPart.clearedLater + inPart.openBefore;
+  if (rows.length < q.size && earlier > 0 && offset + q.size > inPart.raised) {
+    // The earlier alarms are few (those still open or cleared only after the start): their keys from the two
+    // ranges of (released_at, raised_at, level), merged here, then the page's rows by seq.
+    const found = await Promise.all((["clearedLater", "openBefore"] as const).filter((part) => inPart[part] > 0).map((part) =>
+      db
+        .selectFrom("alarm")
+        .select(["alarm.seq", "alarm.raised_at"])
+        .where((eb) => eb.and([partOf(eb, part, period), ...filters(eb, plants, q, true)]))
+        .execute()));
+    const keys = found.flat().map((k) => ({ seq: Number(k.seq), raised_at: Number(k.raised_at) }));
+    keys.sort((a, b) => b.raised_at - a.raised_at || b.seq - a.seq);
+    const from = Math.max(0, offset - inPart.raised);
+    const wanted = keys.slice(from, from + q.size - rows.length).map((k) => k.seq);
+    if (wanted.length) {
+      const more = await selectRow(db).where("alarm.seq", "in", wanted).execute();
+      const bySeq = new Map(more.map((r) => [Number(r.seq), r]));
+      for (const seq of wanted) {
+        const r = bySeq.get(seq);
+        if (r) rows.push(r);
+      }
+    }
+  }
   return { alarmList: rows.map(toRow), total, page: q.page, size: q.size, ...period, counts };
 }
 
@@ -226,3 +273,57 @@ export async function plantsUnderNode(db: Kysely<Database>, seqs: number[], plan
   return rows.map((r) => r.uid);
 }
 
+
+/** `text` as a LIKE pattern matching names that hold it, case-insensitively (escape character \). */
+function holding(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Plants among `plants` (null = all) whose name holds `text`: an exact name first, then by name; one more than
+ * `limit` is read so the caller knows there are more.
+ */
+export async function plantsNamed(db: Kysely<Database>, text: string, plants: string[] | null, limit: number) {
+  if (plants && !plants.length) return [];
+  const rows = await db
+    .selectFrom("plant")
+    .select(["uid", "name"])
+    .where(sql<boolean>`lower(name) like ${holding(text)} escape '\\'`)
+    .$if(!!plants, (qb) => qb.where("uid", "in", plants!))
+    .orderBy(sql`case when lower(name) = ${text.toLowerCase()} then 0 else 1 end`)
+    .orderBy("name")
+    .orderBy("uid")
+    .limit(limit + 1)
+    .execute();
+  return rows.map((r) => ({ uid: r.uid, name: r.name }));
+}
+
+/** Groups among `nodes` (null = all) whose name holds `text`, like plantsNamed. */
+export async function groupsNamed(db: Kysely<Database>, text: string, nodes: readonly number[] | null, limit: number) {
+  if (nodes && !nodes.length) return [];
+  const rows = await db
+    .selectFrom("node")
+    .select(["seq", "name"])
+    .where(sql<boolean>`lower(name) like ${holding(text)} escape '\\'`)
+    .$if(!!nodes, (qb) => qb.where("seq", "in", nodes!))
+    .orderBy(sql`case when lower(name) = ${text.toLowerCase()} then 0 else 1 end`)
+    .orderBy("name")
+    .orderBy("seq")
+    .limit(limit + 1)
+    .execute();
+  return rows.map((r) => ({ seq: Number(r.seq), name: r.name }));
+}
+
+/** A plant's devices in use, by kind and name (the alarm screen's device filter). */
+export async function plantDevices(db: Kysely<Database>, plantUid: string) {
+  const rows = await db
+    .selectFrom("device")
+    .select(["uid", "name", "kind"])
+    .where("plant_uid", "=", plantUid)
+    .where("use_yn", "=", 1)
+    .orderBy("kind")
+    .orderBy("name")
+    .orderBy("uid")
+    .execute();
+  return rows.map((d) => ({ uid: d.uid, name: d.name, kind: Number(d.kind) }));
+}

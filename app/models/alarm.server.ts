@@ -1,16 +1,15 @@
 /** Alarm calls (SPEC §7 Devices, alarms, codes; §3 Alarm): the filtered list, acknowledge, release, alert settings, contacts, delivery log. */
 import type {
-  AlarmListResponse, AlarmRow, AlertPref, DeliveryLogResponse, PlantContacts,
+  AlarmListResponse, AlarmRow, AlarmScopeResponse, AlertPref, DeliveryLogResponse, PlantContacts,
 } from "../../domain/contract/alarm";
-import type { StatisticsScopeResponse } from "../../domain/contract/statistics";
 import { api } from "./api.server";
 
 /**
- * The plants and groups the member may see, for the alarm filters: the read-only scope call every member may
- * make (also the statistics screen's), not the admin group tree (writers only, and heavy for a large fleet).
+ * The alarm screen's scope picker (GET /alarm/scope): the chosen plant and group by name, the plant's devices, and
+ * the plants and groups whose name holds `q` — never a list of the whole fleet.
  */
-export const alarmScopeOptions = (token: string) =>
-  api<StatisticsScopeResponse>("/rpi/statistics/scope", { token }).then((r) => ({ plants: r.plants, groups: r.groups }));
+export const alarmScope = (token: string, q: { q?: string; plant?: string; group?: number; limit?: number }) =>
+  api<AlarmScopeResponse>("/alarm/scope", { token, query: q });
 
 export interface AlarmListSearch {
   start?: string;
@@ -37,7 +36,24 @@ export interface FaultCodeRow {
 export const alarmList = (token: string, q: AlarmListSearch) =>
   api<AlarmListResponse>("/alarm", { token, query: { ...q, isGroup: q.isGroup ? 1 : undefined } });
 
-export const faultCodes = (token: string) => api<{ codeList: FaultCodeRow[] }>("/code", { token }).then((r) => r.codeList);
+/**
+ * The fault-code table (GET /code), the same for every member: kept in this portal process for FAULT_CODES_TTL_MS
+ * so a page view does not pay a call for it (an admin's edit shows within that time). A failed call is not kept.
+ */
+export const FAULT_CODES_TTL_MS = 60_000;
+let faultCodeCache: { at: number; rows: Promise<FaultCodeRow[]> } | null = null;
+
+export function faultCodes(token: string): Promise<FaultCodeRow[]> {
+  const now = Date.now();
+  if (faultCodeCache && now - faultCodeCache.at < FAULT_CODES_TTL_MS) return faultCodeCache.rows;
+  const rows = api<{ codeList: FaultCodeRow[] }>("/code", { token }).then((r) => r.codeList);
+  const entry = { at: now, rows };
+  faultCodeCache = entry;
+  rows.catch(() => {
+    if (faultCodeCache === entry) faultCodeCache = null;
+  });
+  return rows;
+}
 
 type AlarmWithEvents = { alarm: AlarmRow; events: unknown[] };
 

@@ -5,24 +5,30 @@
  * alarm type `code`; state), so a bookmark shows the same list and all of it works without JavaScript. Rows say
  * the level by a mark and a word, the state by words; acknowledge (with a note) and release are plain posts,
  * one function per intent. The filtered list exports as CSV (/alarm/export, same search).
+ *
+ * The scope is picked by name, not from a list of the whole fleet (1,000 plants made a 200 KB page): the form's
+ * `find` text goes to GET /api/alarm/scope; when it names one plant or group (or one exactly) the loader redirects
+ * to the URL with that `plant` or `group`, otherwise the page lists the matches as links. The chosen scope shows
+ * as a chip whose link removes it. With script, a datalist suggests names while typing (resources.alarm-scope).
+ * Loader data is what the page shows: the rows' fields on screen, with their fault-code names already resolved.
  */
-import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { z } from "zod";
-import { ALARM_PAGE_SIZES, ALARM_STATES, type AlarmListResponse, type AlarmRow } from "../../domain/contract/alarm";
+import { z, type ZodError } from "zod";
+import { ALARM_PAGE_SIZES, ALARM_STATES, type AlarmListResponse, type AlarmRow, type AlarmScopeResponse } from "../../domain/contract/alarm";
 import { formatSeoul } from "../../domain/seoul-time";
 import { ALARM_CODE, ALARM_LEVEL_FILTERS } from "../../domain/status";
 import { requireSection } from "~/auth/section.server";
 import { Pager } from "~/components/admin-form";
 import { AppLink } from "~/components/AppLink";
+import { ScopeFinder } from "~/components/alarm/ScopeFinder";
 import { DetailLink } from "~/components/status/DetailLink";
 import { SeoulTime } from "~/components/status/format";
 import { alarmCodeLabel, deviceKindLabel } from "~/components/status/labels";
-import { fmt, useLocale } from "~/i18n";
+import { fmt } from "~/i18n";
 import { alarmMessages, useAlarmT, type AlarmCatalogue } from "~/i18n/alarm";
-import { acknowledgeAlarm, alarmList, alarmScopeOptions, faultCodes, releaseAlarm } from "~/models/alarm.server";
-import { userDevices } from "~/models/measurement.server";
+import { acknowledgeAlarm, alarmList, alarmScope, faultCodes, releaseAlarm } from "~/models/alarm.server";
 import { assertCsrf } from "~/utils/csrf.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { alarmSearch, withDefaultPeriod } from "~/utils/alarm-search.server";
@@ -39,6 +45,35 @@ export const meta: MetaFunction = ({ matches }) => {
   return [{ title: `${t.alarm.title} · ${t.appName}` }];
 };
 
+type ScopePick = { plant: string } | { group: number };
+
+/** The search with a new scope: the plant or group picked, the name search, device and page dropped. */
+export function scopeSearch(search: URLSearchParams, pick: ScopePick | null): URLSearchParams {
+  const next = new URLSearchParams(search);
+  for (const k of ["find", "plant", "isGroup", "group", "device", "page"]) next.delete(k);
+  if (pick && "plant" in pick) next.set("plant", pick.plant);
+  if (pick && "group" in pick) {
+    next.set("isGroup", "1");
+    next.set("group", String(pick.group));
+  }
+  return next;
+}
+
+/** The one plant or group a name search picks: the only match, or the only one with exactly that name. */
+function pickOf(find: string, m: NonNullable<AlarmScopeResponse["matches"]>): ScopePick | null {
+  if (m.plants.length + m.groups.length === 1 && !m.more) return m.plants[0] ? { plant: m.plants[0].uid } : { group: m.groups[0]!.seq };
+  const same = (name: string) => name.trim().toLowerCase() === find.toLowerCase();
+  const plants = m.plants.filter((p) => same(p.name));
+  const groups = m.groups.filter((g) => same(g.name));
+  if (plants.length + groups.length !== 1) return null;
+  return plants[0] ? { plant: plants[0].uid } : { group: groups[0]!.seq };
+}
+
+const isClientError = (error: unknown) => {
+  const status = (error as { status?: number }).status;
+  return !!status && status >= 400 && status < 500 && status !== 401;
+};
+
 /** A poll or kiosk step that finds no server keeps the last answer (issue 17). */
 export const clientLoader = keepLastGood();
 
@@ -47,37 +82,70 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const now = Date.now();
   const today = formatSeoul(now, "YYYY-MM-DD");
+  const locale = readPreferences(request).locale;
   const { raw, parsed } = alarmSearch(url);
   const values = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, String(v)]));
-  const plantUid = parsed.success ? parsed.data.plant : undefined;
-  // The pickers, the fault-code names and the list are independent calls: made together.
-  const [groups, codes, devices, list] = await Promise.all([
-    alarmScopeOptions(accessToken),
+  const find = (url.searchParams.get("find") ?? "").trim().slice(0, 100);
+  let matches: (NonNullable<AlarmScopeResponse["matches"]> & { find: string }) | null = null;
+  if (find) {
+    const found = await alarmScope(accessToken, { q: find });
+    const pick = found.matches ? pickOf(find, found.matches) : null;
+    if (pick) throw redirect(`/alarm?${scopeSearch(url.searchParams, pick)}`);
+    matches = { find, ...(found.matches ?? { plants: [], groups: [], more: false }) };
+  }
+  const q = parsed.success ? parsed.data : null;
+  const chosen = { plant: q?.plant, group: q?.isGroup ? q.group : undefined };
+  // The scope's names (and the plant's devices), the fault-code table (cached) and the list: made together.
+  const [scope, codes, list] = await Promise.all([
+    chosen.plant || chosen.group !== undefined
+      ? alarmScope(accessToken, chosen).catch((error: unknown) => {
+          if (isClientError(error)) return null; // the list says why
+          throw error;
+        })
+      : Promise.resolve(null),
     faultCodes(accessToken),
-    plantUid
-      ? userDevices(accessToken).then((all) => all.filter((d) => d.plant_uid === plantUid).map((d) => ({ uid: d.uid, name: d.name, kind: d.kind })))
-      : Promise.resolve([]),
-    parsed.success
-      ? alarmList(accessToken, withDefaultPeriod(parsed.data, now)).catch((error: unknown) => {
-          const failure = error as { status?: number; body?: { message?: string; fields?: Record<string, string> } };
-          if (failure.status && failure.status >= 400 && failure.status < 500 && failure.status !== 401) return failure;
+    q
+      ? alarmList(accessToken, withDefaultPeriod(q, now)).catch((error: unknown) => {
+          if (isClientError(error)) return error as { status: number; body?: { message?: string; fields?: Record<string, string> } };
           throw error;
         })
       : Promise.resolve(null),
   ]);
-  const plants = [...groups.plants].sort((a, b) => a.name.localeCompare(b.name, "ko")).map((p) => ({ uid: p.uid, name: p.name }));
-  const groupOptions = groups.groups.map((g) => ({ seq: g.seq, name: g.name }));
-  const faultNames = Object.fromEntries(codes.map((c) => [c.code, { hex: c.hex, ko: c.name_ko, en: c.name_en }]));
-  const base = { today, now, values, plants, groups: groupOptions, devices, faultNames, readOnly: user.readOnly === 1 };
-  if (!parsed.success || list === null) {
-    return json({ ...base, errors: parsed.success ? {} : fieldErrorsOf(parsed.error), list: null as AlarmListResponse | null }, { status: 400 });
+  const faults = new Map(codes.map((c) => [c.code, c]));
+  const faultText = (code: number | null) => {
+    if (code === null || code === 0) return null;
+    const f = faults.get(code);
+    return f ? `${f.hex} ${locale === "ko" ? f.name_ko : f.name_en}` : String(code);
+  };
+  const base = {
+    today, now, values, matches, readOnly: user.readOnly === 1,
+    plant: chosen.plant ? { uid: chosen.plant, name: scope?.plant?.name ?? chosen.plant } : null,
+    group: chosen.group !== undefined ? { seq: chosen.group, name: scope?.group?.name ?? `#${chosen.group}` } : null,
+    devices: scope?.devices.map((d) => ({ uid: d.uid, name: d.name })) ?? [],
+  };
+  if (!q || list === null) {
+    return json({ ...base, errors: q ? {} : fieldErrorsOf((parsed as { error: ZodError }).error), list: null as AlarmPage | null }, { status: 400 });
   }
   if (!("alarmList" in list)) {
     const errors = { ...(list.body?.fields ?? {}) } as Record<string, string>;
     if (!Object.keys(errors).length) errors._form = list.body?.message ?? "invalid_input";
-    return json({ ...base, errors, list: null as AlarmListResponse | null }, { status: list.status === 404 ? 404 : 400 });
+    return json({ ...base, errors, list: null as AlarmPage | null }, { status: list.status === 404 ? 404 : 400 });
   }
-  return json({ ...base, errors: {} as Record<string, string>, list });
+  const page: AlarmPage = {
+    total: list.total, page: list.page, size: list.size, start: list.start, end: list.end, counts: list.counts,
+    rows: list.alarmList.map((a) => ({
+      seq: a.seq, plant_uid: a.plant_uid, plantName: a.plantName, deviceName: a.deviceName, deviceKind: a.deviceKind, code: a.code,
+      level: a.level, message: a.message, raised_at: a.raised_at, released_at: a.released_at, status: a.status, ack_by: a.ack_by,
+      ack_at: a.ack_at, ack_note: a.ack_note, fault: faultText(a.fault_code),
+    })),
+  };
+  return json({ ...base, errors: {} as Record<string, string>, list: page });
+}
+
+/** What the page shows of GET /alarm: the rows' shown fields, the fault code as its name. */
+interface AlarmPage extends Pick<AlarmListResponse, "total" | "page" | "size" | "start" | "end" | "counts"> {
+  rows: Array<Pick<AlarmRow, "seq" | "plant_uid" | "plantName" | "deviceName" | "deviceKind" | "code" | "level" | "message" | "raised_at"
+    | "released_at" | "status" | "ack_by" | "ack_at" | "ack_note"> & { fault: string | null }>;
 }
 
 const SeqForm = z.object({
@@ -152,7 +220,6 @@ export default function AlarmScreen() {
   const data = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   const t = useAlarmT();
-  const locale = useLocale();
   const location = useLocation();
   const navigation = useNavigation();
   const search = new URLSearchParams(location.search);
@@ -173,11 +240,12 @@ export default function AlarmScreen() {
   exportSearch.delete("size");
   const busy = navigation.state === "submitting";
   const actionError = failure && "intent" in failure ? failure : null;
-  const faultOf = (a: AlarmRow) => {
-    if (a.fault_code === null || a.fault_code === 0) return null;
-    const f = data.faultNames[a.fault_code];
-    if (!f) return String(a.fault_code);
-    return `${f.hex} ${locale === "ko" ? f.ko : f.en}`;
+  const scopeHref = (pick: ScopePick | null) => `/alarm?${scopeSearch(search, pick)}`;
+  const dropHref = (...keys: string[]) => {
+    const next = new URLSearchParams(search);
+    for (const k of [...keys, "device", "page"]) next.delete(k);
+    const s = next.toString();
+    return s ? `/alarm?${s}` : "/alarm";
   };
   return (
     <div className="analysis-screen alarm-screen">
@@ -214,21 +282,17 @@ export default function AlarmScreen() {
             aria-invalid={data.errors.end ? true : undefined} aria-describedby={data.errors.end ? "af-end-error" : undefined} />
           {data.errors.end ? <span className="error" id="af-end-error">{errorText(data.errors.end)}</span> : null}
         </div>
-        <div className="field">
-          <label htmlFor="af-plant">{t.alarm.plant}</label>
-          <select id="af-plant" name="plant" defaultValue={v.plant ?? ""} key={`p${v.plant}`}>
-            <option value="">{t.alarm.allPlants}</option>
-            {data.plants.map((p) => <option key={p.uid} value={p.uid}>{p.name}</option>)}
-          </select>
+        <div className="field scope-field">
+          <label htmlFor="af-find">{t.alarm.scopeFind}</label>
+          <ScopeFinder defaultValue={data.matches?.find ?? ""} placeholder={t.alarm.scopeFindPlaceholder}
+            suggestions={data.matches ? [...data.matches.plants.map((p) => p.name), ...data.matches.groups.map((g) => g.name)] : []} />
         </div>
-        {data.groups.length ? (
-          <div className="field">
-            <label htmlFor="af-group">{t.alarm.group}</label>
-            <select id="af-group" name="group" defaultValue={v.group ?? ""} key={`g${v.group}`}>
-              <option value="">{t.alarm.noGroup}</option>
-              {data.groups.map((g) => <option key={g.seq} value={g.seq}>{g.name}</option>)}
-            </select>
-          </div>
+        {data.plant ? <input type="hidden" name="plant" value={data.plant.uid} /> : null}
+        {data.group ? (
+          <>
+            <input type="hidden" name="isGroup" value="1" />
+            <input type="hidden" name="group" value={data.group.seq} />
+          </>
         ) : null}
         {data.devices.length ? (
           <div className="field">
@@ -264,6 +328,46 @@ export default function AlarmScreen() {
           <AppLink to="/alarm" className="button secondary">{t.alarm.reset}</AppLink>
         </div>
       </Form>
+      {data.plant || data.group ? (
+        <ul className="scope-chips" aria-label={t.alarm.scopeChosen}>
+          {data.group ? (
+            <li className="scope-chip">
+              <span>{t.alarm.group}: {data.group.name}</span>
+              <AppLink to={dropHref("isGroup", "group")} aria-label={fmt(t.alarm.scopeRemove, { what: t.alarm.group, name: data.group.name })}>
+                <span aria-hidden="true">✕</span>
+              </AppLink>
+            </li>
+          ) : null}
+          {data.plant ? (
+            <li className="scope-chip">
+              <span>{t.alarm.plant}: {data.plant.name}</span>
+              <AppLink to={dropHref("plant")} aria-label={fmt(t.alarm.scopeRemove, { what: t.alarm.plant, name: data.plant.name })}>
+                <span aria-hidden="true">✕</span>
+              </AppLink>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+      {data.matches ? (
+        <section className="scope-matches panel" aria-live="polite">
+          {data.matches.plants.length + data.matches.groups.length ? (
+            <>
+              <p>{fmt(t.alarm.scopeMatches, { find: data.matches.find })}</p>
+              <ul>
+                {data.matches.groups.map((g) => (
+                  <li key={`g${g.seq}`}><AppLink to={scopeHref({ group: g.seq })}>{t.alarm.group}: {g.name}</AppLink></li>
+                ))}
+                {data.matches.plants.map((p) => (
+                  <li key={p.uid}><AppLink to={scopeHref({ plant: p.uid })}>{p.name}</AppLink></li>
+                ))}
+              </ul>
+              {data.matches.more ? <p className="muted small">{t.alarm.scopeMore}</p> : null}
+            </>
+          ) : (
+            <p role="alert">{fmt(t.alarm.scopeNoMatch, { find: data.matches.find })}</p>
+          )}
+        </section>
+      ) : null}
       {data.errors._form ? <p className="alert error" role="alert">{errorText(data.errors._form)}</p> : null}
       {Object.entries(data.errors).filter(([k]) => !["start", "end", "_form"].includes(k)).map(([k, code]) => (
         <p key={k} className="alert error" role="alert">{k}: {errorText(code)}</p>
@@ -282,7 +386,7 @@ export default function AlarmScreen() {
           {actionError ? (
             <p className="alert error" role="alert">{errorText(Object.values(actionError.errors)[0])}</p>
           ) : null}
-          {list.alarmList.length === 0 ? <p className="muted">{t.alarm.empty}</p> : (
+          {list.rows.length === 0 ? <p className="muted">{t.alarm.empty}</p> : (
             <div className="table-wrap">
               <table className="data-table alarm-table stack-on-phone">
                 <caption className="visually-hidden">{t.alarm.caption}</caption>
@@ -299,8 +403,8 @@ export default function AlarmScreen() {
                   </tr>
                 </thead>
                 <tbody>
-                  {list.alarmList.map((a) => {
-                    const fault = faultOf(a);
+                  {list.rows.map((a) => {
+                    const fault = a.fault;
                     const rowError = actionError && actionError.values.seq === String(a.seq) ? actionError : null;
                     return (
                       <tr key={a.seq} className={`alarm-${a.status}`} id={`alarm-${a.seq}`}>

@@ -60,6 +60,28 @@ export const AlarmListQuerySchema = z
   });
 export type AlarmListQuery = z.infer<typeof AlarmListQuerySchema>;
 
+/**
+ * GET /alarm/scope: the alarm screen's scope picker without a list of every plant. Names the plant and group of
+ * the current scope (with the plant's devices for the device filter) and, for a search text `q`, the member's
+ * plants and groups whose name holds it (at most `limit` of each, an exact name first; `more` when there are more).
+ */
+export const AlarmScopeQuerySchema = z.object({
+  q: optionalText(100),
+  plant: optionalText(64),
+  group: z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_a_number").min(1, "too_small").max(2 ** 31 - 1, "too_large").optional(),
+  limit: z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_a_number").min(1, "too_small").max(50, "too_large").default(20),
+});
+export type AlarmScopeQuery = z.infer<typeof AlarmScopeQuerySchema>;
+
+export interface AlarmScopeResponse {
+  plant: { uid: string; name: string } | null;
+  group: { seq: number; name: string } | null;
+  /** Devices in use of `plant`, by kind and name ([] without a plant). */
+  devices: Array<{ uid: string; name: string; kind: number }>;
+  /** Only with `q`. */
+  matches: { plants: Array<{ uid: string; name: string }>; groups: Array<{ seq: number; name: string }>; more: boolean } | null;
+}
+
 /** An alarm of the status screens' lists (GET /alarm/recent). */
 export interface RecentAlarm {
   seq: number;

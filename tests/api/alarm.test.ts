@@ -237,6 +237,87 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
     await bad("isGroup=1", "group", "required");
   });
 
+  it("lists the period's own alarms before the earlier ones still alive, newest first, and pages across them", async () => {
+    const g = await createGatewayFixture(store);
+    const day = (ms: number) => formatSeoul(ms, "YYYY-MM-DD");
+    // The period: the three days before yesterday (so alarms cleared yesterday or today were cleared "later").
+    const first = day(Date.now() - 4 * DAY);
+    const last = day(Date.now() - 2 * DAY);
+    const start = new Date(`${first}T00:00:00+09:00`).getTime();
+    const end = new Date(`${last}T00:00:00+09:00`).getTime() + DAY;
+    const H = 3_600_000;
+    const own: number[] = [];
+    for (let i = 0; i < 22; i++) {
+      own.push(await insertAlarm(g.plantUid, { level: 1 + (i % 4), code: 1000004, raised_at: start + i * H, released_at: start + i * H + 60_000 }));
+    }
+    const earlier = {
+      clearedIn: await insertAlarm(g.plantUid, { level: 2, raised_at: start - 5 * H, released_at: start + H }),
+      clearedLater: await insertAlarm(g.plantUid, { level: 4, raised_at: start - 2 * H, released_at: end + H }),
+      open: await insertAlarm(g.plantUid, { level: 4, device_uid: g.board, raised_at: start - 10 * DAY }),
+    };
+    // Not in the period: cleared before it began, raised after it ended.
+    await insertAlarm(g.plantUid, { level: 3, raised_at: start - 3 * DAY, released_at: start - 1 });
+    await insertAlarm(g.plantUid, { level: 3, raised_at: end, released_at: end + H });
+    const q = (extra: string) => get(`/alarm?plant=${g.plantUid}&start=${first}&end=${last}${extra}`);
+    const p1 = await q("&size=20");
+    expect(p1.status).toBe(200);
+    expect(p1.body.total).toBe(25);
+    expect(p1.body.counts).toEqual({ "-1": 25, 1: 6, 2: 7, 3: 5, 4: 7 });
+    const newestFirst = [...own].reverse();
+    expect(p1.body.alarmList.map((a: { seq: number }) => a.seq)).toEqual(newestFirst.slice(0, 20));
+    const p2 = await q("&size=20&page=2");
+    expect(p2.body.alarmList.map((a: { seq: number }) => a.seq)).toEqual([...newestFirst.slice(20), earlier.clearedLater, earlier.clearedIn, earlier.open]);
+    expect(p2.body.alarmList[4]).toMatchObject({ status: "active", deviceName: expect.any(String), plantName: expect.stringContaining("테스트 발전소") });
+    // A page that starts among the earlier ones, and one past the end.
+    const lvl4 = await q("&level=4&size=20");
+    expect(lvl4.body.total).toBe(7);
+    expect(lvl4.body.alarmList.map((a: { seq: number }) => a.seq)).toEqual([...newestFirst.filter((_, i) => (21 - i) % 4 === 3), earlier.clearedLater, earlier.open]);
+    expect((await q("&size=20&page=3")).body.alarmList).toEqual([]);
+    // States over the three parts.
+    const seqs = (res: { body: { alarmList: Array<{ seq: number }> } }) => res.body.alarmList.map((a) => a.seq).sort((x, y) => x - y);
+    expect(seqs(await q("&status=active"))).toEqual([earlier.open]);
+    expect((await q("&status=cleared&size=50")).body.total).toBe(24);
+    // Today's list (the default period) holds the alarm open since ten days ago, not those cleared before today.
+    expect(seqs(await get(`/alarm?plant=${g.plantUid}`))).toEqual([earlier.open]);
+  });
+
+  it("finds the member's plants and groups by name for the scope picker, and names the chosen ones", async () => {
+    const tag = randomBytes(3).toString("hex");
+    const g = await createGatewayFixture(store);
+    const h = await createGatewayFixture(store);
+    await store.db.updateTable("plant").set({ name: `찾기 ${tag} 50%_발전소` }).where("uid", "=", g.plantUid).execute();
+    await store.db.updateTable("plant").set({ name: `찾기 ${tag} 500 발전소` }).where("uid", "=", h.plantUid).execute();
+    const m = await otherNodeMember();
+    await store.db.updateTable("node").set({ name: `찾기 ${tag} 그룹` }).where("seq", "=", m.node).execute();
+    const scope = (query: string, token = admin) => get(`/alarm/scope?${query}`, token);
+    // LIKE's wildcards are plain characters here; case does not matter.
+    const literal = await scope(`q=${encodeURIComponent(`${tag} 50%_`)}`);
+    expect(literal.status).toBe(200);
+    expect(literal.body.matches).toEqual({ plants: [{ uid: g.plantUid, name: `찾기 ${tag} 50%_발전소` }], groups: [], more: false });
+    const both = await scope(`q=${encodeURIComponent(`찾기 ${tag.toUpperCase()}`)}`);
+    expect(both.body.matches.plants.map((p: { uid: string }) => p.uid).sort()).toEqual([g.plantUid, h.plantUid].sort());
+    expect(both.body.matches.groups).toEqual([{ seq: m.node, name: `찾기 ${tag} 그룹` }]);
+    // An exact name comes first; `more` says the limit cut the list.
+    const exact = await scope(`q=${encodeURIComponent(`찾기 ${tag} 500 발전소`)}&limit=1`);
+    expect(exact.body.matches).toMatchObject({ plants: [{ uid: h.plantUid }], more: false });
+    const cut = await scope(`q=${encodeURIComponent(`찾기 ${tag}`)}&limit=1`);
+    expect(cut.body.matches.plants).toHaveLength(1);
+    expect(cut.body.matches.more).toBe(true);
+    // The chosen plant and group by name, with the plant's devices.
+    const chosen = await scope(`plant=${g.plantUid}&group=${m.node}`);
+    expect(chosen.body.plant).toEqual({ uid: g.plantUid, name: `찾기 ${tag} 50%_발전소` });
+    expect(chosen.body.group).toEqual({ seq: m.node, name: `찾기 ${tag} 그룹` });
+    expect(chosen.body.devices.map((d: { uid: string }) => d.uid)).toEqual(expect.arrayContaining([...g.inverters, g.env]));
+    expect(chosen.body.matches).toBeNull();
+    // A member of another node finds only their own, and a foreign plant or group is not there for them.
+    const theirs = await scope(`q=${encodeURIComponent(`찾기 ${tag}`)}`, m.token);
+    expect(theirs.body.matches).toEqual({ plants: [], groups: [{ seq: m.node, name: `찾기 ${tag} 그룹` }], more: false });
+    expect((await scope(`plant=${g.plantUid}`, m.token)).status).toBe(404);
+    const root = await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).orderBy("seq").executeTakeFirstOrThrow();
+    expect((await scope(`group=${root.seq}`, m.token)).status).toBe(404);
+    expect((await scope(`q=${"x".repeat(101)}`)).status).toBe(400);
+  });
+
   it("acknowledge with a note → cleared → raised again → active; the steps are audited", async () => {
     const g = await createGatewayFixture(store);
     const fault = (code: number) => postReadings(server.baseUrl, g, [{ device: g.inverters[0], ts: slot(0), values: inverter(code ? 0 : 30_000, { fault_code: code }) }, { device: g.inverters[1], ts: slot(0), values: inverter(30_000) }]);

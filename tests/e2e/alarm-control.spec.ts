@@ -1,6 +1,6 @@
 /**
  * /alarm and /control with JavaScript on and off (projects js and nojs): level and period filters from a bookmarked
- * URL, acknowledging an alarm with a note, the CSV export, an inverter switched off (its output falls to zero on
+ * URL, the plant picked by its name and removed by its chip, acknowledging an alarm with a note, the CSV export, an inverter switched off (its output falls to zero on
  * the status screens), a breaker tripped (typed confirmation) and closed again, and screenshots of both screens.
  * One plant per worker fed through the real ingest; its inverter fault is raised by the real alarm engine; past
  * (cleared) alarms are written to the store. A gateway on the machine's MQTT broker carries the commands out and
@@ -147,6 +147,20 @@ test.describe("alarm screen", () => {
     await page.getByRole("button", { name: "검색", exact: true }).click();
     await expect(page).toHaveURL(/status=cleared/);
     await expect(rows).toHaveCount(2);
+
+    // The scope by name (no list of every plant): the plant's name picks it, the URL says which, and its chip
+    // takes it away again with the rest of the search kept.
+    await page.goto(`/alarm?start=${y}&end=${y}`);
+    await page.getByLabel("발전소 · 그룹 찾기").fill(plant.name);
+    await page.getByRole("button", { name: "검색", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`plant=${plant.g.plantUid}`));
+    await expect(page).not.toHaveURL(/find=/);
+    const chips = page.getByRole("list", { name: "선택한 범위" });
+    await expect(chips).toContainText(plant.name);
+    await expect(rows).toHaveCount(2);
+    await chips.getByRole("link", { name: `발전소 선택 해제: ${plant.name}` }).click();
+    await expect(page).not.toHaveURL(/plant=/);
+    await expect(page).toHaveURL(new RegExp(`start=${y}.*end=${y}`));
 
     // Bad input is a message next to the field, not an error page.
     await page.goto(`/alarm?start=${today}&end=${y}`);

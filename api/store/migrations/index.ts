@@ -10,6 +10,7 @@ import * as m0009 from "./0009_scale_out";
 import * as m0006 from "./0006_performance";
 import * as m0011 from "./0011_cameras";
 import * as m0007 from "./0007_statistics";
+import * as m0012 from "./0012_alarm_period_indexes";
 
 export interface Migration {
   name: string;
@@ -19,7 +20,7 @@ export interface Migration {
 /**
  * Append new migrations at the end; never edit one that has shipped. Numbers reserved for the open work:
  * 0005 alarms and alerts, 0006 measurement and diagnosis, 0007 statistics reports, 0008 diagrams, pages and
- * cameras, 0009 scale-out, 0010 input hardening.
+ * cameras, 0009 scale-out, 0010 input hardening, 0012 the alarm list's period indexes.
  */
 export const migrations: Migration[] = [
   { name: "0001_foundation", up: m0001.up },
@@ -32,4 +33,5 @@ export const migrations: Migration[] = [
   { name: "0006_performance", up: m0006.up },
   { name: "0011_cameras", up: m0011.up },
   { name: "0007_statistics", up: m0007.up },
+  { name: "0012_alarm_period_indexes", up: m0012.up },
 ];
