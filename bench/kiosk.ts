@@ -113,7 +113,7 @@ async function main() {
       `DOM nodes ${first.nodes} → ${last.nodes}, listeners ${first.listeners} → ${last.listeners}.`;
     console.log(`\n${table}\n\n${summary}`);
     const marker = "kiosk";
-    const section = `<!-- ${marker} -->\n## Kiosk wallboard over an hour (\`npx tsx bench/kiosk.ts\`, ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} at the end)\n\n\`${KIOSK}\` on the simulated demo fleet, 1920×1080, Playwright's fake clock advanced ${POLL_MS / 1000} s at a time with every poll a real request; measured after a forced GC (CDP).\n\n${table}\n\n${summary}\n<!-- /${marker} -->`;
+    const section = `<!-- ${marker} -->\n## Kiosk wallboard over ${MINUTES} simulated minutes (\`${MINUTES === 60 ? "" : `BENCH_KIOSK_MINUTES=${MINUTES} `}npx tsx bench/kiosk.ts\`, ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)} at the end)\n\n\`${KIOSK}\` on the simulated demo fleet, 1920×1080, Playwright's fake clock advanced ${POLL_MS / 1000} s at a time with every poll a real request; measured after a forced GC (CDP).\n\n${table}\n\n${summary}\n<!-- /${marker} -->`;
     const readme = path.join(REPO_ROOT, "bench/README.md");
     const text = readFileSync(readme, "utf8");
     const re = new RegExp(`<!-- ${marker} -->[\\s\\S]*?<!-- /${marker} -->`);
