@@ -7,8 +7,10 @@ import {
   DEFAULT_COEFFICIENTS,
   deviationFromMedian,
   expectedPowerKw,
+  figuresFromSums,
   median,
   performanceFigures,
+  performanceSums,
   stepBucket,
   temperatureFactor,
   type PerformanceBucket,
@@ -109,6 +111,46 @@ describe("performanceFigures", () => {
     const f = performanceFigures(hour(100, 60, 800, 45), 100, k);
     expect(f.expectedKwh).toBeCloseTo(100 * 0.8 * (1 - 0.0035 * 20) * 0.9, 9);
     expect(DEFAULT_COEFFICIENTS).toEqual({ temperatureCoefficient: -0.00415, systemFactor: 0.87 });
+  });
+});
+
+describe("summed buckets (count) and sums", () => {
+  const day = (capacityKw: number, energyKwh: number | null, runSteps: number, insolation: number | null = 5.2): PerformanceBucket => ({
+    capacityKw, energyKwh, insolation, insolationTemp: insolation === null ? null : insolation * 38, sunSteps: 60, runSteps, maxKw: null, hours: 24,
+  });
+
+  it("inverters of one rating and the same producing steps add up to one bucket with their count", () => {
+    const each = [day(50, 180, 48), day(50, 200, 48), day(50, 190, 48), day(50, null, 48), day(50, null, 48)];
+    const apart = performanceFigures(each, 250);
+    const together = performanceFigures([{ ...day(150, 570, 48), count: 3 }, { ...day(100, null, 48), count: 2 }], 250);
+    for (const k of ["energyKwh", "expectedKwh", "referenceYield", "finalYield", "performanceRatio", "performanceRatioStc", "energyPerformanceIndex", "availability"] as const) {
+      expect(together[k]).toBeCloseTo(apart[k]!, 12);
+    }
+    expect(together.losses.downtimeKwh).toBeCloseTo(apart.losses.downtimeKwh, 12);
+    expect(together.dropped).toBe(apart.dropped);
+    expect(together.dropped).toBe(2);
+  });
+
+  it("a count of missing producers keeps the figures but for dropped, and only dropped ones give null figures", () => {
+    const f = performanceFigures([day(50, 180, 48), { ...day(0, null, 0), count: 4 }], 50);
+    expect(f.dropped).toBe(4);
+    expect(f.energyPerformanceIndex).toBeCloseTo(performanceFigures([day(50, 180, 48)], 50).energyPerformanceIndex!, 12);
+    expect(performanceFigures([{ ...day(0, null, 0), count: 4 }], 50).energyPerformanceIndex).toBeNull();
+  });
+
+  it("figuresFromSums of performanceSums is performanceFigures; sums of parts add up", () => {
+    const a = [...hour(100, 40, 700, 50), ...hour(100, 0, 600, 40)];
+    const b = [...hour(100, 100, 1300, 25), ...hour(100, 60, null, 45)];
+    const k = { temperatureCoefficient: -0.0035, systemFactor: 0.9 };
+    expect(figuresFromSums(performanceSums([...a, ...b], k), 100)).toEqual(performanceFigures([...a, ...b], 100, k));
+    const sa = performanceSums(a, k);
+    const sb = performanceSums(b, k);
+    const added = Object.fromEntries(Object.keys(sa).map((key) => [key, sa[key as keyof typeof sa] + sb[key as keyof typeof sb]])) as unknown as typeof sa;
+    const whole = performanceFigures([...a, ...b], 100, k);
+    const parts = figuresFromSums(added, 100);
+    expect(parts.energyPerformanceIndex).toBeCloseTo(whole.energyPerformanceIndex!, 12);
+    expect(parts.losses.clippingKwh).toBeCloseTo(whole.losses.clippingKwh, 12);
+    expect(parts.dropped).toBe(whole.dropped);
   });
 });
 

@@ -52,6 +52,12 @@ export interface PerformanceBucket {
   maxKw: number | null;
   /** Length of the bucket, h. */
   hours: number;
+  /**
+   * How many producers' buckets of one step this one stands for (default 1): producers of one rating with the
+   * same producing steps add up exactly (every sum below is linear in capacity and energy; only clipping is
+   * not, so a summed bucket must carry no maximum: `maxKw` null). Counted so `dropped` stays per producer.
+   */
+  count?: number;
 }
 
 /** Σ G·C·τ/1000 of a bucket: temperature-corrected insolation, kWh/m². */
@@ -109,19 +115,50 @@ export function performanceFigures(
   capacityKw: number,
   k: PerformanceCoefficients = DEFAULT_COEFFICIENTS,
 ): PerformanceFigures {
+  return figuresFromSums(performanceSums(buckets, k), capacityKw);
+}
+
+/**
+ * The sums the figures are ratios of. Each is a sum over kept buckets, so a store may add them up itself
+ * (over days, plants…) with the same per-bucket terms as performanceSums, and hand them to figuresFromSums.
+ */
+export interface PerformanceSums {
+  /** Σ E, kWh. */
+  energy: number;
+  /** Σ P0·Σ G·C·τ/1000·η, kWh. */
+  expected: number;
+  /** Σ P0·H (for Y_r of a capacity mix). */
+  yieldRefWeighted: number;
+  /** Σ P0·Σ G·C·τ/1000. */
+  corrWeighted: number;
+  /** Σ P0·sunny steps, and Σ P0·producing sunny steps. */
+  sunWeighted: number;
+  runWeighted: number;
+  downtime: number;
+  clipping: number;
+  /** Producer buckets dropped, and counted in all. */
+  dropped: number;
+  total: number;
+}
+
+/** The per-bucket terms of the figures, summed (buckets missing irradiance or energy dropped from every sum). */
+export function performanceSums(buckets: readonly PerformanceBucket[], k: PerformanceCoefficients = DEFAULT_COEFFICIENTS): PerformanceSums {
   let energy = 0;
   let expected = 0;
-  let yieldRefWeighted = 0; // Σ P0·H  (for Y_r of a capacity mix)
-  let corrWeighted = 0; // Σ P0·Σ G·C·τ/1000
+  let yieldRefWeighted = 0;
+  let corrWeighted = 0;
   let sunWeighted = 0;
   let runWeighted = 0;
   let downtime = 0;
   let clipping = 0;
   let dropped = 0;
+  let total = 0;
   for (const b of buckets) {
+    const n = b.count ?? 1;
+    total += n;
     if (b.energyKwh === null || b.insolation === null || !Number.isFinite(b.energyKwh) || !Number.isFinite(b.insolation)) {
       // A night step without an inverter reading is no gap: inverters sleep in the dark.
-      if (b.energyKwh !== null || (b.insolation ?? 0) > 0) dropped++;
+      if (b.energyKwh !== null || (b.insolation ?? 0) > 0) dropped += n;
       continue;
     }
     const corr = correctedInsolation(b, k.temperatureCoefficient);
@@ -144,10 +181,16 @@ export function performanceFigures(
       clipping += Math.max(0, exp * running - b.energyKwh);
     }
   }
+  return { energy, expected, yieldRefWeighted, corrWeighted, sunWeighted, runWeighted, downtime, clipping, dropped, total };
+}
+
+/** The IEC 61724-1 figures from their sums; P0 is the `capacityKw` argument (see performanceFigures). */
+export function figuresFromSums(s: PerformanceSums, capacityKw: number): PerformanceFigures {
+  const { energy, expected, yieldRefWeighted, corrWeighted, sunWeighted, runWeighted, downtime, clipping, dropped } = s;
   const meanP0 = capacityKw > 0 ? capacityKw : 0;
   const referenceYield = meanP0 > 0 && corrWeighted >= 0 ? yieldRefWeighted / meanP0 : null;
   const finalYield = ratio(energy, meanP0);
-  const kept = buckets.length - dropped;
+  const kept = s.total - dropped;
   return {
     capacityKw: meanP0,
     energyKwh: energy,

@@ -30,7 +30,7 @@ import {
   type RankingRow,
 } from "../../domain/contract/diagnose";
 import { irradianceMode } from "../../domain/irradiance";
-import { deviationFromMedian, expectedEnergyKwh, median, performanceFigures, type PerformanceBucket } from "../../domain/performance";
+import { deviationFromMedian, expectedEnergyKwh, figuresFromSums, median, performanceFigures, performanceSums, type PerformanceBucket } from "../../domain/performance";
 import { formatSeoul } from "../../domain/seoul-time";
 import { shiftHourly } from "../../domain/series";
 import { hasService } from "../../domain/service-bits";
@@ -42,16 +42,18 @@ import { badRequest, forbidden, handle, notFound, parse } from "../http";
 import {
   compareSeries,
   envBuckets,
-  fleetDays,
+  fleetSums,
   forgetSelection,
   inverterBuckets,
   inverterEnergy,
+  inverterGroups,
   inverterInfos,
   performanceBucket,
   plantCoefficients,
   plantsFor,
   rememberedSelection,
   rememberFirstSelection,
+  type InverterBucket,
 } from "../store/diagnose";
 import { reachOf, requirePlant, requireRtu, visiblePlantUids, type Reach } from "../store/visibility";
 import type { Database } from "../store/schema";
@@ -64,8 +66,15 @@ function periodOf(start: string, end: string, unit: number): Period {
   return { ...c.period, from: bucketOf(c.period.from, c.period.unit) };
 }
 
+/** Korea keeps UTC+9 without daylight saving since 1988 (domain/seoul-time.ts): from 1990 on a label is plain arithmetic. */
+const FIXED_OFFSET_FROM = Date.UTC(1990, 0, 1);
+const SEOUL_OFFSET_MS = 9 * 3_600_000;
+
+/** A bucket's label in Seoul time ('YYYY-MM-DD' at unit day, else 'YYYY-MM-DD HH:mm'), as formatSeoul writes it. */
 export function labelOf(t: number, unit: number): string {
-  return formatSeoul(t, unit === 1440 ? "YYYY-MM-DD" : "YYYY-MM-DD HH:mm");
+  if (t < FIXED_OFFSET_FROM || t >= Date.UTC(9999, 0, 1)) return formatSeoul(t, unit === 1440 ? "YYYY-MM-DD" : "YYYY-MM-DD HH:mm");
+  const iso = new Date(t + SEOUL_OFFSET_MS).toISOString(); // 'YYYY-MM-DDTHH:mm:ss.sssZ'
+  return unit === 1440 ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 }
 
 /**
@@ -157,7 +166,12 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
     const hourly = p.unit === 60;
     const q: Period = hourly ? { ...p, from: p.from - 3_600_000 } : p;
     const keys = bucketKeys(q, now);
-    const [inv, env] = await Promise.all([inverterBuckets(db, uids, q), envBuckets(db, plantUid, q)]);
+    const raw = p.unit === 10;
+    const [inv, groups, env] = await Promise.all([
+      raw ? inverterBuckets(db, uids, q) : Promise.resolve(new Map<string, InverterBucket[]>()),
+      raw ? Promise.resolve([]) : inverterGroups(db, infos, q),
+      envBuckets(db, plantUid, q),
+    ]);
     const index = new Map(keys.map((t, i) => [t, i]));
     const gen = new Array<number>(keys.length).fill(0);
     const ref = new Array<number>(keys.length).fill(0);
@@ -171,17 +185,41 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
       his[i] = e.horizontal === null ? 0 : (e.horizontal * 1000) / hours;
     }
     const buckets: PerformanceBucket[] = [];
-    for (const info of infos) {
-      const own = new Map((inv.get(info.uid) ?? []).map((b) => [b.t, b]));
-      for (const t of keys) {
-        const b = performanceBucket(own.get(t), env.get(t), info.capacityKw, p.unit);
-        const i = index.get(t)!;
-        if (b.energyKwh !== null) gen[i]! += b.energyKwh;
-        ref[i]! += expectedEnergyKwh(b, k);
-        if (t >= p.from) buckets.push(b);
+    const totalKw = infos.reduce((a, i) => a + i.capacityKw, 0);
+    if (raw) {
+      for (const info of infos) {
+        const own = new Map((inv.get(info.uid) ?? []).map((b) => [b.t, b]));
+        for (const t of keys) {
+          const b = performanceBucket(own.get(t), env.get(t), info.capacityKw, p.unit);
+          const i = index.get(t)!;
+          if (b.energyKwh !== null) gen[i]! += b.energyKwh;
+          ref[i]! += expectedEnergyKwh(b, k);
+          if (t >= p.from) buckets.push(b);
+        }
       }
+    } else {
+      // Rollups: a few summed groups per step (store/diagnose.ts inverterGroups), the same sums as per inverter.
+      const present = new Array<number>(keys.length).fill(0);
+      for (const g of groups) {
+        const i = index.get(g.t);
+        if (i === undefined) continue;
+        present[i]! += g.rows;
+        const e = env.get(g.t);
+        if (g.energyKwh !== null) gen[i]! += g.energyKwh;
+        if (g.t < p.from) continue;
+        const inv = { t: g.t, energyKwh: g.energyKwh, maxKw: g.maxKw, runSteps: g.runSteps };
+        if (g.reported) buckets.push({ ...performanceBucket(inv, e, g.capacityKw * g.reported, p.unit), count: g.reported });
+        if (g.rows > g.reported) buckets.push({ ...performanceBucket({ ...inv, energyKwh: null }, e, g.capacityKw * (g.rows - g.reported), p.unit), count: g.rows - g.reported });
+      }
+      keys.forEach((t, i) => {
+        const e = env.get(t);
+        // The reference of every inverter asked for, with or without a reading.
+        ref[i] = expectedEnergyKwh(performanceBucket(undefined, e, totalKw, p.unit), k);
+        const missing = infos.length - present[i]!;
+        if (missing > 0 && t >= p.from) buckets.push({ ...performanceBucket(undefined, e, 0, p.unit), count: missing });
+      });
     }
-    const figures = performanceFigures(buckets, infos.reduce((a, i) => a + i.capacityKw, 0), k);
+    const figures = performanceFigures(buckets, totalKw, k);
     let times = keys;
     let series = [gen, ref, iis, his];
     if (hourly) ({ times, series } = shiftHourly(keys, gen, ref, iis, his));
@@ -244,18 +282,11 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
     const p = periodOf(q.start, q.end, 1440);
     const reach = await reachOf(db, me);
     const uids = await visiblePlantUids(db, reach);
-    const [plants, days] = await Promise.all([plantsFor(db, uids), fleetDays(db, uids, p.from, p.to)]);
-    const byPlant = new Map<string, PerformanceBucket[]>();
-    for (const d of days.inv) {
-      const env = days.env.get(d.plantUid)?.get(d.t);
-      const run = d.capacityKw > 0 ? d.capRun / d.capacityKw : 0;
-      const b = performanceBucket({ t: d.t, energyKwh: d.energyKwh, maxKw: null, runSteps: run }, env, d.capacityKw, 1440);
-      let list = byPlant.get(d.plantUid);
-      if (!list) byPlant.set(d.plantUid, (list = []));
-      list.push(b);
-    }
+    const [plants, sums] = await Promise.all([plantsFor(db, uids), fleetSums(db, uids, p.from, p.to)]);
+    const none = performanceSums([]);
     const rows: RankingRow[] = plants.map((pl) => {
-      const f = performanceFigures(byPlant.get(pl.uid) ?? [], pl.capacityKw, pl.k);
+      // Each plant-day is one bucket of the whole plant (store/diagnose.ts fleetSums).
+      const f = figuresFromSums(sums.get(pl.uid) ?? none, pl.capacityKw);
       return {
         plantUid: pl.uid, name: pl.name, capacityKw: pl.capacityKw, energyKwh: f.energyKwh, expectedKwh: f.expectedKwh,
         epi: f.energyPerformanceIndex, pr: f.performanceRatio, availability: f.availability,

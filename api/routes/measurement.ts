@@ -12,6 +12,8 @@
  * GET /rpe/devices                      environment sensors of an RTU or a plant
  * GET /rtg, /rte                        newest values of an RTU's grid-side devices / environment sensors
  * GET /ri                               an inverter's newest values (with details where allowed)
+ * GET /measurement/devices              the measurement screen's pickers: the member's plants with devices, the
+ *                                       chosen plant (plantUid when visible, else the first) and its devices
  */
 import { Router, type Request } from "express";
 import { z } from "zod";
@@ -25,7 +27,7 @@ import type { Clock } from "../clock";
 import { requireSettled, requireWriter } from "../auth/guards";
 import type { ApiContext } from "../context";
 import { badRequest, handle, notFound, parse } from "../http";
-import { deviceRefs, faultTable, latestMeasurements, windowSeries } from "../store/measurement";
+import { deviceRefs, faultTable, latestMeasurements, measurementPicker, windowSeries } from "../store/measurement";
 import { reachOf, requireDevice, requirePlant, requireRtu } from "../store/visibility";
 
 const RtuQuery = z.object({ rtuUid: z.string().trim().min(1, "required").max(64, "too_long") });
@@ -39,6 +41,7 @@ const StatusDetailQuery = z.object({
   faultName: z.string().trim().max(200).optional(),
   faultCode: z.coerce.number().int().min(0).max(0xffffffff).optional(),
 });
+const PickerQuery = z.object({ plantUid: z.string().trim().max(64, "too_long").optional() });
 const FaultCodesQuery = z.object({ faultJsonString: z.string().max(4000).optional() });
 const ReleaseInput = z.object({
   mac: z.string().trim().min(1, "required").max(32, "too_long"),
@@ -62,6 +65,12 @@ export function measurementRoutes(ctx: ApiContext, clock: Clock): Router {
     await requirePlant(db, reach, q.plantUid!);
     const refs = await deviceRefs(db, { plantUid: q.plantUid!, kinds: q.kind === 7 || q.kind === 8 ? [7, 8] : [q.kind!] });
     return { plantUid: q.plantUid!, kind: q.kind!, devices: await latestMeasurements(db, refs, q.includeInverterDetails) };
+  }));
+
+  r.get("/measurement/devices", handle(async (req) => {
+    const me = requireSettled(req);
+    const q = parse(PickerQuery, req.query);
+    return measurementPicker(db, await reachOf(db, me), q.plantUid || undefined);
   }));
 
   r.get("/measurement/statusinfo/detail", handle(async (req) => {

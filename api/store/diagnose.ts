@@ -5,7 +5,7 @@
  */
 import { sql, type Kysely } from "kysely";
 import { bucketOf, type DiagnoseUnit, type Period } from "../../domain/diagnose-period";
-import { DEFAULT_COEFFICIENTS, type PerformanceBucket, type PerformanceCoefficients } from "../../domain/performance";
+import { CLIPPING_SHARE, DEFAULT_COEFFICIENTS, type PerformanceBucket, type PerformanceCoefficients, type PerformanceSums } from "../../domain/performance";
 import type { CompareKind, CompareType } from "../../domain/contract/diagnose";
 import { capacityKw } from "../../domain/units";
 import type { Database } from "./schema";
@@ -18,6 +18,8 @@ export interface InverterInfo {
   plantUid: string;
   plantName: string;
   capacityKw: number;
+  /** The device's own rating (raw, 10 W units); null or 0 = an equal share of its plant's (`capacityKw`). */
+  capa: number | null;
 }
 
 /** Per bucket of one inverter. */
@@ -64,7 +66,7 @@ export async function inverterInfos(db: Db, uids: string[]): Promise<InverterInf
   const order = new Map(uids.map((u, i) => [u, i]));
   return rows
     .map((r) => ({
-      uid: r.uid, name: r.name, plantUid: r.plant_uid!, plantName: r.plant_name,
+      uid: r.uid, name: r.name, plantUid: r.plant_uid!, plantName: r.plant_name, capa: r.capa === null ? null : Number(r.capa),
       capacityKw: r.capa ? capacityKw(Number(r.capa)) : capacityKw(Number(r.plant_capa)) / Math.max(1, perPlant.get(r.plant_uid!) ?? 1),
     }))
     .sort((a, b) => order.get(a.uid)! - order.get(b.uid)!);
@@ -124,6 +126,69 @@ export async function inverterBuckets(db: Db, uids: string[], p: Period): Promis
     list.push({ t: r.t, energyKwh: r.energyKwh, maxKw: r.maxKw, runSteps: r.run });
   }
   return out;
+}
+
+/**
+ * Inverter rollup buckets summed in SQL per step and group, for generate at unit 60 and 1440 (a year of a
+ * 100-inverter plant is 36,500 rows; the groups are a few per day). A group is every inverter of one plant and
+ * one rating with the same producing steps in that step: their buckets add up exactly (domain/performance.ts,
+ * `count`). A row whose highest power reaches MERGE_BELOW_SHARE of its rating might be clipping, which is not
+ * linear, so it stays a group of its own (`uid` set, `maxKw` kept).
+ */
+export interface InverterGroup {
+  t: number;
+  /** The rating of each inverter of the group, kW. */
+  capacityKw: number;
+  /** Set for a row kept alone (it may be clipping). */
+  uid: string | null;
+  /** Inverter buckets in the group, and of those the ones with energy. */
+  rows: number;
+  reported: number;
+  /** Σ energy of the reported ones, kWh. */
+  energyKwh: number | null;
+  /** Highest power, kW: only for a row kept alone. */
+  maxKw: number | null;
+  runSteps: number;
+}
+
+/** Below this share of its rating an inverter's highest power is certainly not clipping (CLIPPING_SHARE less a margin far above rounding). */
+const MERGE_BELOW_SHARE = 0.975;
+if (!(MERGE_BELOW_SHARE < CLIPPING_SHARE)) throw new Error("MERGE_BELOW_SHARE must stay below CLIPPING_SHARE");
+
+export async function inverterGroups(db: Db, infos: InverterInfo[], p: Period): Promise<InverterGroup[]> {
+  if (!infos.length || p.unit === 10) return [];
+  const byUid = new Map(infos.map((i) => [i.uid, i]));
+  // An inverter without its own rating has its plant's share: the smallest share sets the (conservative) threshold.
+  const shares = infos.filter((i) => !i.capa).map((i) => i.capacityKw * 100);
+  const shareRaw = shares.length ? Math.min(...shares) : 0;
+  const shareOf = new Map(infos.filter((i) => !i.capa).map((i) => [i.plantUid, i.capacityKw]));
+  const table = p.unit === 60 ? "rollup_hourly" : "rollup_daily";
+  const key = p.unit === 60 ? "hour_ts" : "day_ts";
+  const rows = await chunked(infos.map((i) => i.uid), async (part) => (await sql<{
+    t: number | string; plant_uid: string; capa: number | null; rs: number | null; solo: string | null;
+    n: number | string; ne: number | string; e: number | null; mx: number | null;
+  }>`select r.${sql.ref(key)} as t, d.plant_uid, d.capa, r.run_samples as rs,
+        case when r.max_w >= ${sql.lit(MERGE_BELOW_SHARE * 10)} * coalesce(d.capa, cast(${shareRaw} as double precision)) then r.device_uid end as solo,
+        count(*) as n, count(r.energy_wh) as ne, sum(r.energy_wh) as e, max(r.max_w) as mx
+      from ${sql.table(table)} r join device d on d.uid = r.device_uid
+      where r.device_uid in (${sql.join(part)}) and r.${sql.ref(key)} >= ${p.from} and r.${sql.ref(key)} < ${p.to}
+      group by 1, 2, 3, 4, 5`
+    .execute(db)).rows);
+  return rows.map((r) => {
+    const solo = r.solo === null ? undefined : byUid.get(r.solo);
+    const capa = num(r.capa);
+    const reported = Number(r.ne);
+    return {
+      t: Number(r.t),
+      capacityKw: solo ? solo.capacityKw : capa ? capacityKw(capa) : shareOf.get(r.plant_uid) ?? 0,
+      uid: solo ? solo.uid : null,
+      rows: Number(r.n),
+      reported,
+      energyKwh: reported ? Number(r.e) / 1000 : null,
+      maxKw: solo && r.mx !== null ? Number(r.mx) / 1000 : null,
+      runSteps: Number(r.rs ?? 0),
+    };
+  });
 }
 
 /** The plant's environment sensors' buckets, averaged over sensors, keyed by bucket start. */
@@ -233,51 +298,77 @@ export async function compareSeries(db: Db, uids: string[], kind: CompareKind, t
   return out;
 }
 
-export interface PlantDay {
-  plantUid: string;
-  t: number;
-  energyKwh: number | null;
-  /** Σ P0 of inverters that reported that day, kW. */
-  capacityKw: number;
-  /** Σ P0 · producing steps. */
-  capRun: number;
-  maxShare: number;
-}
+/** Plants per fleet query: far below SQLite's and PostgreSQL's bound-parameter limits, so 1,000 plants are one pass. */
+const FLEET_CHUNK = 5_000;
 
 /**
- * The fleet ranking's inputs: per plant and day, the inverters' energy and reporting capacity, and the
- * environment sensors' insolation (SQL aggregates of rollup_daily: one row per plant-day comes back).
+ * The fleet ranking's sums per plant (domain/performance.ts PerformanceSums), added up in SQL so 1,000
+ * plants × a month of rollup_daily come back as 1,000 rows. Three levels:
+ *   y  per plant and day: the inverters' energy, reporting capacity Σ P0 and Σ P0·producing steps, and the
+ *      environment sensors' insolation H, Σ G·T·τ (only when every sensor has it), sunny and lit steps
+ *      (averaged over sensors, rounded) — inverter and sensor rows in one pass, told apart by kind;
+ *   z  the day as one bucket of the whole plant (routes/diagnose.ts ranking): C-corrected insolation with the
+ *      plant's γ, producing share = sunny steps · min(1, producing steps / lit steps);
+ *   outer  the per-bucket terms of performanceSums, summed over the plant's days that have inverter rows.
+ * The terms are performanceSums' own, written in SQL; tests/api/measurement-diagnose.test.ts checks the
+ * ranking against generate's figures for the same plant and day.
  */
-export async function fleetDays(db: Db, plantUids: string[], from: number, to: number) {
-  const inv: PlantDay[] = [];
-  const env = new Map<string, Map<number, EnvBucket>>();
-  for (let i = 0; i < plantUids.length; i += CHUNK) {
-    const part = plantUids.slice(i, i + CHUNK);
-    const a = await sql<{ plant_uid: string; t: number; e: number | null; cap: number; caprun: number }>`
-      select d.plant_uid, r.day_ts as t, sum(r.energy_wh) / 1000.0 as e, sum(coalesce(d.capa, 0)) / 100.0 as cap,
-        sum(coalesce(d.capa, 0) * coalesce(r.run_samples, 0)) / 100.0 as caprun
-      from rollup_daily r join device d on d.uid = r.device_uid
-      where d.plant_uid in (${sql.join(part)}) and r.kind = 1 and r.day_ts >= ${from} and r.day_ts < ${to}
-      group by d.plant_uid, r.day_ts`.execute(db);
+export async function fleetSums(db: Db, plantUids: string[], from: number, to: number): Promise<Map<string, PerformanceSums>> {
+  const out = new Map<string, PerformanceSums>();
+  const gamma = sql`cast(${DEFAULT_COEFFICIENTS.temperatureCoefficient} as double precision)`;
+  const eta = sql`cast(${DEFAULT_COEFFICIENTS.systemFactor} as double precision)`;
+  const kept = sql.raw("z.e is not null and z.h is not null");
+  for (let i = 0; i < plantUids.length; i += FLEET_CHUNK) {
+    const part = plantUids.slice(i, i + FLEET_CHUNK);
+    const a = await sql<{
+      plant_uid: string; total: number | string; dropped: number | string; energy: number | null; expected: number | null; yref: number | null;
+      corrw: number | null; sunw: number | null; runw: number | null; downtime: number | null;
+    }>`
+      select z.plant_uid, count(*) as total,
+        sum(case when not (${kept}) and (z.e is not null or coalesce(z.h, 0) > 0) then 1 else 0 end) as dropped,
+        sum(case when ${kept} then z.e else 0 end) as energy,
+        sum(case when ${kept} then z.cap * z.corr * z.eta else 0 end) as expected,
+        sum(case when ${kept} then z.cap * z.h else 0 end) as yref,
+        sum(case when ${kept} then z.cap * z.corr else 0 end) as corrw,
+        sum(case when ${kept} and z.sun > 0 then z.cap * z.sun else 0 end) as sunw,
+        sum(case when ${kept} and z.sun > 0 then z.cap * z.run else 0 end) as runw,
+        sum(case when ${kept} and z.sun > 0 then z.cap * z.corr * z.eta * ((z.sun - z.run) / z.sun) else 0 end) as downtime
+      from (
+        select y.plant_uid, y.e, y.cap, y.h, y.sun, coalesce(p.system_factor, ${eta}) as eta,
+          case when y.h is null then 0 when y.ht is null then y.h
+            when y.h + coalesce(p.temp_coeff, ${gamma}) * (y.ht - 25 * y.h) > 0 then y.h + coalesce(p.temp_coeff, ${gamma}) * (y.ht - 25 * y.h)
+            else 0 end as corr,
+          case when y.lit > 0 then y.sun * (case when y.rr >= y.lit then 1 else y.rr / y.lit end) else 0 end as run
+        from (
+          select x.*, case when x.cap > 0 then x.caprun / x.cap else 0 end as rr
+          from (
+            select d.plant_uid, r.day_ts,
+              count(case when r.kind = 1 then 1 end) as ni,
+              sum(case when r.kind = 1 then r.energy_wh end) / 1000.0 as e,
+              sum(case when r.kind = 1 then coalesce(d.capa, 0) end) / 100.0 as cap,
+              sum(case when r.kind = 1 then coalesce(d.capa, 0) * coalesce(r.run_samples, 0) end) / 100.0 as caprun,
+              avg(case when r.kind = 4 then r.iis_wh end) / 1000.0 as h,
+              case when count(case when r.kind = 4 then r.iis_sts_wh end) = count(case when r.kind = 4 then r.iis_wh end)
+                then avg(case when r.kind = 4 then r.iis_sts_wh end) / 1000.0 end as ht,
+              cast(coalesce(round(avg(case when r.kind = 4 then r.sun_samples end)), 0) as double precision) as sun,
+              cast(coalesce(round(avg(case when r.kind = 4 then r.lit_samples end)), 0) as double precision) as lit
+            from rollup_daily r join device d on d.uid = r.device_uid
+            where d.plant_uid in (${sql.join(part)}) and r.kind in (1, 4) and r.day_ts >= ${from} and r.day_ts < ${to}
+            group by d.plant_uid, r.day_ts
+          ) x
+          where x.ni > 0
+        ) y join plant p on p.uid = y.plant_uid
+      ) z
+      group by z.plant_uid`.execute(db);
     for (const r of a.rows) {
-      inv.push({ plantUid: r.plant_uid, t: Number(r.t), energyKwh: num(r.e), capacityKw: Number(r.cap), capRun: Number(r.caprun), maxShare: 0 });
-    }
-    const b = await sql<{ plant_uid: string; t: number; h: number | null; ht: number | null; hz: number | null; sun: number; lit: number; n: number; nt: number }>`
-      select d.plant_uid, r.day_ts as t, avg(r.iis_wh) / 1000.0 as h, avg(r.iis_sts_wh) / 1000.0 as ht, avg(r.his_wh) / 1000.0 as hz,
-        avg(r.sun_samples) as sun, avg(r.lit_samples) as lit, count(r.iis_wh) as n, count(r.iis_sts_wh) as nt
-      from rollup_daily r join device d on d.uid = r.device_uid
-      where d.plant_uid in (${sql.join(part)}) and r.kind = 4 and r.day_ts >= ${from} and r.day_ts < ${to}
-      group by d.plant_uid, r.day_ts`.execute(db);
-    for (const r of b.rows) {
-      let m = env.get(r.plant_uid);
-      if (!m) env.set(r.plant_uid, (m = new Map()));
-      m.set(Number(r.t), {
-        t: Number(r.t), insolation: num(r.h), insolationTemp: Number(r.nt) === Number(r.n) ? num(r.ht) : null, horizontal: num(r.hz),
-        sunSteps: Math.round(Number(r.sun ?? 0)), litSteps: Math.round(Number(r.lit ?? 0)),
+      out.set(r.plant_uid, {
+        energy: Number(r.energy ?? 0), expected: Number(r.expected ?? 0), yieldRefWeighted: Number(r.yref ?? 0), corrWeighted: Number(r.corrw ?? 0),
+        sunWeighted: Number(r.sunw ?? 0), runWeighted: Number(r.runw ?? 0), downtime: Number(r.downtime ?? 0), clipping: 0,
+        dropped: Number(r.dropped), total: Number(r.total),
       });
     }
   }
-  return { inv, env };
+  return out;
 }
 
 /** Plants' capacity (kW), names and coefficients, for the ranking. */

@@ -10,6 +10,7 @@ import { checkStrings, conversionEfficiency } from "../../domain/performance";
 import { hasRtuConfig } from "../../domain/rtu-config";
 import { sanitizeGeneration, sanitizeIrradiance, sanitizeModuleTemperature } from "../../domain/sanitize";
 import { capacityKw } from "../../domain/units";
+import { canSeePlant, type Reach } from "../../domain/visibility";
 import type { Database } from "./schema";
 
 type Db = Kysely<Database>;
@@ -135,4 +136,27 @@ export async function windowSeries(db: Db, devices: DeviceRef[], from: number, t
     }
   }
   return out;
+}
+
+/**
+ * The measurement screen's pickers: the plants the member sees that have devices (by name), the chosen one
+ * (the requested plant when among them, else the first), and that plant's devices (kind, name, uid order).
+ * A device of a plant is visible exactly when its plant is (domain/visibility.ts canSeeDevice), so this reads
+ * plants and one plant's devices instead of every device of the fleet.
+ */
+export async function measurementPicker(db: Db, reach: Reach, requested: string | undefined) {
+  const rows = await db.selectFrom("plant").select(["uid", "name", "node_seq"])
+    .where((eb) => eb.exists(eb.selectFrom("device").select("device.uid").whereRef("device.plant_uid", "=", "plant.uid")))
+    .orderBy("uid").execute();
+  const plants = rows
+    .filter((p) => canSeePlant(reach, { uid: p.uid, node_seq: p.node_seq === null ? null : Number(p.node_seq) }))
+    .map((p) => ({ uid: p.uid, name: p.name }))
+    .sort((a, b) => a.name.localeCompare(b.name, "ko"));
+  const plantUid = requested && plants.some((p) => p.uid === requested) ? requested : plants[0]?.uid ?? null;
+  const devices = plantUid
+    ? (await db.selectFrom("device").select(["uid", "kind", "name", "rtu_uid", "capa"]).where("plant_uid", "=", plantUid)
+      .orderBy("kind").orderBy("name").orderBy("uid").execute())
+      .map((d) => ({ uid: d.uid, kind: Number(d.kind), name: d.name, rtu_uid: d.rtu_uid, capa: d.capa === null ? null : Number(d.capa) }))
+    : [];
+  return { plants, plantUid, devices };
 }

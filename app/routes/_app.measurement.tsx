@@ -9,7 +9,7 @@ import { Form, useLoaderData, useRevalidator } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { SERIES_COLORS } from "../../domain/chart";
-import type { DeviceMeasurement, WindowResponse } from "../../domain/contract/measurement";
+import type { BoardNow, DeviceMeasurement, EnvNow, InverterNow, WindowResponse } from "../../domain/contract/measurement";
 import { MEASUREMENT_DEVICE_KINDS } from "../../domain/device";
 import { referenceGenerationKw } from "../../domain/reference-generation";
 import { formatSeoul } from "../../domain/seoul-time";
@@ -21,7 +21,7 @@ import { assertCsrf } from "~/utils/csrf.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt } from "~/i18n";
 import { analysisMessages, useAnalysisT, type AnalysisCatalogue } from "~/i18n/analysis";
-import { measurement, measurementWindow, releaseGridAlarms, userDevices, type UserDevice } from "~/models/measurement.server";
+import { measurement, measurementDevices, measurementWindow, releaseGridAlarms } from "~/models/measurement.server";
 import { readPreferences } from "~/utils/preferences.server";
 import { apiFailure, formFailure, parseSearch } from "~/utils/form-action.server";
 import { metaLocale } from "~/utils/meta-locale";
@@ -100,19 +100,42 @@ function chartFor(t: AnalysisCatalogue, kind: number, windows: WindowResponse[],
   return { labels, lines: [...left.series, ...(right?.series ?? [])], svg: renderTimeChart({ id: "m24", title: t.measurement.chart24h, labels, left, right, noData: t.measurement.never }) };
 }
 
+/** A card's inverter values: the details only where the RTU sends them, each fault's name in the member's language. */
+type CardInverter = Pick<InverterNow, "acPowerKw" | "todayKwh" | "totalKwh" | "running"> & Partial<Omit<InverterNow, "faults">> & {
+  faults: Array<{ code: number; hex: string; name: string }>;
+};
+
+/** What a device card shows of a device's newest values — the page's data carries nothing else. */
+function cardOf(m: DeviceMeasurement, locale: string): Card {
+  const inv = m.inverter;
+  let inverter: CardInverter | undefined;
+  if (inv) {
+    const faults = inv.faults.map((f) => ({ code: f.code, hex: f.hex, name: (locale === "ko" ? f.name_ko : f.name_en) || f.hex }));
+    const { faults: _all, ...values } = inv;
+    inverter = m.invDetail
+      ? { ...values, faults }
+      : { acPowerKw: inv.acPowerKw, todayKwh: inv.todayKwh, totalKwh: inv.totalKwh, running: inv.running, faults };
+  }
+  return { device: { uid: m.device.uid, name: m.device.name }, ts: m.ts, invDetail: m.invDetail, inverter, board: m.board, env: m.env };
+}
+type Card = { device: { uid: string; name: string }; ts: number | null; invDetail: boolean; inverter?: CardInverter; board?: BoardNow; env?: EnvNow };
+
+/** A grid-side row: name, breaker state and what the release form needs. */
+const gridRowOf = (m: DeviceMeasurement) => ({
+  device: { uid: m.device.uid, name: m.device.name, mac: m.device.mac, address: m.device.address, kind: m.device.kind }, breaker: m.breaker,
+});
+
 /** A poll or kiosk step that finds no server keeps the last answer (issue 17). */
 export const clientLoader = keepLastGood();
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken } = requireSection(request, context, "measurement");
   const q = parseSearch(Search, request);
-  const t = analysisMessages(readPreferences(request).locale);
-  const all = await userDevices(accessToken);
-  const plants = [...new Map(all.filter((d) => d.plant_uid).map((d) => [d.plant_uid!, { uid: d.plant_uid!, name: d.plantName ?? d.plant_uid! }])).values()]
-    .sort((a, b) => a.name.localeCompare(b.name, "ko"));
-  const plantUid = q.plant && plants.some((p) => p.uid === q.plant) ? q.plant : plants[0]?.uid;
-  if (!plantUid) return json({ q, plants, plantUid: null, devices: [] as UserDevice[], data: null, grid: null, chart: null, at: Date.now() });
-  const devices = all.filter((d) => d.plant_uid === plantUid);
+  const locale = readPreferences(request).locale;
+  const t = analysisMessages(locale);
+  // The pickers (plants, the chosen plant's devices) — not the member's whole device list.
+  const { plants, plantUid, devices } = await measurementDevices(accessToken, q.plant);
+  if (!plantUid) return json({ q, plants, plantUid: null, tabs: [] as Array<{ uid: string; name: string }>, cards: null, grid: null, chart: null, at: Date.now() });
   const ofKind = devices.filter((d) => d.kind === q.kind);
   const device = q.device && ofKind.some((d) => d.uid === q.device) ? q.device : undefined;
   const now = Date.now();
@@ -131,8 +154,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const capacityKw = (device ? ofKind.filter((d) => d.uid === device) : ofKind).reduce((a, d) => a + (d.capa ?? 0) * 0.01, 0);
   const windowsOfKind = windows.map((w) => ({ ...w, devices: w.devices.filter((d) => d.kind === q.kind) }));
   const chart = chartFor(t, q.kind, windowsOfKind, env, device, capacityKw);
+  // Only what the page shows: the sub-tabs' names, the cards' values, the chart as drawn (no device list, no series).
   return json({
-    q: { ...q, device }, plants, plantUid, devices, data, grid, at: now,
+    q: { ...q, device }, plants, plantUid, tabs: ofKind.map((d) => ({ uid: d.uid, name: d.name })),
+    cards: data.devices.map((m) => cardOf(m, locale)), grid: grid ? grid.devices.map(gridRowOf) : null, at: now,
     chart: { svg: chart.svg, legend: chart.lines.map((l) => ({ name: l.name, color: l.color, dash: l.dash ?? null })) },
   });
 }
@@ -171,8 +196,7 @@ function Value({ label, v, unit, d = 1 }: { label: string; v: number | null | un
   );
 }
 
-function DeviceCard({ m, t, locale }: { m: DeviceMeasurement; t: AnalysisCatalogue; locale: string }) {
-  void locale;
+function DeviceCard({ m, t }: { m: Card; t: AnalysisCatalogue }) {
   const when = m.ts === null ? t.measurement.never : fmt(t.measurement.lastReading, { time: formatSeoul(m.ts, "YYYY-MM-DD HH:mm") });
   return (
     <article className="m-card" aria-labelledby={`m-${m.device.uid}`}>
@@ -188,7 +212,7 @@ function DeviceCard({ m, t, locale }: { m: DeviceMeasurement; t: AnalysisCatalog
           </p>
           {m.inverter.faults.length ? (
             <ul className="m-faults">
-              {m.inverter.faults.map((f) => <li key={f.code}><code>{f.hex}</code> {(t.measurement.title === "측정" ? f.name_ko : f.name_en) || f.hex}</li>)}
+              {m.inverter.faults.map((f) => <li key={f.code}><code>{f.hex}</code> {f.name}</li>)}
             </ul>
           ) : null}
           <dl className="m-values">
@@ -204,7 +228,7 @@ function DeviceCard({ m, t, locale }: { m: DeviceMeasurement; t: AnalysisCatalog
                 <Value label={t.measurement.inverter.dcVoltage} v={m.inverter.dcVoltageV} unit="V" />
                 <Value label={t.measurement.inverter.dcCurrent} v={m.inverter.dcCurrentA} unit="A" />
                 <Value label={t.measurement.inverter.dcPower} v={m.inverter.dcPowerKw} unit="kW" d={2} />
-                <Value label={t.measurement.inverter.efficiency} v={m.inverter.efficiency === null ? null : m.inverter.efficiency * 100} unit="%" />
+                <Value label={t.measurement.inverter.efficiency} v={m.inverter.efficiency == null ? null : m.inverter.efficiency * 100} unit="%" />
               </>
             ) : null}
           </dl>
@@ -264,7 +288,7 @@ export default function MeasurementScreen() {
     if (o.device) u.set("device", o.device);
     return `/measurement?${u}`;
   };
-  const ofKind = data.devices.filter((d) => d.kind === data.q.kind);
+  const ofKind = data.tabs;
   return (
     <div className="analysis-screen">
       <h1>{t.measurement.title}</h1>
@@ -312,12 +336,12 @@ export default function MeasurementScreen() {
               </ul>
             </section>
           ) : null}
-          {data.data && data.data.devices.length ? (
+          {data.cards && data.cards.length ? (
             <section aria-label={t.measurement.tabs[`k${data.q.kind}` as "k1"]} className="m-cards">
-              {data.data.devices.map((m) => <DeviceCard key={m.device.uid} m={m} t={t} locale="ko" />)}
+              {data.cards.map((m) => <DeviceCard key={m.device.uid} m={m} t={t} />)}
             </section>
           ) : <p>{t.measurement.noDevices}</p>}
-          {data.grid && data.grid.devices.length ? (
+          {data.grid && data.grid.length ? (
             <section className="panel wide" aria-labelledby="m-grid-title">
               <h2 id="m-grid-title">{t.measurement.grid.title}</h2>
               <div className="table-wrap">
@@ -330,7 +354,7 @@ export default function MeasurementScreen() {
                     </tr>
                   </thead>
                   <tbody>
-                    {data.grid.devices.map((g) => (
+                    {data.grid.map((g) => (
                       <tr key={g.device.uid}>
                         <th scope="row">{g.device.name}</th>
                         <td>{g.breaker?.state === 1 ? `● ${t.measurement.grid.closed}` : g.breaker?.state === 0 ? `○ ${t.measurement.grid.open}` : "–"}</td>

@@ -135,6 +135,27 @@ describe.each(STORES)("measurement and diagnosis API on %s", (storeKind) => {
       expect(scoped.body.plants.map((p: any) => p.plantUid)).toEqual([other.plantUid]);
     });
 
+    it("generate at unit day (rollups summed per group of alike inverters) and the fleet ranking (sums in SQL) agree with the hourly figures", async () => {
+      const day = { start: fmt(from - 86_400_000), end: fmt(to + 86_400_000) };
+      const hourly = await post("/diagnose/generate", { deviceUids: g.inverters, unit: 60, start: fmt(from), end: fmt(to) });
+      const daily = await post("/diagnose/generate", { deviceUids: g.inverters, unit: 1440, ...day });
+      expect(daily.status, daily.text).toBe(200);
+      const h = hourly.body.figures;
+      const d = daily.body.figures;
+      for (const k of ["energyKwh", "expectedKwh", "performanceRatio", "performanceRatioStc", "energyPerformanceIndex", "availability"]) {
+        expect(d[k], k).toBeCloseTo(h[k], 6);
+      }
+      expect(daily.body.generation.reduce((a: number, x: number) => a + x, 0)).toBeCloseTo(45 * 2, 3);
+      const one = await post("/diagnose/generate", { deviceUids: [g.inverters[1]], unit: 1440, ...day });
+      expect(one.body.figures.energyKwh).toBeCloseTo(15 * 2, 3);
+      const ranking = await get(`/diagnose/ranking?${q(day)}`);
+      const mine = ranking.body.plants.find((p: any) => p.plantUid === g.plantUid);
+      expect(mine.epi).toBeCloseTo(d.energyPerformanceIndex, 6);
+      expect(mine.pr).toBeCloseTo(d.performanceRatio, 6);
+      expect(mine.availability).toBeCloseTo(d.availability, 6);
+      expect(mine.expectedKwh).toBeCloseTo(d.expectedKwh, 6);
+    });
+
     it("remembers the first compare selection and reuses it for period-only requests", async () => {
       const period = { start: fmt(from), end: fmt(to), unit: 10 };
       const first = await get(`/diagnose/compare?${q({ ...period, compareUid: g.inverters, compareKind: 1, compareType: "power" })}`, compareOnly);
@@ -194,6 +215,20 @@ describe.each(STORES)("measurement and diagnosis API on %s", (storeKind) => {
   });
 
   describe("measurement", () => {
+    it("the screen's pickers: the member's plants with devices, the chosen plant's devices; a foreign plant is not chosen", async () => {
+      const res = await get(`/measurement/devices?plantUid=${g.plantUid}`);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.plantUid).toBe(g.plantUid);
+      expect(res.body.plants.map((p: any) => p.uid)).toEqual(expect.arrayContaining([g.plantUid, other.plantUid]));
+      expect(res.body.devices.map((d: any) => d.uid)).toEqual(expect.arrayContaining([...g.inverters, g.env, g.board, g.vcb]));
+      expect(res.body.devices.find((d: any) => d.uid === g.inverters[0])).toMatchObject({ kind: 1, rtu_uid: g.rtuUid });
+      const scoped = await get(`/measurement/devices?plantUid=${g.plantUid}`, foreign);
+      expect(scoped.body.plants.map((p: any) => p.uid)).toEqual([other.plantUid]);
+      expect(scoped.body.plantUid).toBe(other.plantUid);
+      expect(scoped.body.devices.map((d: any) => d.uid)).toEqual(expect.arrayContaining(other.inverters));
+      expect(scoped.body.devices.map((d: any) => d.uid)).not.toContain(g.inverters[0]);
+    });
+
     it("a connection board: each string against its board's median, the blown one flagged", async () => {
       const res = await get(`/measurement?deviceUid=${g.board}`);
       expect(res.status, res.text).toBe(200);
