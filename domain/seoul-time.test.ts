@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addSeoul, formatSeoul, parseSeoul, seoulDayIndex, seoulDayStart, seoulHourOfDay, seoulMonthStart, seoulPeriodStart, seoulYearStart } from "./seoul-time";
+import { addSeoul, formatSeoul, parseSeoul, seoulDayIndex, seoulDayIndexStart, seoulDayStart, seoulHourOfDay, seoulMonthStart, seoulPeriodStart, seoulYearStart } from "./seoul-time";
 
 // 2026-03-01 00:00 KST = 2026-02-28 15:00 UTC
 const MAR1 = Date.UTC(2026, 1, 28, 15);
@@ -17,6 +17,17 @@ describe("Seoul calendar", () => {
     expect(seoulYearStart(MAR1)).toBe(Date.UTC(2025, 11, 31, 15));
     expect(addSeoul(MAR1, 1, "month")).toBe(Date.UTC(2026, 2, 31, 15));
     expect(addSeoul(MAR1, -1, "day")).toBe(MAR1 - 86_400_000);
+  });
+  it("a day index maps back to its Seoul midnight", () => {
+    expect(seoulDayIndexStart(seoulDayIndex(MAR1 + 7 * 3_600_000))).toBe(MAR1);
+    expect(seoulDayIndexStart(seoulDayIndex(MAR1 - 1))).toBe(MAR1 - 86_400_000);
+  });
+  it("walks month starts across a year end (the partition maintenance's loop)", () => {
+    const starts: string[] = [];
+    for (let m = seoulMonthStart(Date.UTC(2025, 10, 30, 16)); m <= MAR1; m = addSeoul(m, 1, "month")) starts.push(formatSeoul(m, "YYYY-MM-DD HH:mm"));
+    expect(starts).toEqual(["2025-12-01 00:00", "2026-01-01 00:00", "2026-02-01 00:00", "2026-03-01 00:00"]);
+    // The hand-made offset formula this replaces gave the same instants.
+    expect(seoulMonthStart(MAR1 + 40 * 86_400_000)).toBe(Date.UTC(2026, 3, 1) - 9 * 3_600_000);
   });
   it("weeks start on Monday", () => {
     // 2026-03-01 is a Sunday: its week began Monday 2026-02-23

@@ -26,6 +26,8 @@ export const SEOUL_OFFSET_MS = 9 * HOUR_MS;
 export const seoulDayStart = (ts: number): number => ts - ((((ts + SEOUL_OFFSET_MS) % DAY_MS) + DAY_MS) % DAY_MS);
 /** Days since 1970-01-01 in Seoul. */
 export const seoulDayIndex = (ts: number): number => Math.floor((ts + SEOUL_OFFSET_MS) / DAY_MS);
+/** Epoch ms of 00:00 Seoul time of a day index (the inverse of seoulDayIndex). */
+export const seoulDayIndexStart = (day: number): number => day * DAY_MS - SEOUL_OFFSET_MS;
 /** Hours since Seoul midnight, 0 ≤ h < 24 (fractional). */
 export const seoulHourOfDay = (ts: number): number => (ts - seoulDayStart(ts)) / HOUR_MS;
 

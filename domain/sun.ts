@@ -2,11 +2,12 @@
 // approximation (declination, equation of time, hour angle): good to a few tenths of a degree, which is far
 // below what a 10-minute step resolves. Pure: used by the simulator's physics and the alarm engine's
 // daylight window alike.
+import { SEOUL_OFFSET_MS } from "./seoul-time";
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
-/** Korea keeps UTC+9 all year. */
-const KST_OFFSET_MS = 9 * 3_600_000;
+/** Korea keeps UTC+9 all year (domain/seoul-time.ts). */
+const KST_OFFSET_MS = SEOUL_OFFSET_MS;
 
 const DEG = Math.PI / 180;
 const RAD = 180 / Math.PI;

@@ -12,6 +12,7 @@ import { HISTORY_TABLE_NAMES, HISTORY_TABLES } from "../crawling/history-tables"
 import { DAY_MS, loadPlantHistory, MAX_LOAD_DAYS, parsePlantUrl } from "../crawling/import";
 import type { ApiContext } from "../context";
 import { badRequest, forbidden, handle, notFound, parse } from "../http";
+import { seoulDayStart } from "../../domain/seoul-time";
 import { reachesNode } from "../../domain/visibility";
 import { plantSet, reachOf, requirePlant } from "../store/visibility";
 
@@ -29,12 +30,6 @@ const HistoryQuery = z.object({
   start: z.coerce.number().int().min(0),
   end: z.coerce.number().int().min(0),
 }).refine((q) => q.end > q.start && q.end - q.start <= DAY_MS, { message: "at_most_one_day", path: ["end"] });
-
-/** Local midnight (Asia/Seoul, UTC+9 without DST) at or before t. */
-export function seoulMidnight(t: number): number {
-  const offset = 9 * 3_600_000;
-  return Math.floor((t + offset) / DAY_MS) * DAY_MS - offset;
-}
 
 export function totalRoutes(ctx: ApiContext): Router {
   const r = Router();
@@ -99,7 +94,7 @@ export function totalRoutes(ctx: ApiContext): Router {
     if (!(await plantSet(db, scope, "edit")).has(body.uid)) throw forbidden("not_in_your_group");
     const { baseUrl } = parsePlantUrl(body.url);
     const adapter = adapterFor({ site: "portal", baseUrl, id: body.id, password: body.password });
-    const end = seoulMidnight(Date.now()) + DAY_MS;
+    const end = seoulDayStart(Date.now()) + DAY_MS;
     const start = end - body.days * DAY_MS;
     return loadPlantHistory(db, adapter, body.uid, { start, end });
   }));

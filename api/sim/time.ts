@@ -1,29 +1,17 @@
-// Time arithmetic the simulator needs, without Date allocations in hot loops. Korea keeps UTC+9 all year
-// (no DST), so "local" here is always KST.
+// Time arithmetic the simulator needs, without Date allocations in hot loops. The Seoul calendar itself is
+// written once, in domain/seoul-time.ts; the simulator's names for it ("KST") are the same functions.
+import { DAY_MS, STEP_MS } from "../../domain/seoul-time";
 
-export const MINUTE_MS = 60_000;
-export const HOUR_MS = 3_600_000;
-export const DAY_MS = 86_400_000;
-/** The gateway reporting interval: every reading is for a 10-minute step. */
-export const STEP_MS = 10 * MINUTE_MS;
+export { DAY_MS, HOUR_MS, MINUTE_MS, STEP_MS } from "../../domain/seoul-time";
 export const STEPS_PER_DAY = DAY_MS / STEP_MS;
-export const KST_OFFSET_MS = 9 * HOUR_MS;
-
-/** Index of the KST calendar day containing tMs (days since 1970-01-01 KST). */
-export function kstDayIndex(tMs: number): number {
-  return Math.floor((tMs + KST_OFFSET_MS) / DAY_MS);
-}
-
-/** UTC ms of 00:00 KST of the given KST day index. */
-export function kstDayStartMs(day: number): number {
-  return day * DAY_MS - KST_OFFSET_MS;
-}
-
-/** Hours since KST midnight, 0 ≤ h < 24 (fractional). */
-export function kstHourOfDay(tMs: number): number {
-  const ms = (tMs + KST_OFFSET_MS) % DAY_MS;
-  return (ms < 0 ? ms + DAY_MS : ms) / HOUR_MS;
-}
+export {
+  /** Index of the KST calendar day containing tMs (days since 1970-01-01 KST). */
+  seoulDayIndex as kstDayIndex,
+  /** UTC ms of 00:00 KST of the given KST day index. */
+  seoulDayIndexStart as kstDayStartMs,
+  /** Hours since KST midnight, 0 ≤ h < 24 (fractional). */
+  seoulHourOfDay as kstHourOfDay,
+} from "../../domain/seoul-time";
 
 /** Round down to the 10-minute step grid. */
 export function alignToStep(tMs: number): number {

@@ -1,11 +1,21 @@
 /**
  * Opens the store: SQLite (embedded default, WAL) or PostgreSQL, one Kysely query layer
- * over both, and runs the forward-only migrations before anything else touches it.
+ * over both, and runs the forward-only migrations (Kysely's Migrator) before anything else touches it.
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from "kysely";
+import {
+  DEFAULT_MIGRATION_TABLE,
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  sql,
+  type Migration as KyselyMigration,
+  type MigrationProvider,
+  type SqliteDatabase,
+} from "kysely";
 import { LRUCache } from "lru-cache";
 import pg from "pg";
 import type { Database } from "./schema";
@@ -73,26 +83,65 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
-/** Ordered, forward-only migrations recorded in schema_migration; each runs in a transaction. */
+/**
+ * Forward-only migrations, run by Kysely's own Migrator: its log is the table kysely_migration, its lock
+ * (PostgreSQL: an advisory lock) keeps two servers starting together from running one twice, and
+ * on PostgreSQL all pending migrations run in one transaction. Kysely runs SQLite migrations outside a
+ * transaction, so each one gets its own here: a failed migration leaves nothing half-done.
+ * Pending migrations run in name order (numbers were reserved ahead, so some landed later than higher
+ * ones; allowUnorderedMigrations lets such a database catch up instead of refusing to start).
+ * Returns the names of the migrations this call ran.
+ */
 export async function migrate(store: Store): Promise<string[]> {
   const { db, dialect } = store;
-  await sql`create table if not exists schema_migration (name text primary key, applied_at ${sql.raw(
-    dialect === "postgres" ? "bigint" : "integer",
-  )} not null)`.execute(db);
-  const applied = new Set(
-    (await sql<{ name: string }>`select name from schema_migration`.execute(db)).rows.map((r) => r.name),
-  );
-  const ran: string[] = [];
-  for (const m of migrations) {
-    if (applied.has(m.name)) continue;
-    await db.transaction().execute(async (trx) => {
-      if (dialect === "postgres") await sql`select pg_advisory_xact_lock(4242)`.execute(trx);
-      const again = await sql<{ name: string }>`select name from schema_migration where name = ${m.name}`.execute(trx);
-      if (again.rows.length) return;
-      await m.up(trx as Kysely<any>, dialect);
-      await sql`insert into schema_migration (name, applied_at) values (${m.name}, ${Date.now()})`.execute(trx);
-      ran.push(m.name);
-    });
+  await adoptLegacyLog(store);
+  const provider: MigrationProvider = {
+    getMigrations: async () =>
+      Object.fromEntries(
+        migrations.map((m): [string, KyselyMigration] => [
+          m.name,
+          { up: (conn) => (dialect === "sqlite" ? conn.transaction().execute((trx) => m.up(trx, dialect)) : m.up(conn, dialect)) },
+        ]),
+      ),
+  };
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === "Error")?.migrationName;
+    throw new Error(`migration ${failed ?? "(before any ran)"} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
-  return ran;
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }
+
+/**
+ * Stores made before the switch to Kysely's Migrator logged their migrations in schema_migration (name,
+ * applied_at ms). That log moves into kysely_migration (Kysely's own table layout, created here if it is not
+ * there yet) once, in one transaction, and the old table is dropped, so nothing runs twice.
+ */
+async function adoptLegacyLog({ db, dialect }: Store): Promise<void> {
+  const tables = new Set((await db.introspection.getTables()).map((t) => t.name));
+  if (!tables.has(LEGACY_LOG)) return;
+  await db.transaction().execute(async (trx) => {
+    if (dialect === "postgres") await sql`select pg_advisory_xact_lock(4242)`.execute(trx);
+    // Another server starting at the same time may have moved it already.
+    const still =
+      dialect === "postgres"
+        ? (await sql<{ n: number }>`select count(*)::int as n from pg_tables where tablename = ${LEGACY_LOG} and schemaname = current_schema()`.execute(trx)).rows[0]!.n
+        : (await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name = ${LEGACY_LOG}`.execute(trx)).rows[0]!.n;
+    if (!still) return;
+    await trx.schema
+      .createTable(MIGRATION_TABLE)
+      .ifNotExists()
+      .addColumn("name", "varchar(255)", (c) => c.notNull().primaryKey())
+      .addColumn("timestamp", "varchar(255)", (c) => c.notNull())
+      .execute();
+    const rows = (await sql<{ name: string; applied_at: number }>`select name, applied_at from ${sql.table(LEGACY_LOG)}`.execute(trx)).rows;
+    for (const row of rows) {
+      await sql`insert into ${sql.table(MIGRATION_TABLE)} (name, timestamp) values (${row.name}, ${new Date(Number(row.applied_at)).toISOString()}) on conflict (name) do nothing`.execute(trx);
+    }
+    await sql`drop table ${sql.table(LEGACY_LOG)}`.execute(trx);
+  });
+}
+
+const LEGACY_LOG = "schema_migration";
+const MIGRATION_TABLE = DEFAULT_MIGRATION_TABLE;

@@ -10,9 +10,9 @@ import { plausibleEnergyWh, plausiblePowerW, withinBounds } from "../../domain/p
 import type { CalcValue, FleetTotals, OverviewDevice } from "../../domain/contract/pvstatus";
 import { formatTimeKey } from "../../domain/series";
 import { totalCapacityKw } from "../../domain/units";
-import { DAY_MS, seoulDayOf } from "../telemetry/rollups";
+import { DAY_MS, seoulDayStart, seoulMonthStart, seoulYearStart } from "../../domain/seoul-time";
 import type { PlantStatusRow } from "../../domain/contract/status";
-import { FRESH_MS, seoulMonthStart, seoulYearStart } from "./plant-status";
+import { FRESH_MS } from "./plant-status";
 import type { Database } from "./schema";
 
 /** Derived totals from status rows; `pw` (DC input, W) comes from the devices when known. */
@@ -93,7 +93,7 @@ export interface DeviceOverview {
  * the period's generation.
  */
 export async function deviceOverview(db: Kysely<Database>, plantUids: string[], now: number): Promise<DeviceOverview> {
-  const today = seoulDayOf(now);
+  const today = seoulDayStart(now);
   const rows: Array<{
     uid: string; plant_uid: string | null; capa: number | null; ts: number | null; iw: number | null;
     today_wh: number | null; total_wh: number | null; fault_code: number | null; values_json: string | null;
@@ -158,7 +158,7 @@ export async function dailyReports(
   todayGen: number,
   days = 7,
 ): Promise<Array<{ day: string; gen: number }>> {
-  const today = seoulDayOf(now);
+  const today = seoulDayStart(now);
   const from = today - (days - 1) * DAY_MS;
   const sums = new Map<number, number>();
   for (let i = 0; i < plantUids.length; i += CHUNK) {

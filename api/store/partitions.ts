@@ -4,15 +4,12 @@
  * outside the prepared months still lands safely in the default partition.
  */
 import { sql } from "kysely";
+import { addSeoul, formatSeoul, seoulMonthStart } from "../../domain/seoul-time";
 import type { Clock } from "../clock";
 import type { SingletonJob } from "../cluster/singletons";
 import type { Store } from "./db";
 
 const TABLES = ["m_inverter", "m_env", "m_board", "m_breaker"];
-
-function monthStart(year: number, month: number): number {
-  return Date.UTC(year, month, 1) - 9 * 3_600_000; // months begin at 00:00 Asia/Seoul
-}
 
 export async function ensureMonthlyPartitions(store: Store, fromMs: number, toMs: number): Promise<string[]> {
   if (store.dialect !== "postgres") return [];
@@ -20,14 +17,11 @@ export async function ensureMonthlyPartitions(store: Store, fromMs: number, toMs
     select c.relname from pg_partitioned_table p join pg_class c on c.oid = p.partrelid`.execute(store.db);
   const names = new Set(partitioned.rows.map((r) => r.relname));
   const created: string[] = [];
-  const from = new Date(fromMs + 9 * 3_600_000);
-  const to = new Date(toMs + 9 * 3_600_000);
-  for (let y = from.getUTCFullYear(), m = from.getUTCMonth(); y < to.getUTCFullYear() || (y === to.getUTCFullYear() && m <= to.getUTCMonth()); m === 11 ? (y++, (m = 0)) : m++) {
-    const lo = monthStart(y, m);
-    const hi = monthStart(m === 11 ? y + 1 : y, (m + 1) % 12);
+  // Months begin at 00:00 Asia/Seoul.
+  for (let lo = seoulMonthStart(fromMs), hi = addSeoul(lo, 1, "month"); lo <= toMs; lo = hi, hi = addSeoul(lo, 1, "month")) {
     for (const table of TABLES) {
       if (!names.has(table)) continue;
-      const name = `${table}_${y}${String(m + 1).padStart(2, "0")}`;
+      const name = `${table}_${formatSeoul(lo, "YYYY-MM").replace("-", "")}`;
       const exists = await sql<{ n: number }>`select count(*)::int as n from pg_class where relname = ${name}`.execute(store.db);
       if (exists.rows[0]!.n > 0) continue;
       try {

@@ -8,21 +8,11 @@ import { plausibleEnergyWh, plausiblePowerW } from "../../domain/physical-bounds
 import type { Kysely } from "kysely";
 import type { PlantStatusRow } from "../../domain/contract/status";
 import { NO_DATA_STATUS, plantStatusFromAlarms, type PlantStatus } from "../../domain/status";
-import { DAY_MS, seoulDayOf } from "../telemetry/rollups";
+import { DAY_MS, seoulDayStart, seoulMonthStart, seoulYearStart } from "../../domain/seoul-time";
 import type { Database } from "./schema";
 
 /** Current output counts only while the inverter's newest reading is this fresh. */
 export const FRESH_MS = 30 * 60_000;
-
-/** Start of the Seoul month / year containing ts, as epoch ms. */
-export function seoulMonthStart(ts: number): number {
-  const d = new Date(ts + 9 * 3_600_000);
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) - 9 * 3_600_000;
-}
-export function seoulYearStart(ts: number): number {
-  const d = new Date(ts + 9 * 3_600_000);
-  return Date.UTC(d.getUTCFullYear(), 0, 1) - 9 * 3_600_000;
-}
 
 interface PastTotals {
   month: number;
@@ -82,7 +72,7 @@ async function pastTotals(db: Kysely<Database>, plantUids: string[], today: numb
 
 export async function plantStatusRows(db: Kysely<Database>, plantUids: string[], now: number): Promise<PlantStatusRow[]> {
   if (!plantUids.length) return [];
-  const today = seoulDayOf(now);
+  const today = seoulDayStart(now);
   const plants = [];
   const live = new Map<string, { iw: number; dailys: number; accrue: number; lastTs: number | null; n: number }>();
   const alarms = new Map<string, Record<number, number>>();

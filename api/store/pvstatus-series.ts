@@ -9,7 +9,7 @@
  */
 import { sql, type Kysely } from "kysely";
 import { formatSeries, formatTimeKey, shiftHourly, timeSeriesKeys, type SeriesResolution } from "../../domain/series";
-import { DAY_MS, HOUR_MS, seoulDayOf } from "../telemetry/rollups";
+import { DAY_MS, HOUR_MS, seoulDayStart } from "../../domain/seoul-time";
 import type { Database } from "./schema";
 
 export interface RawPlantSeries {
@@ -42,7 +42,7 @@ export async function todaySeries(
 ): Promise<Map<string, RawPlantSeries>> {
   const out = new Map<string, RawPlantSeries>();
   if (!plantUids.length) return out;
-  const day = seoulDayOf(now);
+  const day = seoulDayStart(now);
   const hourly = resolution === "hourly";
   // Hourly queries start one bucket early: that bucket is skipped again by the shift.
   const from = hourly ? day - HOUR_MS : day;

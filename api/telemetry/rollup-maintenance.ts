@@ -8,7 +8,8 @@
 import type { Clock } from "../clock";
 import type { SingletonContext, SingletonJob } from "../cluster/singletons";
 import type { Store } from "../store/db";
-import { HOUR_MS, hourOf } from "./rollups";
+import { HOUR_MS } from "../../domain/seoul-time";
+import { hourOf } from "./rollups";
 import { rebuildRollupsIn } from "./writer";
 
 export const ROLLUP_MAINTENANCE = "rollup-maintenance";

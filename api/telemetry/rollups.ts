@@ -4,14 +4,10 @@
  * Days are Asia/Seoul calendar days: day_ts is the epoch ms of local midnight.
  */
 import { sql, type RawBuilder } from "kysely";
+import { DAY_MS, HOUR_MS, SEOUL_OFFSET_MS } from "../../domain/seoul-time";
 import type { MeasurementTable } from "./readings";
 
-export const HOUR_MS = 3_600_000;
-export const DAY_MS = 86_400_000;
-export const SEOUL_OFFSET_MS = 9 * HOUR_MS;
-
 export const hourOf = (ts: number) => ts - (ts % HOUR_MS);
-export const seoulDayOf = (ts: number) => ts - ((ts + SEOUL_OFFSET_MS) % DAY_MS);
 
 /**
  * Per measurement table: the hourly aggregate columns (energy from 10-minute power samples: W × 1/6 h).

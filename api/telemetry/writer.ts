@@ -7,7 +7,8 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import type { Store } from "../store/db";
 import type { Database } from "../store/schema";
 import { KIND_FIELDS, type MeasurementTable, type ValidReading } from "./readings";
-import { DAY_MS, HOUR_MS, dailyRollupSql, hourOf, hourlyRollupSql, seoulDayOf, withParams } from "./rollups";
+import { DAY_MS, HOUR_MS, seoulDayStart } from "../../domain/seoul-time";
+import { dailyRollupSql, hourOf, hourlyRollupSql, withParams } from "./rollups";
 
 export interface WriteOptions {
   /** Skip rollups (a bulk loader recomputes them once at the end with rebuildRollups). */
@@ -115,7 +116,7 @@ export class SqliteTelemetryWriter implements TelemetryWriter {
             const uids = JSON.stringify([...g.uids]);
             const filter = "device_uid in (select value from json_each(?))";
             this.stmt(`hour:${g.table}`, () => hourlyRollupSql(g.table, filter)).run(g.kind, uids, hourOf(g.from), hourOf(g.to - 1) + HOUR_MS);
-            this.stmt("day", () => dailyRollupSql(filter)).run(uids, seoulDayOf(g.from), seoulDayOf(g.to - 1) + DAY_MS);
+            this.stmt("day", () => dailyRollupSql(filter)).run(uids, seoulDayStart(g.from), seoulDayStart(g.to - 1) + DAY_MS);
           }
         }
         const upsert = this.stmt("latest", () =>
@@ -161,7 +162,7 @@ export class KyselyTelemetryWriter implements TelemetryWriter {
           const uids = [...g.uids];
           const filter = "device_uid = any(?::text[])";
           await withParams(hourlyRollupSql(g.table, filter), [g.kind, uids, hourOf(g.from), hourOf(g.to - 1) + HOUR_MS]).execute(trx);
-          await withParams(dailyRollupSql(filter), [uids, seoulDayOf(g.from), seoulDayOf(g.to - 1) + DAY_MS]).execute(trx);
+          await withParams(dailyRollupSql(filter), [uids, seoulDayStart(g.from), seoulDayStart(g.to - 1) + DAY_MS]).execute(trx);
         }
       }
       await this.upsertLatest(trx, newestPerDevice(readings), now);
@@ -209,8 +210,8 @@ export async function rebuildRollupsIn(trx: Kysely<Database>, from: number, to: 
     const text = hourlyRollupSql(spec.table, `device_uid in (select uid from device where kind = ${Number(kind)})`);
     await withParams(text, [Number(kind), hourFrom, hourTo]).execute(trx);
   }
-  const dayFrom = seoulDayOf(from);
-  const dayTo = seoulDayOf(to - 1) + DAY_MS;
+  const dayFrom = seoulDayStart(from);
+  const dayTo = seoulDayStart(to - 1) + DAY_MS;
   await withParams(dailyRollupSql("1 = 1"), [dayFrom, dayTo]).execute(trx);
 }
 

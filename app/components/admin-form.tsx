@@ -6,19 +6,17 @@
  */
 import { AppLink } from "~/components/AppLink";
 import { useState, type ReactNode } from "react";
-import type { ZodError, ZodType } from "zod";
+import type { ZodType } from "zod";
 import { ADMIN_DELETE_KEY } from "../../domain/admin-delete";
+import { fieldErrorsOf } from "../../domain/field-errors";
 import { fmt } from "~/i18n";
 import { useAdminT } from "~/i18n/admin";
 
 export type Errors = Record<string, string>;
 export type Values = Record<string, string>;
 
-export function issuesToErrors(error: ZodError): Errors {
-  const out: Errors = {};
-  for (const issue of error.issues) out[issue.path.join(".") || "_form"] ??= issue.message;
-  return out;
-}
+/** Zod issues as field errors: the one loop of domain/field-errors.ts, also used by the actions. */
+export { fieldErrorsOf };
 
 /** Turns an error code (field code or API message) into text of the current language. */
 export function useErrorText() {
@@ -77,7 +75,7 @@ export function useClientValidation(
 /** Validates FormData-derived input with a schema; the errors keyed by field. */
 export function schemaErrors<T>(schema: ZodType<T, any, any>, input: unknown): Errors {
   const result = schema.safeParse(input);
-  return result.success ? {} : issuesToErrors(result.error);
+  return result.success ? {} : fieldErrorsOf(result.error);
 }
 
 function describedBy(id: string, hint?: ReactNode, error?: string) {

@@ -7,6 +7,7 @@ import { Form } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ADMIN_DELETE_KEY, isDeleteConfirmed } from "../../domain/admin-delete";
 import { deviceKindName, isDeviceKind } from "../../domain/device";
+import { formatSeoul } from "../../domain/seoul-time";
 import { FormAlert, TextInput, useClientValidation, type Errors } from "~/components/admin-form";
 import { fmt } from "~/i18n";
 import { useAdminT, type AdminCatalogue } from "~/i18n/admin";
@@ -76,11 +77,12 @@ export function DeleteSection(props: { id: string; intro: string; answer?: FormA
   );
 }
 
-export function formatTime(ms: number | null | undefined, locale: string): string {
+/**
+ * Seoul time with the one fixed 24-hour pattern of domain/seoul-time.ts. (Intl with ko-KR rendered "PM" in Node
+ * and "오후" in the browser, so React threw the server HTML of /setting/rtu/{uid} and /setting/device/{uid} away.)
+ * The locale argument stays for the callers; the pattern is the same in both languages.
+ */
+export function formatTime(ms: number | null | undefined, _locale?: string): string {
   if (!ms) return "—";
-  return new Intl.DateTimeFormat(locale === "en" ? "en-GB" : "ko-KR", {
-    dateStyle: "short",
-    timeStyle: "short",
-    timeZone: "Asia/Seoul",
-  }).format(new Date(ms));
+  return formatSeoul(ms, "YYYY-MM-DD HH:mm");
 }

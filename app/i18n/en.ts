@@ -86,11 +86,6 @@ export const en: Messages = {
     },
   },
   profile: { title: "My account", id: "ID", name: "Name", node: "Group", auth: "Level", phone: "Phone", email: "E-mail" },
-  notYet: {
-    title: "{screen}",
-    body: "This screen is not available yet. It will open at this address when it is ready.",
-    back: "Back to main",
-  },
   main: {
     welcome: "Welcome, {name}.",
     fleetSoon: "The fleet dashboard is not available yet.",

@@ -85,11 +85,6 @@ export const ko = {
     },
   },
   profile: { title: "내 정보", id: "아이디", name: "이름", node: "소속 그룹", auth: "권한 등급", phone: "연락처", email: "이메일" },
-  notYet: {
-    title: "{screen}",
-    body: "이 화면은 아직 제공되지 않습니다. 준비되는 대로 이 주소에서 열립니다.",
-    back: "메인으로",
-  },
   main: {
     welcome: "{name}님, 환영합니다.",
     fleetSoon: "발전소 현황 대시보드는 아직 제공되지 않습니다.",

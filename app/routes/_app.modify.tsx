@@ -11,7 +11,7 @@ import { passwordProblem } from "../../domain/password-policy";
 import { authCookieHeaders, isHttps, withCookies } from "~/auth/cookies.server";
 import { requireAuth } from "~/auth/session.server";
 import { assertCsrf } from "~/utils/csrf.server";
-import { FormAlert, TextInput, issuesToErrors, schemaErrors, useClientValidation, useErrorText } from "~/components/admin-form";
+import { FormAlert, TextInput, fieldErrorsOf, schemaErrors, useClientValidation, useErrorText } from "~/components/admin-form";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { messages, useT } from "~/i18n";
 import { ApiFailure } from "~/models/api.server";
@@ -73,7 +73,7 @@ async function profileAction(request: Request, accessToken: string, form: FormDa
   };
   const parsed = MemberProfileFields.safeParse(profileValues);
   if (!parsed.success) {
-    return json({ profileErrors: issuesToErrors(parsed.error), profileValues }, { status: 400 });
+    return json({ profileErrors: fieldErrorsOf(parsed.error), profileValues }, { status: 400 });
   }
   try {
     const tokens = await updateOwnProfile(accessToken, {

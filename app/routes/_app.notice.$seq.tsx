@@ -13,7 +13,7 @@ import {
   ConfirmDelete,
   FormAlert,
   TextArea,
-  issuesToErrors,
+  fieldErrorsOf,
   schemaErrors,
   useClientValidation,
   useErrorText,
@@ -64,7 +64,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const input = { content: String(form.get("content") ?? ""), use: form.get("use") ? 1 : 0 };
   const values = { content: input.content, use: String(input.use) };
   const parsed = NoticeFields.safeParse(input);
-  if (!parsed.success) return formFailure("update", issuesToErrors(parsed.error), values);
+  if (!parsed.success) return formFailure("update", fieldErrorsOf(parsed.error), values);
   try {
     await updateNotice(accessToken, seq, parsed.data);
   } catch (error) {

@@ -17,7 +17,7 @@ import {
   ConfirmDelete,
   FormAlert,
   TextArea,
-  issuesToErrors,
+  fieldErrorsOf,
   schemaErrors,
   useClientValidation,
   useErrorText,
@@ -57,7 +57,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const input = noticeInput(form);
     const values = { content: input.content, use: String(input.use) };
     const parsed = NoticeFields.safeParse(input);
-    if (!parsed.success) return formFailure(intent, issuesToErrors(parsed.error), values);
+    if (!parsed.success) return formFailure(intent, fieldErrorsOf(parsed.error), values);
     try {
       await createNotice(accessToken, parsed.data);
     } catch (error) {

@@ -181,7 +181,9 @@ function Loaded({ list, view, mobile, detail }: { list: PlantStatusList; view: P
     <>
       <StatusFilters view={view} counts={list.counts} />
       {status}
-      <section aria-label={t.list.label} className="pv-list">
+      <section aria-labelledby="pv-list-heading" className="pv-list">
+        {/* The cards' names are h3: the list's own heading keeps the outline h1 → h2 → h3 (it jumped from h1 to h3). */}
+        <h2 id="pv-list-heading" className="visually-hidden">{t.list.label}</h2>
         <p className="pv-shown">{fmt(t.list.shown, { shown: list.list.length, total: list.total })}</p>
         {list.list.length ? (
           <div className={`pv-cards pv-cards-${view.view}-${view.size}`}>

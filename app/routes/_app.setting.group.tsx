@@ -27,7 +27,7 @@ import {
   FormAlert,
   SelectInput,
   TextInput,
-  issuesToErrors,
+  fieldErrorsOf,
   schemaErrors,
   useClientValidation,
   useErrorText,
@@ -64,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     switch (intent) {
       case "rename": {
         const parsed = GroupUpdateFields.safeParse({ name: form.get("name") ?? "", sort_order: form.get("sort_order") ?? "" });
-        if (!parsed.success) return formFailure(intent, issuesToErrors(parsed.error), values);
+        if (!parsed.success) return formFailure(intent, fieldErrorsOf(parsed.error), values);
         await updateGroup(accessToken, seq, { name: parsed.data.name, sort_order: parsed.data.sort_order });
         return redirectWithFlash(at(seq), t.groups.saved);
       }
@@ -76,7 +76,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       }
       case "add": {
         const parsed = GroupCreateFields.safeParse({ name: form.get("name") ?? "", parent_seq: form.get("parent_seq") ?? "" });
-        if (!parsed.success) return formFailure(intent, issuesToErrors(parsed.error), values);
+        if (!parsed.success) return formFailure(intent, fieldErrorsOf(parsed.error), values);
         const node = await createGroup(accessToken, parsed.data);
         return redirectWithFlash(at(node.seq), fmt(t.groups.created, { name: node.name }));
       }

@@ -26,7 +26,7 @@ import {
   FormAlert,
   SelectInput,
   TextInput,
-  issuesToErrors,
+  fieldErrorsOf,
   schemaErrors,
   useClientValidation,
   useErrorText,
@@ -105,7 +105,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         const input = memberInput(form, { create: false });
         const values = memberValues(input);
         const parsed = MemberEditFields.safeParse(input);
-        if (!parsed.success) return formFailure(intent, issuesToErrors(parsed.error), values);
+        if (!parsed.success) return formFailure(intent, fieldErrorsOf(parsed.error), values);
         try {
           await updateMember(accessToken, id, parsed.data);
         } catch (error) {
@@ -115,7 +115,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       }
       case "reset": {
         const parsed = passwordResetFields(id).safeParse({ password: String(form.get("password") ?? "") });
-        if (!parsed.success) return formFailure(intent, issuesToErrors(parsed.error));
+        if (!parsed.success) return formFailure(intent, fieldErrorsOf(parsed.error));
         await resetMemberPassword(accessToken, id, parsed.data.password);
         return redirectWithFlash(here, t.members.reset.done);
       }

@@ -11,7 +11,7 @@ import { MemberCreateFields } from "../../domain/member-form";
 import { MEMBER_ID_PATTERN } from "../../domain/password-policy";
 import { apiFailure, formFailure } from "~/utils/form-action.server";
 import { requireSettingScreen } from "~/auth/section.server";
-import { FormAlert, issuesToErrors, schemaErrors, useClientValidation, useErrorText } from "~/components/admin-form";
+import { FormAlert, fieldErrorsOf, schemaErrors, useClientValidation, useErrorText } from "~/components/admin-form";
 import { MemberFields, useIdCheck } from "~/components/MemberForm";
 import { assertCsrf } from "~/utils/csrf.server";
 import { redirectWithFlash } from "~/utils/flash.server";
@@ -40,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const values = memberValues(input);
   const parsed = MemberCreateFields.safeParse(input);
   if (!parsed.success) {
-    const errors = issuesToErrors(parsed.error);
+    const errors = fieldErrorsOf(parsed.error);
     // Report a taken id together with the other field errors, not one round trip later.
     const id = typeof input.id === "string" ? input.id.trim() : "";
     if (!errors.id && MEMBER_ID_PATTERN.test(id) && (await checkMemberId(accessToken, id)).exists) errors.id = "id_taken";

@@ -6,10 +6,11 @@
  * On success an action mutates through app/models and redirects with a flash message.
  */
 import { json } from "@remix-run/node";
-import type { ZodError, ZodType, ZodTypeDef } from "zod";
+import type { ZodType, ZodTypeDef } from "zod";
+import { fieldErrorsOf, type FieldErrors } from "../../domain/field-errors";
 import { ApiFailure } from "../models/api.server";
 
-export type FieldErrors = Record<string, string>;
+export type { FieldErrors };
 export type FormValues = Record<string, string>;
 
 export interface FormFailure {
@@ -42,12 +43,8 @@ export function formObject(form: FormData | URLSearchParams): Record<string, unk
   return out;
 }
 
-/** Zod issues as field errors: the first message per field, `_form` for issues about the whole input. */
-export function fieldErrorsOf(error: ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) errors[issue.path.join(".") || "_form"] ??= issue.message;
-  return errors;
-}
+/** Zod issues as field errors (domain/field-errors.ts, shared with the client-side checks). */
+export { fieldErrorsOf };
 
 export function formFailure(intent: string, errors: FieldErrors, values: FormValues = {}, status = 400, details?: Record<string, string[]>) {
   const body: FormFailure = { intent, errors, values, ...(details ? { details } : {}) };

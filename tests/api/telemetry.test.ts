@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import mqtt from "mqtt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sunPosition } from "../../api/sim/solar";
-import { seoulDayOf } from "../../api/telemetry/rollups";
+import { seoulDayStart } from "../../domain/seoul-time";
 import { openTestStore, type Store } from "../helpers/fixtures";
 import { ADMIN_PASSWORD, startServer, type TestServer } from "../helpers/server";
 import { STORES, apiClient } from "../helpers/http";
@@ -115,7 +115,7 @@ describe.each(STORES)("data plane on %s", (kind) => {
 
   it("accepts late readings and corrects the hourly and daily rollups", async () => {
     const g = await createGatewayFixture(store);
-    const day = seoulDayOf(Date.now()) - 2 * 86_400_000;
+    const day = seoulDayStart(Date.now()) - 2 * 86_400_000;
     const at = (h: number, m = 0) => day + h * 3_600_000 + m * 60_000;
     await postReadings(server.baseUrl, g, [
       { device: g.inverters[0], ts: at(12), values: inverter(30_000, { today_wh: 50_000 }) },

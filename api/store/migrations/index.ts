@@ -18,7 +18,8 @@ export interface Migration {
 }
 
 /**
- * Append new migrations at the end; never edit one that has shipped. Numbers reserved for the open work:
+ * Kysely's Migrator (api/store/db.ts) runs the pending ones in name order, so a new migration takes the next
+ * free number; never edit one that has shipped. Numbers reserved for the open work:
  * 0005 alarms and alerts, 0006 measurement and diagnosis, 0007 statistics reports, 0008 diagrams, pages and
  * cameras, 0009 scale-out, 0010 input hardening, 0012 the alarm list's period indexes.
  */

@@ -93,12 +93,14 @@ function ElementBox({ e, plantUid }: { e: PlacedElement; plantUid: string }) {
     .filter(Boolean)
     .join(", ");
   const cls = `sl-el sl-${e.type} sl-cond-${e.condition}`;
+  // Each text ends in a space (not drawn: SVG drops it): the texts then read as separate words, "인버터 1 28.00 kW",
+  // not "인버터 128.00 kW", and the visible words are part of the link's accessible name.
   const body =
     e.type === "string" ? (
       <g transform={`translate(${e.x},${e.y})`} className={cls}>
         <rect className="sl-box" width={e.w} height={e.h} rx={4} />
         <Mark condition={e.condition} cx={10} cy={e.h / 2} r={4} />
-        <text x={20} y={e.h / 2 + 4} className="sl-name">{name}</text>
+        <text x={20} y={e.h / 2 + 4} className="sl-name">{name}{" "}</text>
         <text x={e.w - 6} y={e.h / 2 + 4} className="sl-val" textAnchor="end">{values || "–"}</text>
         <title>{label}</title>
       </g>
@@ -106,8 +108,8 @@ function ElementBox({ e, plantUid }: { e: PlacedElement; plantUid: string }) {
       <g transform={`translate(${e.x},${e.y})`} className={cls}>
         <rect className="sl-box" width={e.w} height={e.h} rx={6} />
         <Symbol e={e} />
-        <text x={40} y={17} className="sl-name">{name.length > 16 ? `${name.slice(0, 15)}…` : name}</text>
-        <text x={40} y={34} className="sl-val">{values || (e.type === "grid" || e.type === "transformer" ? typeLabel(t, e) : "–")}</text>
+        <text x={40} y={17} className="sl-name">{name.length > 16 ? `${name.slice(0, 15)}…` : name}{" "}</text>
+        <text x={40} y={34} className="sl-val">{values || (e.type === "grid" || e.type === "transformer" ? typeLabel(t, e) : "–")}{" "}</text>
         {e.condition !== "none" ? (
           <>
             <Mark condition={e.condition} cx={46} cy={47} r={4.5} />
