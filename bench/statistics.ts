@@ -34,6 +34,8 @@ const PER_PLANT = 10;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
+/** Calls before a one-call measure is taken. */
+const WARM = 5;
 
 const fmt = (n: number, d = 0) => n.toLocaleString("en", { maximumFractionDigits: d, minimumFractionDigits: d });
 
@@ -149,7 +151,8 @@ async function main() {
     const oneCall = async (url: string, headers: Record<string, string>, n: number) => {
       const times: number[] = [];
       let size = 0;
-      for (let i = 0; i < n + 1; i++) {
+      // The first calls warm the caches and the JIT (on a loaded machine one is not enough).
+      for (let i = 0; i < n + WARM; i++) {
         const t = performance.now();
         const res = await fetch(url, { headers });
         const body = await res.text();
@@ -157,11 +160,11 @@ async function main() {
         size = body.length;
         if (res.status !== 200) throw new Error(`${url} ${res.status} ${body.slice(0, 200)}`);
       }
-      times.shift(); // the first call warms the caches
+      times.splice(0, WARM);
       return { median: times.sort((a, b) => a - b)[Math.floor(n / 2)]!, size };
     };
     const one = await oneCall(apiUrl, auth, 5);
-    console.log(`1. one-year daily integrated report, one call: median ${fmt(one.median, 1)} ms (${fmt(one.size / 1024)} KB JSON, 3,650 rows)`);
+    console.log(`1. one-year daily integrated report, one call: median of 5 after ${WARM} warm-up calls ${fmt(one.median, 1)} ms (${fmt(one.size / 1024)} KB JSON, 3,650 rows)`);
     const pageApi = await oneCall(`${apiUrl}&offset=0&limit=500&series=1`, auth, 5);
     console.log(`   the same as the page asks for it (offset=0&limit=500&series=1): median ${fmt(pageApi.median, 1)} ms (${fmt(pageApi.size / 1024)} KB JSON)`);
 
@@ -170,7 +173,7 @@ async function main() {
     const cookie = `accessToken=${tokens.accessToken}; refreshToken=${tokens.refreshToken}; sessionId=${tokens.sessionId}; NewAppOpenPop=1`;
     const pageUrl = `${server.baseUrl}/statistics?period=custom&start=${start}&end=${end}&unit=day`;
     const doc = await oneCall(pageUrl, { cookie }, 3);
-    console.log(`   document, one request: median ${fmt(doc.median, 1)} ms (${fmt(doc.size / 1024)} KB HTML)`);
+    console.log(`   document, one request: median of 3 after ${WARM} warm-up requests ${fmt(doc.median, 1)} ms (${fmt(doc.size / 1024)} KB HTML)`);
     const docRun = await autocannon({ url: pageUrl, connections: 20, duration: SECONDS, timeout: 30, headers: { cookie, "accept-encoding": "br, gzip" } });
     console.log(`   document at 20 connections: ${fmt(docRun.requests.average, 1)} req/s, p50 ${docRun.latency.p50} ms, p99 ${docRun.latency.p99} ms, ${docRun.requests.total} done, errors ${docRun.errors}, timeouts ${docRun.timeouts}, non-2xx ${docRun.non2xx}`);
     console.log(`   load average now ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);

@@ -11,7 +11,7 @@
  *   last (its figures are the totals of the rows): each sheet is one ZIP part written whole, in any order.
  */
 import type { Writable } from "node:stream";
-import { stringify } from "csv-stringify";
+import { stringify } from "csv-stringify/sync";
 import type { Kysely } from "kysely";
 import { formatSeoul } from "../../domain/seoul-time";
 import {
@@ -33,7 +33,7 @@ import {
 } from "../../domain/statistics-table";
 import type { Database } from "../store/schema";
 import { newTotals, reportChunks, summaryOf, type PreparedReport } from "./report";
-import { drained, MAX_SHEET_ROWS, XlsxWriter, type XlsxCell } from "./xlsx-stream";
+import { drained, ended, MAX_SHEET_ROWS, XlsxWriter, type XlsxCell } from "./xlsx-stream";
 
 const TOTAL_LABEL: Record<Lang, string> = { ko: "합계", en: "Total" };
 
@@ -50,31 +50,29 @@ function rowInfos(p: PreparedReport): (key: string) => RowInfo {
 /** Writes the CSV of a report to `out` and ends it. */
 export async function writeCsv(db: Kysely<Database>, p: PreparedReport, lang: Lang, out: Writable): Promise<void> {
   const columns = REPORT_COLUMNS[p.report];
-  const csv = stringify({ bom: true, escape_formulas: true, record_delimiter: "\r\n" });
-  csv.pipe(out);
-  // The backpressure: a record that fills the stringifier's buffer waits for it to drain.
-  const write = (record: unknown[]): Promise<void> | undefined => (csv.write(record) ? undefined : drained(csv));
-  await write(columns.map((c) => columnHead(c, lang)));
+  // csv-stringify's synchronous form, a chunk of rows at a time: its stream form costs a Transform write per record.
+  const options = { escape_formulas: true, record_delimiter: "\r\n" } as const;
+  const send = async (records: unknown[][]) => {
+    if (!out.write(stringify(records, options))) await drained(out);
+  };
+  if (!out.write("\ufeff")) await drained(out);
+  await send([columns.map((c) => columnHead(c, lang))]);
   const totals = newTotals(p);
   const info = rowInfos(p);
   for await (const chunk of reportChunks(db, p)) {
     totals.add(chunk);
+    const records: unknown[][] = [];
     for (const row of chunk) {
       const i = info(row.device_uid);
-      const wait = write(columns.map((c) => exportCell(c, row, i) ?? ""));
-      if (wait) await wait;
+      records.push(columns.map((c) => exportCell(c, row, i) ?? ""));
     }
+    await send(records);
   }
-  for (const t of totals.list()) {
+  await send(totals.list().map((t) => {
     const i = info(t.device_uid);
-    const wait = write(columns.map((c) => (c.key === "ts" ? TOTAL_LABEL[lang] : exportCell(c, t as unknown as Record<string, unknown>, i) ?? "")));
-    if (wait) await wait;
-  }
-  await new Promise<void>((resolve, reject) => {
-    out.once("finish", resolve);
-    out.once("error", reject);
-    csv.end();
-  });
+    return columns.map((c) => (c.key === "ts" ? TOTAL_LABEL[lang] : exportCell(c, t as unknown as Record<string, unknown>, i) ?? ""));
+  }));
+  await ended(out);
 }
 
 /** The summary as label/value/unit lines (shared by the XLSX sheet and the mail text). */

@@ -38,9 +38,23 @@ export function drained(s: Writable): Promise<void> {
     };
     const ok = () => done();
     const closed = () => done(new Error("stream closed"));
-    s.on("drain", ok);
+    // `once`, not `on`: the compression middleware hands a response's "drain" listeners to its gzip stream,
+    // where `off` on the response cannot reach them; a once-listener goes away by itself.
+    s.once("drain", ok);
     s.on("close", closed);
     s.on("error", done);
+  });
+}
+
+/**
+ * Ends `s` and waits until it has finished. Not `end(callback)`: the compression middleware's `res.end` takes
+ * its first argument for a chunk.
+ */
+export function ended(s: Writable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    s.once("finish", resolve);
+    s.once("error", reject);
+    s.end();
   });
 }
 
@@ -155,10 +169,7 @@ class ZipOut {
     end.writeUInt32LE(dir.length, 12);
     end.writeUInt32LE(start, 16);
     await this.raw(Buffer.concat([dir, end]));
-    await new Promise<void>((resolve, reject) => {
-      this.out.once("error", reject);
-      this.out.end(resolve);
-    });
+    await ended(this.out);
   }
 }
 
