@@ -134,9 +134,11 @@ async function main() {
   const store = await openStore(server.databaseUrl);
   try {
     const today = seoulDayStart(Date.now());
-    const seeded = reuse ? await store.db.selectFrom("rollup_daily").select(({ fn }) => [fn.min("day_ts").as("first")]).executeTakeFirst() : undefined;
-    const yearStart = seeded?.first ? Number(seeded.first) : today - 365 * DAY;
-    if (!reuse) {
+    // A kept database is reused only when it holds the seeded year (a failed server start removes its data directory).
+    const seeded = reuse ? await store.db.selectFrom("rollup_daily").select(({ fn }) => [fn.min("day_ts").as("first"), fn.countAll().as("n")]).executeTakeFirst() : undefined;
+    const fresh = !seeded || Number(seeded.n) < 40_150;
+    const yearStart = fresh ? today - 365 * DAY : Number(seeded!.first);
+    if (fresh) {
       const t0 = performance.now();
       await seed(store, yearStart, 365);
       console.log(`seeded 876,000 hourly and 40,150 daily rollup rows in ${fmt((performance.now() - t0) / 1000, 1)} s`);
