@@ -16,7 +16,7 @@
  */
 import autocannon from "autocannon";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
@@ -106,6 +106,31 @@ function procStats(pid: number): { rss: number; cpu: number } | null {
   }
 }
 
+/** CPU seconds of the server: the API process and its portal worker(s) (its child processes). */
+function serverCpu(pid: number): { api: number; portal: number } {
+  let portal = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, "utf8").split(") ")[1]!.split(" ");
+      if (Number(fields[1]) === pid) portal += (Number(fields[11]) + Number(fields[12])) / 100;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return { api: procStats(pid)?.cpu ?? NaN, portal };
+}
+
+/** CPU milliseconds per request of an autocannon run, in the API process and in the portal process. */
+async function cannon(opts: Parameters<typeof autocannon>[0], pid: number) {
+  const before = serverCpu(pid);
+  const run = await autocannon(opts);
+  const after = serverCpu(pid);
+  const n = Math.max(1, run.requests.total);
+  const per = `CPU per request: API ${fmt(((after.api - before.api) * 1000) / n, 1)} ms, portal ${fmt(((after.portal - before.portal) * 1000) / n, 1)} ms`;
+  return { run, per };
+}
+
 /** Downloads an export through the API into a byte counter, sampling the API process's memory meanwhile. */
 async function httpExport(url: string, token: string, pid: number) {
   const before = procStats(pid);
@@ -170,14 +195,14 @@ async function main() {
     const pageApi = await oneCall(`${apiUrl}&offset=0&limit=500&series=1`, auth, 5);
     console.log(`   the same as the page asks for it (offset=0&limit=500&series=1): median ${fmt(pageApi.median, 1)} ms (${fmt(pageApi.size / 1024)} KB JSON)`);
 
-    const apiRun = await autocannon({ url: apiUrl, connections: 20, duration: SECONDS, timeout: 30, headers: auth });
-    console.log(`   API at 20 connections: ${fmt(apiRun.requests.average, 1)} req/s, p50 ${apiRun.latency.p50} ms, p99 ${apiRun.latency.p99} ms, ${apiRun.requests.total} done, errors ${apiRun.errors}, timeouts ${apiRun.timeouts}, non-2xx ${apiRun.non2xx}`);
+    const { run: apiRun, per: apiPer } = await cannon({ url: apiUrl, connections: 20, duration: SECONDS, timeout: 30, headers: auth }, server.pid);
+    console.log(`   API at 20 connections: ${fmt(apiRun.requests.average, 1)} req/s, p50 ${apiRun.latency.p50} ms, p99 ${apiRun.latency.p99} ms, ${apiRun.requests.total} done, errors ${apiRun.errors}, timeouts ${apiRun.timeouts}, non-2xx ${apiRun.non2xx}; ${apiPer}`);
     const cookie = `accessToken=${tokens.accessToken}; refreshToken=${tokens.refreshToken}; sessionId=${tokens.sessionId}; NewAppOpenPop=1`;
     const pageUrl = `${server.baseUrl}/statistics?period=custom&start=${start}&end=${end}&unit=day`;
     const doc = await oneCall(pageUrl, { cookie }, 3);
     console.log(`   document, one request: median of 3 after ${WARM} warm-up requests ${fmt(doc.median, 1)} ms (${fmt(doc.size / 1024)} KB HTML)`);
-    const docRun = await autocannon({ url: pageUrl, connections: 20, duration: SECONDS, timeout: 30, headers: { cookie, "accept-encoding": "br, gzip" } });
-    console.log(`   document at 20 connections: ${fmt(docRun.requests.average, 1)} req/s, p50 ${docRun.latency.p50} ms, p99 ${docRun.latency.p99} ms, ${docRun.requests.total} done, errors ${docRun.errors}, timeouts ${docRun.timeouts}, non-2xx ${docRun.non2xx}`);
+    const { run: docRun, per: docPer } = await cannon({ url: pageUrl, connections: 20, duration: SECONDS, timeout: 30, headers: { cookie, "accept-encoding": "br, gzip" } }, server.pid);
+    console.log(`   document at 20 connections: ${fmt(docRun.requests.average, 1)} req/s, p50 ${docRun.latency.p50} ms, p99 ${docRun.latency.p99} ms, ${docRun.requests.total} done, errors ${docRun.errors}, timeouts ${docRun.timeouts}, non-2xx ${docRun.non2xx}; ${docPer}`);
     console.log(`   load average now ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
     if (process.env.BENCH_XLSX === "0") return;
 
