@@ -4,8 +4,10 @@
  * (domain/statistics.ts MAX_SPAN_DAYS). VCB/ACB steps are always aggregated from the raw rows in SQL: the
  * rollups keep no voltage, current, power factor, breaker state or ground-fault current.
  *
- * Rows are produced per chunk of devices (an async generator), so an export streams a year of hourly rows of a
- * hundred inverters without holding them all; the JSON answer collects the chunks.
+ * The store answers one row per device and step (steps grouped in SQL, months too), or for the integrated report
+ * one row per plant and step (summed in SQL). Rows are produced per chunk of devices or plants holding about
+ * ROWS_PER_CHUNK rows (an async generator), so an export streams a year of hourly rows of a hundred inverters
+ * without holding them all; the JSON answer collects the chunks.
  */
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import { LRUCache } from "lru-cache";
