@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { parseSeoul } from "./seoul-time";
+import { formatSeoul, parseSeoul } from "./seoul-time";
 import {
+  axisLabel,
   bucketLabel,
   bucketStart,
   bucketStarts,
@@ -84,5 +85,18 @@ describe("summary figures", () => {
     expect(s.co2_kg).toBeUndefined();
     expect(s.revenue?.total).toBe(100_000);
     expect(s.completeness).toBe(90);
+  });
+});
+
+describe("step labels by the fixed offset", () => {
+  it("read the same as dayjs's Seoul formatting, across years, months and midnights", () => {
+    for (let ts = Date.UTC(1987, 0, 1); ts < Date.UTC(2045, 0, 1); ts += 3_600_000 * 241 + 600_000) {
+      expect(bucketLabel(ts, "60")).toBe(formatSeoul(ts, "YYYY-MM-DD HH:mm"));
+      expect(bucketLabel(ts, "day")).toBe(formatSeoul(ts, "YYYY-MM-DD"));
+      expect(bucketLabel(ts, "month")).toBe(formatSeoul(ts, "YYYY-MM"));
+      expect(axisLabel(ts, "10", true)).toBe(formatSeoul(ts, "HH:mm"));
+      expect(axisLabel(ts, "10", false)).toBe(formatSeoul(ts, "MM-DD HH:mm"));
+      expect(axisLabel(ts, "day", false)).toBe(formatSeoul(ts, "MM-DD"));
+    }
   });
 });

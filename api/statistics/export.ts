@@ -1,16 +1,17 @@
 /**
  * Exports of a report, exactly the tables the page shows: the steps (device × time), the totals per device,
- * and the summary. Both formats stream: rows are written chunk by chunk of devices as the store yields them.
+ * and the summary. Both formats stream: rows come from the store in chunks of a few devices (a bounded number
+ * of rows, api/store/statistics.ts), and each row waits while the output is full, so a year of hourly rows of a
+ * hundred inverters goes out with flat memory (bench/statistics.ts measures it).
  *
  * - CSV (csv-stringify): UTF-8 with a BOM so spreadsheet programs read Hangul; cells that a spreadsheet would
  *   take for a formula (=, +, -, @, tab, CR) are escaped; the steps, then the totals (time column "합계").
- * - XLSX (exceljs streaming writer): one sheet per table, typed numbers with the unit in the column head,
- *   a frozen head row. The summary sheet comes first in the book but is written last (its figures are the
- *   totals of the rows): exceljs opens a sheet's part only when it is first written, so nothing is buffered.
+ * - XLSX (./xlsx-stream.ts, a streaming SpreadsheetML writer): one sheet per table, typed numbers with the
+ *   unit in the column head, a frozen head row. The summary sheet comes first in the book but is written
+ *   last (its figures are the totals of the rows): each sheet is one ZIP part written whole, in any order.
  */
 import type { Writable } from "node:stream";
-import { stringify } from "csv-stringify";
-import ExcelJS from "exceljs";
+import { stringify } from "csv-stringify/sync";
 import type { Kysely } from "kysely";
 import { formatSeoul } from "../../domain/seoul-time";
 import {
@@ -32,39 +33,46 @@ import {
 } from "../../domain/statistics-table";
 import type { Database } from "../store/schema";
 import { newTotals, reportChunks, summaryOf, type PreparedReport } from "./report";
+import { drained, ended, MAX_SHEET_ROWS, XlsxWriter, type XlsxCell } from "./xlsx-stream";
 
 const TOTAL_LABEL: Record<Lang, string> = { ko: "합계", en: "Total" };
 
-function infoOf(p: PreparedReport, key: string): Omit<RowInfo, "unit"> {
-  return { name: p.names[key] ?? key, plantName: p.plantNames[key] ?? "", capa: p.capas[key] ?? null };
+/** The names and capacity of a row key (one object per key, made once). */
+function rowInfos(p: PreparedReport): (key: string) => RowInfo {
+  const made = new Map<string, RowInfo>();
+  return (key) => {
+    let info = made.get(key);
+    if (!info) made.set(key, (info = { unit: p.ctx.unit, name: p.names[key] ?? key, plantName: p.plantNames[key] ?? "", capa: p.capas[key] ?? null }));
+    return info;
+  };
 }
 
 /** Writes the CSV of a report to `out` and ends it. */
 export async function writeCsv(db: Kysely<Database>, p: PreparedReport, lang: Lang, out: Writable): Promise<void> {
   const columns = REPORT_COLUMNS[p.report];
-  const csv = stringify({ bom: true, escape_formulas: true, record_delimiter: "\r\n" });
-  csv.pipe(out);
-  const write = async (record: unknown[]) => {
-    if (!csv.write(record)) await new Promise((r) => csv.once("drain", r));
+  // csv-stringify's synchronous form, a chunk of rows at a time: its stream form costs a Transform write per record.
+  const options = { escape_formulas: true, record_delimiter: "\r\n" } as const;
+  const send = async (records: unknown[][]) => {
+    if (!out.write(stringify(records, options))) await drained(out);
   };
-  await write(columns.map((c) => columnHead(c, lang)));
+  if (!out.write("\ufeff")) await drained(out);
+  await send([columns.map((c) => columnHead(c, lang))]);
   const totals = newTotals(p);
+  const info = rowInfos(p);
   for await (const chunk of reportChunks(db, p)) {
     totals.add(chunk);
+    const records: unknown[][] = [];
     for (const row of chunk) {
-      const info = { unit: p.ctx.unit, ...infoOf(p, row.device_uid) };
-      await write(columns.map((c) => exportCell(c, row, info) ?? ""));
+      const i = info(row.device_uid);
+      records.push(columns.map((c) => exportCell(c, row, i) ?? ""));
     }
+    await send(records);
   }
-  for (const t of totals.list()) {
-    const info = { unit: p.ctx.unit, ...infoOf(p, t.device_uid) };
-    await write(columns.map((c) => (c.key === "ts" ? TOTAL_LABEL[lang] : exportCell(c, t as unknown as Record<string, unknown>, info) ?? "")));
-  }
-  await new Promise<void>((resolve, reject) => {
-    out.once("finish", resolve);
-    out.once("error", reject);
-    csv.end();
-  });
+  await send(totals.list().map((t) => {
+    const i = info(t.device_uid);
+    return columns.map((c) => (c.key === "ts" ? TOTAL_LABEL[lang] : exportCell(c, t as unknown as Record<string, unknown>, i) ?? ""));
+  }));
+  await ended(out);
 }
 
 /** The summary as label/value/unit lines (shared by the XLSX sheet and the mail text). */
@@ -98,53 +106,51 @@ export function summaryLines(p: PreparedReport, s: ReportSummary, lang: Lang, by
 
 const round = (v: number, d: number) => Math.round(v * 10 ** d) / 10 ** d;
 
-function numFmt(decimals: number | undefined): string {
-  return decimals ? `#,##0.${"0".repeat(decimals)}` : "#,##0";
-}
-
-/** Writes the XLSX of a report to `out` (the workbook writer ends it). */
+/** Writes the XLSX of a report to `out` and ends it. */
 export async function writeXlsx(db: Kysely<Database>, p: PreparedReport, lang: Lang, out: Writable, by: string, at: number): Promise<void> {
   const names = SHEET_NAMES[lang];
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  book.creator = by;
-  book.created = new Date(at);
-  const frozen: Partial<ExcelJS.WorksheetView>[] = [{ state: "frozen", ySplit: 1 }];
-  const summarySheet = book.addWorksheet(names.summary, { views: frozen });
-  const totalsSheet = book.addWorksheet(names.totals, { views: frozen });
-  const rowsSheet = book.addWorksheet(names.rows, { views: frozen });
-
+  const book = new XlsxWriter(out, { creator: by, created: new Date(at) });
+  const info = rowInfos(p);
+  // The steps first (streamed as the store yields them), then the totals, then the summary (the totals' sums);
+  // the book lists them summary, totals, steps.
   const columns = REPORT_COLUMNS[p.report];
-  rowsSheet.columns = columns.map((c) => ({ header: columnHead(c, lang), key: c.key, width: c.key === "ts" ? 18 : c.unit === undefined ? 22 : 14, style: c.unit !== undefined ? { numFmt: numFmt(c.decimals) } : {} }));
-  rowsSheet.getRow(1).font = { bold: true };
+  const heads = columns.map((c) => ({ head: columnHead(c, lang), width: c.key === "ts" ? 18 : c.unit === undefined ? 22 : 14, decimals: c.unit !== undefined ? c.decimals ?? 0 : undefined }));
+  let part = 1;
+  let rows = await book.sheet(names.rows, 3, heads);
   const totals = newTotals(p);
+  const cells: XlsxCell[] = new Array(columns.length);
   for await (const chunk of reportChunks(db, p)) {
     totals.add(chunk);
     for (const row of chunk) {
-      const info = { unit: p.ctx.unit, ...infoOf(p, row.device_uid) };
-      rowsSheet.addRow(columns.map((c) => exportCell(c, row, info))).commit();
+      if (rows.rows >= MAX_SHEET_ROWS) {
+        await rows.end();
+        rows = await book.sheet(`${names.rows} (${++part})`, 3 + part / 1000, heads);
+      }
+      const i = info(row.device_uid);
+      for (let k = 0; k < columns.length; k++) cells[k] = exportCell(columns[k]!, row, i);
+      const wait = rows.add(cells);
+      if (wait) await wait;
     }
   }
-  rowsSheet.commit();
+  await rows.end();
 
   const tcols = totalColumns(p.report);
-  totalsSheet.columns = tcols.map((c) => ({ header: columnHead(c, lang), key: c.key, width: c.unit === undefined ? 22 : 14, style: c.unit !== undefined ? { numFmt: numFmt(c.decimals) } : {} }));
-  totalsSheet.getRow(1).font = { bold: true };
+  const totalsSheet = await book.sheet(names.totals, 2, tcols.map((c) => ({ head: columnHead(c, lang), width: c.unit === undefined ? 22 : 14, decimals: c.unit !== undefined ? c.decimals ?? 0 : undefined })));
   for (const t of totals.list()) {
-    const info = { unit: p.ctx.unit, ...infoOf(p, t.device_uid) };
-    totalsSheet.addRow(tcols.map((c) => exportCell(c, t as unknown as Record<string, unknown>, info))).commit();
+    const wait = totalsSheet.add(tcols.map((c) => exportCell(c, t as unknown as Record<string, unknown>, info(t.device_uid))));
+    if (wait) await wait;
   }
-  totalsSheet.commit();
+  await totalsSheet.end();
 
   const summary = await summaryOf(db, p, totals);
-  summarySheet.columns = [
-    { header: lang === "ko" ? "항목" : "Item", width: 36 },
-    { header: lang === "ko" ? "값" : "Value", width: 30 },
-    { header: lang === "ko" ? "단위" : "Unit", width: 10 },
-  ];
-  summarySheet.getRow(1).font = { bold: true };
-  for (const line of summaryLines(p, summary, lang, by, at)) summarySheet.addRow(line).commit();
-  summarySheet.commit();
-  await book.commit();
+  const summarySheet = await book.sheet(names.summary, 1, [
+    { head: lang === "ko" ? "항목" : "Item", width: 36 },
+    { head: lang === "ko" ? "값" : "Value", width: 30 },
+    { head: lang === "ko" ? "단위" : "Unit", width: 10 },
+  ]);
+  for (const line of summaryLines(p, summary, lang, by, at)) await summarySheet.add(line);
+  await summarySheet.end();
+  await book.finish();
 }
 
 export function exportFileName(p: PreparedReport, format: "csv" | "xlsx"): string {

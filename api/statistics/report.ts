@@ -9,6 +9,7 @@ import {
   REPORT_DEVICE_KIND,
   type ReportKind,
   type RowBase,
+  type SeriesPoint,
   type StatisticsResponse,
 } from "../../domain/contract/statistics";
 import { DEVICE_KIND } from "../../domain/device";
@@ -45,6 +46,11 @@ export interface ReportRequest extends ScopeSelection {
   end: string;
   sunRise: boolean;
   categoryType?: "plant" | "group";
+  /** A window of the rows (a page of the screen's table); totals and series still cover every row. */
+  offset?: number;
+  limit?: number;
+  /** Also the chart's series per step. */
+  series?: boolean;
 }
 
 /** The period of a request, snapped out to whole steps; 400 with a field message when it is not valid. */
@@ -164,9 +170,28 @@ export async function buildReport(
   const p = await prepareReport(db, claims, report, q, now, fleetName);
   const totals = newTotals(p);
   const rows: Array<RowBase & Record<string, unknown>> = [];
+  // Only the asked window of rows is kept; every row still counts in the totals and the series.
+  const from = q.offset ?? 0;
+  const to = q.limit === undefined ? Infinity : from + q.limit;
+  const series = q.series ? new Map<number, SeriesPoint & { n: number }>() : null;
+  const valueKey = report === "env" ? "iis_wh" : "energy_wh";
+  let count = 0;
   for await (const chunk of reportChunks(db, p, q.categoryType ?? "plant")) {
     totals.add(chunk);
-    for (const r of chunk) rows.push(r);
+    for (const r of chunk) {
+      if (count >= from && count < to) rows.push(r);
+      count++;
+      if (!series) continue;
+      let s = series.get(r.ts);
+      if (!s) series.set(r.ts, (s = { ts: r.ts, value: null, samples: 0, expected: 0, n: 0 }));
+      const v = r[valueKey];
+      if (typeof v === "number") {
+        s.value = (s.value ?? 0) + v;
+        s.n += 1;
+      }
+      s.samples += r.samples;
+      s.expected += r.expected;
+    }
   }
   const kinds = [...new Set(p.resolved.devices.map((d) => d.kind))].sort((a, b) => a - b);
   const devices = report === "integrated"
@@ -185,14 +210,25 @@ export async function buildReport(
     deviceCapas: p.capas,
     rtuConfig: p.resolved.rtuConfig,
     [ROW_FIELD[report]]: rows,
+    rowCount: count,
+    ...(series ? {
+      series: [...series.values()].sort((a, b) => a.ts - b.ts).map(({ n, ...s }) => ({ ...s, value: s.value !== null && report === "env" ? s.value / n : s.value })),
+    } : {}),
     keys: totals.keys(),
     totals: totals.list(),
     summary: await summaryOf(db, p, totals),
     kinds,
   };
   if (report === "inverter") {
+    // The scope's sensors beside the inverters; a window of rows (offset/limit) applies to them too.
     const envRows: RowBase[] = [];
-    for await (const chunk of deviceReportChunks(db, p.ctx, "env", p.resolved.devices)) envRows.push(...chunk);
+    let k = 0;
+    for await (const chunk of deviceReportChunks(db, p.ctx, "env", p.resolved.devices)) {
+      for (const r of chunk) {
+        if (k >= from && k < to) envRows.push(r);
+        k++;
+      }
+    }
     out.reportEnvs = envRows as never;
   }
   return out;

@@ -22,9 +22,13 @@ function scopeQuery(view: Pick<StatisticsView, "plant" | "group">) {
 export const statisticsScope = (token: string, view: StatisticsView) =>
   api<StatisticsScopeResponse>("/rpi/statistics/scope", { token, query: scopeQuery(view) });
 
-export function statisticsReport(token: string, view: StatisticsView) {
+/**
+ * A report as the screen shows it: the rows of one page of its table (`rows`), with the totals, the summary
+ * and the chart's series of the whole report — the API sums every row, the page gets only what it draws.
+ */
+export function statisticsReport(token: string, view: StatisticsView, rows: { offset: number; limit: number }) {
   const path = view.report === "env" && view.group !== undefined ? "/rpe/statistics/group" : REPORT_PATH[view.report];
-  return api<StatisticsResponse>(path, { token, query: apiQuery(view) });
+  return api<StatisticsResponse>(path, { token, query: { ...apiQuery(view), offset: rows.offset, limit: rows.limit, series: 1 } });
 }
 
 export const statisticsExport = (token: string, view: StatisticsView, format: "csv" | "xlsx", lang: "ko" | "en") =>

@@ -61,27 +61,29 @@ export const meta: MetaFunction = ({ matches }) => {
 
 const ROW_FIELD = { integrated: "reportPlants", inverter: "reportInverters", env: "reportEnvs", vcb: "reportVcbs", acb: "reportAcbs" } as const;
 
-interface Cell {
-  text: string;
-  num: boolean;
-}
-
 /** A cell as the page shows it: energy with the SPEC §9 thresholds, other numbers in the column's unit. */
-function displayCell(c: Column, row: Record<string, unknown>, info: RowInfo): Cell {
+function displayCell(c: Column, row: Record<string, unknown>, info: RowInfo): string {
   const v = c.get(row, info);
-  if (v === null) return { text: "–", num: c.unit !== undefined };
-  if (typeof v === "string") return { text: v, num: false };
+  if (v === null) return "–";
+  if (typeof v === "string") return v;
   if (c.energy) {
     const q = formatEnergy(v);
-    return { text: `${q.value} ${q.unit}`, num: true };
+    return `${q.value} ${q.unit}`;
   }
-  return { text: (v * (c.scale ?? 1)).toFixed(c.decimals ?? 2), num: true };
+  return (v * (c.scale ?? 1)).toFixed(c.decimals ?? 2);
 }
 
 function pageHead(c: Column, lang: Lang): string {
   return c.unit && !c.energy ? `${c[lang]} (${c.unit})` : c[lang];
 }
 
+/** Bars the chart draws at most: beyond, consecutive steps share a bar (their sum; a gap if any step has one). */
+const MAX_BARS = 400;
+
+/**
+ * The page's tables and chart from the API's answer: `report` holds one page of rows (`rowCount` in all),
+ * the totals and the per-step series of the whole report.
+ */
 function buildTables(report: StatisticsResponse, kind: ReportKind, lang: Lang, page: number) {
   const rows = (report[ROW_FIELD[kind]] ?? []) as unknown as Array<Record<string, unknown> & { device_uid: string; ts: number; samples: number; expected: number }>;
   const plantOf = new Map(report.deviceInverters.map((d) => [d.uid, d.plantName ?? ""]));
@@ -93,28 +95,25 @@ function buildTables(report: StatisticsResponse, kind: ReportKind, lang: Lang, p
   });
   const columns = REPORT_COLUMNS[kind];
   const tcols = totalColumns(kind);
-  const pages = Math.max(1, Math.ceil(rows.length / STEP_ROWS_PER_PAGE));
+  const total = report.rowCount;
+  const pages = Math.max(1, Math.ceil(total / STEP_ROWS_PER_PAGE));
   const current = Math.min(page, pages);
   const from = (current - 1) * STEP_ROWS_PER_PAGE;
-  const slice = rows.slice(from, from + STEP_ROWS_PER_PAGE);
-  // Chart: the scope's total per step (mean irradiation for the environment report).
-  const perStep = new Map<number, { v: number | null; n: number; samples: number; expected: number }>();
-  for (const r of rows) {
-    const s = perStep.get(r.ts) ?? { v: null, n: 0, samples: 0, expected: 0 };
-    const value = kind === "env" ? r.iis_wh : r.energy_wh;
-    if (typeof value === "number") {
-      s.v = (s.v ?? 0) + value;
-      s.n += 1;
-    }
-    s.samples += r.samples;
-    s.expected += r.expected;
-    perStep.set(r.ts, s);
+  // Chart: the scope's total per step (mean irradiation for the environment report), at most MAX_BARS bars.
+  const steps = report.series ?? [];
+  const oneDay = steps.length > 0 && seoulDayStart(steps[0]!.ts) === seoulDayStart(steps[steps.length - 1]!.ts);
+  const per = Math.max(1, Math.ceil(steps.length / MAX_BARS));
+  const bars: Array<{ label: string; value: number | null; gap: boolean }> = [];
+  for (let i = 0; i < steps.length; i += per) {
+    const group = steps.slice(i, i + per);
+    const values = group.map((s) => s.value).filter((v): v is number => v !== null);
+    const sum = values.length ? values.reduce((a, b) => a + b, 0) : null;
+    const value = sum === null ? null : kind === "env" && per > 1 ? sum / values.length : sum;
+    bars.push({ label: axisLabel(group[0]!.ts, report.unit, oneDay), value: value === null ? null : value / 1000, gap: group.some((s) => isGap(s.samples, s.expected)) });
   }
-  const steps = [...perStep.entries()].sort((a, b) => a[0] - b[0]);
-  const oneDay = steps.length > 0 && seoulDayStart(steps[0]![0]) === seoulDayStart(steps[steps.length - 1]![0]);
   return {
     heads: columns.map((c) => ({ text: pageHead(c, lang), num: c.unit !== undefined })),
-    rows: slice.map((r) => ({ gap: isGap(r.samples, r.expected), cells: columns.map((c) => displayCell(c, r, info(r.device_uid))) })),
+    rows: rows.map((r) => ({ gap: isGap(r.samples, r.expected), cells: columns.map((c) => displayCell(c, r, info(r.device_uid))) })),
     totalHeads: tcols.map((c) => ({ text: pageHead(c, lang), num: c.unit !== undefined })),
     totals: report.totals.map((t) => ({
       gap: isGap(t.samples, t.expected),
@@ -122,13 +121,13 @@ function buildTables(report: StatisticsResponse, kind: ReportKind, lang: Lang, p
     })),
     page: current,
     pages,
-    from: rows.length ? from + 1 : 0,
-    to: from + slice.length,
-    total: rows.length,
+    from: total ? from + 1 : 0,
+    to: from + rows.length,
+    total,
     chart: {
-      labels: steps.map(([ts]) => axisLabel(ts, report.unit, oneDay)),
-      values: steps.map(([, s]) => (s.v === null ? null : kind === "env" ? s.v / s.n / 1000 : s.v / 1000)),
-      gaps: steps.map(([, s]) => isGap(s.samples, s.expected)),
+      labels: bars.map((b) => b.label),
+      values: bars.map((b) => b.value),
+      gaps: bars.map((b) => b.gap),
     },
   };
 }
@@ -156,7 +155,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let problem: Record<string, string> | null = null;
   if (tabs.includes(view.report)) {
     try {
-      report = await orNotFound(statisticsReport(auth.accessToken, view));
+      const window = (page: number) => ({ offset: (page - 1) * STEP_ROWS_PER_PAGE, limit: STEP_ROWS_PER_PAGE });
+      report = await orNotFound(statisticsReport(auth.accessToken, view, window(view.page)));
+      // A page past the end (a bookmark of a longer report) shows the last page.
+      const last = Math.max(1, Math.ceil(report.rowCount / STEP_ROWS_PER_PAGE));
+      if (view.page > last && report.rowCount > 0) report = await orNotFound(statisticsReport(auth.accessToken, view, window(last)));
     } catch (e) {
       if (!(e instanceof ApiFailure && e.status === 400)) throw e;
       problem = e.body.fields ?? { _form: e.body.message };
@@ -186,7 +189,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     view,
     scope,
     tabs,
-    report: report ? { ...report, reportPlants: undefined, reportInverters: undefined, reportEnvs: undefined, reportVcbs: undefined, reportAcbs: undefined } : null,
+    // What the screen draws from the answer itself (the rows are in `tables`, already formatted).
+    report: report ? { summary: report.summary, source: report.source } : null,
     tables: tables ? { ...tables, chart: undefined } : null,
     chart,
     problem,
@@ -424,7 +428,7 @@ function Summary({ data }: { data: Data }) {
   );
 }
 
-function Table({ caption, heads, rows, gapText }: { caption: string; heads: Array<{ text: string; num: boolean }>; rows: Array<{ gap: boolean; cells: Array<{ text: string; num: boolean }> }>; gapText: string }) {
+function Table({ caption, heads, rows, gapText }: { caption: string; heads: Array<{ text: string; num: boolean }>; rows: Array<{ gap: boolean; cells: string[] }>; gapText: string }) {
   return (
     <div className="table-wrap stat-table-wrap">
       <table className="data-table stat-table">
@@ -440,8 +444,8 @@ function Table({ caption, heads, rows, gapText }: { caption: string; heads: Arra
           {rows.map((r, i) => (
             <tr key={i} className={r.gap ? "gap" : undefined}>
               {r.cells.map((c, j) => (
-                <td key={j} className={c.num ? "num" : undefined}>
-                  {c.text}
+                <td key={j} className={heads[j]?.num ? "num" : undefined}>
+                  {c}
                   {r.gap && j === r.cells.length - 1 ? <span className="gap-tag"> ▲ {gapText}</span> : null}
                 </td>
               ))}

@@ -36,6 +36,14 @@ export const ReportQuery = ScopeQuery.extend({
   sunRise: boolish.default(false),
   /** Group statistics: which rows (`plant`, default, or `group` for one row per step of the whole scope). */
   categoryType: z.enum(["plant", "group"], { errorMap: () => ({ message: "unknown_category" }) }).optional(),
+  /**
+   * A part of the rows only (a page of the screen's table): `offset` rows skipped, at most `limit` answered.
+   * Totals, summary, `rowCount` and `series` always cover the whole report. Without them: every row.
+   */
+  offset: z.coerce.number({ invalid_type_error: "invalid_number" }).int("invalid_number").min(0, "invalid_number").max(100_000_000, "invalid_number").optional(),
+  limit: z.coerce.number({ invalid_type_error: "invalid_number" }).int("invalid_number").min(0, "invalid_number").max(1_000_000, "invalid_number").optional(),
+  /** `series=1`: also the chart's series, one point per step (StatisticsResponse.series). */
+  series: boolish.optional(),
 });
 export type ReportQueryInput = z.input<typeof ReportQuery>;
 
@@ -125,12 +133,27 @@ export interface StatisticsResponse {
   reportAcbs?: BreakerRow[];
   /** Group statistics (integrated report). */
   reportPlants?: PlantRow[];
+  /** How many rows the report has (the row list holds them all, or the part that offset/limit asked for). */
+  rowCount: number;
+  /**
+   * With series=1: per step (in time order), the scope's total over the report's rows — energy (Wh) summed,
+   * or for the environment report the mean plane-of-array irradiation (Wh/m²); null without data — and
+   * the readings it is built from and those expected (a gap when fewer arrived).
+   */
+  series?: SeriesPoint[];
   /** Row key order of the tables. */
   keys: string[];
   totals: RowTotal[];
   summary: ReportSummary;
   /** Device kinds present in the scope: a report tab is hidden when its kind is absent (SPEC §2). */
   kinds: number[];
+}
+
+export interface SeriesPoint {
+  ts: number;
+  value: number | null;
+  samples: number;
+  expected: number;
 }
 
 /** GET /rpi/statistics/scope: what the report screen may offer. */

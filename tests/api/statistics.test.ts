@@ -118,6 +118,34 @@ for (const storeKind of STORES) {
       expect(new Set(energies.map((e) => Math.round(e))).size).toBe(1);
     });
 
+    it("answers a window of the rows (offset, limit) and the chart's series, with totals over every row", async () => {
+      const whole = (await get(`/rpi?${q({ plant: g.plantUid, unit: "60", start: DATE, end: DATE })}`)).body;
+      expect(whole.rowCount).toBe(whole.reportInverters.length);
+      expect(whole.series).toBeUndefined();
+      const part = await get(`/rpi?${q({ plant: g.plantUid, unit: "60", start: DATE, end: DATE, offset: 5, limit: 7, series: 1 })}`);
+      expect(part.status, part.text).toBe(200);
+      expect(part.body.reportInverters).toEqual(whole.reportInverters.slice(5, 12));
+      expect(part.body.rowCount).toBe(whole.rowCount);
+      expect(part.body.totals).toEqual(whole.totals);
+      expect(part.body.summary).toEqual(whole.summary);
+      const steps = [...new Set(whole.reportInverters.map((r: any) => r.ts))].sort((a: any, b: any) => a - b);
+      expect(part.body.series.map((s: any) => s.ts)).toEqual(steps);
+      for (const s of part.body.series) {
+        const rows = whole.reportInverters.filter((r: any) => r.ts === s.ts);
+        const values = rows.map((r: any) => r.energy_wh).filter((v: any) => v !== null);
+        if (values.length) expect(s.value).toBeCloseTo(sum(values), 6);
+        else expect(s.value).toBeNull();
+        expect(s.samples).toBe(sum(rows.map((r: any) => r.samples)));
+        expect(s.expected).toBe(sum(rows.map((r: any) => r.expected)));
+      }
+      const past = await get(`/rpi?${q({ plant: g.plantUid, unit: "60", start: DATE, end: DATE, offset: 100_000, limit: 10 })}`);
+      expect(past.body.reportInverters).toEqual([]);
+      expect(past.body.rowCount).toBe(whole.rowCount);
+      const bad = await get(`/rpi?${q({ plant: g.plantUid, unit: "60", start: DATE, end: DATE, limit: -1 })}`);
+      expect(bad.status).toBe(400);
+      expect(bad.body.fields).toMatchObject({ limit: "invalid_number" });
+    });
+
     it("answers the integrated report per plant and for the whole scope", async () => {
       for (const [path, per] of [["/rpi/statistics/group/plant", "plant"], ["/rpi/statistics/group/group", "group"]] as const) {
         const res = await get(`${path}?${q({ plant: g.plantUid, unit: "60", start: DATE, end: DATE })}`);
