@@ -14,12 +14,12 @@
  * column widths, one number format per column. Text goes into the shared-string table (a report repeats a
  * few names and one label per step: the XML to deflate is about half as long), up to MAX_SHARED distinct
  * strings; after that, text is written inline, so the table never grows without bound.
- * ZIP entries are deflated with data descriptors (sizes known after the data); no ZIP64, so a part must stay
- * under 4 GiB (a sheet of 1,048,576 rows is far below); a table with more rows than a sheet holds continues on
- * further sheets ("시간별 (2)").
+ * The ZIP container is archiver's (the zip writer under exceljs): each part is an entry fed from a stream, so
+ * only the SpreadsheetML is written here; a table with more rows than a sheet holds continues on further sheets
+ * ("시간별 (2)").
  */
-import type { Writable } from "node:stream";
-import { crc32, createDeflateRaw, type DeflateRaw } from "node:zlib";
+import archiver, { type Archiver } from "archiver";
+import { PassThrough, type Writable } from "node:stream";
 
 /** Rows per sheet Excel accepts (the head row included). */
 export const MAX_SHEET_ROWS = 1_048_576;
@@ -58,126 +58,73 @@ export function ended(s: Writable): Promise<void> {
   });
 }
 
-function dosTime(d: Date): { time: number; date: number } {
-  return {
-    time: (d.getHours() << 11) | (d.getMinutes() << 5) | Math.floor(d.getSeconds() / 2),
-    date: (Math.max(0, d.getFullYear() - 1980) << 9) | ((d.getMonth() + 1) << 5) | d.getDate(),
-  };
-}
-
-interface ZipEntry {
-  name: Buffer;
-  offset: number;
-  crc: number;
-  size: number;
-  compressed: number;
-}
-
-/** ZIP written entry after entry to a stream (no seeking back: sizes go in a data descriptor). */
+/**
+ * The ZIP container, by archiver (the zip writer exceljs itself uses): entries are added one after another, each
+ * from a stream this writer fills; archiver deflates it and writes to `out` through a pipe, so a full `out` stops
+ * the deflater and a full deflater stops the rows (EntryWriter waits for the entry stream's drain).
+ */
 class ZipOut {
-  private offset = 0;
-  private entries: ZipEntry[] = [];
-  private stamp: { time: number; date: number };
+  private archive: Archiver;
+  private done: Promise<void>;
+  private failed: Error | null = null;
+  /** The entry being read by archiver (one at a time), settled by its 'entry' event or an error. */
+  private current: { resolve(): void; reject(e: Error): void } | null = null;
 
-  constructor(private out: Writable, at: Date) {
-    this.stamp = dosTime(at);
+  constructor(out: Writable, private at: Date, level: number) {
+    this.archive = archiver("zip", { zlib: { level } });
+    const fail = (e: Error) => {
+      this.failed ??= e;
+      this.current?.reject(e);
+      this.current = null;
+    };
+    this.archive.on("error", fail);
+    this.archive.on("warning", fail);
+    this.archive.on("entry", () => {
+      this.current?.resolve();
+      this.current = null;
+    });
+    this.done = new Promise<void>((resolve, reject) => {
+      out.once("finish", resolve);
+      out.once("close", () => (out.writableFinished ? resolve() : reject(this.failed ?? new Error("stream closed"))));
+      out.once("error", reject);
+      this.archive.once("error", reject);
+    });
+    this.done.catch(() => undefined);
+    out.once("close", () => fail(new Error("stream closed")));
+    this.archive.pipe(out);
   }
 
-  private async raw(buf: Buffer): Promise<void> {
-    this.offset += buf.length;
-    if (!this.out.write(buf)) await drained(this.out);
-  }
-
-  /** Opens an entry; text written to it is deflated and sent on; `close()` ends it. */
-  async open(name: string, level: number): Promise<EntryWriter> {
-    const entry: ZipEntry = { name: Buffer.from(name, "utf8"), offset: this.offset, crc: 0, size: 0, compressed: 0 };
-    const head = Buffer.alloc(30);
-    head.writeUInt32LE(0x04034b50, 0);
-    head.writeUInt16LE(20, 4);
-    head.writeUInt16LE(0x0808, 6); // data descriptor follows; UTF-8 names
-    head.writeUInt16LE(8, 8); // deflate
-    head.writeUInt16LE(this.stamp.time, 10);
-    head.writeUInt16LE(this.stamp.date, 12);
-    head.writeUInt16LE(entry.name.length, 26);
-    await this.raw(Buffer.concat([head, entry.name]));
-    const deflate = createDeflateRaw({ level });
-    let failed: Error | null = null;
-    deflate.on("data", (chunk: Buffer) => {
-      entry.compressed += chunk.length;
-      this.offset += chunk.length;
-      if (!this.out.write(chunk)) {
-        deflate.pause();
-        drained(this.out).then(() => deflate.resume(), (e: Error) => {
-          failed = e;
-          deflate.destroy(e);
-        });
-      }
-    });
-    deflate.on("error", (e) => (failed = e));
-    const ended = new Promise<void>((resolve, reject) => {
-      deflate.once("end", resolve);
-      deflate.once("error", reject);
-      deflate.once("close", () => (failed ? reject(failed) : undefined));
-    });
-    ended.catch(() => undefined);
-    return new EntryWriter(deflate, entry, async () => {
-      deflate.end();
-      await ended;
-      if (entry.size > 0xffffffff || entry.compressed > 0xffffffff || this.offset > 0xffffffff) throw new Error("xlsx part too large (no ZIP64)");
-      const desc = Buffer.alloc(16);
-      desc.writeUInt32LE(0x08074b50, 0);
-      desc.writeUInt32LE(entry.crc >>> 0, 4);
-      desc.writeUInt32LE(entry.compressed, 8);
-      desc.writeUInt32LE(entry.size, 12);
-      await this.raw(desc);
-      this.entries.push(entry);
-    }, () => failed);
+  /** Opens an entry (only one at a time); text written to it goes to archiver; `close()` ends it. */
+  async open(name: string): Promise<EntryWriter> {
+    if (this.failed) throw this.failed;
+    const body = new PassThrough({ highWaterMark: FLUSH_CHARS * 2 });
+    const entryDone = new Promise<void>((resolve, reject) => (this.current = { resolve, reject }));
+    entryDone.catch(() => undefined);
+    this.archive.append(body, { name, date: this.at });
+    return new EntryWriter(body, async () => {
+      body.end();
+      await entryDone;
+    }, () => this.failed);
   }
 
   /** Writes a whole small entry. */
   async file(name: string, text: string): Promise<void> {
-    const w = await this.open(name, 6);
-    await w.write(text);
-    await w.close();
+    if (this.failed) throw this.failed;
+    this.archive.append(Buffer.from(text, "utf8"), { name, date: this.at });
   }
 
-  /** The central directory and its end record; then ends the stream. */
+  /** The central directory; then `out` ends. */
   async finish(): Promise<void> {
-    const start = this.offset;
-    const parts: Buffer[] = [];
-    for (const e of this.entries) {
-      const h = Buffer.alloc(46);
-      h.writeUInt32LE(0x02014b50, 0);
-      h.writeUInt16LE(20, 4);
-      h.writeUInt16LE(20, 6);
-      h.writeUInt16LE(0x0808, 8);
-      h.writeUInt16LE(8, 10);
-      h.writeUInt16LE(this.stamp.time, 12);
-      h.writeUInt16LE(this.stamp.date, 14);
-      h.writeUInt32LE(e.crc >>> 0, 16);
-      h.writeUInt32LE(e.compressed, 20);
-      h.writeUInt32LE(e.size, 24);
-      h.writeUInt16LE(e.name.length, 28);
-      h.writeUInt32LE(e.offset, 42);
-      parts.push(h, e.name);
-    }
-    const dir = Buffer.concat(parts);
-    const end = Buffer.alloc(22);
-    end.writeUInt32LE(0x06054b50, 0);
-    end.writeUInt16LE(this.entries.length, 8);
-    end.writeUInt16LE(this.entries.length, 10);
-    end.writeUInt32LE(dir.length, 12);
-    end.writeUInt32LE(start, 16);
-    await this.raw(Buffer.concat([dir, end]));
-    await ended(this.out);
+    await this.archive.finalize();
+    await this.done;
   }
 }
 
-/** Text into one ZIP entry, batched into buffers of ~64 KB; waits while the deflater is full. */
+/** Text into one ZIP entry, batched into buffers of ~64 KB; waits while the entry's stream is full. */
 class EntryWriter {
   private pending: string[] = [];
   private chars = 0;
-  constructor(private deflate: DeflateRaw, private entry: ZipEntry, private ending: () => Promise<void>, private failure: () => Error | null) {}
+  constructor(private body: PassThrough, private ending: () => Promise<void>, private failure: () => Error | null) {}
 
   /** Queues text; flushes (and may wait) once a batch is full. */
   write(text: string): Promise<void> | undefined {
@@ -193,9 +140,7 @@ class EntryWriter {
     const buf = Buffer.from(this.pending.join(""), "utf8");
     this.pending = [];
     this.chars = 0;
-    this.entry.crc = crc32(buf, this.entry.crc);
-    this.entry.size += buf.length;
-    if (!this.deflate.write(buf)) await drained(this.deflate);
+    if (!this.body.write(buf)) await drained(this.body);
   }
 
   async close(): Promise<void> {
@@ -347,7 +292,7 @@ export class XlsxWriter {
   private parts = 0;
   private shared = new SharedStrings();
   constructor(out: Writable, private opts: { creator: string; created: Date; level?: number }) {
-    this.zip = new ZipOut(out, opts.created);
+    this.zip = new ZipOut(out, opts.created, opts.level ?? 1);
   }
 
   /**
@@ -357,7 +302,7 @@ export class XlsxWriter {
   async sheet(name: string, order: number, columns: XlsxColumn[]): Promise<SheetWriter> {
     const part = ++this.parts;
     this.sheets.push({ name, order, part });
-    const entry = await this.zip.open(`xl/worksheets/sheet${part}.xml`, this.opts.level ?? 1);
+    const entry = await this.zip.open(`xl/worksheets/sheet${part}.xml`);
     return SheetWriter.start(entry, columns, this.shared);
   }
 
@@ -366,7 +311,7 @@ export class XlsxWriter {
     const n = sheets.length;
     const strings = this.shared.list;
     if (strings.length) {
-      const w = await this.zip.open("xl/sharedStrings.xml", 6);
+      const w = await this.zip.open("xl/sharedStrings.xml");
       await w.write(`${XML_HEAD}<sst xmlns="${NS_MAIN}" count="${strings.length}" uniqueCount="${strings.length}">`);
       for (const text of strings) {
         const t = xmlText(text);
