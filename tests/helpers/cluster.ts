@@ -28,6 +28,8 @@ export interface Cluster {
   url: string;
   databaseUrl: string;
   up(): ClusterNode[];
+  /** The servers HAProxy itself counts as UP now (its stats page), so as to kill only when another one serves. */
+  balancerUp(): Promise<string[]>;
   kill(node: ClusterNode): Promise<void>;
   /** Starts the node again (resolves when it answers). */
   restart(node: ClusterNode): Promise<void>;
@@ -38,6 +40,8 @@ export interface Cluster {
 
 export async function startCluster(opts: { databaseUrl: string; servers?: number; env?: Record<string, string> }): Promise<Cluster> {
   const n = opts.servers ?? 3;
+  // Every start of a server adds an exit listener (tests/helpers/server.ts); twenty restarts are expected here.
+  process.setMaxListeners(Math.max(process.getMaxListeners(), 200));
   const env = {
     JWT_SECRET: randomBytes(32).toString("hex"),
     SESSION_SECRET: randomBytes(32).toString("hex"),
@@ -93,6 +97,16 @@ export async function startCluster(opts: { databaseUrl: string; servers?: number
     url,
     databaseUrl: opts.databaseUrl,
     up: () => nodes.filter((nd) => nd.server && !nd.starting),
+    async balancerUp() {
+      const res = await fetch(`${url}/haproxy-stats;csv`, { signal: AbortSignal.timeout(5_000) });
+      const lines = (await res.text()).split("\n");
+      const header = lines[0]!.replace(/^# /, "").split(",");
+      const [px, sv, st] = ["pxname", "svname", "status"].map((c) => header.indexOf(c));
+      return lines
+        .map((l) => l.split(","))
+        .filter((f) => f[px!] === "servers" && f[sv!] !== "BACKEND" && f[st!] === "UP")
+        .map((f) => f[sv!]!);
+    },
     async kill(node) {
       const server = node.server;
       if (!server) return;
