@@ -6,7 +6,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -69,7 +69,15 @@ export async function startCluster(opts: { databaseUrl: string; servers?: number
   await Promise.all(nodes.slice(1).map(boot));
 
   const lbPort = await freePort();
-  const haproxy = spawn("haproxy", ["-f", path.join(REPO_ROOT, "deploy/haproxy.cfg"), "-db"], {
+  // The repository's own configuration, with as many `server` lines as there are servers (3 in the file).
+  const template = readFileSync(path.join(REPO_ROOT, "deploy/haproxy.cfg"), "utf8").split("\n");
+  const serverLine = template.findIndex((l) => /^\s*server s3 /.test(l));
+  const config = template
+    .flatMap((l, i) => (i === serverLine ? Array.from({ length: Math.max(0, n - 2) }, (_, k) => l.replaceAll("s3", `s${k + 3}`).replace("SERVER_3", `SERVER_${k + 3}`)) : [l]))
+    .filter((l) => !/^\s*server s(\d+) /.test(l) || Number(/^\s*server s(\d+) /.exec(l)![1]) <= n);
+  const configFile = path.join(nodes[0]!.dataDir, "haproxy.cfg");
+  writeFileSync(configFile, config.join("\n"));
+  const haproxy = spawn("haproxy", ["-f", configFile, "-db"], {
     env: { ...process.env, PORTAL_BIND: `127.0.0.1:${lbPort}`, ...Object.fromEntries(nodes.map((nd, i) => [`SERVER_${i + 1}`, `127.0.0.1:${nd.port}`])) },
     stdio: ["ignore", "pipe", "pipe"],
   });
