@@ -78,6 +78,8 @@ export class Singletons {
   private ticking: Promise<void> | null = null;
   private stopped = false;
   private connectFailures = 0;
+  /** After losing its lease connection this server lets the others try first until this time. */
+  private rejoinAt = 0;
   private readonly pollMs: number;
   private readonly log: (m: string) => void;
 
@@ -182,6 +184,9 @@ export class Singletons {
   private async lost(client: pg.Client, why: string): Promise<void> {
     if (this.client !== client) return;
     this.client = null;
+    // A server whose connection broke (and not the database) gives a peer the first chance at its jobs:
+    // competing at once, it would often take them straight back and a flaky server would keep them.
+    this.rejoinAt = Date.now() + 3 * this.pollMs;
     client.end().catch(() => undefined);
     for (const entry of this.entries.values()) await this.end(entry, `lease connection lost: ${why}`);
   }
@@ -195,6 +200,7 @@ export class Singletons {
       if (held.length) {
         await client.query("update cluster_lease set heartbeat_at = $1 where name = any($2) and owner = $3", [Date.now(), held, this.opts.serverId]);
       }
+      if (Date.now() < this.rejoinAt) return;
       for (const entry of this.entries.values()) {
         if (entry.token != null || this.stopped) continue;
         const got = await client.query<{ ok: boolean }>("select pg_try_advisory_lock($1, hashtext($2)) as ok", [LOCK_CLASS, entry.job.name]);

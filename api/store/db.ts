@@ -54,6 +54,10 @@ export async function openStore(url: string): Promise<Store> {
     // An idle connection the server terminates (restart, failover, DROP … FORCE) must not crash the process:
     // the pool drops it and opens a new one on the next query.
     pool.on("error", (error) => console.error(`postgres: idle connection lost (${error.message})`));
+    // The pool listens for errors only on idle connections: one that breaks while checked out (a query or
+    // transaction in hand when the server goes away) emits 'error' with no listener, which ended the whole
+    // process. The query in hand fails on its own and the pool drops the connection when it is released.
+    pool.on("connect", (client) => client.on("error", () => undefined));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     store = { db, dialect: "postgres", pgPool: pool, close: () => db.destroy() };
   }

@@ -45,6 +45,10 @@ export class AlarmEngine {
   stop() {
     clearInterval(this.timer);
     clearTimeout(this.pending);
+    // Forgotten too: evaluateSoon() does nothing while a pass is pending, so a cleared but remembered timer
+    // kept an engine that was stopped and started again (its server lost the lease and won it back after a
+    // database restart) from ever evaluating again.
+    this.pending = undefined;
   }
 
   /** Debounced evaluation, so a burst of batches costs one pass. */

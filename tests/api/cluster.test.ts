@@ -10,6 +10,9 @@
  * The second suite runs on a private PostgreSQL instance (never the machine's shared one) and restarts
  * it in the middle: the portal answers a plain 503 page while it is away and everything resumes by itself.
  */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import mqtt from "mqtt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedFoundation } from "../../api/store/seed";
@@ -18,12 +21,16 @@ import { openStore, type Store } from "../../api/store/db";
 import { createDatabaseOn, postgresBinDir, privatePostgres, startCluster, type Cluster, type PrivatePostgres } from "../helpers/cluster";
 import { uniqueId } from "../helpers/fixtures";
 import { STORES, apiClient } from "../helpers/http";
-import { ADMIN_PASSWORD, createPgDatabase } from "../helpers/server";
+import { ADMIN_PASSWORD, REPO_ROOT, createPgDatabase } from "../helpers/server";
 import { createGatewayFixture, gatewayAuth, type GatewayFixture } from "../helpers/telemetry";
 import { waitFor } from "../helpers/wait";
 
 const BROKER = process.env.TEST_MQTT_URL ?? "mqtt://127.0.0.1:1883";
+/** SIGKILLs in the first suite (the issue asks for at least 20) and the pause before each. */
 const KILLS = Number(process.env.CLUSTER_KILLS ?? 20);
+const KILL_EVERY_MS = Number(process.env.CLUSTER_KILL_EVERY_MS ?? 2_000);
+/** Killing goes on until at least this many fault windows were sent (on a fast machine 20 kills take 45 s). */
+const MIN_FAULT_WINDOWS = Number(process.env.CLUSTER_FAULT_WINDOWS ?? 3);
 const FAULT = 0x0004;
 const WALLBOARDS = 4;
 const STEP = 600_000;
@@ -33,6 +40,8 @@ const WINDOW_MS = 10_000;
 interface Traffic {
   /** No fault window begins any more; resolves a few seconds into the first calm window. */
   calm(): Promise<void>;
+  /** A server is about to be killed: counts the wallboard polls in flight now (on any server). */
+  killing(): void;
   stop(): Promise<void>;
   report(): TrafficReport;
 }
@@ -43,11 +52,17 @@ interface TrafficReport {
   /** Per fault device: the fault windows (index) whose readings were acknowledged. */
   faultWindows: Map<string, Set<number>>;
   polls: number;
+  /** Polls in flight at the moments of the kills (an upper bound of those on the killed servers). */
+  inFlightAtKills: number;
   poll5xx: number;
+  /** What the failed polls met: status codes and network errors, with how often. */
+  pollFailures: Record<string, number>;
   pollOther: number;
   pollNetErrors: number;
   backwards: string[];
   ingestRetries: number;
+  /** The alarm gateway ran out of fresh slots (the run lasted longer than its 142 batches). */
+  alarmSlotsExhausted: boolean;
 }
 
 const watts = (v: { value: string; unit: string }) => Number(v.value) * ({ W: 1, kW: 1e3, MW: 1e6, GW: 1e9 } as Record<string, number>)[v.unit]!;
@@ -66,13 +81,17 @@ async function startTraffic(cluster: Cluster, gateways: { http: GatewayFixture[]
   const faultDevices = [alarmGateway.inverters[0]!];
   const faultWindows = new Map<string, Set<number>>(faultDevices.map((d) => [d, new Set()]));
   let ingestRetries = 0;
+  let alarmSlotsExhausted = false;
   const batch = (g: GatewayFixture, k: number) => {
     // A reading is one 10-minute slot. The alarm gateway reports forward from 23.5 hours ago (still "now"
     // for the alarm rules with 144 intervals), one slot per batch; the others go back in time from two days
     // ago, so that every batch is a new (device, slot) whatever the pace.
+    // The alarm gateway has 142 fresh slots (≈ 6 minutes at its pace); its last one carries no fault, so that
+    // a run longer than that ends with every alarm cleared and no fault window counted that nothing could show.
     const ts = g === alarmGateway ? Math.min(slot0 - 143 * STEP + k * STEP, slot0 - STEP) : slot0 - 288 * STEP - k * STEP;
+    if (g === alarmGateway && k >= 142) alarmSlotsExhausted = true;
     const window = windowNow();
-    const faulty = window % 2 === 1 && window < calmFrom;
+    const faulty = window % 2 === 1 && window < calmFrom && !(g === alarmGateway && k >= 142);
     return {
       window,
       faulty,
@@ -132,6 +151,10 @@ async function startTraffic(cluster: Cluster, gateways: { http: GatewayFixture[]
   const admin = await apiClient(cluster.url).session("admin", ADMIN_PASSWORD);
   const cookie = `accessToken=${admin.accessToken}; refreshToken=${admin.refreshToken}; sessionId=${admin.sessionId}; NewAppOpenPop=1`;
   let polls = 0;
+  let inFlight = 0;
+  let inFlightAtKills = 0;
+  const pollFailures: Record<string, number> = {};
+  const failed = (what: string) => (pollFailures[what] = (pollFailures[what] ?? 0) + 1);
   let poll5xx = 0;
   let pollOther = 0;
   let pollNetErrors = 0;
@@ -139,9 +162,12 @@ async function startTraffic(cluster: Cluster, gateways: { http: GatewayFixture[]
   const wallboard = async () => {
     const seen = new Map<string, number>();
     while (!stopping) {
+      inFlight++;
       try {
-        const res = await fetch(`${cluster.url}/pvstatus?_data=${encodeURIComponent("routes/_app.pvstatus")}`, { headers: { cookie }, signal: AbortSignal.timeout(15_000) });
+        // A generous timeout: on a loaded machine a poll can take seconds, and a slow answer is not a failure.
+        const res = await fetch(`${cluster.url}/pvstatus?_data=${encodeURIComponent("routes/_app.pvstatus")}`, { headers: { cookie }, signal: AbortSignal.timeout(60_000) });
         polls++;
+        if (res.status !== 200) failed(`HTTP ${res.status}`);
         if (res.status >= 500) poll5xx++;
         else if (res.status !== 200) pollOther++;
         else {
@@ -153,8 +179,12 @@ async function startTraffic(cluster: Cluster, gateways: { http: GatewayFixture[]
             seen.set(card.name, Math.max(before ?? 0, w));
           }
         }
-      } catch {
+      } catch (error) {
         pollNetErrors++;
+        const e = error as Error & { cause?: { code?: string; message?: string } };
+        failed(e.cause?.code ?? e.cause?.message ?? e.name);
+      } finally {
+        inFlight--;
       }
       await new Promise((r) => setTimeout(r, 1_000));
     }
@@ -171,11 +201,14 @@ async function startTraffic(cluster: Cluster, gateways: { http: GatewayFixture[]
       const at = t0 + calmFrom * WINDOW_MS + 3_000;
       await new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
     },
+    killing() {
+      inFlightAtKills += inFlight;
+    },
     async stop() {
       stopping = true;
       await Promise.all(running);
     },
-    report: () => ({ httpAcked, mqttPublished, faultDevices, faultWindows, polls, poll5xx, pollOther, pollNetErrors, backwards, ingestRetries }),
+    report: () => ({ httpAcked, mqttPublished, faultDevices, faultWindows, polls, inFlightAtKills, poll5xx, pollFailures, pollOther, pollNetErrors, backwards, ingestRetries, alarmSlotsExhausted }),
   };
 }
 
@@ -197,6 +230,14 @@ async function fixtures(databaseUrl: string) {
   return { http, mqtt: mq };
 }
 
+/** Every server's output (all incarnations) and HAProxy's, kept in tests/.artifacts for a failed run. */
+function saveLog(cluster: Cluster | undefined, name: string) {
+  if (!cluster) return;
+  const dir = path.join(REPO_ROOT, "tests/.artifacts");
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, name), cluster.log());
+}
+
 /** What must hold after the run, checked in the store. */
 async function verify(store: Store, r: TrafficReport, opts: { everyWindow: boolean }) {
   // Every reading acknowledged (HTTP 200, or the broker's PUBACK of an MQTT message) is stored, once.
@@ -209,7 +250,17 @@ async function verify(store: Store, r: TrafficReport, opts: { everyWindow: boole
     stored = new Set(rows.map((x) => key(x.device_uid, Number(x.ts))));
     expect(stored.size).toBe(rows.length); // (device, ts) is the key: a row twice is impossible
     return expected.every((e) => stored.has(key(e.device, e.ts)));
-  }, { ms: 90_000, every: 1_000, failure: () => `missing: ${expected.filter((e) => !stored.has(key(e.device, e.ts))).length} of ${expected.length}` });
+  }, {
+    ms: 90_000,
+    every: 1_000,
+    failure: () => {
+      const missing = (list: Array<{ device: string; ts: number }>) => list.filter((e) => !stored.has(key(e.device, e.ts)));
+      const http = missing(r.httpAcked);
+      const mq = missing(r.mqttPublished);
+      const sample = [...http, ...mq].slice(0, 6).map((e) => `${e.device}@${new Date(e.ts).toISOString()}`);
+      return `missing: ${http.length + mq.length} of ${expected.length} (${http.length} acknowledged over HTTP, ${mq.length} published over MQTT), e.g. ${sample.join(", ")}`;
+    },
+  });
 
   // Every fault window raised one alarm, and each was cleared once (the run ends without a fault).
   await waitFor(async () => {
@@ -218,12 +269,22 @@ async function verify(store: Store, r: TrafficReport, opts: { everyWindow: boole
   }, { ms: 30_000, every: 500, failure: () => "a fault alarm was not cleared" });
   for (const device of r.faultDevices) {
     const alarms = await store.db.selectFrom("alarm").selectAll().where("device_uid", "=", device).where("code", "=", 1000006).orderBy("raised_at").execute();
-    // While the database is away a whole window can pass unseen (its readings arrive after it, behind newer
-    // ones): then fewer alarms, never more.
-    if (opts.everyWindow) expect(alarms.length, `alarms of ${device}`).toBe(r.faultWindows.get(device)!.size);
-    else expect(alarms.length, `alarms of ${device}`).toBeLessThanOrEqual(r.faultWindows.get(device)!.size);
     expect(alarms.every((a) => a.released_at !== null)).toBe(true);
     for (let i = 1; i < alarms.length; i++) expect(alarms[i]!.raised_at).toBeGreaterThanOrEqual(alarms[i - 1]!.released_at!);
+    // A condition back within the reopen window (an hour) reopens its alarm rather than adding a row, so
+    // the conditions are counted in the alarm's lifecycle: one "raised" or "reactivated" step per fault
+    // window and one "cleared" after it, strictly alternating.
+    const steps = alarms.length
+      ? await store.db.selectFrom("alarm_event").select(["kind"]).where("alarm_seq", "in", alarms.map((a) => a.seq)).orderBy("seq").execute()
+      : [];
+    const kinds = steps.map((e) => (e.kind === "cleared" ? "clear" : "raise"));
+    expect(kinds.every((k, i) => k === (i % 2 === 0 ? "raise" : "clear")), `steps of ${device}: ${kinds.join(" ")}`).toBe(true);
+    const raised = kinds.filter((k) => k === "raise").length;
+    // While the database is away a whole window can pass unseen (its readings arrive after it, behind newer
+    // ones): then fewer, never more.
+    if (opts.everyWindow) expect(raised, `fault conditions of ${device} raised`).toBe(r.faultWindows.get(device)!.size);
+    else expect(raised, `fault conditions of ${device} raised`).toBeLessThanOrEqual(r.faultWindows.get(device)!.size);
+    expect(kinds.length, `fault conditions of ${device} cleared`).toBe(2 * raised);
   }
   // No alarm of any kind raised twice for one condition at the same time.
   const all = await store.db.selectFrom("alarm").selectAll().execute();
@@ -249,8 +310,18 @@ async function verify(store: Store, r: TrafficReport, opts: { everyWindow: boole
   return { stored: stored.size };
 }
 
-// Until the cluster suite has been seen green on the CI machine it runs only when asked (CLUSTER_TESTS=1).
-const pgEnabled = STORES.includes("postgres") && process.env.CLUSTER_TESTS === "1";
+// Runs whenever PostgreSQL is among the stores and HAProxy is installed (.ci/run installs it); CLUSTER_TESTS=0
+// leaves it out of a quick local run. A skip says why, so a machine without haproxy is not mistaken for green.
+const skipWhy = !STORES.includes("postgres")
+  ? "TEST_STORES leaves PostgreSQL out"
+  : process.env.CLUSTER_TESTS === "0"
+    ? "CLUSTER_TESTS=0"
+    : spawnSync("haproxy", ["-v"]).error
+      ? "haproxy is not installed (apt-get install haproxy)"
+      : null;
+if (skipWhy) console.warn(`cluster suites skipped: ${skipWhy}`);
+else if (!postgresBinDir()) console.warn("cluster suite with a PostgreSQL restart skipped: no PostgreSQL binaries under /usr/lib/postgresql/*/bin");
+const pgEnabled = !skipWhy;
 
 describe.skipIf(!pgEnabled)("cluster: HAProxy + 3 servers + PostgreSQL + Mosquitto, servers killed one after another", () => {
   let db: { url: string; drop(): Promise<void> };
@@ -261,6 +332,7 @@ describe.skipIf(!pgEnabled)("cluster: HAProxy + 3 servers + PostgreSQL + Mosquit
   });
   afterAll(async () => {
     await cluster?.stop();
+    saveLog(cluster, "cluster-kills.log");
     await db?.drop();
   });
 
@@ -268,24 +340,36 @@ describe.skipIf(!pgEnabled)("cluster: HAProxy + 3 servers + PostgreSQL + Mosquit
     const gateways = await fixtures(db.url);
     cluster = await startCluster({
       databaseUrl: db.url,
-      env: { MQTT_URL: BROKER, MQTT_TOPIC_PREFIX: prefix, MQTT_SHARE_GROUP: uniqueId("share"), MQTT_CLIENT_ID: uniqueId("portal"), ALARM_INTERVAL_MS: "500" },
+      env: { MQTT_URL: BROKER, MQTT_TOPIC_PREFIX: prefix, MQTT_SHARE_GROUP: uniqueId("share"), MQTT_CLIENT_ID: uniqueId("portal"), MQTT_SESSION_EXPIRY: "600", ALARM_INTERVAL_MS: "500" },
     });
     const store = await openStore(db.url);
     try {
       const traffic = await startTraffic(cluster, gateways, prefix, WALLBOARDS);
       const owners: string[] = [];
       const restarts: Promise<void>[] = [];
-      for (let kill = 0; kill < KILLS; kill++) {
-        await new Promise((r) => setTimeout(r, 3_000));
-        // At least one server stays up; every other kill hits the alarm engine's owner.
-        await waitFor(() => cluster!.up().length >= 2, { ms: 240_000, every: 200 });
+      const started = Date.now();
+      const windowsSent = () => Math.min(...[...traffic.report().faultWindows.values()].map((w) => w.size));
+      let kills = 0;
+      for (let kill = 0; kill < KILLS || (windowsSent() < MIN_FAULT_WINDOWS && kill < 5 * KILLS); kill++, kills++) {
+        await new Promise((r) => setTimeout(r, KILL_EVERY_MS));
+        // Another server keeps serving: at least two are up and counted UP by HAProxy itself (a restarted
+        // server is UP for HAProxy only after two health checks), and one of them is the victim.
+        let ready: typeof cluster.nodes = [];
+        await waitFor(async () => {
+          const lb = new Set(await cluster!.balancerUp().catch(() => [] as string[]));
+          ready = cluster!.up().filter((n) => lb.has(n.id));
+          return ready.length >= 2;
+        }, { ms: 240_000, every: 200, failure: () => `fewer than two servers up for HAProxy:\n${cluster!.log().slice(-4_000)}` });
+        // Every other kill hits the alarm engine's owner.
         const owner = (await store.db.selectFrom("cluster_lease").select("owner").where("name", "=", "alarm-engine").executeTakeFirst())?.owner;
         owners.push(owner ?? "?");
-        const up = cluster.up();
-        const victim = (kill % 2 === 0 && up.find((n) => n.id === owner)) || up[kill % up.length]!;
+        const victim = (kill % 2 === 0 && ready.find((n) => n.id === owner)) || ready[kill % ready.length]!;
+        traffic.killing();
         await cluster.kill(victim);
         restarts.push(cluster.restart(victim));
       }
+      const killSeconds = Math.round((Date.now() - started) / 1000);
+      expect(windowsSent(), "fault windows sent while killing").toBeGreaterThanOrEqual(MIN_FAULT_WINDOWS);
       await Promise.all(restarts);
       await traffic.calm();
       await traffic.stop();
@@ -296,20 +380,20 @@ describe.skipIf(!pgEnabled)("cluster: HAProxy + 3 servers + PostgreSQL + Mosquit
       const takeovers = log.match(/singleton alarm-engine: owned by s\d \(token \d+, taken over from s\d\)/g) ?? [];
       const lease = await store.db.selectFrom("cluster_lease").selectAll().execute();
       console.log(
-        `cluster: ${KILLS} kills; ${result.stored} readings stored (${report.httpAcked.length} acknowledged over HTTP, ${report.mqttPublished.length} over MQTT; ${report.ingestRetries} HTTP batches sent again); ` +
+        `cluster: ${kills} kills in ${killSeconds} s; ${result.stored} readings stored (${report.httpAcked.length} acknowledged over HTTP, ${report.mqttPublished.length} over MQTT; ${report.ingestRetries} HTTP batches sent again); ` +
           `alarm windows ${[...report.faultWindows.values()].map((s) => s.size).join(" + ")}; alarm-engine taken over ${takeovers.length} times; ` +
-          `wallboards: ${report.polls} polls, ${report.poll5xx} answered 5xx, ${report.pollNetErrors} without answer, ${report.pollOther} other non-200; ` +
+          `wallboards: ${report.polls} polls, ${report.inFlightAtKills} in flight at the kills, ${report.poll5xx} answered 5xx, ${report.pollNetErrors} without answer, ${report.pollOther} other non-200 ${JSON.stringify(report.pollFailures)}; ` +
           `leases: ${lease.map((l) => `${l.name}=${l.owner}#${l.token}`).join(", ")}`,
       );
       expect(takeovers.length).toBeGreaterThan(0);
       expect(lease.find((l) => l.name === "alarm-engine")!.token).toBeGreaterThan(1);
-      // Requests in flight on a killed server: at most one per wallboard per kill (HAProxy retries most).
-      expect(report.poll5xx + report.pollNetErrors).toBeLessThanOrEqual(KILLS * WALLBOARDS);
+      // No failed poll beyond the requests in flight when a server was killed (HAProxy retries most of them).
+      expect(report.poll5xx + report.pollNetErrors, JSON.stringify(report.pollFailures)).toBeLessThanOrEqual(report.inFlightAtKills);
       expect(report.pollOther).toBe(0);
     } finally {
       await store.close();
     }
-  }, 420_000);
+  }, 900_000);
 });
 
 describe.skipIf(!pgEnabled || !postgresBinDir())("cluster: the database restarted in the middle (a private PostgreSQL instance)", () => {
@@ -318,6 +402,7 @@ describe.skipIf(!pgEnabled || !postgresBinDir())("cluster: the database restarte
   const prefix = `test/${uniqueId("pgr")}`;
   afterAll(async () => {
     await cluster?.stop();
+    saveLog(cluster, "cluster-pg-restart.log");
     await pgi?.destroy();
   });
 
@@ -327,7 +412,7 @@ describe.skipIf(!pgEnabled || !postgresBinDir())("cluster: the database restarte
     const gateways = await fixtures(url);
     cluster = await startCluster({
       databaseUrl: url,
-      env: { MQTT_URL: BROKER, MQTT_TOPIC_PREFIX: prefix, MQTT_SHARE_GROUP: uniqueId("share"), MQTT_CLIENT_ID: uniqueId("portal"), ALARM_INTERVAL_MS: "500" },
+      env: { MQTT_URL: BROKER, MQTT_TOPIC_PREFIX: prefix, MQTT_SHARE_GROUP: uniqueId("share"), MQTT_CLIENT_ID: uniqueId("portal"), MQTT_SESSION_EXPIRY: "600", ALARM_INTERVAL_MS: "500" },
     });
     const traffic = await startTraffic(cluster, gateways, prefix, 3);
     const admin = await apiClient(cluster.url).session("admin", ADMIN_PASSWORD);
@@ -337,9 +422,9 @@ describe.skipIf(!pgEnabled || !postgresBinDir())("cluster: the database restarte
     await pgi.stopImmediate();
     // While it is away: a page is a plain 503 page (no stack trace), the API says so in JSON, health is up.
     const page = await waitFor(async () => {
-      const res = await fetch(`${cluster!.url}/pvstatus`, { headers: { cookie } });
-      const html = await res.text();
-      return res.status === 503 ? html : null;
+      const res = await fetch(`${cluster!.url}/pvstatus`, { headers: { cookie } }).catch(() => null);
+      const html = await res?.text().catch(() => null);
+      return res?.status === 503 ? html : null;
     }, { ms: 20_000, every: 300 });
     expect(page).toContain("잠시 서비스를 이용할 수 없습니다");
     expect(page).not.toMatch(/at [\w.]+ \(|node_modules|Error:/);
@@ -357,7 +442,8 @@ describe.skipIf(!pgEnabled || !postgresBinDir())("cluster: the database restarte
 
     await pgi.start();
     // Back by themselves: pages, and the singleton work (re-elected once the lease connections return).
-    await waitFor(async () => (await fetch(`${cluster!.url}/pvstatus`, { headers: { cookie } })).status === 200, { ms: 30_000, every: 500 });
+    // (A connection the balancer closed while the probe was idle fails the fetch: that is "not yet", not a failure.)
+    await waitFor(async () => (await fetch(`${cluster!.url}/pvstatus`, { headers: { cookie } }).catch(() => null))?.status === 200, { ms: 30_000, every: 500 });
     await waitFor(() => /singleton alarm-engine: owned by s\d \(token [2-9]/.test(cluster!.log()), { ms: 30_000, every: 500 });
     await new Promise((r) => setTimeout(r, WINDOW_MS));
     await traffic.calm();
@@ -371,5 +457,5 @@ describe.skipIf(!pgEnabled || !postgresBinDir())("cluster: the database restarte
     } finally {
       await store.close();
     }
-  }, 300_000);
+  }, 600_000);
 });

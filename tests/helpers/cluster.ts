@@ -6,7 +6,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -28,6 +28,8 @@ export interface Cluster {
   url: string;
   databaseUrl: string;
   up(): ClusterNode[];
+  /** The servers HAProxy itself counts as UP now (its stats page), so as to kill only when another one serves. */
+  balancerUp(): Promise<string[]>;
   kill(node: ClusterNode): Promise<void>;
   /** Starts the node again (resolves when it answers). */
   restart(node: ClusterNode): Promise<void>;
@@ -38,6 +40,8 @@ export interface Cluster {
 
 export async function startCluster(opts: { databaseUrl: string; servers?: number; env?: Record<string, string> }): Promise<Cluster> {
   const n = opts.servers ?? 3;
+  // Every start of a server adds an exit listener (tests/helpers/server.ts); twenty restarts are expected here.
+  process.setMaxListeners(Math.max(process.getMaxListeners(), 200));
   const env = {
     JWT_SECRET: randomBytes(32).toString("hex"),
     SESSION_SECRET: randomBytes(32).toString("hex"),
@@ -65,7 +69,15 @@ export async function startCluster(opts: { databaseUrl: string; servers?: number
   await Promise.all(nodes.slice(1).map(boot));
 
   const lbPort = await freePort();
-  const haproxy = spawn("haproxy", ["-f", path.join(REPO_ROOT, "deploy/haproxy.cfg"), "-db"], {
+  // The repository's own configuration, with as many `server` lines as there are servers (3 in the file).
+  const template = readFileSync(path.join(REPO_ROOT, "deploy/haproxy.cfg"), "utf8").split("\n");
+  const serverLine = template.findIndex((l) => /^\s*server s3 /.test(l));
+  const config = template
+    .flatMap((l, i) => (i === serverLine ? Array.from({ length: Math.max(0, n - 2) }, (_, k) => l.replaceAll("s3", `s${k + 3}`).replace("SERVER_3", `SERVER_${k + 3}`)) : [l]))
+    .filter((l) => !/^\s*server s(\d+) /.test(l) || Number(/^\s*server s(\d+) /.exec(l)![1]) <= n);
+  const configFile = path.join(nodes[0]!.dataDir, "haproxy.cfg");
+  writeFileSync(configFile, config.join("\n"));
+  const haproxy = spawn("haproxy", ["-f", configFile, "-db"], {
     env: { ...process.env, PORTAL_BIND: `127.0.0.1:${lbPort}`, ...Object.fromEntries(nodes.map((nd, i) => [`SERVER_${i + 1}`, `127.0.0.1:${nd.port}`])) },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -93,6 +105,16 @@ export async function startCluster(opts: { databaseUrl: string; servers?: number
     url,
     databaseUrl: opts.databaseUrl,
     up: () => nodes.filter((nd) => nd.server && !nd.starting),
+    async balancerUp() {
+      const res = await fetch(`${url}/haproxy-stats;csv`, { signal: AbortSignal.timeout(5_000) });
+      const lines = (await res.text()).split("\n");
+      const header = lines[0]!.replace(/^# /, "").split(",");
+      const [px, sv, st] = ["pxname", "svname", "status"].map((c) => header.indexOf(c));
+      return lines
+        .map((l) => l.split(","))
+        .filter((f) => f[px!] === "servers" && f[sv!] !== "BACKEND" && f[st!] === "UP")
+        .map((f) => f[sv!]!);
+    },
     async kill(node) {
       const server = node.server;
       if (!server) return;
