@@ -16,6 +16,7 @@ import { fmt, useT } from "~/i18n";
 import type { PlantCardView } from "~/models/pvstatus.server";
 import { StatusIndicator } from "./StatusIndicator";
 import { pvstatusHref, type CardSize, type LegendSeries } from "./url-state";
+import { ZeroedNote } from "~/components/status/ZeroedNote";
 
 export interface LegendLinks {
   off: readonly LegendSeries[];
@@ -157,7 +158,7 @@ export function PlantCard({ card, graph, size, detailUrl, legend }: Props) {
           </div>
           <div>
             <dt>{t.card.today}</dt>
-            <dd><Q q={card.genData.day_accrue} /></dd>
+            <dd><Q q={card.genData.day_accrue} /><ZeroedNote zeroed={card.dailysZeroed} /></dd>
           </div>
           <div>
             <dt>{t.card.month}</dt>
