@@ -9,8 +9,11 @@ export function ZeroedNote({ zeroed }: { zeroed: boolean | undefined }) {
   const t = useT().zeroedToday;
   if (!zeroed) return null;
   return (
-    <small className="zeroed-note" title={t.why} data-zeroed="">
-      {" "}({t.note})<span className="visually-hidden">: {t.why}</span>
-    </small>
+    <>
+      {" "}
+      <small className="zeroed-note" title={t.why} data-zeroed="">
+        ({t.note})<span className="visually-hidden">: {t.why}</span>
+      </small>
+    </>
   );
 }
