@@ -79,3 +79,35 @@ export const GROUP_STATUS_DEFAULTS = { type: "node", view: "gd" } as const;
 export const DEFAULT_STATISTICS_UNIT = 30;
 /** Environment and inverter measurement windows: the last 24 h at unit 10. */
 export const MEASUREMENT_WINDOW = { hours: 24, unit: 10 } as const;
+
+/** Irradiance that makes one "sun hour" per hour (W/m²): an hour's mean irradiance / this = its sun hours. */
+export const SUN_HOUR_IRRADIANCE = 1000;
+
+export interface StackedHourBar {
+  label: string;
+  /** Generation time of the hour, h: the hour's energy (kWh) / capacity (kW), 0..1. */
+  genHours: number;
+  /** Irradiance of the hour as sun hours, h: mean W/m² / 1000 (Wh/m² ÷ 1000), 0..1.3. */
+  irrHours: number;
+}
+
+/**
+ * The stacked bar card of SPEC §2 ("bars for generation time and irradiance"): per hour, a bar of
+ * the hour's generation time with its irradiance (as sun hours, the same unit) stacked on top, so
+ * the two read against one hour axis. `generation` is the hourly series in kW (= kWh of the hour),
+ * `irradiance` in W/m². Without a capacity the generation time is 0 (it cannot be told).
+ */
+export function stackedHourBars(labels: readonly string[], generation: readonly number[], irradiance: readonly number[], capacityKw: number): StackedHourBar[] {
+  const cap = Number.isFinite(capacityKw) && capacityKw > 0 ? capacityKw : 0;
+  const pos = (v: number | undefined) => (typeof v === "number" && Number.isFinite(v) && v > 0 ? v : 0);
+  return labels.map((label, i) => ({
+    label,
+    genHours: cap ? Math.min(1, pos(generation[i]) / cap) : 0,
+    irrHours: pos(irradiance[i]) / SUN_HOUR_IRRADIANCE,
+  }));
+}
+
+/** Top of the stacked bar card's hour axis: 1 h, or 2 h when any stack is taller than an hour. */
+export function stackedHourAxisMax(bars: readonly StackedHourBar[]): number {
+  return bars.some((b) => b.genHours + b.irrHours > 1) ? 2 : 1;
+}

@@ -4,6 +4,7 @@ import {
   MODULE_TEMPERATURE_MAX,
   MODULE_TEMPERATURE_MIN,
   effectiveDailyGeneration,
+  todayGeneration,
   sanitizeGeneration,
   sanitizeIrradiance,
   sanitizeModuleTemperature,
@@ -101,5 +102,19 @@ describe("sanitizePlantGeneration", () => {
     expect(out.generation).toEqual([]);
     expect(out.dailys).toBe(12);
     expect(out.capacityKw).toBe(0);
+  });
+});
+
+describe("todayGeneration (the one place of SPEC §5's alarm rule for every screen)", () => {
+  it("zeroes a plant in alarm without output and marks it", () => {
+    expect(todayGeneration({ daily: 10_000, alarmCount: 1, iw: 0 })).toEqual({ dailys: 0, zeroed: true });
+  });
+  it("keeps the counter, unmarked, without alarm or with output", () => {
+    expect(todayGeneration({ daily: 10_000, alarmCount: 0, iw: 0 })).toEqual({ dailys: 10_000, zeroed: false });
+    expect(todayGeneration({ daily: 10_000, alarmCount: 2, iw: 5 })).toEqual({ dailys: 10_000, zeroed: false });
+  });
+  it("does not mark a value that was 0 anyway", () => {
+    expect(todayGeneration({ daily: 0, alarmCount: 1, iw: 0 })).toEqual({ dailys: 0, zeroed: false });
+    expect(todayGeneration({ daily: Number.NaN, alarmCount: 1, iw: 0 })).toEqual({ dailys: 0, zeroed: false });
   });
 });

@@ -48,6 +48,27 @@ export function effectiveDailyGeneration(input: DailyGenerationInput): number {
   return idle ? 0 : daily;
 }
 
+/** Today's generation of one plant as every screen shows it (SPEC §5 alarm rule applied once). */
+export interface TodayGeneration {
+  /** Wh; 0 when zeroed. */
+  dailys: number;
+  /** True when the alarm rule turned a non-zero counter into 0 (screens say why). */
+  zeroed: boolean;
+}
+
+/**
+ * The one place SPEC §5's zeroing rule is decided for a plant's status row, which every screen
+ * (plant cards in both views, the main page's monitoring table, watch, detail) reads: the row is
+ * grid data (no series), so a plant in alarm whose current output is 0 shows 0 for today.
+ * `zeroed` is set only when a non-zero counter was dropped, so "0 because nothing was produced"
+ * is not marked.
+ */
+export function todayGeneration(input: { daily: number; alarmCount: Counter; iw: Counter }): TodayGeneration {
+  const daily = Number.isFinite(input.daily) ? input.daily : 0;
+  const dailys = effectiveDailyGeneration({ source: "grid", daily, alarmCount: input.alarmCount, iw: input.iw });
+  return { dailys, zeroed: dailys === 0 && daily !== 0 };
+}
+
 /** Raw plant generation record of SPEC §3 (units: see units.ts). */
 export interface RawPlantGeneration {
   times?: string | null;

@@ -153,6 +153,8 @@ export interface WatchStatusPlant extends StatusDataCounters {
   capa: number;
   iw: number;
   dailys: number;
+  /** True when SPEC §5's alarm rule zeroed today's generation. */
+  dailysZeroed: boolean;
   lastTs: number | null;
   status: PlantStatusCode;
   statusName: PlantStatusName;

@@ -47,7 +47,7 @@ export function monitorRoutes(ctx: ApiContext, clock: Clock): Router {
     let list: Array<GenMonitorRow | GridMonitorRow>;
     if (kind === "gen") {
       list = rows.map((p) => ({
-        ...base(p), time: p.lastTs, capa: p.capa, iw: p.iw, dailys: p.dailys, genTime: generationHours(p.dailys, p.capa),
+        ...base(p), time: p.lastTs, capa: p.capa, iw: p.iw, dailys: p.dailys, dailysZeroed: p.dailysZeroed, genTime: generationHours(p.dailys, p.capa),
       }));
     } else {
       const grid = await gridSummaries(db, rows.map((p) => p.plant_uid), now, FRESH_MS);

@@ -4,21 +4,26 @@ import { GroupBody, plantCard } from "./pvstatus";
 
 const row = (over: Partial<PlantStatusRow> = {}): PlantStatusRow => ({
   plant_uid: "P1", name: "가람", alias: null, capa: 10_000, locality: null, node_seq: 1, lat: 36, lng: 128,
-  iw: 0, dailys: 50_000, month: 80_000, year: 90_000, accrue: 1e6, yesterday: 0, lastTs: 1, inverterCount: 1,
+  iw: 0, dailys: 50_000, dailysZeroed: false, month: 80_000, year: 90_000, accrue: 1e6, yesterday: 0, lastTs: 1, inverterCount: 1,
   alarm_count: 0, alarm_1000001_count: 0, alarm_1000003_count: 0, alarm_1000004_count: 0, alarm_1000006_count: 0,
   status: 1, statusName: "notWork", ...over,
 });
 
 describe("plantCard", () => {
-  it("zeroes today's generation of a plant in alarm whose series is flat (SPEC §5, chart rule)", () => {
-    const card = plantCard(row({ alarm_count: 1 }), { times: "10:00,10:10", days: "0,0", his: "", iis: "", ats: "", sts: "" }, []);
-    expect(card.dailys).toBe(0);
-    expect(card.genData.day_accrue).toEqual({ value: "0.00", unit: "kWh" });
-    expect(card.genData.month_accrue).toEqual({ value: "80.00", unit: "kWh" });
+  it("shows the status row's today's generation, zeroed once in the store (SPEC §5), never decided again from the series", () => {
+    // Zeroed by the store (domain/sanitize.ts todayGeneration): the card shows the same 0 and its mark.
+    const zeroed = plantCard(row({ alarm_count: 1, dailys: 0, dailysZeroed: true }), { times: "10:00,10:10", days: "0,0", his: "", iis: "", ats: "", sts: "" }, []);
+    expect(zeroed.dailys).toBe(0);
+    expect(zeroed.dailysZeroed).toBe(true);
+    expect(zeroed.genData.day_accrue).toEqual({ value: "0.00", unit: "kWh" });
+    expect(zeroed.genData.month_accrue).toEqual({ value: "80.00", unit: "kWh" });
+    // Kept by the store (output now): a flat series does not make the card differ from the main table.
+    const kept = plantCard(row({ alarm_count: 1, iw: 5 }), { times: "10:00,10:10", days: "0,0", his: "", iis: "", ats: "", sts: "" }, []);
+    expect(kept.dailys).toBe(50_000);
+    expect(kept.dailysZeroed).toBe(false);
   });
-  it("applies the grid rule without series: in alarm and no output → 0; otherwise the counter", () => {
-    expect(plantCard(row({ alarm_count: 2 }), undefined, []).dailys).toBe(0);
-    expect(plantCard(row({ alarm_count: 2, iw: 5 }), undefined, []).dailys).toBe(50_000);
+  it("without series shows the row's value as well", () => {
+    expect(plantCard(row({ alarm_count: 2 }), undefined, []).dailys).toBe(50_000);
     expect(plantCard(row(), undefined, []).totalGenTime).toBe(0.5);
   });
   it("picks the irradiance source by mode and caps the values", () => {

@@ -119,14 +119,13 @@ export async function openFaults(db: Kysely<Database>, plantUids: string[]): Pro
 }
 
 /**
- * One plant's card (SPEC §3 Plant card data). Series, when given, are sanitised (SPEC §5) and the
- * daily generation follows the chart rule; without series the grid rule applies.
+ * One plant's card (SPEC §3 Plant card data). Series, when given, are sanitised (SPEC §5). Today's
+ * generation is the status row's, whose alarm rule was decided once in the store
+ * (api/store/plant-status.ts, domain/sanitize.ts todayGeneration), so the card shows what the main
+ * page, watch and detail show; it is not decided again here from the series.
  */
 export function plantCard(row: PlantStatusRow, series: RawPlantSeries | undefined, faults: CardFault[]): PlantCardData {
-  const s = sanitizePlantGeneration(
-    { ...(series ?? {}), capa: row.capa, alarm_count: row.alarm_count, dailys: row.dailys, iw: row.iw },
-    series ? "chart" : "grid",
-  );
+  const s = sanitizePlantGeneration({ ...(series ?? {}), capa: row.capa, dailys: row.dailys, iw: row.iw });
   const mode = irradianceMode(s.his, s.iis);
   const source = mode === 0 ? null : mode === 1 ? "his" : "iis";
   const env = source === "his" ? s.his : source === "iis" ? s.iis : s.his;
@@ -152,6 +151,7 @@ export function plantCard(row: PlantStatusRow, series: RawPlantSeries | undefine
     statusData: { status: row.status, statusName: row.statusName },
     totalGenTime: generationHours(s.dailys, row.capa),
     dailys: s.dailys,
+    dailysZeroed: row.dailysZeroed,
     capa: row.capa,
     iwW: row.iw,
     locality: row.locality,

@@ -246,7 +246,7 @@ export function watchRoutes(ctx: ApiContext, clock: Clock): Router {
       return {
         plant_uid: p.plant_uid, hex_plant_uid: plantHex(p.plant_uid), name: p.name, alias: p.alias, node: p.node_seq,
         nodeName: p.node_seq === null ? null : nodeName.get(p.node_seq) ?? null, locality: p.locality, capa: p.capa, iw: p.iw,
-        dailys: p.dailys, lastTs: p.lastTs, status: p.status, statusName: p.statusName, alarm_count: p.alarm_count,
+        dailys: p.dailys, dailysZeroed: p.dailysZeroed, lastTs: p.lastTs, status: p.status, statusName: p.statusName, alarm_count: p.alarm_count,
         ...statusDataCounters(o.op, o.warn),
       };
     });

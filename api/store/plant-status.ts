@@ -4,6 +4,7 @@
  * Reads only latest values, daily rollups and open alarms, never raw history. Month and year
  * totals up to yesterday change once a day (or when late data arrives), so they are cached briefly.
  */
+import { todayGeneration } from "../../domain/sanitize";
 import { plausibleEnergyWh, plausiblePowerW } from "../../domain/physical-bounds";
 import type { Kysely } from "kysely";
 import type { PlantStatusRow } from "../../domain/contract/status";
@@ -126,15 +127,17 @@ export async function plantStatusRows(db: Kysely<Database>, plantUids: string[],
       alarm_1000006_count: a[1000006] ?? 0,
     };
     // SPEC §5 sanitising on read: a bad row stored before ingest had bounds reads as 0, not as a total.
-    const dailys = plausibleEnergyWh(l?.dailys, p.capa, 24);
     const iw = plausiblePowerW(l?.iw, p.capa);
+    // SPEC §5 alarm rule, decided here once for every screen that shows today's generation.
+    const gen = todayGeneration({ daily: plausibleEnergyWh(l?.dailys, p.capa, 24), alarmCount: counters.alarm_count, iw });
+    const dailys = gen.dailys;
     const month = t.month + dailys;
     const year = t.year + dailys;
     // No reading ever: SPEC §4 "no data gives 0 with an empty name".
     const status: PlantStatus = l?.lastTs == null && !counters.alarm_count ? NO_DATA_STATUS : plantStatusFromAlarms({ ...counters, iw });
     return {
       plant_uid: p.uid, name: p.name, alias: p.alias, capa: p.capa, locality: p.locality, node_seq: p.node_seq, lat: p.lat, lng: p.lng,
-      iw, dailys, month: plausibleEnergyWh(month, p.capa, 24 * 31), year: plausibleEnergyWh(year, p.capa, 24 * 366),
+      iw, dailys, dailysZeroed: gen.zeroed, month: plausibleEnergyWh(month, p.capa, 24 * 31), year: plausibleEnergyWh(year, p.capa, 24 * 366),
       accrue: plausibleEnergyWh(l?.accrue, p.capa, 24 * 366 * 50), yesterday: plausibleEnergyWh(t.yesterday, p.capa, 24),
       lastTs: l?.lastTs ?? null, inverterCount: l?.n ?? 0, ...counters, ...status,
     };

@@ -269,4 +269,8 @@ export const en: Messages = {
     saved: "Your details were saved.",
     readOnly: "The guest account cannot change its details.",
   },
+  zeroedToday: {
+    note: "0 due to alarm",
+    why: "Set to 0: the plant has an open alarm and no current output",
+  },
 };

@@ -268,6 +268,11 @@ export const ko = {
     saved: "내 정보를 저장했습니다.",
     readOnly: "게스트 계정은 정보를 수정할 수 없습니다.",
   },
+  /** Today's generation zeroed by SPEC §5's alarm rule (shared by every screen that shows it). */
+  zeroedToday: {
+    note: "알람으로 0 처리",
+    why: "알람이 있고 현재 출력이 0이라 금일 발전량을 0으로 처리했습니다",
+  },
 };
 
 /** A catalogue's shape with its texts as plain strings: the type its English twin must fill. */

@@ -88,6 +88,9 @@ export const pvstatusEn: Widen<typeof pvstatusKo> = {
       kw: "kW",
       irr: "W/m²",
       hour: "h",
+      titleBar: "{name}: today's generation time and irradiance by hour",
+      genTime: "Generation time",
+      hours: "h",
     },
     list: {
       label: "Plants",

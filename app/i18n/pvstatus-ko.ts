@@ -85,6 +85,9 @@ export const pvstatusKo = {
       kw: "kW",
       irr: "W/m²",
       hour: "시",
+      titleBar: "{name} 오늘의 시간별 발전 시간과 일사량",
+      genTime: "발전 시간",
+      hours: "h",
     },
     list: {
       label: "발전소 목록",

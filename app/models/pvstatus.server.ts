@@ -106,12 +106,13 @@ export function cardView(card: PlantCardData, view: Pick<PvstatusView, "view" | 
       renderCardChart(
         {
           id: card.plant_uid,
-          title: fmt(irr ? t.chart.titleIrr : t.chart.title, { name: card.name }),
+          title: fmt(size === "bar" ? t.chart.titleBar : irr ? t.chart.titleIrr : t.chart.title, { name: card.name }),
           labels, generation: invDatas, irradiance: envDatas, reference: stsDatas,
           capacityKw: card.genData.total_capa, hasIrradiance: irr,
           texts: {
             kw: t.chart.kw, irr: t.chart.irr, generation: t.legend.generation, irradiance: t.legend.irradiance,
             reference: t.legend.reference, noData: t.chart.noData, noGeneration: t.chart.noGeneration, hour: t.chart.hour,
+            genTime: t.chart.genTime, hours: t.chart.hours,
           },
         },
         size,

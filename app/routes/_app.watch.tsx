@@ -33,6 +33,7 @@ import { ApiFailure } from "~/models/api.server";
 import { groupDetail, watchTree } from "~/models/status.server";
 import { metaLocale } from "~/utils/meta-locale";
 import { keepLastGood } from "~/utils/keep-last-good";
+import { ZeroedNote } from "~/components/status/ZeroedNote";
 
 export const meta: MetaFunction = ({ matches }) => [{ title: `${messages(metaLocale(matches)).watch.title} · ${messages(metaLocale(matches)).appName}` }];
 
@@ -222,7 +223,7 @@ function Selection({ detail }: { detail: GroupDetailResponse }) {
                   <th scope="row"><DetailLink kind="plant" uid={p.plant_uid} name={p.name} /></th>
                   <td data-label={t.watch.plantCol.status}><StatusBadge t={t} status={p.status} /></td>
                   <td className="num" data-label={t.watch.plantCol.output}><Qty q={formatPower(p.iw)} /></td>
-                  <td className="num" data-label={t.watch.plantCol.today}><Qty q={formatEnergy(p.dailys)} /></td>
+                  <td className="num" data-label={t.watch.plantCol.today}><Qty q={formatEnergy(p.dailys)} /><ZeroedNote zeroed={p.dailysZeroed} /></td>
                   <td className="num" data-label={t.watch.plantCol.inv}>{p.g_inv}/{p.total_inv}</td>
                   <td className="num" data-label={t.watch.plantCol.warn}>{p.alarm_count}</td>
                 </tr>

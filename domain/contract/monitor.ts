@@ -18,6 +18,8 @@ export interface GenMonitorRow extends MonitorRowBase {
   capa: number;
   iw: number;
   dailys: number;
+  /** True when SPEC §5's alarm rule zeroed today's generation. */
+  dailysZeroed: boolean;
   genTime: number;
 }
 

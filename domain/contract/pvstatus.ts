@@ -58,8 +58,10 @@ export interface PlantCardData {
   statusData: StatusData;
   /** Today's generation hours (Wh / (10 × raw capa)). */
   totalGenTime: number;
-  /** Today's generation, Wh, after the alarm rule of SPEC §5. */
+  /** Today's generation, Wh, after the alarm rule of SPEC §5 (the status row's, as on every screen). */
   dailys: number;
+  /** True when SPEC §5's alarm rule zeroed today's generation. */
+  dailysZeroed: boolean;
   /** Raw capacity (×0.01 = kW). */
   capa: number;
   /** Current output, W (unformatted, for sorting and the map). */

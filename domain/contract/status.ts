@@ -15,6 +15,8 @@ export interface PlantStatusRow extends PlantStatus {
   iw: number;
   /** Energy today / this month / this year / lifetime, Wh. */
   dailys: number;
+  /** True when SPEC §5's alarm rule zeroed today's generation (domain/sanitize.ts todayGeneration). */
+  dailysZeroed: boolean;
   month: number;
   year: number;
   accrue: number;

@@ -196,6 +196,23 @@ describe.each(STORES)("status screens API on %s", (storeKind) => {
       expect((await get("/monitor/grid", tB)).status).toBe(204);
     });
 
+    it("shows a plant in alarm with no output the same zeroed, marked today's generation on every screen (SPEC §5, issue 13.10)", async () => {
+      // PA1: inverter fault (open alarm), output 0, its meter says 10 kWh today → 0 everywhere, marked.
+      const gen = (await get("/monitor/gen", tA)).body.monitorList.find((r: any) => r.plant_uid === f.pa1.uid);
+      expect(gen).toMatchObject({ dailys: 0, dailysZeroed: true, genTime: 0 });
+      const group = (viewMode: string) =>
+        c().call<any>("POST", "/pvstatus/group", { token: tA, json: { viewMode, searchText: "나 고장" } });
+      for (const view of ["gd", "gh"]) {
+        const card = (await group(view)).body.list.find((x: any) => x.plant_uid === f.pa1.uid);
+        expect(card, view).toMatchObject({ dailys: 0, dailysZeroed: true, genData: { day_accrue: { value: "0.00", unit: "kWh" } } });
+      }
+      const watch = (await get(`/pvstatus/group/detail?type=node&uid=${f.nodeA1}`, tA)).body.plantList.find((p: any) => p.plant_uid === f.pa1.uid);
+      expect(watch).toMatchObject({ dailys: 0, dailysZeroed: true });
+      // A plant without alarm keeps its meter's value, unmarked, on the same screens.
+      const pa = (await get("/monitor/gen", tA)).body.monitorList.find((r: any) => r.plant_uid === f.pa.uid);
+      expect(pa).toMatchObject({ dailys: 20_000, dailysZeroed: false });
+    });
+
     it("refuses a bad kind, sort or order with 400", async () => {
       expect((await get("/monitor/power", tA)).status).toBe(400);
       expect((await get("/monitor/gen?sortType=capa", tA)).status).toBe(400);

@@ -1,5 +1,6 @@
 /**
  * Screenshots of /pvstatus for a person to look at (tests/.artifacts/screens/pvstatus-*): grid, graph and map
+ * (and each card kind)
  * at desktop and phone sizes in both themes, with the checks a picture makes obvious — nothing overflows
  * sideways, cards and map markers are on screen. The map has no tiles here (no internet): the markers
  * must still stand on the plain background.
@@ -18,6 +19,10 @@ const SIZES = [
 const VIEWS = [
   { name: "grid", search: "" },
   { name: "graph", search: "?view=gh" },
+  // Every card kind of SPEC §2 (issue 13.13: status text on each, the stacked bar card).
+  { name: "grid-sm", search: "?view=gd&size=sm" },
+  { name: "graph-lg", search: "?view=gh&size=lg" },
+  { name: "graph-bar", search: "?view=gh&size=bar" },
   { name: "map", search: "?view=map" },
 ] as const;
 

@@ -117,6 +117,55 @@ test.describe("plant status screen", () => {
     await expect(card(page, fleet.plants.n1!.uid).locator("rect.series-gen").first()).toBeAttached();
   });
 
+  test("a today's generation zeroed by the alarm rule is marked, on the card as on the main table (issue 13.10)", async ({ page, fleet }) => {
+    // 마루 인버터고장: open inverter fault, no output, meter 5 kWh → 0 on every screen, with the reason.
+    await page.goto("/pvstatus?view=gd&size=md");
+    const today = card(page, fleet.plants.f6!.uid).locator("dd").nth(3);
+    await expect(today).toContainText("0.00 kWh");
+    await expect(today.locator(".zeroed-note")).toHaveText(/\(알람으로 0 처리\)/);
+    await expect(today.locator(".zeroed-note")).toHaveAttribute("title", /알람/);
+    // A plant without alarm has no mark.
+    await expect(card(page, fleet.plants.n1!.uid).locator(".zeroed-note")).toHaveCount(0);
+    await page.goto(`/?q=${encodeURIComponent("마루")}#monitoring`);
+    const row = page.locator("section#monitoring tbody tr", { hasText: "마루 인버터고장" });
+    await expect(row).toContainText("0.00 kWh");
+    await expect(row.locator(".zeroed-note")).toHaveText(/\(알람으로 0 처리\)/);
+  });
+
+  test("every card kind shows the status text of SPEC §2, not just its shape (issue 13.13)", async ({ page, fleet }) => {
+    for (const search of ["?view=gd&size=md", "?view=gd&size=sm", "?view=gh&size=lg", "?view=gh&size=md", "?view=gh&size=bar"]) {
+      await page.goto(`/pvstatus${search}`);
+      for (const [key, text] of [["n1", "정상"], ["f1", "이상"], ["x1", "미작동"]] as const) {
+        const ind = card(page, fleet.plants[key]!.uid).locator(".pv-ind-text");
+        await expect(ind, `${search} ${key}`).toHaveText(text);
+        await expect(ind, `${search} ${key}`).toBeVisible();
+        // Readable, not clipped to a 1-px visually hidden box.
+        expect((await ind.boundingBox())!.width, `${search} ${key}`).toBeGreaterThan(10);
+      }
+    }
+  });
+
+  test("the stacked bar card stacks each hour's irradiance on its generation time (SPEC §2, issue 13.13)", async ({ page, fleet }) => {
+    await page.goto("/pvstatus?view=gh&size=bar");
+    const n1 = card(page, fleet.plants.n1!.uid);
+    await expect(n1.getByRole("img", { name: /가람 정상 1 오늘의 시간별 발전 시간과 일사량/ })).toBeVisible();
+    await expect(n1.getByRole("button", { name: "발전 시간" })).toHaveAttribute("aria-pressed", "true");
+    const stacks = await n1.locator("g.stack").evaluateAll((gs) =>
+      gs.map((g) => {
+        const num = (r: Element | null, a: string) => Number(r?.getAttribute(a));
+        const gen = g.querySelector("rect.series-gen");
+        const irr = g.querySelector("rect.series-irr");
+        return { gx: num(gen, "x"), gy: num(gen, "y"), ix: num(irr, "x"), iy: num(irr, "y"), ih: num(irr, "height"), t: gen?.textContent ?? "" };
+      }),
+    );
+    expect(stacks.length).toBeGreaterThan(0);
+    for (const s of stacks) {
+      expect(s.ix).toBe(s.gx);
+      expect(Math.abs(s.iy + s.ih - s.gy)).toBeLessThan(0.2);
+      expect(s.t).toMatch(/발전 시간 \d\.\d\d h/);
+    }
+  });
+
   test("the map view shows every plant by status shape, with a list, and stops polling", async ({ page, fleet }) => {
     await page.goto("/pvstatus");
     await page.getByRole("link", { name: "지도", exact: true }).click();

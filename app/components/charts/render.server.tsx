@@ -13,7 +13,7 @@ import { Group } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar, LinePath } from "@visx/shape";
 import { renderToStaticMarkup } from "react-dom/server";
-import { generationAxis, IRRADIANCE_AXIS, SERIES_COLORS } from "../../../domain/chart";
+import { generationAxis, IRRADIANCE_AXIS, SERIES_COLORS, SUN_HOUR_IRRADIANCE, stackedHourAxisMax, stackedHourBars } from "../../../domain/chart";
 import { parseLabels, parseSeries } from "../../../domain/series";
 
 export interface ChartInput {
@@ -26,7 +26,7 @@ export interface ChartInput {
   reference: string;
   capacityKw: number;
   hasIrradiance: boolean;
-  texts: { kw: string; irr: string; generation: string; irradiance: string; reference: string; noData: string; noGeneration: string; hour: string };
+  texts: { kw: string; irr: string; generation: string; irradiance: string; reference: string; noData: string; noGeneration: string; hour: string; genTime: string; hours: string };
 }
 
 export type LineChartSize = "lg" | "md";
@@ -176,6 +176,12 @@ function LineChart({ input, size }: { input: ChartInput; size: LineChartSize }) 
   );
 }
 
+/**
+ * The stacked bar card (SPEC §2 "bars for generation time and irradiance"): one bar per hour, the
+ * hour's generation time (kWh / kW) at the bottom and its irradiance as sun hours (W/m² ÷ 1000) stacked
+ * on top, against one axis in hours. Irradiance is hatched as well as coloured, so the two parts are told
+ * apart without colour; each part has its own tooltip with the measured value.
+ */
 function BarChart({ input }: { input: ChartInput }) {
   const { width, height, margin } = SIZES.bar;
   const innerW = width - margin.left - margin.right;
@@ -183,45 +189,52 @@ function BarChart({ input }: { input: ChartInput }) {
   const labels = parseLabels(input.labels);
   const n = labels.length;
   const gen = parseSeries(input.generation, n);
-  const irr = parseSeries(input.irradiance, n);
-  const axis = generationAxis(input.capacityKw);
+  const irr = input.hasIrradiance ? parseSeries(input.irradiance, n) : [];
+  const bars = stackedHourBars(labels, gen, irr, input.capacityKw);
+  const max = stackedHourAxisMax(bars);
   // Hourly keys of the whole day, so the bars keep their place as the day goes on.
   const hours = Array.from({ length: 24 }, (_, i) => `${String(i + 1).padStart(2, "0")}:00`);
   const x = scaleBand<string>({ domain: hours, range: [0, innerW], paddingInner: 0.2 });
-  const y = scaleLinear<number>({ domain: [0, axis.suggestedMax], range: [innerH, 0], clamp: true });
-  const y2 = scaleLinear<number>({ domain: [0, IRRADIANCE_AXIS.max], range: [innerH, 0], clamp: true });
-  const band = x.bandwidth();
-  const half = input.hasIrradiance ? band / 2 : band;
-  const empty = n === 0 || (gen.every((v) => v === 0) && irr.every((v) => v === 0));
+  const y = scaleLinear<number>({ domain: [0, max], range: [innerH, 0], clamp: true });
+  const band = round1(x.bandwidth());
+  const ticks = max === 1 ? [0, 0.5, 1] : [0, 1, 2];
+  const hatch = `hatch-${input.id}`;
+  const empty = n === 0 || bars.every((b) => b.genHours === 0 && b.irrHours === 0);
+  const h2 = (v: number) => v.toFixed(2);
   return (
     <Frame input={input} width={width} height={height} empty={empty}>
+      <defs>
+        <pattern id={hatch} patternUnits="userSpaceOnUse" width={4} height={4} patternTransform="rotate(45)">
+          <rect width={4} height={4} fill={SERIES_COLORS.irradiance} />
+          <line x1={0} y1={0} x2={0} y2={4} stroke="#fff" strokeWidth={1.5} />
+        </pattern>
+      </defs>
       <Group left={margin.left} top={margin.top}>
-        <Units input={input} innerW={innerW} />
-        {[0, axis.step, axis.suggestedMax].map((v) => (
+        <text className="unit" x={-6} y={-9} textAnchor="end">
+          {input.texts.hours}
+        </text>
+        {ticks.map((v) => (
           <line key={v} className="grid" x1={0} x2={innerW} y1={y(v)} y2={y(v)} />
         ))}
-        {labels.map((label, i) => {
-          const left = x(label);
+        {bars.map((b, i) => {
+          const left = x(b.label);
           if (left === undefined) return null;
-          const g = gen[i]!;
-          const e = irr[i]!;
+          const yGen = y(b.genHours);
+          const yTop = y(b.genHours + b.irrHours);
           return (
-            <g key={label}>
-              <Bar className="series series-gen" x={round1(left)} y={round1(y(g))} width={round1(half)} height={round1(innerH - y(g))} fill={SERIES_COLORS.generation}>
-                <title>{`${label} ${input.texts.generation} ${g.toFixed(1)} kWh`}</title>
+            <g key={b.label} className="stack">
+              <Bar className="series series-gen" x={round1(left)} y={round1(yGen)} width={band} height={round1(innerH - yGen)} fill={SERIES_COLORS.generation}>
+                <title>{`${b.label} ${input.texts.genTime} ${h2(b.genHours)} ${input.texts.hours} (${gen[i]!.toFixed(1)} kWh)`}</title>
               </Bar>
               {input.hasIrradiance ? (
-                <Bar className="series series-irr" x={round1(left + half)} y={round1(y2(e))} width={round1(half)} height={round1(innerH - y2(e))} fill={SERIES_COLORS.irradiance}>
-                  <title>{`${label} ${input.texts.irradiance} ${Math.round(e)} W/m²`}</title>
+                <Bar className="series series-irr" x={round1(left)} y={round1(yTop)} width={band} height={round1(yGen - yTop)} fill={`url(#${hatch})`}>
+                  <title>{`${b.label} ${input.texts.irradiance} ${h2(b.irrHours)} ${input.texts.hours} (${Math.round(b.irrHours * SUN_HOUR_IRRADIANCE)} W/m²)`}</title>
                 </Bar>
               ) : null}
             </g>
           );
         })}
-        <AxisLeft scale={y} tickValues={[0, axis.step, axis.suggestedMax]} tickFormat={(v) => tickKw(Number(v))} hideAxisLine tickLength={3} />
-        {input.hasIrradiance ? (
-          <AxisRight left={innerW} scale={y2} tickValues={[0, IRRADIANCE_AXIS.step, IRRADIANCE_AXIS.max]} hideAxisLine tickLength={3} />
-        ) : null}
+        <AxisLeft scale={y} tickValues={ticks} tickFormat={(v) => String(Number(v))} hideAxisLine tickLength={3} />
         <AxisBottom top={innerH} scale={x} tickValues={["06:00", "12:00", "18:00", "24:00"]} tickFormat={(v) => `${parseInt(String(v), 10)}${input.texts.hour}`} tickLength={3} />
       </Group>
     </Frame>

@@ -2,12 +2,14 @@
  * The four plant card sizes of SPEC §2 (plus the large line card):
  *   graph  lg   large line chart card — full name, capacity with unit, status, legend, chart
  *          md   medium line chart card — name cut to 17, capacity, legend, small chart
- *          bar  stacked bar chart card — name cut to 12, total capacity in kW, hourly bars
+ *          bar  stacked bar chart card — name cut to 12, total capacity in kW, hourly stacked bars of
+ *               generation time and irradiance (as sun hours)
  *   grid   md   medium grid card — name, capacity, today's generation hours (2 decimals), current
  *               output, today's / this month's / this year's generation, each with its unit
  *          sm   small grid card — name cut to 9, capacity, generation hours (1 decimal, 4 chars), output
  * The plant name is the card's link to the detail window (stretched over the whole card); the fault
- * tooltip shows on hover and on keyboard focus and is the link's description.
+ * tooltip shows on hover and on keyboard focus and is the link's description. Every kind shows the
+ * status text of SPEC §2 (StatusIndicator), and a today's generation zeroed by SPEC §5 carries its note.
  */
 import { AppLink } from "~/components/AppLink";
 import { truncateCardName } from "../../../domain/truncate";
@@ -16,6 +18,7 @@ import { fmt, useT } from "~/i18n";
 import type { PlantCardView } from "~/models/pvstatus.server";
 import { StatusIndicator } from "./StatusIndicator";
 import { pvstatusHref, type CardSize, type LegendSeries } from "./url-state";
+import { ZeroedNote } from "~/components/status/ZeroedNote";
 
 export interface LegendLinks {
   off: readonly LegendSeries[];
@@ -46,8 +49,9 @@ function openDetail(event: React.MouseEvent<HTMLAnchorElement>, url: string, uid
   if (win) event.preventDefault();
 }
 
-function Legend({ card, legend }: { card: PlantCardView; legend: LegendLinks }) {
-  const t = useT().pvstatus.legend;
+function Legend({ card, legend, bar }: { card: PlantCardView; legend: LegendLinks; bar: boolean }) {
+  const all = useT().pvstatus;
+  const t = all.legend;
   const item = (series: LegendSeries, label: string) => {
     const on = !legend.off.includes(series);
     return (
@@ -75,7 +79,7 @@ function Legend({ card, legend }: { card: PlantCardView; legend: LegendLinks }) 
   };
   return (
     <ul className="pv-legend" aria-label={t.label}>
-      {item("gen", t.generation)}
+      {item("gen", bar ? all.chart.genTime : t.generation)}
       {card.hasIrradiance ? item("irr", t.irradiance) : null}
     </ul>
   );
@@ -122,7 +126,7 @@ export function PlantCard({ card, graph, size, detailUrl, legend }: Props) {
             <span className="visually-hidden">{t.card.capacity} </span>
             <Q q={capa} />
           </p>
-          <Legend card={card} legend={legend} />
+          <Legend card={card} legend={legend} bar={size === "bar"} />
           {/* Server-drawn SVG (charts/render.server.tsx); the same markup hydrates untouched. */}
           <div className="pv-chart-box" dangerouslySetInnerHTML={{ __html: card.chart ?? "" }} />
         </>
@@ -157,7 +161,7 @@ export function PlantCard({ card, graph, size, detailUrl, legend }: Props) {
           </div>
           <div>
             <dt>{t.card.today}</dt>
-            <dd><Q q={card.genData.day_accrue} /></dd>
+            <dd><Q q={card.genData.day_accrue} /><ZeroedNote zeroed={card.dailysZeroed} /></dd>
           </div>
           <div>
             <dt>{t.card.month}</dt>

@@ -1,4 +1,7 @@
-/** The status lamp of SPEC §2 (0/1 not, 2 normal, 3–6 abnormal), told by shape and text, not colour alone. */
+/**
+ * The status lamp of SPEC §2 (0/1 not, 2 normal, 3–6 abnormal), told by shape and text, not colour alone.
+ * The text always shows, on every card kind (issue 13.13); `compact` only makes it smaller on small cards.
+ */
 import { statusIndicator, type StatusIndicator as Indicator } from "../../../domain/status";
 import { useT } from "~/i18n";
 
@@ -8,11 +11,11 @@ export function StatusIndicator({ status, compact = false }: { status: number; c
   const t = useT().pvstatus;
   const ind = statusIndicator(status);
   return (
-    <span className={`pv-ind pv-ind-${ind}`} data-status={status}>
+    <span className={`pv-ind pv-ind-${ind}${compact ? " pv-ind-compact" : ""}`} data-status={status}>
       <span className="pv-ind-shape" aria-hidden="true">
         {INDICATOR_SHAPE[ind]}
       </span>
-      <span className={compact ? "visually-hidden" : "pv-ind-text"}>{t.indicator[ind]}</span>
+      <span className="pv-ind-text">{t.indicator[ind]}</span>
     </span>
   );
 }

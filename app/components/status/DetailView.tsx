@@ -13,6 +13,7 @@ import { Qty, SeoulTime, seoulYmdHm } from "./format";
 import { alarmCodeLabel, deviceKindLabel, LevelBadge, StatusBadge } from "./labels";
 import { OperationTable, WarningTable } from "./OperationTables";
 import { usePolling } from "./usePolling";
+import { ZeroedNote } from "./ZeroedNote";
 
 export const DETAIL_TOKEN_KEY = "detail_token";
 export const DETAIL_REFRESH_MS = 60_000;
@@ -70,7 +71,7 @@ function PlantDetail({ view, t }: { view: Extract<View, { kind: "plant" }>; t: T
       <dl className="kpi-grid">
         <div className="kpi"><dt>{t.main.capacity}</dt><dd><Qty q={formatCapacity(p.capa)} /></dd></div>
         <div className="kpi kpi-live"><dt>{t.main.currentOutput}</dt><dd><Qty q={formatPower(p.iw)} /></dd></div>
-        <div className="kpi"><dt>{t.main.today}</dt><dd><Qty q={formatEnergy(p.dailys)} /></dd></div>
+        <div className="kpi"><dt>{t.main.today}</dt><dd><Qty q={formatEnergy(p.dailys)} /><ZeroedNote zeroed={p.dailysZeroed} /></dd></div>
         <div className="kpi"><dt>{t.main.yesterday}</dt><dd><Qty q={formatEnergy(p.yesterday)} /></dd></div>
         <div className="kpi"><dt>{t.main.month}</dt><dd><Qty q={formatEnergy(p.month)} /></dd></div>
         <div className="kpi"><dt>{t.main.year}</dt><dd><Qty q={formatEnergy(p.year)} /></dd></div>

@@ -18,6 +18,7 @@ import type { MonitorRow } from "../../../domain/contract/monitor";
 import { DetailLink } from "./DetailLink";
 import { Qty, SeoulTime } from "./format";
 import { StatusBadge } from "./labels";
+import { ZeroedNote } from "./ZeroedNote";
 
 const href = (view: MonitorView) => {
   const qs = monitorViewParams(view).toString();
@@ -127,7 +128,7 @@ export function Monitoring({ view, rows }: { view: MonitorView; rows: MonitorRow
                     <>
                       <td className="num" data-label={t.monitoring.col.capa}><Qty q={formatCapacity(r.capa)} /></td>
                       <td className="num" data-label={t.monitoring.col.iw}><Qty q={formatPower(r.iw)} /></td>
-                      <td className="num" data-label={t.monitoring.col.dailys}><Qty q={formatEnergy(r.dailys)} /></td>
+                      <td className="num" data-label={t.monitoring.col.dailys}><Qty q={formatEnergy(r.dailys)} /><ZeroedNote zeroed={r.dailysZeroed} /></td>
                       <td className="num" data-label={t.monitoring.col.genTime}>{formatGenerationHoursMedium(r.genTime ?? 0)} h</td>
                     </>
                   ) : (
