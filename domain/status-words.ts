@@ -14,7 +14,7 @@ export interface StatusWords {
   allWarnings: string;
   /** Alarm code → its name; a plant whose status is that warning carries the same name. */
   codes: Readonly<Record<AlarmCode, string>>;
-  /** Unit after a number of generation hours. */
+  /** Unit after a number of generation hours: the symbol "h" in both languages, like kW and kWh beside it. */
   hours: string;
 }
 
@@ -30,7 +30,7 @@ export const STATUS_WORDS: Readonly<Record<WordLocale, StatusWords>> = {
       [ALARM_CODE.abnormalTodayGeneration]: "금일 발전량 이상",
       [ALARM_CODE.inverterFault]: "인버터 고장",
     },
-    hours: "시간",
+    hours: "h",
   },
   en: {
     normal: "Normal",

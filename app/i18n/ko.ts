@@ -143,7 +143,7 @@ export const ko = {
     lastReading: "최근 수신",
     never: "수신 없음",
     genTime: "금일 발전 시간",
-    hours: `{hours}${statusKo.hours}`,
+    hours: `{hours} ${statusKo.hours}`,
     devices: "장비",
     deviceTable: { caption: "장비 목록", name: "장비", kind: "종류", reading: "최근 수신", output: "출력", state: "상태" },
     deviceState: { ok: "정상", fault: "고장" },

@@ -71,7 +71,7 @@ describe("one vocabulary for status and alarm names (issue 13.8)", () => {
     expect(core.pvstatus.indicator.not).toBe(w.notWork);
     // Hours: one unit on the cards and the detail window.
     expect(core.pvstatus.card.hours).toBe(w.hours);
-    expect(core.detail.hours).toContain(w.hours);
+    expect(core.detail.hours).toBe(`{hours} ${w.hours}`);
   });
 
   it.each(catalogues)("a plant's status names its own warning, never 'all warnings' (%s)", (locale, core) => {
