@@ -7,6 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import { createPvFleet, postReadings, settleAlarms, SETTLED_COUNTS, slotAt, type PvFleet } from "../api/pvstatus-fixture";
+import { ADMIN_PASSWORD } from "../helpers/server";
 import { expect, test as base } from "./fixtures";
 
 const LONG_NAME = "차차 연결 태양광 발전소 제2단지 북측";
@@ -330,5 +331,24 @@ test.describe("plant status map, first view and zoom without JavaScript (issue 1
     await cluster.click();
     await expect(page).toHaveURL(/view=map/);
     expect(mz(page.url(), page.url())).toBe(7);
+  });
+});
+
+test.describe("one vocabulary on every screen (issue 13, point 8)", () => {
+  test("an internet-disconnected plant has the same name on /pvstatus and /setting/plant; fault names match", async ({ page, fleet, loginByCookie }) => {
+    const word = "인터넷 연결 끊김";
+    const f3 = fleet.plants.f3!;
+    await loginByCookie("admin", ADMIN_PASSWORD);
+    await page.goto(`/setting/plant?searchType=uid&searchText=${f3.uid}`);
+    const row = page.getByRole("row").filter({ hasText: f3.uid });
+    await expect(row).toContainText(word);
+    await expect(row).not.toContainText("경고");
+    // The filter keeps the category: 'every warning' is not a plant's own status.
+    await expect(page.locator("#pf-status option[value='warning']")).toHaveText("경고 전체");
+    await expect(page.locator("#pf-status option[value='warning_1000003']")).toHaveText(word);
+    await page.goto("/pvstatus");
+    await expect(filter(page, "warning_1000003")).toContainText(word);
+    await expect(filter(page, "warning_1000001")).toContainText("장비 통신 장애");
+    await expect(filter(page, "warning_1000004")).toContainText("금일 발전량 이상");
   });
 });
