@@ -88,7 +88,7 @@ export const pvstatusKo = {
       label: "발전소 지도",
       offline: "지도 타일을 불러오지 못해 단순 배경 위에 표시합니다.",
       list: "지도의 발전소 목록 ({n}곳)",
-      cluster: "발전소 {n}곳: {detail}",
+      cluster: "모인 발전소 {n}: {detail}",
       noCoords: "좌표가 없는 발전소 {n}곳은 지도에 없습니다.",
       zoomIn: "확대",
       zoomOut: "축소",

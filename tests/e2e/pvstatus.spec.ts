@@ -327,7 +327,7 @@ test.describe("plant status map, first view and zoom without JavaScript (issue 1
     // Zoomed out over Korea the fixture's Korean plants overlap into clusters.
     await page.goto("/pvstatus?view=map&mz=5&mc=36,128");
     const cluster = page.locator("svg.pv-map-static a.pv-cluster").first();
-    await expect(cluster).toHaveAttribute("aria-label", /발전소 \d+곳: .* — 확대$/);
+    await expect(cluster).toHaveAttribute("aria-label", /^모인 발전소 \d+: .* — 확대$/);
     await cluster.click();
     await expect(page).toHaveURL(/view=map/);
     expect(mz(page.url(), page.url())).toBe(7);
