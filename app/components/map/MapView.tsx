@@ -22,7 +22,8 @@ export function MapView(props: { points: MapPlant[]; withoutCoords: number; mobi
   const t = useT().pvstatus;
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);
-  const search = new URLSearchParams(useLocation().search);
+  const location = useLocation();
+  const search = new URLSearchParams(location.search);
   const asked = cameraFromSearch(search);
   const initial = props.mobile ? MAP_SETTINGS.mobile : MAP_SETTINGS.desktop;
   const size = props.mobile ? STATIC_MAP_SIZE.mobile : STATIC_MAP_SIZE.desktop;
@@ -36,7 +37,8 @@ export function MapView(props: { points: MapPlant[]; withoutCoords: number; mobi
       <div className="pv-map-frame">
         {live ? (
           <Suspense fallback={fallback}>
-            <LiveMap points={props.points} camera={asked} fallback={initial} detailUrl={props.detailUrl} />
+            {/* A new URL (camera, filters, search) starts the live map again at its own first view. */}
+            <LiveMap key={location.search} points={props.points} camera={asked} fallback={initial} detailUrl={props.detailUrl} />
           </Suspense>
         ) : (
           fallback
