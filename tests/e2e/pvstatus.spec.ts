@@ -352,3 +352,25 @@ test.describe("one vocabulary on every screen (issue 13, point 8)", () => {
     await expect(filter(page, "warning_1000004")).toContainText("금일 발전량 이상");
   });
 });
+
+test.describe("plant status map, live (issue 13, point 17)", () => {
+  test.beforeEach(async ({ signIn }) => signIn());
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the live map needs JavaScript");
+
+  test("the live map's first view has every plant inside the frame", async ({ page }) => {
+    await page.goto("/pvstatus?view=map");
+    const frame = page.locator(".pv-map-frame");
+    await expect(frame.locator(".pv-live-marker, .pv-live-cluster").first()).toBeAttached();
+    const box = (await frame.boundingBox())!;
+    const marks = frame.locator(".pv-live-marker, .pv-live-cluster");
+    await expect.poll(async () => {
+      let plants = 0;
+      for (const m of await marks.all()) {
+        const b = await m.boundingBox();
+        if (!b || b.x < box.x || b.y < box.y || b.x + b.width > box.x + box.width || b.y + b.height > box.y + box.height) continue;
+        plants += (await m.evaluate((el) => el.classList.contains("pv-live-cluster"))) ? Number(await m.locator("span").first().textContent()) : 1;
+      }
+      return plants;
+    }).toBe(9);
+  });
+});
