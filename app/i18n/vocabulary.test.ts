@@ -46,6 +46,21 @@ describe("one vocabulary for status and alarm names (issue 13.8)", () => {
     expect(offenders).toEqual([]);
   });
 
+  it("the help articles use the same words (no old variant)", () => {
+    const variants = ["설비 통신 장애", "장비 통신 이상", "당일 발전 이상", "인터넷 끊김", "경고(전체)", "경고 (전체)", "미가동",
+      "Equipment comm", "Equipment communication fault", "Device communication fault", "Internet down", "Abnormal generation today", "Warning (all)"];
+    const offenders: string[] = [];
+    const walk = (dir: string): string[] => readdirSync(join(ROOT, dir)).flatMap((n) =>
+      statSync(join(ROOT, dir, n)).isDirectory() ? walk(`${dir}/${n}`) : n.endsWith(".md") ? [`${dir}/${n}`] : []);
+    for (const file of walk("help")) {
+      const text = readFileSync(join(ROOT, file), "utf8");
+      for (const v of variants) if (text.includes(v)) offenders.push(`${file}: ${v}`);
+    }
+    expect(offenders).toEqual([]);
+    expect(readFileSync(join(ROOT, "help/ko/alarm-codes.md"), "utf8")).toContain(`### 1000001 ${STATUS_WORDS.ko.codes[1000001]}`);
+    expect(readFileSync(join(ROOT, "help/en/alarm-codes.md"), "utf8")).toContain(`### 1000004 ${STATUS_WORDS.en.codes[1000004]}`);
+  });
+
   const catalogues: [WordLocale, Messages, typeof adminKo][] = [
     ["ko", ko, adminKo],
     ["en", en, adminEn as typeof adminKo],
