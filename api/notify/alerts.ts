@@ -6,6 +6,7 @@
  */
 import type { Kysely, Transaction } from "kysely";
 import { DEFAULT_ALERT_PREF, DIGEST_HOUR, planAlert, type AlertPrefView } from "../../domain/alert-policy";
+import { STATUS_WORDS } from "../../domain/status-words";
 import { DAY_MS, HOUR_MS, formatSeoul, seoulDayStart } from "../../domain/seoul-time";
 import type { Database } from "../store/schema";
 import { enqueue } from "./outbox";
@@ -21,13 +22,8 @@ export interface AlarmStepEvent {
   at: number;
 }
 
-/** Names in mails (Korean first, the portal's default language; the code is always given too). */
-const CODE_NAME: Record<number, string> = {
-  1000001: "장비 통신 이상",
-  1000003: "인터넷 끊김",
-  1000004: "당일 발전 이상",
-  1000006: "인버터 고장",
-};
+/** Names in mails (Korean first, the portal's default language; the code is always given too): the one vocabulary. */
+const CODE_NAME = STATUS_WORDS.ko.codes as Readonly<Record<number, string>>;
 const LEVEL_NAME: Record<number, string> = { 1: "관심", 2: "주의", 3: "경고", 4: "심각" };
 const STEP_NAME: Record<AlarmStep, string> = { raised: "발생", reactivated: "재발생", cleared: "해제" };
 

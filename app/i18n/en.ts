@@ -1,4 +1,5 @@
 import { pvstatusEn } from "./pvstatus-en";
+import { statusEn } from "./status";
 import type { Messages } from "./ko";
 
 /** English — the second UI language. The type keeps it key-for-key with Korean. */
@@ -104,15 +105,7 @@ export const en: Messages = {
     plants: "{count} plants",
     statusTitle: "Plant status",
     statusHint: "Select a number to see only those plants on the plant status screen.",
-    status: {
-      normal: "Normal",
-      warning: "Warning (all)",
-      warning_1000003: "Internet disconnected",
-      warning_1000001: "Equipment communication fault",
-      warning_1000006: "Inverter fault",
-      warning_1000004: "Abnormal generation today",
-      notWork: "Not working",
-    },
+    status: statusEn.categories,
     alarmsTitle: "Recent alarms",
     alarmsEmpty: "No alarms in the last 24 hours.",
     alarmsAsOf: "As of {time} · refreshed every 11 minutes",
@@ -124,10 +117,7 @@ export const en: Messages = {
     plantDevice: "Whole plant",
     levels: { l1: "Interest", l2: "Caution", l3: "Warning", l4: "Severe" },
     codes: {
-      c1000001: "Equipment communication fault",
-      c1000003: "Internet disconnected",
-      c1000004: "Abnormal generation today",
-      c1000006: "Inverter fault",
+      ...statusEn.codes,
       other: "Alarm {code}",
     },
   },
@@ -154,7 +144,7 @@ export const en: Messages = {
     lastReading: "Last reading",
     never: "Never reported",
     genTime: "Generation hours today",
-    hours: "{hours} h",
+    hours: `{hours} ${statusEn.hours}`,
     devices: "Devices",
     deviceTable: { caption: "Devices", name: "Device", kind: "Kind", reading: "Last reading", output: "Output", state: "State" },
     deviceState: { ok: "OK", fault: "Fault" },

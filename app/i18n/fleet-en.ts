@@ -1,6 +1,7 @@
 /** English twin of fleet-ko.ts (key-for-key; the type enforces it). */
 import type { fleetKo } from "./fleet-ko";
 import type { Widen } from "./ko";
+import { statusEn } from "./status";
 
 export const fleetEn: Widen<typeof fleetKo> = {
   fleet: {
@@ -27,16 +28,7 @@ export const fleetEn: Widen<typeof fleetKo> = {
     count: "{count}",
     comm: { online: "Online", offline: "Offline", never: "Never seen" },
     kind: { inverter: "Inverter", connectionBoard: "Connection board", environmentSensor: "Environment sensor", vcb: "VCB", acb: "ACB" },
-    status: {
-      normal: "Normal",
-      notWork: "Not working",
-      warning: "Warning (all)",
-      warning_1000001: "Device communication fault",
-      warning_1000003: "Internet disconnected",
-      warning_1000004: "Abnormal generation today",
-      warning_1000006: "Inverter fault",
-      noData: "No data",
-    },
+    status: { ...statusEn.categories, noData: statusEn.statusNames.noData },
     errors: {
       required: "Required.",
       too_long: "Too long.",
@@ -259,11 +251,11 @@ export const fleetEn: Widen<typeof fleetKo> = {
     alarm: {
       legend: "Alarm engine thresholds",
       rtuSilentIntervals: "RTU silence (10-minute intervals)",
-      rtuSilentIntervalsHint: "This many missed pushes raise 'internet disconnected' (1000003). 1–144",
+      rtuSilentIntervalsHint: `This many missed pushes raise ‘${statusEn.codes.c1000003}’ (1000003). 1–144`,
       deviceSilentIntervals: "Device silence (10-minute intervals)",
-      deviceSilentIntervalsHint: "This many missing values raise 'device communication fault' (1000001). 1–144",
+      deviceSilentIntervalsHint: `This many missing values raise ‘${statusEn.codes.c1000001}’ (1000001). 1–144`,
       lowGenerationRatio: "Low-generation ratio",
-      lowGenerationRatioHint: "Below this share of the reference generation raises 'abnormal generation today' (1000004). 0–1",
+      lowGenerationRatioHint: `Below this share of the reference generation raises ‘${statusEn.codes.c1000004}’ (1000004). 0–1`,
       lowGenerationReleaseRatio: "Low-generation release ratio",
       lowGenerationReleaseRatioHint: "Released once back above this ratio. At least the low ratio, 0–1",
       minIrradiance: "Minimum irradiance (W/m²)",

@@ -2,6 +2,8 @@
  * Korean texts of the fleet admin screens (plants, devices, RTUs, total, configuration, import).
  * Spread into the admin catalogue (admin-ko.ts); fleet-en.ts is its key-for-key English twin.
  */
+import { statusKo } from "./status";
+
 export const fleetKo = {
   fleet: {
     save: "저장",
@@ -27,16 +29,7 @@ export const fleetKo = {
     count: "{count}건",
     comm: { online: "통신 정상", offline: "통신 끊김", never: "수신 기록 없음" },
     kind: { inverter: "인버터", connectionBoard: "접속반", environmentSensor: "환경 센서", vcb: "VCB", acb: "ACB" },
-    status: {
-      normal: "정상",
-      notWork: "미작동",
-      warning: "경고(전체)",
-      warning_1000001: "장비 통신 이상",
-      warning_1000003: "인터넷 끊김",
-      warning_1000004: "당일 발전 이상",
-      warning_1000006: "인버터 고장",
-      noData: "데이터 없음",
-    },
+    status: { ...statusKo.categories, noData: statusKo.statusNames.noData },
     errors: {
       required: "입력하세요.",
       too_long: "너무 깁니다.",
@@ -259,11 +252,11 @@ export const fleetKo = {
     alarm: {
       legend: "알람 엔진 기준값",
       rtuSilentIntervals: "RTU 무응답 판정 (10분 주기 횟수)",
-      rtuSilentIntervalsHint: "이 횟수만큼 수신이 없으면 '인터넷 끊김'(1000003). 1~144",
+      rtuSilentIntervalsHint: `이 횟수만큼 수신이 없으면 ‘${statusKo.codes.c1000003}’(1000003). 1~144`,
       deviceSilentIntervals: "장비 무응답 판정 (10분 주기 횟수)",
-      deviceSilentIntervalsHint: "이 횟수만큼 값이 없으면 '장비 통신 이상'(1000001). 1~144",
+      deviceSilentIntervalsHint: `이 횟수만큼 값이 없으면 ‘${statusKo.codes.c1000001}’(1000001). 1~144`,
       lowGenerationRatio: "발전 저하 비율",
-      lowGenerationRatioHint: "기준 발전량 대비 이 비율 미만이면 '당일 발전 이상'(1000004). 0~1",
+      lowGenerationRatioHint: `기준 발전량 대비 이 비율 미만이면 ‘${statusKo.codes.c1000004}’(1000004). 0~1`,
       lowGenerationReleaseRatio: "발전 저하 해제 비율",
       lowGenerationReleaseRatioHint: "이 비율 이상으로 회복하면 해제. 발전 저하 비율 이상, 0~1",
       minIrradiance: "판정 최소 일사량 (W/m²)",

@@ -1,5 +1,6 @@
 /** Korean — the default UI language. Every UI text lives in this catalogue (the administration screens' part in admin-ko.ts) and its English twin. */
 import { pvstatusKo } from "./pvstatus-ko";
+import { statusKo } from "./status";
 
 export const ko = {
   ...pvstatusKo,
@@ -103,15 +104,7 @@ export const ko = {
     plants: "발전소 {count}곳",
     statusTitle: "발전소 상태",
     statusHint: "숫자를 누르면 발전소 현황에서 그 상태의 발전소만 봅니다.",
-    status: {
-      normal: "정상",
-      warning: "경고 (전체)",
-      warning_1000003: "인터넷 연결 끊김",
-      warning_1000001: "장비 통신 장애",
-      warning_1000006: "인버터 고장",
-      warning_1000004: "금일 발전량 이상",
-      notWork: "미가동",
-    },
+    status: statusKo.categories,
     alarmsTitle: "최근 알람",
     alarmsEmpty: "최근 24시간 동안 알람이 없습니다.",
     alarmsAsOf: "{time} 기준 · 11분마다 새로 고침",
@@ -123,10 +116,7 @@ export const ko = {
     plantDevice: "발전소 전체",
     levels: { l1: "관심", l2: "주의", l3: "경고", l4: "심각" },
     codes: {
-      c1000001: "장비 통신 장애",
-      c1000003: "인터넷 연결 끊김",
-      c1000004: "금일 발전량 이상",
-      c1000006: "인버터 고장",
+      ...statusKo.codes,
       other: "알람 {code}",
     },
   },
@@ -153,7 +143,7 @@ export const ko = {
     lastReading: "최근 수신",
     never: "수신 없음",
     genTime: "금일 발전 시간",
-    hours: "{hours}시간",
+    hours: `{hours} ${statusKo.hours}`,
     devices: "장비",
     deviceTable: { caption: "장비 목록", name: "장비", kind: "종류", reading: "최근 수신", output: "출력", state: "상태" },
     deviceState: { ok: "정상", fault: "고장" },

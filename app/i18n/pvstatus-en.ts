@@ -2,6 +2,8 @@
 import type { pvstatusKo } from "./pvstatus-ko";
 import type { Widen } from "./ko";
 
+import { statusEn } from "./status";
+
 export const pvstatusEn: Widen<typeof pvstatusKo> = {
   pvstatus: {
     title: "Plant status",
@@ -11,13 +13,7 @@ export const pvstatusEn: Widen<typeof pvstatusKo> = {
     filters: {
       label: "Status filter",
       hint: "Press to switch a status on or off.",
-      normal: "Normal",
-      warning: "All warnings",
-      warning_1000003: "Internet down",
-      warning_1000001: "Equipment comm. fault",
-      warning_1000006: "Inverter fault",
-      warning_1000004: "Abnormal generation",
-      notWork: "Not working",
+      ...statusEn.categories,
       on: "on",
       off: "off",
       reset: "Switch all on",
@@ -42,28 +38,17 @@ export const pvstatusEn: Widen<typeof pvstatusKo> = {
     },
     count: { label: "Show", option: "{n} at a time", mobileForced: "A mobile grid shows 10 at a time." },
     size: { label: "Card size", lg: "Large line chart", md: "Medium", bar: "Bar chart", gridMd: "Medium", gridSm: "Small", lineMd: "Medium line chart" },
-    indicator: { not: "Not working", normal: "Normal", abnormal: "Abnormal" },
-    statusNames: {
-      none: "No data",
-      normal: "Normal",
-      notWork: "Not working",
-      warning: "Internet disconnected",
-      warning_1000001: "Communication fault with the equipment",
-      warning_1000004: "Abnormal today's generation",
-      warning_1000006: "Inverter fault",
-    },
+    indicator: { not: statusEn.notWork, normal: statusEn.normal, abnormal: "Abnormal" },
+    statusNames: statusEn.statusNames,
     alarmCodes: {
-      c1000001: "Communication fault with the equipment",
-      c1000003: "Internet disconnected",
-      c1000004: "Abnormal today's generation",
-      c1000006: "Inverter fault",
+      ...statusEn.codes,
       other: "Alarm {code}",
     },
     card: {
       capacity: "Capacity",
       genTime: "Today's generation hours",
       genTimeShort: "Gen. hours",
-      hours: "h",
+      hours: statusEn.hours,
       iw: "Current output",
       today: "Today",
       month: "This month",
@@ -113,7 +98,10 @@ export const pvstatusEn: Widen<typeof pvstatusKo> = {
       noCoords: "{n} plants without coordinates are not on the map.",
       zoomIn: "Zoom in",
       zoomOut: "Zoom out",
-      legend: "Marks: ● normal · ▲ abnormal · ■ not working · numbers count grouped plants",
+      zoomLabel: "Map zoom",
+      fitAll: "Show every plant",
+      zoomTo: "{label} — zoom in",
+      legend: `Marks: ● ${statusEn.normal} · ▲ Abnormal · ■ ${statusEn.notWork} · numbers count grouped plants`,
     },
   },
 };

@@ -1,4 +1,6 @@
 /** Korean texts of the plant status screen (/pvstatus). Spread into ko.ts; pvstatus-en.ts is its twin. */
+import { statusKo } from "./status";
+
 export const pvstatusKo = {
   pvstatus: {
     title: "발전소 현황",
@@ -8,13 +10,7 @@ export const pvstatusKo = {
     filters: {
       label: "상태 필터",
       hint: "누르면 해당 상태를 켜거나 끕니다.",
-      normal: "정상",
-      warning: "경고 전체",
-      warning_1000003: "인터넷 끊김",
-      warning_1000001: "설비 통신 장애",
-      warning_1000006: "인버터 고장",
-      warning_1000004: "금일 발전량 이상",
-      notWork: "미작동",
+      ...statusKo.categories,
       on: "켜짐",
       off: "꺼짐",
       reset: "모두 켜기",
@@ -39,28 +35,17 @@ export const pvstatusKo = {
     },
     count: { label: "표시 개수", option: "{n}개씩", mobileForced: "모바일 그리드는 10개씩 표시합니다." },
     size: { label: "카드 크기", lg: "큰 라인 차트", md: "중간", bar: "막대 차트", gridMd: "중간", gridSm: "작게", lineMd: "중간 라인 차트" },
-    indicator: { not: "미작동", normal: "정상", abnormal: "이상" },
-    statusNames: {
-      none: "데이터 없음",
-      normal: "정상",
-      notWork: "미작동",
-      warning: "인터넷 연결 끊김",
-      warning_1000001: "설비 통신 장애",
-      warning_1000004: "금일 발전량 이상",
-      warning_1000006: "인버터 고장",
-    },
+    indicator: { not: statusKo.notWork, normal: statusKo.normal, abnormal: "이상" },
+    statusNames: statusKo.statusNames,
     alarmCodes: {
-      c1000001: "설비 통신 장애",
-      c1000003: "인터넷 연결 끊김",
-      c1000004: "금일 발전량 이상",
-      c1000006: "인버터 고장",
+      ...statusKo.codes,
       other: "알람 {code}",
     },
     card: {
       capacity: "설비 용량",
       genTime: "금일 발전 시간",
       genTimeShort: "발전시간",
-      hours: "h",
+      hours: statusKo.hours,
       iw: "현재 출력",
       today: "금일 발전량",
       month: "금월 발전량",
@@ -106,11 +91,14 @@ export const pvstatusKo = {
       label: "발전소 지도",
       offline: "지도 타일을 불러오지 못해 단순 배경 위에 표시합니다.",
       list: "지도의 발전소 목록 ({n}곳)",
-      cluster: "발전소 {n}곳: {detail}",
+      cluster: "모인 발전소 {n}: {detail}",
       noCoords: "좌표가 없는 발전소 {n}곳은 지도에 없습니다.",
       zoomIn: "확대",
       zoomOut: "축소",
-      legend: "표시: ● 정상 · ▲ 이상 · ■ 미작동 · 숫자는 모인 발전소 수",
+      zoomLabel: "지도 확대·축소",
+      fitAll: "모든 발전소 보기",
+      zoomTo: "{label} — 확대",
+      legend: `표시: ● ${statusKo.normal} · ▲ 이상 · ■ ${statusKo.notWork} · 숫자는 모인 발전소 수`,
     },
   },
 };

@@ -1,5 +1,6 @@
 /** English twin of statistics-ko.ts (key-for-key; the type enforces it). */
 import type { StatisticsMessages } from "./statistics-ko";
+import { statusEn } from "./status";
 
 export const statisticsEn: StatisticsMessages = {
   statistics: {
@@ -60,7 +61,7 @@ export const statisticsEn: StatisticsMessages = {
     next: "Next",
     empty: "No data for this scope and period.",
     noDevices: "No such device in this scope.",
-    hours: "h",
+    hours: statusEn.hours,
     won: "₩",
     kg: "kg",
     percent: "%",

@@ -4,6 +4,7 @@
  * domain/statistics-table.ts, shared with the exports so a column has one name everywhere.
  */
 import type { Widen } from "./ko";
+import { statusKo } from "./status";
 
 export const statisticsKo = {
   statistics: {
@@ -64,7 +65,7 @@ export const statisticsKo = {
     next: "다음",
     empty: "이 범위와 기간에는 자료가 없습니다.",
     noDevices: "이 범위에는 해당 장치가 없습니다.",
-    hours: "h",
+    hours: statusKo.hours,
     won: "원",
     kg: "kg",
     percent: "%",

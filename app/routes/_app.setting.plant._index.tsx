@@ -8,12 +8,13 @@ import { AppLink } from "~/components/AppLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { PlantFormSchema, plantErrorField, plantFormToBody, RemoteUrlSchema } from "../../domain/fleet";
-import { STATUS_CATEGORIES, isStatusCategory } from "../../domain/status";
+import { STATUS_CATEGORIES, isStatusCategory, type StatusCategory } from "../../domain/status";
 import { capacityKw } from "../../domain/units";
 import { requireSettingScreen } from "~/auth/section.server";
 import { FormAlert, SelectInput, TextInput, schemaErrors, useClientValidation } from "~/components/admin-form";
 import { answerFor, useFleetErrorText } from "~/components/fleet-admin";
 import { PlantFields } from "~/components/plant-fields";
+import { statusLabel } from "~/components/status/labels";
 import { assertCsrf } from "~/utils/csrf.server";
 import { apiFailure, formValues, parseForm } from "~/utils/form-action.server";
 import { redirectWithFlash } from "~/utils/flash.server";
@@ -92,7 +93,8 @@ export default function PlantList() {
   const createV = useClientValidation(create?.errors, (f) => schemaErrors(PlantFormSchema, Object.fromEntries(new FormData(f))));
   const copyV = useClientValidation(copy?.errors, (f) => schemaErrors(CopyForm, Object.fromEntries(new FormData(f))));
   const busy = navigation.state === "submitting";
-  const statusLabel = (name: string) => (t.fleet.status as Record<string, string>)[name || "noData"] ?? name;
+  // Filter options name categories ("warning" = every warning kind); a row names its plant's own status by code.
+  const categoryLabel = (c: StatusCategory) => t.fleet.status[c];
   const defaultNode = nodeList[0] ? String(nodeList[0].seq) : "";
 
   return (
@@ -111,7 +113,7 @@ export default function PlantList() {
             <option value="">{t.fleet.any}</option>
             {STATUS_CATEGORIES.map((s) => (
               <option key={s} value={s}>
-                {statusLabel(s)}
+                {categoryLabel(s)}
               </option>
             ))}
           </select>
@@ -194,7 +196,7 @@ export default function PlantList() {
                   <td className="num">{row.rtu_count}</td>
                   <td className="num">{row.device_count}</td>
                   <td>
-                    <span className={`tag status-${row.status}`}>{statusLabel(row.statusName)}</span>
+                    <span className={`tag status-${row.status}`}>{row.statusName ? statusLabel(t, row.status) : t.fleet.status.noData}</span>
                   </td>
                 </tr>
               ))

@@ -25,8 +25,8 @@ test.describe("main dashboard", () => {
     }
     const counts = page.locator(".count-list");
     await expect(counts.getByRole("link", { name: /정상\s*2/ })).toHaveAttribute("href", /\/pvstatus\?hide=warning,warning_1000001,warning_1000003,warning_1000004,warning_1000006,notWork$/);
-    await expect(counts.getByRole("link", { name: /경고 \(전체\)\s*4/ })).toBeVisible();
-    await expect(counts.getByRole("link", { name: /미가동\s*3/ })).toBeVisible();
+    await expect(counts.getByRole("link", { name: /경고 전체\s*4/ })).toBeVisible();
+    await expect(counts.getByRole("link", { name: /미작동\s*3/ })).toBeVisible();
     await counts.getByRole("link", { name: /인버터 고장\s*1/ }).click();
     await expect(page).toHaveURL(/\/pvstatus\?hide=normal,warning_1000001,warning_1000003,warning_1000004,notWork$/);
   });

@@ -3,14 +3,15 @@
  * server draws StaticMap, and this replaces it after hydration. Tiles come from OpenStreetMap; a tile
  * that fails is hidden, and once tiles fail the outline of Korea is drawn so the markers never float on
  * an empty grey box (plants are often watched from sites without internet). Markers cluster where they
- * would overlap at the current zoom; a cluster zooms in when pressed.
+ * would overlap at the current zoom; a cluster zooms in when pressed. The first view is the camera of
+ * the URL, else the plants' bounds fitted to the map's own size (issue 13.17).
  */
 import { Map, Overlay, ZoomControl, type PigeonProps, type TileComponentProps } from "pigeon-maps";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { statusIndicator } from "../../../domain/status";
 import { useT } from "~/i18n";
 import type { MapPlant } from "~/models/pvstatus.server";
-import { clusterPoints, MAP_SETTINGS, type LatLng } from "./geo";
+import { clusterPoints, fitCamera, MAP_ZOOM, type LatLng, type MapCamera } from "./geo";
 import { KOREA_OUTLINE } from "./korea-outline";
 import { MARKER_SIZE, ShapePath, useClusterLabel, usePlantLabel } from "./Markers";
 
@@ -29,13 +30,36 @@ function OutlineLayer({ latLngToPixel, mapState, show }: PigeonProps & { show: b
   );
 }
 
-export default function LiveMap({ points, mobile, detailUrl }: { points: MapPlant[]; mobile: boolean; detailUrl: (p: MapPlant) => string }) {
+interface LiveMapProps {
+  points: MapPlant[];
+  /** The camera the URL asks for; null: fit the plants. */
+  camera: MapCamera | null;
+  /** SPEC §2's default view, for a map without plants. */
+  fallback: MapCamera;
+  detailUrl: (p: MapPlant) => string;
+}
+
+export default function LiveMap(props: LiveMapProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [camera, setCamera] = useState<MapCamera | null>(props.camera);
+  useLayoutEffect(() => {
+    if (camera || !ref.current) return;
+    const { clientWidth: w, clientHeight: h } = ref.current;
+    setCamera(fitCamera(props.points, w || 1000, h || 640, props.fallback));
+  }, [camera, props.points, props.fallback]);
+  return (
+    <div className="pv-map-live" ref={ref}>
+      {camera ? <LiveMapAt {...props} camera={camera} /> : null}
+    </div>
+  );
+}
+
+function LiveMapAt({ points, camera, detailUrl }: LiveMapProps & { camera: MapCamera }) {
   const t = useT().pvstatus;
   const plantLabel = usePlantLabel();
   const clusterLabel = useClusterLabel();
-  const initial = mobile ? MAP_SETTINGS.mobile : MAP_SETTINGS.desktop;
-  const [center, setCenter] = useState<LatLng>(initial.center);
-  const [zoom, setZoom] = useState<number>(initial.zoom);
+  const [center, setCenter] = useState<LatLng>(camera.center);
+  const [zoom, setZoom] = useState<number>(camera.zoom);
   const [tiles, setTiles] = useState<TileState>("unknown");
   const clusters = useMemo(() => clusterPoints(points, zoom, MARKER_SIZE + 4), [points, zoom]);
 
@@ -63,12 +87,12 @@ export default function LiveMap({ points, mobile, detailUrl }: { points: MapPlan
   );
 
   return (
-    <div className="pv-map-live" data-tiles={tiles}>
+    <div className="pv-map-live-at" data-tiles={tiles}>
       <Map
         center={center}
         zoom={zoom}
-        minZoom={5}
-        maxZoom={16}
+        minZoom={MAP_ZOOM.min}
+        maxZoom={MAP_ZOOM.max}
         zoomSnap={false}
         tileComponent={Tile}
         onBoundsChanged={({ center: c, zoom: z }) => {
@@ -114,7 +138,7 @@ export default function LiveMap({ points, mobile, detailUrl }: { points: MapPlan
                 style={{ width: size, height: size }}
                 onClick={() => {
                   setCenter([c.lat, c.lng]);
-                  setZoom(Math.min(16, zoom + 2));
+                  setZoom(Math.min(MAP_ZOOM.max, zoom + 2));
                 }}
               >
                 <span aria-hidden="true">{c.points.length}</span>

@@ -2,14 +2,19 @@
  * The map view: the server-drawn map first (and for good without JavaScript), the live pigeon-maps map
  * once the browser has loaded it (a separate chunk, so the other views never download it), and below
  * both the list of plants on the map with their status (details/summary, works without JavaScript).
+ * The first view fits the plants shown (issue 13.17; SPEC §2's default centre and zoom when none has
+ * coordinates); the camera can be put in the URL (mz, mc), which is how the zoom links below the map work
+ * without JavaScript.
  */
+import { useLocation } from "@remix-run/react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { fmt, useT } from "~/i18n";
 import type { MapPlant } from "~/models/pvstatus.server";
 import { INDICATOR_SHAPE } from "~/components/plant-cards/StatusIndicator";
 import { statusIndicator } from "../../../domain/status";
 import { detailLink } from "./Markers";
-import { StaticMap } from "./StaticMap";
+import { cameraFromSearch, fitCamera, MAP_SETTINGS, searchWithCamera, zoomStep, type MapCamera } from "./geo";
+import { STATIC_MAP_SIZE, StaticMap } from "./StaticMap";
 
 const LiveMap = lazy(() => import("./LiveMap"));
 
@@ -17,18 +22,35 @@ export function MapView(props: { points: MapPlant[]; withoutCoords: number; mobi
   const t = useT().pvstatus;
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);
-  const fallback = <StaticMap points={props.points} mobile={props.mobile} />;
+  const location = useLocation();
+  const search = new URLSearchParams(location.search);
+  const asked = cameraFromSearch(search);
+  const initial = props.mobile ? MAP_SETTINGS.mobile : MAP_SETTINGS.desktop;
+  const size = props.mobile ? STATIC_MAP_SIZE.mobile : STATIC_MAP_SIZE.desktop;
+  const camera = asked ?? fitCamera(props.points, size.width, size.height, initial);
+  const cameraHref = (c: MapCamera | null) => searchWithCamera(search, c);
+  const zoomIn = zoomStep(camera, 1);
+  const zoomOut = zoomStep(camera, -1);
+  const fallback = <StaticMap points={props.points} mobile={props.mobile} camera={camera} cameraHref={cameraHref} />;
   return (
     <section className="pv-map" aria-label={t.map.label}>
       <div className="pv-map-frame">
         {live ? (
           <Suspense fallback={fallback}>
-            <LiveMap points={props.points} mobile={props.mobile} detailUrl={props.detailUrl} />
+            {/* A new URL (camera, filters, search) starts the live map again at its own first view. */}
+            <LiveMap key={location.search} points={props.points} camera={asked} fallback={initial} detailUrl={props.detailUrl} />
           </Suspense>
         ) : (
           fallback
         )}
       </div>
+      {live ? null : (
+        <nav className="pv-map-zoom" aria-label={t.map.zoomLabel}>
+          {zoomIn ? <a href={cameraHref(zoomIn)} rel="nofollow">{"+ " + t.map.zoomIn}</a> : null}
+          {zoomOut ? <a href={cameraHref(zoomOut)} rel="nofollow">{"− " + t.map.zoomOut}</a> : null}
+          {asked ? <a href={cameraHref(null)}>{t.map.fitAll}</a> : null}
+        </nav>
+      )}
       <p className="pv-note">{t.map.legend}</p>
       {props.withoutCoords ? <p className="pv-note">{fmt(t.map.noCoords, { n: props.withoutCoords })}</p> : null}
       <details className="pv-map-list">

@@ -13,6 +13,76 @@ export const MAP_SETTINGS = {
   mobile: { center: [36, 127.5] as LatLng, zoom: 7.5 },
 } as const;
 
+/** What a map shows: its centre and (fractional) zoom. */
+export interface MapCamera {
+  center: LatLng;
+  zoom: number;
+}
+
+/** The zoom range of both maps (live and server-drawn): low enough to fit a test site abroad with the fleet. */
+export const MAP_ZOOM = { min: 1, max: 16 } as const;
+/** A fitted map zooms no closer than this (one plant, or plants on one site). */
+export const FIT_MAX_ZOOM = 12;
+/** Room kept around the fitted plants, in pixels, so a marker at the edge shows whole. */
+export const FIT_PADDING_PX = 40;
+
+const clampZoom = (z: number) => Math.min(MAP_ZOOM.max, Math.max(MAP_ZOOM.min, z));
+
+/**
+ * The first view of a map (issue 13.17): the bounds of the plants' coordinates, fitted into a viewport of
+ * width × height with FIT_PADDING_PX around them; the SPEC §2 default (`fallback`) when no plant has
+ * coordinates. The zoom is rounded down to a quarter step so the rounding never pushes a plant out.
+ */
+export function fitCamera(points: readonly { lat: number; lng: number }[], width: number, height: number, fallback: MapCamera): MapCamera {
+  const xy = points.filter((p) => Number.isFinite(p.lat) && Number.isFinite(p.lng)).map((p) => project([p.lat, p.lng], 0));
+  if (!xy.length) return fallback;
+  const xs = xy.map(([x]) => x);
+  const ys = xy.map(([, y]) => y);
+  const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const spanX = maxX - minX;
+  const spanY = maxY - minY;
+  const roomX = Math.max(1, width - 2 * FIT_PADDING_PX);
+  const roomY = Math.max(1, height - 2 * FIT_PADDING_PX);
+  const fit = Math.log2(Math.min(spanX > 0 ? roomX / spanX : Infinity, spanY > 0 ? roomY / spanY : Infinity));
+  const zoom = clampZoom(Math.min(FIT_MAX_ZOOM, Math.floor(fit * 4) / 4));
+  return { center: unproject([(minX + maxX) / 2, (minY + maxY) / 2], 0), zoom };
+}
+
+/** URL parameters of a map's camera, so zooming works as plain links (no JavaScript needed). */
+export const CAMERA_PARAMS = { zoom: "mz", center: "mc" } as const;
+
+/** The camera a URL asks for, or null when it asks for none (or for one that is not a place on the map). */
+export function cameraFromSearch(search: URLSearchParams): MapCamera | null {
+  const z = search.get(CAMERA_PARAMS.zoom);
+  const c = search.get(CAMERA_PARAMS.center);
+  if (z === null || c === null || !/^\d+(\.\d+)?$/.test(z)) return null;
+  const m = /^(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)$/.exec(c);
+  if (!m) return null;
+  const lat = Number(m[1]);
+  const lng = Number(m[2]);
+  if (Math.abs(lat) > 85 || Math.abs(lng) > 180) return null;
+  return { center: [lat, lng], zoom: clampZoom(Number(z)) };
+}
+
+/** `search` with the camera written in (or taken out, for `null`: back to the fitted first view). */
+export function searchWithCamera(search: URLSearchParams, camera: MapCamera | null): string {
+  const next = new URLSearchParams(search);
+  next.delete(CAMERA_PARAMS.zoom);
+  next.delete(CAMERA_PARAMS.center);
+  if (camera) {
+    next.set(CAMERA_PARAMS.zoom, String(Math.round(camera.zoom * 100) / 100));
+    next.set(CAMERA_PARAMS.center, `${camera.center[0].toFixed(4)},${camera.center[1].toFixed(4)}`);
+  }
+  const s = next.toString();
+  return s ? `?${s}` : "?";
+}
+
+/** The camera one zoom step in (+1) or out (-1), same centre; null when that step leaves the zoom range. */
+export function zoomStep(camera: MapCamera, step: 1 | -1): MapCamera | null {
+  const zoom = clampZoom(step > 0 ? Math.floor(camera.zoom) + 1 : Math.ceil(camera.zoom) - 1);
+  return zoom === camera.zoom ? null : { center: camera.center, zoom };
+}
+
 /**
  * SPEC §2 "marker cluster grid size 0": no grid beyond the markers themselves, i.e. markers cluster
  * only where they would overlap. This is the marker's diameter in pixels.
