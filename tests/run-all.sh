@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The one test command (`npm test`): remix build, typecheck, lint (ESLint), unit tests, API tests on SQLite and
+# The one test command (`npm test`): remix build, typecheck, lint (ESLint), format (Prettier), unit tests, API tests on SQLite and
 # PostgreSQL, Playwright e2e (JS on and off). Every stage runs (tests are skipped only when the build
 # failed); the script exits non-zero when any stage failed and ends with "N passed, N failed".
 # Needs PostgreSQL at 127.0.0.1:5432 (TEST_PG_URL overrides) and /usr/bin/chromium (CHROMIUM_PATH).
@@ -41,6 +41,7 @@ BUILD_OK=1
 stage "remix build" env VITE_CJS_IGNORE_WARNING=1 "$BIN/remix" build || BUILD_OK=0
 stage "typecheck" "$BIN/tsc" --noEmit
 stage "lint (eslint: the three walls, hooks; warnings allowed)" "$BIN/eslint" .
+stage "format (prettier --check)" "$BIN/prettier" --check --log-level warn .
 stage "unit" "$BIN/vitest" run --project unit --reporter=default --reporter=json --outputFile.json="$ART/vitest-unit.json"
 if [ $BUILD_OK -eq 1 ]; then
   stage "api (sqlite + postgres)" "$BIN/vitest" run --project api --reporter=default --reporter=json --outputFile.json="$ART/vitest-api.json"
