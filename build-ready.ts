@@ -11,7 +11,12 @@ import path from "node:path";
 export function missingAssets(buildFile: string, publicPath: string, assetsDir: string): string[] {
   const text = readFileSync(buildFile, "utf8");
   const escaped = publicPath.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
-  const names = new Set(Array.from(text.matchAll(new RegExp(`["'\`]${escaped}([A-Za-z0-9_./-]+\\.(?:js|css|woff2?|svg|png|jpg))["'\`]`, "g")), (m) => m[1]!));
+  const names = new Set(
+    Array.from(
+      text.matchAll(new RegExp(`["'\`]${escaped}([A-Za-z0-9_./-]+\\.(?:js|css|woff2?|svg|png|jpg))["'\`]`, "g")),
+      (m) => m[1]!,
+    ),
+  );
   return [...names].filter((name) => !existsSync(path.join(assetsDir, name)));
 }
 
@@ -22,7 +27,9 @@ export async function waitForAssets(buildFile: string, publicPath: string, asset
     const missing = existsSync(buildFile) ? missingAssets(buildFile, publicPath, assetsDir) : [buildFile];
     if (!missing.length) return;
     if (Date.now() > deadline) {
-      throw new Error(`the build is incomplete (missing ${missing.slice(0, 3).join(", ")}${missing.length > 3 ? " …" : ""}): run \`npx remix build\``);
+      throw new Error(
+        `the build is incomplete (missing ${missing.slice(0, 3).join(", ")}${missing.length > 3 ? " …" : ""}): run \`npx remix build\``,
+      );
     }
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -35,21 +35,43 @@ const EnvSchema = z.object({
   HISTORY_DAYS: z.coerce.number().int().min(0).max(400).default(90),
   ALARM_INTERVAL_MS: z.coerce.number().int().min(200).max(3_600_000).default(30_000),
   MQTT_CLIENT_ID: z.string().min(1).max(64).default("solar-portal-ingest"),
-  MQTT_TOPIC_PREFIX: z.string().regex(/^[A-Za-z0-9_/-]+$/, "letters, digits, _ - and / only").default("solar/gw"),
-  MQTT_URL: z.string().regex(/^mqtts?:\/\//, "must start with mqtt:// or mqtts://").optional(),
+  MQTT_TOPIC_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_/-]+$/, "letters, digits, _ - and / only")
+    .default("solar/gw"),
+  MQTT_URL: z
+    .string()
+    .regex(/^mqtts?:\/\//, "must start with mqtt:// or mqtts://")
+    .optional(),
   /** Shared-subscription group of the servers reading telemetry (`$share/<group>/…`). */
-  MQTT_SHARE_GROUP: z.string().regex(/^[A-Za-z0-9_-]+$/, "letters, digits, _ and - only").default("solar-portal"),
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, "letters, digits, _ and - only")
+    .default("solar-portal"),
   /** How long the broker keeps a server's MQTT session (and the messages queued for it) while it is away. */
-  MQTT_SESSION_EXPIRY: z.coerce.number().int().min(60).max(30 * 86_400).default(7 * 86_400),
+  MQTT_SESSION_EXPIRY: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(30 * 86_400)
+    .default(7 * 86_400),
   /**
    * This server's name among several: its MQTT client id suffix and its name in the singleton leases.
    * Must be unique per server and stable across its restarts. Default: the host name.
    */
-  SERVER_ID: z.string().regex(/^[A-Za-z0-9_.-]{1,40}$/, "1-40 letters, digits, _ . and - only").optional(),
+  SERVER_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,40}$/, "1-40 letters, digits, _ . and - only")
+    .optional(),
   /** Days of raw measurements kept (rollups are kept for ever); unset keeps everything. */
   RAW_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(5).max(86_400).default(900),
-  REFRESH_TOKEN_TTL: z.coerce.number().int().min(60).max(90 * 86_400).default(14 * 86_400),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(90 * 86_400)
+    .default(14 * 86_400),
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   LOG_REQUESTS: boolish.optional(),
   /**
@@ -67,12 +89,18 @@ const EnvSchema = z.object({
    */
   PUBLIC_URL: z
     .string()
-    .refine((v) => v.split(",").every((u) => /^https?:\/\/[^/\s]+\/?$/i.test(u.trim())), "origins like https://portal.example.kr, comma-separated")
+    .refine(
+      (v) => v.split(",").every((u) => /^https?:\/\/[^/\s]+\/?$/i.test(u.trim())),
+      "origins like https://portal.example.kr, comma-separated",
+    )
     .optional(),
   /** Maps service key for geocoding plant addresses (SPEC §7); without it coordinates are typed in. */
   MAPS_KEY: z.string().min(1).optional(),
   /** SMTP server for alert and report mails (smtp://user:pass@host:587, smtps://…:465); without it mails wait in the outbox. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
   MAIL_FROM: z.string().min(3).max(200).default("Solar Portal <noreply@solar-portal.local>"),
   /** First retry of an undelivered mail or webhook after this long, doubling per attempt (up to an hour). */
   OUTBOX_RETRY_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
@@ -85,8 +113,14 @@ const EnvSchema = z.object({
   /** A camera stream nobody has watched for this long is stopped. */
   CCTV_IDLE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
   /** Store pages of the mobile app for the app promotion pop-up (read by the portal from the environment). */
-  APP_ANDROID_URL: z.string().regex(/^https:\/\//, "must start with https://").optional(),
-  APP_IOS_URL: z.string().regex(/^https:\/\//, "must start with https://").optional(),
+  APP_ANDROID_URL: z
+    .string()
+    .regex(/^https:\/\//, "must start with https://")
+    .optional(),
+  APP_IOS_URL: z
+    .string()
+    .regex(/^https:\/\//, "must start with https://")
+    .optional(),
 });
 
 export const DEMO_ADMIN_PASSWORD = "admin1234!";
@@ -94,9 +128,7 @@ export const DEMO_ADMIN_PASSWORD = "admin1234!";
 export type Config = ReturnType<typeof loadConfig>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
-  const parsed = EnvSchema.safeParse(
-    Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== "")),
-  );
+  const parsed = EnvSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== "")));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join("\n")}`);
@@ -125,7 +157,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     mqttUrl: e.MQTT_URL,
     mqttShareGroup: e.MQTT_SHARE_GROUP,
     mqttSessionExpiry: e.MQTT_SESSION_EXPIRY,
-    serverId: e.SERVER_ID ?? os.hostname().replace(/[^A-Za-z0-9_.-]/g, "-").slice(0, 40),
+    serverId:
+      e.SERVER_ID ??
+      os
+        .hostname()
+        .replace(/[^A-Za-z0-9_.-]/g, "-")
+        .slice(0, 40),
     rawRetentionDays: e.RAW_RETENTION_DAYS ?? null,
     adminPassword: e.ADMIN_PASSWORD ?? DEMO_ADMIN_PASSWORD,
     adminPasswordIsDefault: !e.ADMIN_PASSWORD,
@@ -155,7 +192,10 @@ export function parseTrustProxy(value: string | undefined): false | number | str
   const v = value?.trim() ?? "";
   if (v === "" || v === "none") return false;
   if (/^\d+$/.test(v)) return Number(v);
-  return v.split(",").map((a) => a.trim()).filter(Boolean);
+  return v
+    .split(",")
+    .map((a) => a.trim())
+    .filter(Boolean);
 }
 
 /** Secrets generated on first start and kept beside the data, never in the repository. */

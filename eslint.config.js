@@ -27,7 +27,10 @@ export default tseslint.config(
     settings: { "import/resolver": { node: { extensions: [".ts", ".tsx", ".js"] } } },
     rules: {
       "import/no-restricted-paths": ["error", { zones: walls }],
-      "@typescript-eslint/no-unused-vars": ["warn", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", ignoreRestSiblings: true }],
+      "@typescript-eslint/no-unused-vars": [
+        "warn",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", ignoreRestSiblings: true },
+      ],
       "@typescript-eslint/no-explicit-any": "warn",
       "@typescript-eslint/no-empty-object-type": "warn",
       "no-empty": ["warn", { allowEmptyCatch: true }],

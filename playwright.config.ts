@@ -18,10 +18,7 @@ export default defineConfig({
   retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  reporter: [
-    ["list"],
-    ["json", { outputFile: "tests/.artifacts/playwright.json" }],
-  ],
+  reporter: [["list"], ["json", { outputFile: "tests/.artifacts/playwright.json" }]],
   use: {
     ...devices["Desktop Chrome"],
     viewport: { width: 1280, height: 800 },

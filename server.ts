@@ -55,7 +55,9 @@ function baseApp(trustProxy: Config["trustProxy"] | "loopback"): express.Express
   if (config.logRequests) {
     app.use((req, res, next) => {
       const t = performance.now();
-      res.on("finish", () => console.log(`${req.method} ${req.originalUrl} ${res.statusCode} ${(performance.now() - t).toFixed(1)}ms`));
+      res.on("finish", () =>
+        console.log(`${req.method} ${req.originalUrl} ${res.statusCode} ${(performance.now() - t).toFixed(1)}ms`),
+      );
       next();
     });
   }
@@ -74,20 +76,41 @@ async function portalApp(api: RequestHandler, health?: RequestHandler): Promise<
   app.use(compression());
   // A missing asset is a plain 404, never a page rendered in its place.
   app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", fallthrough: false }));
-  app.use("/uploads", express.static(path.join(config.dataDir, "uploads"), { maxAge: "1h", index: false, fallthrough: false, setHeaders: (res) => res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox") }));
+  app.use(
+    "/uploads",
+    express.static(path.join(config.dataDir, "uploads"), {
+      maxAge: "1h",
+      index: false,
+      fallthrough: false,
+      setHeaders: (res) => res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox"),
+    }),
+  );
   // The other files at the top of public/ (the favicon), by name, listed once at start: a page request
   // costs no file lookup. Folders other than build/ are not served.
   const publicFiles = new Set(
     existsSync("public")
-      ? readdirSync("public", { withFileTypes: true }).filter((f) => f.isFile() || f.isSymbolicLink()).map((f) => `/${encodeURIComponent(f.name)}`)
+      ? readdirSync("public", { withFileTypes: true })
+          .filter((f) => f.isFile() || f.isSymbolicLink())
+          .map((f) => `/${encodeURIComponent(f.name)}`)
       : [],
   );
   // A missing file under /build or /uploads is a plain 404: no page in its place, no stack in the log.
-  app.use((error: { status?: number; statusCode?: number }, _req: express.Request, res: express.Response, next: express.NextFunction) => {
-    const status = error?.status ?? error?.statusCode;
-    if (status === 404 || status === 403) res.status(status).type("text/plain").send(status === 404 ? "Not found" : "Forbidden");
-    else next(error);
-  });
+  app.use(
+    (
+      error: { status?: number; statusCode?: number },
+      _req: express.Request,
+      res: express.Response,
+      next: express.NextFunction,
+    ) => {
+      const status = error?.status ?? error?.statusCode;
+      if (status === 404 || status === 403)
+        res
+          .status(status)
+          .type("text/plain")
+          .send(status === 404 ? "Not found" : "Forbidden");
+      else next(error);
+    },
+  );
   const servePublic = express.static("public", { maxAge: "1h", index: false });
   app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
   app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: (req, res) => portalLoadContext(req, res) }));
@@ -104,7 +127,8 @@ function listen(app: express.Express, port: number, host: string): Promise<impor
 /** One line for an operator when the public port cannot be taken; undefined for other errors. */
 function portProblem(error: unknown, port: number, host: string): string | undefined {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === "EADDRINUSE") return `Port ${port} on ${host} is already in use: stop the other server or set PORT to a free port.`;
+  if (code === "EADDRINUSE")
+    return `Port ${port} on ${host} is already in use: stop the other server or set PORT to a free port.`;
   if (code === "EACCES") return `Port ${port} on ${host} needs more privileges: set PORT to a port above 1023.`;
   if (code === "EADDRNOTAVAIL") return `HOST ${host} is not an address of this machine: set HOST (default 0.0.0.0).`;
   return undefined;
@@ -150,7 +174,9 @@ function probePort(cfg: Config): Promise<void> {
   return new Promise((resolve) => {
     const probe = express().listen(cfg.port, cfg.host, () => probe.close(() => resolve()));
     probe.once("error", (error) => {
-      console.error(portProblem(error, cfg.port, cfg.host) ?? `Cannot listen on ${cfg.host}:${cfg.port}: ${(error as Error).message}`);
+      console.error(
+        portProblem(error, cfg.port, cfg.host) ?? `Cannot listen on ${cfg.host}:${cfg.port}: ${(error as Error).message}`,
+      );
       process.exit(1);
     });
   });
@@ -202,10 +228,18 @@ async function runPrimary(cfg: Config) {
     if (store.dialect === "postgres") {
       await ensureMonthlyPartitions(store, clock.now() - 400 * 86_400_000, clock.now() + 62 * 86_400_000);
     }
-    if (cfg.simulate && (await seedDemoFleet(store))) console.log("  Demo fleet created (36 plants, members demo_l0 … demo_l9 / demo1234!)");
+    if (cfg.simulate && (await seedDemoFleet(store)))
+      console.log("  Demo fleet created (36 plants, members demo_l0 … demo_l9 / demo1234!)");
     return result;
   });
-  const { router: api, ingest, alarms, commands, outbox, cameras } = createApi({
+  const {
+    router: api,
+    ingest,
+    alarms,
+    commands,
+    outbox,
+    cameras,
+  } = createApi({
     store,
     clock,
     jwtSecret: cfg.jwtSecret,
@@ -225,21 +259,29 @@ async function runPrimary(cfg: Config) {
     if (singletons.owns("alarm-engine")) alarms.evaluateSoon();
   });
   await signals.start();
-  if (!cfg.smtpUrl) console.log("  Mail: SMTP_URL is not set; alert mails are kept in the outbox (delivery log on /setting/config/delivery)");
+  if (!cfg.smtpUrl)
+    console.log("  Mail: SMTP_URL is not set; alert mails are kept in the outbox (delivery log on /setting/config/delivery)");
 
   // The simulator's history is played in before the alarm engine judges "now" (when both run here).
   let backfill: Promise<unknown> = Promise.resolve();
   let emulator: InstanceType<typeof GatewayEmulator> | undefined;
   // The demo fleet's camera: a test pattern on loopback when ffmpeg is there (embedded store only).
-  const demoCamera = cfg.simulate && store.dialect === "sqlite"
-    ? await (await import("./api/sim/demo-camera")).startDemoCamera(store, cfg.ffmpegPath).catch((e: Error) => (console.error(`  demo camera: ${e.message}`), null))
-    : null;
+  const demoCamera =
+    cfg.simulate && store.dialect === "sqlite"
+      ? await (
+          await import("./api/sim/demo-camera")
+        )
+          .startDemoCamera(store, cfg.ffmpegPath)
+          .catch((e: Error) => (console.error(`  demo camera: ${e.message}`), null))
+      : null;
   if (cfg.simulate) {
     // Commands to simulated RTUs reach the simulator of the server that runs it, from any server.
     const simulatorLink: GatewayLink = { reaches: (rtu) => !!emulator?.reaches(rtu), deliver: (c) => emulator!.deliver(c) };
     commands.addLink(simulatorLink);
     if (store.dialect === "postgres") {
-      const simulated = new Set((await store.db.selectFrom("rtu").select("uid").where("kind", "=", SIMULATED_RTU_KIND).execute()).map((r) => r.uid));
+      const simulated = new Set(
+        (await store.db.selectFrom("rtu").select("uid").where("kind", "=", SIMULATED_RTU_KIND).execute()).map((r) => r.uid),
+      );
       commands.addLink(commandRelay(store, signals, simulatorLink, { relayed: (rtu) => simulated.has(rtu), log }));
     }
     singletons.register({
@@ -254,7 +296,9 @@ async function runPrimary(cfg: Config) {
           .catchUp()
           .then((n) => {
             if (emulator !== sim) return;
-            console.log(`  Simulator: ${n.toLocaleString("en")} readings of history played in ${((Date.now() - t) / 1000).toFixed(1)} s; live every ${(600 / cfg.simSpeed).toFixed(0)} s`);
+            console.log(
+              `  Simulator: ${n.toLocaleString("en")} readings of history played in ${((Date.now() - t) / 1000).toFixed(1)} s; live every ${(600 / cfg.simSpeed).toFixed(0)} s`,
+            );
             sim.startLive();
           })
           .catch((e) => console.error("simulator backfill failed", e));
@@ -285,15 +329,27 @@ async function runPrimary(cfg: Config) {
   singletons.register({ name: "outbox", start: () => outbox.start(), stop: () => outbox.stop() });
   // Scheduled statistics reports: queued into the outbox once per period, on one server.
   singletons.register(reportScheduler(store, clock, { intervalMs: cfg.reportScheduleMs, log }));
-  singletons.register(rollupMaintenance(store, clock, { intervalMs: Math.max(1_000, Math.min(60_000, 600_000 / cfg.simSpeed)), log }));
-  singletons.register(partitionMaintenance(store, clock, { retentionDays: cfg.rawRetentionDays, intervalMs: 6 * 3_600_000, log }));
+  singletons.register(
+    rollupMaintenance(store, clock, { intervalMs: Math.max(1_000, Math.min(60_000, 600_000 / cfg.simSpeed)), log }),
+  );
+  singletons.register(
+    partitionMaintenance(store, clock, { retentionDays: cfg.rawRetentionDays, intervalMs: 6 * 3_600_000, log }),
+  );
 
   let mqttBridge: InstanceType<typeof MqttBridge> | undefined;
   if (cfg.mqttUrl) {
-    mqttBridge = new MqttBridge(cfg.mqttUrl, store, ingest, (m, e) => console.error(m, e ?? ""), `${cfg.mqttClientId}-${cfg.serverId}`, cfg.mqttTopicPrefix, {
-      shareGroup: cfg.mqttShareGroup,
-      sessionExpirySeconds: cfg.mqttSessionExpiry,
-    });
+    mqttBridge = new MqttBridge(
+      cfg.mqttUrl,
+      store,
+      ingest,
+      (m, e) => console.error(m, e ?? ""),
+      `${cfg.mqttClientId}-${cfg.serverId}`,
+      cfg.mqttTopicPrefix,
+      {
+        shareGroup: cfg.mqttShareGroup,
+        sessionExpirySeconds: cfg.mqttSessionExpiry,
+      },
+    );
     await mqttBridge.start();
     commands.addLink(mqttBridge);
   }
@@ -359,7 +415,9 @@ async function runPrimary(cfg: Config) {
     lines.push("  WARNING: the admin password is the documented demo default. Set ADMIN_PASSWORD before real use.");
   }
   console.log(lines.join("\n") + "\n");
-  console.log(`  Server ${cfg.serverId}: ${await describePartitioning(store).catch((e) => `partitions: unknown (${(e as Error).message})`)}`);
+  console.log(
+    `  Server ${cfg.serverId}: ${await describePartitioning(store).catch((e) => `partitions: unknown (${(e as Error).message})`)}`,
+  );
   await singletons.start();
 
   async function shutdown(signal: string, exitCode = 0) {
@@ -383,4 +441,3 @@ async function runPrimary(cfg: Config) {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
 }
-

@@ -47,8 +47,7 @@ export function handle(fn: (req: Request, res: Response) => Promise<unknown> | u
         else if (body instanceof JsonText) {
           res.type("json").setHeader("ETag", body.etag);
           res.send(body.body);
-        }
-        else res.json(body);
+        } else res.json(body);
       })
       .catch(next);
   };
@@ -105,5 +104,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   const code = (err as { code?: unknown })?.code;
   if (typeof code === "string" && (PG_UNAVAILABLE.test(code) || NET_UNAVAILABLE.has(code))) return true;
   const message = err instanceof Error ? err.message : "";
-  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i.test(message);
+  return /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down)/i.test(
+    message,
+  );
 }

@@ -104,7 +104,9 @@ export function createApi(opts: ApiOptions): Api {
   const outbox = new OutboxWorker(opts.store, {
     transports: {
       webhook: webhookTransport(),
-      ...(opts.notify?.smtpUrl ? { mail: mailTransport(opts.notify.smtpUrl, opts.notify.mailFrom ?? "noreply@solar-portal.local") } : {}),
+      ...(opts.notify?.smtpUrl
+        ? { mail: mailTransport(opts.notify.smtpUrl, opts.notify.mailFrom ?? "noreply@solar-portal.local") }
+        : {}),
     },
     retryBaseMs: opts.notify?.retryBaseMs,
     log: (m, e) => log(m, e),

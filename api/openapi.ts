@@ -46,7 +46,9 @@ export function openapiDocument(): Document {
   if (cached) return cached;
   const doc = parse(readFileSync(here("./openapi.yaml"), "utf8"), { merge: true }) as Document;
   const dir = here("./openapi/");
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".yaml")).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".yaml"))
+    .sort()) {
     mergeContractPart(doc, parse(readFileSync(dir + file, "utf8"), { merge: true }) as Document, file);
   }
   return (cached = doc);

@@ -80,7 +80,8 @@ export function inputProblems(schema: ZodTypeAny, input: unknown, strict: boolea
       const element = shape?.kind === "array" ? ((shape.schema._def as { type: ZodTypeAny }).type ?? null) : null;
       value.forEach((v, i) => walk(element, v, [...path, String(i)]));
     } else if (value && typeof value === "object") {
-      const fields = shape?.kind === "object" ? ((shape.schema as unknown as { shape: Record<string, ZodTypeAny> }).shape ?? {}) : {};
+      const fields =
+        shape?.kind === "object" ? ((shape.schema as unknown as { shape: Record<string, ZodTypeAny> }).shape ?? {}) : {};
       for (const [k, v] of Object.entries(value)) walk(fields[k] ?? null, v, [...path, k]);
     }
   };

@@ -20,7 +20,10 @@ export const pdfAvailable = () => chromiumPath() !== null;
 export async function renderPdf(url: string, cookies: Array<{ name: string; value: string }>): Promise<Buffer> {
   const executablePath = chromiumPath();
   if (!executablePath) throw new Error("no Chromium: set CHROMIUM_PATH");
-  const res = await fetch(url, { headers: { cookie: cookies.map((c) => `${c.name}=${encodeURIComponent(c.value)}`).join("; ") }, redirect: "manual" });
+  const res = await fetch(url, {
+    headers: { cookie: cookies.map((c) => `${c.name}=${encodeURIComponent(c.value)}`).join("; ") },
+    redirect: "manual",
+  });
   const html = await res.text();
   if (res.status !== 200) throw new Response(html.slice(0, 200), { status: res.status === 404 ? 404 : 400 });
   const origin = new URL(url).origin;

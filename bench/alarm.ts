@@ -39,17 +39,51 @@ async function main() {
   try {
     const t0 = performance.now();
     const now = Date.now();
-    const root = await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).orderBy("seq").executeTakeFirstOrThrow();
+    const root = await store.db
+      .selectFrom("node")
+      .select("seq")
+      .where("parent_seq", "is", null)
+      .orderBy("seq")
+      .executeTakeFirstOrThrow();
     const plants = Array.from({ length: PLANTS }, (_, p) => ({
-      uid: `AB${TAG}${p}`, name: `알람 벤치 발전소 ${p + 1}호`, alias: null, capa: 10_000, locality: "경상북도 상주시", address: null,
-      lat: 36.4, lng: 128.1, node_seq: root.seq, package_seq: null, created_at: now, updated_at: now,
+      uid: `AB${TAG}${p}`,
+      name: `알람 벤치 발전소 ${p + 1}호`,
+      alias: null,
+      capa: 10_000,
+      locality: "경상북도 상주시",
+      address: null,
+      lat: 36.4,
+      lng: 128.1,
+      node_seq: root.seq,
+      package_seq: null,
+      created_at: now,
+      updated_at: now,
     }));
-    const devices = plants.flatMap((p) => [1, 2].map((k) => ({
-      uid: `${p.uid}I${k}`, rtu_uid: null, plant_uid: p.uid, kind: 1, name: `인버터 ${k}`, address: k, capa: 5_000, use_yn: 1, created_at: now, updated_at: now,
-    })));
+    const devices = plants.flatMap((p) =>
+      [1, 2].map((k) => ({
+        uid: `${p.uid}I${k}`,
+        rtu_uid: null,
+        plant_uid: p.uid,
+        kind: 1,
+        name: `인버터 ${k}`,
+        address: k,
+        capa: 5_000,
+        use_yn: 1,
+        created_at: now,
+        updated_at: now,
+      })),
+    );
     await store.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < plants.length; i += 200) await trx.insertInto("plant").values(plants.slice(i, i + 200)).execute();
-      for (let i = 0; i < devices.length; i += 200) await trx.insertInto("device").values(devices.slice(i, i + 200)).execute();
+      for (let i = 0; i < plants.length; i += 200)
+        await trx
+          .insertInto("plant")
+          .values(plants.slice(i, i + 200))
+          .execute();
+      for (let i = 0; i < devices.length; i += 200)
+        await trx
+          .insertInto("device")
+          .values(devices.slice(i, i + 200))
+          .execute();
     });
     // A year of alarms, evenly spread; an alarm lasts 10 min – 3 h; the newest 0.5 % are still open, a third of
     // those acknowledged with a note.
@@ -61,25 +95,46 @@ async function main() {
       const open = i >= ALARMS * 0.995;
       const acked = open && i % 3 === 0;
       return {
-        plant_uid: d.plant_uid, rtu_uid: null, device_uid: d.uid, code, level: LEVEL[code]!, fault_code: code === 1000006 ? 2 : null,
-        message: "bench", raised_at: raised, released_at: open ? null : raised + 600_000 + (i % 18) * 600_000,
-        ack_by: acked ? "admin" : null, ack_at: acked ? raised + 60_000 : null, ack_note: acked ? "점검 예정" : null,
+        plant_uid: d.plant_uid,
+        rtu_uid: null,
+        device_uid: d.uid,
+        code,
+        level: LEVEL[code]!,
+        fault_code: code === 1000006 ? 2 : null,
+        message: "bench",
+        raised_at: raised,
+        released_at: open ? null : raised + 600_000 + (i % 18) * 600_000,
+        ack_by: acked ? "admin" : null,
+        ack_at: acked ? raised + 60_000 : null,
+        ack_note: acked ? "점검 예정" : null,
       };
     });
     await store.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < rows.length; i += 500) await trx.insertInto("alarm").values(rows.slice(i, i + 500)).execute();
+      for (let i = 0; i < rows.length; i += 500)
+        await trx
+          .insertInto("alarm")
+          .values(rows.slice(i, i + 500))
+          .execute();
     });
     // A table in service has been vacuumed and analysed by autovacuum (which starts on such a load within a
     // minute): do it now rather than measure plans made without statistics and index-only scans that must still
     // visit every heap page. SQLite keeps no statistics (the portal never runs ANALYZE there).
     if (STORE === "postgres") await sql`vacuum (analyze) plant, device, alarm`.execute(store.db);
-    console.log(`seeded ${fmt(PLANTS)} plants, ${fmt(devices.length)} devices and ${fmt(ALARMS)} alarms in ${fmt((performance.now() - t0) / 1000, 1)} s`);
+    console.log(
+      `seeded ${fmt(PLANTS)} plants, ${fmt(devices.length)} devices and ${fmt(ALARMS)} alarms in ${fmt((performance.now() - t0) / 1000, 1)} s`,
+    );
 
-    const login = await fetch(`${server.baseUrl}/api/member/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id: "admin", password: ADMIN_PASSWORD }) });
+    const login = await fetch(`${server.baseUrl}/api/member/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ id: "admin", password: ADMIN_PASSWORD }),
+    });
     const tokens = (await login.json()) as { accessToken: string; refreshToken: string; sessionId: string };
     const auth = { authorization: `Bearer ${tokens.accessToken}` };
     if (process.env.BENCH_HOLD === "1") {
-      console.log(`holding: ${server.baseUrl} ${server.databaseUrl}\ntoken ${tokens.accessToken}\ncookie accessToken=${tokens.accessToken}; refreshToken=${tokens.refreshToken}; sessionId=${tokens.sessionId}; NewAppOpenPop=1`);
+      console.log(
+        `holding: ${server.baseUrl} ${server.databaseUrl}\ntoken ${tokens.accessToken}\ncookie accessToken=${tokens.accessToken}; refreshToken=${tokens.refreshToken}; sessionId=${tokens.sessionId}; NewAppOpenPop=1`,
+      );
       await new Promise<void>((resolve) => {
         process.once("SIGINT", resolve);
         process.once("SIGTERM", resolve);
@@ -104,10 +159,16 @@ async function main() {
     const monthStart = formatSeoul(today - 30 * DAY, "YYYY-MM-DD");
     const todayText = formatSeoul(today, "YYYY-MM-DD");
     await timed("0. baseline: GET /api/member", `${server.baseUrl}/api/member`, () => "for scale");
-    await timed("1. GET /api/alarm, a month over the whole fleet (page 1 of 50)", `${server.baseUrl}/api/alarm?start=${monthStart}&end=${todayText}&size=50`,
-      (b) => `${fmt(b.total ?? 0)} alarms in the month, ${b.alarmList.length} on the page`);
-    await timed("1b. GET /api/alarm/scope, plants and groups named like '벤치 발전소 12'", `${server.baseUrl}/api/alarm/scope?q=${encodeURIComponent("벤치 발전소 12")}`,
-      (b) => `${b.matches.plants.length} plants${b.matches.more ? " and more" : ""}`);
+    await timed(
+      "1. GET /api/alarm, a month over the whole fleet (page 1 of 50)",
+      `${server.baseUrl}/api/alarm?start=${monthStart}&end=${todayText}&size=50`,
+      (b) => `${fmt(b.total ?? 0)} alarms in the month, ${b.alarmList.length} on the page`,
+    );
+    await timed(
+      "1b. GET /api/alarm/scope, plants and groups named like '벤치 발전소 12'",
+      `${server.baseUrl}/api/alarm/scope?q=${encodeURIComponent("벤치 발전소 12")}`,
+      (b) => `${b.matches.plants.length} plants${b.matches.more ? " and more" : ""}`,
+    );
 
     const cookie = `accessToken=${tokens.accessToken}; refreshToken=${tokens.refreshToken}; sessionId=${tokens.sessionId}; NewAppOpenPop=1`;
     for (const [label, url] of [
@@ -117,8 +178,15 @@ async function main() {
       const probe = await fetch(url, { headers: { cookie } });
       const html = await probe.text();
       if (probe.status !== 200) throw new Error(`${label}: ${probe.status}`);
-      const run = await autocannon({ url, connections: 20, duration: SECONDS, headers: { cookie, "accept-encoding": "br, gzip" } });
-      console.log(`${label} at 20 connections: ${fmt(run.requests.average)} req/s, p50 ${run.latency.p50} ms, p99 ${run.latency.p99} ms, errors ${run.errors}, non-2xx ${run.non2xx} (${fmt(html.length / 1024)} KB HTML)`);
+      const run = await autocannon({
+        url,
+        connections: 20,
+        duration: SECONDS,
+        headers: { cookie, "accept-encoding": "br, gzip" },
+      });
+      console.log(
+        `${label} at 20 connections: ${fmt(run.requests.average)} req/s, p50 ${run.latency.p50} ms, p99 ${run.latency.p99} ms, errors ${run.errors}, non-2xx ${run.non2xx} (${fmt(html.length / 1024)} KB HTML)`,
+      );
     }
   } finally {
     await store.close();

@@ -42,24 +42,41 @@ async function ingestRate(cluster: Cluster, gateways: GatewayFixture[], round: n
   const start = Date.now() - 390 * 86_400_000;
   const base = start - (start % 600_000);
   let next = 0;
-  await Promise.all(Array.from({ length: GATEWAYS }, async () => {
-    while (Date.now() < until) {
-      const n = next++;
-      const g = gateways[n % gateways.length]!;
-      const use = Math.floor(n / gateways.length);
-      if (use >= 100) break;
-      const first = (round * 100 + use) * 250;
-      const readings = g.inverters.flatMap((device) => Array.from({ length: 250 }, (_, i) => ({ device, ts: base + (first + i) * 600_000, values: { iw: 1000 + i, today_wh: i, total_wh: 1e6 + i } })));
-      const res = await fetch(`${cluster.url}/api/ingest`, { method: "POST", headers: { "content-type": "application/json", authorization: gatewayAuth(g) }, body: JSON.stringify({ readings }) });
-      const body = (await res.json().catch(() => ({}))) as { accepted?: number };
-      if (res.status === 200) rows += body.accepted ?? 0;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: GATEWAYS }, async () => {
+      while (Date.now() < until) {
+        const n = next++;
+        const g = gateways[n % gateways.length]!;
+        const use = Math.floor(n / gateways.length);
+        if (use >= 100) break;
+        const first = (round * 100 + use) * 250;
+        const readings = g.inverters.flatMap((device) =>
+          Array.from({ length: 250 }, (_, i) => ({
+            device,
+            ts: base + (first + i) * 600_000,
+            values: { iw: 1000 + i, today_wh: i, total_wh: 1e6 + i },
+          })),
+        );
+        const res = await fetch(`${cluster.url}/api/ingest`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: gatewayAuth(g) },
+          body: JSON.stringify({ readings }),
+        });
+        const body = (await res.json().catch(() => ({}))) as { accepted?: number };
+        if (res.status === 200) rows += body.accepted ?? 0;
+      }
+    }),
+  );
   return rows / SECONDS;
 }
 
 async function documents(cluster: Cluster, cookie: string) {
-  const r = await autocannon({ url: `${cluster.url}/pvstatus`, connections: 10, duration: SECONDS, headers: { cookie, "accept-encoding": "gzip" } });
+  const r = await autocannon({
+    url: `${cluster.url}/pvstatus`,
+    connections: 10,
+    duration: SECONDS,
+    headers: { cookie, "accept-encoding": "gzip" },
+  });
   return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
 }
 
@@ -70,22 +87,24 @@ async function wallboards(cluster: Cluster, cookie: string) {
   const failed = (what: string) => ((causes[what] = (causes[what] ?? 0) + 1), errors++);
   const until = Date.now() + Math.max(SECONDS, 12) * 1000;
   const url = `${cluster.url}/pvstatus?_data=${encodeURIComponent("routes/_app.pvstatus")}`;
-  await Promise.all(Array.from({ length: WALLBOARDS }, async (_, i) => {
-    await new Promise((r) => setTimeout(r, (i * 6_000) / WALLBOARDS));
-    while (Date.now() < until) {
-      const t = performance.now();
-      try {
-        const res = await fetch(url, { headers: { cookie, "accept-encoding": "gzip" } });
-        await res.arrayBuffer();
-        if (res.status === 200) times.push(performance.now() - t);
-        else failed(`HTTP ${res.status}`);
-      } catch (error) {
-        const e = error as Error & { cause?: { code?: string; message?: string } };
-        failed(e.cause?.code ?? e.cause?.message ?? e.name);
+  await Promise.all(
+    Array.from({ length: WALLBOARDS }, async (_, i) => {
+      await new Promise((r) => setTimeout(r, (i * 6_000) / WALLBOARDS));
+      while (Date.now() < until) {
+        const t = performance.now();
+        try {
+          const res = await fetch(url, { headers: { cookie, "accept-encoding": "gzip" } });
+          await res.arrayBuffer();
+          if (res.status === 200) times.push(performance.now() - t);
+          else failed(`HTTP ${res.status}`);
+        } catch (error) {
+          const e = error as Error & { cause?: { code?: string; message?: string } };
+          failed(e.cause?.code ?? e.cause?.message ?? e.name);
+        }
+        await new Promise((r) => setTimeout(r, 6_000));
       }
-      await new Promise((r) => setTimeout(r, 6_000));
-    }
-  }));
+    }),
+  );
   return { polls: times.length, p50: pct(times, 50), p99: pct(times, 99), errors, causes };
 }
 
@@ -94,7 +113,11 @@ async function takeovers(cluster: Cluster, store: Store): Promise<number[]> {
   const restarts: Promise<void>[] = [];
   for (let k = 0; k < KILLS; k++) {
     while (cluster.up().length < 2) await new Promise((r) => setTimeout(r, 200));
-    const before = await store.db.selectFrom("cluster_lease").selectAll().where("name", "=", "alarm-engine").executeTakeFirstOrThrow();
+    const before = await store.db
+      .selectFrom("cluster_lease")
+      .selectAll()
+      .where("name", "=", "alarm-engine")
+      .executeTakeFirstOrThrow();
     const victim = cluster.nodes.find((n) => n.id === before.owner && n.server);
     if (!victim) {
       await new Promise((r) => setTimeout(r, 500));
@@ -104,7 +127,11 @@ async function takeovers(cluster: Cluster, store: Store): Promise<number[]> {
     const t = performance.now();
     await cluster.kill(victim);
     for (;;) {
-      const now = await store.db.selectFrom("cluster_lease").selectAll().where("name", "=", "alarm-engine").executeTakeFirstOrThrow();
+      const now = await store.db
+        .selectFrom("cluster_lease")
+        .selectAll()
+        .where("name", "=", "alarm-engine")
+        .executeTakeFirstOrThrow();
       if (now.token > before.token && now.owner !== victim.id) break;
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -121,9 +148,20 @@ const setup = await openStore(db.url);
 await seedFoundation(setup, { adminPassword: ADMIN_PASSWORD });
 const gateways: GatewayFixture[] = [];
 for (let i = 0; i < PLANTS; i++) gateways.push(await createGatewayFixture(setup, { inverters: 2 }));
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
-console.log(`cluster bench: ${PLANTS} plants, ${GATEWAYS} ingesting senders, ${WALLBOARDS} wallboards, ${SECONDS} s per figure; ${os.cpus().length} cores, load average ${load()}`);
-const results: Array<{ servers: number; ingest: number; docs: Awaited<ReturnType<typeof documents>>; walls: Awaited<ReturnType<typeof wallboards>> }> = [];
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ");
+console.log(
+  `cluster bench: ${PLANTS} plants, ${GATEWAYS} ingesting senders, ${WALLBOARDS} wallboards, ${SECONDS} s per figure; ${os.cpus().length} cores, load average ${load()}`,
+);
+const results: Array<{
+  servers: number;
+  ingest: number;
+  docs: Awaited<ReturnType<typeof documents>>;
+  walls: Awaited<ReturnType<typeof wallboards>>;
+}> = [];
 let takeoverTimes: number[] = [];
 try {
   for (const [round, servers] of [1, 3].entries()) {
@@ -135,7 +173,9 @@ try {
       const docs = await documents(cluster, cookie);
       const walls = await wallboards(cluster, cookie);
       results.push({ servers, ingest, docs, walls });
-      console.log(`${servers} server(s) [load ${load()}]: ingest ${fmt(ingest)} rows/s; /pvstatus ${fmt(docs.rps, 1)} documents/s (p99 ${docs.p99} ms, ${docs.errors} errors); ${WALLBOARDS} wallboards p50 ${fmt(walls.p50)} ms p99 ${fmt(walls.p99)} ms over ${walls.polls} polls, ${walls.errors} errors ${JSON.stringify(walls.causes)}`);
+      console.log(
+        `${servers} server(s) [load ${load()}]: ingest ${fmt(ingest)} rows/s; /pvstatus ${fmt(docs.rps, 1)} documents/s (p99 ${docs.p99} ms, ${docs.errors} errors); ${WALLBOARDS} wallboards p50 ${fmt(walls.p50)} ms p99 ${fmt(walls.p99)} ms over ${walls.polls} polls, ${walls.errors} errors ${JSON.stringify(walls.causes)}`,
+      );
       if (servers === 3) takeoverTimes = await takeovers(cluster, setup);
     } finally {
       await cluster.stop();
@@ -146,4 +186,6 @@ try {
   await db.drop();
 }
 const sorted = [...takeoverTimes].sort((a, b) => a - b);
-console.log(`takeover after SIGKILL of the alarm engine's owner: median ${fmt(pct(sorted, 50))} ms, max ${fmt(sorted.at(-1) ?? NaN)} ms over ${sorted.length} kills; load average at the end ${load()}`);
+console.log(
+  `takeover after SIGKILL of the alarm engine's owner: median ${fmt(pct(sorted, 50))} ms, max ${fmt(sorted.at(-1) ?? NaN)} ms over ${sorted.length} kills; load average at the end ${load()}`,
+);

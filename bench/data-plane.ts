@@ -20,22 +20,81 @@ const MQTT_URL = process.env.BENCH_MQTT_URL ?? "mqtt://127.0.0.1:1883";
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const fmt = (n: number) => Math.round(n).toLocaleString("en");
 
-interface Gateway { plant: string; rtu: string; secret: string; devices: string[] }
+interface Gateway {
+  plant: string;
+  rtu: string;
+  secret: string;
+  devices: string[];
+}
 
 /** Gateways of 20 inverters and a sensor each, inserted directly. */
 async function seedGateways(store: Store, count: number): Promise<Gateway[]> {
   const now = Date.now();
   const root =
     (await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).executeTakeFirst()) ??
-    (await store.db.insertInto("node").values({ parent_seq: null, name: "bench", sort_order: 0, created_at: now }).returning("seq").executeTakeFirstOrThrow());
+    (await store.db
+      .insertInto("node")
+      .values({ parent_seq: null, name: "bench", sort_order: 0, created_at: now })
+      .returning("seq")
+      .executeTakeFirstOrThrow());
   const out: Gateway[] = [];
   for (let g = 0; g < count; g++) {
     const tag = `${randomBytes(3).toString("hex")}${g}`.toUpperCase();
     const secret = newGatewaySecret();
-    await store.db.insertInto("plant").values({ uid: `BP${tag}`, name: `bench ${tag}`, alias: null, capa: 100_000, locality: null, address: null, lat: 35, lng: 127, node_seq: root.seq, package_seq: null, created_at: now, updated_at: now }).execute();
-    await store.db.insertInto("rtu").values({ uid: `BR${tag}`, alias: null, name: `bench ${tag}`, mac: null, kind: 1, plant_uid: `BP${tag}`, node_seq: root.seq, package_seq: null, config: 0, credential_hash: hashGatewaySecret(secret), use_yn: 1, created_at: now, updated_at: now, last_seen_at: null }).execute();
+    await store.db
+      .insertInto("plant")
+      .values({
+        uid: `BP${tag}`,
+        name: `bench ${tag}`,
+        alias: null,
+        capa: 100_000,
+        locality: null,
+        address: null,
+        lat: 35,
+        lng: 127,
+        node_seq: root.seq,
+        package_seq: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await store.db
+      .insertInto("rtu")
+      .values({
+        uid: `BR${tag}`,
+        alias: null,
+        name: `bench ${tag}`,
+        mac: null,
+        kind: 1,
+        plant_uid: `BP${tag}`,
+        node_seq: root.seq,
+        package_seq: null,
+        config: 0,
+        credential_hash: hashGatewaySecret(secret),
+        use_yn: 1,
+        created_at: now,
+        updated_at: now,
+        last_seen_at: null,
+      })
+      .execute();
     const devices = Array.from({ length: 20 }, (_, i) => `BD${tag}I${i}`);
-    await store.db.insertInto("device").values(devices.map((uid) => ({ uid, rtu_uid: `BR${tag}`, plant_uid: `BP${tag}`, kind: 1, name: uid, address: null, capa: 5_000, use_yn: 1, created_at: now, updated_at: now }))).execute();
+    await store.db
+      .insertInto("device")
+      .values(
+        devices.map((uid) => ({
+          uid,
+          rtu_uid: `BR${tag}`,
+          plant_uid: `BP${tag}`,
+          kind: 1,
+          name: uid,
+          address: null,
+          capa: 5_000,
+          use_yn: 1,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
     out.push({ plant: `BP${tag}`, rtu: `BR${tag}`, secret, devices });
   }
   return out;
@@ -47,7 +106,23 @@ function batch(g: Gateway, offset: number) {
   const readings = [];
   for (let s = 0; s < 50; s++) {
     for (const device of g.devices) {
-      readings.push({ device, ts: base - s * 600_000, values: { dc_v: 610, dc_a: 40, dc_w: 24_000, ac_v: 380, ac_a: 36, iw: 23_400, pf: 0.99, hz: 60, today_wh: 100_000 + s, total_wh: 9e7 + s, fault_code: 0 } });
+      readings.push({
+        device,
+        ts: base - s * 600_000,
+        values: {
+          dc_v: 610,
+          dc_a: 40,
+          dc_w: 24_000,
+          ac_v: 380,
+          ac_a: 36,
+          iw: 23_400,
+          pf: 0.99,
+          hz: 60,
+          today_wh: 100_000 + s,
+          total_wh: 9e7 + s,
+          fault_code: 0,
+        },
+      });
     }
   }
   return readings;
@@ -55,19 +130,30 @@ function batch(g: Gateway, offset: number) {
 
 async function httpIngest(server: TestServer, gateways: Gateway[], round: number): Promise<number> {
   const perGateway = quick ? 2 : 3;
-  const jobs = gateways.flatMap((g) => Array.from({ length: perGateway }, (_, k) => ({ g, offset: (round * perGateway + k) * 50 })));
-  const bodies = jobs.map((j) => ({ auth: `Basic ${Buffer.from(`${j.g.rtu}:${j.g.secret}`).toString("base64")}`, body: JSON.stringify({ readings: batch(j.g, j.offset) }) }));
+  const jobs = gateways.flatMap((g) =>
+    Array.from({ length: perGateway }, (_, k) => ({ g, offset: (round * perGateway + k) * 50 })),
+  );
+  const bodies = jobs.map((j) => ({
+    auth: `Basic ${Buffer.from(`${j.g.rtu}:${j.g.secret}`).toString("base64")}`,
+    body: JSON.stringify({ readings: batch(j.g, j.offset) }),
+  }));
   let next = 0;
   let rows = 0;
   const t = performance.now();
-  await Promise.all(Array.from({ length: 4 }, async () => {
-    while (next < bodies.length) {
-      const b = bodies[next++]!;
-      const res = await fetch(`${server.baseUrl}/api/ingest`, { method: "POST", headers: { "content-type": "application/json", authorization: b.auth }, body: b.body });
-      const json = (await res.json()) as { accepted: number };
-      rows += json.accepted;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < bodies.length) {
+        const b = bodies[next++]!;
+        const res = await fetch(`${server.baseUrl}/api/ingest`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: b.auth },
+          body: b.body,
+        });
+        const json = (await res.json()) as { accepted: number };
+        rows += json.accepted;
+      }
+    }),
+  );
   return rows / ((performance.now() - t) / 1000);
 }
 
@@ -78,11 +164,18 @@ async function mqttIngest(prefix: string, gateways: Gateway[], round: number): P
   const total = gateways.length * perGateway;
   let acked = 0;
   let rows = 0;
-  const done = new Promise<void>((resolve) => client.on("message", (_t, p) => {
-    rows += JSON.parse(p.toString()).accepted ?? 0;
-    if (++acked === total) resolve();
-  }));
-  const payloads = gateways.flatMap((g) => Array.from({ length: perGateway }, (_, k) => ({ topic: `${prefix}/${g.rtu}/telemetry`, body: JSON.stringify({ secret: g.secret, readings: batch(g, 10_000 + (round * perGateway + k) * 50) }) })));
+  const done = new Promise<void>((resolve) =>
+    client.on("message", (_t, p) => {
+      rows += JSON.parse(p.toString()).accepted ?? 0;
+      if (++acked === total) resolve();
+    }),
+  );
+  const payloads = gateways.flatMap((g) =>
+    Array.from({ length: perGateway }, (_, k) => ({
+      topic: `${prefix}/${g.rtu}/telemetry`,
+      body: JSON.stringify({ secret: g.secret, readings: batch(g, 10_000 + (round * perGateway + k) * 50) }),
+    })),
+  );
   const t = performance.now();
   await Promise.all(payloads.map((p) => client.publishAsync(p.topic, p.body, { qos: 1 })));
   await done;
@@ -91,7 +184,9 @@ async function mqttIngest(prefix: string, gateways: Gateway[], round: number): P
   return rate;
 }
 
-async function queryBench(kind: StoreKind): Promise<{ latestMs: number; perPlantMs: number; statusMs: number; reportMs: number }> {
+async function queryBench(
+  kind: StoreKind,
+): Promise<{ latestMs: number; perPlantMs: number; statusMs: number; reportMs: number }> {
   let url: string;
   let cleanup: () => Promise<void>;
   if (kind === "postgres") {
@@ -109,26 +204,88 @@ async function queryBench(kind: StoreKind): Promise<{ latestMs: number; perPlant
     const now = Date.now();
     const all = gateways.flatMap((g) => g.devices);
     for (let i = 0; i < all.length; i += 500) {
-      await store.db.insertInto("device_latest").values(all.slice(i, i + 500).map((uid, k) => ({ device_uid: uid, kind: 1, ts: now, received_at: now, iw: 1000 + k, today_wh: 5000, total_wh: 1e7, fault_code: 0, his: null, iis: null, sts: null, ats: null, state: null, values_json: "{}" }))).execute();
+      await store.db
+        .insertInto("device_latest")
+        .values(
+          all.slice(i, i + 500).map((uid, k) => ({
+            device_uid: uid,
+            kind: 1,
+            ts: now,
+            received_at: now,
+            iw: 1000 + k,
+            today_wh: 5000,
+            total_wh: 1e7,
+            fault_code: 0,
+            his: null,
+            iis: null,
+            sts: null,
+            ats: null,
+            state: null,
+            values_json: "{}",
+          })),
+        )
+        .execute();
     }
     const latest = async () =>
-      store.db.selectFrom("device_latest").innerJoin("device", "device.uid", "device_latest.device_uid")
-        .select(["device.uid", "device.plant_uid", "device_latest.ts", "device_latest.iw", "device_latest.today_wh", "device_latest.fault_code"])
-        .where("device.use_yn", "=", 1).execute();
+      store.db
+        .selectFrom("device_latest")
+        .innerJoin("device", "device.uid", "device_latest.device_uid")
+        .select([
+          "device.uid",
+          "device.plant_uid",
+          "device_latest.ts",
+          "device_latest.iw",
+          "device_latest.today_wh",
+          "device_latest.fault_code",
+        ])
+        .where("device.use_yn", "=", 1)
+        .execute();
     // What the status screens read: the latest values of 5,000 devices summed per plant (250 rows).
     const perPlant = async () =>
-      store.db.selectFrom("device_latest").innerJoin("device", "device.uid", "device_latest.device_uid")
-        .select((eb) => ["device.plant_uid", eb.fn.sum<number>("device_latest.iw").as("iw"), eb.fn.sum<number>("device_latest.today_wh").as("today"), eb.fn.max<number>("device_latest.ts").as("ts")])
-        .where("device.use_yn", "=", 1).groupBy("device.plant_uid").execute();
+      store.db
+        .selectFrom("device_latest")
+        .innerJoin("device", "device.uid", "device_latest.device_uid")
+        .select((eb) => [
+          "device.plant_uid",
+          eb.fn.sum<number>("device_latest.iw").as("iw"),
+          eb.fn.sum<number>("device_latest.today_wh").as("today"),
+          eb.fn.max<number>("device_latest.ts").as("ts"),
+        ])
+        .where("device.use_yn", "=", 1)
+        .groupBy("device.plant_uid")
+        .execute();
     // A year of daily rollups for 100 inverters.
     const hundred = all.slice(0, 100);
     const day0 = now - (now % 86_400_000) - 365 * 86_400_000;
-    const rows = hundred.flatMap((uid) => Array.from({ length: 365 }, (_, d) => ({ device_uid: uid, day_ts: day0 + d * 86_400_000, kind: 1, samples: 80, energy_wh: 200_000 + d, max_w: 45_000, his_wh: null, iis_wh: null, avg_sts: null, avg_ats: null, total_wh: 1e7 + d })));
-    for (let i = 0; i < rows.length; i += 1000) await store.db.insertInto("rollup_daily").values(rows.slice(i, i + 1000)).execute();
+    const rows = hundred.flatMap((uid) =>
+      Array.from({ length: 365 }, (_, d) => ({
+        device_uid: uid,
+        day_ts: day0 + d * 86_400_000,
+        kind: 1,
+        samples: 80,
+        energy_wh: 200_000 + d,
+        max_w: 45_000,
+        his_wh: null,
+        iis_wh: null,
+        avg_sts: null,
+        avg_ats: null,
+        total_wh: 1e7 + d,
+      })),
+    );
+    for (let i = 0; i < rows.length; i += 1000)
+      await store.db
+        .insertInto("rollup_daily")
+        .values(rows.slice(i, i + 1000))
+        .execute();
     const report = async () =>
-      store.db.selectFrom("rollup_daily")
+      store.db
+        .selectFrom("rollup_daily")
         .select((eb) => ["day_ts", eb.fn.sum<number>("energy_wh").as("energy"), eb.fn.max<number>("max_w").as("peak")])
-        .where("device_uid", "in", hundred).where("day_ts", ">=", day0).groupBy("day_ts").orderBy("day_ts").execute();
+        .where("device_uid", "in", hundred)
+        .where("day_ts", ">=", day0)
+        .groupBy("day_ts")
+        .orderBy("day_ts")
+        .execute();
     const time = async (fn: () => Promise<unknown[]>, expect: number) => {
       const xs: number[] = [];
       for (let i = 0; i < 25; i++) {
@@ -143,7 +300,12 @@ async function queryBench(kind: StoreKind): Promise<{ latestMs: number; perPlant
     // live sums from device_latest, open alarms; past month/year totals from its 10-minute cache).
     const plantUids = gateways.map((g) => g.plant);
     const status = async () => plantStatusRows(store.db, plantUids, Date.now());
-    return { latestMs: await time(latest, 5000), perPlantMs: await time(perPlant, 250), statusMs: await time(status, 250), reportMs: await time(report, 365) };
+    return {
+      latestMs: await time(latest, 5000),
+      perPlantMs: await time(perPlant, 250),
+      statusMs: await time(status, 250),
+      reportMs: await time(report, 365),
+    };
   } finally {
     await store.close();
     await cleanup();
@@ -189,7 +351,10 @@ const NOTES = `Notes (2026-11-23):
 const results: Record<string, string> = {};
 for (const kind of ["sqlite", "postgres"] as const) {
   const prefix = `bench/${randomBytes(3).toString("hex")}`;
-  const server = await startServer({ store: kind, env: kind === "sqlite" ? { MQTT_URL, MQTT_TOPIC_PREFIX: prefix, MQTT_CLIENT_ID: `bench-${prefix.slice(6)}` } : {} });
+  const server = await startServer({
+    store: kind,
+    env: kind === "sqlite" ? { MQTT_URL, MQTT_TOPIC_PREFIX: prefix, MQTT_CLIENT_ID: `bench-${prefix.slice(6)}` } : {},
+  });
   const store = await openStore(server.databaseUrl);
   const gateways = await seedGateways(store, 20);
   await store.close();
@@ -206,29 +371,36 @@ for (const kind of ["sqlite", "postgres"] as const) {
     httpSingle.push(await httpIngest(single, singleGateways, r));
   }
   await single.stop();
-  results[`HTTP ingest into ${kind} (rows/s, batches of 1,000, 4 concurrent)`] = `${fmt(median(http))} (rounds: ${http.map(fmt).join(", ")})`;
-  results[`HTTP ingest into ${kind} with PORTAL_WORKERS=0 (no hop through a portal process), rounds interleaved with the above`] = `${fmt(median(httpSingle))} (rounds: ${httpSingle.map(fmt).join(", ")})`;
+  results[`HTTP ingest into ${kind} (rows/s, batches of 1,000, 4 concurrent)`] =
+    `${fmt(median(http))} (rounds: ${http.map(fmt).join(", ")})`;
+  results[`HTTP ingest into ${kind} with PORTAL_WORKERS=0 (no hop through a portal process), rounds interleaved with the above`] =
+    `${fmt(median(httpSingle))} (rounds: ${httpSingle.map(fmt).join(", ")})`;
   if (kind === "sqlite") {
     const viaMqtt: number[] = [];
     for (let r = 0; r < ROUNDS; r++) viaMqtt.push(await mqttIngest(prefix, gateways, r));
-    results["MQTT ingest into sqlite (rows/s, QoS 1, batches of 1,000)"] = `${fmt(median(viaMqtt))} (rounds: ${viaMqtt.map(fmt).join(", ")})`;
+    results["MQTT ingest into sqlite (rows/s, QoS 1, batches of 1,000)"] =
+      `${fmt(median(viaMqtt))} (rounds: ${viaMqtt.map(fmt).join(", ")})`;
   }
   await server.stop();
   const q = await queryBench(kind);
   results[`Latest status of 5,000 devices summed per plant (250 rows), ${kind} (ms, median)`] = q.perPlantMs.toFixed(2);
-  results[`Status rows of those 250 plants as the status screens read them (plantStatusRows), ${kind} (ms, median)`] = q.statusMs.toFixed(2);
+  results[`Status rows of those 250 plants as the status screens read them (plantStatusRows), ${kind} (ms, median)`] =
+    q.statusMs.toFixed(2);
   results[`Latest values of 5,000 devices, one row each, ${kind} (ms, median)`] = q.latestMs.toFixed(2);
   results[`One-year daily report over 100 inverters from rollups, ${kind} (ms, median)`] = q.reportMs.toFixed(2);
 }
 const b = await backfill();
-results["Demo fleet backfill, 90 days, sqlite (s)"] = `${b.seconds.toFixed(1)} (${fmt(b.readings)} readings, ${fmt(b.readings / b.seconds)} readings/s incl. physics)`;
+results["Demo fleet backfill, 90 days, sqlite (s)"] =
+  `${b.seconds.toFixed(1)} (${fmt(b.readings)} readings, ${fmt(b.readings / b.seconds)} readings/s incl. physics)`;
 
 const lines = Object.entries(results).map(([k, v]) => `| ${k} | ${v} |`);
 const table = ["| measure | figure |", "|---|---|", ...lines].join("\n");
 console.log(table);
 const file = path.join(path.dirname(new URL(import.meta.url).pathname), "README.md");
 const section = `<!-- data-plane -->\n## Data plane (\`npx tsx bench/data-plane.ts\`, ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} cores)\n\n${table}\n\nTargets: HTTP ingest ≥ 50,000 rows/s SQLite, ≥ 20,000 rows/s PostgreSQL; latest status of 5,000 devices ≤ 5 ms; one-year daily report ≤ 50 ms; 90-day backfill < 60 s.\n\n${NOTES}\n<!-- /data-plane -->`;
-let readme = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n\nScripts that print figures; nothing here passes or fails.\n";
+let readme = existsSync(file)
+  ? readFileSync(file, "utf8")
+  : "# Benchmarks\n\nScripts that print figures; nothing here passes or fails.\n";
 readme = /<!-- data-plane -->[\s\S]*<!-- \/data-plane -->/.test(readme)
   ? readme.replace(/<!-- data-plane -->[\s\S]*<!-- \/data-plane -->/, section)
   : `${readme.trimEnd()}\n\n${section}\n`;

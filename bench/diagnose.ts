@@ -35,39 +35,107 @@ function dailyRow(uid: string, kind: 1 | 4, day: number, d: number, capacityKw: 
   const iis = 5_200 * weather; // Wh/m² in the plane of the array
   const base = { device_uid: uid, day_ts: day, kind, samples: 144, total_wh: null, sun_samples: 60, lit_samples: 72 };
   if (kind === 4) {
-    return { ...base, energy_wh: null, max_w: null, his_wh: iis * 0.85, iis_wh: iis, avg_sts: 32, avg_ats: 14, iis_sts_wh: iis * 38, run_samples: null };
+    return {
+      ...base,
+      energy_wh: null,
+      max_w: null,
+      his_wh: iis * 0.85,
+      iis_wh: iis,
+      avg_sts: 32,
+      avg_ats: 14,
+      iis_sts_wh: iis * 38,
+      run_samples: null,
+    };
   }
   const energy = capacityKw * (iis / 1000) * 0.84 * derate * 1000; // Wh
-  return { ...base, energy_wh: energy, max_w: capacityKw * 800 * weather, his_wh: null, iis_wh: null, avg_sts: null, avg_ats: null, iis_sts_wh: null, run_samples: 60 };
+  return {
+    ...base,
+    energy_wh: energy,
+    max_w: capacityKw * 800 * weather,
+    his_wh: null,
+    iis_wh: null,
+    avg_sts: null,
+    avg_ats: null,
+    iis_sts_wh: null,
+    run_samples: 60,
+  };
 }
 
 async function insertRows(store: Store, table: "rollup_daily" | "device_latest", rows: Row[]) {
   await store.db.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += 400) await trx.insertInto(table).values(rows.slice(i, i + 400) as never).execute();
+    for (let i = 0; i < rows.length; i += 400)
+      await trx
+        .insertInto(table)
+        .values(rows.slice(i, i + 400) as never)
+        .execute();
   });
 }
 
 async function addPlant(store: Store, rootSeq: number, uid: string, name: string, inverters: number, kwEach: number) {
   const now = Date.now();
-  await store.db.insertInto("plant").values({
-    uid, name, alias: null, capa: Math.round((inverters * kwEach * 1000) / 10), locality: "전라남도 해남군", address: null,
-    lat: 34.57, lng: 126.6, node_seq: rootSeq, package_seq: null, created_at: now, updated_at: now,
-  }).execute();
+  await store.db
+    .insertInto("plant")
+    .values({
+      uid,
+      name,
+      alias: null,
+      capa: Math.round((inverters * kwEach * 1000) / 10),
+      locality: "전라남도 해남군",
+      address: null,
+      lat: 34.57,
+      lng: 126.6,
+      node_seq: rootSeq,
+      package_seq: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
   const devices = Array.from({ length: inverters }, (_, k) => ({
-    uid: `${uid}I${k}`, rtu_uid: null, plant_uid: uid, kind: 1, name: `인버터 ${k + 1}`, address: k + 1, capa: kwEach * 100, use_yn: 1, created_at: now, updated_at: now,
+    uid: `${uid}I${k}`,
+    rtu_uid: null,
+    plant_uid: uid,
+    kind: 1,
+    name: `인버터 ${k + 1}`,
+    address: k + 1,
+    capa: kwEach * 100,
+    use_yn: 1,
+    created_at: now,
+    updated_at: now,
   }));
-  const sensor = { uid: `${uid}E`, rtu_uid: null, plant_uid: uid, kind: 4, name: "기상", address: 200, capa: null, use_yn: 1, created_at: now, updated_at: now };
-  for (let i = 0; i < devices.length; i += 200) await store.db.insertInto("device").values(devices.slice(i, i + 200)).execute();
+  const sensor = {
+    uid: `${uid}E`,
+    rtu_uid: null,
+    plant_uid: uid,
+    kind: 4,
+    name: "기상",
+    address: 200,
+    capa: null,
+    use_yn: 1,
+    created_at: now,
+    updated_at: now,
+  };
+  for (let i = 0; i < devices.length; i += 200)
+    await store.db
+      .insertInto("device")
+      .values(devices.slice(i, i + 200))
+      .execute();
   await store.db.insertInto("device").values(sensor).execute();
   return { inverters: devices.map((d) => d.uid), sensor: sensor.uid };
 }
 
 async function main() {
-  console.log(`diagnose bench on ${STORE}: one plant of ${BIG_PLANT_INVERTERS} inverters with a year of daily rollups; ${fmt(FLEET_PLANTS)} plants with a month`);
+  console.log(
+    `diagnose bench on ${STORE}: one plant of ${BIG_PLANT_INVERTERS} inverters with a year of daily rollups; ${fmt(FLEET_PLANTS)} plants with a month`,
+  );
   const server = await startServer({ store: STORE, env: { PORTAL_WORKERS: "1" }, timeoutMs: 180_000 });
   const store = await openStore(server.databaseUrl);
   try {
-    const root = await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).orderBy("seq").executeTakeFirstOrThrow();
+    const root = await store.db
+      .selectFrom("node")
+      .select("seq")
+      .where("parent_seq", "is", null)
+      .orderBy("seq")
+      .executeTakeFirstOrThrow();
     const today = seoulDayStart(Date.now());
     const t0 = performance.now();
 
@@ -82,10 +150,34 @@ async function main() {
     }
     await insertRows(store, "rollup_daily", yearRows);
     const latest: Row[] = b.inverters.map((uid, k) => {
-      const v = { iw: 32_000 + k * 10, today_wh: 150_000, total_wh: 90_000_000, ac_v: 380, ac_a: 48, hz: 60, pf: 0.99, dc_v: 620, dc_a: 53, dc_w: 33_000, fault_code: 0 };
+      const v = {
+        iw: 32_000 + k * 10,
+        today_wh: 150_000,
+        total_wh: 90_000_000,
+        ac_v: 380,
+        ac_a: 48,
+        hz: 60,
+        pf: 0.99,
+        dc_v: 620,
+        dc_a: 53,
+        dc_w: 33_000,
+        fault_code: 0,
+      };
       return {
-        device_uid: uid, kind: 1, ts: Date.now(), received_at: Date.now(), iw: v.iw, today_wh: v.today_wh, total_wh: v.total_wh,
-        fault_code: 0, his: null, iis: null, sts: null, ats: null, state: null, values_json: JSON.stringify(v),
+        device_uid: uid,
+        kind: 1,
+        ts: Date.now(),
+        received_at: Date.now(),
+        iw: v.iw,
+        today_wh: v.today_wh,
+        total_wh: v.total_wh,
+        fault_code: 0,
+        his: null,
+        iis: null,
+        sts: null,
+        ats: null,
+        state: null,
+        values_json: JSON.stringify(v),
       };
     });
     await insertRows(store, "device_latest", latest);
@@ -101,9 +193,15 @@ async function main() {
       }
     }
     await insertRows(store, "rollup_daily", monthRows);
-    console.log(`seeded ${fmt(yearRows.length + monthRows.length)} daily rollup rows and ${fmt(latest.length)} latest rows in ${fmt((performance.now() - t0) / 1000, 1)} s`);
+    console.log(
+      `seeded ${fmt(yearRows.length + monthRows.length)} daily rollup rows and ${fmt(latest.length)} latest rows in ${fmt((performance.now() - t0) / 1000, 1)} s`,
+    );
 
-    const login = await fetch(`${server.baseUrl}/api/member/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id: "admin", password: ADMIN_PASSWORD }) });
+    const login = await fetch(`${server.baseUrl}/api/member/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ id: "admin", password: ADMIN_PASSWORD }),
+    });
     const tokens = (await login.json()) as { accessToken: string; refreshToken: string; sessionId: string };
     const auth = { authorization: `Bearer ${tokens.accessToken}`, "content-type": "application/json" };
     const timed = async (what: string, call: () => Promise<Response>, check: (body: any) => string) => {
@@ -121,21 +219,32 @@ async function main() {
       console.log(`${what}: median ${fmt(median(times), 1)} ms of ${times.length} calls (${note})`);
     };
 
-    await timed("0. baseline: GET /api/member (the member's own profile)", () => fetch(`${server.baseUrl}/api/member`, { headers: auth }), () => "for scale");
+    await timed(
+      "0. baseline: GET /api/member (the member's own profile)",
+      () => fetch(`${server.baseUrl}/api/member`, { headers: auth }),
+      () => "for scale",
+    );
     const yearStart = `${formatSeoul(today - 365 * DAY, "YYYY-MM-DD")} 00:00:00`;
     const yesterdayEnd = formatSeoul(today - 1, "YYYY-MM-DD HH:mm:ss");
     await timed(
       "1. generate: a year at unit day, 100 inverters",
-      () => fetch(`${server.baseUrl}/api/diagnose/generate`, {
-        method: "POST", headers: auth,
-        body: JSON.stringify({ deviceUids: b.inverters, unit: 1440, start: yearStart, end: yesterdayEnd, periodType: "year" }),
-      }),
-      (body) => `${body.times.length} steps, PR ${body.figures.performanceRatio?.toFixed(3)}, EPI ${body.figures.energyPerformanceIndex?.toFixed(3)}`,
+      () =>
+        fetch(`${server.baseUrl}/api/diagnose/generate`, {
+          method: "POST",
+          headers: auth,
+          body: JSON.stringify({ deviceUids: b.inverters, unit: 1440, start: yearStart, end: yesterdayEnd, periodType: "year" }),
+        }),
+      (body) =>
+        `${body.times.length} steps, PR ${body.figures.performanceRatio?.toFixed(3)}, EPI ${body.figures.energyPerformanceIndex?.toFixed(3)}`,
     );
     const monthStart = `${formatSeoul(today - 30 * DAY, "YYYY-MM-DD")} 00:00:00`;
     await timed(
       "2. ranking: 1,000 plants, a month",
-      () => fetch(`${server.baseUrl}/api/diagnose/ranking?start=${encodeURIComponent(monthStart)}&end=${encodeURIComponent(yesterdayEnd)}`, { headers: auth }),
+      () =>
+        fetch(
+          `${server.baseUrl}/api/diagnose/ranking?start=${encodeURIComponent(monthStart)}&end=${encodeURIComponent(yesterdayEnd)}`,
+          { headers: auth },
+        ),
       (body) => `${body.plants.length} plants ranked, lowest EPI ${body.plants[0]?.epi?.toFixed(3)} (${body.plants[0]?.name})`,
     );
 
@@ -143,9 +252,17 @@ async function main() {
     const pageUrl = `${server.baseUrl}/measurement?plant=${big}&kind=1`;
     const probe = await fetch(pageUrl, { headers: { cookie } });
     const html = await probe.text();
-    if (probe.status !== 200 || !html.includes("인버터 100")) throw new Error(`/measurement answered ${probe.status} without the plant's inverters`);
-    const run = await autocannon({ url: pageUrl, connections: 20, duration: SECONDS, headers: { cookie, "accept-encoding": "br, gzip" } });
-    console.log(`3. /measurement document (100 inverters) at 20 connections: ${fmt(run.requests.average)} req/s, p50 ${run.latency.p50} ms, p99 ${run.latency.p99} ms, errors ${run.errors}, non-2xx ${run.non2xx} (${fmt(html.length / 1024)} KB HTML)`);
+    if (probe.status !== 200 || !html.includes("인버터 100"))
+      throw new Error(`/measurement answered ${probe.status} without the plant's inverters`);
+    const run = await autocannon({
+      url: pageUrl,
+      connections: 20,
+      duration: SECONDS,
+      headers: { cookie, "accept-encoding": "br, gzip" },
+    });
+    console.log(
+      `3. /measurement document (100 inverters) at 20 connections: ${fmt(run.requests.average)} req/s, p50 ${run.latency.p50} ms, p99 ${run.latency.p99} ms, errors ${run.errors}, non-2xx ${run.non2xx} (${fmt(html.length / 1024)} KB HTML)`,
+    );
   } finally {
     await store.close();
     await server.stop();

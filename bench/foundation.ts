@@ -18,7 +18,12 @@ async function coldStart(): Promise<{ toPageMs: number; url: string; stop: () =>
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-cold-"));
   const t = performance.now();
   // Exactly what a new user runs after `npm install`: `npm start` (remix build, then the server; demo fleet on).
-  const child = spawn("npm", ["start"], { cwd: REPO_ROOT, env: { ...process.env, PORT: String(port), DATA_DIR: dataDir }, stdio: "ignore", detached: true });
+  const child = spawn("npm", ["start"], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
+    stdio: "ignore",
+    detached: true,
+  });
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     try {
@@ -38,7 +43,8 @@ async function loginTimes(url: string, n: number): Promise<number[]> {
   for (let i = 0; i < n; i++) {
     const t = performance.now();
     const res = await fetch(`${url}/api/member/login`, {
-      method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": `2001:db8::${i}` },
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": `2001:db8::${i}` },
       body: JSON.stringify({ id: "admin", password: "admin1234!" }),
     });
     await res.text();
@@ -68,9 +74,18 @@ try {
   const logins = await loginTimes(cold.url, 40);
   const js = await loginJs(cold.url);
   const rows = [
-    ["Cold `npm start` (remix build + server, fresh data dir, demo on) to first /login page", `${(cold.toPageMs / 1000).toFixed(1)} s`],
-    ["Login `POST /api/member/login` (argon2id 19 MiB, t=2), 40 sequential", `p50 ${median(logins).toFixed(0)} ms, p90 ${pct(logins, 0.9).toFixed(0)} ms`],
-    ["Client JS of /login (all scripts the page loads)", `${js.files} files, ${js.rawKb.toFixed(0)} KB raw, ${js.gzKb.toFixed(1)} KB gzipped`],
+    [
+      "Cold `npm start` (remix build + server, fresh data dir, demo on) to first /login page",
+      `${(cold.toPageMs / 1000).toFixed(1)} s`,
+    ],
+    [
+      "Login `POST /api/member/login` (argon2id 19 MiB, t=2), 40 sequential",
+      `p50 ${median(logins).toFixed(0)} ms, p90 ${pct(logins, 0.9).toFixed(0)} ms`,
+    ],
+    [
+      "Client JS of /login (all scripts the page loads)",
+      `${js.files} files, ${js.rawKb.toFixed(0)} KB raw, ${js.gzKb.toFixed(1)} KB gzipped`,
+    ],
   ];
   const table = ["| measure | figure |", "|---|---|", ...rows.map(([a, b]) => `| ${a} | ${b} |`)].join("\n");
   console.log(table);

@@ -23,7 +23,13 @@ const POLL_MS = 6_000;
 const SAMPLE_EVERY_MIN = MINUTES >= 30 ? 10 : 2;
 const KIOSK = "/pvstatus?kiosk=1&cycle=/pvstatus,/watch,/&every=300";
 
-interface Sample { minute: number; heapMB: number; nodes: number; listeners: number; url: string }
+interface Sample {
+  minute: number;
+  heapMB: number;
+  nodes: number;
+  listeners: number;
+  url: string;
+}
 
 async function sample(cdp: CDPSession, page: Page, minute: number): Promise<Sample> {
   // The browser's own buffer of resource timings (up to 250 entries, one per request) is not the page's memory:
@@ -33,7 +39,13 @@ async function sample(cdp: CDPSession, page: Page, minute: number): Promise<Samp
   const heap = await cdp.send("Runtime.getHeapUsage");
   const { metrics } = await cdp.send("Performance.getMetrics");
   const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? NaN;
-  return { minute, heapMB: heap.usedSize / 2 ** 20, nodes: metric("Nodes"), listeners: metric("JSEventListeners"), url: new URL(page.url()).pathname };
+  return {
+    minute,
+    heapMB: heap.usedSize / 2 ** 20,
+    nodes: metric("Nodes"),
+    listeners: metric("JSEventListeners"),
+    url: new URL(page.url()).pathname,
+  };
 }
 
 async function main() {
@@ -46,9 +58,18 @@ async function main() {
       body: JSON.stringify({ id: "admin", password: ADMIN_PASSWORD }),
     });
     const tokens = (await login.json()) as Record<string, string>;
-    const context = await browser.newContext({ viewport: { width: 1920, height: 1080 }, locale: "ko-KR", timezoneId: "Asia/Seoul" });
+    const context = await browser.newContext({
+      viewport: { width: 1920, height: 1080 },
+      locale: "ko-KR",
+      timezoneId: "Asia/Seoul",
+    });
     await context.addCookies([
-      ...["accessToken", "refreshToken", "sessionId"].map((name) => ({ name, value: tokens[name]!, url: server.baseUrl, httpOnly: true })),
+      ...["accessToken", "refreshToken", "sessionId"].map((name) => ({
+        name,
+        value: tokens[name]!,
+        url: server.baseUrl,
+        httpOnly: true,
+      })),
       { name: "NewAppOpenPop", value: "Y", url: server.baseUrl },
       { name: "onWeekCloseModal", value: "Y", url: server.baseUrl },
     ]);
@@ -70,7 +91,13 @@ async function main() {
         js.files++;
         js.wire += s.responseBodySize;
       });
-      void req.response().then((r) => r?.body()).then((b) => (js.body += b?.length ?? 0), () => undefined);
+      void req
+        .response()
+        .then((r) => r?.body())
+        .then(
+          (b) => (js.body += b?.length ?? 0),
+          () => undefined,
+        );
     });
     page.on("requestfailed", done);
     await page.clock.install();
@@ -79,8 +106,12 @@ async function main() {
     const cdp = await context.newCDPSession(page);
     await cdp.send("Performance.enable");
     const samples: Sample[] = [await sample(cdp, page, 0)];
-    console.log(`client JS: ${js.files} files, ${(js.wire / 1024).toFixed(1)} KB on the wire, ${(js.body / 1024).toFixed(1)} KB decoded`);
-    console.log(`minute 0: heap ${samples[0]!.heapMB.toFixed(2)} MB, ${samples[0]!.nodes} nodes, ${samples[0]!.listeners} listeners`);
+    console.log(
+      `client JS: ${js.files} files, ${(js.wire / 1024).toFixed(1)} KB on the wire, ${(js.body / 1024).toFixed(1)} KB decoded`,
+    );
+    console.log(
+      `minute 0: heap ${samples[0]!.heapMB.toFixed(2)} MB, ${samples[0]!.nodes} nodes, ${samples[0]!.listeners} listeners`,
+    );
     const t0 = Date.now();
     const steps = (MINUTES * 60_000) / POLL_MS;
     for (let i = 1; i <= steps; i++) {
@@ -93,7 +124,9 @@ async function main() {
       if (minute % SAMPLE_EVERY_MIN === 0) {
         const s = await sample(cdp, page, minute);
         samples.push(s);
-        console.log(`minute ${minute}: heap ${s.heapMB.toFixed(2)} MB, ${s.nodes} nodes, ${s.listeners} listeners, on ${s.url}, ${requests} requests so far`);
+        console.log(
+          `minute ${minute}: heap ${s.heapMB.toFixed(2)} MB, ${s.nodes} nodes, ${s.listeners} listeners, on ${s.url}, ${requests} requests so far`,
+        );
       }
     }
     const realS = (Date.now() - t0) / 1000;

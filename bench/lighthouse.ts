@@ -32,7 +32,12 @@ function run(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ cod
   });
 }
 
-async function lighthouse(url: string, formFactor: (typeof FORM_FACTORS)[number], cookie: string | null, outDir: string): Promise<Scores> {
+async function lighthouse(
+  url: string,
+  formFactor: (typeof FORM_FACTORS)[number],
+  cookie: string | null,
+  outDir: string,
+): Promise<Scores> {
   const report = path.join(outDir, `lh-${formFactor}-${Math.random().toString(36).slice(2)}.json`);
   const args = [
     "--yes",
@@ -47,12 +52,19 @@ async function lighthouse(url: string, formFactor: (typeof FORM_FACTORS)[number]
     ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
   ];
   const { code, out } = await run("npx", args, { ...process.env, CHROME_PATH: CHROMIUM });
-  if (code !== 0 || !existsSync(report)) throw new Error(`lighthouse ${url} (${formFactor}) exited ${code}:\n${out.slice(-2000)}`);
+  if (code !== 0 || !existsSync(report))
+    throw new Error(`lighthouse ${url} (${formFactor}) exited ${code}:\n${out.slice(-2000)}`);
   const lhr = JSON.parse(readFileSync(report, "utf8")) as { categories: Record<string, { score: number | null }> };
-  return Object.fromEntries(CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c]!.score! * 100)])) as Scores;
+  return Object.fromEntries(
+    CATEGORIES.map((c) => [c, lhr.categories[c]?.score == null ? null : Math.round(lhr.categories[c]!.score! * 100)]),
+  ) as Scores;
 }
 
-const server = await startServer({ store: "sqlite", env: { ACCESS_TOKEN_TTL: "7200", SIMULATE: "1", HISTORY_DAYS: "2" }, timeoutMs: 300_000 });
+const server = await startServer({
+  store: "sqlite",
+  env: { ACCESS_TOKEN_TTL: "7200", SIMULATE: "1", HISTORY_DAYS: "2" },
+  timeoutMs: 300_000,
+});
 const outDir = mkdtempSync(path.join(os.tmpdir(), "bench-lighthouse-"));
 try {
   const login = await fetch(`${server.baseUrl}/api/member/login`, {
@@ -74,9 +86,14 @@ try {
       rows.push(row);
     }
   }
-  const table = ["| page | form factor | performance | accessibility | best practices |", "|---|---|---|---|---|", ...rows].join("\n");
+  const table = ["| page | form factor | performance | accessibility | best practices |", "|---|---|---|---|---|", ...rows].join(
+    "\n",
+  );
   // Debian's chromium wrapper may print a shell warning before the version line.
-  const chromium = (await run(CHROMIUM, ["--version"], process.env)).out.split("\n").find((l) => /chromium/i.test(l) && /\d+\.\d+/.test(l))?.trim();
+  const chromium = (await run(CHROMIUM, ["--version"], process.env)).out
+    .split("\n")
+    .find((l) => /chromium/i.test(l) && /\d+\.\d+/.test(l))
+    ?.trim();
   const section = [
     "<!-- lighthouse -->",
     `## Lighthouse (\`npx tsx bench/lighthouse.ts\`, ${new Date().toISOString().slice(0, 10)}, lighthouse ${LIGHTHOUSE_VERSION}, ${chromium || "Chromium"})`,

@@ -1,8 +1,27 @@
 // autocannon ships no types; the part bench/pvstatus.ts uses.
 declare module "autocannon" {
-  interface Histogram { average: number; p50: number; p99: number; max: number; total: number }
-  interface Result { requests: Histogram; latency: Histogram; throughput: Histogram; errors: number; timeouts: number; non2xx: number }
-  interface Options { url: string; connections?: number; duration?: number; timeout?: number; headers?: Record<string, string> }
+  interface Histogram {
+    average: number;
+    p50: number;
+    p99: number;
+    max: number;
+    total: number;
+  }
+  interface Result {
+    requests: Histogram;
+    latency: Histogram;
+    throughput: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+  }
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    timeout?: number;
+    headers?: Record<string, string>;
+  }
   function autocannon(opts: Options): Promise<Result>;
   export default autocannon;
 }

@@ -40,17 +40,35 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
 };
 
-interface Gateway { plant: string; rtu: string; secret: string; inverters: string[]; sensor: string; capaKw: number }
+interface Gateway {
+  plant: string;
+  rtu: string;
+  secret: string;
+  inverters: string[];
+  sensor: string;
+  capaKw: number;
+}
 
 const PLACES = [
-  ["경기도 화성시", 37.2, 126.83], ["충청남도 당진시", 36.89, 126.63], ["전라북도 김제시", 35.8, 126.88], ["전라남도 해남군", 34.57, 126.6],
-  ["경상북도 상주시", 36.41, 128.16], ["경상남도 밀양시", 35.5, 128.75], ["강원도 횡성군", 37.49, 127.98], ["충청북도 음성군", 36.94, 127.69],
+  ["경기도 화성시", 37.2, 126.83],
+  ["충청남도 당진시", 36.89, 126.63],
+  ["전라북도 김제시", 35.8, 126.88],
+  ["전라남도 해남군", 34.57, 126.6],
+  ["경상북도 상주시", 36.41, 128.16],
+  ["경상남도 밀양시", 35.5, 128.75],
+  ["강원도 횡성군", 37.49, 127.98],
+  ["충청북도 음성군", 36.94, 127.69],
 ] as const;
 
 /** 1,000 plants of 3 inverters and a sensor, each behind its own RTU, inserted directly. */
 async function seed(store: Store): Promise<Gateway[]> {
   const now = Date.now();
-  const root = await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).orderBy("seq").executeTakeFirstOrThrow();
+  const root = await store.db
+    .selectFrom("node")
+    .select("seq")
+    .where("parent_seq", "is", null)
+    .orderBy("seq")
+    .executeTakeFirstOrThrow();
   const out: Gateway[] = [];
   const tag = randomBytes(2).toString("hex").toUpperCase();
   for (let start = 0; start < PLANTS; start += 100) {
@@ -61,21 +79,73 @@ async function seed(store: Store): Promise<Gateway[]> {
         const plant = `BP${tag}${i}`;
         const rtu = `BR${tag}${i}`;
         const secret = newGatewaySecret();
-        await trx.insertInto("plant").values({
-          uid: plant, name: `${locality.split(" ")[1]} 벤치 태양광 ${i + 1}호`, alias: null, capa: Math.round(capaKw * 100), locality,
-          address: null, lat: lat + ((i * 7919) % 100) / 250 - 0.2, lng: lng + ((i * 104729) % 100) / 250 - 0.2, node_seq: root.seq,
-          package_seq: null, created_at: now, updated_at: now,
-        }).execute();
-        await trx.insertInto("rtu").values({
-          uid: rtu, alias: null, name: rtu, mac: null, kind: 1, plant_uid: plant, node_seq: root.seq, package_seq: null, config: 0,
-          credential_hash: hashGatewaySecret(secret), use_yn: 1, created_at: now, updated_at: now, last_seen_at: null,
-        }).execute();
+        await trx
+          .insertInto("plant")
+          .values({
+            uid: plant,
+            name: `${locality.split(" ")[1]} 벤치 태양광 ${i + 1}호`,
+            alias: null,
+            capa: Math.round(capaKw * 100),
+            locality,
+            address: null,
+            lat: lat + ((i * 7919) % 100) / 250 - 0.2,
+            lng: lng + ((i * 104729) % 100) / 250 - 0.2,
+            node_seq: root.seq,
+            package_seq: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        await trx
+          .insertInto("rtu")
+          .values({
+            uid: rtu,
+            alias: null,
+            name: rtu,
+            mac: null,
+            kind: 1,
+            plant_uid: plant,
+            node_seq: root.seq,
+            package_seq: null,
+            config: 0,
+            credential_hash: hashGatewaySecret(secret),
+            use_yn: 1,
+            created_at: now,
+            updated_at: now,
+            last_seen_at: null,
+          })
+          .execute();
         const inverters = Array.from({ length: INVERTERS }, (_, k) => `BD${tag}${i}I${k}`);
         const sensor = `BD${tag}${i}E`;
-        await trx.insertInto("device").values([
-          ...inverters.map((uid, k) => ({ uid, rtu_uid: rtu, plant_uid: plant, kind: 1, name: `인버터 ${k + 1}`, address: k + 1, capa: Math.round((capaKw / INVERTERS) * 100), use_yn: 1, created_at: now, updated_at: now })),
-          { uid: sensor, rtu_uid: rtu, plant_uid: plant, kind: 4, name: "기상", address: 9, capa: null, use_yn: 1, created_at: now, updated_at: now },
-        ]).execute();
+        await trx
+          .insertInto("device")
+          .values([
+            ...inverters.map((uid, k) => ({
+              uid,
+              rtu_uid: rtu,
+              plant_uid: plant,
+              kind: 1,
+              name: `인버터 ${k + 1}`,
+              address: k + 1,
+              capa: Math.round((capaKw / INVERTERS) * 100),
+              use_yn: 1,
+              created_at: now,
+              updated_at: now,
+            })),
+            {
+              uid: sensor,
+              rtu_uid: rtu,
+              plant_uid: plant,
+              kind: 4,
+              name: "기상",
+              address: 9,
+              capa: null,
+              use_yn: 1,
+              created_at: now,
+              updated_at: now,
+            },
+          ])
+          .execute();
         out.push({ plant, rtu, secret, inverters, sensor, capaKw });
       }
     });
@@ -91,7 +161,7 @@ function dayReadings(g: Gateway, i: number, now: number) {
   let total = 50_000_000 + i * 1000;
   for (let s = 143; s >= 0; s--) {
     const ts = last - s * STEP;
-    const hour = ((ts / 3_600_000 + 9) % 24);
+    const hour = (ts / 3_600_000 + 9) % 24;
     if (hour < 0.2) today = 0;
     const sun = Math.max(0, Math.sin(((hour - 6) / 13) * Math.PI));
     const irr = 950 * sun * (0.8 + 0.2 * Math.sin(i + s));
@@ -100,9 +170,23 @@ function dayReadings(g: Gateway, i: number, now: number) {
       const iw = faulty && k === 0 ? 0 : (g.capaKw / INVERTERS) * 1000 * (irr / 1000) * 0.85;
       today += iw / 6;
       total += iw / 6;
-      readings.push({ device, ts, values: { iw: Math.round(iw), dc_w: Math.round(iw * 1.03), today_wh: Math.round(today / INVERTERS), total_wh: Math.round(total), fault_code: faulty && k === 0 && sun > 0 ? 1 : 0 } });
+      readings.push({
+        device,
+        ts,
+        values: {
+          iw: Math.round(iw),
+          dc_w: Math.round(iw * 1.03),
+          today_wh: Math.round(today / INVERTERS),
+          total_wh: Math.round(total),
+          fault_code: faulty && k === 0 && sun > 0 ? 1 : 0,
+        },
+      });
     }
-    readings.push({ device: g.sensor, ts, values: { his: Math.round(irr * 0.9), iis: Math.round(irr), sts: 15 + 25 * sun, ats: 10 + 8 * sun } });
+    readings.push({
+      device: g.sensor,
+      ts,
+      values: { his: Math.round(irr * 0.9), iis: Math.round(irr), sts: 15 + 25 * sun, ats: 10 + 8 * sun },
+    });
   }
   return readings;
 }
@@ -112,19 +196,24 @@ async function ingestDay(server: TestServer, gateways: Gateway[]): Promise<{ rea
   let next = 0;
   let readings = 0;
   const t = performance.now();
-  await Promise.all(Array.from({ length: 4 }, async () => {
-    while (next < gateways.length) {
-      const i = next++;
-      const g = gateways[i]!;
-      const res = await fetch(`${server.baseUrl}/api/ingest`, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Basic ${Buffer.from(`${g.rtu}:${g.secret}`).toString("base64")}` },
-        body: JSON.stringify({ readings: dayReadings(g, i, now) }),
-      });
-      const json = (await res.json()) as { accepted: number };
-      readings += json.accepted;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      while (next < gateways.length) {
+        const i = next++;
+        const g = gateways[i]!;
+        const res = await fetch(`${server.baseUrl}/api/ingest`, {
+          method: "POST",
+          headers: {
+            "content-type": "application/json",
+            authorization: `Basic ${Buffer.from(`${g.rtu}:${g.secret}`).toString("base64")}`,
+          },
+          body: JSON.stringify({ readings: dayReadings(g, i, now) }),
+        });
+        const json = (await res.json()) as { accepted: number };
+        readings += json.accepted;
+      }
+    }),
+  );
   return { readings, seconds: (performance.now() - t) / 1000 };
 }
 
@@ -133,23 +222,49 @@ async function ingestDay(server: TestServer, gateways: Gateway[]): Promise<{ rea
  * which a browser sends back on every later request as a kiosk would.
  */
 async function cookieFor(server: TestServer): Promise<string> {
-  const res = await fetch(`${server.baseUrl}/api/member/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id: "admin", password: ADMIN_PASSWORD }) });
+  const res = await fetch(`${server.baseUrl}/api/member/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ id: "admin", password: ADMIN_PASSWORD }),
+  });
   const t = (await res.json()) as { accessToken: string; refreshToken: string; sessionId: string };
   const session = `accessToken=${t.accessToken}; refreshToken=${t.refreshToken}; sessionId=${t.sessionId}; NewAppOpenPop=1`;
   const first = await fetch(`${server.baseUrl}/pvstatus`, { headers: { cookie: session } });
   await first.arrayBuffer();
-  const set = first.headers.getSetCookie().map((c) => c.split(";")[0]!).filter((c) => !/^(accessToken|refreshToken|sessionId)=/.test(c));
+  const set = first.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .filter((c) => !/^(accessToken|refreshToken|sessionId)=/.test(c));
   return [session, ...set].join("; ");
 }
 
 /** What Chromium sends: documents then go out as brotli, as browsers get them. */
 const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 
-interface CannonFigures { rps: number; p50: number; p99: number; errors: number; non2xx: number; bytes: number }
+interface CannonFigures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  bytes: number;
+}
 
 async function cannon(url: string, cookie: string, seconds: number): Promise<CannonFigures> {
-  const r = await autocannon({ url, connections: 20, duration: seconds, headers: { cookie, "accept-encoding": BROWSER_ACCEPT_ENCODING } });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, bytes: r.throughput.average };
+  const r = await autocannon({
+    url,
+    connections: 20,
+    duration: seconds,
+    headers: { cookie, "accept-encoding": BROWSER_ACCEPT_ENCODING },
+  });
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+    bytes: r.throughput.average,
+  };
 }
 
 /**
@@ -219,7 +334,14 @@ async function wallboards(server: TestServer, cookie: string, count: number, sec
   await Promise.all(Array.from({ length: count }, (_, i) => board(i)));
   const wall = (performance.now() - t) / 1000;
   const kinds = [...errorKinds].map(([k, n]) => `${k} ${n}`).join(", ");
-  return { polls: polls.length, pollsPerSecond: polls.length / wall, p50: pct(polls, 50), p99: pct(polls, 99), errors: kinds ? `${errors} (${kinds})` : String(errors), late };
+  return {
+    polls: polls.length,
+    pollsPerSecond: polls.length / wall,
+    p50: pct(polls, 50),
+    p99: pct(polls, 99),
+    errors: kinds ? `${errors} (${kinds})` : String(errors),
+    late,
+  };
 }
 
 /** The JS files a /pvstatus document loads (modulepreload links, script tags and the inline imports). */
@@ -298,7 +420,9 @@ const NOTES = `Notes (2026-11-23, fourth session; profiles with node --cpu-prof,
   105.0 KB gzipped, English page 121.2 -> 109.2 KB (it was over the 120 KB target before).`;
 
 async function main() {
-  console.log(`pvstatus bench: ${STORE}, ${PLANTS} plants × ${INVERTERS} inverters + sensor, ${WALLBOARDS} wallboards for ${WALL_SECONDS} s${quick ? " (quick)" : ""}`);
+  console.log(
+    `pvstatus bench: ${STORE}, ${PLANTS} plants × ${INVERTERS} inverters + sensor, ${WALLBOARDS} wallboards for ${WALL_SECONDS} s${quick ? " (quick)" : ""}`,
+  );
   // BENCH_URL + BENCH_DATABASE_URL: measure a server started elsewhere (e.g. under --cpu-prof); it is
   // seeded once and left running.
   const external = process.env.BENCH_URL;
@@ -307,33 +431,63 @@ async function main() {
     : await startServer({ store: STORE, port: PORT, env: { ACCESS_TOKEN_TTL: "7200" }, timeoutMs: 120_000 });
   let store = await openStore(server.databaseUrl);
   const rows: Array<[string, string]> = [];
-  const load = os.loadavg().map((n) => n.toFixed(1)).join(" / ");
+  const load = os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(" / ");
   try {
     let t = performance.now();
-    const existing = Number((await store.db.selectFrom("plant").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const existing = Number(
+      (
+        await store.db
+          .selectFrom("plant")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     if (existing < PLANTS) {
       const gateways = await seed(store);
       console.log(`  seeded ${PLANTS} plants in ${((performance.now() - t) / 1000).toFixed(1)} s`);
       const day = await ingestDay(server, gateways);
       console.log(`  one day of readings through POST /api/ingest: ${fmt(day.readings)} in ${day.seconds.toFixed(1)} s`);
-      rows.push(["Fixture", `${PLANTS} plants, ${PLANTS * INVERTERS} inverters, ${fmt(day.readings)} readings of the last 24 h via /api/ingest (${fmt(day.readings / day.seconds)} readings/s)`]);
+      rows.push([
+        "Fixture",
+        `${PLANTS} plants, ${PLANTS * INVERTERS} inverters, ${fmt(day.readings)} readings of the last 24 h via /api/ingest (${fmt(day.readings / day.seconds)} readings/s)`,
+      ]);
     } else {
       rows.push(["Fixture", `${existing} plants already in the store (BENCH_URL)`]);
     }
     rows.push(["Machine load average at start (1/5/15 min)", load]);
-    rows.push(["Server processes", external ? "as started by the caller" : `one primary (store, data plane, /api) and ${os.availableParallelism()} portal processes (PORTAL_WORKERS default: one per core)`]);
+    rows.push([
+      "Server processes",
+      external
+        ? "as started by the caller"
+        : `one primary (store, data plane, /api) and ${os.availableParallelism()} portal processes (PORTAL_WORKERS default: one per core)`,
+    ]);
     const cookie = await cookieFor(server);
     // Warm up (compiles, caches, the snapshot).
     await cannon(`${server.baseUrl}/pvstatus`, cookie, 3);
 
-    for (const [label, search] of [["grid (default)", ""], ["graph", "?view=gh"], ["map", "?view=map"]] as const) {
+    for (const [label, search] of [
+      ["grid (default)", ""],
+      ["graph", "?view=gh"],
+      ["map", "?view=map"],
+    ] as const) {
       const f = await cannon(`${server.baseUrl}/pvstatus${search}`, cookie, CANNON_SECONDS);
-      console.log(`  /pvstatus${search} ${label}: ${fmt(f.rps, 1)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, errors ${f.errors}, non-2xx ${f.non2xx}`);
-      rows.push([`/pvstatus${search} server render, ${label}: req/s · p50 · p99 (autocannon -c 20, ${CANNON_SECONDS} s)`, `${fmt(f.rps, 1)} req/s · ${f.p50} ms · ${f.p99} ms (errors ${f.errors}, non-2xx ${f.non2xx})`]);
+      console.log(
+        `  /pvstatus${search} ${label}: ${fmt(f.rps, 1)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, errors ${f.errors}, non-2xx ${f.non2xx}`,
+      );
+      rows.push([
+        `/pvstatus${search} server render, ${label}: req/s · p50 · p99 (autocannon -c 20, ${CANNON_SECONDS} s)`,
+        `${fmt(f.rps, 1)} req/s · ${f.p50} ms · ${f.p99} ms (errors ${f.errors}, non-2xx ${f.non2xx})`,
+      ]);
     }
 
     // The same shell around a placeholder screen, and the login page: what any page of the portal costs here.
-    for (const [label, p] of [["/statistics (placeholder screen in the same app shell)", "/statistics"], ["/login (no shell, no API call)", "/login"]] as const) {
+    for (const [label, p] of [
+      ["/statistics (placeholder screen in the same app shell)", "/statistics"],
+      ["/login (no shell, no API call)", "/login"],
+    ] as const) {
       const f = await cannon(`${server.baseUrl}${p}`, cookie, 10);
       console.log(`  ${p}: ${fmt(f.rps, 1)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms`);
       rows.push([`Reference: ${label}, autocannon -c 20, 10 s`, `${fmt(f.rps, 1)} req/s · ${f.p50} ms · ${f.p99} ms`]);
@@ -342,32 +496,56 @@ async function main() {
     t = performance.now();
     const small = Math.max(1, Math.round(WALLBOARDS / 8));
     const ws = await wallboards(server, cookie, small, quick ? 20 : 60);
-    console.log(`  ${small} wallboards: ${fmt(ws.polls)} polls, p50 ${fmt(ws.p50)} ms, p99 ${fmt(ws.p99)} ms, errors ${ws.errors}`);
-    rows.push([`${fmt(small)} wallboards polling every 6 s for ${quick ? 20 : 60} s (same poll)`, `${fmt(ws.polls)} polls (${fmt(ws.pollsPerSecond, 1)}/s); poll p50 ${fmt(ws.p50)} ms, p99 ${fmt(ws.p99)} ms; errors ${ws.errors}; polls over 6 s ${ws.late}`]);
+    console.log(
+      `  ${small} wallboards: ${fmt(ws.polls)} polls, p50 ${fmt(ws.p50)} ms, p99 ${fmt(ws.p99)} ms, errors ${ws.errors}`,
+    );
+    rows.push([
+      `${fmt(small)} wallboards polling every 6 s for ${quick ? 20 : 60} s (same poll)`,
+      `${fmt(ws.polls)} polls (${fmt(ws.pollsPerSecond, 1)}/s); poll p50 ${fmt(ws.p50)} ms, p99 ${fmt(ws.p99)} ms; errors ${ws.errors}; polls over 6 s ${ws.late}`,
+    ]);
     const w = await wallboards(server, cookie, WALLBOARDS, WALL_SECONDS);
-    console.log(`  ${WALLBOARDS} wallboards, ${WALL_SECONDS} s: ${fmt(w.polls)} polls (${fmt(w.pollsPerSecond, 1)}/s), p50 ${fmt(w.p50)} ms, p99 ${fmt(w.p99)} ms, errors ${w.errors}, slower than 6 s ${w.late}`);
-    rows.push([`${fmt(WALLBOARDS)} wallboards polling every 6 s for ${WALL_SECONDS} s (a poll = the pvstatus data request, limit +10 each poll)`, `${fmt(w.polls)} polls (${fmt(w.pollsPerSecond, 1)}/s); poll p50 ${fmt(w.p50)} ms, p99 ${fmt(w.p99)} ms; errors ${w.errors}; polls over 6 s ${w.late}`]);
+    console.log(
+      `  ${WALLBOARDS} wallboards, ${WALL_SECONDS} s: ${fmt(w.polls)} polls (${fmt(w.pollsPerSecond, 1)}/s), p50 ${fmt(w.p50)} ms, p99 ${fmt(w.p99)} ms, errors ${w.errors}, slower than 6 s ${w.late}`,
+    );
+    rows.push([
+      `${fmt(WALLBOARDS)} wallboards polling every 6 s for ${WALL_SECONDS} s (a poll = the pvstatus data request, limit +10 each poll)`,
+      `${fmt(w.polls)} polls (${fmt(w.pollsPerSecond, 1)}/s); poll p50 ${fmt(w.p50)} ms, p99 ${fmt(w.p99)} ms; errors ${w.errors}; polls over 6 s ${w.late}`,
+    ]);
 
     // The same store served by one process (PORTAL_WORKERS=0), one after the other in this run: what
     // the portal processes bring on this machine.
     if (!external) {
       await store.close();
       await server.stop({ keepData: true });
-      const single = await startServer({ store: STORE, port: PORT, env: { ACCESS_TOKEN_TTL: "7200", PORTAL_WORKERS: "0" }, reuse: { dataDir: server.dataDir, databaseUrl: server.databaseUrl }, timeoutMs: 120_000 });
+      const single = await startServer({
+        store: STORE,
+        port: PORT,
+        env: { ACCESS_TOKEN_TTL: "7200", PORTAL_WORKERS: "0" },
+        reuse: { dataDir: server.dataDir, databaseUrl: server.databaseUrl },
+        timeoutMs: 120_000,
+      });
       server = single;
       store = await openStore(single.databaseUrl);
       await cannon(`${single.baseUrl}/pvstatus`, cookie, 3);
       const f = await cannon(`${single.baseUrl}/pvstatus`, cookie, CANNON_SECONDS);
       console.log(`  /pvstatus grid, one process: ${fmt(f.rps, 1)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms`);
-      rows.push([`Reference: /pvstatus grid with PORTAL_WORKERS=0 (everything in one process), same store, right after`, `${fmt(f.rps, 1)} req/s · ${f.p50} ms · ${f.p99} ms (errors ${f.errors}, non-2xx ${f.non2xx})`]);
+      rows.push([
+        `Reference: /pvstatus grid with PORTAL_WORKERS=0 (everything in one process), same store, right after`,
+        `${fmt(f.rps, 1)} req/s · ${f.p50} ms · ${f.p99} ms (errors ${f.errors}, non-2xx ${f.non2xx})`,
+      ]);
     }
 
     const js = await clientJs(server, cookie);
-    console.log(`  client JS of /pvstatus: ${js.files.length} files, ${fmt(js.raw / 1024, 1)} KB raw, ${fmt(js.gz / 1024, 1)} KB gzipped`);
+    console.log(
+      `  client JS of /pvstatus: ${js.files.length} files, ${fmt(js.raw / 1024, 1)} KB raw, ${fmt(js.gz / 1024, 1)} KB gzipped`,
+    );
     for (const f of js.files.slice(0, 6)) console.log(`    ${f.url} ${fmt(f.gz / 1024, 1)} KB gz`);
     const route = js.files.find((f) => f.url.includes("routes/_app.pvstatus"));
     const mapGz = mapChunkGz();
-    rows.push(["Client JS of /pvstatus, gzipped (all files the page loads)", `${fmt(js.gz / 1024, 1)} KB (${js.files.length} files; the pvstatus route chunk itself ${fmt((route?.gz ?? 0) / 1024, 1)} KB; the map view adds ${fmt(mapGz / 1024, 1)} KB on demand)`]);
+    rows.push([
+      "Client JS of /pvstatus, gzipped (all files the page loads)",
+      `${fmt(js.gz / 1024, 1)} KB (${js.files.length} files; the pvstatus route chunk itself ${fmt((route?.gz ?? 0) / 1024, 1)} KB; the map view adds ${fmt(mapGz / 1024, 1)} KB on demand)`,
+    ]);
   } finally {
     await store.close();
     await server.stop();

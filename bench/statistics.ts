@@ -42,20 +42,61 @@ const fmt = (n: number, d = 0) => n.toLocaleString("en", { maximumFractionDigits
 export async function seed(store: Store, yearStart: number, days: number) {
   const now = Date.now();
   const tag = randomBytes(2).toString("hex").toUpperCase();
-  const root = await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).orderBy("seq").executeTakeFirstOrThrow();
+  const root = await store.db
+    .selectFrom("node")
+    .select("seq")
+    .where("parent_seq", "is", null)
+    .orderBy("seq")
+    .executeTakeFirstOrThrow();
   const inverters: string[] = [];
   const sensors: string[] = [];
   for (let p = 0; p < PLANTS; p++) {
     const plant = `SP${tag}${p}`;
-    await store.db.insertInto("plant").values({
-      uid: plant, name: `통계 벤치 발전소 ${p + 1}호`, alias: null, capa: PER_PLANT * 10_000, locality: "전라남도 해남군", address: null,
-      lat: 34.57, lng: 126.6, node_seq: root.seq, package_seq: null, created_at: now, updated_at: now,
-    }).execute();
+    await store.db
+      .insertInto("plant")
+      .values({
+        uid: plant,
+        name: `통계 벤치 발전소 ${p + 1}호`,
+        alias: null,
+        capa: PER_PLANT * 10_000,
+        locality: "전라남도 해남군",
+        address: null,
+        lat: 34.57,
+        lng: 126.6,
+        node_seq: root.seq,
+        package_seq: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     const devs = Array.from({ length: PER_PLANT }, (_, k) => ({
-      uid: `SD${tag}${p}I${k}`, rtu_uid: null, plant_uid: plant, kind: 1, name: `인버터 ${k + 1}`, address: k + 1, capa: 10_000, use_yn: 1, created_at: now, updated_at: now,
+      uid: `SD${tag}${p}I${k}`,
+      rtu_uid: null,
+      plant_uid: plant,
+      kind: 1,
+      name: `인버터 ${k + 1}`,
+      address: k + 1,
+      capa: 10_000,
+      use_yn: 1,
+      created_at: now,
+      updated_at: now,
     }));
-    const sensor = { uid: `SD${tag}${p}E`, rtu_uid: null, plant_uid: plant, kind: 4, name: "기상", address: 99, capa: null, use_yn: 1, created_at: now, updated_at: now };
-    await store.db.insertInto("device").values([...devs, sensor]).execute();
+    const sensor = {
+      uid: `SD${tag}${p}E`,
+      rtu_uid: null,
+      plant_uid: plant,
+      kind: 4,
+      name: "기상",
+      address: 99,
+      capa: null,
+      use_yn: 1,
+      created_at: now,
+      updated_at: now,
+    };
+    await store.db
+      .insertInto("device")
+      .values([...devs, sensor])
+      .execute();
     inverters.push(...devs.map((d) => d.uid));
     sensors.push(sensor.uid);
   }
@@ -75,20 +116,45 @@ export async function seed(store: Store, yearStart: number, days: number) {
         e += inverter ? w : 0;
         iis += inverter ? 0 : 900 * sun;
         hourly.push({
-          device_uid: uid, hour_ts: day + h * HOUR, kind: inverter ? 1 : 4, samples: 6,
-          energy_wh: inverter ? w : null, avg_w: inverter ? w : null, max_w: inverter ? w * 1.05 : null,
-          his_wh: inverter ? null : 800 * sun, iis_wh: inverter ? null : 900 * sun, avg_sts: inverter ? null : 25, avg_ats: inverter ? null : 15,
-          max_today_wh: null, max_total_wh: null,
+          device_uid: uid,
+          hour_ts: day + h * HOUR,
+          kind: inverter ? 1 : 4,
+          samples: 6,
+          energy_wh: inverter ? w : null,
+          avg_w: inverter ? w : null,
+          max_w: inverter ? w * 1.05 : null,
+          his_wh: inverter ? null : 800 * sun,
+          iis_wh: inverter ? null : 900 * sun,
+          avg_sts: inverter ? null : 25,
+          avg_ats: inverter ? null : 15,
+          max_today_wh: null,
+          max_total_wh: null,
         });
       }
       daily.push({
-        device_uid: uid, day_ts: day, kind: inverter ? 1 : 4, samples: 144, energy_wh: inverter ? e : null, max_w: inverter ? 84_000 : null,
-        his_wh: inverter ? null : iis * 0.9, iis_wh: inverter ? null : iis, avg_sts: inverter ? null : 25, avg_ats: inverter ? null : 15, total_wh: null,
+        device_uid: uid,
+        day_ts: day,
+        kind: inverter ? 1 : 4,
+        samples: 144,
+        energy_wh: inverter ? e : null,
+        max_w: inverter ? 84_000 : null,
+        his_wh: inverter ? null : iis * 0.9,
+        iis_wh: inverter ? null : iis,
+        avg_sts: inverter ? null : 25,
+        avg_ats: inverter ? null : 15,
+        total_wh: null,
       });
     }
     await store.db.transaction().execute(async (trx) => {
-      for (let i = 0; i < hourly.length; i += 500) await trx.insertInto("rollup_hourly").values(hourly.slice(i, i + 500) as never).execute();
-      await trx.insertInto("rollup_daily").values(daily as never).execute();
+      for (let i = 0; i < hourly.length; i += 500)
+        await trx
+          .insertInto("rollup_hourly")
+          .values(hourly.slice(i, i + 500) as never)
+          .execute();
+      await trx
+        .insertInto("rollup_daily")
+        .values(daily as never)
+        .execute();
     });
   }
 }
@@ -148,19 +214,31 @@ async function httpExport(url: string, token: string, pid: number) {
 }
 
 async function main() {
-  console.log(`statistics bench on ${STORE} — ${PLANTS} plants × ${PER_PLANT} inverters, a year of rollups; load average ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+  console.log(
+    `statistics bench on ${STORE} — ${PLANTS} plants × ${PER_PLANT} inverters, a year of rollups; load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")}`,
+  );
   // BENCH_DATA_DIR (SQLite): keep the seeded database there and reuse it on the next run (no 20-s seeding).
   const keep = STORE === "sqlite" ? process.env.BENCH_DATA_DIR : undefined;
   const reuse = Boolean(keep && existsSync(path.join(keep, "portal.db")));
   if (keep) mkdirSync(keep, { recursive: true });
   const server = await startServer({
-    store: STORE, env: { PORTAL_WORKERS: "1" }, timeoutMs: 180_000, ...(keep ? { reuse: { dataDir: keep, databaseUrl: `file:${path.join(keep, "portal.db")}` } } : {}),
+    store: STORE,
+    env: { PORTAL_WORKERS: "1" },
+    timeoutMs: 180_000,
+    ...(keep ? { reuse: { dataDir: keep, databaseUrl: `file:${path.join(keep, "portal.db")}` } } : {}),
   });
   const store = await openStore(server.databaseUrl);
   try {
     const today = seoulDayStart(Date.now());
     // A kept database is reused only when it holds the seeded year (a failed server start removes its data directory).
-    const seeded = reuse ? await store.db.selectFrom("rollup_daily").select(({ fn }) => [fn.min("day_ts").as("first"), fn.countAll().as("n")]).executeTakeFirst() : undefined;
+    const seeded = reuse
+      ? await store.db
+          .selectFrom("rollup_daily")
+          .select(({ fn }) => [fn.min("day_ts").as("first"), fn.countAll().as("n")])
+          .executeTakeFirst()
+      : undefined;
     const fresh = !seeded || Number(seeded.n) < 40_150;
     const yearStart = fresh ? today - 365 * DAY : Number(seeded!.first);
     if (fresh) {
@@ -171,7 +249,11 @@ async function main() {
     const start = formatSeoul(yearStart, "YYYY-MM-DD");
     const end = formatSeoul(yearStart + 364 * DAY, "YYYY-MM-DD");
 
-    const login = await fetch(`${server.baseUrl}/api/member/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id: "admin", password: ADMIN_PASSWORD }) });
+    const login = await fetch(`${server.baseUrl}/api/member/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ id: "admin", password: ADMIN_PASSWORD }),
+    });
     const tokens = (await login.json()) as { accessToken: string; refreshToken: string; sessionId: string };
     const auth = { authorization: `Bearer ${tokens.accessToken}` };
     const apiUrl = `${server.baseUrl}/api/rpi/statistics/group/plant?unit=day&start=${start}&end=${end}`;
@@ -191,19 +273,39 @@ async function main() {
       return { median: times.sort((a, b) => a - b)[Math.floor(n / 2)]!, size };
     };
     const one = await oneCall(apiUrl, auth, 5);
-    console.log(`1. one-year daily integrated report, one call: median of 5 after ${WARM} warm-up calls ${fmt(one.median, 1)} ms (${fmt(one.size / 1024)} KB JSON, 3,650 rows)`);
+    console.log(
+      `1. one-year daily integrated report, one call: median of 5 after ${WARM} warm-up calls ${fmt(one.median, 1)} ms (${fmt(one.size / 1024)} KB JSON, 3,650 rows)`,
+    );
     const pageApi = await oneCall(`${apiUrl}&offset=0&limit=500&series=1`, auth, 5);
-    console.log(`   the same as the page asks for it (offset=0&limit=500&series=1): median ${fmt(pageApi.median, 1)} ms (${fmt(pageApi.size / 1024)} KB JSON)`);
+    console.log(
+      `   the same as the page asks for it (offset=0&limit=500&series=1): median ${fmt(pageApi.median, 1)} ms (${fmt(pageApi.size / 1024)} KB JSON)`,
+    );
 
-    const { run: apiRun, per: apiPer } = await cannon({ url: apiUrl, connections: 20, duration: SECONDS, timeout: 30, headers: auth }, server.pid);
-    console.log(`   API at 20 connections: ${fmt(apiRun.requests.average, 1)} req/s, p50 ${apiRun.latency.p50} ms, p99 ${apiRun.latency.p99} ms, ${apiRun.requests.total} done, errors ${apiRun.errors}, timeouts ${apiRun.timeouts}, non-2xx ${apiRun.non2xx}; ${apiPer}`);
+    const { run: apiRun, per: apiPer } = await cannon(
+      { url: apiUrl, connections: 20, duration: SECONDS, timeout: 30, headers: auth },
+      server.pid,
+    );
+    console.log(
+      `   API at 20 connections: ${fmt(apiRun.requests.average, 1)} req/s, p50 ${apiRun.latency.p50} ms, p99 ${apiRun.latency.p99} ms, ${apiRun.requests.total} done, errors ${apiRun.errors}, timeouts ${apiRun.timeouts}, non-2xx ${apiRun.non2xx}; ${apiPer}`,
+    );
     const cookie = `accessToken=${tokens.accessToken}; refreshToken=${tokens.refreshToken}; sessionId=${tokens.sessionId}; NewAppOpenPop=1`;
     const pageUrl = `${server.baseUrl}/statistics?period=custom&start=${start}&end=${end}&unit=day`;
     const doc = await oneCall(pageUrl, { cookie }, 3);
-    console.log(`   document, one request: median of 3 after ${WARM} warm-up requests ${fmt(doc.median, 1)} ms (${fmt(doc.size / 1024)} KB HTML)`);
-    const { run: docRun, per: docPer } = await cannon({ url: pageUrl, connections: 20, duration: SECONDS, timeout: 30, headers: { cookie, "accept-encoding": "br, gzip" } }, server.pid);
-    console.log(`   document at 20 connections: ${fmt(docRun.requests.average, 1)} req/s, p50 ${docRun.latency.p50} ms, p99 ${docRun.latency.p99} ms, ${docRun.requests.total} done, errors ${docRun.errors}, timeouts ${docRun.timeouts}, non-2xx ${docRun.non2xx}; ${docPer}`);
-    console.log(`   load average now ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+    console.log(
+      `   document, one request: median of 3 after ${WARM} warm-up requests ${fmt(doc.median, 1)} ms (${fmt(doc.size / 1024)} KB HTML)`,
+    );
+    const { run: docRun, per: docPer } = await cannon(
+      { url: pageUrl, connections: 20, duration: SECONDS, timeout: 30, headers: { cookie, "accept-encoding": "br, gzip" } },
+      server.pid,
+    );
+    console.log(
+      `   document at 20 connections: ${fmt(docRun.requests.average, 1)} req/s, p50 ${docRun.latency.p50} ms, p99 ${docRun.latency.p99} ms, ${docRun.requests.total} done, errors ${docRun.errors}, timeouts ${docRun.timeouts}, non-2xx ${docRun.non2xx}; ${docPer}`,
+    );
+    console.log(
+      `   load average now ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}`,
+    );
     if (process.env.BENCH_XLSX === "0") return;
 
     // 2. A year at unit 60 for the 100 inverters (876,000 steps × 8 columns).
@@ -218,21 +320,34 @@ async function main() {
     const t1 = performance.now();
     const p = await prepareReport(store.db, claims, "inverter", { unit: "60", start, end, sunRise: false }, Date.now(), "fleet");
     let bytes = 0;
-    const sink = new Writable({ write(chunk: Buffer, _e, cb) { bytes += chunk.length; cb(); } });
+    const sink = new Writable({
+      write(chunk: Buffer, _e, cb) {
+        bytes += chunk.length;
+        cb();
+      },
+    });
     await writeXlsx(store.db, p, "ko", sink, "admin", Date.now());
     const secs = (performance.now() - t1) / 1000;
     const cpu = process.cpuUsage(cpu0);
     clearInterval(sampler);
-    console.log(`2a. XLSX export in the bench process, a year at unit 60, 100 inverters (876,000 rows): ${fmt(secs, 1)} s (CPU ${fmt((cpu.user + cpu.system) / 1e6, 1)} s), ${fmt(bytes / 1e6, 1)} MB, peak RSS ${fmt(peak / 1e6)} MB (${fmt((peak - before) / 1e6)} MB above the start)`);
+    console.log(
+      `2a. XLSX export in the bench process, a year at unit 60, 100 inverters (876,000 rows): ${fmt(secs, 1)} s (CPU ${fmt((cpu.user + cpu.system) / 1e6, 1)} s), ${fmt(bytes / 1e6, 1)} MB, peak RSS ${fmt(peak / 1e6)} MB (${fmt((peak - before) / 1e6)} MB above the start)`,
+    );
 
     //    b. The same through the API (GET /api/statistics/export), downloaded by fetch: seconds, bytes, and the
     //       API process's CPU seconds and RSS (before, and the peak while exporting).
     for (const format of ["xlsx", "csv"] as const) {
       const url = `${server.baseUrl}/api/statistics/export?report=inverter&format=${format}&unit=60&start=${start}&end=${end}`;
       const r = await httpExport(url, tokens.accessToken, server.pid);
-      console.log(`2b. ${format.toUpperCase()} export through the API: ${fmt(r.secs, 1)} s (API process CPU ${fmt(r.cpu, 1)} s), ${fmt(r.bytes / 1e6, 1)} MB, API process RSS ${fmt(r.before / 1e6)} MB before, peak ${fmt(r.peak / 1e6)} MB`);
+      console.log(
+        `2b. ${format.toUpperCase()} export through the API: ${fmt(r.secs, 1)} s (API process CPU ${fmt(r.cpu, 1)} s), ${fmt(r.bytes / 1e6, 1)} MB, API process RSS ${fmt(r.before / 1e6)} MB before, peak ${fmt(r.peak / 1e6)} MB`,
+      );
     }
-    console.log(`   load average now ${loadavg().map((l) => l.toFixed(1)).join(" ")}`);
+    console.log(
+      `   load average now ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(" ")}`,
+    );
   } finally {
     await store.close();
     await server.stop(keep ? { keepData: true } : {});

@@ -42,7 +42,16 @@ describe("admin level table", () => {
 describe("setting screens", () => {
   it("lists the screens of the areas a level administers", async () => {
     const { settingScreensFor } = await import("./admin-levels");
-    expect(settingScreensFor(10).map((s) => s.key)).toEqual(["total", "id", "group", "plant", "device", "rtu", "config", "import"]);
+    expect(settingScreensFor(10).map((s) => s.key)).toEqual([
+      "total",
+      "id",
+      "group",
+      "plant",
+      "device",
+      "rtu",
+      "config",
+      "import",
+    ]);
     expect(settingScreensFor(6).map((s) => s.key)).toEqual(["plant", "device", "rtu"]);
     expect(settingScreensFor(1).map((s) => s.key)).toEqual(["id"]);
     expect(settingScreensFor(null)).toEqual([]);

@@ -7,14 +7,31 @@ const min = 60_000;
 const plant = (over: Partial<PlantView> = {}): PlantView => ({ uid: "P", capa: 10_000, sunElevationDeg: 45, ...over });
 const rtu = (over: Partial<RtuView> = {}): RtuView => ({ uid: "R", plant_uid: "P", last_seen_at: now - min, ...over });
 const dev = (uid: string, kind: number, over: Partial<DeviceView> = {}): DeviceView => ({
-  uid, kind, rtu_uid: "R", plant_uid: "P", capa: 5_000, latestTs: now - 5 * min, iw: 40_000, fault_code: 0,
-  iis: null, his: null, sts: null, ...over,
+  uid,
+  kind,
+  rtu_uid: "R",
+  plant_uid: "P",
+  capa: 5_000,
+  latestTs: now - 5 * min,
+  iw: 40_000,
+  fault_code: 0,
+  iis: null,
+  his: null,
+  sts: null,
+  ...over,
 });
 const sensor = (over: Partial<DeviceView> = {}) => dev("E", 4, { iw: null, iis: 800, his: 700, sts: 25, ...over });
 const run = (input: { plants?: PlantView[]; rtus?: RtuView[]; devices: DeviceView[]; open?: string[] }) =>
   evaluateAlarms({
-    now, settings: ALARM_SETTING_DEFAULTS, plants: input.plants ?? [plant()], rtus: input.rtus ?? [rtu()],
-    devices: input.devices, faultNames: [{ code: 8, name: "계통 과전압", level: 2 }, { code: 512, name: "DC 지락", level: 4 }],
+    now,
+    settings: ALARM_SETTING_DEFAULTS,
+    plants: input.plants ?? [plant()],
+    rtus: input.rtus ?? [rtu()],
+    devices: input.devices,
+    faultNames: [
+      { code: 8, name: "계통 과전압", level: 2 },
+      { code: 512, name: "DC 지락", level: 4 },
+    ],
     openLowGeneration: new Set(input.open ?? []),
   });
 const codes = (e: ReturnType<typeof run>) => e.wanted.map((w) => `${w.code}:${w.device_uid ?? w.rtu_uid ?? w.plant_uid}`).sort();
@@ -31,18 +48,32 @@ describe("alarm rules", () => {
   });
 
   it("leaves device alarms undecided while the RTU itself is silent", () => {
-    const e = run({ rtus: [rtu({ last_seen_at: now - 2 * 60 * min })], devices: [sensor({ latestTs: now - 2 * 60 * min }), dev("I1", 1)] });
+    const e = run({
+      rtus: [rtu({ last_seen_at: now - 2 * 60 * min })],
+      devices: [sensor({ latestTs: now - 2 * 60 * min }), dev("I1", 1)],
+    });
     expect(codes(e)).toEqual(["1000003:R"]);
     expect(e.undecided.has(alarmKey(1000001, "P", "I1"))).toBe(true);
   });
 
   it("1000001 for a device silent while its RTU reports; inverters asleep in the dark are not silent", () => {
     const silent = dev("I2", 1, { latestTs: now - 45 * min });
-    expect(codes(run({ devices: [sensor({ latestTs: now - min }), dev("I1", 1, { latestTs: now - min }), silent] }))).toEqual(["1000001:I2"]);
-    const dusk = run({ devices: [sensor({ latestTs: now - min, iis: 10 }), dev("I1", 1, { latestTs: now - 3 * 60 * min }), silent] });
+    expect(codes(run({ devices: [sensor({ latestTs: now - min }), dev("I1", 1, { latestTs: now - min }), silent] }))).toEqual([
+      "1000001:I2",
+    ]);
+    const dusk = run({
+      devices: [sensor({ latestTs: now - min, iis: 10 }), dev("I1", 1, { latestTs: now - 3 * 60 * min }), silent],
+    });
     expect(codes(dusk)).toEqual([]);
     // A silent sensor is a fault whatever the light.
-    expect(codes(run({ plants: [plant({ sunElevationDeg: -30 })], devices: [dev("V", 7, { latestTs: now - min }), sensor({ latestTs: now - 60 * min })] }))).toEqual(["1000001:E"]);
+    expect(
+      codes(
+        run({
+          plants: [plant({ sunElevationDeg: -30 })],
+          devices: [dev("V", 7, { latestTs: now - min }), sensor({ latestTs: now - 60 * min })],
+        }),
+      ),
+    ).toEqual(["1000001:E"]);
   });
 
   it("1000006 names the faults of every set bit and takes the highest level", () => {
@@ -55,7 +86,13 @@ describe("alarm rules", () => {
   it("1000004 below half the reference, released only above 70 % (hysteresis), judged only in light", () => {
     // Reference: 50 kW × 0.8 × 0.87 = 34.8 kW.
     const at = (iw: number, open = false, over: Partial<PlantView> = {}) =>
-      codes(run({ plants: [plant(over)], devices: [sensor(), dev("I1", 1, { iw })], open: open ? [alarmKey(1000004, "P", "I1")] : [] }));
+      codes(
+        run({
+          plants: [plant(over)],
+          devices: [sensor(), dev("I1", 1, { iw })],
+          open: open ? [alarmKey(1000004, "P", "I1")] : [],
+        }),
+      );
     expect(at(17_000)).toEqual(["1000004:I1"]);
     expect(at(18_000)).toEqual([]);
     expect(at(24_000, true)).toEqual(["1000004:I1"]);
@@ -75,7 +112,13 @@ describe("alarm rules", () => {
     const silent = { latestTs: now - 45 * min };
     const all = run({ devices: [sensor({ latestTs: now - min }), dev("I1", 1, silent), dev("I2", 1, silent)] });
     expect(all.wanted).toHaveLength(1);
-    expect(all.wanted[0]).toMatchObject({ key: alarmKey(1000001, "P", null), device_uid: null, rtu_uid: null, code: 1000001, level: 3 });
+    expect(all.wanted[0]).toMatchObject({
+      key: alarmKey(1000001, "P", null),
+      device_uid: null,
+      rtu_uid: null,
+      code: 1000001,
+      level: 3,
+    });
     // Breaker tripped: every inverter at zero in full sun → one plant-wide low-generation alarm.
     const tripped = run({ devices: [sensor(), dev("I1", 1, { iw: 0 }), dev("I2", 1, { iw: 0 })] });
     expect(codes(tripped)).toEqual(["1000004:P"]);
@@ -89,7 +132,9 @@ describe("alarm rules", () => {
   });
 
   it("counts production alarms only between sunrise and sunset", () => {
-    expect(codes(run({ plants: [plant({ sunElevationDeg: 2 })], devices: [sensor(), dev("I1", 1, { iw: 0 })] }))).toEqual(["1000004:I1"]);
+    expect(codes(run({ plants: [plant({ sunElevationDeg: 2 })], devices: [sensor(), dev("I1", 1, { iw: 0 })] }))).toEqual([
+      "1000004:I1",
+    ]);
     expect(codes(run({ plants: [plant({ sunElevationDeg: -1 })], devices: [sensor(), dev("I1", 1, { iw: 0 })] }))).toEqual([]);
   });
 });

@@ -104,8 +104,13 @@ export function evaluateAlarms(input: {
     if (now - r.last_seen_at > rtuSilentAfter) {
       silentRtus.add(r.uid);
       wanted.push({
-        key: alarmKey(ALARM_CODE.internetDisconnected, r.plant_uid, r.uid), plant_uid: r.plant_uid, rtu_uid: r.uid,
-        device_uid: null, code: ALARM_CODE.internetDisconnected, level: 4, fault_code: null,
+        key: alarmKey(ALARM_CODE.internetDisconnected, r.plant_uid, r.uid),
+        plant_uid: r.plant_uid,
+        rtu_uid: r.uid,
+        device_uid: null,
+        code: ALARM_CODE.internetDisconnected,
+        level: 4,
+        fault_code: null,
         message: `RTU ${r.uid} silent since ${new Date(r.last_seen_at).toISOString()}`,
       });
     }
@@ -138,8 +143,14 @@ export function evaluateAlarms(input: {
     const stale = d.latestTs === null || rtuNewest - d.latestTs > deviceSilentAfter;
     if (stale && !sleeps) {
       wanted.push({
-        key: commKey, plant_uid: d.plant_uid, rtu_uid: d.rtu_uid, device_uid: d.uid,
-        code: ALARM_CODE.communicationFault, level: 3, fault_code: null, message: `device ${d.uid} not answering`,
+        key: commKey,
+        plant_uid: d.plant_uid,
+        rtu_uid: d.rtu_uid,
+        device_uid: d.uid,
+        code: ALARM_CODE.communicationFault,
+        level: 3,
+        fault_code: null,
+        message: `device ${d.uid} not answering`,
       });
     } else if (stale) {
       undecided.add(commKey);
@@ -149,8 +160,13 @@ export function evaluateAlarms(input: {
       else if (d.fault_code) {
         const names = input.faultNames.filter((f) => (d.fault_code! & f.code) === f.code && f.code !== 0);
         wanted.push({
-          key: faultKey, plant_uid: d.plant_uid, rtu_uid: d.rtu_uid, device_uid: d.uid, code: ALARM_CODE.inverterFault,
-          level: names.length ? Math.max(...names.map((n) => n.level)) : 3, fault_code: d.fault_code,
+          key: faultKey,
+          plant_uid: d.plant_uid,
+          rtu_uid: d.rtu_uid,
+          device_uid: d.uid,
+          code: ALARM_CODE.inverterFault,
+          level: names.length ? Math.max(...names.map((n) => n.level)) : 3,
+          fault_code: d.fault_code,
           message: names.length ? names.map((n) => n.name).join(", ") : `fault 0x${d.fault_code.toString(16).toUpperCase()}`,
         });
       }
@@ -177,8 +193,13 @@ export function evaluateAlarms(input: {
       const open = input.openLowGeneration.has(key);
       if (open ? ratio < settings.lowGenerationReleaseRatio : ratio < settings.lowGenerationRatio) {
         wanted.push({
-          key, plant_uid: plant.uid, rtu_uid: inv.rtu_uid, device_uid: inv.uid, code: ALARM_CODE.abnormalTodayGeneration,
-          level: 2, fault_code: null,
+          key,
+          plant_uid: plant.uid,
+          rtu_uid: inv.rtu_uid,
+          device_uid: inv.uid,
+          code: ALARM_CODE.abnormalTodayGeneration,
+          level: 2,
+          fault_code: null,
           message: `${actualKw.toFixed(1)} kW is ${(ratio * 100).toFixed(0)} % of the reference ${referenceKw.toFixed(1)} kW`,
         });
       }
@@ -187,13 +208,18 @@ export function evaluateAlarms(input: {
   // A plant alarm stands for its devices' alarms: it is undecided whenever one of theirs is.
   for (const key of [...undecided]) {
     const [code, plantUid] = key.split(":");
-    if (PLANT_WIDE_CODES.has(Number(code)) || Number(code) === ALARM_CODE.internetDisconnected) undecided.add(alarmKey(Number(code), plantUid!, null));
+    if (PLANT_WIDE_CODES.has(Number(code)) || Number(code) === ALARM_CODE.internetDisconnected)
+      undecided.add(alarmKey(Number(code), plantUid!, null));
   }
   return { wanted: collapsePlantWide(wanted, input.rtus, input.devices), undecided };
 }
 
 /** Codes a plant-wide cause can raise on every inverter (or every RTU) at once. */
-const PLANT_WIDE_CODES = new Set<number>([ALARM_CODE.communicationFault, ALARM_CODE.abnormalTodayGeneration, ALARM_CODE.inverterFault]);
+const PLANT_WIDE_CODES = new Set<number>([
+  ALARM_CODE.communicationFault,
+  ALARM_CODE.abnormalTodayGeneration,
+  ALARM_CODE.inverterFault,
+]);
 
 /**
  * One plant alarm for a plant-wide outage: when every inverter of a plant (two or more) wants the same
@@ -202,7 +228,8 @@ const PLANT_WIDE_CODES = new Set<number>([ALARM_CODE.communicationFault, ALARM_C
  */
 export function collapsePlantWide(wanted: WantedAlarm[], rtus: RtuView[], devices: DeviceView[]): WantedAlarm[] {
   const invertersOf = new Map<string, Set<string>>();
-  for (const d of devices) if (d.kind === INVERTER) invertersOf.set(d.plant_uid, (invertersOf.get(d.plant_uid) ?? new Set()).add(d.uid));
+  for (const d of devices)
+    if (d.kind === INVERTER) invertersOf.set(d.plant_uid, (invertersOf.get(d.plant_uid) ?? new Set()).add(d.uid));
   const rtusOf = new Map<string, Set<string>>();
   for (const r of rtus) rtusOf.set(r.plant_uid, (rtusOf.get(r.plant_uid) ?? new Set()).add(r.uid));
   const groups = new Map<string, WantedAlarm[]>();
@@ -229,8 +256,14 @@ export function collapsePlantWide(wanted: WantedAlarm[], rtus: RtuView[], device
       continue;
     }
     out.push({
-      key: alarmKey(code, plant_uid, null), plant_uid, rtu_uid: null, device_uid: null, code,
-      level: Math.max(...list.map((w) => w.level)), fault_code: null, message: `plant-wide: ${what} (${list[0]!.message})`,
+      key: alarmKey(code, plant_uid, null),
+      plant_uid,
+      rtu_uid: null,
+      device_uid: null,
+      code,
+      level: Math.max(...list.map((w) => w.level)),
+      fault_code: null,
+      message: `plant-wide: ${what} (${list[0]!.message})`,
     });
   }
   return out;

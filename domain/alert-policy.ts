@@ -18,7 +18,13 @@ export interface AlertPrefView {
 
 /** A member who never saved preferences: warnings and severe alarms by mail, at once. */
 export const DEFAULT_ALERT_PREF: AlertPrefView = {
-  minLevel: 3, mail: true, webhook: false, webhookUrl: null, quietFrom: null, quietTo: null, digest: false,
+  minLevel: 3,
+  mail: true,
+  webhook: false,
+  webhookUrl: null,
+  quietFrom: null,
+  quietTo: null,
+  digest: false,
 };
 
 export const hhmmToMinutes = (s: string) => Number(s.slice(0, 2)) * 60 + Number(s.slice(3, 5));

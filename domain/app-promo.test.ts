@@ -4,9 +4,11 @@ import { APP_PROMO_CLOSED_COOKIE, APP_PROMO_COOKIE, APP_PROMO_MAX_AGE_S, appProm
 const UA = {
   android: "Mozilla/5.0 (Linux; Android 14; SM-S918N) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36",
   androidTablet: "Mozilla/5.0 (Linux; Android 13; SM-X916B) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36",
-  iphone: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
+  iphone:
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
   ipod: "Mozilla/5.0 (iPod touch; CPU iPhone OS 15_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148",
-  ipadDesktopMode: "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15",
+  ipadDesktopMode:
+    "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15",
   windows: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36",
 };
 
@@ -32,7 +34,11 @@ describe("app promotion pop-up (SPEC §2, §9)", () => {
     expect(storeLinkDecision("ios", { userAgent: UA.iphone })).toEqual({ open: true });
     expect(storeLinkDecision("ios", { userAgent: UA.ipod })).toEqual({ open: true });
     expect(storeLinkDecision("ios", { userAgent: UA.ipadDesktopMode, maxTouchPoints: 5 })).toEqual({ open: true });
-    expect(storeLinkDecision("ios", { userAgent: UA.ipadDesktopMode, maxTouchPoints: 0 })).toEqual({ open: false, alert: "ios_only" });
-    for (const ua of [UA.android, UA.windows]) expect(storeLinkDecision("ios", { userAgent: ua })).toEqual({ open: false, alert: "ios_only" });
+    expect(storeLinkDecision("ios", { userAgent: UA.ipadDesktopMode, maxTouchPoints: 0 })).toEqual({
+      open: false,
+      alert: "ios_only",
+    });
+    for (const ua of [UA.android, UA.windows])
+      expect(storeLinkDecision("ios", { userAgent: ua })).toEqual({ open: false, alert: "ios_only" });
   });
 });

@@ -97,7 +97,12 @@ export interface StackedHourBar {
  * the two read against one hour axis. `generation` is the hourly series in kW (= kWh of the hour),
  * `irradiance` in W/m². Without a capacity the generation time is 0 (it cannot be told).
  */
-export function stackedHourBars(labels: readonly string[], generation: readonly number[], irradiance: readonly number[], capacityKw: number): StackedHourBar[] {
+export function stackedHourBars(
+  labels: readonly string[],
+  generation: readonly number[],
+  irradiance: readonly number[],
+  capacityKw: number,
+): StackedHourBar[] {
   const cap = Number.isFinite(capacityKw) && capacityKw > 0 ? capacityKw : 0;
   const pos = (v: number | undefined) => (typeof v === "number" && Number.isFinite(v) && v > 0 ? v : 0);
   return labels.map((label, i) => ({

@@ -37,9 +37,13 @@ describe("detailWindowUrl", () => {
     expect(detailWindowUrl("newPlantWindow", { name: "x", uid: "1", theme: "default" }, "http://portal.lan:8080")).toBe(
       "http://detail.lan:8080/setNewToken/newPlantWindow/?name=x&uid=1&theme=default",
     );
-    expect(detailWindowUrl("newPlantWindow", { name: "x", uid: "1", theme: "default" }, "portal.lan", "http:")).toMatch(/^http:\/\/detail\.lan\//);
+    expect(detailWindowUrl("newPlantWindow", { name: "x", uid: "1", theme: "default" }, "portal.lan", "http:")).toMatch(
+      /^http:\/\/detail\.lan\//,
+    );
   });
   it("sends any theme other than dark as 'default'", () => {
-    expect(new URL(detailWindowUrl("newPlantWindow", { name: "x", uid: "1", theme: "weird" }, "a.b")).searchParams.get("theme")).toBe("default");
+    expect(
+      new URL(detailWindowUrl("newPlantWindow", { name: "x", uid: "1", theme: "weird" }, "a.b")).searchParams.get("theme"),
+    ).toBe("default");
   });
 });

@@ -30,7 +30,12 @@ describe("device kinds", () => {
   });
 
   it("keeps only inverters for diagnosis", () => {
-    const devices = [{ uid: 1, kind: 1 }, { uid: 2, kind: 4 }, { uid: 3, kind: 1 }, { uid: 4, kind: 7 }];
+    const devices = [
+      { uid: 1, kind: 1 },
+      { uid: 2, kind: 4 },
+      { uid: 3, kind: 1 },
+      { uid: 4, kind: 7 },
+    ];
     expect(diagnosableDevices(devices).map((d) => d.uid)).toEqual([1, 3]);
   });
 

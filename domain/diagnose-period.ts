@@ -24,7 +24,11 @@ export function isDiagnoseUnit(v: unknown): v is DiagnoseUnit {
 }
 
 /** A window in Seoul time and a unit → epoch ms [from, to), or what is wrong with it (field → problem). */
-export function checkPeriod(start: string, end: string, unit: number): { ok: true; period: Period } | { ok: false; field: "start" | "end" | "unit"; problem: PeriodProblem } {
+export function checkPeriod(
+  start: string,
+  end: string,
+  unit: number,
+): { ok: true; period: Period } | { ok: false; field: "start" | "end" | "unit"; problem: PeriodProblem } {
   const from = parseSeoul(start);
   const to = parseSeoul(end);
   if (from === null) return { ok: false, field: "start", problem: "bad_start" };

@@ -62,13 +62,25 @@ export function elementValues(kind: number, raw: Record<string, unknown> | null)
   if (!raw) return {};
   switch (kind) {
     case 1:
-      return { w: num(raw.iw), v: num(raw.ac_v), a: num(raw.ac_a), today_wh: num(raw.today_wh), fault_code: num(raw.fault_code) || null };
+      return {
+        w: num(raw.iw),
+        v: num(raw.ac_v),
+        a: num(raw.ac_a),
+        today_wh: num(raw.today_wh),
+        fault_code: num(raw.fault_code) || null,
+      };
     case 2:
       return { v: num(raw.v), a: num(raw.total_a) };
     case 7:
     case 8: {
       const state = num(raw.state);
-      return { w: num(raw.w), v: num(raw.v), a: num(raw.a), gf_ma: num(raw.gf_ma), breaker: state === null ? null : state === 1 ? "closed" : "open" };
+      return {
+        w: num(raw.w),
+        v: num(raw.v),
+        a: num(raw.a),
+        gf_ma: num(raw.gf_ma),
+        breaker: state === null ? null : state === 1 ? "closed" : "open",
+      };
     }
     default:
       return {};
@@ -85,11 +97,19 @@ export function worstAlarm(alarms: readonly TopologyAlarm[]): ElementAlarm | nul
 }
 
 /** The alarms that concern a device: its own, and its gateway's (an RTU that went silent silences its devices). */
-export function alarmsOfDevice(device: Pick<TopologyDevice, "uid" | "rtu_uid">, alarms: readonly TopologyAlarm[]): TopologyAlarm[] {
+export function alarmsOfDevice(
+  device: Pick<TopologyDevice, "uid" | "rtu_uid">,
+  alarms: readonly TopologyAlarm[],
+): TopologyAlarm[] {
   return alarms.filter((a) => a.device_uid === device.uid || (!a.device_uid && !!a.rtu_uid && a.rtu_uid === device.rtu_uid));
 }
 
-export function deviceCondition(device: TopologyDevice, values: ElementValues, alarm: ElementAlarm | null, now: number): Condition {
+export function deviceCondition(
+  device: TopologyDevice,
+  values: ElementValues,
+  alarm: ElementAlarm | null,
+  now: number,
+): Condition {
   if (alarm) return "alarm";
   if (device.ts === null) return "nodata";
   if (now - device.ts > DIAGRAM_FRESH_MS) return "stale";
@@ -102,7 +122,15 @@ export function deviceStates(devices: readonly TopologyDevice[], alarms: readonl
   return devices.map((d) => {
     const values = elementValues(d.kind, d.values);
     const alarm = worstAlarm(alarmsOfDevice(d, alarms));
-    return { device_uid: d.uid, kind: d.kind, name: d.name, ts: d.ts, values, alarm, condition: deviceCondition(d, values, alarm, now) };
+    return {
+      device_uid: d.uid,
+      kind: d.kind,
+      name: d.name,
+      ts: d.ts,
+      values,
+      alarm,
+      condition: deviceCondition(d, values, alarm, now),
+    };
   });
 }
 
@@ -125,12 +153,29 @@ export function buildSingleLine(
   const element = (d: TopologyDevice): DiagramElement => {
     const s = states.get(d.uid)!;
     return {
-      id: `dev:${d.uid}`, type: TYPE_OF_KIND[d.kind]!, name: d.name, device_uid: d.uid, kind: d.kind, ts: d.ts,
-      values: s.values, condition: s.condition, alarm: s.alarm, children: [],
+      id: `dev:${d.uid}`,
+      type: TYPE_OF_KIND[d.kind]!,
+      name: d.name,
+      device_uid: d.uid,
+      kind: d.kind,
+      ts: d.ts,
+      values: s.values,
+      condition: s.condition,
+      alarm: s.alarm,
+      children: [],
     };
   };
   const virtual = (id: string, type: DiagramElement["type"], name: string): DiagramElement => ({
-    id, type, name, device_uid: null, kind: null, ts: null, values: {}, condition: "none", alarm: null, children: [],
+    id,
+    type,
+    name,
+    device_uid: null,
+    kind: null,
+    ts: null,
+    values: {},
+    condition: "none",
+    alarm: null,
+    children: [],
   });
   const of = (kind: number) => devices.filter((d) => d.kind === kind).sort(byAddress);
 
@@ -154,11 +199,23 @@ export function buildSingleLine(
     const median = medianOf(currents.filter((a): a is number => a !== null));
     currents.forEach((_, n) => {
       const a = currents[n] ?? null;
-      const condition: Condition = board.condition !== "ok" && board.condition !== "open" ? board.condition
-        : a !== null && median >= LOW_STRING_MIN_A && a < median * LOW_STRING_RATIO ? "low" : "ok";
+      const condition: Condition =
+        board.condition !== "ok" && board.condition !== "open"
+          ? board.condition
+          : a !== null && median >= LOW_STRING_MIN_A && a < median * LOW_STRING_RATIO
+            ? "low"
+            : "ok";
       board.children.push({
-        id: `str:${b.uid}:${n + 1}`, type: "string", name: `${names.string}${n + 1}`, device_uid: b.uid, kind: 2, ts: b.ts,
-        values: { a }, condition, alarm: null, children: [],
+        id: `str:${b.uid}:${n + 1}`,
+        type: "string",
+        name: `${names.string}${n + 1}`,
+        device_uid: b.uid,
+        kind: 2,
+        ts: b.ts,
+        values: { a },
+        condition,
+        alarm: null,
+        children: [],
       });
     });
     (inverters.length ? inverters[k % inverters.length]!.children : feeders[k % feeders.length]!.children).push(board);
@@ -185,7 +242,16 @@ export function sensorReadings(devices: readonly TopologyDevice[], states: reado
     .sort(byAddress)
     .map((d) => {
       const v = d.values ?? {};
-      return { device_uid: d.uid, name: d.name, ts: d.ts, his: num(v.his), iis: num(v.iis), sts: num(v.sts), ats: num(v.ats), condition: byUid.get(d.uid)?.condition ?? "nodata" };
+      return {
+        device_uid: d.uid,
+        name: d.name,
+        ts: d.ts,
+        his: num(v.his),
+        iis: num(v.iis),
+        sts: num(v.sts),
+        ats: num(v.ats),
+        condition: byUid.get(d.uid)?.condition ?? "nodata",
+      };
     });
 }
 

@@ -33,7 +33,15 @@ export function decodeFaultRegister(value: number, table: readonly FaultCodeRow[
     const code = 2 ** bit;
     if (code > value) break;
     if (Math.floor(value / code) % 2 !== 1) continue;
-    out.push(table.find((r) => r.code === code) ?? { code, hex: `0x${code.toString(16).toUpperCase().padStart(4, "0")}`, name_ko: "", name_en: "", level: 3 });
+    out.push(
+      table.find((r) => r.code === code) ?? {
+        code,
+        hex: `0x${code.toString(16).toUpperCase().padStart(4, "0")}`,
+        name_ko: "",
+        name_en: "",
+        level: 3,
+      },
+    );
   }
   return out;
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { commState, DeviceBodySchema, inKorea, kwToRaw, normalizeMac, PlantFormSchema, plantFormToBody, RtuBodySchema } from "./fleet";
+import {
+  commState,
+  DeviceBodySchema,
+  inKorea,
+  kwToRaw,
+  normalizeMac,
+  PlantFormSchema,
+  plantFormToBody,
+  RtuBodySchema,
+} from "./fleet";
 
 describe("commState", () => {
   const now = 1_700_000_000_000;
@@ -13,7 +22,15 @@ describe("commState", () => {
 
 describe("plant form", () => {
   it("turns kW into the raw unit (×100) and blank fields into nothing", () => {
-    const r = PlantFormSchema.safeParse({ name: " 해남 ", capaKw: "998.5", lat: "", lng: "", locality: "", packageSeq: "", nodeSeq: "3" });
+    const r = PlantFormSchema.safeParse({
+      name: " 해남 ",
+      capaKw: "998.5",
+      lat: "",
+      lng: "",
+      locality: "",
+      packageSeq: "",
+      nodeSeq: "3",
+    });
     expect(r.success).toBe(true);
     const body = plantFormToBody(r.success ? r.data : (null as never));
     expect(body).toMatchObject({ name: "해남", capa: 99850, locality: null, nodeSeq: 3 });

@@ -27,9 +27,17 @@ export function inKorea(lat: number, lng: number): boolean {
 /** Empty strings (untouched form fields) count as absent. */
 const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const optionalText = (max: number) =>
-  z.preprocess((v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : v), z.string().max(max, "too_long").nullable().optional());
-const optionalNumber = (schema: z.ZodNumber) => z.preprocess(blankToUndefined, z.coerce.number({ invalid_type_error: "not_a_number" }).pipe(schema).nullable().optional());
-const optionalInt = () => z.preprocess(blankToUndefined, z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_an_integer").positive("required").nullable().optional());
+  z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? null : v.trim()) : v),
+    z.string().max(max, "too_long").nullable().optional(),
+  );
+const optionalNumber = (schema: z.ZodNumber) =>
+  z.preprocess(blankToUndefined, z.coerce.number({ invalid_type_error: "not_a_number" }).pipe(schema).nullable().optional());
+const optionalInt = () =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_an_integer").positive("required").nullable().optional(),
+  );
 
 export const UID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const uid = z.string().trim().regex(UID_PATTERN, "bad_uid");
@@ -53,7 +61,11 @@ export const PlantBodySchema = z
     uid: optionalUid,
     name: z.string({ required_error: "required" }).trim().min(1, "required").max(100, "too_long"),
     alias: optionalText(100),
-    capa: z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_an_integer").min(1, "too_small").max(MAX_CAPA_RAW, "too_large"),
+    capa: z.coerce
+      .number({ invalid_type_error: "not_a_number" })
+      .int("not_an_integer")
+      .min(1, "too_small")
+      .max(MAX_CAPA_RAW, "too_large"),
     locality: optionalText(50),
     address: optionalText(200),
     lat: optionalNumber(lat),
@@ -116,9 +128,27 @@ export const DeviceBodySchema = z
     kind: deviceKind,
     rtuUid: optionalUid,
     plantUid: optionalUid,
-    address: z.preprocess(blankToUndefined, z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_an_integer").min(0, "too_small").max(255, "too_large").nullable().optional()),
-    capaKw: optionalNumber(z.number().finite("not_a_number").min(0.01, "too_small").max(MAX_CAPA_RAW / 100, "too_large")),
-    use: z.preprocess((v) => (v === undefined ? undefined : v === true || v === "1" || v === 1 || v === "on"), z.boolean().optional()),
+    address: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ invalid_type_error: "not_a_number" })
+        .int("not_an_integer")
+        .min(0, "too_small")
+        .max(255, "too_large")
+        .nullable()
+        .optional(),
+    ),
+    capaKw: optionalNumber(
+      z
+        .number()
+        .finite("not_a_number")
+        .min(0.01, "too_small")
+        .max(MAX_CAPA_RAW / 100, "too_large"),
+    ),
+    use: z.preprocess(
+      (v) => (v === undefined ? undefined : v === true || v === "1" || v === 1 || v === "on"),
+      z.boolean().optional(),
+    ),
   })
   .superRefine((v, ctx) => {
     if (v.kind !== 1 && v.capaKw != null) ctx.addIssue({ code: "custom", path: ["capaKw"], message: "inverters_only" });
@@ -138,11 +168,25 @@ export const RtuBodySchema = z.object({
   uid: optionalUid,
   name: z.string().trim().min(1, "required").max(100, "too_long"),
   alias: optionalText(100),
-  mac: z.preprocess((v) => blankToUndefined(v) ?? null, z.string().trim().regex(MAC, "bad_mac").transform(normalizeMac).nullable().optional()),
-  kind: z.preprocess(blankToUndefined, z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_an_integer").min(1, "too_small").max(99, "too_large").default(1)),
+  mac: z.preprocess(
+    (v) => blankToUndefined(v) ?? null,
+    z.string().trim().regex(MAC, "bad_mac").transform(normalizeMac).nullable().optional(),
+  ),
+  kind: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ invalid_type_error: "not_a_number" })
+      .int("not_an_integer")
+      .min(1, "too_small")
+      .max(99, "too_large")
+      .default(1),
+  ),
   packageSeq: optionalInt(),
   nodeSeq: optionalInt(),
-  use: z.preprocess((v) => (v === undefined ? undefined : v === true || v === "1" || v === 1 || v === "on"), z.boolean().optional()),
+  use: z.preprocess(
+    (v) => (v === undefined ? undefined : v === true || v === "1" || v === 1 || v === "on"),
+    z.boolean().optional(),
+  ),
   lteRouter: z.preprocess((v) => v === true || v === "1" || v === "on", z.boolean()).optional(),
   zigbee: z.preprocess((v) => v === true || v === "1" || v === "on", z.boolean()).optional(),
   invDetail: z.preprocess((v) => v === true || v === "1" || v === "on", z.boolean()).optional(),

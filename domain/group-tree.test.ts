@@ -30,10 +30,16 @@ describe("group tree", () => {
     expect(moveProblem(rows, 4, 3)).toBeNull();
   });
   it("validates names and seqs from forms and JSON alike", () => {
-    expect(GroupCreateFields.safeParse({ name: " 강원 ", parent_seq: "1" })).toMatchObject({ success: true, data: { name: "강원", parent_seq: 1 } });
+    expect(GroupCreateFields.safeParse({ name: " 강원 ", parent_seq: "1" })).toMatchObject({
+      success: true,
+      data: { name: "강원", parent_seq: 1 },
+    });
     const bad = GroupCreateFields.safeParse({ name: "", parent_seq: "x" });
     expect(bad.success).toBe(false);
-    expect(bad.error!.issues.map((i) => `${i.path.join(".")}:${i.message}`).sort()).toEqual(["name:required", "parent_seq:invalid"]);
+    expect(bad.error!.issues.map((i) => `${i.path.join(".")}:${i.message}`).sort()).toEqual([
+      "name:required",
+      "parent_seq:invalid",
+    ]);
     expect(GroupUpdateFields.safeParse({}).success).toBe(false);
     expect(GroupUpdateFields.safeParse({ name: "x".repeat(51) }).error!.issues[0].message).toBe("too_long");
   });

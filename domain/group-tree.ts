@@ -20,7 +20,8 @@ export interface TreeNode<T extends TreeNodeRow = TreeNodeRow> {
 
 export const GROUP_NAME_MAX = 50;
 
-const byOrder = (a: TreeNodeRow, b: TreeNodeRow) => a.sort_order - b.sort_order || a.name.localeCompare(b.name, "ko") || a.seq - b.seq;
+const byOrder = (a: TreeNodeRow, b: TreeNodeRow) =>
+  a.sort_order - b.sort_order || a.name.localeCompare(b.name, "ko") || a.seq - b.seq;
 
 /** Builds the forest from flat rows; rows whose parent is not among them become roots. */
 export function buildTree<T extends TreeNodeRow>(rows: readonly T[]): TreeNode<T>[] {
@@ -104,15 +105,24 @@ export const groupName = z
   .trim()
   .min(1, "required")
   .max(GROUP_NAME_MAX, "too_long");
-const seqField = z.preprocess(toInt, z.number({ required_error: "required", invalid_type_error: "invalid" }).int("invalid").positive("invalid"));
-const sortOrder = z.preprocess(toInt, z.number({ invalid_type_error: "invalid" }).int("invalid").min(0, "invalid").max(9999, "invalid"));
+const seqField = z.preprocess(
+  toInt,
+  z.number({ required_error: "required", invalid_type_error: "invalid" }).int("invalid").positive("invalid"),
+);
+const sortOrder = z.preprocess(
+  toInt,
+  z.number({ invalid_type_error: "invalid" }).int("invalid").min(0, "invalid").max(9999, "invalid"),
+);
 
 /** POST /api/node: a new group under a parent. */
 export const GroupCreateFields = z.object({ name: groupName, parent_seq: seqField, sort_order: sortOrder.optional() });
 /** PUT /api/node/{seq}: rename, re-order and/or move. */
 export const GroupUpdateFields = z
   .object({ name: groupName.optional(), parent_seq: seqField.optional(), sort_order: sortOrder.optional() })
-  .refine((v) => v.name !== undefined || v.parent_seq !== undefined || v.sort_order !== undefined, { message: "nothing_to_change", path: ["_"] });
+  .refine((v) => v.name !== undefined || v.parent_seq !== undefined || v.sort_order !== undefined, {
+    message: "nothing_to_change",
+    path: ["_"],
+  });
 
 /** A group as GET /api/node/group/list returns it (SPEC §3 Node management groupList). */
 export interface GroupRow extends TreeNodeRow {
@@ -127,7 +137,14 @@ export interface GroupListResponse {
   rootSeq: number | null;
   groupList: GroupRow[];
   plantList: Array<{ uid: string; name: string; node_seq: number | null; rtuCount: number }>;
-  rtuList: Array<{ uid: string; name: string; alias: string | null; mac: string | null; node_seq: number | null; plant_uid: string | null }>;
+  rtuList: Array<{
+    uid: string;
+    name: string;
+    alias: string | null;
+    mac: string | null;
+    node_seq: number | null;
+    plant_uid: string | null;
+  }>;
   /** RTUs (under the visible nodes) that are attached to no plant (SPEC §3 Group data). */
   rtusNotInPlant: Array<{ uid: string; name: string; alias: string | null; mac: string | null; node_seq: number | null }>;
 }

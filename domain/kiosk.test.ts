@@ -8,7 +8,8 @@ describe("kiosk mode", () => {
     expect(parseKiosk(q("view=gd"))).toBeNull();
     expect(parseKiosk(q("kiosk=1"))).toEqual({ views: [], everyS: 60 });
     expect(parseKiosk(q("kiosk=1&cycle=/pvstatus,/watch?view=group,https://evil.example,//evil.example,/cctv&every=5"))).toEqual({
-      views: ["/pvstatus", "/watch?view=group", "/cctv"], everyS: 10,
+      views: ["/pvstatus", "/watch?view=group", "/cctv"],
+      everyS: 10,
     });
     expect(parseKiosk(q("kiosk=1&every=99999"))!.everyS).toBe(3600);
   });

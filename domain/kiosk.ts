@@ -22,7 +22,8 @@ export function parseKiosk(search: URLSearchParams): Kiosk | null {
     .filter((v) => /^\/[A-Za-z0-9_\-/]*(\?[^#\s]*)?$/.test(v) && !v.startsWith("//"))
     .slice(0, 12);
   const every = Number(search.get("every"));
-  const everyS = Number.isFinite(every) && every > 0 ? Math.min(KIOSK_MAX_S, Math.max(KIOSK_MIN_S, Math.round(every))) : KIOSK_DEFAULT_S;
+  const everyS =
+    Number.isFinite(every) && every > 0 ? Math.min(KIOSK_MAX_S, Math.max(KIOSK_MIN_S, Math.round(every))) : KIOSK_DEFAULT_S;
   return { views, everyS };
 }
 

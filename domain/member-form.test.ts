@@ -14,8 +14,18 @@ const codes = (r: { success: boolean; error?: { issues: Array<{ path: (string | 
   Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join("."), i.message]));
 
 const valid = {
-  id: "kim.01", password: "Start-2026!", name: "김철수", auth: "5", service: "3", node_seq: "1", use_yn: "1",
-  diagram: "0", cctv: "1", page: "on", phone: "010-1234-5678", email: "kim@example.kr",
+  id: "kim.01",
+  password: "Start-2026!",
+  name: "김철수",
+  auth: "5",
+  service: "3",
+  node_seq: "1",
+  use_yn: "1",
+  diagram: "0",
+  cctv: "1",
+  page: "on",
+  phone: "010-1234-5678",
+  email: "kim@example.kr",
 };
 
 describe("member form schema (shared by the API and the portal)", () => {
@@ -23,19 +33,43 @@ describe("member form schema (shared by the API and the portal)", () => {
     const r = MemberCreateFields.safeParse(valid);
     expect(r.success).toBe(true);
     expect(r.data).toMatchObject({ auth: 5, service: 3, node_seq: 1, use_yn: 1, diagram: 0, cctv: 1, page: 1 });
-    const json = MemberCreateFields.safeParse({ ...valid, auth: 5, service: 3, node_seq: 1, use_yn: true, diagram: 0, cctv: 1, page: 1 });
+    const json = MemberCreateFields.safeParse({
+      ...valid,
+      auth: 5,
+      service: 3,
+      node_seq: 1,
+      use_yn: true,
+      diagram: 0,
+      cctv: 1,
+      page: 1,
+    });
     expect(json.success).toBe(true);
   });
 
   it("reports every field at once, password rules included", () => {
-    const r = MemberCreateFields.safeParse({ ...valid, id: "a", password: "short", name: "", auth: "11", email: "x", phone: "12" });
+    const r = MemberCreateFields.safeParse({
+      ...valid,
+      id: "a",
+      password: "short",
+      name: "",
+      auth: "11",
+      email: "x",
+      phone: "12",
+    });
     expect(codes(r)).toEqual({
-      id: "invalid_id", password: "too_short", name: "required", auth: "invalid_level", email: "invalid_email", phone: "invalid_phone",
+      id: "invalid_id",
+      password: "too_short",
+      name: "required",
+      auth: "invalid_level",
+      email: "invalid_email",
+      phone: "invalid_phone",
     });
   });
 
   it("refuses a password equal to the id", () => {
-    expect(codes(MemberCreateFields.safeParse({ ...valid, id: "kim.0123", password: "KIM.0123" }))).toEqual({ password: "same_as_id" });
+    expect(codes(MemberCreateFields.safeParse({ ...valid, id: "kim.0123", password: "KIM.0123" }))).toEqual({
+      password: "same_as_id",
+    });
     expect(codes(passwordResetFields("kim.0123").safeParse({ password: "kim.0123" }))).toEqual({ password: "same_as_id" });
   });
 
@@ -62,7 +96,18 @@ describe("member form schema (shared by the API and the portal)", () => {
   });
 
   it("reads list filters leniently (bad values are ignored, paging defaults)", () => {
-    expect(MemberListQuery.parse({ auth: "4", use: "0", seq: "3", page: "2" })).toMatchObject({ auth: 4, use: 0, seq: 3, page: 2, size: 20 });
-    expect(MemberListQuery.parse({ auth: "x", use: "7", page: "-1", size: "1000" })).toMatchObject({ auth: undefined, use: undefined, page: 1, size: 20 });
+    expect(MemberListQuery.parse({ auth: "4", use: "0", seq: "3", page: "2" })).toMatchObject({
+      auth: 4,
+      use: 0,
+      seq: 3,
+      page: 2,
+      size: 20,
+    });
+    expect(MemberListQuery.parse({ auth: "x", use: "7", page: "-1", size: "1000" })).toMatchObject({
+      auth: undefined,
+      use: undefined,
+      page: 1,
+      size: 20,
+    });
   });
 });

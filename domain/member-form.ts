@@ -42,7 +42,11 @@ export const memberName = z
   .max(MEMBER_NAME_MAX, "too_long");
 export const memberPhone = z.preprocess(
   blankToNull,
-  z.string({ invalid_type_error: "invalid_phone" }).max(24, "invalid_phone").regex(MEMBER_PHONE_PATTERN, "invalid_phone").nullable(),
+  z
+    .string({ invalid_type_error: "invalid_phone" })
+    .max(24, "invalid_phone")
+    .regex(MEMBER_PHONE_PATTERN, "invalid_phone")
+    .nullable(),
 );
 export const memberEmail = z.preprocess(
   blankToNull,

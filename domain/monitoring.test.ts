@@ -7,9 +7,17 @@ describe("parseMonitorView", () => {
   });
   it("reads tab, q, sort and order, ignoring unknown values", () => {
     expect(parseMonitorView(new URLSearchParams("tab=grid&q=%20솔라%20&sort=time&order=desc"))).toEqual({
-      tab: "grid", keyword: "솔라", sort: "time", order: "desc",
+      tab: "grid",
+      keyword: "솔라",
+      sort: "time",
+      order: "desc",
     });
-    expect(parseMonitorView(new URLSearchParams("tab=x&sort=capa&order=up"))).toEqual({ tab: "gen", keyword: "", sort: "name", order: "asc" });
+    expect(parseMonitorView(new URLSearchParams("tab=x&sort=capa&order=up"))).toEqual({
+      tab: "gen",
+      keyword: "",
+      sort: "name",
+      order: "asc",
+    });
   });
   it("round-trips through the URL, leaving defaults out and other params alone", () => {
     const view = { tab: "grid", keyword: "해남", sort: "time", order: "desc" } as const;
@@ -54,15 +62,28 @@ describe("orderMonitorRows", () => {
 
 describe("gridPoint (issue 13.11)", () => {
   it("takes the VCB's voltage and power, never a mean with the low-voltage side, never VCB + ACB", () => {
-    expect(gridPoint([
-      { kind: 7, v: 22_900, w: 90_000 },
-      { kind: 8, v: 380, w: 88_000 },
-      { kind: 2, v: 640, w: null },
-    ])).toEqual({ v: 22_900, w: 90_000 });
+    expect(
+      gridPoint([
+        { kind: 7, v: 22_900, w: 90_000 },
+        { kind: 8, v: 380, w: 88_000 },
+        { kind: 2, v: 640, w: null },
+      ]),
+    ).toEqual({ v: 22_900, w: 90_000 });
   });
   it("falls back to the ACB, then to the boards' voltage without power", () => {
-    expect(gridPoint([{ kind: 8, v: 380, w: 50_000 }, { kind: 8, v: 382, w: 40_000 }, { kind: 2, v: 640, w: null }])).toEqual({ v: 381, w: 90_000 });
-    expect(gridPoint([{ kind: 2, v: 640, w: null }, { kind: 2, v: 660, w: null }])).toEqual({ v: 650, w: null });
+    expect(
+      gridPoint([
+        { kind: 8, v: 380, w: 50_000 },
+        { kind: 8, v: 382, w: 40_000 },
+        { kind: 2, v: 640, w: null },
+      ]),
+    ).toEqual({ v: 381, w: 90_000 });
+    expect(
+      gridPoint([
+        { kind: 2, v: 640, w: null },
+        { kind: 2, v: 660, w: null },
+      ]),
+    ).toEqual({ v: 650, w: null });
     expect(gridPoint([])).toEqual({ v: null, w: null });
   });
 });

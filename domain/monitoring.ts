@@ -109,7 +109,18 @@ export function gridPoint(readings: readonly GridReading[]): { v: number | null;
     const level = readings.filter((r) => r.kind === kind);
     if (!level.length) continue;
     const watts = level.map((r) => r.w).filter((w): w is number => w !== null);
-    return { v: mean(level.map((r) => r.v).filter((v): v is number => v !== null)), w: watts.length ? watts.reduce((a, b) => a + b, 0) : null };
+    return {
+      v: mean(level.map((r) => r.v).filter((v): v is number => v !== null)),
+      w: watts.length ? watts.reduce((a, b) => a + b, 0) : null,
+    };
   }
-  return { v: mean(readings.filter((r) => r.kind === 2).map((r) => r.v).filter((v): v is number => v !== null)), w: null };
+  return {
+    v: mean(
+      readings
+        .filter((r) => r.kind === 2)
+        .map((r) => r.v)
+        .filter((v): v is number => v !== null),
+    ),
+    w: null,
+  };
 }

@@ -8,14 +8,35 @@ const everything: NavViewer = { service: SERVICE_MASK_MAX, auth: 10, diagram: 1,
 describe("navigation", () => {
   it("shows every section to a full admin with every service", () => {
     expect(keys(everything)).toEqual([
-      "main", "pvstatus", "watch", "control", "measurement", "diagram", "page", "diagnose",
-      "statistics", "alarm", "cctv", "help", "notice", "setting", "modify",
+      "main",
+      "pvstatus",
+      "watch",
+      "control",
+      "measurement",
+      "diagram",
+      "page",
+      "diagnose",
+      "statistics",
+      "alarm",
+      "cctv",
+      "help",
+      "notice",
+      "setting",
+      "modify",
     ]);
   });
 
   it("keeps the always-allowed sections for a member with no optional services", () => {
     expect(keys({ service: 0, auth: 3 })).toEqual([
-      "main", "pvstatus", "watch", "measurement", "statistics", "alarm", "notice", "setting", "modify",
+      "main",
+      "pvstatus",
+      "watch",
+      "measurement",
+      "statistics",
+      "alarm",
+      "notice",
+      "setting",
+      "modify",
     ]);
   });
 

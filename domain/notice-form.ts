@@ -22,7 +22,10 @@ export const NoticeDeleteFields = z.object({
       const list = Array.isArray(v) ? v : typeof v === "string" ? v.split(",") : [v];
       return list.map(toInt);
     },
-    z.array(z.number().int().positive(), { required_error: "required", invalid_type_error: "invalid" }).min(1, "required").max(500, "invalid"),
+    z
+      .array(z.number().int().positive(), { required_error: "required", invalid_type_error: "invalid" })
+      .min(1, "required")
+      .max(500, "invalid"),
   ),
   confirm: z.unknown(),
 });

@@ -58,8 +58,12 @@ describe("operationTotals and warningTotals", () => {
   });
   it("counts alarms by level, RTU-level ones under inverters, unknown levels not at all", () => {
     const t = warningTotals([
-      { deviceKind: 1, level: 3 }, { deviceKind: 1, level: 2 }, { deviceKind: null, level: 4 },
-      { deviceKind: 4, level: 1 }, { deviceKind: 8, level: 4 }, { deviceKind: 1, level: 7 },
+      { deviceKind: 1, level: 3 },
+      { deviceKind: 1, level: 2 },
+      { deviceKind: null, level: 4 },
+      { deviceKind: 4, level: 1 },
+      { deviceKind: 8, level: 4 },
+      { deviceKind: 1, level: 7 },
     ]);
     expect(t).toEqual({ inv: [0, 1, 1, 1], env: [1, 0, 0, 0], grid: [0, 0, 0, 1] });
   });
@@ -67,7 +71,16 @@ describe("operationTotals and warningTotals", () => {
     const op = addOperationTotals(operationTotals(devices, NOW), operationTotals(devices.slice(0, 1), NOW));
     const warn = addWarningTotals(warningTotals([{ deviceKind: 2, level: 2 }]), warningTotals([{ deviceKind: 7, level: 2 }]));
     const flat = statusDataCounters(op, warn);
-    expect(flat).toMatchObject({ total_inv: 4, b_inv: 1, nb_inv: 3, g_inv: 2, ng_inv: 2, grid_warn_2: 2, inv_warn_1: 0, total_env: 1 });
+    expect(flat).toMatchObject({
+      total_inv: 4,
+      b_inv: 1,
+      nb_inv: 3,
+      g_inv: 2,
+      ng_inv: 2,
+      grid_warn_2: 2,
+      inv_warn_1: 0,
+      total_env: 1,
+    });
     expect(Object.keys(flat)).toHaveLength(27);
   });
 });

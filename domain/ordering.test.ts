@@ -11,7 +11,12 @@ import {
   type OrderablePlant,
 } from "./ordering";
 
-const plant = (plant_uid: number | string, name: string, status: number, extra: Partial<OrderablePlant> = {}): OrderablePlant => ({
+const plant = (
+  plant_uid: number | string,
+  name: string,
+  status: number,
+  extra: Partial<OrderablePlant> = {},
+): OrderablePlant => ({
   plant_uid,
   name,
   status,

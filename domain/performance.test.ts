@@ -40,7 +40,14 @@ describe("IEC 61724-1 worked example (100 kWp, G 800 W/m², T 45 °C, 60 kW)", (
 
   it("an hourly rollup bucket (H and Σ G·T·τ) gives the same figures as its six steps", () => {
     const bucket: PerformanceBucket = {
-      capacityKw: 100, energyKwh: 60, insolation: 0.8, insolationTemp: 0.8 * 45, sunSteps: 6, runSteps: 6, maxKw: 60, hours: 1,
+      capacityKw: 100,
+      energyKwh: 60,
+      insolation: 0.8,
+      insolationTemp: 0.8 * 45,
+      sunSteps: 6,
+      runSteps: 6,
+      maxKw: 60,
+      hours: 1,
     };
     const a = performanceFigures([bucket], 100);
     const b = performanceFigures(hour(100, 60, 800, 45), 100);
@@ -51,8 +58,11 @@ describe("IEC 61724-1 worked example (100 kWp, G 800 W/m², T 45 °C, 60 kW)", (
 
 describe("performanceFigures", () => {
   it("drops a step missing irradiance or energy from both sums", () => {
-    const steps = [...hour(100, 60, 800, 45), stepBucket({ capacityKw: 100, powerKw: 90, poaWm2: null, moduleC: 45 }),
-      stepBucket({ capacityKw: 100, powerKw: null, poaWm2: 900, moduleC: 45 })];
+    const steps = [
+      ...hour(100, 60, 800, 45),
+      stepBucket({ capacityKw: 100, powerKw: 90, poaWm2: null, moduleC: 45 }),
+      stepBucket({ capacityKw: 100, powerKw: null, poaWm2: 900, moduleC: 45 }),
+    ];
     const f = performanceFigures(steps, 100);
     expect(f.dropped).toBe(2);
     expect(f.performanceRatio).toBeCloseTo(0.75, 9);
@@ -115,15 +125,42 @@ describe("performanceFigures", () => {
 });
 
 describe("summed buckets (count) and sums", () => {
-  const day = (capacityKw: number, energyKwh: number | null, runSteps: number, insolation: number | null = 5.2): PerformanceBucket => ({
-    capacityKw, energyKwh, insolation, insolationTemp: insolation === null ? null : insolation * 38, sunSteps: 60, runSteps, maxKw: null, hours: 24,
+  const day = (
+    capacityKw: number,
+    energyKwh: number | null,
+    runSteps: number,
+    insolation: number | null = 5.2,
+  ): PerformanceBucket => ({
+    capacityKw,
+    energyKwh,
+    insolation,
+    insolationTemp: insolation === null ? null : insolation * 38,
+    sunSteps: 60,
+    runSteps,
+    maxKw: null,
+    hours: 24,
   });
 
   it("inverters of one rating and the same producing steps add up to one bucket with their count", () => {
     const each = [day(50, 180, 48), day(50, 200, 48), day(50, 190, 48), day(50, null, 48), day(50, null, 48)];
     const apart = performanceFigures(each, 250);
-    const together = performanceFigures([{ ...day(150, 570, 48), count: 3 }, { ...day(100, null, 48), count: 2 }], 250);
-    for (const k of ["energyKwh", "expectedKwh", "referenceYield", "finalYield", "performanceRatio", "performanceRatioStc", "energyPerformanceIndex", "availability"] as const) {
+    const together = performanceFigures(
+      [
+        { ...day(150, 570, 48), count: 3 },
+        { ...day(100, null, 48), count: 2 },
+      ],
+      250,
+    );
+    for (const k of [
+      "energyKwh",
+      "expectedKwh",
+      "referenceYield",
+      "finalYield",
+      "performanceRatio",
+      "performanceRatioStc",
+      "energyPerformanceIndex",
+      "availability",
+    ] as const) {
       expect(together[k]).toBeCloseTo(apart[k]!, 12);
     }
     expect(together.losses.downtimeKwh).toBeCloseTo(apart.losses.downtimeKwh, 12);
@@ -145,7 +182,9 @@ describe("summed buckets (count) and sums", () => {
     expect(figuresFromSums(performanceSums([...a, ...b], k), 100)).toEqual(performanceFigures([...a, ...b], 100, k));
     const sa = performanceSums(a, k);
     const sb = performanceSums(b, k);
-    const added = Object.fromEntries(Object.keys(sa).map((key) => [key, sa[key as keyof typeof sa] + sb[key as keyof typeof sb]])) as unknown as typeof sa;
+    const added = Object.fromEntries(
+      Object.keys(sa).map((key) => [key, sa[key as keyof typeof sa] + sb[key as keyof typeof sb]]),
+    ) as unknown as typeof sa;
     const whole = performanceFigures([...a, ...b], 100, k);
     const parts = figuresFromSums(added, 100);
     expect(parts.energyPerformanceIndex).toBeCloseTo(whole.energyPerformanceIndex!, 12);

@@ -30,7 +30,12 @@ export function temperatureFactor(moduleC: number, gamma = DEFAULT_COEFFICIENTS.
 }
 
 /** Expected power P0 · G/1000 · C · η, kW (never negative): the SPEC's reference generation with the plant's γ and η. */
-export function expectedPowerKw(capacityKw: number, poaWm2: number, moduleC: number, k: PerformanceCoefficients = DEFAULT_COEFFICIENTS): number {
+export function expectedPowerKw(
+  capacityKw: number,
+  poaWm2: number,
+  moduleC: number,
+  k: PerformanceCoefficients = DEFAULT_COEFFICIENTS,
+): number {
   return referenceGenerationKw(capacityKw, poaWm2, moduleC, k);
 }
 
@@ -68,7 +73,10 @@ export function correctedInsolation(b: Pick<PerformanceBucket, "insolation" | "i
 }
 
 /** Reference (expected) energy of a bucket: P0 · Σ G·C·τ/1000 · η, kWh (0 without irradiance). */
-export function expectedEnergyKwh(b: Pick<PerformanceBucket, "capacityKw" | "insolation" | "insolationTemp">, k: PerformanceCoefficients = DEFAULT_COEFFICIENTS): number {
+export function expectedEnergyKwh(
+  b: Pick<PerformanceBucket, "capacityKw" | "insolation" | "insolationTemp">,
+  k: PerformanceCoefficients = DEFAULT_COEFFICIENTS,
+): number {
   if (b.insolation === null) return 0;
   return b.capacityKw * correctedInsolation(b, k.temperatureCoefficient) * k.systemFactor;
 }
@@ -142,7 +150,10 @@ export interface PerformanceSums {
 }
 
 /** The per-bucket terms of the figures, summed (buckets missing irradiance or energy dropped from every sum). */
-export function performanceSums(buckets: readonly PerformanceBucket[], k: PerformanceCoefficients = DEFAULT_COEFFICIENTS): PerformanceSums {
+export function performanceSums(
+  buckets: readonly PerformanceBucket[],
+  k: PerformanceCoefficients = DEFAULT_COEFFICIENTS,
+): PerformanceSums {
   let energy = 0;
   let expected = 0;
   let yieldRefWeighted = 0;

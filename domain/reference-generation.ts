@@ -18,10 +18,14 @@ export function referenceGenerationKw(
   capacityKw: number,
   poaIrradiance: number,
   moduleTemperatureC?: number | null,
-  coefficients: { temperatureCoefficient: number; systemFactor: number } = { temperatureCoefficient: -TEMPERATURE_COEFFICIENT, systemFactor: SYSTEM_FACTOR },
+  coefficients: { temperatureCoefficient: number; systemFactor: number } = {
+    temperatureCoefficient: -TEMPERATURE_COEFFICIENT,
+    systemFactor: SYSTEM_FACTOR,
+  },
 ): number {
   if (!Number.isFinite(capacityKw) || !Number.isFinite(poaIrradiance) || capacityKw <= 0 || poaIrradiance <= 0) return 0;
-  const t = typeof moduleTemperatureC === "number" && Number.isFinite(moduleTemperatureC) ? moduleTemperatureC : STC_TEMPERATURE_C;
+  const t =
+    typeof moduleTemperatureC === "number" && Number.isFinite(moduleTemperatureC) ? moduleTemperatureC : STC_TEMPERATURE_C;
   const temperatureFactor = 1 + coefficients.temperatureCoefficient * (t - STC_TEMPERATURE_C);
   return Math.max(0, capacityKw * (poaIrradiance / STC_IRRADIANCE) * temperatureFactor * coefficients.systemFactor);
 }

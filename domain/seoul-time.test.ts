@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { addSeoul, formatSeoul, parseSeoul, seoulDayIndex, seoulDayIndexStart, seoulDayStart, seoulHourOfDay, seoulMonthStart, seoulPeriodStart, seoulYearStart } from "./seoul-time";
+import {
+  addSeoul,
+  formatSeoul,
+  parseSeoul,
+  seoulDayIndex,
+  seoulDayIndexStart,
+  seoulDayStart,
+  seoulHourOfDay,
+  seoulMonthStart,
+  seoulPeriodStart,
+  seoulYearStart,
+} from "./seoul-time";
 
 // 2026-03-01 00:00 KST = 2026-02-28 15:00 UTC
 const MAR1 = Date.UTC(2026, 1, 28, 15);
@@ -24,7 +35,8 @@ describe("Seoul calendar", () => {
   });
   it("walks month starts across a year end (the partition maintenance's loop)", () => {
     const starts: string[] = [];
-    for (let m = seoulMonthStart(Date.UTC(2025, 10, 30, 16)); m <= MAR1; m = addSeoul(m, 1, "month")) starts.push(formatSeoul(m, "YYYY-MM-DD HH:mm"));
+    for (let m = seoulMonthStart(Date.UTC(2025, 10, 30, 16)); m <= MAR1; m = addSeoul(m, 1, "month"))
+      starts.push(formatSeoul(m, "YYYY-MM-DD HH:mm"));
     expect(starts).toEqual(["2025-12-01 00:00", "2026-01-01 00:00", "2026-02-01 00:00", "2026-03-01 00:00"]);
     // The hand-made offset formula this replaces gave the same instants.
     expect(seoulMonthStart(MAR1 + 40 * 86_400_000)).toBe(Date.UTC(2026, 3, 1) - 9 * 3_600_000);

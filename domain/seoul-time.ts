@@ -36,7 +36,8 @@ const seoul = (ts: number) => dayjs(ts).tz(SEOUL_TZ);
 export const seoulMonthStart = (ts: number): number => seoul(ts).startOf("month").valueOf();
 export const seoulYearStart = (ts: number): number => seoul(ts).startOf("year").valueOf();
 /** ts moved by whole Seoul calendar units (months keep the day where it exists, like dayjs). */
-export const addSeoul = (ts: number, n: number, unit: "day" | "week" | "month" | "year"): number => seoul(ts).add(n, unit).valueOf();
+export const addSeoul = (ts: number, n: number, unit: "day" | "week" | "month" | "year"): number =>
+  seoul(ts).add(n, unit).valueOf();
 /** Start of the Seoul calendar period (day, ISO-less week starting Monday, month, year) containing ts. */
 export function seoulPeriodStart(ts: number, unit: "day" | "week" | "month" | "year"): number {
   if (unit === "day") return seoulDayStart(ts);
@@ -48,7 +49,8 @@ export function seoulPeriodStart(ts: number, unit: "day" | "week" | "month" | "y
   return seoul(ts).startOf(unit).valueOf();
 }
 
-export type SeoulFormat = "YYYY-MM-DD" | "YYYY-MM-DD HH:mm" | "YYYY-MM-DD HH:mm:ss" | "HH:mm" | "MM-DD HH:mm" | "YYYY-MM" | "YYYY" | "MM-DD";
+export type SeoulFormat =
+  "YYYY-MM-DD" | "YYYY-MM-DD HH:mm" | "YYYY-MM-DD HH:mm:ss" | "HH:mm" | "MM-DD HH:mm" | "YYYY-MM" | "YYYY" | "MM-DD";
 
 /** Formats epoch ms in Seoul time with a fixed, locale-free pattern (24-hour clock). */
 export function formatSeoul(ts: number, pattern: SeoulFormat = "YYYY-MM-DD HH:mm"): string {

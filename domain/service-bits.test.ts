@@ -7,8 +7,16 @@ const always = (Object.keys(SERVICE_BITS) as ServiceKey[]).filter((k) => SERVICE
 describe("service bits", () => {
   it("uses the bit positions of SPEC §6", () => {
     expect(SERVICE_BITS).toMatchObject({
-      control: 6, diagnoseCompare: 2, diagnoseAll: 3, diagnoseMenu: 3, userSetting: 1,
-      co2Hide: 7, recSmpHide: 8, deviceOperation: 4, breakStatus: 5, help: 0,
+      control: 6,
+      diagnoseCompare: 2,
+      diagnoseAll: 3,
+      diagnoseMenu: 3,
+      userSetting: 1,
+      co2Hide: 7,
+      recSmpHide: 8,
+      deviceOperation: 4,
+      breakStatus: 5,
+      help: 0,
     });
     expect(always.sort()).toEqual(["alarm", "cctv", "diagram", "measurement", "pvstatus", "statistics"]);
   });

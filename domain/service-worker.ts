@@ -9,7 +9,12 @@ export const OFFLINE_MESSAGE = "No internet connection found. App is running in 
 
 /** localhost, [::1] and 127.0.0.0/8 (the loopback names of SPEC's localhost rule). */
 export function isLocalhost(hostname: string): boolean {
-  return hostname === "localhost" || hostname === "[::1]" || hostname === "::1" || /^127(?:\.(?:25[0-5]|2[0-4]\d|[01]?\d?\d)){3}$/.test(hostname);
+  return (
+    hostname === "localhost" ||
+    hostname === "[::1]" ||
+    hostname === "::1" ||
+    /^127(?:\.(?:25[0-5]|2[0-4]\d|[01]?\d?\d)){3}$/.test(hostname)
+  );
 }
 
 export type CheckOutcome = "register" | "unregister_and_reload";

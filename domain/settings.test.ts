@@ -4,7 +4,14 @@ import { AlarmSettingsSchema, PollingSettingsSchema, SETTING_DEFAULTS, settingsF
 describe("settings", () => {
   it("defaults to the documented values", () => {
     expect(settingsFromRows([])).toEqual({
-      alarm: { rtuSilentIntervals: 3, deviceSilentIntervals: 3, lowGenerationRatio: 0.5, lowGenerationReleaseRatio: 0.7, minIrradiance: 150, raiseDelayMinutes: 0 },
+      alarm: {
+        rtuSilentIntervals: 3,
+        deviceSilentIntervals: 3,
+        lowGenerationRatio: 0.5,
+        lowGenerationReleaseRatio: 0.7,
+        minIrradiance: 150,
+        raiseDelayMinutes: 0,
+      },
       polling: { groupStatusIntervalMs: 660000 },
     });
   });
@@ -20,7 +27,11 @@ describe("settings", () => {
   });
   it("enforces bounds and the release ratio", () => {
     expect(PollingSettingsSchema.safeParse({ groupStatusIntervalMs: "59999" }).success).toBe(false);
-    const r = AlarmSettingsSchema.safeParse({ ...SETTING_DEFAULTS.alarm, lowGenerationRatio: 0.8, lowGenerationReleaseRatio: 0.7 });
+    const r = AlarmSettingsSchema.safeParse({
+      ...SETTING_DEFAULTS.alarm,
+      lowGenerationRatio: 0.8,
+      lowGenerationReleaseRatio: 0.7,
+    });
     expect(r.success ? null : r.error.issues[0]!.path).toEqual(["lowGenerationReleaseRatio"]);
   });
 });

@@ -70,7 +70,14 @@ export const SETTING_SCHEMAS = { alarm: AlarmSettingsSchema, polling: PollingSet
 
 /** Field names of each value type, in display order. */
 export const SETTING_FIELDS: { [T in ValueSettingType]: Array<keyof Settings[T]> } = {
-  alarm: ["rtuSilentIntervals", "deviceSilentIntervals", "lowGenerationRatio", "lowGenerationReleaseRatio", "minIrradiance", "raiseDelayMinutes"],
+  alarm: [
+    "rtuSilentIntervals",
+    "deviceSilentIntervals",
+    "lowGenerationRatio",
+    "lowGenerationReleaseRatio",
+    "minIrradiance",
+    "raiseDelayMinutes",
+  ],
   polling: ["groupStatusIntervalMs"],
 };
 
@@ -114,8 +121,15 @@ export function settingsFromRows(rows: Iterable<{ key: string; value: string }>)
 
 /** Fault-code table rows (fault_code): code, hex, Korean and English names, alarm level 1–4. */
 export const FaultCodeSchema = z.object({
-  code: z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_an_integer").min(0, "too_small").max(2_147_483_647, "too_large"),
-  hex: z.string().trim().regex(/^(0x)?[0-9a-fA-F]{1,8}$/, "not_hex"),
+  code: z.coerce
+    .number({ invalid_type_error: "not_a_number" })
+    .int("not_an_integer")
+    .min(0, "too_small")
+    .max(2_147_483_647, "too_large"),
+  hex: z
+    .string()
+    .trim()
+    .regex(/^(0x)?[0-9a-fA-F]{1,8}$/, "not_hex"),
   name_ko: z.string().trim().min(1, "required").max(100, "too_long"),
   name_en: z.string().trim().min(1, "required").max(100, "too_long"),
   level: z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_an_integer").min(1, "too_small").max(4, "too_large"),

@@ -3,7 +3,8 @@ import { lastDuePeriod, nextRunAt, periodToSend } from "./statistics-schedule";
 import { formatSeoul, parseSeoul } from "./seoul-time";
 
 const at = (s: string) => parseSeoul(s)!;
-const fmt = (p: { start: number; end: number }) => `${formatSeoul(p.start, "YYYY-MM-DD HH:mm")} – ${formatSeoul(p.end, "YYYY-MM-DD HH:mm")}`;
+const fmt = (p: { start: number; end: number }) =>
+  `${formatSeoul(p.start, "YYYY-MM-DD HH:mm")} – ${formatSeoul(p.end, "YYYY-MM-DD HH:mm")}`;
 
 describe("scheduled report due times (Asia/Seoul)", () => {
   it("daily: yesterday, from 01:00 Seoul on", () => {

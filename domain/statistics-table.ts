@@ -36,16 +36,58 @@ const completeness = (r: Record<string, unknown>) => completenessPct(Number(r.sa
 
 const TIME: Column = { key: "ts", ko: "시간", en: "Time", get: (r, i) => bucketLabel(Number(r.ts), i.unit) };
 const PLANT: Column = { key: "plant", ko: "발전소", en: "Plant", get: (_r, i) => i.plantName };
-const CAPA: Column = { key: "capa", ko: "설비용량", en: "Capacity", unit: "kW", get: (_r, i) => i.capa, scale: 0.01, decimals: 2 };
-const ENERGY: Column = { key: "energy_wh", ko: "발전량", en: "Generation", unit: "kWh", get: (r) => n(r.energy_wh), scale: 0.001, decimals: 2, energy: true };
+const CAPA: Column = {
+  key: "capa",
+  ko: "설비용량",
+  en: "Capacity",
+  unit: "kW",
+  get: (_r, i) => i.capa,
+  scale: 0.01,
+  decimals: 2,
+};
+const ENERGY: Column = {
+  key: "energy_wh",
+  ko: "발전량",
+  en: "Generation",
+  unit: "kWh",
+  get: (r) => n(r.energy_wh),
+  scale: 0.001,
+  decimals: 2,
+  energy: true,
+};
 const HOURS: Column = {
-  key: "genHours", ko: "발전시간", en: "Generation hours", unit: "h", decimals: 2,
+  key: "genHours",
+  ko: "발전시간",
+  en: "Generation hours",
+  unit: "h",
+  decimals: 2,
   get: (r, i) => (i.capa && n(r.energy_wh) !== null ? finalYield(n(r.energy_wh)!, i.capa) : null),
 };
-const PEAK: Column = { key: "max_w", ko: "최대출력", en: "Peak power", unit: "kW", get: (r) => n(r.max_w), scale: 0.001, decimals: 2 };
-const IRR: Column = { key: "iis_wh", ko: "경사면 일사량", en: "POA irradiation", unit: "kWh/m²", get: (r) => n(r.iis_wh), scale: 0.001, decimals: 2 };
+const PEAK: Column = {
+  key: "max_w",
+  ko: "최대출력",
+  en: "Peak power",
+  unit: "kW",
+  get: (r) => n(r.max_w),
+  scale: 0.001,
+  decimals: 2,
+};
+const IRR: Column = {
+  key: "iis_wh",
+  ko: "경사면 일사량",
+  en: "POA irradiation",
+  unit: "kWh/m²",
+  get: (r) => n(r.iis_wh),
+  scale: 0.001,
+  decimals: 2,
+};
 const PR: Column = {
-  key: "pr", ko: "PR", en: "PR", unit: "%", decimals: 1, scale: 100,
+  key: "pr",
+  ko: "PR",
+  en: "PR",
+  unit: "%",
+  decimals: 1,
+  scale: 100,
   get: (r, i) => (i.capa && n(r.energy_wh) !== null ? performanceRatio(n(r.energy_wh)!, i.capa, n(r.iis_wh)) : null),
 };
 const DATA: Column = { key: "completeness", ko: "데이터", en: "Data", unit: "%", decimals: 1, get: (r) => completeness(r) };
@@ -56,8 +98,19 @@ export const REPORT_COLUMNS: Record<ReportKind, Column[]> = {
   integrated: [TIME, PLANT, CAPA, ENERGY, HOURS, PEAK, IRR, PR, DATA],
   inverter: [TIME, PLANT, nameCol("인버터", "Inverter"), CAPA, ENERGY, HOURS, PEAK, DATA],
   env: [
-    TIME, PLANT, nameCol("센서", "Sensor"), IRR,
-    { key: "his_wh", ko: "수평면 일사량", en: "Horizontal irradiation", unit: "kWh/m²", get: (r) => n(r.his_wh), scale: 0.001, decimals: 2 },
+    TIME,
+    PLANT,
+    nameCol("센서", "Sensor"),
+    IRR,
+    {
+      key: "his_wh",
+      ko: "수평면 일사량",
+      en: "Horizontal irradiation",
+      unit: "kWh/m²",
+      get: (r) => n(r.his_wh),
+      scale: 0.001,
+      decimals: 2,
+    },
     { key: "avg_sts", ko: "모듈 온도", en: "Module temperature", unit: "°C", get: (r) => n(r.avg_sts), decimals: 1 },
     { key: "avg_ats", ko: "외기 온도", en: "Ambient temperature", unit: "°C", get: (r) => n(r.avg_ats), decimals: 1 },
     DATA,
@@ -68,7 +121,9 @@ export const REPORT_COLUMNS: Record<ReportKind, Column[]> = {
 
 function breakerColumns(label: string): Column[] {
   return [
-    TIME, PLANT, nameCol(label, label),
+    TIME,
+    PLANT,
+    nameCol(label, label),
     { key: "avg_v", ko: "전압", en: "Voltage", unit: "V", get: (r) => n(r.avg_v), decimals: 1 },
     { key: "avg_a", ko: "전류", en: "Current", unit: "A", get: (r) => n(r.avg_a), decimals: 1 },
     { key: "avg_w", ko: "평균 전력", en: "Mean power", unit: "kW", get: (r) => n(r.avg_w), scale: 0.001, decimals: 2 },

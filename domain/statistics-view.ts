@@ -19,12 +19,22 @@ import {
 } from "./statistics";
 
 const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
-const date = z.preprocess(blank, z.string().trim().refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && parseSeoul(s) !== null, "invalid_date").optional());
+const date = z.preprocess(
+  blank,
+  z
+    .string()
+    .trim()
+    .refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && parseSeoul(s) !== null, "invalid_date")
+    .optional(),
+);
 
 export const StatisticsViewSchema = z.object({
   report: z.preprocess(blank, z.enum(REPORT_KINDS, { errorMap: () => ({ message: "unknown_report" }) }).default("integrated")),
   plant: z.preprocess(blank, z.string().trim().regex(UID_PATTERN, "not_an_id").optional()),
-  group: z.preprocess(blank, z.coerce.number({ invalid_type_error: "not_an_id" }).int("not_an_id").min(0, "not_an_id").optional()),
+  group: z.preprocess(
+    blank,
+    z.coerce.number({ invalid_type_error: "not_an_id" }).int("not_an_id").min(0, "not_an_id").optional(),
+  ),
   period: z.preprocess(blank, z.enum(PERIOD_PRESETS, { errorMap: () => ({ message: "unknown_period" }) }).default("day")),
   date,
   start: date,

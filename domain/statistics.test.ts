@@ -80,7 +80,16 @@ describe("summary figures", () => {
     expect(performanceRatio(500_000, 10_000, null)).toBeNull();
     expect(co2AvoidedKg(1_000_000)).toBeCloseTo(459.4, 6);
     expect(revenueWon(1_000_000)).toEqual({ smp: 130_000, rec: 70_000, total: 200_000 });
-    const s = summarise({ capa: 10_000, energyWh: 500_000, peakW: 80_000, irradiationWh: 6_000, samples: 90, expected: 100, hideCo2: true, hideRevenue: false });
+    const s = summarise({
+      capa: 10_000,
+      energyWh: 500_000,
+      peakW: 80_000,
+      irradiationWh: 6_000,
+      samples: 90,
+      expected: 100,
+      hideCo2: true,
+      hideRevenue: false,
+    });
     expect(s.genHours).toBe(5);
     expect(s.co2_kg).toBeUndefined();
     expect(s.revenue?.total).toBe(100_000);

@@ -8,7 +8,17 @@
  * Y_r = H_POA/1 kW/m²); `domain/performance.ts` (diagnosis, written beside this work) was not on main when this
  * was written — when it lands these two should come from there.
  */
-import { addSeoul, DAY_MS, formatSeoul, HOUR_MS, parseSeoul, SEOUL_OFFSET_MS, seoulDayStart, seoulPeriodStart, STEP_MS } from "./seoul-time";
+import {
+  addSeoul,
+  DAY_MS,
+  formatSeoul,
+  HOUR_MS,
+  parseSeoul,
+  SEOUL_OFFSET_MS,
+  seoulDayStart,
+  seoulPeriodStart,
+  STEP_MS,
+} from "./seoul-time";
 import { generationHours } from "./units";
 
 /** Report units: 10 minutes, 30 minutes (default, SPEC §9), hour, day, month. */
@@ -28,16 +38,27 @@ export function isStatUnit(v: unknown): v is StatUnit {
 export const MAX_SPAN_DAYS: Record<StatUnit, number> = { "10": 31, "30": 92, "60": 400, day: 3700, month: 7400 };
 
 /** Where a unit's numbers come from (documented in the API answer and the README). */
-export const UNIT_SOURCE: Record<StatUnit, "raw" | "hourly" | "daily"> = { "10": "raw", "30": "raw", "60": "hourly", day: "daily", month: "daily" };
+export const UNIT_SOURCE: Record<StatUnit, "raw" | "hourly" | "daily"> = {
+  "10": "raw",
+  "30": "raw",
+  "60": "hourly",
+  day: "daily",
+  month: "daily",
+};
 
 /** The fixed step of a unit in ms (months vary: null). */
 export function unitStepMs(unit: StatUnit): number | null {
   switch (unit) {
-    case "10": return STEP_MS;
-    case "30": return 3 * STEP_MS;
-    case "60": return HOUR_MS;
-    case "day": return DAY_MS;
-    case "month": return null;
+    case "10":
+      return STEP_MS;
+    case "30":
+      return 3 * STEP_MS;
+    case "60":
+      return HOUR_MS;
+    case "day":
+      return DAY_MS;
+    case "month":
+      return null;
   }
 }
 
@@ -65,7 +86,8 @@ export function bucketStarts(from: number, to: number, unit: StatUnit): number[]
 /** Since 1989 Seoul has been UTC+9 all year (seoul-time.ts), so a label is plain arithmetic on the offset. */
 const FIXED_OFFSET_SINCE = Date.UTC(1988, 11, 31, 15);
 /** 'YYYY-MM-DDTHH:mm…' of a Seoul time, or null before 1989 (then dayjs's zone rules apply). */
-const seoulIso = (ts: number): string | null => (ts >= FIXED_OFFSET_SINCE && ts < 253402300800000 ? new Date(ts + SEOUL_OFFSET_MS).toISOString() : null);
+const seoulIso = (ts: number): string | null =>
+  ts >= FIXED_OFFSET_SINCE && ts < 253402300800000 ? new Date(ts + SEOUL_OFFSET_MS).toISOString() : null;
 
 /**
  * The label of a step as a report shows it (Seoul, 24-hour clock). Made once per row of an export (876,000
@@ -93,7 +115,13 @@ export const PERIOD_PRESETS = ["day", "week", "month", "year", "custom"] as cons
 export type PeriodPreset = (typeof PERIOD_PRESETS)[number];
 
 /** The unit a preset starts with when the URL gives none (SPEC §9 default 30 for a day). */
-export const PRESET_DEFAULT_UNIT: Record<PeriodPreset, StatUnit> = { day: "30", week: "60", month: "day", year: "month", custom: "day" };
+export const PRESET_DEFAULT_UNIT: Record<PeriodPreset, StatUnit> = {
+  day: "30",
+  week: "60",
+  month: "day",
+  year: "month",
+  custom: "day",
+};
 
 export interface Period {
   /** Inclusive start, epoch ms (Seoul midnight for presets). */
@@ -147,7 +175,12 @@ const stepsIn = (a: number, b: number) => (b > a ? Math.ceil(b / STEP_MS) - Math
  * Expected readings per step of a report: step i is [bounds[i], bounds[i+1]) clipped to [from, to), counting
  * only the time inside the (sorted, disjoint) daylight windows when they are given.
  */
-export function expectedByBucket(bounds: readonly number[], from: number, to: number, daylight?: ReadonlyArray<readonly [number, number]> | null): number[] {
+export function expectedByBucket(
+  bounds: readonly number[],
+  from: number,
+  to: number,
+  daylight?: ReadonlyArray<readonly [number, number]> | null,
+): number[] {
   const out: number[] = [];
   let j = 0;
   for (let i = 0; i + 1 < bounds.length; i++) {
@@ -163,7 +196,8 @@ export function expectedByBucket(bounds: readonly number[], from: number, to: nu
     }
     while (j < daylight.length && daylight[j]![1] <= a) j++;
     let n = 0;
-    for (let k = j; k < daylight.length && daylight[k]![0] < b; k++) n += stepsIn(Math.max(a, daylight[k]![0]), Math.min(b, daylight[k]![1]));
+    for (let k = j; k < daylight.length && daylight[k]![0] < b; k++)
+      n += stepsIn(Math.max(a, daylight[k]![0]), Math.min(b, daylight[k]![1]));
     out.push(n);
   }
   return out;

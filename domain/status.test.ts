@@ -70,12 +70,13 @@ describe("plantStatusFromAlarms", () => {
     expect(plantStatusFromAlarms(all).status).toBe(3);
     expect(plantStatusFromAlarms({ ...all, alarm_1000003_count: 0 }).status).toBe(4);
     expect(plantStatusFromAlarms({ ...all, alarm_1000003_count: 0, alarm_1000001_count: 0 }).status).toBe(6);
-    expect(
-      plantStatusFromAlarms({ ...all, alarm_1000003_count: 0, alarm_1000001_count: 0, alarm_1000006_count: 0 }).status,
-    ).toBe(5);
-    expect(
-      plantStatusFromAlarms({ alarm_1000004_count: 0, alarm_1000006_count: 0, alarm_count: 1, iw: 100 }),
-    ).toEqual({ status: 1, statusName: "notWork" });
+    expect(plantStatusFromAlarms({ ...all, alarm_1000003_count: 0, alarm_1000001_count: 0, alarm_1000006_count: 0 }).status).toBe(
+      5,
+    );
+    expect(plantStatusFromAlarms({ alarm_1000004_count: 0, alarm_1000006_count: 0, alarm_count: 1, iw: 100 })).toEqual({
+      status: 1,
+      statusName: "notWork",
+    });
   });
 
   it("1000006 outranks 1000004 even though its code number is higher", () => {
@@ -111,9 +112,15 @@ describe("statusIndicator", () => {
 
 describe("status categories", () => {
   it("lists the seven categories", () => {
-    expect([...STATUS_CATEGORIES].sort()).toEqual(
-      ["normal", "notWork", "warning", "warning_1000001", "warning_1000003", "warning_1000004", "warning_1000006"],
-    );
+    expect([...STATUS_CATEGORIES].sort()).toEqual([
+      "normal",
+      "notWork",
+      "warning",
+      "warning_1000001",
+      "warning_1000003",
+      "warning_1000004",
+      "warning_1000006",
+    ]);
     expect(isStatusCategory("warning_1000006")).toBe(true);
     expect(isStatusCategory("warning_1000002")).toBe(false);
   });
@@ -204,6 +211,11 @@ describe("status counts", () => {
   });
 
   it("tallies codes directly", () => {
-    expect(tallyStatusCodes([2, 2, 5, 0])).toMatchObject({ normalCount: 2, warningCount: 1, warning_1000004_Count: 1, notWorkCount: 1 });
+    expect(tallyStatusCodes([2, 2, 5, 0])).toMatchObject({
+      normalCount: 2,
+      warningCount: 1,
+      warning_1000004_Count: 1,
+      notWorkCount: 1,
+    });
   });
 });

@@ -97,13 +97,7 @@ export function statusIndicator(status: number): StatusIndicator {
 
 /** Filter/count categories of SPEC §4. 'warning' is the umbrella over every warning kind. */
 export type StatusCategory =
-  | "normal"
-  | "warning"
-  | "warning_1000001"
-  | "warning_1000003"
-  | "warning_1000004"
-  | "warning_1000006"
-  | "notWork";
+  "normal" | "warning" | "warning_1000001" | "warning_1000003" | "warning_1000004" | "warning_1000006" | "notWork";
 
 export const STATUS_CATEGORIES: readonly StatusCategory[] = [
   "normal",

@@ -44,7 +44,10 @@ function fractionalYear(tMs: number): number {
 }
 
 function eqTimeMinutes(g: number): number {
-  return 229.18 * (0.000075 + 0.001868 * Math.cos(g) - 0.032077 * Math.sin(g) - 0.014615 * Math.cos(2 * g) - 0.040849 * Math.sin(2 * g));
+  return (
+    229.18 *
+    (0.000075 + 0.001868 * Math.cos(g) - 0.032077 * Math.sin(g) - 0.014615 * Math.cos(2 * g) - 0.040849 * Math.sin(2 * g))
+  );
 }
 
 function declinationRad(g: number): number {
@@ -60,7 +63,9 @@ function declinationRad(g: number): number {
 }
 
 function extraterrestrial(g: number): number {
-  return 1367 * (1.00011 + 0.034221 * Math.cos(g) + 0.00128 * Math.sin(g) + 0.000719 * Math.cos(2 * g) + 0.000077 * Math.sin(2 * g));
+  return (
+    1367 * (1.00011 + 0.034221 * Math.cos(g) + 0.00128 * Math.sin(g) + 0.000719 * Math.cos(2 * g) + 0.000077 * Math.sin(2 * g))
+  );
 }
 
 /**

@@ -34,7 +34,20 @@ describe("sanitizeSvg", () => {
     assertInert(out.svg);
     expect(out.svg).toContain('<rect id="r" width="1" height="1" />');
     expect(out.svg).toContain("<text>click</text>");
-    expect(out.removed).toEqual(expect.arrayContaining(["<script>", "<foreignObject>", "<style>", "<image>", "<a>", "<animate>", "<set>", "onload", "onclick", "onmouseover"]));
+    expect(out.removed).toEqual(
+      expect.arrayContaining([
+        "<script>",
+        "<foreignObject>",
+        "<style>",
+        "<image>",
+        "<a>",
+        "<animate>",
+        "<set>",
+        "onload",
+        "onclick",
+        "onmouseover",
+      ]),
+    );
   });
 
   it("refuses references outside the document in href and url()", () => {
@@ -58,7 +71,9 @@ describe("sanitizeSvg", () => {
   });
 
   it("escapes text so it cannot break out of the drawing in an HTML page", () => {
-    const out = sanitizeSvg(`<svg><text>&lt;/svg&gt;&lt;script&gt;alert(1)&lt;/script&gt;</text><desc><![CDATA[</desc><script>alert(2)</script>]]></desc></svg>`);
+    const out = sanitizeSvg(
+      `<svg><text>&lt;/svg&gt;&lt;script&gt;alert(1)&lt;/script&gt;</text><desc><![CDATA[</desc><script>alert(2)</script>]]></desc></svg>`,
+    );
     expect(out.svg).not.toMatch(/<script/i);
     expect(out.svg.match(/<\/svg>/g)).toHaveLength(1);
   });

@@ -6,13 +6,7 @@
  * runs it again when it shows one, with `bind` marking the elements bound to devices.
  */
 import sanitizeHtml from "sanitize-html";
-import {
-  isLocalHref,
-  isLocalReferenceValue,
-  SVG_ATTRIBUTES,
-  SVG_REFERENCE_ATTRIBUTES,
-  SVG_TAGS,
-} from "./svg-allowlist";
+import { isLocalHref, isLocalReferenceValue, SVG_ATTRIBUTES, SVG_REFERENCE_ATTRIBUTES, SVG_TAGS } from "./svg-allowlist";
 
 export interface SanitizedSvg {
   svg: string;
@@ -50,7 +44,13 @@ export function sanitizeSvg(input: string, bind?: SvgBind): SanitizedSvg {
     allowedAttributes: false,
     nonTextTags: DROP_WITH_CONTENT,
     allowVulnerableTags: false,
-    parser: { xmlMode: true, decodeEntities: true, lowerCaseTags: false, lowerCaseAttributeNames: false, recognizeSelfClosing: true },
+    parser: {
+      xmlMode: true,
+      decodeEntities: true,
+      lowerCaseTags: false,
+      lowerCaseAttributeNames: false,
+      recognizeSelfClosing: true,
+    },
     selfClosing: ["rect", "circle", "ellipse", "line", "polyline", "polygon", "path", "stop", "use"],
     allowedSchemes: [],
     allowedSchemesAppliedToAttributes: [],
@@ -80,6 +80,7 @@ export function sanitizeSvg(input: string, bind?: SvgBind): SanitizedSvg {
     },
   } as sanitizeHtml.IOptions).trim();
   // One <svg> root and nothing beside it (nested <svg> elements are not needed for a drawing).
-  if (!/^<svg[\s>]/.test(svg) || !svg.endsWith("</svg>") || (svg.match(/<svg[\s>/]/g) ?? []).length !== 1) throw new SvgRejected("not_svg");
+  if (!/^<svg[\s>]/.test(svg) || !svg.endsWith("</svg>") || (svg.match(/<svg[\s>/]/g) ?? []).length !== 1)
+    throw new SvgRejected("not_svg");
   return { svg, ids: [...new Set(ids)], removed: [...removed].sort() };
 }

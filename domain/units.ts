@@ -19,8 +19,7 @@ export const CAPACITY_FACTOR = 0.01;
 /** Month and year offsets are kept in kWh; × 1000 brings them to the Wh of the counters. */
 export const OFFSET_SCALE = 1000;
 
-const finiteOr0 = (value: number | null | undefined): number =>
-  typeof value === "number" && Number.isFinite(value) ? value : 0;
+const finiteOr0 = (value: number | null | undefined): number => (typeof value === "number" && Number.isFinite(value) ? value : 0);
 
 /** Raw capacity → kW. Division (not × 0.01) keeps 12345 → 123.45 exact. */
 export function capacityKw(raw: number | null | undefined): number {

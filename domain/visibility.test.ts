@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { canEditDevice, canEditPlant, canEditRtu, canSeeDevice, canSeePlant, canSeeRtu, reachesNode, type Reach } from "./visibility";
+import {
+  canEditDevice,
+  canEditPlant,
+  canEditRtu,
+  canSeeDevice,
+  canSeePlant,
+  canSeeRtu,
+  reachesNode,
+  type Reach,
+} from "./visibility";
 
 const base: Reach = { memberId: "m", all: false, nodes: [2, 3], linked: ["LINKED"], only: null };
 const root: Reach = { memberId: "r", all: true, nodes: [], linked: [], only: null };

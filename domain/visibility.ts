@@ -73,13 +73,23 @@ export function canEditRtu(reach: Reach, rtu: RtuRef, plant: PlantRef | null | u
 }
 
 /** A device goes with its plant; one under no plant goes with its RTU; one with neither only with `all`. */
-export function canSeeDevice(reach: Reach, device: DeviceRef, plant: PlantRef | null | undefined, rtu: RtuRef | null | undefined): boolean {
+export function canSeeDevice(
+  reach: Reach,
+  device: DeviceRef,
+  plant: PlantRef | null | undefined,
+  rtu: RtuRef | null | undefined,
+): boolean {
   if (device.plant_uid) return !!plant && plant.uid === device.plant_uid && canSeePlant(reach, plant);
   if (rtu) return canSeeRtu(reach, rtu, null);
   return !reach.only && reach.all;
 }
 
-export function canEditDevice(reach: Reach, device: DeviceRef, plant: PlantRef | null | undefined, rtu: RtuRef | null | undefined): boolean {
+export function canEditDevice(
+  reach: Reach,
+  device: DeviceRef,
+  plant: PlantRef | null | undefined,
+  rtu: RtuRef | null | undefined,
+): boolean {
   if (device.plant_uid) return !!plant && plant.uid === device.plant_uid && canEditPlant(reach, plant);
   if (rtu) return canEditRtu(reach, rtu, null);
   return !reach.only && reach.all;

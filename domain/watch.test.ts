@@ -7,7 +7,10 @@ describe("watch URL state", () => {
   });
   it("reads view, q, node and locality and rejects junk", () => {
     expect(parseWatchState(new URLSearchParams("view=locality&q=%20해남%20&locality=전라남도 해남군"))).toEqual({
-      view: "locality", keyword: "해남", node: null, locality: "전라남도 해남군",
+      view: "locality",
+      keyword: "해남",
+      node: null,
+      locality: "전라남도 해남군",
     });
     expect(parseWatchState(new URLSearchParams("view=tree&node=abc"))).toMatchObject({ view: "group", node: null });
     expect(parseWatchState(new URLSearchParams("node=0"))).toMatchObject({ node: 0 });
@@ -20,7 +23,12 @@ describe("watch URL state", () => {
     expect(watchHref({})).toBe("/watch");
     expect(watchHref({ view: "group", keyword: "" })).toBe("/watch");
     const href = watchHref({ view: "locality", keyword: "솔라", locality: "-" });
-    expect(parseWatchState(new URL(href, "http://x").searchParams)).toEqual({ view: "locality", keyword: "솔라", node: null, locality: "-" });
+    expect(parseWatchState(new URL(href, "http://x").searchParams)).toEqual({
+      view: "locality",
+      keyword: "솔라",
+      node: null,
+      locality: "-",
+    });
     expect(watchHref({ view: "group", node: 7, locality: "x" })).toBe("/watch?node=7");
     expect(watchHref({ node: 0 })).toBe("/watch?node=0");
   });
@@ -35,10 +43,17 @@ describe("filterWatchTree", () => {
   const p = (uid: string, name: string) => ({ plant_uid: uid, name });
   const forest: WatchTreeNode[] = [
     {
-      seq: 1, name: "본사", plants: [p("a", "본사 옥상")],
+      seq: 1,
+      name: "본사",
+      plants: [p("a", "본사 옥상")],
       children: [
         { seq: 2, name: "호남권", plants: [p("b", "해남 솔라팜"), p("c", "영암 햇빛")], children: [] },
-        { seq: 3, name: "영남권", plants: [p("d", "밀양 에너지")], children: [{ seq: 4, name: "밀양 단지", plants: [], children: [] }] },
+        {
+          seq: 3,
+          name: "영남권",
+          plants: [p("d", "밀양 에너지")],
+          children: [{ seq: 4, name: "밀양 단지", plants: [], children: [] }],
+        },
       ],
     },
   ];

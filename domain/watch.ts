@@ -23,11 +23,18 @@ export interface WatchState {
 }
 
 export function parseWatchState(params: URLSearchParams): WatchState {
-  const view = WATCH_VIEWS.includes(params.get("view") as WatchViewType) ? (params.get("view") as WatchViewType) : DEFAULT_WATCH_VIEW;
+  const view = WATCH_VIEWS.includes(params.get("view") as WatchViewType)
+    ? (params.get("view") as WatchViewType)
+    : DEFAULT_WATCH_VIEW;
   const rawNode = params.get("node");
   const node = rawNode && /^\d{1,9}$/.test(rawNode) ? Number(rawNode) : null;
   const rawLocality = params.get("locality");
-  const locality = rawLocality === null ? null : rawLocality === UNSPECIFIED_LOCALITY ? UNSPECIFIED_LOCALITY : normalizeLocality(rawLocality.slice(0, 100));
+  const locality =
+    rawLocality === null
+      ? null
+      : rawLocality === UNSPECIFIED_LOCALITY
+        ? UNSPECIFIED_LOCALITY
+        : normalizeLocality(rawLocality.slice(0, 100));
   return { view, keyword: (params.get("q") ?? "").trim().slice(0, WATCH_KEYWORD_MAX), node, locality };
 }
 
@@ -105,7 +112,6 @@ export function pathToNode(forest: readonly WatchTreeNode[], seq: number): numbe
 }
 
 // ---- Payloads of the watch calls (api/routes/watch.ts; SPEC §3 Node, Group data, Plant in status data) ----
-
 
 /** Seq of the pseudo node holding plants linked to the member outside the member's node. */
 export const LINKED_NODE_SEQ = 0;

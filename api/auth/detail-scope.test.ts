@@ -16,9 +16,16 @@ describe("detailScopeAllows", () => {
 
   it("refuses the rest of the API", () => {
     for (const [m, p] of [
-      ["GET", "/pvstatus"], ["GET", "/alarm/recent"], ["GET", "/monitor/gen"], ["GET", "/member"],
-      ["PUT", "/member"], ["POST", "/member/detail"], ["GET", "/node/ancestor/list/watch"], ["GET", "/plant"],
-      ["DELETE", "/member/detail/view"], ["GET", "/member/detail"],
+      ["GET", "/pvstatus"],
+      ["GET", "/alarm/recent"],
+      ["GET", "/monitor/gen"],
+      ["GET", "/member"],
+      ["PUT", "/member"],
+      ["POST", "/member/detail"],
+      ["GET", "/node/ancestor/list/watch"],
+      ["GET", "/plant"],
+      ["DELETE", "/member/detail/view"],
+      ["GET", "/member/detail"],
     ]) {
       expect(detailScopeAllows(plant, m!, p!), `${m} ${p}`).toBe(false);
     }

@@ -37,10 +37,6 @@ export function parseGatewayAuthorization(header: string | undefined): { rtuUid:
 
 /** Checks a gateway's credential against the store (HTTP ingest and MQTT): false when unknown, disabled or wrong. */
 export async function authenticateGateway(store: Store, rtuUid: string, secret: string): Promise<boolean> {
-  const rtu = await store.db
-    .selectFrom("rtu")
-    .select(["credential_hash", "use_yn"])
-    .where("uid", "=", rtuUid)
-    .executeTakeFirst();
+  const rtu = await store.db.selectFrom("rtu").select(["credential_hash", "use_yn"]).where("uid", "=", rtuUid).executeTakeFirst();
   return !!rtu && rtu.use_yn === 1 && verifyGatewaySecret(secret, rtu.credential_hash);
 }

@@ -29,7 +29,11 @@ export interface SessionConfig {
 }
 
 export class Sessions {
-  constructor(private store: Store, private signer: TokenSigner, private cfg: SessionConfig) {}
+  constructor(
+    private store: Store,
+    private signer: TokenSigner,
+    private cfg: SessionConfig,
+  ) {}
 
   /** `scope` starts a detail-window session limited to one plant or member (SPEC §2 Detail window). */
   async start(member: Member, userAgent: string | undefined, now = Date.now(), scope?: DetailScope): Promise<TokenResponse> {
@@ -39,10 +43,18 @@ export class Sessions {
     await this.store.db
       .insertInto("token_family")
       .values({
-        id, member_id: member.id, current_jti: jti, previous_jti: null, rotated_at: now,
-        expires_at: expiresAt, revoked_at: null, revoked_reason: null, created_at: now,
+        id,
+        member_id: member.id,
+        current_jti: jti,
+        previous_jti: null,
+        rotated_at: now,
+        expires_at: expiresAt,
+        revoked_at: null,
+        revoked_reason: null,
+        created_at: now,
         user_agent: userAgent?.slice(0, 200) ?? null,
-        scope_kind: scope?.kind ?? null, scope_uid: scope?.uid ?? null,
+        scope_kind: scope?.kind ?? null,
+        scope_uid: scope?.uid ?? null,
       })
       .execute();
     return this.issue(member, id, jti, expiresAt, now, scope);
@@ -121,7 +133,14 @@ export class Sessions {
     return this.store.db.selectFrom("member").selectAll().where("id", "=", id).where("use_yn", "=", 1).executeTakeFirst();
   }
 
-  private async issue(member: Member, sid: string, jti: string, expiresAt: number, now: number, scope?: DetailScope): Promise<TokenResponse> {
+  private async issue(
+    member: Member,
+    sid: string,
+    jti: string,
+    expiresAt: number,
+    now: number,
+    scope?: DetailScope,
+  ): Promise<TokenResponse> {
     const claims = { ...(await this.claimsOf(member, sid)), ...(scope ? { scope } : {}) };
     const accessToken = await this.signer.signAccess(claims, this.cfg.accessTokenTtl, now);
     const refreshToken = await this.signer.signRefresh({ sub: member.id, sid, jti, expiresAt });
@@ -130,9 +149,10 @@ export class Sessions {
 
   private async claimsOf(member: Member, sid: string): Promise<Omit<AccessClaims, "exp" | "iat" | "typ">> {
     const db = this.store.db;
-    const node = member.node_seq === null
-      ? undefined
-      : await db.selectFrom("node").select("name").where("seq", "=", member.node_seq).executeTakeFirst();
+    const node =
+      member.node_seq === null
+        ? undefined
+        : await db.selectFrom("node").select("name").where("seq", "=", member.node_seq).executeTakeFirst();
     const plants = await db
       .selectFrom("member_plant")
       .innerJoin("plant", "plant.uid", "member_plant.plant_uid")

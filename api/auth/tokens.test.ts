@@ -3,8 +3,22 @@ import type { AccessClaims } from "../../domain/contract/auth";
 import { TokenSigner } from "./tokens";
 
 const claims: Omit<AccessClaims, "exp" | "iat" | "typ"> = {
-  id: "op1", sid: "s1", auth: 3, service: 1, nodeName: "운영", logo: "", S3_DOMAIN: "", diagram: 0, cctv: 0, page: 0,
-  phone: "", helmetName: "", plantName: "", alarmCount: 0, pwd_yn: 0, readOnly: 0,
+  id: "op1",
+  sid: "s1",
+  auth: 3,
+  service: 1,
+  nodeName: "운영",
+  logo: "",
+  S3_DOMAIN: "",
+  diagram: 0,
+  cctv: 0,
+  page: 0,
+  phone: "",
+  helmetName: "",
+  plantName: "",
+  alarmCount: 0,
+  pwd_yn: 0,
+  readOnly: 0,
 };
 
 describe("TokenSigner access tokens", () => {
@@ -24,7 +38,9 @@ describe("TokenSigner access tokens", () => {
     const token = await signer.signAccess(claims, 60);
     expect(await other.verifyAccess(token)).toBeNull();
     const [h, p, s] = token.split(".");
-    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p!, "base64url").toString()), auth: 1 })).toString("base64url");
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p!, "base64url").toString()), auth: 1 })).toString(
+      "base64url",
+    );
     expect(await signer.verifyAccess(`${h}.${forged}.${s}`)).toBeNull();
     // A valid token still verifies after the forged one was refused (nothing wrong was cached).
     expect(await signer.verifyAccess(token)).not.toBeNull();

@@ -20,8 +20,14 @@ export class TokenSigner {
    * which doubled the cost of checking a token (every /api call does).
    */
   private key: Promise<CryptoKey>;
-  constructor(secret: string, private issuer = "solar-portal") {
-    this.key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+  constructor(
+    secret: string,
+    private issuer = "solar-portal",
+  ) {
+    this.key = crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+      "sign",
+      "verify",
+    ]);
   }
 
   async signAccess(claims: Omit<AccessClaims, "exp" | "iat" | "typ">, ttlSeconds: number, now = Date.now()): Promise<string> {

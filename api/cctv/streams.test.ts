@@ -18,7 +18,8 @@ describe("camera streams", () => {
   });
 
   it("reads the video's codec and size from ffmpeg's description", () => {
-    const line = "  Stream #0:0[0x100]: Video: h264 (Constrained Baseline) ([27][0][0][0] / 0x001B), yuv420p(progressive), 1920x1080 [SAR 1:1 DAR 16:9], 5 fps";
+    const line =
+      "  Stream #0:0[0x100]: Video: h264 (Constrained Baseline) ([27][0][0][0] / 0x001B), yuv420p(progressive), 1920x1080 [SAR 1:1 DAR 16:9], 5 fps";
     expect(parseVideoStream(`Input #0, mpegts\n${line}\n`)).toEqual({ codec: "h264", width: 1920, height: 1080 });
     expect(parseVideoStream("Stream #0:1: Audio: aac, 48000 Hz")).toBeNull();
   });

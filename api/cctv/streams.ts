@@ -28,7 +28,10 @@ export interface StreamStatus {
 }
 
 export class CameraUnavailable extends Error {
-  constructor(public state: "unreachable" | "ffmpeg_missing", public detail: string | null) {
+  constructor(
+    public state: "unreachable" | "ffmpeg_missing",
+    public detail: string | null,
+  ) {
     super(state);
   }
 }
@@ -79,15 +82,40 @@ export function hlsArgs(url: string, codec: string, dir: string): string[] {
   const video =
     codec === "h264"
       ? ["-c:v", "copy"]
-      : ["-c:v", "libx264", "-preset", "veryfast", "-tune", "zerolatency", "-pix_fmt", "yuv420p", "-force_key_frames", "expr:gte(t,n_forced*2)"];
+      : [
+          "-c:v",
+          "libx264",
+          "-preset",
+          "veryfast",
+          "-tune",
+          "zerolatency",
+          "-pix_fmt",
+          "yuv420p",
+          "-force_key_frames",
+          "expr:gte(t,n_forced*2)",
+        ];
   return [
-    "-hide_banner", "-nostdin", "-loglevel", "error",
+    "-hide_banner",
+    "-nostdin",
+    "-loglevel",
+    "error",
     ...inputArgs(url),
-    "-map", "0:v:0", "-an", "-sn", "-dn",
+    "-map",
+    "0:v:0",
+    "-an",
+    "-sn",
+    "-dn",
     ...video,
-    "-f", "hls", "-hls_time", "2", "-hls_list_size", "6",
-    "-hls_flags", "delete_segments+omit_endlist+temp_file",
-    "-hls_segment_filename", path.join(dir, "seg_%d.ts"),
+    "-f",
+    "hls",
+    "-hls_time",
+    "2",
+    "-hls_list_size",
+    "6",
+    "-hls_flags",
+    "delete_segments+omit_endlist+temp_file",
+    "-hls_segment_filename",
+    path.join(dir, "seg_%d.ts"),
     path.join(dir, "index.m3u8"),
   ];
 }
@@ -100,7 +128,10 @@ export function parseVideoStream(stderr: string): { codec: string; width: number
 
 /** The last meaningful line ffmpeg wrote, without the address (which may hold credentials). */
 function lastWords(stderr: string, url: string): string | null {
-  const lines = stderr.split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const lines = stderr
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   const line = lines.at(-1);
   if (!line) return null;
   let clean = line.split(url).join("<camera>");
@@ -137,7 +168,8 @@ export class CameraStreams {
     if (!this.ffmpegAvailable()) return { state: "ffmpeg_missing", width: null, height: null, error: null };
     const s = this.streams.get(uid);
     if (!s) return { state: "idle", width: null, height: null, error: null };
-    if (s.state === "unreachable" && Date.now() - s.failedAt > FAILURE_SHOWN_MS) return { state: "idle", width: s.width, height: s.height, error: null };
+    if (s.state === "unreachable" && Date.now() - s.failedAt > FAILURE_SHOWN_MS)
+      return { state: "idle", width: s.width, height: s.height, error: null };
     return { state: s.state, width: s.width, height: s.height, error: s.error };
   }
 
@@ -224,8 +256,17 @@ export class CameraStreams {
   private start(source: CameraSource): Stream {
     const dir = path.join(this.rootDir(), `${source.uid}-${Date.now().toString(36)}`);
     const s: Stream = {
-      uid: source.uid, dir, proc: null, state: "starting", ready: Promise.resolve(), lastRead: Date.now(),
-      width: null, height: null, error: null, failedAt: 0, stopping: false,
+      uid: source.uid,
+      dir,
+      proc: null,
+      state: "starting",
+      ready: Promise.resolve(),
+      lastRead: Date.now(),
+      width: null,
+      height: null,
+      error: null,
+      failedAt: 0,
+      stopping: false,
     };
     this.streams.set(source.uid, s);
     s.ready = this.run(s, source).catch((e: unknown) => {
@@ -286,7 +327,9 @@ export class CameraStreams {
   /** Opens the camera once to learn its video codec and size; fails when it does not answer in time. */
   private probe(url: string): Promise<{ codec: string; width: number; height: number }> {
     return new Promise((resolve, reject) => {
-      const proc = spawn(this.opts.ffmpegPath, ["-hide_banner", "-nostdin", ...inputArgs(url)], { stdio: ["ignore", "ignore", "pipe"] });
+      const proc = spawn(this.opts.ffmpegPath, ["-hide_banner", "-nostdin", ...inputArgs(url)], {
+        stdio: ["ignore", "ignore", "pipe"],
+      });
       let stderr = "";
       const timer = setTimeout(() => proc.kill("SIGKILL"), PROBE_TIMEOUT_MS);
       proc.stderr!.on("data", (d: Buffer) => {
@@ -302,7 +345,13 @@ export class CameraStreams {
         clearTimeout(timer);
         const found = parseVideoStream(stderr);
         if (found) resolve(found);
-        else reject(new CameraUnavailable("unreachable", /Stream #/.test(stderr) ? "no_video_stream" : (lastWords(stderr, url) ?? "no_answer")));
+        else
+          reject(
+            new CameraUnavailable(
+              "unreachable",
+              /Stream #/.test(stderr) ? "no_video_stream" : (lastWords(stderr, url) ?? "no_answer"),
+            ),
+          );
       });
     });
   }
@@ -321,7 +370,23 @@ export class CameraStreams {
     return new Promise((resolve, reject) => {
       const proc = spawn(
         this.opts.ffmpegPath,
-        ["-hide_banner", "-nostdin", "-loglevel", "info", ...input, "-frames:v", "1", "-an", "-f", "image2pipe", "-c:v", "mjpeg", "-q:v", "4", "pipe:1"],
+        [
+          "-hide_banner",
+          "-nostdin",
+          "-loglevel",
+          "info",
+          ...input,
+          "-frames:v",
+          "1",
+          "-an",
+          "-f",
+          "image2pipe",
+          "-c:v",
+          "mjpeg",
+          "-q:v",
+          "4",
+          "pipe:1",
+        ],
         { stdio: ["ignore", "pipe", "pipe"] },
       );
       const chunks: Buffer[] = [];

@@ -12,7 +12,12 @@ import type { ClusterSignals } from "./signals";
 const CHANNEL = "solar_command";
 const CLAIMED = '{"relay":"claimed"}';
 
-export function commandRelay(store: Store, signals: ClusterSignals, local: GatewayLink, opts: { relayed: (rtuUid: string) => boolean; log: (m: string, e?: unknown) => void }) {
+export function commandRelay(
+  store: Store,
+  signals: ClusterSignals,
+  local: GatewayLink,
+  opts: { relayed: (rtuUid: string) => boolean; log: (m: string, e?: unknown) => void },
+) {
   // The side that reaches the RTU: claim, deliver, record.
   signals.on(CHANNEL, (payload) => {
     let command: CommandMessage;
@@ -23,7 +28,13 @@ export function commandRelay(store: Store, signals: ClusterSignals, local: Gatew
     }
     if (!local.reaches(command.rtuUid)) return;
     void (async () => {
-      const claim = await store.db.updateTable("command").set({ result: CLAIMED }).where("seq", "=", command.seq).where("result", "is", null).where("status", "=", "pending").executeTakeFirst();
+      const claim = await store.db
+        .updateTable("command")
+        .set({ result: CLAIMED })
+        .where("seq", "=", command.seq)
+        .where("result", "is", null)
+        .where("status", "=", "pending")
+        .executeTakeFirst();
       if (Number(claim.numUpdatedRows) !== 1) return;
       let outcome: CommandOutcome;
       try {
@@ -31,7 +42,11 @@ export function commandRelay(store: Store, signals: ClusterSignals, local: Gatew
       } catch (error) {
         outcome = { ok: false, message: (error as Error).message };
       }
-      await store.db.updateTable("command").set({ result: JSON.stringify({ relayed: true, ...outcome }) }).where("seq", "=", command.seq).execute();
+      await store.db
+        .updateTable("command")
+        .set({ result: JSON.stringify({ relayed: true, ...outcome }) })
+        .where("seq", "=", command.seq)
+        .execute();
     })().catch((e) => opts.log("command relay failed", e));
   });
 
@@ -43,7 +58,11 @@ export function commandRelay(store: Store, signals: ClusterSignals, local: Gatew
       // CommandService gives up after its own timeout; until then the answer is looked for in the row.
       for (;;) {
         await new Promise((r) => setTimeout(r, 150));
-        const row = await store.db.selectFrom("command").select(["result", "status"]).where("seq", "=", command.seq).executeTakeFirst();
+        const row = await store.db
+          .selectFrom("command")
+          .select(["result", "status"])
+          .where("seq", "=", command.seq)
+          .executeTakeFirst();
         if (!row || row.status !== "pending") throw new Error("command no longer pending");
         if (row.result && row.result !== CLAIMED) {
           const { relayed: _relayed, ...outcome } = JSON.parse(row.result) as CommandOutcome & { relayed?: boolean };

@@ -19,7 +19,10 @@ export class ClusterSignals {
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
 
-  constructor(private store: Store, private opts: { serverId: string; databaseUrl?: string; log?: (m: string) => void }) {}
+  constructor(
+    private store: Store,
+    private opts: { serverId: string; databaseUrl?: string; log?: (m: string) => void },
+  ) {}
 
   private channels = new Map<string, Array<(payload: string) => void>>();
 
@@ -63,7 +66,10 @@ export class ClusterSignals {
     }
     this.sending = sql`select pg_notify(${CHANNEL}, ${this.opts.serverId})`
       .execute(this.store.db)
-      .then(() => undefined, () => undefined)
+      .then(
+        () => undefined,
+        () => undefined,
+      )
       .finally(() => {
         this.sending = null;
         if (this.again) {
@@ -75,7 +81,11 @@ export class ClusterSignals {
 
   private async connect(): Promise<void> {
     if (this.stopped) return;
-    const client = new pg.Client({ connectionString: this.opts.databaseUrl, keepAlive: true, application_name: `solar-signals ${this.opts.serverId}` });
+    const client = new pg.Client({
+      connectionString: this.opts.databaseUrl,
+      keepAlive: true,
+      application_name: `solar-signals ${this.opts.serverId}`,
+    });
     const retry = () => {
       if (this.client === client) this.client = null;
       client.end().catch(() => undefined);

@@ -83,7 +83,10 @@ export class Singletons {
   private readonly pollMs: number;
   private readonly log: (m: string) => void;
 
-  constructor(private store: Store, private opts: SingletonOptions) {
+  constructor(
+    private store: Store,
+    private opts: SingletonOptions,
+  ) {
     this.pollMs = opts.pollMs ?? 1_000;
     this.log = opts.log ?? ((m) => console.log(m));
     if (store.dialect === "postgres" && !opts.databaseUrl) throw new Error("Singletons: databaseUrl is required on PostgreSQL");
@@ -116,7 +119,10 @@ export class Singletons {
     await this.tick();
     const loop = () => {
       if (this.stopped) return;
-      this.timer = setTimeout(() => void (this.ticking = this.tick()).finally(() => ((this.ticking = null), loop())), this.pollMs);
+      this.timer = setTimeout(
+        () => void (this.ticking = this.tick()).finally(() => ((this.ticking = null), loop())),
+        this.pollMs,
+      );
     };
     loop();
   }
@@ -141,7 +147,10 @@ export class Singletons {
    */
   async exclusive<T>(fn: () => Promise<T>): Promise<T> {
     if (this.store.dialect !== "postgres") return fn();
-    const client = new pg.Client({ connectionString: this.opts.databaseUrl, application_name: `solar-startup ${this.opts.serverId}` });
+    const client = new pg.Client({
+      connectionString: this.opts.databaseUrl,
+      application_name: `solar-startup ${this.opts.serverId}`,
+    });
     await client.connect();
     try {
       await client.query("select pg_advisory_lock($1, $2)", [LOCK_CLASS, STARTUP_KEY]);
@@ -169,7 +178,8 @@ export class Singletons {
       // and so releases its locks within the 30 s promised for a takeover.
       await client.query("set tcp_keepalives_idle = 5; set tcp_keepalives_interval = 5; set tcp_keepalives_count = 3");
     } catch (error) {
-      if (this.connectFailures++ === 0) this.log(`singletons: cannot reach PostgreSQL for the lease connection (${(error as Error).message}); retrying`);
+      if (this.connectFailures++ === 0)
+        this.log(`singletons: cannot reach PostgreSQL for the lease connection (${(error as Error).message}); retrying`);
       client.removeAllListeners("end");
       await client.end().catch(() => undefined);
       return null;
@@ -198,12 +208,19 @@ export class Singletons {
     try {
       const held = this.held();
       if (held.length) {
-        await client.query("update cluster_lease set heartbeat_at = $1 where name = any($2) and owner = $3", [Date.now(), held, this.opts.serverId]);
+        await client.query("update cluster_lease set heartbeat_at = $1 where name = any($2) and owner = $3", [
+          Date.now(),
+          held,
+          this.opts.serverId,
+        ]);
       }
       if (Date.now() < this.rejoinAt) return;
       for (const entry of this.entries.values()) {
         if (entry.token != null || this.stopped) continue;
-        const got = await client.query<{ ok: boolean }>("select pg_try_advisory_lock($1, hashtext($2)) as ok", [LOCK_CLASS, entry.job.name]);
+        const got = await client.query<{ ok: boolean }>("select pg_try_advisory_lock($1, hashtext($2)) as ok", [
+          LOCK_CLASS,
+          entry.job.name,
+        ]);
         if (!got.rows[0]?.ok) continue;
         await this.begin(entry, null, client);
         // A job that could not start gives its lock back, so another server may try.
@@ -239,7 +256,12 @@ export class Singletons {
           .insertInto("cluster_lease")
           .values({ name, owner: this.opts.serverId, token: 1, acquired_at: now, heartbeat_at: now, checkpoint: null })
           .onConflict((oc) =>
-            oc.column("name").doUpdateSet({ owner: this.opts.serverId, token: sql`cluster_lease.token + 1`, acquired_at: now, heartbeat_at: now }),
+            oc.column("name").doUpdateSet({
+              owner: this.opts.serverId,
+              token: sql`cluster_lease.token + 1`,
+              acquired_at: now,
+              heartbeat_at: now,
+            }),
           )
           .returning("token")
           .executeTakeFirstOrThrow();
@@ -255,7 +277,9 @@ export class Singletons {
         return;
       }
       if (this.store.dialect === "postgres") {
-        this.log(`singleton ${name}: owned by ${this.opts.serverId} (token ${token}${previous && previous !== this.opts.serverId ? `, taken over from ${previous}` : previous ? ", again" : ""})`);
+        this.log(
+          `singleton ${name}: owned by ${this.opts.serverId} (token ${token}${previous && previous !== this.opts.serverId ? `, taken over from ${previous}` : previous ? ", again" : ""})`,
+        );
       }
     });
     entry.transition = run.catch(() => undefined);
@@ -283,9 +307,15 @@ export class Singletons {
       token,
       held: () => entry.token === token,
       checkpoint: async () =>
-        (await db.selectFrom("cluster_lease").select("checkpoint").where("name", "=", name).executeTakeFirst())?.checkpoint ?? null,
+        (await db.selectFrom("cluster_lease").select("checkpoint").where("name", "=", name).executeTakeFirst())?.checkpoint ??
+        null,
       saveCheckpoint: async (trx, value) => {
-        const r = await trx.updateTable("cluster_lease").set({ checkpoint: value }).where("name", "=", name).where("token", "=", token).executeTakeFirst();
+        const r = await trx
+          .updateTable("cluster_lease")
+          .set({ checkpoint: value })
+          .where("name", "=", name)
+          .where("token", "=", token)
+          .executeTakeFirst();
         if (Number(r.numUpdatedRows) !== 1) throw new LeaseLost(name);
       },
     };

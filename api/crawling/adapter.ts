@@ -16,18 +16,33 @@ const optNum = z.preprocess((v) => (v == null || v === "" ? null : Number(v)), z
 const uid = z.string().regex(UID_PATTERN);
 
 export const OfferPlantSchema = z.object({
-  uid, name: text(100).pipe(z.string().min(1)), alias: optText(100), capa: z.coerce.number().int().min(0).max(100_000_000),
-  locality: optText(50), address: optText(200), lat: optNum, lng: optNum,
+  uid,
+  name: text(100).pipe(z.string().min(1)),
+  alias: optText(100),
+  capa: z.coerce.number().int().min(0).max(100_000_000),
+  locality: optText(50),
+  address: optText(200),
+  lat: optNum,
+  lng: optNum,
 });
 export const OfferRtuSchema = z.object({
-  uid, name: text(100).pipe(z.string().min(1)), alias: optText(100), mac: optText(17), kind: z.coerce.number().int().min(1).max(99).catch(1),
-  plant_uid: uid.nullable().catch(null), config: z.coerce.number().int().min(0).max(0xffff).catch(0),
+  uid,
+  name: text(100).pipe(z.string().min(1)),
+  alias: optText(100),
+  mac: optText(17),
+  kind: z.coerce.number().int().min(1).max(99).catch(1),
+  plant_uid: uid.nullable().catch(null),
+  config: z.coerce.number().int().min(0).max(0xffff).catch(0),
 });
 export const OfferDeviceSchema = z.object({
-  uid, rtu_uid: uid.nullable().catch(null), plant_uid: uid.nullable().catch(null),
+  uid,
+  rtu_uid: uid.nullable().catch(null),
+  plant_uid: uid.nullable().catch(null),
   kind: z.coerce.number().refine((k) => (DEVICE_KINDS as readonly number[]).includes(k)),
-  name: text(100).pipe(z.string().min(1)), address: z.coerce.number().int().min(0).max(255).nullable().catch(null),
-  capa: optNum.catch(null), lastSeenAt: optNum.catch(null),
+  name: text(100).pipe(z.string().min(1)),
+  address: z.coerce.number().int().min(0).max(255).nullable().catch(null),
+  capa: optNum.catch(null),
+  lastSeenAt: optNum.catch(null),
 });
 export type OfferPlant = z.infer<typeof OfferPlantSchema>;
 export type OfferRtu = z.infer<typeof OfferRtuSchema>;
@@ -68,7 +83,10 @@ export const SITES = ["portal"] as const;
 export type Site = (typeof SITES)[number];
 
 export class SourceError extends Error {
-  constructor(public code: "unreachable" | "login_failed" | "forbidden" | "not_found" | "bad_answer" | "too_large", detail?: string) {
+  constructor(
+    public code: "unreachable" | "login_failed" | "forbidden" | "not_found" | "bad_answer" | "too_large",
+    detail?: string,
+  ) {
     super(detail ? `${code}: ${detail}` : code);
   }
 }

@@ -27,7 +27,11 @@ describe("SourceBudget", () => {
 
   it("keeps sources independent and survives a failing request", async () => {
     const budget = new SourceBudget({ ratePerSecond: 1000, burst: 10 });
-    await expect(budget.run("c", async () => { throw new Error("boom"); })).rejects.toThrow("boom");
+    await expect(
+      budget.run("c", async () => {
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
     expect(await budget.run("c", async () => 7)).toBe(7);
     expect(await budget.run("d", async () => 8)).toBe(8);
   });

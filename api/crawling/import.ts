@@ -61,7 +61,9 @@ export async function importOffer(
     else report.rtus.skipped.push({ uid, reason: "not_offered" });
   }
   const deviceUids = new Set<string>(
-    offer.devices.filter((d) => (d.plant_uid && plantUids.has(d.plant_uid)) || (d.rtu_uid && rtuUids.has(d.rtu_uid))).map((d) => d.uid),
+    offer.devices
+      .filter((d) => (d.plant_uid && plantUids.has(d.plant_uid)) || (d.rtu_uid && rtuUids.has(d.rtu_uid)))
+      .map((d) => d.uid),
   );
   for (const uid of sel.devices ?? []) {
     if (offeredDevices.has(uid)) deviceUids.add(uid);
@@ -76,11 +78,24 @@ export async function importOffer(
         report.plants.skipped.push({ uid, reason: "exists" });
         continue;
       }
-      const coords = p.lat != null && p.lng != null && inKorea(p.lat, p.lng) ? { lat: p.lat, lng: p.lng } : { lat: null, lng: null };
-      await trx.insertInto("plant").values({
-        uid, name: p.name, alias: p.alias, capa: p.capa, locality: p.locality, address: p.address, ...coords,
-        node_seq: nodeSeq, package_seq: null, created_at: now, updated_at: now,
-      }).execute();
+      const coords =
+        p.lat != null && p.lng != null && inKorea(p.lat, p.lng) ? { lat: p.lat, lng: p.lng } : { lat: null, lng: null };
+      await trx
+        .insertInto("plant")
+        .values({
+          uid,
+          name: p.name,
+          alias: p.alias,
+          capa: p.capa,
+          locality: p.locality,
+          address: p.address,
+          ...coords,
+          node_seq: nodeSeq,
+          package_seq: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
       report.plants.imported.push(uid);
     }
     const editable = await plantSet(trx, scope, "edit");
@@ -97,14 +112,29 @@ export async function importOffer(
         continue;
       }
       // The RTU joins its plant when that plant is here and ours to edit; otherwise it waits unassigned.
-      const plant = r.plant_uid && editable.has(r.plant_uid)
-        ? await trx.selectFrom("plant").select(["uid", "node_seq"]).where("uid", "=", r.plant_uid).executeTakeFirst()
-        : undefined;
-      await trx.insertInto("rtu").values({
-        uid, alias: r.alias, name: r.name, mac, kind: r.kind, plant_uid: plant?.uid ?? null,
-        node_seq: plant?.node_seq ?? nodeSeq, package_seq: null, config: r.config, credential_hash: null, use_yn: 1,
-        created_at: now, updated_at: now, last_seen_at: null,
-      }).execute();
+      const plant =
+        r.plant_uid && editable.has(r.plant_uid)
+          ? await trx.selectFrom("plant").select(["uid", "node_seq"]).where("uid", "=", r.plant_uid).executeTakeFirst()
+          : undefined;
+      await trx
+        .insertInto("rtu")
+        .values({
+          uid,
+          alias: r.alias,
+          name: r.name,
+          mac,
+          kind: r.kind,
+          plant_uid: plant?.uid ?? null,
+          node_seq: plant?.node_seq ?? nodeSeq,
+          package_seq: null,
+          config: r.config,
+          credential_hash: null,
+          use_yn: 1,
+          created_at: now,
+          updated_at: now,
+          last_seen_at: null,
+        })
+        .execute();
       report.rtus.imported.push(uid);
     }
     const visible = await plantSet(trx, scope);
@@ -126,10 +156,21 @@ export async function importOffer(
         report.devices.skipped.push({ uid, reason: "not_allowed" });
         continue;
       }
-      await trx.insertInto("device").values({
-        uid, rtu_uid: rtu.uid, plant_uid: rtu.plant_uid, kind: d.kind, name: d.name, address: d.address,
-        capa: d.kind === 1 ? d.capa : null, use_yn: 1, created_at: now, updated_at: now,
-      }).execute();
+      await trx
+        .insertInto("device")
+        .values({
+          uid,
+          rtu_uid: rtu.uid,
+          plant_uid: rtu.plant_uid,
+          kind: d.kind,
+          name: d.name,
+          address: d.address,
+          capa: d.kind === 1 ? d.capa : null,
+          use_yn: 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
       report.devices.imported.push(uid);
     }
   });

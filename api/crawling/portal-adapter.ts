@@ -17,7 +17,12 @@ export class PortalAdapter implements CrawlAdapter {
   private readonly base: URL;
   private readonly key: string;
 
-  constructor(baseUrl: string, private id: string, private password: string, private budget: SourceBudget) {
+  constructor(
+    baseUrl: string,
+    private id: string,
+    private password: string,
+    private budget: SourceBudget,
+  ) {
     this.base = new URL(baseUrl);
     this.key = `portal:${this.base.origin}:${id}`;
   }
@@ -73,7 +78,8 @@ export class PortalAdapter implements CrawlAdapter {
     }
     if (res.status === 403) throw new SourceError("forbidden", path);
     if (res.status === 404) throw new SourceError("not_found", path);
-    if (res.status !== 200 || !res.body || typeof res.body !== "object") throw new SourceError("bad_answer", `${path} ${res.status}`);
+    if (res.status !== 200 || !res.body || typeof res.body !== "object")
+      throw new SourceError("bad_answer", `${path} ${res.status}`);
     return res.body;
   }
 

@@ -18,7 +18,16 @@ export type AlarmStep = "raised" | "reactivated" | "cleared";
 export interface AlarmStepEvent {
   eventSeq: number;
   step: AlarmStep;
-  alarm: { seq: number; plant_uid: string; device_uid: string | null; rtu_uid: string | null; code: number; level: number; message: string; raised_at: number };
+  alarm: {
+    seq: number;
+    plant_uid: string;
+    device_uid: string | null;
+    rtu_uid: string | null;
+    code: number;
+    level: number;
+    message: string;
+    raised_at: number;
+  };
   at: number;
 }
 
@@ -42,8 +51,17 @@ async function recipients(db: Db, plantUids: string[]): Promise<Map<string, Reci
     .innerJoin("member", "member.id", "plant_contact.member_id")
     .leftJoin("alert_pref", "alert_pref.member_id", "member.id")
     .select([
-      "plant_contact.plant_uid", "member.id", "member.email", "member.use_yn", "alert_pref.min_level", "alert_pref.mail",
-      "alert_pref.webhook", "alert_pref.webhook_url", "alert_pref.quiet_from", "alert_pref.quiet_to", "alert_pref.digest",
+      "plant_contact.plant_uid",
+      "member.id",
+      "member.email",
+      "member.use_yn",
+      "alert_pref.min_level",
+      "alert_pref.mail",
+      "alert_pref.webhook",
+      "alert_pref.webhook_url",
+      "alert_pref.quiet_from",
+      "alert_pref.quiet_to",
+      "alert_pref.digest",
     ])
     .where("plant_contact.plant_uid", "in", plantUids)
     .execute();
@@ -59,20 +77,33 @@ async function recipients(db: Db, plantUids: string[]): Promise<Map<string, Reci
 }
 
 export function prefView(r: {
-  min_level: number | null; mail: number | null; webhook: number | null; webhook_url: string | null;
-  quiet_from: number | null; quiet_to: number | null; digest: number | null;
+  min_level: number | null;
+  mail: number | null;
+  webhook: number | null;
+  webhook_url: string | null;
+  quiet_from: number | null;
+  quiet_to: number | null;
+  digest: number | null;
 }): AlertPrefView {
   if (r.min_level === null || r.min_level === undefined) return DEFAULT_ALERT_PREF;
   return {
-    minLevel: Number(r.min_level), mail: Number(r.mail) === 1, webhook: Number(r.webhook) === 1, webhookUrl: r.webhook_url,
-    quietFrom: r.quiet_from === null ? null : Number(r.quiet_from), quietTo: r.quiet_to === null ? null : Number(r.quiet_to),
+    minLevel: Number(r.min_level),
+    mail: Number(r.mail) === 1,
+    webhook: Number(r.webhook) === 1,
+    webhookUrl: r.webhook_url,
+    quietFrom: r.quiet_from === null ? null : Number(r.quiet_from),
+    quietTo: r.quiet_to === null ? null : Number(r.quiet_to),
     digest: Number(r.digest) === 1,
   };
 }
 
 async function names(db: Db, plantUids: string[], deviceUids: string[]) {
-  const plants = plantUids.length ? await db.selectFrom("plant").select(["uid", "name"]).where("uid", "in", plantUids).execute() : [];
-  const devices = deviceUids.length ? await db.selectFrom("device").select(["uid", "name"]).where("uid", "in", deviceUids).execute() : [];
+  const plants = plantUids.length
+    ? await db.selectFrom("plant").select(["uid", "name"]).where("uid", "in", plantUids).execute()
+    : [];
+  const devices = deviceUids.length
+    ? await db.selectFrom("device").select(["uid", "name"]).where("uid", "in", deviceUids).execute()
+    : [];
   return { plant: new Map(plants.map((p) => [p.uid, p.name])), device: new Map(devices.map((d) => [d.uid, d.name])) };
 }
 
@@ -101,7 +132,11 @@ export async function enqueueAlarmAlerts(db: Db, events: AlarmStepEvent[], now =
       const plan = planAlert(r.pref, r.email, a.level, now);
       for (const c of plan.channels) {
         const fresh = await enqueue(db, {
-          channel: c.channel, to: c.to, subject, text, notBefore: plan.notBefore,
+          channel: c.channel,
+          to: c.to,
+          subject,
+          text,
+          notBefore: plan.notBefore,
           dedupeKey: `alarm-event:${e.eventSeq}:${r.member_id}:${c.channel}`,
         });
         if (fresh) queued++;
@@ -131,7 +166,9 @@ export async function enqueueDigests(db: Db, now: number): Promise<number> {
     .execute();
   let queued = 0;
   for (const m of members) {
-    const plants = (await db.selectFrom("plant_contact").select("plant_uid").where("member_id", "=", m.id).execute()).map((p) => p.plant_uid);
+    const plants = (await db.selectFrom("plant_contact").select("plant_uid").where("member_id", "=", m.id).execute()).map(
+      (p) => p.plant_uid,
+    );
     if (!plants.length) continue;
     const alarms = await db
       .selectFrom("alarm")
@@ -151,7 +188,10 @@ export async function enqueueDigests(db: Db, now: number): Promise<number> {
         `${a.released_at === null ? " · 미해제" : ` · 해제 ${formatSeoul(Number(a.released_at), "HH:mm")}`} — ${a.message}`,
     );
     const fresh = await enqueue(db, {
-      channel: "mail", to: m.email!, subject: `[일일 요약] ${day} 경보 ${alarms.length}건`, text: lines.join("\n"),
+      channel: "mail",
+      to: m.email!,
+      subject: `[일일 요약] ${day} 경보 ${alarms.length}건`,
+      text: lines.join("\n"),
       dedupeKey: `digest:${m.id}:${day}`,
     });
     if (fresh) queued++;

@@ -12,7 +12,11 @@ export function mailTransport(smtpUrl: string, from: string): Transport {
         subject: m.subject,
         text: m.text,
         html: m.html ?? undefined,
-        attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.contentBase64, "base64") })),
+        attachments: m.attachments.map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: Buffer.from(a.contentBase64, "base64"),
+        })),
         // The outbox sequence as Message-ID: a receiver can tell a retried delivery from a new message.
         messageId: `<outbox-${m.seq}@${from.split("@")[1]?.replace(/[>\s]/g, "") || "solar-portal"}>`,
       });

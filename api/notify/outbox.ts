@@ -107,7 +107,10 @@ export class OutboxWorker {
   private readonly id = `w-${process.pid}-${randomBytes(4).toString("hex")}`;
   private readonly o: Required<Omit<OutboxWorkerOptions, "log" | "transports">>;
 
-  constructor(private store: Store, private opts: OutboxWorkerOptions) {
+  constructor(
+    private store: Store,
+    private opts: OutboxWorkerOptions,
+  ) {
     this.o = {
       retryBaseMs: opts.retryBaseMs ?? OUTBOX_DEFAULTS.retryBaseMs,
       maxDelayMs: opts.maxDelayMs ?? OUTBOX_DEFAULTS.maxDelayMs,
@@ -199,7 +202,12 @@ export class OutboxWorker {
     let detail: string;
     try {
       detail = await transport.send({
-        seq: Number(row.seq), channel, to: row.recipient, subject: row.subject, text: row.body_text, html: row.body_html,
+        seq: Number(row.seq),
+        channel,
+        to: row.recipient,
+        subject: row.subject,
+        text: row.body_text,
+        html: row.body_html,
         attachments: row.attachments ? (JSON.parse(row.attachments) as OutboxAttachment[]) : [],
       });
       ok = true;
@@ -215,7 +223,8 @@ export class OutboxWorker {
         .set({
           status: ok ? "sent" : giveUp ? "failed" : "pending",
           attempts: attempt,
-          next_attempt_at: ok || giveUp ? Number(row.next_attempt_at) : at + backoffMs(attempt, this.o.retryBaseMs, this.o.maxDelayMs),
+          next_attempt_at:
+            ok || giveUp ? Number(row.next_attempt_at) : at + backoffMs(attempt, this.o.retryBaseMs, this.o.maxDelayMs),
           claimed_until: 0,
           claimed_by: null,
           last_error: ok ? null : detail.slice(0, 500),
@@ -224,9 +233,15 @@ export class OutboxWorker {
         .where("seq", "=", row.seq)
         .where("claimed_by", "=", this.id)
         .execute();
-      await trx.insertInto("outbox_attempt").values({ outbox_seq: row.seq, attempt, at, ok: ok ? 1 : 0, detail: detail.slice(0, 500) }).execute();
+      await trx
+        .insertInto("outbox_attempt")
+        .values({ outbox_seq: row.seq, attempt, at, ok: ok ? 1 : 0, detail: detail.slice(0, 500) })
+        .execute();
     });
-    if (!ok) this.opts.log?.(`outbox: ${channel} to ${row.recipient} failed (attempt ${attempt}${giveUp ? ", given up" : ""}): ${detail}`);
+    if (!ok)
+      this.opts.log?.(
+        `outbox: ${channel} to ${row.recipient} failed (attempt ${attempt}${giveUp ? ", given up" : ""}): ${detail}`,
+      );
     return ok;
   }
 }

@@ -20,8 +20,16 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import { hhmmToMinutes, minutesToHhmm } from "../../domain/alert-policy";
 import {
-  AlarmAckSchema, AlarmListQuerySchema, AlarmScopeQuerySchema, AlertPrefSchema, DeliveryLogQuerySchema, PlantContactsSchema,
-  type AlarmCountResponse, type AlarmScopeResponse, type AlertPref, type PlantContacts,
+  AlarmAckSchema,
+  AlarmListQuerySchema,
+  AlarmScopeQuerySchema,
+  AlertPrefSchema,
+  DeliveryLogQuerySchema,
+  PlantContactsSchema,
+  type AlarmCountResponse,
+  type AlarmScopeResponse,
+  type AlertPref,
+  type PlantContacts,
 } from "../../domain/contract/alarm";
 import type { AccessClaims } from "../../domain/contract/auth";
 import type { Clock } from "../clock";
@@ -31,23 +39,44 @@ import { badRequest, handle, notFound, parse } from "../http";
 import type { OutboxWorker } from "../notify/outbox";
 import { prefView } from "../notify/alerts";
 import {
-  acknowledgeAlarm, alarmBySeq, alarmEvents, deliveryLog, groupsNamed, listAlarms, openAlarms, plantDevices, plantsNamed, plantsUnderNode,
-  recentAlarms, releaseAlarm, unreleasedByPlant,
+  acknowledgeAlarm,
+  alarmBySeq,
+  alarmEvents,
+  deliveryLog,
+  groupsNamed,
+  listAlarms,
+  openAlarms,
+  plantDevices,
+  plantsNamed,
+  plantsUnderNode,
+  recentAlarms,
+  releaseAlarm,
+  unreleasedByPlant,
 } from "../store/alarms";
 import type { Database } from "../store/schema";
 import { reachOf, requireDevice, requirePlant, subtreeSeqs, visiblePlantUids } from "../store/visibility";
 
 const RecentQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
-  hours: z.coerce.number().int().min(1).max(24 * 31).default(24),
+  hours: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 31)
+    .default(24),
 });
 const UnreleaseQuery = z.object({
   plant: z.string().trim().min(1).max(64).optional(),
   limit: z.coerce.number().int().min(1).max(1000).default(200),
 });
-const SeqParam = z.object({ seq: z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_a_number").min(1, "too_small").max(2 ** 31 - 1, "too_large") });
+const SeqParam = z.object({
+  seq: z.coerce
+    .number({ invalid_type_error: "not_a_number" })
+    .int("not_a_number")
+    .min(1, "too_small")
+    .max(2 ** 31 - 1, "too_large"),
+});
 const NoteBody = z.object({ note: z.string().trim().max(500, "too_long").optional().default("") });
-
 
 /** Plants the member may see: null when that is every plant (a member at the root node). */
 async function scope(db: Kysely<Database>, member: AccessClaims): Promise<string[] | null> {
@@ -56,7 +85,11 @@ async function scope(db: Kysely<Database>, member: AccessClaims): Promise<string
   return visiblePlantUids(db, reach);
 }
 
-async function narrowed(db: Kysely<Database>, member: AccessClaims, q: { plant?: string; isGroup?: boolean; group?: number; device?: string }) {
+async function narrowed(
+  db: Kysely<Database>,
+  member: AccessClaims,
+  q: { plant?: string; isGroup?: boolean; group?: number; device?: string },
+) {
   const reach = await reachOf(db, member);
   let plants = reach.all && !reach.only ? null : await visiblePlantUids(db, reach);
   if (q.plant) {
@@ -67,7 +100,11 @@ async function narrowed(db: Kysely<Database>, member: AccessClaims, q: { plant?:
     const node = await db.selectFrom("node").select("seq").where("seq", "=", q.group).executeTakeFirst();
     if (!node) throw notFound("group_not_found");
     const everything = reach.all && !reach.only;
-    const under = await plantsUnderNode(db, await subtreeSeqs(db, q.group), everything ? null : await visiblePlantUids(db, reach));
+    const under = await plantsUnderNode(
+      db,
+      await subtreeSeqs(db, q.group),
+      everything ? null : await visiblePlantUids(db, reach),
+    );
     // A group is the member's when it lies in their subtree or holds a plant they see; any other does not exist for
     // them. A group of theirs without plants, or without the plant also asked for, is an empty list, not a 404.
     if (!everything && !reach.nodes.includes(q.group) && !under.length) throw notFound("group_not_found");
@@ -81,179 +118,245 @@ export function alarmRoutes(ctx: ApiContext, clock: Clock, outbox?: OutboxWorker
   const r = Router();
   const db = ctx.store.db;
 
-  r.get("/alarm", handle(async (req) => {
-    const me = requireSettled(req);
-    const q = parse(AlarmListQuerySchema, req.query);
-    const { plants } = await narrowed(db, me, q);
-    return listAlarms(db, plants, q, clock.now());
-  }));
+  r.get(
+    "/alarm",
+    handle(async (req) => {
+      const me = requireSettled(req);
+      const q = parse(AlarmListQuerySchema, req.query);
+      const { plants } = await narrowed(db, me, q);
+      return listAlarms(db, plants, q, clock.now());
+    }),
+  );
 
-  r.get("/alarm/unrelease", handle(async (req) => {
-    const me = requireSettled(req);
-    const q = parse(UnreleaseQuery, req.query);
-    const { plants } = await narrowed(db, me, q);
-    return { alarmList: await openAlarms(db, plants, q.limit) };
-  }));
+  r.get(
+    "/alarm/unrelease",
+    handle(async (req) => {
+      const me = requireSettled(req);
+      const q = parse(UnreleaseQuery, req.query);
+      const { plants } = await narrowed(db, me, q);
+      return { alarmList: await openAlarms(db, plants, q.limit) };
+    }),
+  );
 
-  r.get("/alarm/v2/unrelease", handle(async (req) => {
-    const me = requireSettled(req);
-    const q = parse(UnreleaseQuery, req.query);
-    const { plants } = await narrowed(db, me, q);
-    return { alarmList: await unreleasedByPlant(db, plants) };
-  }));
+  r.get(
+    "/alarm/v2/unrelease",
+    handle(async (req) => {
+      const me = requireSettled(req);
+      const q = parse(UnreleaseQuery, req.query);
+      const { plants } = await narrowed(db, me, q);
+      return { alarmList: await unreleasedByPlant(db, plants) };
+    }),
+  );
 
-  r.get("/alarm/recent", handle(async (req) => {
-    const me = requireSettled(req);
-    const q = parse(RecentQuery, req.query);
-    return { alarmList: await recentAlarms(db, await scope(db, me), clock.now() - q.hours * 3_600_000, q.limit) };
-  }));
+  r.get(
+    "/alarm/recent",
+    handle(async (req) => {
+      const me = requireSettled(req);
+      const q = parse(RecentQuery, req.query);
+      return { alarmList: await recentAlarms(db, await scope(db, me), clock.now() - q.hours * 3_600_000, q.limit) };
+    }),
+  );
 
-  r.get("/alarm/count", handle(async (req): Promise<AlarmCountResponse> => {
-    const me = requireSettled(req);
-    const plants = await scope(db, me);
-    const out: AlarmCountResponse = {
-      alarm_count: 0, alarm_1000001_count: 0, alarm_1000003_count: 0, alarm_1000004_count: 0, alarm_1000006_count: 0,
-      levels: { 1: 0, 2: 0, 3: 0, 4: 0 },
-    };
-    if (plants && !plants.length) return out;
-    const rows = await db
-      .selectFrom("alarm")
-      .select((eb) => ["code", "level", eb.fn.countAll<number>().as("n")])
-      .$if(!!plants, (qb) => qb.where("plant_uid", "in", plants!))
-      .where("released_at", "is", null)
-      .groupBy(["code", "level"])
-      .execute();
-    for (const row of rows) {
-      const n = Number(row.n);
-      out.alarm_count += n;
-      const key = `alarm_${Number(row.code)}_count` as keyof AlarmCountResponse;
-      if (key in out && key !== "levels" && key !== "alarm_count") (out[key] as number) += n;
-      const level = String(Number(row.level)) as "1" | "2" | "3" | "4";
-      if (level in out.levels) out.levels[level] += n;
-    }
-    return out;
-  }));
-
-  r.get("/alarm/scope", handle(async (req): Promise<AlarmScopeResponse> => {
-    const me = requireSettled(req);
-    const q = parse(AlarmScopeQuerySchema, req.query);
-    const reach = await reachOf(db, me);
-    const everything = reach.all && !reach.only;
-    let visible: string[] | null | undefined;
-    const visiblePlants = async () => (visible === undefined ? (visible = everything ? null : await visiblePlantUids(db, reach)) : visible);
-    const out: AlarmScopeResponse = { plant: null, group: null, devices: [], matches: null };
-    if (q.plant) {
-      const plant = await requirePlant(db, reach, q.plant);
-      out.plant = { uid: plant.uid, name: plant.name };
-      out.devices = await plantDevices(db, plant.uid);
-    }
-    if (q.group !== undefined) {
-      const node = await db.selectFrom("node").select(["seq", "name"]).where("seq", "=", q.group).executeTakeFirst();
-      if (!node) throw notFound("group_not_found");
-      // The same rule as the list: a group of the member's subtree, or one that holds a plant they see.
-      const visiblePlantsList = await visiblePlants();
-      if (!everything && !reach.nodes.includes(q.group) && !(await plantsUnderNode(db, await subtreeSeqs(db, q.group), visiblePlantsList)).length) {
-        throw notFound("group_not_found");
+  r.get(
+    "/alarm/count",
+    handle(async (req): Promise<AlarmCountResponse> => {
+      const me = requireSettled(req);
+      const plants = await scope(db, me);
+      const out: AlarmCountResponse = {
+        alarm_count: 0,
+        alarm_1000001_count: 0,
+        alarm_1000003_count: 0,
+        alarm_1000004_count: 0,
+        alarm_1000006_count: 0,
+        levels: { 1: 0, 2: 0, 3: 0, 4: 0 },
+      };
+      if (plants && !plants.length) return out;
+      const rows = await db
+        .selectFrom("alarm")
+        .select((eb) => ["code", "level", eb.fn.countAll<number>().as("n")])
+        .$if(!!plants, (qb) => qb.where("plant_uid", "in", plants!))
+        .where("released_at", "is", null)
+        .groupBy(["code", "level"])
+        .execute();
+      for (const row of rows) {
+        const n = Number(row.n);
+        out.alarm_count += n;
+        const key = `alarm_${Number(row.code)}_count` as keyof AlarmCountResponse;
+        if (key in out && key !== "levels" && key !== "alarm_count") (out[key] as number) += n;
+        const level = String(Number(row.level)) as "1" | "2" | "3" | "4";
+        if (level in out.levels) out.levels[level] += n;
       }
-      out.group = { seq: Number(node.seq), name: node.name };
-    }
-    if (q.q) {
-      const [plants, groups] = await Promise.all([
-        plantsNamed(db, q.q, await visiblePlants(), q.limit),
-        groupsNamed(db, q.q, reach.only ? [] : everything ? null : [...reach.nodes], q.limit),
-      ]);
-      out.matches = { plants: plants.slice(0, q.limit), groups: groups.slice(0, q.limit), more: plants.length > q.limit || groups.length > q.limit };
-    }
-    return out;
-  }));
+      return out;
+    }),
+  );
 
-  r.get("/alarm/notify/pref", handle(async (req): Promise<AlertPref> => {
-    const me = requireSettled(req);
-    return readPref(db, me.id);
-  }));
-
-  r.put("/alarm/notify/pref", handle(async (req): Promise<AlertPref> => {
-    const me = requireWriter(req);
-    const p = parse(AlertPrefSchema, req.body);
-    if (p.mail) {
-      const member = await db.selectFrom("member").select("email").where("id", "=", me.id).executeTakeFirst();
-      if (!member?.email) throw badRequest("invalid_input", { mail: "no_email" });
-    }
-    const row = {
-      min_level: p.minLevel, mail: p.mail ? 1 : 0, webhook: p.webhook ? 1 : 0, webhook_url: p.webhookUrl ?? null,
-      quiet_from: p.quietFrom ? hhmmToMinutes(p.quietFrom) : null, quiet_to: p.quietTo ? hhmmToMinutes(p.quietTo) : null,
-      digest: p.digest ? 1 : 0, updated_at: Date.now(),
-    };
-    await db
-      .insertInto("alert_pref")
-      .values({ member_id: me.id, ...row })
-      .onConflict((oc) => oc.column("member_id").doUpdateSet(row))
-      .execute();
-    return readPref(db, me.id);
-  }));
-
-  r.get("/alarm/notify/log", handle(async (req) => {
-    requireAdmin(req, "setting");
-    const q = parse(DeliveryLogQuerySchema, req.query);
-    return { ...(await deliveryLog(db, q.status, q.page)), channels: outbox?.channels() ?? [] };
-  }));
-
-  r.get("/alarm/contacts/:plant", handle(async (req) => {
-    const me = requireSettled(req);
-    const reach = await reachOf(db, me);
-    await requirePlant(db, reach, String(req.params.plant));
-    return readContacts(db, String(req.params.plant));
-  }));
-
-  r.put("/alarm/contacts/:plant", handle(async (req) => {
-    const me = requireAdmin(req, "plant");
-    const reach = await reachOf(db, me);
-    const plantUid = String(req.params.plant);
-    await requirePlant(db, reach, plantUid, "edit");
-    const body = parse(PlantContactsSchema, req.body);
-    const ids = [body.owner, body.safety].filter((v): v is string => !!v);
-    const known = ids.length ? await db.selectFrom("member").select("id").where("id", "in", ids).where("use_yn", "=", 1).execute() : [];
-    const fields: Record<string, string> = {};
-    if (body.owner && !known.some((m) => m.id === body.owner)) fields.owner = "no_such_member";
-    if (body.safety && !known.some((m) => m.id === body.safety)) fields.safety = "no_such_member";
-    if (Object.keys(fields).length) throw badRequest("invalid_input", fields);
-    const now = Date.now();
-    await db.transaction().execute(async (trx) => {
-      for (const role of ["owner", "safety"] as const) {
-        await trx.deleteFrom("plant_contact").where("plant_uid", "=", plantUid).where("role", "=", role).execute();
-        const id = body[role];
-        if (id) await trx.insertInto("plant_contact").values({ plant_uid: plantUid, role, member_id: id, updated_at: now, updated_by: me.id }).execute();
+  r.get(
+    "/alarm/scope",
+    handle(async (req): Promise<AlarmScopeResponse> => {
+      const me = requireSettled(req);
+      const q = parse(AlarmScopeQuerySchema, req.query);
+      const reach = await reachOf(db, me);
+      const everything = reach.all && !reach.only;
+      let visible: string[] | null | undefined;
+      const visiblePlants = async () =>
+        visible === undefined ? (visible = everything ? null : await visiblePlantUids(db, reach)) : visible;
+      const out: AlarmScopeResponse = { plant: null, group: null, devices: [], matches: null };
+      if (q.plant) {
+        const plant = await requirePlant(db, reach, q.plant);
+        out.plant = { uid: plant.uid, name: plant.name };
+        out.devices = await plantDevices(db, plant.uid);
       }
-    });
-    return readContacts(db, plantUid);
-  }));
+      if (q.group !== undefined) {
+        const node = await db.selectFrom("node").select(["seq", "name"]).where("seq", "=", q.group).executeTakeFirst();
+        if (!node) throw notFound("group_not_found");
+        // The same rule as the list: a group of the member's subtree, or one that holds a plant they see.
+        const visiblePlantsList = await visiblePlants();
+        if (
+          !everything &&
+          !reach.nodes.includes(q.group) &&
+          !(await plantsUnderNode(db, await subtreeSeqs(db, q.group), visiblePlantsList)).length
+        ) {
+          throw notFound("group_not_found");
+        }
+        out.group = { seq: Number(node.seq), name: node.name };
+      }
+      if (q.q) {
+        const [plants, groups] = await Promise.all([
+          plantsNamed(db, q.q, await visiblePlants(), q.limit),
+          groupsNamed(db, q.q, reach.only ? [] : everything ? null : [...reach.nodes], q.limit),
+        ]);
+        out.matches = {
+          plants: plants.slice(0, q.limit),
+          groups: groups.slice(0, q.limit),
+          more: plants.length > q.limit || groups.length > q.limit,
+        };
+      }
+      return out;
+    }),
+  );
+
+  r.get(
+    "/alarm/notify/pref",
+    handle(async (req): Promise<AlertPref> => {
+      const me = requireSettled(req);
+      return readPref(db, me.id);
+    }),
+  );
+
+  r.put(
+    "/alarm/notify/pref",
+    handle(async (req): Promise<AlertPref> => {
+      const me = requireWriter(req);
+      const p = parse(AlertPrefSchema, req.body);
+      if (p.mail) {
+        const member = await db.selectFrom("member").select("email").where("id", "=", me.id).executeTakeFirst();
+        if (!member?.email) throw badRequest("invalid_input", { mail: "no_email" });
+      }
+      const row = {
+        min_level: p.minLevel,
+        mail: p.mail ? 1 : 0,
+        webhook: p.webhook ? 1 : 0,
+        webhook_url: p.webhookUrl ?? null,
+        quiet_from: p.quietFrom ? hhmmToMinutes(p.quietFrom) : null,
+        quiet_to: p.quietTo ? hhmmToMinutes(p.quietTo) : null,
+        digest: p.digest ? 1 : 0,
+        updated_at: Date.now(),
+      };
+      await db
+        .insertInto("alert_pref")
+        .values({ member_id: me.id, ...row })
+        .onConflict((oc) => oc.column("member_id").doUpdateSet(row))
+        .execute();
+      return readPref(db, me.id);
+    }),
+  );
+
+  r.get(
+    "/alarm/notify/log",
+    handle(async (req) => {
+      requireAdmin(req, "setting");
+      const q = parse(DeliveryLogQuerySchema, req.query);
+      return { ...(await deliveryLog(db, q.status, q.page)), channels: outbox?.channels() ?? [] };
+    }),
+  );
+
+  r.get(
+    "/alarm/contacts/:plant",
+    handle(async (req) => {
+      const me = requireSettled(req);
+      const reach = await reachOf(db, me);
+      await requirePlant(db, reach, String(req.params.plant));
+      return readContacts(db, String(req.params.plant));
+    }),
+  );
+
+  r.put(
+    "/alarm/contacts/:plant",
+    handle(async (req) => {
+      const me = requireAdmin(req, "plant");
+      const reach = await reachOf(db, me);
+      const plantUid = String(req.params.plant);
+      await requirePlant(db, reach, plantUid, "edit");
+      const body = parse(PlantContactsSchema, req.body);
+      const ids = [body.owner, body.safety].filter((v): v is string => !!v);
+      const known = ids.length
+        ? await db.selectFrom("member").select("id").where("id", "in", ids).where("use_yn", "=", 1).execute()
+        : [];
+      const fields: Record<string, string> = {};
+      if (body.owner && !known.some((m) => m.id === body.owner)) fields.owner = "no_such_member";
+      if (body.safety && !known.some((m) => m.id === body.safety)) fields.safety = "no_such_member";
+      if (Object.keys(fields).length) throw badRequest("invalid_input", fields);
+      const now = Date.now();
+      await db.transaction().execute(async (trx) => {
+        for (const role of ["owner", "safety"] as const) {
+          await trx.deleteFrom("plant_contact").where("plant_uid", "=", plantUid).where("role", "=", role).execute();
+          const id = body[role];
+          if (id)
+            await trx
+              .insertInto("plant_contact")
+              .values({ plant_uid: plantUid, role, member_id: id, updated_at: now, updated_by: me.id })
+              .execute();
+        }
+      });
+      return readContacts(db, plantUid);
+    }),
+  );
 
   // After the fixed paths above: /alarm/{seq}.
-  r.get("/alarm/:seq", handle(async (req) => {
-    const me = requireSettled(req);
-    const { seq } = parse(SeqParam, req.params);
-    const alarm = await visibleAlarm(db, me, seq);
-    return { alarm, events: await alarmEvents(db, seq) };
-  }));
+  r.get(
+    "/alarm/:seq",
+    handle(async (req) => {
+      const me = requireSettled(req);
+      const { seq } = parse(SeqParam, req.params);
+      const alarm = await visibleAlarm(db, me, seq);
+      return { alarm, events: await alarmEvents(db, seq) };
+    }),
+  );
 
-  r.post("/alarm/:seq/ack", handle(async (req) => {
-    const me = requireWriter(req);
-    const { seq } = parse(SeqParam, req.params);
-    const body = parse(AlarmAckSchema, req.body ?? {});
-    await visibleAlarm(db, me, seq);
-    await acknowledgeAlarm(db, seq, me.id, body.note, clock.now());
-    return { alarm: await alarmBySeq(db, seq), events: await alarmEvents(db, seq) };
-  }));
+  r.post(
+    "/alarm/:seq/ack",
+    handle(async (req) => {
+      const me = requireWriter(req);
+      const { seq } = parse(SeqParam, req.params);
+      const body = parse(AlarmAckSchema, req.body ?? {});
+      await visibleAlarm(db, me, seq);
+      await acknowledgeAlarm(db, seq, me.id, body.note, clock.now());
+      return { alarm: await alarmBySeq(db, seq), events: await alarmEvents(db, seq) };
+    }),
+  );
 
-  r.post("/alarm/:seq/release", handle(async (req) => {
-    const me = requireWriter(req);
-    const { seq } = parse(SeqParam, req.params);
-    const body = parse(NoteBody, req.body ?? {});
-    const alarm = await visibleAlarm(db, me, seq);
-    await requirePlant(db, await reachOf(db, me), alarm.plant_uid, "edit");
-    await releaseAlarm(db, seq, me.id, body.note, clock.now());
-    return { alarm: await alarmBySeq(db, seq), events: await alarmEvents(db, seq) };
-  }));
+  r.post(
+    "/alarm/:seq/release",
+    handle(async (req) => {
+      const me = requireWriter(req);
+      const { seq } = parse(SeqParam, req.params);
+      const body = parse(NoteBody, req.body ?? {});
+      const alarm = await visibleAlarm(db, me, seq);
+      await requirePlant(db, await reachOf(db, me), alarm.plant_uid, "edit");
+      await releaseAlarm(db, seq, me.id, body.note, clock.now());
+      return { alarm: await alarmBySeq(db, seq), events: await alarmEvents(db, seq) };
+    }),
+  );
 
   return r;
 }
@@ -274,15 +377,29 @@ async function readPref(db: Kysely<Database>, memberId: string): Promise<AlertPr
   const member = await db
     .selectFrom("member")
     .leftJoin("alert_pref", "alert_pref.member_id", "member.id")
-    .select(["member.email", "alert_pref.min_level", "alert_pref.mail", "alert_pref.webhook", "alert_pref.webhook_url", "alert_pref.quiet_from", "alert_pref.quiet_to", "alert_pref.digest"])
+    .select([
+      "member.email",
+      "alert_pref.min_level",
+      "alert_pref.mail",
+      "alert_pref.webhook",
+      "alert_pref.webhook_url",
+      "alert_pref.quiet_from",
+      "alert_pref.quiet_to",
+      "alert_pref.digest",
+    ])
     .where("member.id", "=", memberId)
     .executeTakeFirst();
   if (!member) throw notFound("member_not_found");
   const p = prefView(member);
   return {
-    minLevel: p.minLevel, mail: p.mail, webhook: p.webhook, webhookUrl: p.webhookUrl,
-    quietFrom: p.quietFrom === null ? null : minutesToHhmm(p.quietFrom), quietTo: p.quietTo === null ? null : minutesToHhmm(p.quietTo),
-    digest: p.digest, email: member.email,
+    minLevel: p.minLevel,
+    mail: p.mail,
+    webhook: p.webhook,
+    webhookUrl: p.webhookUrl,
+    quietFrom: p.quietFrom === null ? null : minutesToHhmm(p.quietFrom),
+    quietTo: p.quietTo === null ? null : minutesToHhmm(p.quietTo),
+    digest: p.digest,
+    email: member.email,
   };
 }
 

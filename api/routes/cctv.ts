@@ -70,9 +70,17 @@ export function cctvRoutes(ctx: ApiContext, opts: CctvOptions): { publicRoutes: 
   const item = (c: CameraRow, editable: boolean): CameraItem => {
     const s = streams.status(c.uid);
     return {
-      uid: c.uid, plant_uid: c.plant_uid, plant_name: c.plant_name, name: c.name, url: c.url,
+      uid: c.uid,
+      plant_uid: c.plant_uid,
+      plant_name: c.plant_name,
+      name: c.name,
+      url: c.url,
       has_credentials: !!(c.username || c.password_sealed),
-      width: s.width ?? c.width, height: s.height ?? c.height, state: s.state, last_error: s.error, editable,
+      width: s.width ?? c.width,
+      height: s.height ?? c.height,
+      state: s.state,
+      last_error: s.error,
+      editable,
     };
   };
 
@@ -95,127 +103,158 @@ export function cctvRoutes(ctx: ApiContext, opts: CctvOptions): { publicRoutes: 
 
   const publicRoutes = Router();
 
-  publicRoutes.get("/cctv/hls/:token/:file", handle(async (req: Request, res: Response) => {
-    const cam = await tokenCamera(req.params.token!);
-    const file = req.params.file!;
-    if (file === "index.m3u8") {
+  publicRoutes.get(
+    "/cctv/hls/:token/:file",
+    handle(async (req: Request, res: Response) => {
+      const cam = await tokenCamera(req.params.token!);
+      const file = req.params.file!;
+      if (file === "index.m3u8") {
+        try {
+          await streams.open(source(cam));
+        } catch (e) {
+          if (e instanceof CameraUnavailable) throw unavailable(e);
+          throw e;
+        }
+      }
+      const p = await streams.file(cam.uid, file);
+      if (!p) throw notFound("segment_not_found");
+      res.setHeader("Cache-Control", "no-store");
+      res.type(file.endsWith(".m3u8") ? "application/vnd.apple.mpegurl" : "video/mp2t");
+      await new Promise<void>((resolve, reject) =>
+        res.sendFile(p, { cacheControl: false, lastModified: false, etag: false }, (err) =>
+          err && !res.headersSent ? reject(err) : resolve(),
+        ),
+      );
+      return undefined;
+    }),
+  );
+
+  publicRoutes.get(
+    "/cctv/snapshot/:token",
+    handle(async (req: Request, res: Response) => {
+      const cam = await tokenCamera(String(req.params.token).replace(/\.jpg$/, ""));
       try {
-        await streams.open(source(cam));
+        const jpeg = await streams.snapshot(source(cam));
+        res.setHeader("Cache-Control", "no-store");
+        res.type("image/jpeg").send(jpeg);
+        return undefined;
       } catch (e) {
         if (e instanceof CameraUnavailable) throw unavailable(e);
         throw e;
       }
-    }
-    const p = await streams.file(cam.uid, file);
-    if (!p) throw notFound("segment_not_found");
-    res.setHeader("Cache-Control", "no-store");
-    res.type(file.endsWith(".m3u8") ? "application/vnd.apple.mpegurl" : "video/mp2t");
-    await new Promise<void>((resolve, reject) => res.sendFile(p, { cacheControl: false, lastModified: false, etag: false }, (err) => (err && !res.headersSent ? reject(err) : resolve())));
-    return undefined;
-  }));
-
-  publicRoutes.get("/cctv/snapshot/:token", handle(async (req: Request, res: Response) => {
-    const cam = await tokenCamera(String(req.params.token).replace(/\.jpg$/, ""));
-    try {
-      const jpeg = await streams.snapshot(source(cam));
-      res.setHeader("Cache-Control", "no-store");
-      res.type("image/jpeg").send(jpeg);
-      return undefined;
-    } catch (e) {
-      if (e instanceof CameraUnavailable) throw unavailable(e);
-      throw e;
-    }
-  }));
+    }),
+  );
 
   const r = Router();
 
-  r.get("/cctv/list", handle(async (req): Promise<CameraListResponse> => {
-    const me = requireCctvMember(req);
-    const q = parse(CameraListQuery, req.query);
-    const reach = await reachOf(db, me);
-    let uids = await visiblePlantUids(db, reach, "see");
-    if (q.plantUid) {
-      await requirePlant(db, reach, q.plantUid, "see");
-      uids = [q.plantUid];
-    }
-    const editablePlants = !me.readOnly && canAdminister("plant", me.auth) ? new Set(await visiblePlantUids(db, reach, "edit")) : new Set<string>();
-    const cams = await camerasOf(db, uids);
-    return { cameraList: cams.map((c) => item(c, editablePlants.has(c.plant_uid))) };
-  }));
+  r.get(
+    "/cctv/list",
+    handle(async (req): Promise<CameraListResponse> => {
+      const me = requireCctvMember(req);
+      const q = parse(CameraListQuery, req.query);
+      const reach = await reachOf(db, me);
+      let uids = await visiblePlantUids(db, reach, "see");
+      if (q.plantUid) {
+        await requirePlant(db, reach, q.plantUid, "see");
+        uids = [q.plantUid];
+      }
+      const editablePlants =
+        !me.readOnly && canAdminister("plant", me.auth) ? new Set(await visiblePlantUids(db, reach, "edit")) : new Set<string>();
+      const cams = await camerasOf(db, uids);
+      return { cameraList: cams.map((c) => item(c, editablePlants.has(c.plant_uid))) };
+    }),
+  );
 
-  r.get("/cctv/url", handle(async (req): Promise<CctvUrlResponse> => {
-    const me = requireCctvMember(req);
-    const { uid } = parse(CctvUrlQuery, req.query);
-    const cam = await cameraFor(await reachOf(db, me), uid, "see");
-    const expiresAt = Date.now() + CCTV_URL_TTL_MS;
-    const token = signStreamToken(opts.urlKey, cam.uid, expiresAt);
-    // A viewer is coming: the process starts now, so the playlist is (nearly) there when the player asks.
-    if (streams.ffmpegAvailable()) streams.warm(source(cam));
-    const it = item(cam, false);
-    return {
-      uid: cam.uid,
-      url: `/api/cctv/hls/${token}/index.m3u8`,
-      snapshot: `/api/cctv/snapshot/${token}.jpg`,
-      expires_at: expiresAt,
-      state: it.state,
-      width: it.width,
-      height: it.height,
-      last_error: it.last_error,
-    };
-  }));
+  r.get(
+    "/cctv/url",
+    handle(async (req): Promise<CctvUrlResponse> => {
+      const me = requireCctvMember(req);
+      const { uid } = parse(CctvUrlQuery, req.query);
+      const cam = await cameraFor(await reachOf(db, me), uid, "see");
+      const expiresAt = Date.now() + CCTV_URL_TTL_MS;
+      const token = signStreamToken(opts.urlKey, cam.uid, expiresAt);
+      // A viewer is coming: the process starts now, so the playlist is (nearly) there when the player asks.
+      if (streams.ffmpegAvailable()) streams.warm(source(cam));
+      const it = item(cam, false);
+      return {
+        uid: cam.uid,
+        url: `/api/cctv/hls/${token}/index.m3u8`,
+        snapshot: `/api/cctv/snapshot/${token}.jpg`,
+        expires_at: expiresAt,
+        state: it.state,
+        width: it.width,
+        height: it.height,
+        last_error: it.last_error,
+      };
+    }),
+  );
 
-  r.post("/cctv/camera", handle(async (req): Promise<CameraSaved> => {
-    const me = requireAdmin(req, "plant");
-    if (!me.cctv) throw forbidden("cctv_not_enabled");
-    const body = parse(CameraCreate, req.body);
-    const plant = await requirePlant(db, await reachOf(db, me), body.plantUid, "edit");
-    const addr = splitCredentials(body.url, body.username, body.password);
-    const uid = `CAM${randomBytes(6).toString("hex").toUpperCase()}`;
-    await insertCamera(db, {
-      uid, plant_uid: plant.uid, name: body.name, url: addr.url, username: addr.username,
-      password_sealed: addr.password ? sealSecret(opts.passwordKey, addr.password) : null, created_by: me.id,
-    });
-    return { uid };
-  }));
-
-  r.put("/cctv/camera/:uid", handle(async (req): Promise<CameraSaved> => {
-    const me = requireAdmin(req, "plant");
-    if (!me.cctv) throw forbidden("cctv_not_enabled");
-    const uid = parse(CameraUid, req.params.uid);
-    const body = parse(CameraUpdate, req.body);
-    const cam = await cameraFor(await reachOf(db, me), uid, "edit");
-    const change: Parameters<typeof updateCamera>[2] = {};
-    if (body.name !== undefined) change.name = body.name;
-    if (body.clearCredentials) {
-      change.username = null;
-      change.password_sealed = null;
-    }
-    if (body.url !== undefined) {
+  r.post(
+    "/cctv/camera",
+    handle(async (req): Promise<CameraSaved> => {
+      const me = requireAdmin(req, "plant");
+      if (!me.cctv) throw forbidden("cctv_not_enabled");
+      const body = parse(CameraCreate, req.body);
+      const plant = await requirePlant(db, await reachOf(db, me), body.plantUid, "edit");
       const addr = splitCredentials(body.url, body.username, body.password);
-      change.url = addr.url;
-      if (addr.username) change.username = addr.username;
-      if (addr.password) change.password_sealed = sealSecret(opts.passwordKey, addr.password);
-      // Another camera behind the address: its resolution is learnt again.
-      if (addr.url !== cam.url) Object.assign(change, { width: null, height: null });
-    } else {
-      if (body.username) change.username = body.username;
-      if (body.password) change.password_sealed = sealSecret(opts.passwordKey, body.password);
-    }
-    await updateCamera(db, cam.uid, change);
-    // Viewers reconnect to the camera as it is now.
-    streams.close(cam.uid);
-    return { uid: cam.uid };
-  }));
+      const uid = `CAM${randomBytes(6).toString("hex").toUpperCase()}`;
+      await insertCamera(db, {
+        uid,
+        plant_uid: plant.uid,
+        name: body.name,
+        url: addr.url,
+        username: addr.username,
+        password_sealed: addr.password ? sealSecret(opts.passwordKey, addr.password) : null,
+        created_by: me.id,
+      });
+      return { uid };
+    }),
+  );
 
-  r.delete("/cctv/camera/:uid", handle(async (req) => {
-    const me = requireAdmin(req, "plant");
-    if (!me.cctv) throw forbidden("cctv_not_enabled");
-    const uid = parse(CameraUid, req.params.uid);
-    const cam = await cameraFor(await reachOf(db, me), uid, "edit");
-    await deleteCamera(db, cam.uid);
-    streams.close(cam.uid);
-    return undefined;
-  }));
+  r.put(
+    "/cctv/camera/:uid",
+    handle(async (req): Promise<CameraSaved> => {
+      const me = requireAdmin(req, "plant");
+      if (!me.cctv) throw forbidden("cctv_not_enabled");
+      const uid = parse(CameraUid, req.params.uid);
+      const body = parse(CameraUpdate, req.body);
+      const cam = await cameraFor(await reachOf(db, me), uid, "edit");
+      const change: Parameters<typeof updateCamera>[2] = {};
+      if (body.name !== undefined) change.name = body.name;
+      if (body.clearCredentials) {
+        change.username = null;
+        change.password_sealed = null;
+      }
+      if (body.url !== undefined) {
+        const addr = splitCredentials(body.url, body.username, body.password);
+        change.url = addr.url;
+        if (addr.username) change.username = addr.username;
+        if (addr.password) change.password_sealed = sealSecret(opts.passwordKey, addr.password);
+        // Another camera behind the address: its resolution is learnt again.
+        if (addr.url !== cam.url) Object.assign(change, { width: null, height: null });
+      } else {
+        if (body.username) change.username = body.username;
+        if (body.password) change.password_sealed = sealSecret(opts.passwordKey, body.password);
+      }
+      await updateCamera(db, cam.uid, change);
+      // Viewers reconnect to the camera as it is now.
+      streams.close(cam.uid);
+      return { uid: cam.uid };
+    }),
+  );
+
+  r.delete(
+    "/cctv/camera/:uid",
+    handle(async (req) => {
+      const me = requireAdmin(req, "plant");
+      if (!me.cctv) throw forbidden("cctv_not_enabled");
+      const uid = parse(CameraUid, req.params.uid);
+      const cam = await cameraFor(await reachOf(db, me), uid, "edit");
+      await deleteCamera(db, cam.uid);
+      streams.close(cam.uid);
+      return undefined;
+    }),
+  );
 
   return { publicRoutes, routes: r };
 }

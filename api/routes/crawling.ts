@@ -26,11 +26,20 @@ const SourceBody = z.object({
   url: RemoteUrlSchema,
   id: z.string().trim().min(1, "required").max(64, "too_long"),
   pw: z.string().max(256, "too_long").optional(),
-  address: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), z.string().trim().max(200, "too_long").nullable().optional()),
+  address: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? null : v),
+    z.string().trim().max(200, "too_long").nullable().optional(),
+  ),
 });
 
 const uidList = z.preprocess(
-  (v) => (typeof v === "string" ? v.split(",").map((s) => s.trim()).filter(Boolean) : v),
+  (v) =>
+    typeof v === "string"
+      ? v
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : v,
   z.array(z.string().regex(UID_PATTERN, "bad_uid")).max(1000, "too_many"),
 );
 const ImportBody = z.object({
@@ -45,10 +54,32 @@ export function crawlingRoutes(ctx: ApiContext, opts: FleetOptions): Router {
   const r = Router();
   const db = ctx.store.db;
 
-  const publicSource = (s: { seq: number; site: string; name: string; base_url: string; login_id: string; node_seq: number | null; address: string | null; created_by: string | null; created_at: number; updated_at: number; last_polled_at: number | null; last_error: string | null }) => ({
-    crawlerId: s.seq, site: s.site, name: s.name, url: s.base_url, id: s.login_id, node_seq: s.node_seq,
-    address: s.address, created_by: s.created_by, created_at: Number(s.created_at), updated_at: Number(s.updated_at),
-    last_polled_at: s.last_polled_at === null ? null : Number(s.last_polled_at), last_error: s.last_error,
+  const publicSource = (s: {
+    seq: number;
+    site: string;
+    name: string;
+    base_url: string;
+    login_id: string;
+    node_seq: number | null;
+    address: string | null;
+    created_by: string | null;
+    created_at: number;
+    updated_at: number;
+    last_polled_at: number | null;
+    last_error: string | null;
+  }) => ({
+    crawlerId: s.seq,
+    site: s.site,
+    name: s.name,
+    url: s.base_url,
+    id: s.login_id,
+    node_seq: s.node_seq,
+    address: s.address,
+    created_by: s.created_by,
+    created_at: Number(s.created_at),
+    updated_at: Number(s.updated_at),
+    last_polled_at: s.last_polled_at === null ? null : Number(s.last_polled_at),
+    last_error: s.last_error,
   });
 
   async function findSource(scope: Reach, id: unknown) {
@@ -60,86 +91,143 @@ export function crawlingRoutes(ctx: ApiContext, opts: FleetOptions): Router {
   }
 
   async function offerOf(source: Awaited<ReturnType<typeof findSource>>): Promise<SourceOffer> {
-    const adapter = adapterFor({ site: source.site, baseUrl: source.base_url, id: source.login_id, password: openSecret(opts.sourceKey, source.password_enc) });
+    const adapter = adapterFor({
+      site: source.site,
+      baseUrl: source.base_url,
+      id: source.login_id,
+      password: openSecret(opts.sourceKey, source.password_enc),
+    });
     try {
       const offer = await adapter.list();
-      await db.updateTable("crawl_source").set({ last_polled_at: Date.now(), last_error: null }).where("seq", "=", source.seq).execute();
+      await db
+        .updateTable("crawl_source")
+        .set({ last_polled_at: Date.now(), last_error: null })
+        .where("seq", "=", source.seq)
+        .execute();
       return offer;
     } catch (error) {
       if (error instanceof SourceError) {
-        await db.updateTable("crawl_source").set({ last_polled_at: Date.now(), last_error: error.code }).where("seq", "=", source.seq).execute();
+        await db
+          .updateTable("crawl_source")
+          .set({ last_polled_at: Date.now(), last_error: error.code })
+          .where("seq", "=", source.seq)
+          .execute();
       }
       sourceFailure(error);
     }
   }
 
-  r.get("/crawling/list", handle(async (req) => {
-    const scope = await reachOf(db, requireAdmin(req, "setting"));
-    const rows = await db.selectFrom("crawl_source").selectAll().orderBy("name").execute();
-    return { crawlerList: rows.filter((s) => reachesNode(scope, s.node_seq)).map(publicSource) };
-  }));
+  r.get(
+    "/crawling/list",
+    handle(async (req) => {
+      const scope = await reachOf(db, requireAdmin(req, "setting"));
+      const rows = await db.selectFrom("crawl_source").selectAll().orderBy("name").execute();
+      return { crawlerList: rows.filter((s) => reachesNode(scope, s.node_seq)).map(publicSource) };
+    }),
+  );
 
-  r.post("/crawling/source", handle(async (req, res) => {
-    const me = requireAdmin(req, "setting");
-    const scope = await reachOf(db, me);
-    const body = parse(SourceBody, req.body);
-    if (!body.pw) throw badRequest("invalid_input", { pw: "required" });
-    const now = Date.now();
-    const row = await db.insertInto("crawl_source").values({
-      site: body.site, name: body.name, base_url: new URL(body.url).origin, login_id: body.id,
-      password_enc: sealSecret(opts.sourceKey, body.pw), node_seq: scope.nodeSeq ?? null, address: body.address ?? null,
-      created_by: me.id, created_at: now, updated_at: now, last_polled_at: null, last_error: null,
-    }).returning("seq").executeTakeFirstOrThrow();
-    res.status(201);
-    return { crawler: publicSource(await findSource(scope, row.seq)) };
-  }));
+  r.post(
+    "/crawling/source",
+    handle(async (req, res) => {
+      const me = requireAdmin(req, "setting");
+      const scope = await reachOf(db, me);
+      const body = parse(SourceBody, req.body);
+      if (!body.pw) throw badRequest("invalid_input", { pw: "required" });
+      const now = Date.now();
+      const row = await db
+        .insertInto("crawl_source")
+        .values({
+          site: body.site,
+          name: body.name,
+          base_url: new URL(body.url).origin,
+          login_id: body.id,
+          password_enc: sealSecret(opts.sourceKey, body.pw),
+          node_seq: scope.nodeSeq ?? null,
+          address: body.address ?? null,
+          created_by: me.id,
+          created_at: now,
+          updated_at: now,
+          last_polled_at: null,
+          last_error: null,
+        })
+        .returning("seq")
+        .executeTakeFirstOrThrow();
+      res.status(201);
+      return { crawler: publicSource(await findSource(scope, row.seq)) };
+    }),
+  );
 
-  r.put("/crawling/source/:id", handle(async (req) => {
-    const scope = await reachOf(db, requireAdmin(req, "setting"));
-    const source = await findSource(scope, req.params.id);
-    const body = parse(SourceBody, req.body);
-    await db.updateTable("crawl_source").set({
-      site: body.site, name: body.name, base_url: new URL(body.url).origin, login_id: body.id, address: body.address ?? null,
-      // A blank password keeps the stored one.
-      ...(body.pw ? { password_enc: sealSecret(opts.sourceKey, body.pw) } : {}),
-      updated_at: Date.now(),
-    }).where("seq", "=", source.seq).execute();
-    return { crawler: publicSource(await findSource(scope, source.seq)) };
-  }));
+  r.put(
+    "/crawling/source/:id",
+    handle(async (req) => {
+      const scope = await reachOf(db, requireAdmin(req, "setting"));
+      const source = await findSource(scope, req.params.id);
+      const body = parse(SourceBody, req.body);
+      await db
+        .updateTable("crawl_source")
+        .set({
+          site: body.site,
+          name: body.name,
+          base_url: new URL(body.url).origin,
+          login_id: body.id,
+          address: body.address ?? null,
+          // A blank password keeps the stored one.
+          ...(body.pw ? { password_enc: sealSecret(opts.sourceKey, body.pw) } : {}),
+          updated_at: Date.now(),
+        })
+        .where("seq", "=", source.seq)
+        .execute();
+      return { crawler: publicSource(await findSource(scope, source.seq)) };
+    }),
+  );
 
-  r.delete("/crawling/source/:id", handle(async (req) => {
-    const scope = await reachOf(db, requireAdmin(req, "setting"));
-    const source = await findSource(scope, req.params.id);
-    requireDeleteConfirmation(req);
-    await db.deleteFrom("crawl_source").where("seq", "=", source.seq).execute();
-    return { deleted: source.seq };
-  }));
+  r.delete(
+    "/crawling/source/:id",
+    handle(async (req) => {
+      const scope = await reachOf(db, requireAdmin(req, "setting"));
+      const source = await findSource(scope, req.params.id);
+      requireDeleteConfirmation(req);
+      await db.deleteFrom("crawl_source").where("seq", "=", source.seq).execute();
+      return { deleted: source.seq };
+    }),
+  );
 
   /** What a source offers, in the field names of SPEC §3 (Crawling device: site, crawlerId, stationId, id, model, name, deviceId, time). */
-  r.get("/crawling/list/:id", handle(async (req) => {
-    const scope = await reachOf(db, requireAdmin(req, "setting"));
-    const source = await findSource(scope, req.params.id);
-    const offer = await offerOf(source);
-    const [local] = await Promise.all([
-      Promise.all([
-        db.selectFrom("plant").select("uid").execute(),
-        db.selectFrom("rtu").select("uid").execute(),
-        db.selectFrom("device").select("uid").execute(),
-      ]),
-    ]);
-    const [lp, lr, ld] = local.map((rows) => new Set(rows.map((x) => x.uid)));
-    return {
-      crawler: publicSource(source),
-      plantList: offer.plants.map((p) => ({ site: source.site, crawlerId: source.seq, ...p, exists: lp!.has(p.uid) })),
-      rtuList: offer.rtus.map((x) => ({ site: source.site, crawlerId: source.seq, ...x, exists: lr!.has(x.uid) })),
-      deviceList: offer.devices.map((d) => ({
-        site: source.site, crawlerId: source.seq, stationId: d.plant_uid, id: d.uid, deviceId: d.uid, rtuUid: d.rtu_uid,
-        model: isDeviceKind(d.kind) ? deviceKindName(d.kind) : String(d.kind), kind: d.kind, name: d.name, time: d.lastSeenAt,
-        exists: ld!.has(d.uid),
-      })),
-      rejected: offer.rejected,
-    };
-  }));
+  r.get(
+    "/crawling/list/:id",
+    handle(async (req) => {
+      const scope = await reachOf(db, requireAdmin(req, "setting"));
+      const source = await findSource(scope, req.params.id);
+      const offer = await offerOf(source);
+      const [local] = await Promise.all([
+        Promise.all([
+          db.selectFrom("plant").select("uid").execute(),
+          db.selectFrom("rtu").select("uid").execute(),
+          db.selectFrom("device").select("uid").execute(),
+        ]),
+      ]);
+      const [lp, lr, ld] = local.map((rows) => new Set(rows.map((x) => x.uid)));
+      return {
+        crawler: publicSource(source),
+        plantList: offer.plants.map((p) => ({ site: source.site, crawlerId: source.seq, ...p, exists: lp!.has(p.uid) })),
+        rtuList: offer.rtus.map((x) => ({ site: source.site, crawlerId: source.seq, ...x, exists: lr!.has(x.uid) })),
+        deviceList: offer.devices.map((d) => ({
+          site: source.site,
+          crawlerId: source.seq,
+          stationId: d.plant_uid,
+          id: d.uid,
+          deviceId: d.uid,
+          rtuUid: d.rtu_uid,
+          model: isDeviceKind(d.kind) ? deviceKindName(d.kind) : String(d.kind),
+          kind: d.kind,
+          name: d.name,
+          time: d.lastSeenAt,
+          exists: ld!.has(d.uid),
+        })),
+        rejected: offer.rejected,
+      };
+    }),
+  );
 
   const importHandler = (what: "plants" | "rtus" | "devices") =>
     handle(async (req) => {

@@ -42,97 +42,134 @@ export function customRoutes(ctx: ApiContext, clock: Clock): Router {
   const r = Router();
   const db = ctx.store.db;
 
-  r.get("/node/customs", handle(async (req): Promise<CustomListResponse> => {
-    const me = pageMember(req);
-    const q = parse(CustomListQuery, req.query);
-    const reach = await reachOf(db, me);
-    const pages = await memberPages(db, me.id);
-    const uids = await visiblePlantUids(db, reach, "see");
-    const plants = uids.length ? await db.selectFrom("plant").select(["uid", "name"]).where("uid", "in", uids).execute() : [];
-    plants.sort((a, b) => a.name.localeCompare(b.name, "ko") || (a.uid < b.uid ? -1 : 1));
-    const out: CustomListResponse = {
-      customList: pages.map((p) => ({ unique: p.unique, title: p.title, widgetCount: p.widgets.length, updated_at: p.updated_at })),
-      plantList: plants.map((p) => ({ plant_uid: p.uid, name: p.name })),
-    };
-    if (q.plant) {
-      const plant = await requirePlant(db, reach, q.plant, "see");
-      const devices = await db.selectFrom("device").select(["uid", "kind", "name", "address"]).where("plant_uid", "=", plant.uid)
-        .where("use_yn", "=", 1).where("kind", "in", [1, 4]).orderBy("kind").orderBy("address").orderBy("uid").execute();
-      out.deviceList = devices.map((d) => ({ device_uid: d.uid, kind: Number(d.kind), name: d.name }));
-    }
-    return out;
-  }));
-
-  r.get("/custom/:unique", handle(async (req): Promise<CustomPageResponse> => {
-    const me = pageMember(req);
-    const unique = uniqueParam(req);
-    const page = await memberPage(db, me.id, unique);
-    if (!page) throw notFound("page_not_found");
-    const now = clock.now();
-    const visible = new Set(await visiblePlantUids(db, await reachOf(db, me), "see"));
-    const plantUids = [...new Set(page.widgets.map((w) => w.plantName))].filter((u) => visible.has(u));
-    const rows = new Map((await plantStatusRows(db, plantUids, now)).map((p) => [p.plant_uid, p]));
-    const chartUids = [...new Set(page.widgets.filter((w) => w.kind === "chart" && rows.has(w.plantName)).map((w) => w.plantName))];
-    const series = chartUids.length ? await todaySeries(db, chartUids, now) : new Map();
-    const faults = await openFaults(db, plantUids);
-    const topology = new Map<string, Awaited<ReturnType<typeof plantTopology>>>();
-    for (const uid of new Set(page.widgets.filter((w) => (w.kind === "inverter" || w.kind === "environment") && rows.has(w.plantName)).map((w) => w.plantName))) {
-      topology.set(uid, await plantTopology(db, uid));
-    }
-    const widgets: CustomWidgetView[] = page.widgets.map((w, index) => {
-      const row = rows.get(w.plantName);
-      if (!row) return { ...w, index, plant: null };
-      const view: CustomWidgetView = { ...w, index, plant: { plant_uid: row.plant_uid, name: row.name } };
-      const pick = (list: string) => (list ? new Set(list.split(",")) : null);
-      if (w.kind === "status") view.card = plantCard(row, undefined, faults.get(row.plant_uid) ?? []);
-      if (w.kind === "chart") view.card = plantCard(row, series.get(row.plant_uid), faults.get(row.plant_uid) ?? []);
-      if (w.kind === "inverter" || w.kind === "environment") {
-        const t = topology.get(row.plant_uid)!;
-        const states = deviceStates(t.devices, t.alarms, now);
-        const chosen = pick(w.kind === "inverter" ? w.invStr : w.envStr);
-        if (w.kind === "inverter") view.inverters = states.filter((s) => s.kind === 1 && (!chosen || chosen.has(s.device_uid)));
-        else view.sensors = sensorReadings(t.devices, states).filter((s) => !chosen || chosen.has(s.device_uid));
-      }
-      return view;
-    });
-    return { page, widgets, now };
-  }));
-
-  r.post("/custom", handle(async (req, res): Promise<CustomSaveResponse> => {
-    const me = pageMember(req, true);
-    const input = parse(CustomPageInput, req.body);
-    const reach = await reachOf(db, me);
-    const fields: Record<string, string> = {};
-    for (const [i, w] of input.widgets.entries()) {
-      // A plant the member may not see: 404, as if it did not exist.
-      await requirePlant(db, reach, w.plantName, "see");
-      const want = (list: string, kind: number, field: "invStr" | "envStr") => async () => {
-        if (!list) return;
-        const uids = list.split(",");
-        const found = await db.selectFrom("device").select("uid").where("plant_uid", "=", w.plantName).where("kind", "=", kind).where("uid", "in", uids).execute();
-        if (found.length !== uids.length) fields[`widgets.${i}.${field}`] = "no_such_device";
+  r.get(
+    "/node/customs",
+    handle(async (req): Promise<CustomListResponse> => {
+      const me = pageMember(req);
+      const q = parse(CustomListQuery, req.query);
+      const reach = await reachOf(db, me);
+      const pages = await memberPages(db, me.id);
+      const uids = await visiblePlantUids(db, reach, "see");
+      const plants = uids.length ? await db.selectFrom("plant").select(["uid", "name"]).where("uid", "in", uids).execute() : [];
+      plants.sort((a, b) => a.name.localeCompare(b.name, "ko") || (a.uid < b.uid ? -1 : 1));
+      const out: CustomListResponse = {
+        customList: pages.map((p) => ({
+          unique: p.unique,
+          title: p.title,
+          widgetCount: p.widgets.length,
+          updated_at: p.updated_at,
+        })),
+        plantList: plants.map((p) => ({ plant_uid: p.uid, name: p.name })),
       };
-      await want(w.invStr, 1, "invStr")();
-      await want(w.envStr, 4, "envStr")();
-    }
-    if (Object.keys(fields).length) throw badRequest("invalid_input", fields);
-    const created = await db.transaction().execute(async (trx) => {
-      if (!(await memberPage(trx, me.id, input.unique)) && (await countPages(trx, me.id)) >= PAGES_PER_MEMBER_MAX) {
-        throw badRequest("invalid_input", { unique: "too_many_pages" });
+      if (q.plant) {
+        const plant = await requirePlant(db, reach, q.plant, "see");
+        const devices = await db
+          .selectFrom("device")
+          .select(["uid", "kind", "name", "address"])
+          .where("plant_uid", "=", plant.uid)
+          .where("use_yn", "=", 1)
+          .where("kind", "in", [1, 4])
+          .orderBy("kind")
+          .orderBy("address")
+          .orderBy("uid")
+          .execute();
+        out.deviceList = devices.map((d) => ({ device_uid: d.uid, kind: Number(d.kind), name: d.name }));
       }
-      return savePage(trx, me.id, input, Date.now());
-    });
-    res.status(created ? 201 : 200);
-    return { unique: input.unique, created };
-  }));
+      return out;
+    }),
+  );
 
-  r.delete("/custom/:unique", handle(async (req) => {
-    const me = pageMember(req, true);
-    const unique = uniqueParam(req);
-    const gone = await db.transaction().execute((trx) => deletePage(trx, me.id, unique));
-    if (!gone) throw notFound("page_not_found");
-    return undefined;
-  }));
+  r.get(
+    "/custom/:unique",
+    handle(async (req): Promise<CustomPageResponse> => {
+      const me = pageMember(req);
+      const unique = uniqueParam(req);
+      const page = await memberPage(db, me.id, unique);
+      if (!page) throw notFound("page_not_found");
+      const now = clock.now();
+      const visible = new Set(await visiblePlantUids(db, await reachOf(db, me), "see"));
+      const plantUids = [...new Set(page.widgets.map((w) => w.plantName))].filter((u) => visible.has(u));
+      const rows = new Map((await plantStatusRows(db, plantUids, now)).map((p) => [p.plant_uid, p]));
+      const chartUids = [
+        ...new Set(page.widgets.filter((w) => w.kind === "chart" && rows.has(w.plantName)).map((w) => w.plantName)),
+      ];
+      const series = chartUids.length ? await todaySeries(db, chartUids, now) : new Map();
+      const faults = await openFaults(db, plantUids);
+      const topology = new Map<string, Awaited<ReturnType<typeof plantTopology>>>();
+      for (const uid of new Set(
+        page.widgets
+          .filter((w) => (w.kind === "inverter" || w.kind === "environment") && rows.has(w.plantName))
+          .map((w) => w.plantName),
+      )) {
+        topology.set(uid, await plantTopology(db, uid));
+      }
+      const widgets: CustomWidgetView[] = page.widgets.map((w, index) => {
+        const row = rows.get(w.plantName);
+        if (!row) return { ...w, index, plant: null };
+        const view: CustomWidgetView = { ...w, index, plant: { plant_uid: row.plant_uid, name: row.name } };
+        const pick = (list: string) => (list ? new Set(list.split(",")) : null);
+        if (w.kind === "status") view.card = plantCard(row, undefined, faults.get(row.plant_uid) ?? []);
+        if (w.kind === "chart") view.card = plantCard(row, series.get(row.plant_uid), faults.get(row.plant_uid) ?? []);
+        if (w.kind === "inverter" || w.kind === "environment") {
+          const t = topology.get(row.plant_uid)!;
+          const states = deviceStates(t.devices, t.alarms, now);
+          const chosen = pick(w.kind === "inverter" ? w.invStr : w.envStr);
+          if (w.kind === "inverter") view.inverters = states.filter((s) => s.kind === 1 && (!chosen || chosen.has(s.device_uid)));
+          else view.sensors = sensorReadings(t.devices, states).filter((s) => !chosen || chosen.has(s.device_uid));
+        }
+        return view;
+      });
+      return { page, widgets, now };
+    }),
+  );
+
+  r.post(
+    "/custom",
+    handle(async (req, res): Promise<CustomSaveResponse> => {
+      const me = pageMember(req, true);
+      const input = parse(CustomPageInput, req.body);
+      const reach = await reachOf(db, me);
+      const fields: Record<string, string> = {};
+      for (const [i, w] of input.widgets.entries()) {
+        // A plant the member may not see: 404, as if it did not exist.
+        await requirePlant(db, reach, w.plantName, "see");
+        const want = (list: string, kind: number, field: "invStr" | "envStr") => async () => {
+          if (!list) return;
+          const uids = list.split(",");
+          const found = await db
+            .selectFrom("device")
+            .select("uid")
+            .where("plant_uid", "=", w.plantName)
+            .where("kind", "=", kind)
+            .where("uid", "in", uids)
+            .execute();
+          if (found.length !== uids.length) fields[`widgets.${i}.${field}`] = "no_such_device";
+        };
+        await want(w.invStr, 1, "invStr")();
+        await want(w.envStr, 4, "envStr")();
+      }
+      if (Object.keys(fields).length) throw badRequest("invalid_input", fields);
+      const created = await db.transaction().execute(async (trx) => {
+        if (!(await memberPage(trx, me.id, input.unique)) && (await countPages(trx, me.id)) >= PAGES_PER_MEMBER_MAX) {
+          throw badRequest("invalid_input", { unique: "too_many_pages" });
+        }
+        return savePage(trx, me.id, input, Date.now());
+      });
+      res.status(created ? 201 : 200);
+      return { unique: input.unique, created };
+    }),
+  );
+
+  r.delete(
+    "/custom/:unique",
+    handle(async (req) => {
+      const me = pageMember(req, true);
+      const unique = uniqueParam(req);
+      const gone = await db.transaction().execute((trx) => deletePage(trx, me.id, unique));
+      if (!gone) throw notFound("page_not_found");
+      return undefined;
+    }),
+  );
 
   return r;
 }

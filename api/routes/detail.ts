@@ -19,7 +19,12 @@ import { Router, type Request } from "express";
 import { z } from "zod";
 import { canAdminister } from "../../domain/admin-levels";
 import type { DetailScope, MemberProfile } from "../../domain/contract/auth";
-import type { DetailMemberView, DetailPlantView, DetailTokenResponse, DetailView as DetailViewResponse } from "../../domain/contract/detail";
+import type {
+  DetailMemberView,
+  DetailPlantView,
+  DetailTokenResponse,
+  DetailView as DetailViewResponse,
+} from "../../domain/contract/detail";
 import { generationHours } from "../../domain/units";
 import type { Clock } from "../clock";
 import { currentMember, requireSettled } from "../auth/guards";
@@ -42,7 +47,6 @@ const HandoverBody = z
 const TokenBody = z.object({ uid: targetId, code: z.string().trim().min(16, "invalid").max(128, "invalid") });
 
 const hashCode = (code: string) => createHash("sha256").update(code, "utf8").digest("hex");
-
 
 export function detailRoutes(ctx: ApiContext, clock: Clock): { publicRoutes: Router; routes: Router } {
   const db = ctx.store.db;
@@ -88,87 +92,119 @@ export function detailRoutes(ctx: ApiContext, clock: Clock): { publicRoutes: Rou
   publicRoutes.post("/member/detail/token/member", exchange("member"));
 
   const routes = Router();
-  routes.post("/member/detail", handle(async (req, res) => {
-    const me = requireSettled(req);
-    // A detail session cannot mint further windows (the scope guard refuses the call before this).
-    if (me.scope) throw forbidden("outside_detail_scope");
-    const body = parse(HandoverBody, req.body ?? {});
-    const scope: DetailScope = body.plant !== undefined ? { kind: "plant", uid: body.plant } : { kind: "member", uid: body.member! };
-    const viewer = await findMember(db, me.id);
-    if (!viewer || viewer.use_yn !== 1 || !(await mayOpen(viewer, scope))) {
-      res.status(204);
-      return undefined;
-    }
-    const code = randomBytes(24).toString("base64url");
-    const now = Date.now();
-    await db.deleteFrom("detail_handover").where("expires_at", "<", now - HANDOVER_TTL_MS).execute();
-    await db
-      .insertInto("detail_handover")
-      .values({ code_hash: hashCode(code), member_id: viewer.id, kind: scope.kind, target: scope.uid, expires_at: now + HANDOVER_TTL_MS, used_at: null, created_at: now })
-      .execute();
-    return { code, kind: scope.kind, uid: scope.uid, expiresIn: HANDOVER_TTL_MS / 1000 };
-  }));
-
-  routes.get("/member/detail/view", handle(async (req): Promise<DetailViewResponse> => {
-    const me = currentMember(req);
-    if (!me.scope) throw forbidden("not_a_detail_session");
-    const viewer = await findMember(db, me.id);
-    if (!viewer || viewer.use_yn !== 1 || !(await mayOpen(viewer, me.scope))) throw notFound(me.scope.kind === "plant" ? "no_such_plant" : "no_such_member");
-    const now = clock.now();
-    if (me.scope.kind === "member") {
-      const target = await findMember(db, me.scope.uid);
-      if (!target) throw notFound("no_such_member");
-      // The target's plants that the member behind this window may see (the window itself reaches no plant).
-      const visible = new Set(await visiblePlantUids(db, await reachOf(db, { id: me.id })));
-      const links = await db
-        .selectFrom("member_plant")
-        .innerJoin("plant", "plant.uid", "member_plant.plant_uid")
-        .select(["plant.uid", "plant.name"])
-        .where("member_plant.member_id", "=", target.id)
-        .orderBy("plant.name")
+  routes.post(
+    "/member/detail",
+    handle(async (req, res) => {
+      const me = requireSettled(req);
+      // A detail session cannot mint further windows (the scope guard refuses the call before this).
+      if (me.scope) throw forbidden("outside_detail_scope");
+      const body = parse(HandoverBody, req.body ?? {});
+      const scope: DetailScope =
+        body.plant !== undefined ? { kind: "plant", uid: body.plant } : { kind: "member", uid: body.member! };
+      const viewer = await findMember(db, me.id);
+      if (!viewer || viewer.use_yn !== 1 || !(await mayOpen(viewer, scope))) {
+        res.status(204);
+        return undefined;
+      }
+      const code = randomBytes(24).toString("base64url");
+      const now = Date.now();
+      await db
+        .deleteFrom("detail_handover")
+        .where("expires_at", "<", now - HANDOVER_TTL_MS)
         .execute();
+      await db
+        .insertInto("detail_handover")
+        .values({
+          code_hash: hashCode(code),
+          member_id: viewer.id,
+          kind: scope.kind,
+          target: scope.uid,
+          expires_at: now + HANDOVER_TTL_MS,
+          used_at: null,
+          created_at: now,
+        })
+        .execute();
+      return { code, kind: scope.kind, uid: scope.uid, expiresIn: HANDOVER_TTL_MS / 1000 };
+    }),
+  );
+
+  routes.get(
+    "/member/detail/view",
+    handle(async (req): Promise<DetailViewResponse> => {
+      const me = currentMember(req);
+      if (!me.scope) throw forbidden("not_a_detail_session");
+      const viewer = await findMember(db, me.id);
+      if (!viewer || viewer.use_yn !== 1 || !(await mayOpen(viewer, me.scope)))
+        throw notFound(me.scope.kind === "plant" ? "no_such_plant" : "no_such_member");
+      const now = clock.now();
+      if (me.scope.kind === "member") {
+        const target = await findMember(db, me.scope.uid);
+        if (!target) throw notFound("no_such_member");
+        // The target's plants that the member behind this window may see (the window itself reaches no plant).
+        const visible = new Set(await visiblePlantUids(db, await reachOf(db, { id: me.id })));
+        const links = await db
+          .selectFrom("member_plant")
+          .innerJoin("plant", "plant.uid", "member_plant.plant_uid")
+          .select(["plant.uid", "plant.name"])
+          .where("member_plant.member_id", "=", target.id)
+          .orderBy("plant.name")
+          .execute();
+        return {
+          kind: "member",
+          member: await memberProfile(db, target),
+          plants: links.filter((l) => visible.has(l.uid)).map((l) => ({ plant_uid: l.uid, name: l.name })),
+          now,
+        };
+      }
+      const uid = me.scope.uid;
+      const [row] = await plantStatusRows(db, [uid], now);
+      if (!row) throw notFound("no_such_plant");
+      const plant = await db.selectFrom("plant").select(["address"]).where("uid", "=", uid).executeTakeFirst();
+      const ops = (await plantOperations(db, [uid], now)).get(uid)!;
+      const alarms = await db
+        .selectFrom("alarm")
+        .select(["seq", "code", "level", "message", "device_uid", "raised_at", "rtu_uid"])
+        .where("plant_uid", "=", uid)
+        .where("released_at", "is", null)
+        .orderBy("raised_at", "desc")
+        .limit(50)
+        .execute();
+      const faulted = new Set(alarms.map((a) => a.device_uid).filter(Boolean));
+      const silentRtus = new Set(alarms.filter((a) => a.code === 1000003 && a.rtu_uid).map((a) => a.rtu_uid));
+      const devices = await db
+        .selectFrom("device")
+        .leftJoin("device_latest", "device_latest.device_uid", "device.uid")
+        .select(["device.uid", "device.kind", "device.name", "device.rtu_uid", "device_latest.ts", "device_latest.iw"])
+        .where("device.plant_uid", "=", uid)
+        .where("device.use_yn", "=", 1)
+        .orderBy("device.kind")
+        .orderBy("device.name")
+        .execute();
+      const { lat: _lat, lng: _lng, ...rest } = row;
       return {
-        kind: "member", member: await memberProfile(db, target),
-        plants: links.filter((l) => visible.has(l.uid)).map((l) => ({ plant_uid: l.uid, name: l.name })), now,
+        kind: "plant",
+        plant: { ...rest, address: plant?.address ?? null, genTime: generationHours(row.dailys, row.capa) },
+        devices: devices.map((d) => ({
+          uid: d.uid,
+          kind: Number(d.kind),
+          name: d.name,
+          ts: d.ts === null ? null : Number(d.ts),
+          iw: d.iw,
+          faulted: faulted.has(d.uid) || (!!d.rtu_uid && silentRtus.has(d.rtu_uid)),
+        })),
+        operation: ops,
+        alarms: alarms.map((a) => ({
+          seq: Number(a.seq),
+          code: Number(a.code),
+          level: Number(a.level),
+          message: a.message,
+          device_uid: a.device_uid,
+          raised_at: Number(a.raised_at),
+        })),
+        now,
       };
-    }
-    const uid = me.scope.uid;
-    const [row] = await plantStatusRows(db, [uid], now);
-    if (!row) throw notFound("no_such_plant");
-    const plant = await db.selectFrom("plant").select(["address"]).where("uid", "=", uid).executeTakeFirst();
-    const ops = (await plantOperations(db, [uid], now)).get(uid)!;
-    const alarms = await db
-      .selectFrom("alarm")
-      .select(["seq", "code", "level", "message", "device_uid", "raised_at", "rtu_uid"])
-      .where("plant_uid", "=", uid)
-      .where("released_at", "is", null)
-      .orderBy("raised_at", "desc")
-      .limit(50)
-      .execute();
-    const faulted = new Set(alarms.map((a) => a.device_uid).filter(Boolean));
-    const silentRtus = new Set(alarms.filter((a) => a.code === 1000003 && a.rtu_uid).map((a) => a.rtu_uid));
-    const devices = await db
-      .selectFrom("device")
-      .leftJoin("device_latest", "device_latest.device_uid", "device.uid")
-      .select(["device.uid", "device.kind", "device.name", "device.rtu_uid", "device_latest.ts", "device_latest.iw"])
-      .where("device.plant_uid", "=", uid)
-      .where("device.use_yn", "=", 1)
-      .orderBy("device.kind")
-      .orderBy("device.name")
-      .execute();
-    const { lat: _lat, lng: _lng, ...rest } = row;
-    return {
-      kind: "plant",
-      plant: { ...rest, address: plant?.address ?? null, genTime: generationHours(row.dailys, row.capa) },
-      devices: devices.map((d) => ({
-        uid: d.uid, kind: Number(d.kind), name: d.name, ts: d.ts === null ? null : Number(d.ts), iw: d.iw,
-        faulted: faulted.has(d.uid) || (!!d.rtu_uid && silentRtus.has(d.rtu_uid)),
-      })),
-      operation: ops,
-      alarms: alarms.map((a) => ({ seq: Number(a.seq), code: Number(a.code), level: Number(a.level), message: a.message, device_uid: a.device_uid, raised_at: Number(a.raised_at) })),
-      now,
-    };
-  }));
+    }),
+  );
 
   return { publicRoutes, routes };
 }

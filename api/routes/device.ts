@@ -34,9 +34,22 @@ async function deviceRows(db: Kysely<Database>, scope: Reach, now = Date.now()):
     .leftJoin("plant", "plant.uid", "device.plant_uid")
     .leftJoin("device_latest", "device_latest.device_uid", "device.uid")
     .select([
-      "device.uid", "device.rtu_uid", "device.plant_uid", "device.kind", "device.name", "device.address", "device.capa",
-      "device.use_yn", "device.created_at", "device.updated_at", "rtu.alias as rtuAlias", "rtu.name as rtuName",
-      "rtu.plant_uid as rtuPlantUid", "rtu.node_seq as rtuNodeSeq", "plant.name as plantName", "plant.node_seq as plantNodeSeq",
+      "device.uid",
+      "device.rtu_uid",
+      "device.plant_uid",
+      "device.kind",
+      "device.name",
+      "device.address",
+      "device.capa",
+      "device.use_yn",
+      "device.created_at",
+      "device.updated_at",
+      "rtu.alias as rtuAlias",
+      "rtu.name as rtuName",
+      "rtu.plant_uid as rtuPlantUid",
+      "rtu.node_seq as rtuNodeSeq",
+      "plant.name as plantName",
+      "plant.node_seq as plantNodeSeq",
       "device_latest.received_at as lastSeenAt",
     ])
     .orderBy("device.kind")
@@ -89,76 +102,112 @@ export function deviceRoutes(ctx: ApiContext): Router {
       else if (!canEditPlant(scope, plant)) fields.plantUid = "not_in_your_group";
     }
     if (!body.rtuUid && !plantUid) fields.rtuUid = "rtu_or_plant_required";
-    if (!existing && body.uid && (await db.selectFrom("device").select("uid").where("uid", "=", body.uid).executeTakeFirst())) fields.uid = "taken";
+    if (!existing && body.uid && (await db.selectFrom("device").select("uid").where("uid", "=", body.uid).executeTakeFirst()))
+      fields.uid = "taken";
     if (body.rtuUid && body.address != null && !fields.rtuUid) {
-      const clash = await db.selectFrom("device").select("uid")
-        .where("rtu_uid", "=", body.rtuUid).where("address", "=", body.address).executeTakeFirst();
+      const clash = await db
+        .selectFrom("device")
+        .select("uid")
+        .where("rtu_uid", "=", body.rtuUid)
+        .where("address", "=", body.address)
+        .executeTakeFirst();
       if (clash && clash.uid !== existing?.uid) fields.address = "taken";
     }
     if (Object.keys(fields).length) throw badRequest("invalid_input", fields);
     return {
-      name: body.name, kind: body.kind, rtu_uid: body.rtuUid ?? null, plant_uid: plantUid, address: body.address ?? null,
-      capa: body.kind === 1 && body.capaKw != null ? Math.round(body.capaKw * 100) : null, use_yn: body.use === false ? 0 : 1,
+      name: body.name,
+      kind: body.kind,
+      rtu_uid: body.rtuUid ?? null,
+      plant_uid: plantUid,
+      address: body.address ?? null,
+      capa: body.kind === 1 && body.capaKw != null ? Math.round(body.capaKw * 100) : null,
+      use_yn: body.use === false ? 0 : 1,
     };
   }
 
   function filterRows(rows: DeviceRow[], q: z.infer<typeof ListQuery>) {
     const kw = q.keyword?.trim().toLowerCase();
-    return rows.filter((d) =>
-      (!q.kind || d.kind === q.kind) &&
-      (!q.plant || d.plant_uid === q.plant) &&
-      (!q.rtu || d.rtu_uid === q.rtu) &&
-      (!q.status || (q.status === "unused" ? d.use_yn === 0 : d.comm === q.status)) &&
-      (!kw || [d.uid, d.name, d.rtu_uid, d.plantName].some((v) => v?.toLowerCase().includes(kw))),
+    return rows.filter(
+      (d) =>
+        (!q.kind || d.kind === q.kind) &&
+        (!q.plant || d.plant_uid === q.plant) &&
+        (!q.rtu || d.rtu_uid === q.rtu) &&
+        (!q.status || (q.status === "unused" ? d.use_yn === 0 : d.comm === q.status)) &&
+        (!kw || [d.uid, d.name, d.rtu_uid, d.plantName].some((v) => v?.toLowerCase().includes(kw))),
     );
   }
 
-  r.get("/device/list_user", handle(async (req) => {
-    const scope = await reachOf(db, requireSettled(req));
-    const q = parse(ListQuery, req.query);
-    return { deviceList: filterRows(await deviceRows(db, scope), q) };
-  }));
+  r.get(
+    "/device/list_user",
+    handle(async (req) => {
+      const scope = await reachOf(db, requireSettled(req));
+      const q = parse(ListQuery, req.query);
+      return { deviceList: filterRows(await deviceRows(db, scope), q) };
+    }),
+  );
 
-  r.get("/device/list_user/admin", handle(async (req) => {
-    const scope = await reachOf(db, requireAdmin(req, "device"));
-    const q = parse(ListQuery, req.query);
-    return { deviceList: filterRows(await deviceRows(db, scope), q) };
-  }));
+  r.get(
+    "/device/list_user/admin",
+    handle(async (req) => {
+      const scope = await reachOf(db, requireAdmin(req, "device"));
+      const q = parse(ListQuery, req.query);
+      return { deviceList: filterRows(await deviceRows(db, scope), q) };
+    }),
+  );
 
-  r.get("/device/:uid", handle(async (req) => {
-    const scope = await reachOf(db, requireSettled(req));
-    return { device: await findDevice(scope, String(req.params.uid)) };
-  }));
+  r.get(
+    "/device/:uid",
+    handle(async (req) => {
+      const scope = await reachOf(db, requireSettled(req));
+      return { device: await findDevice(scope, String(req.params.uid)) };
+    }),
+  );
 
-  r.post("/device", handle(async (req, res) => {
-    const scope = await reachOf(db, requireAdmin(req, "device"));
-    const body = parse(DeviceBodySchema, req.body);
-    const values = await deviceValues(scope, body);
-    const uid = body.uid ?? (await newUid(db, "device", "D"));
-    const now = Date.now();
-    await db.insertInto("device").values({ uid, ...values, created_at: now, updated_at: now }).execute();
-    res.status(201);
-    return { device: await findDevice(scope, uid) };
-  }));
+  r.post(
+    "/device",
+    handle(async (req, res) => {
+      const scope = await reachOf(db, requireAdmin(req, "device"));
+      const body = parse(DeviceBodySchema, req.body);
+      const values = await deviceValues(scope, body);
+      const uid = body.uid ?? (await newUid(db, "device", "D"));
+      const now = Date.now();
+      await db
+        .insertInto("device")
+        .values({ uid, ...values, created_at: now, updated_at: now })
+        .execute();
+      res.status(201);
+      return { device: await findDevice(scope, uid) };
+    }),
+  );
 
-  r.put("/device/:uid", handle(async (req) => {
-    const scope = await reachOf(db, requireAdmin(req, "device"));
-    const existing = await findDevice(scope, String(req.params.uid));
-    if (!existing.editable) throw forbidden("not_in_your_group");
-    const body = parse(DeviceBodySchema, req.body);
-    const values = await deviceValues(scope, { ...body, uid: undefined }, existing);
-    await db.updateTable("device").set({ ...values, updated_at: Date.now() }).where("uid", "=", existing.uid).execute();
-    return { device: await findDevice(scope, existing.uid) };
-  }));
+  r.put(
+    "/device/:uid",
+    handle(async (req) => {
+      const scope = await reachOf(db, requireAdmin(req, "device"));
+      const existing = await findDevice(scope, String(req.params.uid));
+      if (!existing.editable) throw forbidden("not_in_your_group");
+      const body = parse(DeviceBodySchema, req.body);
+      const values = await deviceValues(scope, { ...body, uid: undefined }, existing);
+      await db
+        .updateTable("device")
+        .set({ ...values, updated_at: Date.now() })
+        .where("uid", "=", existing.uid)
+        .execute();
+      return { device: await findDevice(scope, existing.uid) };
+    }),
+  );
 
-  r.delete("/device/:uid", handle(async (req) => {
-    const scope = await reachOf(db, requireAdmin(req, "device"));
-    const existing = await findDevice(scope, String(req.params.uid));
-    if (!existing.editable) throw forbidden("not_in_your_group");
-    requireDeleteConfirmation(req);
-    await db.transaction().execute((trx) => deleteDevices(trx, [existing.uid]));
-    return { deleted: existing.uid };
-  }));
+  r.delete(
+    "/device/:uid",
+    handle(async (req) => {
+      const scope = await reachOf(db, requireAdmin(req, "device"));
+      const existing = await findDevice(scope, String(req.params.uid));
+      if (!existing.editable) throw forbidden("not_in_your_group");
+      requireDeleteConfirmation(req);
+      await db.transaction().execute((trx) => deleteDevices(trx, [existing.uid]));
+      return { deleted: existing.uid };
+    }),
+  );
 
   return r;
 }

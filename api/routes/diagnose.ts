@@ -30,7 +30,15 @@ import {
   type RankingRow,
 } from "../../domain/contract/diagnose";
 import { irradianceMode } from "../../domain/irradiance";
-import { deviationFromMedian, expectedEnergyKwh, figuresFromSums, median, performanceFigures, performanceSums, type PerformanceBucket } from "../../domain/performance";
+import {
+  deviationFromMedian,
+  expectedEnergyKwh,
+  figuresFromSums,
+  median,
+  performanceFigures,
+  performanceSums,
+  type PerformanceBucket,
+} from "../../domain/performance";
 import { formatSeoul } from "../../domain/seoul-time";
 import { shiftHourly } from "../../domain/series";
 import { hasService } from "../../domain/service-bits";
@@ -72,7 +80,8 @@ const SEOUL_OFFSET_MS = 9 * 3_600_000;
 
 /** A bucket's label in Seoul time ('YYYY-MM-DD' at unit day, else 'YYYY-MM-DD HH:mm'), as formatSeoul writes it. */
 export function labelOf(t: number, unit: number): string {
-  if (t < FIXED_OFFSET_FROM || t >= Date.UTC(9999, 0, 1)) return formatSeoul(t, unit === 1440 ? "YYYY-MM-DD" : "YYYY-MM-DD HH:mm");
+  if (t < FIXED_OFFSET_FROM || t >= Date.UTC(9999, 0, 1))
+    return formatSeoul(t, unit === 1440 ? "YYYY-MM-DD" : "YYYY-MM-DD HH:mm");
   const iso = new Date(t + SEOUL_OFFSET_MS).toISOString(); // 'YYYY-MM-DDTHH:mm:ss.sssZ'
   return unit === 1440 ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 }
@@ -83,19 +92,29 @@ export function labelOf(t: number, unit: number): string {
  */
 async function visibleDevices(db: Kysely<Database>, reach: Reach, uids: string[]) {
   const unique = [...new Set(uids)];
-  const rows = unique.length ? await db.selectFrom("device").select(["uid", "kind", "plant_uid", "rtu_uid"]).where("uid", "in", unique).execute() : [];
+  const rows = unique.length
+    ? await db.selectFrom("device").select(["uid", "kind", "plant_uid", "rtu_uid"]).where("uid", "in", unique).execute()
+    : [];
   if (rows.length !== unique.length) throw notFound("device_not_found");
   const checked = new Map<string, boolean>();
   for (const d of rows) {
     const key = `${d.plant_uid}|${d.rtu_uid}`;
     if (!checked.has(key)) {
-      const plant = d.plant_uid ? await db.selectFrom("plant").select(["uid", "node_seq"]).where("uid", "=", d.plant_uid).executeTakeFirst() : undefined;
-      const rtu = d.rtu_uid ? await db.selectFrom("rtu").select(["plant_uid", "node_seq"]).where("uid", "=", d.rtu_uid).executeTakeFirst() : undefined;
-      checked.set(key, canSeeDevice(
-        reach, { plant_uid: d.plant_uid },
-        plant ? { uid: plant.uid, node_seq: plant.node_seq === null ? null : Number(plant.node_seq) } : null,
-        rtu ? { plant_uid: rtu.plant_uid, node_seq: rtu.node_seq === null ? null : Number(rtu.node_seq) } : null,
-      ));
+      const plant = d.plant_uid
+        ? await db.selectFrom("plant").select(["uid", "node_seq"]).where("uid", "=", d.plant_uid).executeTakeFirst()
+        : undefined;
+      const rtu = d.rtu_uid
+        ? await db.selectFrom("rtu").select(["plant_uid", "node_seq"]).where("uid", "=", d.rtu_uid).executeTakeFirst()
+        : undefined;
+      checked.set(
+        key,
+        canSeeDevice(
+          reach,
+          { plant_uid: d.plant_uid },
+          plant ? { uid: plant.uid, node_seq: plant.node_seq === null ? null : Number(plant.node_seq) } : null,
+          rtu ? { plant_uid: rtu.plant_uid, node_seq: rtu.node_seq === null ? null : Number(rtu.node_seq) } : null,
+        ),
+      );
     }
     if (!checked.get(key)) throw notFound("device_not_found");
   }
@@ -103,13 +122,25 @@ async function visibleDevices(db: Kysely<Database>, reach: Reach, uids: string[]
 }
 
 /** The inverters a produce/generate request names (SPEC §5: only kind 1; an RTU stands for its inverters). */
-async function requestedInverters(db: Kysely<Database>, reach: Reach, deviceUids: string[], rtuUids: string[]): Promise<string[]> {
+async function requestedInverters(
+  db: Kysely<Database>,
+  reach: Reach,
+  deviceUids: string[],
+  rtuUids: string[],
+): Promise<string[]> {
   const devices = await visibleDevices(db, reach, deviceUids);
   if (devices.some((d) => Number(d.kind) !== 1)) throw badRequest("only_inverters", { deviceUids: "only_inverters" });
   const uids = devices.map((d) => d.uid);
   for (const rtu of new Set(rtuUids)) {
     await requireRtu(db, reach, rtu);
-    const own = await db.selectFrom("device").select("uid").where("rtu_uid", "=", rtu).where("kind", "=", 1).where("use_yn", "=", 1).orderBy("uid").execute();
+    const own = await db
+      .selectFrom("device")
+      .select("uid")
+      .where("rtu_uid", "=", rtu)
+      .where("kind", "=", 1)
+      .where("use_yn", "=", 1)
+      .orderBy("uid")
+      .execute();
     for (const d of own) if (!uids.includes(d.uid)) uids.push(d.uid);
   }
   if (!uids.length) throw badRequest("no_inverters", { deviceUids: "required" });
@@ -135,176 +166,247 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
     return { body, p, uids, infos: await inverterInfos(db, uids) };
   }
 
-  r.post("/diagnose/produce", handle(async (req): Promise<ProduceResponse> => {
-    const { body, p, uids, infos } = await diagnoseRequest(req);
-    const energy = await inverterEnergy(db, uids, p);
-    const yieldOf = (i: (typeof infos)[number]) => (i.capacityKw > 0 && energy.has(i.uid) ? energy.get(i.uid)! / i.capacityKw : null);
-    const medians = new Map<string, number | null>();
-    for (const plant of new Set(infos.map((i) => i.plantUid))) {
-      medians.set(plant, median(infos.filter((i) => i.plantUid === plant).map(yieldOf).filter((y): y is number => y !== null)));
-    }
-    const producers: ProducerRow[] = infos.map((i) => {
-      const y = yieldOf(i);
-      const m = medians.get(i.plantUid) ?? null;
-      return {
-        deviceUid: i.uid, name: i.name, plantUid: i.plantUid, plantName: i.plantName, capacityKw: i.capacityKw,
-        energyKwh: energy.get(i.uid) ?? 0, specificYield: y, plantMedian: m, deviation: deviationFromMedian(y, m),
-      };
-    });
-    producers.sort((a, b) => (a.deviation ?? Infinity) - (b.deviation ?? Infinity) || a.name.localeCompare(b.name));
-    return { ...echo(body, p), producers };
-  }));
-
-  r.post("/diagnose/generate", handle(async (req): Promise<GenerateResponse> => {
-    const { body, p, uids, infos } = await diagnoseRequest(req);
-    const plants = new Set(infos.map((i) => i.plantUid));
-    if (plants.size !== 1) throw badRequest("one_plant_only", { deviceUids: "one_plant_only" });
-    const plantUid = infos[0]!.plantUid;
-    const k = await plantCoefficients(db, plantUid);
-    const now = clock.now();
-    // SPEC §4: hourly data is read from one bucket early, then shifted by an hour with the first entry skipped.
-    const hourly = p.unit === 60;
-    const q: Period = hourly ? { ...p, from: p.from - 3_600_000 } : p;
-    const keys = bucketKeys(q, now);
-    const raw = p.unit === 10;
-    const [inv, groups, env] = await Promise.all([
-      raw ? inverterBuckets(db, uids, q) : Promise.resolve(new Map<string, InverterBucket[]>()),
-      raw ? Promise.resolve([]) : inverterGroups(db, infos, q),
-      envBuckets(db, plantUid, q),
-    ]);
-    const index = new Map(keys.map((t, i) => [t, i]));
-    const gen = new Array<number>(keys.length).fill(0);
-    const ref = new Array<number>(keys.length).fill(0);
-    const iis = new Array<number>(keys.length).fill(0);
-    const his = new Array<number>(keys.length).fill(0);
-    const hours = p.unit / 60;
-    for (const [t, e] of env) {
-      const i = index.get(t);
-      if (i === undefined) continue;
-      iis[i] = e.insolation === null ? 0 : (e.insolation * 1000) / hours;
-      his[i] = e.horizontal === null ? 0 : (e.horizontal * 1000) / hours;
-    }
-    const buckets: PerformanceBucket[] = [];
-    const totalKw = infos.reduce((a, i) => a + i.capacityKw, 0);
-    if (raw) {
-      for (const info of infos) {
-        const own = new Map((inv.get(info.uid) ?? []).map((b) => [b.t, b]));
-        for (const t of keys) {
-          const b = performanceBucket(own.get(t), env.get(t), info.capacityKw, p.unit);
-          const i = index.get(t)!;
-          if (b.energyKwh !== null) gen[i]! += b.energyKwh;
-          ref[i]! += expectedEnergyKwh(b, k);
-          if (t >= p.from) buckets.push(b);
-        }
+  r.post(
+    "/diagnose/produce",
+    handle(async (req): Promise<ProduceResponse> => {
+      const { body, p, uids, infos } = await diagnoseRequest(req);
+      const energy = await inverterEnergy(db, uids, p);
+      const yieldOf = (i: (typeof infos)[number]) =>
+        i.capacityKw > 0 && energy.has(i.uid) ? energy.get(i.uid)! / i.capacityKw : null;
+      const medians = new Map<string, number | null>();
+      for (const plant of new Set(infos.map((i) => i.plantUid))) {
+        medians.set(
+          plant,
+          median(
+            infos
+              .filter((i) => i.plantUid === plant)
+              .map(yieldOf)
+              .filter((y): y is number => y !== null),
+          ),
+        );
       }
-    } else {
-      // Rollups: a few summed groups per step (store/diagnose.ts inverterGroups), the same sums as per inverter.
-      const present = new Array<number>(keys.length).fill(0);
-      for (const g of groups) {
-        const i = index.get(g.t);
-        if (i === undefined) continue;
-        present[i]! += g.rows;
-        const e = env.get(g.t);
-        if (g.energyKwh !== null) gen[i]! += g.energyKwh;
-        if (g.t < p.from) continue;
-        const inv = { t: g.t, energyKwh: g.energyKwh, maxKw: g.maxKw, runSteps: g.runSteps };
-        if (g.reported) buckets.push({ ...performanceBucket(inv, e, g.capacityKw * g.reported, p.unit), count: g.reported });
-        if (g.rows > g.reported) buckets.push({ ...performanceBucket({ ...inv, energyKwh: null }, e, g.capacityKw * (g.rows - g.reported), p.unit), count: g.rows - g.reported });
-      }
-      keys.forEach((t, i) => {
-        const e = env.get(t);
-        // The reference of every inverter asked for, with or without a reading.
-        ref[i] = expectedEnergyKwh(performanceBucket(undefined, e, totalKw, p.unit), k);
-        const missing = infos.length - present[i]!;
-        if (missing > 0 && t >= p.from) buckets.push({ ...performanceBucket(undefined, e, 0, p.unit), count: missing });
+      const producers: ProducerRow[] = infos.map((i) => {
+        const y = yieldOf(i);
+        const m = medians.get(i.plantUid) ?? null;
+        return {
+          deviceUid: i.uid,
+          name: i.name,
+          plantUid: i.plantUid,
+          plantName: i.plantName,
+          capacityKw: i.capacityKw,
+          energyKwh: energy.get(i.uid) ?? 0,
+          specificYield: y,
+          plantMedian: m,
+          deviation: deviationFromMedian(y, m),
+        };
       });
-    }
-    const figures = performanceFigures(buckets, totalKw, k);
-    let times = keys;
-    let series = [gen, ref, iis, his];
-    if (hourly) ({ times, series } = shiftHourly(keys, gen, ref, iis, his));
-    const round = (xs: number[], d: number) => xs.map((x) => Number(x.toFixed(d)));
-    return {
-      ...echo(body, p), plantUid, plantName: infos[0]!.plantName, capacityKw: figures.capacityKw, deviceUids: uids, coefficients: k,
-      times: times.map((t) => labelOf(t, p.unit)), generation: round(series[0]!, 3), reference: round(series[1]!, 3),
-      iis: round(series[2]!, 1), his: round(series[3]!, 1), irradianceMode: irradianceMode(series[3], series[2]), figures,
-    };
-  }));
+      producers.sort((a, b) => (a.deviation ?? Infinity) - (b.deviation ?? Infinity) || a.name.localeCompare(b.name));
+      return { ...echo(body, p), producers };
+    }),
+  );
 
-  r.get("/diagnose/compare", handle(async (req): Promise<CompareResponse> => {
-    const me = requireSettled(req);
-    if (!hasService(me.service, "diagnoseCompare") && !hasService(me.service, "diagnoseAll")) throw forbidden("service_not_allowed");
-    const q = parse(CompareQuerySchema, req.query);
-    const p = periodOf(q.start, q.end, q.unit);
-    const reach = await reachOf(db, me);
-    let uids = q.compareUid;
-    let kind = q.compareKind as CompareKind | undefined;
-    let type = q.compareType;
-    let remembered = false;
-    if (!uids.length && kind === undefined && type === undefined) {
-      const saved = await rememberedSelection(db, me.id);
-      if (!saved) throw badRequest("no_selection", { compareUid: "required" });
-      uids = saved.uids;
-      kind = saved.kind as CompareKind;
-      type = saved.type as CompareType;
-      remembered = true;
-    }
-    if (!uids.length) throw badRequest("invalid_input", { compareUid: "required" });
-    if (kind === undefined) throw badRequest("invalid_input", { compareKind: "required" });
-    if (type === undefined || !(COMPARE_TYPES[kind] as readonly string[]).includes(type)) throw badRequest("invalid_input", { compareType: "bad_type" });
-    const devices = await visibleDevices(db, reach, uids);
-    if (devices.some((d) => Number(d.kind) !== kind)) throw badRequest("invalid_input", { compareUid: "kind_mismatch" });
-    if (!remembered) await rememberFirstSelection(db, me.id, uids, kind, type, clock.now());
-    const keys = bucketKeys(p, clock.now());
-    const series = await compareSeries(db, uids, kind, type, p, keys);
-    const names = await db.selectFrom("device").leftJoin("plant", "plant.uid", "device.plant_uid")
-      .select(["device.uid", "device.name", "plant.name as plant_name"]).where("device.uid", "in", uids).execute();
-    const nameOf = new Map(names.map((n) => [n.uid, n]));
-    return {
-      start: q.start, end: q.end, unit: p.unit, remembered, selectedDeviceUid: uids, selectedDeviceKind: kind, selectedDataType: type,
-      times: keys.map((t) => labelOf(t, p.unit)),
-      series: uids.map((u) => ({
-        deviceUid: u, name: nameOf.get(u)?.name ?? u, plantName: nameOf.get(u)?.plant_name ?? "",
-        values: (series.get(u) ?? []).map((v) => (v === null ? null : Number(v.toFixed(3)))),
-      })),
-    };
-  }));
-
-  r.delete("/diagnose/compare/selection", handle(async (req) => {
-    const me = requireSettled(req);
-    await forgetSelection(db, me.id);
-    return undefined;
-  }));
-
-  r.get("/diagnose/ranking", handle(async (req): Promise<RankingResponse> => {
-    const me = requireDiagnoseAll(req);
-    const q = parse(RankingQuerySchema, req.query);
-    const p = periodOf(q.start, q.end, 1440);
-    const reach = await reachOf(db, me);
-    const uids = await visiblePlantUids(db, reach);
-    const [plants, sums] = await Promise.all([plantsFor(db, uids), fleetSums(db, uids, p.from, p.to)]);
-    const none = performanceSums([]);
-    const rows: RankingRow[] = plants.map((pl) => {
-      // Each plant-day is one bucket of the whole plant (store/diagnose.ts fleetSums).
-      const f = figuresFromSums(sums.get(pl.uid) ?? none, pl.capacityKw);
+  r.post(
+    "/diagnose/generate",
+    handle(async (req): Promise<GenerateResponse> => {
+      const { body, p, uids, infos } = await diagnoseRequest(req);
+      const plants = new Set(infos.map((i) => i.plantUid));
+      if (plants.size !== 1) throw badRequest("one_plant_only", { deviceUids: "one_plant_only" });
+      const plantUid = infos[0]!.plantUid;
+      const k = await plantCoefficients(db, plantUid);
+      const now = clock.now();
+      // SPEC §4: hourly data is read from one bucket early, then shifted by an hour with the first entry skipped.
+      const hourly = p.unit === 60;
+      const q: Period = hourly ? { ...p, from: p.from - 3_600_000 } : p;
+      const keys = bucketKeys(q, now);
+      const raw = p.unit === 10;
+      const [inv, groups, env] = await Promise.all([
+        raw ? inverterBuckets(db, uids, q) : Promise.resolve(new Map<string, InverterBucket[]>()),
+        raw ? Promise.resolve([]) : inverterGroups(db, infos, q),
+        envBuckets(db, plantUid, q),
+      ]);
+      const index = new Map(keys.map((t, i) => [t, i]));
+      const gen = new Array<number>(keys.length).fill(0);
+      const ref = new Array<number>(keys.length).fill(0);
+      const iis = new Array<number>(keys.length).fill(0);
+      const his = new Array<number>(keys.length).fill(0);
+      const hours = p.unit / 60;
+      for (const [t, e] of env) {
+        const i = index.get(t);
+        if (i === undefined) continue;
+        iis[i] = e.insolation === null ? 0 : (e.insolation * 1000) / hours;
+        his[i] = e.horizontal === null ? 0 : (e.horizontal * 1000) / hours;
+      }
+      const buckets: PerformanceBucket[] = [];
+      const totalKw = infos.reduce((a, i) => a + i.capacityKw, 0);
+      if (raw) {
+        for (const info of infos) {
+          const own = new Map((inv.get(info.uid) ?? []).map((b) => [b.t, b]));
+          for (const t of keys) {
+            const b = performanceBucket(own.get(t), env.get(t), info.capacityKw, p.unit);
+            const i = index.get(t)!;
+            if (b.energyKwh !== null) gen[i]! += b.energyKwh;
+            ref[i]! += expectedEnergyKwh(b, k);
+            if (t >= p.from) buckets.push(b);
+          }
+        }
+      } else {
+        // Rollups: a few summed groups per step (store/diagnose.ts inverterGroups), the same sums as per inverter.
+        const present = new Array<number>(keys.length).fill(0);
+        for (const g of groups) {
+          const i = index.get(g.t);
+          if (i === undefined) continue;
+          present[i]! += g.rows;
+          const e = env.get(g.t);
+          if (g.energyKwh !== null) gen[i]! += g.energyKwh;
+          if (g.t < p.from) continue;
+          const inv = { t: g.t, energyKwh: g.energyKwh, maxKw: g.maxKw, runSteps: g.runSteps };
+          if (g.reported) buckets.push({ ...performanceBucket(inv, e, g.capacityKw * g.reported, p.unit), count: g.reported });
+          if (g.rows > g.reported)
+            buckets.push({
+              ...performanceBucket({ ...inv, energyKwh: null }, e, g.capacityKw * (g.rows - g.reported), p.unit),
+              count: g.rows - g.reported,
+            });
+        }
+        keys.forEach((t, i) => {
+          const e = env.get(t);
+          // The reference of every inverter asked for, with or without a reading.
+          ref[i] = expectedEnergyKwh(performanceBucket(undefined, e, totalKw, p.unit), k);
+          const missing = infos.length - present[i]!;
+          if (missing > 0 && t >= p.from) buckets.push({ ...performanceBucket(undefined, e, 0, p.unit), count: missing });
+        });
+      }
+      const figures = performanceFigures(buckets, totalKw, k);
+      let times = keys;
+      let series = [gen, ref, iis, his];
+      if (hourly) ({ times, series } = shiftHourly(keys, gen, ref, iis, his));
+      const round = (xs: number[], d: number) => xs.map((x) => Number(x.toFixed(d)));
       return {
-        plantUid: pl.uid, name: pl.name, capacityKw: pl.capacityKw, energyKwh: f.energyKwh, expectedKwh: f.expectedKwh,
-        epi: f.energyPerformanceIndex, pr: f.performanceRatio, availability: f.availability,
+        ...echo(body, p),
+        plantUid,
+        plantName: infos[0]!.plantName,
+        capacityKw: figures.capacityKw,
+        deviceUids: uids,
+        coefficients: k,
+        times: times.map((t) => labelOf(t, p.unit)),
+        generation: round(series[0]!, 3),
+        reference: round(series[1]!, 3),
+        iis: round(series[2]!, 1),
+        his: round(series[3]!, 1),
+        irradianceMode: irradianceMode(series[3], series[2]),
+        figures,
       };
-    });
-    rows.sort((a, b) => (a.epi ?? Infinity) - (b.epi ?? Infinity) || a.name.localeCompare(b.name));
-    return { start: q.start, end: q.end, plants: rows };
-  }));
+    }),
+  );
 
-  r.put("/diagnose/coefficients/:plantUid", handle(async (req) => {
-    const me = requireWriter(req);
-    const reach = await reachOf(db, me);
-    await requirePlant(db, reach, String(req.params.plantUid), "edit");
-    const body = parse(CoefficientsSchema, req.body ?? {});
-    await db.updateTable("plant").set({ temp_coeff: body.temperatureCoefficient, system_factor: body.systemFactor })
-      .where("uid", "=", String(req.params.plantUid)).execute();
-    return { plantUid: String(req.params.plantUid), coefficients: await plantCoefficients(db, String(req.params.plantUid)) };
-  }));
+  r.get(
+    "/diagnose/compare",
+    handle(async (req): Promise<CompareResponse> => {
+      const me = requireSettled(req);
+      if (!hasService(me.service, "diagnoseCompare") && !hasService(me.service, "diagnoseAll"))
+        throw forbidden("service_not_allowed");
+      const q = parse(CompareQuerySchema, req.query);
+      const p = periodOf(q.start, q.end, q.unit);
+      const reach = await reachOf(db, me);
+      let uids = q.compareUid;
+      let kind = q.compareKind as CompareKind | undefined;
+      let type = q.compareType;
+      let remembered = false;
+      if (!uids.length && kind === undefined && type === undefined) {
+        const saved = await rememberedSelection(db, me.id);
+        if (!saved) throw badRequest("no_selection", { compareUid: "required" });
+        uids = saved.uids;
+        kind = saved.kind as CompareKind;
+        type = saved.type as CompareType;
+        remembered = true;
+      }
+      if (!uids.length) throw badRequest("invalid_input", { compareUid: "required" });
+      if (kind === undefined) throw badRequest("invalid_input", { compareKind: "required" });
+      if (type === undefined || !(COMPARE_TYPES[kind] as readonly string[]).includes(type))
+        throw badRequest("invalid_input", { compareType: "bad_type" });
+      const devices = await visibleDevices(db, reach, uids);
+      if (devices.some((d) => Number(d.kind) !== kind)) throw badRequest("invalid_input", { compareUid: "kind_mismatch" });
+      if (!remembered) await rememberFirstSelection(db, me.id, uids, kind, type, clock.now());
+      const keys = bucketKeys(p, clock.now());
+      const series = await compareSeries(db, uids, kind, type, p, keys);
+      const names = await db
+        .selectFrom("device")
+        .leftJoin("plant", "plant.uid", "device.plant_uid")
+        .select(["device.uid", "device.name", "plant.name as plant_name"])
+        .where("device.uid", "in", uids)
+        .execute();
+      const nameOf = new Map(names.map((n) => [n.uid, n]));
+      return {
+        start: q.start,
+        end: q.end,
+        unit: p.unit,
+        remembered,
+        selectedDeviceUid: uids,
+        selectedDeviceKind: kind,
+        selectedDataType: type,
+        times: keys.map((t) => labelOf(t, p.unit)),
+        series: uids.map((u) => ({
+          deviceUid: u,
+          name: nameOf.get(u)?.name ?? u,
+          plantName: nameOf.get(u)?.plant_name ?? "",
+          values: (series.get(u) ?? []).map((v) => (v === null ? null : Number(v.toFixed(3)))),
+        })),
+      };
+    }),
+  );
+
+  r.delete(
+    "/diagnose/compare/selection",
+    handle(async (req) => {
+      const me = requireSettled(req);
+      await forgetSelection(db, me.id);
+      return undefined;
+    }),
+  );
+
+  r.get(
+    "/diagnose/ranking",
+    handle(async (req): Promise<RankingResponse> => {
+      const me = requireDiagnoseAll(req);
+      const q = parse(RankingQuerySchema, req.query);
+      const p = periodOf(q.start, q.end, 1440);
+      const reach = await reachOf(db, me);
+      const uids = await visiblePlantUids(db, reach);
+      const [plants, sums] = await Promise.all([plantsFor(db, uids), fleetSums(db, uids, p.from, p.to)]);
+      const none = performanceSums([]);
+      const rows: RankingRow[] = plants.map((pl) => {
+        // Each plant-day is one bucket of the whole plant (store/diagnose.ts fleetSums).
+        const f = figuresFromSums(sums.get(pl.uid) ?? none, pl.capacityKw);
+        return {
+          plantUid: pl.uid,
+          name: pl.name,
+          capacityKw: pl.capacityKw,
+          energyKwh: f.energyKwh,
+          expectedKwh: f.expectedKwh,
+          epi: f.energyPerformanceIndex,
+          pr: f.performanceRatio,
+          availability: f.availability,
+        };
+      });
+      rows.sort((a, b) => (a.epi ?? Infinity) - (b.epi ?? Infinity) || a.name.localeCompare(b.name));
+      return { start: q.start, end: q.end, plants: rows };
+    }),
+  );
+
+  r.put(
+    "/diagnose/coefficients/:plantUid",
+    handle(async (req) => {
+      const me = requireWriter(req);
+      const reach = await reachOf(db, me);
+      await requirePlant(db, reach, String(req.params.plantUid), "edit");
+      const body = parse(CoefficientsSchema, req.body ?? {});
+      await db
+        .updateTable("plant")
+        .set({ temp_coeff: body.temperatureCoefficient, system_factor: body.systemFactor })
+        .where("uid", "=", String(req.params.plantUid))
+        .execute();
+      return { plantUid: String(req.params.plantUid), coefficients: await plantCoefficients(db, String(req.params.plantUid)) };
+    }),
+  );
 
   return r;
 }

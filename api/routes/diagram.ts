@@ -38,91 +38,125 @@ export function diagramRoutes(ctx: ApiContext, clock: Clock): Router {
   const r = Router();
   const db = ctx.store.db;
 
-  r.get("/diagram", handle(async (req): Promise<DiagramResponse> => {
-    const me = requireDiagramMember(req);
-    const { plantName } = parse(DiagramQuery, req.query);
-    const reach = await reachOf(db, me);
-    const plant = await requirePlant(db, reach, plantName, "see");
-    const [{ devices, alarms }, stored] = await Promise.all([plantTopology(db, plant.uid), storedDiagram(db, plant.uid)]);
-    const at = clock.now();
-    const states = deviceStates(devices, alarms, at);
-    const byUid = new Map(states.map((s) => [s.device_uid, s]));
-    const editable = !me.readOnly && canAdminister("plant", me.auth) && (await requirePlant(db, reach, plant.uid, "edit").then(() => true, () => false));
-    return {
-      plant: { plant_uid: plant.uid, name: plant.name, capa: Number(plant.capa), locality: plant.locality },
-      kind: stored ? "svg" : "auto",
-      root: buildSingleLine(devices, alarms, at),
-      devices: states.filter((s) => s.kind !== 4),
-      sensors: sensorReadings(devices, states),
-      svg: stored?.svg ?? null,
-      // A binding whose device was removed since is left out.
-      bindings: (stored?.bindings ?? []).filter((b) => byUid.has(b.device_uid)),
-      uploaded_at: stored?.uploaded_at ?? null,
-      uploaded_by: stored?.uploaded_by ?? null,
-      editable,
-      now: at,
-    };
-  }));
+  r.get(
+    "/diagram",
+    handle(async (req): Promise<DiagramResponse> => {
+      const me = requireDiagramMember(req);
+      const { plantName } = parse(DiagramQuery, req.query);
+      const reach = await reachOf(db, me);
+      const plant = await requirePlant(db, reach, plantName, "see");
+      const [{ devices, alarms }, stored] = await Promise.all([plantTopology(db, plant.uid), storedDiagram(db, plant.uid)]);
+      const at = clock.now();
+      const states = deviceStates(devices, alarms, at);
+      const byUid = new Map(states.map((s) => [s.device_uid, s]));
+      const editable =
+        !me.readOnly &&
+        canAdminister("plant", me.auth) &&
+        (await requirePlant(db, reach, plant.uid, "edit").then(
+          () => true,
+          () => false,
+        ));
+      return {
+        plant: { plant_uid: plant.uid, name: plant.name, capa: Number(plant.capa), locality: plant.locality },
+        kind: stored ? "svg" : "auto",
+        root: buildSingleLine(devices, alarms, at),
+        devices: states.filter((s) => s.kind !== 4),
+        sensors: sensorReadings(devices, states),
+        svg: stored?.svg ?? null,
+        // A binding whose device was removed since is left out.
+        bindings: (stored?.bindings ?? []).filter((b) => byUid.has(b.device_uid)),
+        uploaded_at: stored?.uploaded_at ?? null,
+        uploaded_by: stored?.uploaded_by ?? null,
+        editable,
+        now: at,
+      };
+    }),
+  );
 
-  r.get("/node/diagrams", handle(async (req): Promise<DiagramListResponse> => {
-    const me = requireDiagramMember(req);
-    const q = parse(DiagramListQuery, req.query);
-    // The member's own list only: another member's id reveals nothing.
-    if (q.nodeUserId && q.nodeUserId !== me.id) throw forbidden("own_list_only");
-    const reach = await reachOf(db, me);
-    let uids = await visiblePlantUids(db, reach, "see");
-    if (q.uid) uids = uids.filter((u) => u === q.uid);
-    if (q.uid && !uids.length) await requirePlant(db, reach, q.uid, "see");
-    const plants = uids.length ? await db.selectFrom("plant").select(["uid", "name", "locality"]).where("uid", "in", uids).execute() : [];
-    const drawn = await plantsWithDrawing(db, uids);
-    plants.sort((a, b) => a.name.localeCompare(b.name, "ko") || (a.uid < b.uid ? -1 : 1));
-    return {
-      diagramList: plants.map((p) => ({ plant_uid: p.uid, name: p.name, locality: p.locality, kind: drawn.has(p.uid) ? "svg" : "auto" })),
-    };
-  }));
+  r.get(
+    "/node/diagrams",
+    handle(async (req): Promise<DiagramListResponse> => {
+      const me = requireDiagramMember(req);
+      const q = parse(DiagramListQuery, req.query);
+      // The member's own list only: another member's id reveals nothing.
+      if (q.nodeUserId && q.nodeUserId !== me.id) throw forbidden("own_list_only");
+      const reach = await reachOf(db, me);
+      let uids = await visiblePlantUids(db, reach, "see");
+      if (q.uid) uids = uids.filter((u) => u === q.uid);
+      if (q.uid && !uids.length) await requirePlant(db, reach, q.uid, "see");
+      const plants = uids.length
+        ? await db.selectFrom("plant").select(["uid", "name", "locality"]).where("uid", "in", uids).execute()
+        : [];
+      const drawn = await plantsWithDrawing(db, uids);
+      plants.sort((a, b) => a.name.localeCompare(b.name, "ko") || (a.uid < b.uid ? -1 : 1));
+      return {
+        diagramList: plants.map((p) => ({
+          plant_uid: p.uid,
+          name: p.name,
+          locality: p.locality,
+          kind: drawn.has(p.uid) ? "svg" : "auto",
+        })),
+      };
+    }),
+  );
 
-  r.put("/diagram/:plantUid/svg", handle(async (req): Promise<DiagramUploadResponse> => {
-    const me = requireAdmin(req, "plant");
-    if (!me.diagram) throw forbidden("diagram_not_enabled");
-    const uid = plantParam(req);
-    const body = parse(DiagramUpload, req.body);
-    const reach = await reachOf(db, me);
-    const plant = await requirePlant(db, reach, uid, "edit");
-    let clean;
-    try {
-      clean = sanitizeSvg(body.svg);
-    } catch (e) {
-      if (e instanceof SvgRejected) throw badRequest("invalid_input", { svg: "not_svg" });
-      throw e;
-    }
-    const ids = new Set(clean.ids);
-    const deviceUids = new Set(
-      (await db.selectFrom("device").select("uid").where("plant_uid", "=", plant.uid).where("kind", "in", [1, 2, 7, 8]).execute()).map((d) => d.uid),
-    );
-    const fields: Record<string, string> = {};
-    const seen = new Set<string>();
-    body.bindings.forEach((b, i) => {
-      if (!ids.has(b.element)) fields[`bindings.${i}.element`] ??= "no_such_element";
-      else if (seen.has(b.element)) fields[`bindings.${i}.element`] ??= "duplicate";
-      if (!deviceUids.has(b.device_uid)) fields[`bindings.${i}.device_uid`] ??= "no_such_device";
-      seen.add(b.element);
-    });
-    if (Object.keys(fields).length) throw badRequest("invalid_input", fields);
-    await db.transaction().execute((trx) =>
-      saveDiagram(trx, plant.uid, { svg: clean.svg, bindings: body.bindings, uploaded_by: me.id, uploaded_at: Date.now() }),
-    );
-    return { plant_uid: plant.uid, elements: clean.ids, bindings: body.bindings, removed: clean.removed };
-  }));
+  r.put(
+    "/diagram/:plantUid/svg",
+    handle(async (req): Promise<DiagramUploadResponse> => {
+      const me = requireAdmin(req, "plant");
+      if (!me.diagram) throw forbidden("diagram_not_enabled");
+      const uid = plantParam(req);
+      const body = parse(DiagramUpload, req.body);
+      const reach = await reachOf(db, me);
+      const plant = await requirePlant(db, reach, uid, "edit");
+      let clean;
+      try {
+        clean = sanitizeSvg(body.svg);
+      } catch (e) {
+        if (e instanceof SvgRejected) throw badRequest("invalid_input", { svg: "not_svg" });
+        throw e;
+      }
+      const ids = new Set(clean.ids);
+      const deviceUids = new Set(
+        (
+          await db
+            .selectFrom("device")
+            .select("uid")
+            .where("plant_uid", "=", plant.uid)
+            .where("kind", "in", [1, 2, 7, 8])
+            .execute()
+        ).map((d) => d.uid),
+      );
+      const fields: Record<string, string> = {};
+      const seen = new Set<string>();
+      body.bindings.forEach((b, i) => {
+        if (!ids.has(b.element)) fields[`bindings.${i}.element`] ??= "no_such_element";
+        else if (seen.has(b.element)) fields[`bindings.${i}.element`] ??= "duplicate";
+        if (!deviceUids.has(b.device_uid)) fields[`bindings.${i}.device_uid`] ??= "no_such_device";
+        seen.add(b.element);
+      });
+      if (Object.keys(fields).length) throw badRequest("invalid_input", fields);
+      await db
+        .transaction()
+        .execute((trx) =>
+          saveDiagram(trx, plant.uid, { svg: clean.svg, bindings: body.bindings, uploaded_by: me.id, uploaded_at: Date.now() }),
+        );
+      return { plant_uid: plant.uid, elements: clean.ids, bindings: body.bindings, removed: clean.removed };
+    }),
+  );
 
-  r.delete("/diagram/:plantUid/svg", handle(async (req) => {
-    const me = requireAdmin(req, "plant");
-    if (!me.diagram) throw forbidden("diagram_not_enabled");
-    const uid = plantParam(req);
-    const reach = await reachOf(db, me);
-    const plant = await requirePlant(db, reach, uid, "edit");
-    await db.transaction().execute((trx) => deleteDiagram(trx, plant.uid));
-    return undefined;
-  }));
+  r.delete(
+    "/diagram/:plantUid/svg",
+    handle(async (req) => {
+      const me = requireAdmin(req, "plant");
+      if (!me.diagram) throw forbidden("diagram_not_enabled");
+      const uid = plantParam(req);
+      const reach = await reachOf(db, me);
+      const plant = await requirePlant(db, reach, uid, "edit");
+      await db.transaction().execute((trx) => deleteDiagram(trx, plant.uid));
+      return undefined;
+    }),
+  );
 
   return r;
 }

@@ -14,7 +14,8 @@ export interface FleetOptions {
 
 /** The typed delete confirmation (SPEC §5): body `confirm` or query `confirm`. */
 export function requireDeleteConfirmation(req: Request): void {
-  const typed = (req.body && typeof req.body === "object" ? (req.body as Record<string, unknown>).confirm : undefined) ?? req.query.confirm;
+  const typed =
+    (req.body && typeof req.body === "object" ? (req.body as Record<string, unknown>).confirm : undefined) ?? req.query.confirm;
   if (!isDeleteConfirmed(typed)) throw badRequest("confirmation_required", { confirm: "confirmation_required" });
 }
 
@@ -27,7 +28,10 @@ export function queryString(req: Request, name: string): string | undefined {
 export function queryList(req: Request, name: string): string[] {
   const v = req.query[name];
   const list = Array.isArray(v) ? v : v === undefined ? [] : [v];
-  return list.flatMap((x) => (typeof x === "string" ? x.split(",") : [])).map((s) => s.trim()).filter(Boolean);
+  return list
+    .flatMap((x) => (typeof x === "string" ? x.split(",") : []))
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export async function packageExists(db: Kysely<Database>, seq: number): Promise<boolean> {

@@ -44,26 +44,32 @@ export function helpRoutes(dir = HELP_DIR): Router {
   let articles: Record<HelpLang, Article[]> | null = null;
   const all = () => (articles ??= loadArticles(dir));
 
-  r.get("/help/file", handle((req): HelpListResponse => {
-    requireHelp(req);
-    const { lang, q } = parse(HelpListQuery, req.query);
-    const list = all()[lang];
-    if (!q) return { lang, q, helpList: list.map((a) => ({ id: a.id, title: a.title, excerpt: null })) };
-    const hits = list
-      .map((a) => ({ a, hit: searchArticle(a.title, a.text, q) }))
-      .filter((x) => x.hit)
-      .sort((x, y) => y.hit!.score - x.hit!.score);
-    return { lang, q, helpList: hits.map(({ a, hit }) => ({ id: a.id, title: a.title, excerpt: hit!.excerpt })) };
-  }));
+  r.get(
+    "/help/file",
+    handle((req): HelpListResponse => {
+      requireHelp(req);
+      const { lang, q } = parse(HelpListQuery, req.query);
+      const list = all()[lang];
+      if (!q) return { lang, q, helpList: list.map((a) => ({ id: a.id, title: a.title, excerpt: null })) };
+      const hits = list
+        .map((a) => ({ a, hit: searchArticle(a.title, a.text, q) }))
+        .filter((x) => x.hit)
+        .sort((x, y) => y.hit!.score - x.hit!.score);
+      return { lang, q, helpList: hits.map(({ a, hit }) => ({ id: a.id, title: a.title, excerpt: hit!.excerpt })) };
+    }),
+  );
 
-  r.get("/help/file/:id", handle((req): HelpFile => {
-    requireHelp(req);
-    const id = parse(HelpFileId, req.params.id);
-    const { lang } = parse(HelpFileQuery, req.query);
-    const article = all()[lang].find((a) => a.id === id);
-    if (!article) throw notFound("help_not_found");
-    return { id, lang, title: article.title, markdown: article.markdown };
-  }));
+  r.get(
+    "/help/file/:id",
+    handle((req): HelpFile => {
+      requireHelp(req);
+      const id = parse(HelpFileId, req.params.id);
+      const { lang } = parse(HelpFileQuery, req.query);
+      const article = all()[lang].find((a) => a.id === id);
+      if (!article) throw notFound("help_not_found");
+      return { id, lang, title: article.title, markdown: article.markdown };
+    }),
+  );
 
   return r;
 }

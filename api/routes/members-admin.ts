@@ -55,88 +55,122 @@ export function memberAdminRoutes(ctx: ApiContext): Router {
     return m;
   }
 
-  r.get("/member/node/list", handle(async (req) => {
-    const { scope } = await guard(req);
-    const filter = MemberListQuery.parse(req.query);
-    if (filter.seq !== undefined && !reachesNode(scope, filter.seq)) throw forbidden("node_out_of_scope");
-    const { memberList, total } = await listMembers(db, scope, filter);
-    return { memberList, total, page: filter.page, size: filter.size };
-  }));
+  r.get(
+    "/member/node/list",
+    handle(async (req) => {
+      const { scope } = await guard(req);
+      const filter = MemberListQuery.parse(req.query);
+      if (filter.seq !== undefined && !reachesNode(scope, filter.seq)) throw forbidden("node_out_of_scope");
+      const { memberList, total } = await listMembers(db, scope, filter);
+      return { memberList, total, page: filter.page, size: filter.size };
+    }),
+  );
 
-  r.post("/member", handle(async (req, res) => {
-    const { scope } = await guard(req);
-    const body = parse(MemberCreateFields, req.body ?? {});
-    const fields: Record<string, string> = {};
-    if (body.auth > scope.auth) fields.auth = "level_above_own";
-    if (!reachesNode(scope, body.node_seq)) fields.node_seq = "out_of_scope";
-    if (await memberExists(db, body.id)) fields.id = "id_taken";
-    if (Object.keys(fields).length) throw badRequest("invalid_input", fields);
-    const now = Date.now();
-    const hash = await hashPassword(body.password);
-    try {
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto("member")
-          .values({
-            id: body.id, password_hash: hash, name: body.name, auth: body.auth, service: body.service,
-            node_seq: body.node_seq, use_yn: body.use_yn, pwd_yn: body.pwd_yn ?? 1, read_only: 0, logo: null,
-            phone: body.phone ?? null, email: body.email ?? null, helmet_name: null, diagram: body.diagram,
-            cctv: body.cctv, page: body.page, created_at: now, updated_at: now, password_changed_at: null,
-          })
-          .execute();
-      });
-    } catch (error) {
-      // A concurrent create of the same id loses on the primary key.
-      if (await memberExists(db, body.id)) throw badRequest("invalid_input", { id: "id_taken" });
-      throw error;
-    }
-    res.status(201);
-    return { member: await memberAdminRow(db, body.id) };
-  }));
+  r.post(
+    "/member",
+    handle(async (req, res) => {
+      const { scope } = await guard(req);
+      const body = parse(MemberCreateFields, req.body ?? {});
+      const fields: Record<string, string> = {};
+      if (body.auth > scope.auth) fields.auth = "level_above_own";
+      if (!reachesNode(scope, body.node_seq)) fields.node_seq = "out_of_scope";
+      if (await memberExists(db, body.id)) fields.id = "id_taken";
+      if (Object.keys(fields).length) throw badRequest("invalid_input", fields);
+      const now = Date.now();
+      const hash = await hashPassword(body.password);
+      try {
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto("member")
+            .values({
+              id: body.id,
+              password_hash: hash,
+              name: body.name,
+              auth: body.auth,
+              service: body.service,
+              node_seq: body.node_seq,
+              use_yn: body.use_yn,
+              pwd_yn: body.pwd_yn ?? 1,
+              read_only: 0,
+              logo: null,
+              phone: body.phone ?? null,
+              email: body.email ?? null,
+              helmet_name: null,
+              diagram: body.diagram,
+              cctv: body.cctv,
+              page: body.page,
+              created_at: now,
+              updated_at: now,
+              password_changed_at: null,
+            })
+            .execute();
+        });
+      } catch (error) {
+        // A concurrent create of the same id loses on the primary key.
+        if (await memberExists(db, body.id)) throw badRequest("invalid_input", { id: "id_taken" });
+        throw error;
+      }
+      res.status(201);
+      return { member: await memberAdminRow(db, body.id) };
+    }),
+  );
 
-  r.get("/member/link/:a/:b", handle(async (req) => {
-    const { scope } = await guard(req);
-    const { member, plantUid } = await linkTargets(scope, req, false);
-    const row = await db
-      .selectFrom("member_plant")
-      .select("created_at")
-      .where("member_id", "=", member.id)
-      .where("plant_uid", "=", plantUid)
-      .executeTakeFirst();
-    return { member_id: member.id, plant_uid: plantUid, linked: !!row, created_at: row ? Number(row.created_at) : null };
-  }));
-
-  r.post("/member/link/:a/:b", handle(async (req, res) => {
-    const { scope } = await guard(req);
-    const { member, plantUid } = await linkTargets(scope, req, true);
-    const created = await db.transaction().execute(async (trx) => {
-      const exists = await trx
+  r.get(
+    "/member/link/:a/:b",
+    handle(async (req) => {
+      const { scope } = await guard(req);
+      const { member, plantUid } = await linkTargets(scope, req, false);
+      const row = await db
         .selectFrom("member_plant")
-        .select("member_id")
+        .select("created_at")
         .where("member_id", "=", member.id)
         .where("plant_uid", "=", plantUid)
         .executeTakeFirst();
-      if (exists) return false;
-      await trx.insertInto("member_plant").values({ member_id: member.id, plant_uid: plantUid, created_at: Date.now() }).execute();
-      return true;
-    });
-    res.status(created ? 201 : 200);
-    return { member_id: member.id, plant_uid: plantUid, linked: true };
-  }));
+      return { member_id: member.id, plant_uid: plantUid, linked: !!row, created_at: row ? Number(row.created_at) : null };
+    }),
+  );
 
-  r.delete("/member/link/:a/:b", handle(async (req) => {
-    const { scope } = await guard(req);
-    const { member, plantUid } = await linkTargets(scope, req, true);
-    await db.deleteFrom("member_plant").where("member_id", "=", member.id).where("plant_uid", "=", plantUid).execute();
-    return { member_id: member.id, plant_uid: plantUid, linked: false };
-  }));
+  r.post(
+    "/member/link/:a/:b",
+    handle(async (req, res) => {
+      const { scope } = await guard(req);
+      const { member, plantUid } = await linkTargets(scope, req, true);
+      const created = await db.transaction().execute(async (trx) => {
+        const exists = await trx
+          .selectFrom("member_plant")
+          .select("member_id")
+          .where("member_id", "=", member.id)
+          .where("plant_uid", "=", plantUid)
+          .executeTakeFirst();
+        if (exists) return false;
+        await trx
+          .insertInto("member_plant")
+          .values({ member_id: member.id, plant_uid: plantUid, created_at: Date.now() })
+          .execute();
+        return true;
+      });
+      res.status(created ? 201 : 200);
+      return { member_id: member.id, plant_uid: plantUid, linked: true };
+    }),
+  );
+
+  r.delete(
+    "/member/link/:a/:b",
+    handle(async (req) => {
+      const { scope } = await guard(req);
+      const { member, plantUid } = await linkTargets(scope, req, true);
+      await db.deleteFrom("member_plant").where("member_id", "=", member.id).where("plant_uid", "=", plantUid).execute();
+      return { member_id: member.id, plant_uid: plantUid, linked: false };
+    }),
+  );
 
   /** /member/link/{a}/{b}: a is the member id, b the plant uid; both must lie in the caller's reach. */
   async function linkTargets(scope: AdminReach, req: Request, write: boolean) {
     const member = write ? await editableMember(scope, String(req.params.a)) : await visibleMember(scope, String(req.params.a));
     const plantUid = String(req.params.b);
     const plant = await db.selectFrom("plant").select(["uid", "node_seq"]).where("uid", "=", plantUid).executeTakeFirst();
-    if (!plant || !canSeePlant(scope, { uid: plant.uid, node_seq: plant.node_seq === null ? null : Number(plant.node_seq) })) throw notFound("no_such_plant");
+    if (!plant || !canSeePlant(scope, { uid: plant.uid, node_seq: plant.node_seq === null ? null : Number(plant.node_seq) }))
+      throw notFound("no_such_plant");
     return { member, plantUid };
   }
 
@@ -150,123 +184,159 @@ export function memberAdminRoutes(ctx: ApiContext): Router {
       next(err);
     });
 
-  r.post("/member/logo/:id", logoBody, handle(async (req) => {
-    const { scope } = await guard(req);
-    const member = await editableMember(scope, String(req.params.id));
-    if (!Buffer.isBuffer(req.body)) throw badRequest("invalid_input", { [LOGO_FIELD]: "required" });
-    let file: FormDataEntryValue | null = null;
-    try {
-      const form = await new Response(new Uint8Array(req.body), { headers: { "content-type": req.get("content-type") ?? "" } }).formData();
-      file = form.get(LOGO_FIELD);
-    } catch {
-      throw badRequest("invalid_input", { [LOGO_FIELD]: "required" });
-    }
-    if (!file || typeof file === "string" || file.size === 0) throw badRequest("invalid_input", { [LOGO_FIELD]: "required" });
-    if (file.size > LOGO_MAX_BYTES) throw badRequest("invalid_input", { [LOGO_FIELD]: "too_large" });
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const kind = sniffLogo(bytes);
-    if (!kind) throw badRequest("invalid_input", { [LOGO_FIELD]: "bad_type" });
-    const name = await saveUpload(bytes, kind);
-    try {
-      await db.transaction().execute((trx) =>
-        trx.updateTable("member").set({ logo: name, updated_at: Date.now() }).where("id", "=", member.id).execute(),
-      );
-    } catch (error) {
-      await removeUpload(name);
-      throw error;
-    }
-    await removeUpload(member.logo);
-    return { member_id: member.id, logo: name };
-  }));
+  r.post(
+    "/member/logo/:id",
+    logoBody,
+    handle(async (req) => {
+      const { scope } = await guard(req);
+      const member = await editableMember(scope, String(req.params.id));
+      if (!Buffer.isBuffer(req.body)) throw badRequest("invalid_input", { [LOGO_FIELD]: "required" });
+      let file: FormDataEntryValue | null = null;
+      try {
+        const form = await new Response(new Uint8Array(req.body), {
+          headers: { "content-type": req.get("content-type") ?? "" },
+        }).formData();
+        file = form.get(LOGO_FIELD);
+      } catch {
+        throw badRequest("invalid_input", { [LOGO_FIELD]: "required" });
+      }
+      if (!file || typeof file === "string" || file.size === 0) throw badRequest("invalid_input", { [LOGO_FIELD]: "required" });
+      if (file.size > LOGO_MAX_BYTES) throw badRequest("invalid_input", { [LOGO_FIELD]: "too_large" });
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const kind = sniffLogo(bytes);
+      if (!kind) throw badRequest("invalid_input", { [LOGO_FIELD]: "bad_type" });
+      const name = await saveUpload(bytes, kind);
+      try {
+        await db
+          .transaction()
+          .execute((trx) =>
+            trx.updateTable("member").set({ logo: name, updated_at: Date.now() }).where("id", "=", member.id).execute(),
+          );
+      } catch (error) {
+        await removeUpload(name);
+        throw error;
+      }
+      await removeUpload(member.logo);
+      return { member_id: member.id, logo: name };
+    }),
+  );
 
-  r.delete("/member/logo/:id", handle(async (req) => {
-    const { scope } = await guard(req);
-    const member = await editableMember(scope, String(req.params.id));
-    await db.transaction().execute((trx) =>
-      trx.updateTable("member").set({ logo: null, updated_at: Date.now() }).where("id", "=", member.id).execute(),
-    );
-    await removeUpload(member.logo);
-    return { member_id: member.id, logo: null };
-  }));
+  r.delete(
+    "/member/logo/:id",
+    handle(async (req) => {
+      const { scope } = await guard(req);
+      const member = await editableMember(scope, String(req.params.id));
+      await db
+        .transaction()
+        .execute((trx) =>
+          trx.updateTable("member").set({ logo: null, updated_at: Date.now() }).where("id", "=", member.id).execute(),
+        );
+      await removeUpload(member.logo);
+      return { member_id: member.id, logo: null };
+    }),
+  );
 
-  r.post("/member/:id/password/reset", handle(async (req) => {
-    const { me, scope } = await guard(req);
-    const member = await editableMember(scope, String(req.params.id));
-    if (member.id === me.id) throw forbidden("own_password_via_modify");
-    if (member.readOnly === 1) throw forbidden("read_only_member");
-    const { password } = parse(passwordResetFields(member.id), req.body ?? {});
-    const now = Date.now();
-    const hash = await hashPassword(password);
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable("member").set({ password_hash: hash, pwd_yn: 1, updated_at: now }).where("id", "=", member.id).execute();
-      // The old password's sessions end: whoever held them must sign in with the temporary one.
-      await trx
-        .updateTable("token_family")
-        .set({ revoked_at: now, revoked_reason: "password_reset" })
-        .where("member_id", "=", member.id)
-        .where("revoked_at", "is", null)
-        .execute();
-    });
-    return { member_id: member.id, pwd_yn: 1 };
-  }));
-
-  r.get("/member/:id", handle(async (req): Promise<MemberDetailResponse> => {
-    const { scope } = await guard(req);
-    const member = await visibleMember(scope, String(req.params.id));
-    const memberOfPlantList = await linkedPlants(db, member.id);
-    const memberOfRTUs = await rtusOfPlants(db, memberOfPlantList.map((p) => p.uid));
-    return { member, memberOfPlantList, memberOfRTUs };
-  }));
-
-  r.put("/member/:id", handle(async (req) => {
-    const { me, scope } = await guard(req);
-    const member = await editableMember(scope, String(req.params.id));
-    const body = parse(MemberEditFields.partial(), req.body ?? {});
-    const fields: Record<string, string> = {};
-    if (body.auth !== undefined && body.auth > scope.auth) fields.auth = "level_above_own";
-    if (body.node_seq !== undefined && !reachesNode(scope, body.node_seq)) fields.node_seq = "out_of_scope";
-    if (member.id === me.id) {
-      // An admin cannot lock themselves out from this screen.
-      if (body.auth !== undefined && body.auth !== member.auth) fields.auth = "own_account";
-      if (body.use_yn === 0) fields.use_yn = "own_account";
-      if (body.node_seq !== undefined && body.node_seq !== member.node_seq) fields.node_seq = "own_account";
-    }
-    if (Object.keys(fields).length) throw badRequest("invalid_input", fields);
-    const now = Date.now();
-    const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
-    const demoted =
-      (body.use_yn === 0 && member.use_yn === 1) ||
-      (body.auth !== undefined && body.auth !== member.auth) ||
-      (body.node_seq !== undefined && body.node_seq !== member.node_seq);
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable("member").set({ ...changes, updated_at: now }).where("id", "=", member.id).execute();
-      // Level, node or access changed: the member's sessions end so no token carries the old rights.
-      if (demoted) {
+  r.post(
+    "/member/:id/password/reset",
+    handle(async (req) => {
+      const { me, scope } = await guard(req);
+      const member = await editableMember(scope, String(req.params.id));
+      if (member.id === me.id) throw forbidden("own_password_via_modify");
+      if (member.readOnly === 1) throw forbidden("read_only_member");
+      const { password } = parse(passwordResetFields(member.id), req.body ?? {});
+      const now = Date.now();
+      const hash = await hashPassword(password);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("member")
+          .set({ password_hash: hash, pwd_yn: 1, updated_at: now })
+          .where("id", "=", member.id)
+          .execute();
+        // The old password's sessions end: whoever held them must sign in with the temporary one.
         await trx
           .updateTable("token_family")
-          .set({ revoked_at: now, revoked_reason: "member_changed" })
+          .set({ revoked_at: now, revoked_reason: "password_reset" })
           .where("member_id", "=", member.id)
           .where("revoked_at", "is", null)
           .execute();
-      }
-    });
-    return { member: await memberAdminRow(db, member.id) };
-  }));
+      });
+      return { member_id: member.id, pwd_yn: 1 };
+    }),
+  );
 
-  r.delete("/member/:id", handle(async (req) => {
-    const { me, scope } = await guard(req);
-    const member = await editableMember(scope, String(req.params.id));
-    if (!isDeleteConfirmed(confirmation(req))) throw badRequest("confirmation_required", { confirm: "confirmation_required" });
-    if (member.id === me.id) throw forbidden("cannot_delete_self");
-    if (member.id === GUEST_ID) throw forbidden("protected_member");
-    await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom("member_plant").where("member_id", "=", member.id).execute();
-      await trx.deleteFrom("token_family").where("member_id", "=", member.id).execute();
-      await trx.deleteFrom("member").where("id", "=", member.id).execute();
-    });
-    await removeUpload(member.logo);
-    return { member_id: member.id, deleted: true };
-  }));
+  r.get(
+    "/member/:id",
+    handle(async (req): Promise<MemberDetailResponse> => {
+      const { scope } = await guard(req);
+      const member = await visibleMember(scope, String(req.params.id));
+      const memberOfPlantList = await linkedPlants(db, member.id);
+      const memberOfRTUs = await rtusOfPlants(
+        db,
+        memberOfPlantList.map((p) => p.uid),
+      );
+      return { member, memberOfPlantList, memberOfRTUs };
+    }),
+  );
+
+  r.put(
+    "/member/:id",
+    handle(async (req) => {
+      const { me, scope } = await guard(req);
+      const member = await editableMember(scope, String(req.params.id));
+      const body = parse(MemberEditFields.partial(), req.body ?? {});
+      const fields: Record<string, string> = {};
+      if (body.auth !== undefined && body.auth > scope.auth) fields.auth = "level_above_own";
+      if (body.node_seq !== undefined && !reachesNode(scope, body.node_seq)) fields.node_seq = "out_of_scope";
+      if (member.id === me.id) {
+        // An admin cannot lock themselves out from this screen.
+        if (body.auth !== undefined && body.auth !== member.auth) fields.auth = "own_account";
+        if (body.use_yn === 0) fields.use_yn = "own_account";
+        if (body.node_seq !== undefined && body.node_seq !== member.node_seq) fields.node_seq = "own_account";
+      }
+      if (Object.keys(fields).length) throw badRequest("invalid_input", fields);
+      const now = Date.now();
+      const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+      const demoted =
+        (body.use_yn === 0 && member.use_yn === 1) ||
+        (body.auth !== undefined && body.auth !== member.auth) ||
+        (body.node_seq !== undefined && body.node_seq !== member.node_seq);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("member")
+          .set({ ...changes, updated_at: now })
+          .where("id", "=", member.id)
+          .execute();
+        // Level, node or access changed: the member's sessions end so no token carries the old rights.
+        if (demoted) {
+          await trx
+            .updateTable("token_family")
+            .set({ revoked_at: now, revoked_reason: "member_changed" })
+            .where("member_id", "=", member.id)
+            .where("revoked_at", "is", null)
+            .execute();
+        }
+      });
+      return { member: await memberAdminRow(db, member.id) };
+    }),
+  );
+
+  r.delete(
+    "/member/:id",
+    handle(async (req) => {
+      const { me, scope } = await guard(req);
+      const member = await editableMember(scope, String(req.params.id));
+      if (!isDeleteConfirmed(confirmation(req))) throw badRequest("confirmation_required", { confirm: "confirmation_required" });
+      if (member.id === me.id) throw forbidden("cannot_delete_self");
+      if (member.id === GUEST_ID) throw forbidden("protected_member");
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom("member_plant").where("member_id", "=", member.id).execute();
+        await trx.deleteFrom("token_family").where("member_id", "=", member.id).execute();
+        await trx.deleteFrom("member").where("id", "=", member.id).execute();
+      });
+      await removeUpload(member.logo);
+      return { member_id: member.id, deleted: true };
+    }),
+  );
 
   return r;
 }

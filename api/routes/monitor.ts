@@ -11,7 +11,14 @@
  */
 import { Router } from "express";
 import { z } from "zod";
-import { MONITOR_KEYWORD_MAX, MONITOR_KINDS, MONITOR_SORTS, matchesKeyword, orderMonitorRows, type MonitorKind } from "../../domain/monitoring";
+import {
+  MONITOR_KEYWORD_MAX,
+  MONITOR_KINDS,
+  MONITOR_SORTS,
+  matchesKeyword,
+  orderMonitorRows,
+  type MonitorKind,
+} from "../../domain/monitoring";
 import type { GenMonitorRow, GridMonitorRow, MonitorResponse, MonitorRowBase } from "../../domain/contract/monitor";
 import { generationHours } from "../../domain/units";
 import type { Clock } from "../clock";
@@ -41,16 +48,32 @@ export function monitorRoutes(ctx: ApiContext, clock: Clock): Router {
     const now = clock.now();
     const rows = (await plantStatusRows(db, plantUids, now)).filter((p) => matchesKeyword(q.keyword, p.name, p.alias));
     const base = (p: (typeof rows)[number]): Omit<MonitorRowBase, "time"> => ({
-      plant_uid: p.plant_uid, plant_name: p.name, alias: p.alias, locality: p.locality,
-      status: p.status, statusName: p.statusName, alarm_count: p.alarm_count,
+      plant_uid: p.plant_uid,
+      plant_name: p.name,
+      alias: p.alias,
+      locality: p.locality,
+      status: p.status,
+      statusName: p.statusName,
+      alarm_count: p.alarm_count,
     });
     let list: Array<GenMonitorRow | GridMonitorRow>;
     if (kind === "gen") {
       list = rows.map((p) => ({
-        ...base(p), time: p.lastTs, capa: p.capa, iw: p.iw, dailys: p.dailys, dailysZeroed: p.dailysZeroed, genTime: generationHours(p.dailys, p.capa),
+        ...base(p),
+        time: p.lastTs,
+        capa: p.capa,
+        iw: p.iw,
+        dailys: p.dailys,
+        dailysZeroed: p.dailysZeroed,
+        genTime: generationHours(p.dailys, p.capa),
       }));
     } else {
-      const grid = await gridSummaries(db, rows.map((p) => p.plant_uid), now, FRESH_MS);
+      const grid = await gridSummaries(
+        db,
+        rows.map((p) => p.plant_uid),
+        now,
+        FRESH_MS,
+      );
       list = rows.flatMap((p) => {
         const g = grid.get(p.plant_uid);
         return g ? [{ ...base(p), ...g }] : [];

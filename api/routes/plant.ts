@@ -54,7 +54,11 @@ async function plantStatuses(db: Kysely<Database>, uids: string[]): Promise<Map<
 }
 
 /** Plant rows with node, package, counts and status, for the given uids (or all). */
-export async function plantRows(db: Kysely<Database>, scope: Reach, filter: { uids?: string[]; where?: (q: any) => any } = {}): Promise<PlantRow[]> {
+export async function plantRows(
+  db: Kysely<Database>,
+  scope: Reach,
+  filter: { uids?: string[]; where?: (q: any) => any } = {},
+): Promise<PlantRow[]> {
   // A member who reaches everything needs no list of uids.
   const visible = filter.uids ?? (scope.all && !scope.only ? "all" : await visiblePlantUids(db, scope));
   let q = db
@@ -62,13 +66,28 @@ export async function plantRows(db: Kysely<Database>, scope: Reach, filter: { ui
     .leftJoin("node", "node.seq", "plant.node_seq")
     .leftJoin("package", "package.seq", "plant.package_seq")
     .select([
-      "plant.uid", "plant.name", "plant.alias", "plant.capa", "plant.locality", "plant.address", "plant.lat", "plant.lng",
-      "plant.node_seq", "node.name as nodeName", "plant.package_seq", "package.name as packageName",
-      "plant.created_at", "plant.updated_at",
+      "plant.uid",
+      "plant.name",
+      "plant.alias",
+      "plant.capa",
+      "plant.locality",
+      "plant.address",
+      "plant.lat",
+      "plant.lng",
+      "plant.node_seq",
+      "node.name as nodeName",
+      "plant.package_seq",
+      "package.name as packageName",
+      "plant.created_at",
+      "plant.updated_at",
     ])
     .select((eb) => [
       eb.selectFrom("rtu").select(eb.fn.countAll<number>().as("n")).whereRef("rtu.plant_uid", "=", "plant.uid").as("rtu_count"),
-      eb.selectFrom("device").select(eb.fn.countAll<number>().as("n")).whereRef("device.plant_uid", "=", "plant.uid").as("device_count"),
+      eb
+        .selectFrom("device")
+        .select(eb.fn.countAll<number>().as("n"))
+        .whereRef("device.plant_uid", "=", "plant.uid")
+        .as("device_count"),
     ])
     .orderBy("plant.name")
     .orderBy("plant.uid");
@@ -78,7 +97,10 @@ export async function plantRows(db: Kysely<Database>, scope: Reach, filter: { ui
   }
   if (filter.where) q = filter.where(q);
   const rows = await q.execute();
-  const statuses = await plantStatuses(db, rows.map((r) => r.uid));
+  const statuses = await plantStatuses(
+    db,
+    rows.map((r) => r.uid),
+  );
   return rows.map((r) => {
     const st = statuses.get(r.uid) ?? { status: 0, statusName: "" };
     return {
@@ -101,7 +123,10 @@ export async function plantRows(db: Kysely<Database>, scope: Reach, filter: { ui
 export const SEARCH_TYPES = ["name", "uid", "address", "locality"] as const;
 
 const ManagementQuery = z.object({
-  plantStatus: z.string().optional().refine((v) => !v || v === "all" || isStatusCategory(v), "bad_status"),
+  plantStatus: z
+    .string()
+    .optional()
+    .refine((v) => !v || v === "all" || isStatusCategory(v), "bad_status"),
   packageSeq: z.coerce.number().int().positive().optional(),
   searchType: z.enum(SEARCH_TYPES).optional(),
   searchText: z.string().max(100).optional(),
@@ -144,148 +169,214 @@ export function plantRoutes(ctx: ApiContext, opts: FleetOptions): Router {
     if (lat == null && body.address && opts.geocoder) {
       try {
         const point = await opts.geocoder.geocode(body.address);
-        if (point) ({ lat, lng } = point), (geocoded = true);
+        if (point) (({ lat, lng } = point), (geocoded = true));
       } catch (error) {
         ctx.log("geocoding failed", String(error));
       }
     }
     return {
       values: {
-        name: body.name, alias: body.alias ?? null, capa: body.capa, locality: body.locality ?? null,
-        address: body.address ?? null, lat, lng, node_seq: nodeSeq!, package_seq: body.packageSeq ?? null,
+        name: body.name,
+        alias: body.alias ?? null,
+        capa: body.capa,
+        locality: body.locality ?? null,
+        address: body.address ?? null,
+        lat,
+        lng,
+        node_seq: nodeSeq!,
+        package_seq: body.packageSeq ?? null,
       },
       geocoded,
     };
   }
 
-  r.get("/plant", handle(async (req) => {
-    const scope = await reachOf(db, requireSettled(req));
-    return { plantList: await plantRows(db, scope) };
-  }));
+  r.get(
+    "/plant",
+    handle(async (req) => {
+      const scope = await reachOf(db, requireSettled(req));
+      return { plantList: await plantRows(db, scope) };
+    }),
+  );
 
-  r.get("/management/plant", handle(async (req) => {
-    requireAdmin(req, "plant");
-    const scope = await reachOf(db, req.member!);
-    const q = parse(ManagementQuery, req.query);
-    const text = q.searchText?.trim();
-    const type = q.searchType ?? "name";
-    let rows = await plantRows(db, scope, {
-      where: (query) => {
-        let next = query;
-        if (q.packageSeq) next = next.where("plant.package_seq", "=", q.packageSeq);
-        if (text) next = next.where(likeLower(`plant.${type}`, text));
-        return next;
-      },
-    });
-    if (q.plantStatus && q.plantStatus !== "all") {
-      const wanted = q.plantStatus;
-      rows = rows.filter((p) => p.status !== 0 && (statusCategories(p.status) as string[]).includes(wanted));
-    }
-    return { packageList: await packageList(db), plantList: rows, nodeList: await nodeOptions(db, scope), geocoding: !!opts.geocoder };
-  }));
+  r.get(
+    "/management/plant",
+    handle(async (req) => {
+      requireAdmin(req, "plant");
+      const scope = await reachOf(db, req.member!);
+      const q = parse(ManagementQuery, req.query);
+      const text = q.searchText?.trim();
+      const type = q.searchType ?? "name";
+      let rows = await plantRows(db, scope, {
+        where: (query) => {
+          let next = query;
+          if (q.packageSeq) next = next.where("plant.package_seq", "=", q.packageSeq);
+          if (text) next = next.where(likeLower(`plant.${type}`, text));
+          return next;
+        },
+      });
+      if (q.plantStatus && q.plantStatus !== "all") {
+        const wanted = q.plantStatus;
+        rows = rows.filter((p) => p.status !== 0 && (statusCategories(p.status) as string[]).includes(wanted));
+      }
+      return {
+        packageList: await packageList(db),
+        plantList: rows,
+        nodeList: await nodeOptions(db, scope),
+        geocoding: !!opts.geocoder,
+      };
+    }),
+  );
 
   /** Choices for admin forms: packages, and the nodes the member may file things under. */
-  r.get("/management/options", handle(async (req) => {
-    const scope = await reachOf(db, requireSettled(req));
-    return { packageList: await packageList(db), nodeList: await nodeOptions(db, scope), geocoding: !!opts.geocoder };
-  }));
+  r.get(
+    "/management/options",
+    handle(async (req) => {
+      const scope = await reachOf(db, requireSettled(req));
+      return { packageList: await packageList(db), nodeList: await nodeOptions(db, scope), geocoding: !!opts.geocoder };
+    }),
+  );
 
-  r.get("/management/plant/setting", handle(async (req) => {
-    requireAdmin(req, "plant");
-    const scope = await reachOf(db, req.member!);
-    const uid = queryString(req, "plantUid");
-    if (!uid) throw badRequest("invalid_input", { plantUid: "required" });
-    const plant = await loadVisible(req, uid, scope);
-    const rtuList = await db.selectFrom("rtu").selectAll().where("plant_uid", "=", uid).orderBy("uid").execute();
-    const deviceList = await db.selectFrom("device").selectAll().where("plant_uid", "=", uid).orderBy("kind").orderBy("name").execute();
-    return {
-      plant,
-      rtuList: rtuList.map(({ credential_hash, ...rtu }) => ({ ...rtu, hasCredential: !!credential_hash })),
-      deviceList,
-      packageList: await packageList(db),
-      nodeList: await nodeOptions(db, scope),
-      geocoding: !!opts.geocoder,
-    };
-  }));
+  r.get(
+    "/management/plant/setting",
+    handle(async (req) => {
+      requireAdmin(req, "plant");
+      const scope = await reachOf(db, req.member!);
+      const uid = queryString(req, "plantUid");
+      if (!uid) throw badRequest("invalid_input", { plantUid: "required" });
+      const plant = await loadVisible(req, uid, scope);
+      const rtuList = await db.selectFrom("rtu").selectAll().where("plant_uid", "=", uid).orderBy("uid").execute();
+      const deviceList = await db
+        .selectFrom("device")
+        .selectAll()
+        .where("plant_uid", "=", uid)
+        .orderBy("kind")
+        .orderBy("name")
+        .execute();
+      return {
+        plant,
+        rtuList: rtuList.map(({ credential_hash, ...rtu }) => ({ ...rtu, hasCredential: !!credential_hash })),
+        deviceList,
+        packageList: await packageList(db),
+        nodeList: await nodeOptions(db, scope),
+        geocoding: !!opts.geocoder,
+      };
+    }),
+  );
 
   /** RTUs that could be assigned to a plant: visible ones not already in the excluded plant. */
-  r.get("/management/plant/rtu", handle(async (req) => {
-    requireAdmin(req, "plant");
-    const scope = await reachOf(db, req.member!);
-    const exclude = queryString(req, "exclude");
-    const rows = await db
-      .selectFrom("rtu")
-      .leftJoin("plant", "plant.uid", "rtu.plant_uid")
-      .select([
-        "rtu.uid", "rtu.alias", "rtu.name", "rtu.mac", "rtu.kind", "rtu.plant_uid", "rtu.node_seq", "plant.name as plantName",
-        "plant.node_seq as plantNodeSeq",
-      ])
-      .orderBy("rtu.uid")
-      .execute();
-    const rtuList = rows
-      .filter((rtu) => (exclude ? rtu.plant_uid !== exclude : true) && canSeeRtu(scope, rtu, plantOf(rtu)))
-      .map(({ plantNodeSeq: _, ...rtu }) => rtu);
-    return { rtuList };
-  }));
+  r.get(
+    "/management/plant/rtu",
+    handle(async (req) => {
+      requireAdmin(req, "plant");
+      const scope = await reachOf(db, req.member!);
+      const exclude = queryString(req, "exclude");
+      const rows = await db
+        .selectFrom("rtu")
+        .leftJoin("plant", "plant.uid", "rtu.plant_uid")
+        .select([
+          "rtu.uid",
+          "rtu.alias",
+          "rtu.name",
+          "rtu.mac",
+          "rtu.kind",
+          "rtu.plant_uid",
+          "rtu.node_seq",
+          "plant.name as plantName",
+          "plant.node_seq as plantNodeSeq",
+        ])
+        .orderBy("rtu.uid")
+        .execute();
+      const rtuList = rows
+        .filter((rtu) => (exclude ? rtu.plant_uid !== exclude : true) && canSeeRtu(scope, rtu, plantOf(rtu)))
+        .map(({ plantNodeSeq: _, ...rtu }) => rtu);
+      return { rtuList };
+    }),
+  );
 
-  r.get("/plant/:id", handle(async (req) => {
-    const scope = await reachOf(db, requireSettled(req));
-    return { plant: await loadVisible(req, String(req.params.id), scope) };
-  }));
+  r.get(
+    "/plant/:id",
+    handle(async (req) => {
+      const scope = await reachOf(db, requireSettled(req));
+      return { plant: await loadVisible(req, String(req.params.id), scope) };
+    }),
+  );
 
-  r.post("/plant", handle(async (req, res) => {
-    const me = requireAdmin(req, "plant");
-    const scope = await reachOf(db, me);
-    const body = parse(PlantBodySchema, req.body);
-    const { values, geocoded } = await plantValues(scope, body);
-    const now = Date.now();
-    const uid = body.uid ?? (await newUid(db, "plant", "P"));
-    await db.insertInto("plant").values({ uid, ...values, created_at: now, updated_at: now }).execute();
-    res.status(201);
-    return { plant: await loadVisible(req, uid, await reachOf(db, me)), geocoded };
-  }));
+  r.post(
+    "/plant",
+    handle(async (req, res) => {
+      const me = requireAdmin(req, "plant");
+      const scope = await reachOf(db, me);
+      const body = parse(PlantBodySchema, req.body);
+      const { values, geocoded } = await plantValues(scope, body);
+      const now = Date.now();
+      const uid = body.uid ?? (await newUid(db, "plant", "P"));
+      await db
+        .insertInto("plant")
+        .values({ uid, ...values, created_at: now, updated_at: now })
+        .execute();
+      res.status(201);
+      return { plant: await loadVisible(req, uid, await reachOf(db, me)), geocoded };
+    }),
+  );
 
-  r.put("/plant/:id", handle(async (req) => {
-    const me = requireAdmin(req, "plant");
-    const scope = await reachOf(db, me);
-    const existing = await loadVisible(req, String(req.params.id), scope);
-    if (!existing.editable) throw forbidden("not_in_your_group");
-    const body = parse(PlantBodySchema, req.body);
-    const { values, geocoded } = await plantValues(scope, { ...body, uid: undefined }, existing);
-    const now = Date.now();
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable("plant").set({ ...values, updated_at: now }).where("uid", "=", existing.uid).execute();
-      // RTUs follow their plant's node (the group tree lists them there).
-      if (values.node_seq !== existing.node_seq) {
-        await trx.updateTable("rtu").set({ node_seq: values.node_seq, updated_at: now }).where("plant_uid", "=", existing.uid).execute();
-      }
-    });
-    return { plant: await loadVisible(req, existing.uid, scope), geocoded };
-  }));
+  r.put(
+    "/plant/:id",
+    handle(async (req) => {
+      const me = requireAdmin(req, "plant");
+      const scope = await reachOf(db, me);
+      const existing = await loadVisible(req, String(req.params.id), scope);
+      if (!existing.editable) throw forbidden("not_in_your_group");
+      const body = parse(PlantBodySchema, req.body);
+      const { values, geocoded } = await plantValues(scope, { ...body, uid: undefined }, existing);
+      const now = Date.now();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable("plant")
+          .set({ ...values, updated_at: now })
+          .where("uid", "=", existing.uid)
+          .execute();
+        // RTUs follow their plant's node (the group tree lists them there).
+        if (values.node_seq !== existing.node_seq) {
+          await trx
+            .updateTable("rtu")
+            .set({ node_seq: values.node_seq, updated_at: now })
+            .where("plant_uid", "=", existing.uid)
+            .execute();
+        }
+      });
+      return { plant: await loadVisible(req, existing.uid, scope), geocoded };
+    }),
+  );
 
-  r.delete("/plant/:id", handle(async (req) => {
-    const me = requireAdmin(req, "plant");
-    const scope = await reachOf(db, me);
-    const existing = await loadVisible(req, String(req.params.id), scope);
-    if (!existing.editable) throw forbidden("not_in_your_group");
-    requireDeleteConfirmation(req);
-    return { deleted: existing.uid, ...(await deletePlant(db, existing.uid)) };
-  }));
+  r.delete(
+    "/plant/:id",
+    handle(async (req) => {
+      const me = requireAdmin(req, "plant");
+      const scope = await reachOf(db, me);
+      const existing = await loadVisible(req, String(req.params.id), scope);
+      if (!existing.editable) throw forbidden("not_in_your_group");
+      requireDeleteConfirmation(req);
+      return { deleted: existing.uid, ...(await deletePlant(db, existing.uid)) };
+    }),
+  );
 
   /**
    * Copies a plant (with its RTUs and devices) from another instance of this portal. The other
    * instance is reached with an account there (id + password, any level that can see the plant).
    */
-  r.post("/plant/copyplant", handle(async (req, res) => {
-    const me = requireAdmin(req, "plant");
-    const scope = await reachOf(db, me);
-    const body = parse(CopyPlantBody, req.body);
-    const nodeSeq = body.nodeSeq ?? scope.nodeSeq;
-    if (nodeSeq == null || !reachesNode(scope, nodeSeq)) throw badRequest("invalid_input", { nodeSeq: "not_in_your_group" });
-    const result = await copyPlantFromInstance(ctx, scope, { ...body, nodeSeq });
-    res.status(201);
-    return result;
-  }));
+  r.post(
+    "/plant/copyplant",
+    handle(async (req, res) => {
+      const me = requireAdmin(req, "plant");
+      const scope = await reachOf(db, me);
+      const body = parse(CopyPlantBody, req.body);
+      const nodeSeq = body.nodeSeq ?? scope.nodeSeq;
+      if (nodeSeq == null || !reachesNode(scope, nodeSeq)) throw badRequest("invalid_input", { nodeSeq: "not_in_your_group" });
+      const result = await copyPlantFromInstance(ctx, scope, { ...body, nodeSeq });
+      res.status(201);
+      return result;
+    }),
+  );
 
   return r;
 }

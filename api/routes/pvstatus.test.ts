@@ -3,22 +3,51 @@ import type { PlantStatusRow } from "../../domain/contract/status";
 import { GroupBody, plantCard } from "./pvstatus";
 
 const row = (over: Partial<PlantStatusRow> = {}): PlantStatusRow => ({
-  plant_uid: "P1", name: "가람", alias: null, capa: 10_000, locality: null, node_seq: 1, lat: 36, lng: 128,
-  iw: 0, dailys: 50_000, dailysZeroed: false, month: 80_000, year: 90_000, accrue: 1e6, yesterday: 0, lastTs: 1, inverterCount: 1,
-  alarm_count: 0, alarm_1000001_count: 0, alarm_1000003_count: 0, alarm_1000004_count: 0, alarm_1000006_count: 0,
-  status: 1, statusName: "notWork", ...over,
+  plant_uid: "P1",
+  name: "가람",
+  alias: null,
+  capa: 10_000,
+  locality: null,
+  node_seq: 1,
+  lat: 36,
+  lng: 128,
+  iw: 0,
+  dailys: 50_000,
+  dailysZeroed: false,
+  month: 80_000,
+  year: 90_000,
+  accrue: 1e6,
+  yesterday: 0,
+  lastTs: 1,
+  inverterCount: 1,
+  alarm_count: 0,
+  alarm_1000001_count: 0,
+  alarm_1000003_count: 0,
+  alarm_1000004_count: 0,
+  alarm_1000006_count: 0,
+  status: 1,
+  statusName: "notWork",
+  ...over,
 });
 
 describe("plantCard", () => {
   it("shows the status row's today's generation, zeroed once in the store (SPEC §5), never decided again from the series", () => {
     // Zeroed by the store (domain/sanitize.ts todayGeneration): the card shows the same 0 and its mark.
-    const zeroed = plantCard(row({ alarm_count: 1, dailys: 0, dailysZeroed: true }), { times: "10:00,10:10", days: "0,0", his: "", iis: "", ats: "", sts: "" }, []);
+    const zeroed = plantCard(
+      row({ alarm_count: 1, dailys: 0, dailysZeroed: true }),
+      { times: "10:00,10:10", days: "0,0", his: "", iis: "", ats: "", sts: "" },
+      [],
+    );
     expect(zeroed.dailys).toBe(0);
     expect(zeroed.dailysZeroed).toBe(true);
     expect(zeroed.genData.day_accrue).toEqual({ value: "0.00", unit: "kWh" });
     expect(zeroed.genData.month_accrue).toEqual({ value: "80.00", unit: "kWh" });
     // Kept by the store (output now): a flat series does not make the card differ from the main table.
-    const kept = plantCard(row({ alarm_count: 1, iw: 5 }), { times: "10:00,10:10", days: "0,0", his: "", iis: "", ats: "", sts: "" }, []);
+    const kept = plantCard(
+      row({ alarm_count: 1, iw: 5 }),
+      { times: "10:00,10:10", days: "0,0", his: "", iis: "", ats: "", sts: "" },
+      [],
+    );
     expect(kept.dailys).toBe(50_000);
     expect(kept.dailysZeroed).toBe(false);
   });
@@ -37,8 +66,21 @@ describe("plantCard", () => {
 
 describe("GroupBody", () => {
   it("fills the SPEC defaults and reads comma lists", () => {
-    expect(GroupBody.parse({})).toMatchObject({ type: "node", viewMode: "gd", countType: "all", limit: 20, searchType: "name", sortType: "name", order: "asc", resolution: "tenMinute" });
-    expect(GroupBody.parse({ st: "normal,notWork", series: "1", limit: "30" })).toMatchObject({ st: ["normal", "notWork"], series: true, limit: 30 });
+    expect(GroupBody.parse({})).toMatchObject({
+      type: "node",
+      viewMode: "gd",
+      countType: "all",
+      limit: 20,
+      searchType: "name",
+      sortType: "name",
+      order: "asc",
+      resolution: "tenMinute",
+    });
+    expect(GroupBody.parse({ st: "normal,notWork", series: "1", limit: "30" })).toMatchObject({
+      st: ["normal", "notWork"],
+      series: true,
+      limit: 30,
+    });
   });
   it("requires a uid for type plant and rejects unknown keys", () => {
     expect(GroupBody.safeParse({ type: "plant" }).success).toBe(false);

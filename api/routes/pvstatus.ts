@@ -14,8 +14,14 @@ import { irradianceMode } from "../../domain/irradiance";
 import { isShownByStatusFilter, STATUS_CATEGORIES, tallyStatusCodes, type StatusCategory } from "../../domain/status";
 import { orderPlants, SORT_TYPES, VIEW_MODES } from "../../domain/ordering";
 import {
-  PVSTATUS_COUNT_TYPES, PVSTATUS_GROUP_TYPES, PVSTATUS_SEARCH_TYPES,
-  type CardFault, type PlantCardData, type PlantStatusRecord, type PvstatusGroupResponse, type PvstatusOverviewResponse,
+  PVSTATUS_COUNT_TYPES,
+  PVSTATUS_GROUP_TYPES,
+  PVSTATUS_SEARCH_TYPES,
+  type CardFault,
+  type PlantCardData,
+  type PlantStatusRecord,
+  type PvstatusGroupResponse,
+  type PvstatusOverviewResponse,
 } from "../../domain/contract/pvstatus";
 import { referenceGenerationSeries } from "../../domain/reference-generation";
 import { sanitizePlantGeneration } from "../../domain/sanitize";
@@ -51,10 +57,7 @@ const MAX_FAULTS = 5;
 export const VISIBLE_TTL_MS = 5_000;
 
 const emptyToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
-const boolish = z.preprocess(
-  (v) => (v === "1" || v === "true" ? true : v === "0" || v === "false" ? false : v),
-  z.boolean(),
-);
+const boolish = z.preprocess((v) => (v === "1" || v === "true" ? true : v === "0" || v === "false" ? false : v), z.boolean());
 
 const StatusList = z.preprocess(
   (v) => (typeof v === "string" ? (v.trim() === "" ? [] : v.split(",").map((s) => s.trim())) : v),
@@ -237,7 +240,13 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
       const shown = searched.filter((p) => isShownByStatusFilter(p.status, enabled));
       const ordered = orderPlants(
         shown.map((p) => ({
-          row: p, plant_uid: p.plant_uid, name: p.name, status: p.status, capa: p.capa, iw: p.iw, today: p.dailys,
+          row: p,
+          plant_uid: p.plant_uid,
+          name: p.name,
+          status: p.status,
+          capa: p.capa,
+          iw: p.iw,
+          today: p.dailys,
           genTime: generationHours(p.dailys, p.capa),
         })),
         { view: body.viewMode, sortType: body.sortType, order: body.order },
@@ -275,14 +284,29 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
   );
 
   async function statusRecords(rows: PlantStatusRow[], withSeries: boolean, now: number): Promise<PlantStatusRecord[]> {
-    const series = withSeries ? await todaySeries(db, rows.map((p) => p.plant_uid), now, "hourly") : null;
+    const series = withSeries
+      ? await todaySeries(
+          db,
+          rows.map((p) => p.plant_uid),
+          now,
+          "hourly",
+        )
+      : null;
     return rows.map((p) => {
       const s = series?.get(p.plant_uid);
       return {
-        plant_uid: p.plant_uid, name: p.name, capa: p.capa, dailys: p.dailys, month: p.month,
-        days: s?.days ?? "", times: s?.times ?? "",
+        plant_uid: p.plant_uid,
+        name: p.name,
+        capa: p.capa,
+        dailys: p.dailys,
+        month: p.month,
+        days: s?.days ?? "",
+        times: s?.times ?? "",
         statusData: { status: p.status, statusName: p.statusName },
-        iw: p.iw, locality: p.locality, lat: p.lat, lng: p.lng,
+        iw: p.iw,
+        locality: p.locality,
+        lat: p.lat,
+        lng: p.lng,
       };
     });
   }

@@ -31,7 +31,10 @@ const ListQuery = z.object({
 
 const PorBody = z.object({
   plantUid: z.string().regex(UID_PATTERN, "bad_uid"),
-  rtus: z.preprocess((v) => (typeof v === "string" ? v.split(",").filter(Boolean) : v), z.array(z.string().regex(UID_PATTERN, "bad_uid")).min(1, "required").max(500)),
+  rtus: z.preprocess(
+    (v) => (typeof v === "string" ? v.split(",").filter(Boolean) : v),
+    z.array(z.string().regex(UID_PATTERN, "bad_uid")).min(1, "required").max(500),
+  ),
 });
 
 export function rtuHex(uid: string): string {
@@ -45,12 +48,31 @@ export async function rtuRows(db: Kysely<Database>, scope: Reach, now = Date.now
     .leftJoin("node", "node.seq", "rtu.node_seq")
     .leftJoin("package", "package.seq", "rtu.package_seq")
     .select([
-      "rtu.uid", "rtu.alias", "rtu.name", "rtu.mac", "rtu.kind", "rtu.plant_uid", "plant.name as plantName",
-      "rtu.node_seq", "node.name as nodeName", "rtu.package_seq", "package.name as packageName", "rtu.config",
-      "rtu.use_yn", "rtu.last_seen_at", "rtu.credential_hash", "rtu.created_at", "rtu.updated_at", "plant.node_seq as plantNodeSeq",
+      "rtu.uid",
+      "rtu.alias",
+      "rtu.name",
+      "rtu.mac",
+      "rtu.kind",
+      "rtu.plant_uid",
+      "plant.name as plantName",
+      "rtu.node_seq",
+      "node.name as nodeName",
+      "rtu.package_seq",
+      "package.name as packageName",
+      "rtu.config",
+      "rtu.use_yn",
+      "rtu.last_seen_at",
+      "rtu.credential_hash",
+      "rtu.created_at",
+      "rtu.updated_at",
+      "plant.node_seq as plantNodeSeq",
     ])
     .select((eb) => [
-      eb.selectFrom("device").select(eb.fn.countAll<number>().as("n")).whereRef("device.rtu_uid", "=", "rtu.uid").as("device_count"),
+      eb
+        .selectFrom("device")
+        .select(eb.fn.countAll<number>().as("n"))
+        .whereRef("device.rtu_uid", "=", "rtu.uid")
+        .as("device_count"),
     ])
     .orderBy("rtu.uid")
     .execute();
@@ -84,11 +106,13 @@ export function rtuRoutes(ctx: ApiContext): Router {
   async function rtuValues(scope: Reach, body: RtuBody, existing?: RtuRow) {
     const fields: Record<string, string> = {};
     let nodeSeq = body.nodeSeq ?? existing?.node_seq ?? scope.nodeSeq;
-    if (existing?.plant_uid) nodeSeq = existing.node_seq; // an assigned RTU follows its plant's node
+    if (existing?.plant_uid)
+      nodeSeq = existing.node_seq; // an assigned RTU follows its plant's node
     else if (nodeSeq == null) fields.nodeSeq = "required";
     else if (!reachesNode(scope, nodeSeq)) fields.nodeSeq = "not_in_your_group";
     if (body.packageSeq != null && !(await packageExists(db, body.packageSeq))) fields.packageSeq = "no_such_package";
-    if (!existing && body.uid && (await db.selectFrom("rtu").select("uid").where("uid", "=", body.uid).executeTakeFirst())) fields.uid = "taken";
+    if (!existing && body.uid && (await db.selectFrom("rtu").select("uid").where("uid", "=", body.uid).executeTakeFirst()))
+      fields.uid = "taken";
     if (body.mac) {
       const owner = await db.selectFrom("rtu").select("uid").where("mac", "=", body.mac).executeTakeFirst();
       if (owner && owner.uid !== existing?.uid) fields.mac = "taken";
@@ -96,74 +120,123 @@ export function rtuRoutes(ctx: ApiContext): Router {
     if (Object.keys(fields).length) throw badRequest("invalid_input", fields);
     const config = rtuConfigValue({ lteRouter: body.lteRouter, zigbee: body.zigbee, invDetail: body.invDetail, lora: body.lora });
     return {
-      name: body.name, alias: body.alias ?? null, mac: body.mac ?? null, kind: body.kind, node_seq: nodeSeq ?? null,
-      package_seq: body.packageSeq ?? null, config, use_yn: body.use === false ? 0 : 1,
+      name: body.name,
+      alias: body.alias ?? null,
+      mac: body.mac ?? null,
+      kind: body.kind,
+      node_seq: nodeSeq ?? null,
+      package_seq: body.packageSeq ?? null,
+      config,
+      use_yn: body.use === false ? 0 : 1,
     };
   }
 
-  r.get("/rtu/user", handle(async (req) => {
-    const scope = await reachOf(db, requireSettled(req));
-    const q = parse(ListQuery, req.query);
-    const kw = q.keyword?.trim().toLowerCase();
-    const rtuList = (await rtuRows(db, scope)).filter((x) =>
-      (!q.comm || x.comm === q.comm) &&
-      (!q.package || x.package_seq === q.package) &&
-      (!q.status || (q.status === "use") === (x.use_yn === 1)) &&
-      (!q.type || x.kind === q.type) &&
-      (!q.plant || x.plant_uid === q.plant) &&
-      (!kw || [x.uid, x.alias, x.name, x.mac, x.plantName].some((v) => v?.toLowerCase().includes(kw))),
-    );
-    return { rtuList };
-  }));
+  r.get(
+    "/rtu/user",
+    handle(async (req) => {
+      const scope = await reachOf(db, requireSettled(req));
+      const q = parse(ListQuery, req.query);
+      const kw = q.keyword?.trim().toLowerCase();
+      const rtuList = (await rtuRows(db, scope)).filter(
+        (x) =>
+          (!q.comm || x.comm === q.comm) &&
+          (!q.package || x.package_seq === q.package) &&
+          (!q.status || (q.status === "use") === (x.use_yn === 1)) &&
+          (!q.type || x.kind === q.type) &&
+          (!q.plant || x.plant_uid === q.plant) &&
+          (!kw || [x.uid, x.alias, x.name, x.mac, x.plantName].some((v) => v?.toLowerCase().includes(kw))),
+      );
+      return { rtuList };
+    }),
+  );
 
-  r.get("/rtu/:uid", handle(async (req) => {
-    const scope = await reachOf(db, requireSettled(req));
-    const rtu = await findRtu(scope, String(req.params.uid));
-    const deviceList = await db.selectFrom("device").selectAll().where("rtu_uid", "=", rtu.uid).orderBy("kind").orderBy("address").orderBy("name").execute();
-    return { rtu, deviceList };
-  }));
+  r.get(
+    "/rtu/:uid",
+    handle(async (req) => {
+      const scope = await reachOf(db, requireSettled(req));
+      const rtu = await findRtu(scope, String(req.params.uid));
+      const deviceList = await db
+        .selectFrom("device")
+        .selectAll()
+        .where("rtu_uid", "=", rtu.uid)
+        .orderBy("kind")
+        .orderBy("address")
+        .orderBy("name")
+        .execute();
+      return { rtu, deviceList };
+    }),
+  );
 
-  r.post("/rtu", handle(async (req, res) => {
-    const scope = await reachOf(db, requireAdmin(req, "rtu"));
-    const body = parse(RtuBodySchema, req.body);
-    const values = await rtuValues(scope, body);
-    const uid = body.uid ?? (await newUid(db, "rtu", "R"));
-    const secret = newGatewaySecret();
-    const now = Date.now();
-    await db.insertInto("rtu").values({
-      uid, ...values, plant_uid: null, credential_hash: hashGatewaySecret(secret), created_at: now, updated_at: now, last_seen_at: null,
-    }).execute();
-    res.status(201);
-    // The secret is shown once; only its sha256 is kept.
-    return { rtu: await findRtu(scope, uid), secret };
-  }));
+  r.post(
+    "/rtu",
+    handle(async (req, res) => {
+      const scope = await reachOf(db, requireAdmin(req, "rtu"));
+      const body = parse(RtuBodySchema, req.body);
+      const values = await rtuValues(scope, body);
+      const uid = body.uid ?? (await newUid(db, "rtu", "R"));
+      const secret = newGatewaySecret();
+      const now = Date.now();
+      await db
+        .insertInto("rtu")
+        .values({
+          uid,
+          ...values,
+          plant_uid: null,
+          credential_hash: hashGatewaySecret(secret),
+          created_at: now,
+          updated_at: now,
+          last_seen_at: null,
+        })
+        .execute();
+      res.status(201);
+      // The secret is shown once; only its sha256 is kept.
+      return { rtu: await findRtu(scope, uid), secret };
+    }),
+  );
 
-  r.put("/rtu/:uid", handle(async (req) => {
-    const scope = await reachOf(db, requireAdmin(req, "rtu"));
-    const existing = await findRtu(scope, String(req.params.uid));
-    if (!existing.editable) throw forbidden("not_in_your_group");
-    const body = parse(RtuBodySchema, req.body);
-    const values = await rtuValues(scope, { ...body, uid: undefined }, existing);
-    await db.updateTable("rtu").set({ ...values, updated_at: Date.now() }).where("uid", "=", existing.uid).execute();
-    return { rtu: await findRtu(scope, existing.uid) };
-  }));
+  r.put(
+    "/rtu/:uid",
+    handle(async (req) => {
+      const scope = await reachOf(db, requireAdmin(req, "rtu"));
+      const existing = await findRtu(scope, String(req.params.uid));
+      if (!existing.editable) throw forbidden("not_in_your_group");
+      const body = parse(RtuBodySchema, req.body);
+      const values = await rtuValues(scope, { ...body, uid: undefined }, existing);
+      await db
+        .updateTable("rtu")
+        .set({ ...values, updated_at: Date.now() })
+        .where("uid", "=", existing.uid)
+        .execute();
+      return { rtu: await findRtu(scope, existing.uid) };
+    }),
+  );
 
-  r.post("/rtu/:uid/credential", handle(async (req) => {
-    const scope = await reachOf(db, requireAdmin(req, "rtu"));
-    const existing = await findRtu(scope, String(req.params.uid));
-    if (!existing.editable) throw forbidden("not_in_your_group");
-    const secret = newGatewaySecret();
-    await db.updateTable("rtu").set({ credential_hash: hashGatewaySecret(secret), updated_at: Date.now() }).where("uid", "=", existing.uid).execute();
-    return { rtuUid: existing.uid, secret };
-  }));
+  r.post(
+    "/rtu/:uid/credential",
+    handle(async (req) => {
+      const scope = await reachOf(db, requireAdmin(req, "rtu"));
+      const existing = await findRtu(scope, String(req.params.uid));
+      if (!existing.editable) throw forbidden("not_in_your_group");
+      const secret = newGatewaySecret();
+      await db
+        .updateTable("rtu")
+        .set({ credential_hash: hashGatewaySecret(secret), updated_at: Date.now() })
+        .where("uid", "=", existing.uid)
+        .execute();
+      return { rtuUid: existing.uid, secret };
+    }),
+  );
 
-  r.delete("/rtu/:id", handle(async (req) => {
-    const scope = await reachOf(db, requireAdmin(req, "rtu"));
-    const existing = await findRtu(scope, String(req.params.id));
-    if (!existing.editable) throw forbidden("not_in_your_group");
-    requireDeleteConfirmation(req);
-    return { deleted: existing.uid, ...(await deleteRtu(db, existing.uid)) };
-  }));
+  r.delete(
+    "/rtu/:id",
+    handle(async (req) => {
+      const scope = await reachOf(db, requireAdmin(req, "rtu"));
+      const existing = await findRtu(scope, String(req.params.id));
+      if (!existing.editable) throw forbidden("not_in_your_group");
+      requireDeleteConfirmation(req);
+      return { deleted: existing.uid, ...(await deleteRtu(db, existing.uid)) };
+    }),
+  );
 
   async function editableRtus(scope: Reach, uids: string[], field: string) {
     const all = await rtuRows(db, scope);
@@ -175,22 +248,29 @@ export function rtuRoutes(ctx: ApiContext): Router {
     return uids.map((u) => byUid.get(u)!);
   }
 
-  r.post("/por", handle(async (req) => {
-    const scope = await reachOf(db, requireAdmin(req, "rtu"));
-    const body = parse(PorBody, req.body);
-    const found = await db.selectFrom("plant").select(["uid", "node_seq"]).where("uid", "=", body.plantUid).executeTakeFirst();
-    const plant = found && { uid: found.uid, node_seq: found.node_seq === null ? null : Number(found.node_seq) };
-    if (!plant || !canSeePlant(scope, plant)) throw notFound("no_such_plant");
-    if (!canEditPlant(scope, plant)) throw forbidden("not_in_your_group");
-    await editableRtus(scope, body.rtus, "rtus");
-    await assignRtus(db, plant, body.rtus);
-    return { plantUid: plant.uid, rtus: body.rtus };
-  }));
+  r.post(
+    "/por",
+    handle(async (req) => {
+      const scope = await reachOf(db, requireAdmin(req, "rtu"));
+      const body = parse(PorBody, req.body);
+      const found = await db.selectFrom("plant").select(["uid", "node_seq"]).where("uid", "=", body.plantUid).executeTakeFirst();
+      const plant = found && { uid: found.uid, node_seq: found.node_seq === null ? null : Number(found.node_seq) };
+      if (!plant || !canSeePlant(scope, plant)) throw notFound("no_such_plant");
+      if (!canEditPlant(scope, plant)) throw forbidden("not_in_your_group");
+      await editableRtus(scope, body.rtus, "rtus");
+      await assignRtus(db, plant, body.rtus);
+      return { plantUid: plant.uid, rtus: body.rtus };
+    }),
+  );
 
   const unassign = handle(async (req: Request) => {
     const scope = await reachOf(db, requireAdmin(req, "rtu"));
     const fromBody = req.body && typeof req.body === "object" ? (req.body as { exclude?: unknown }).exclude : undefined;
-    const exclude = Array.isArray(fromBody) ? fromBody.map(String) : typeof fromBody === "string" ? fromBody.split(",") : queryList(req, "exclude");
+    const exclude = Array.isArray(fromBody)
+      ? fromBody.map(String)
+      : typeof fromBody === "string"
+        ? fromBody.split(",")
+        : queryList(req, "exclude");
     const uids = exclude.map((s) => s.trim()).filter(Boolean);
     if (!uids.length || uids.some((u) => !UID_PATTERN.test(u))) throw badRequest("invalid_input", { exclude: "required" });
     await editableRtus(scope, uids, "exclude");

@@ -16,23 +16,32 @@ export function settingsRoutes(ctx: ApiContext): Router {
   const r = Router();
   const db = ctx.store.db;
 
-  r.get("/settings", handle(async (req) => {
-    requireSettled(req);
-    return { ...(await getSettings(db)), meta: await settingsMeta(db) };
-  }));
+  r.get(
+    "/settings",
+    handle(async (req) => {
+      requireSettled(req);
+      return { ...(await getSettings(db)), meta: await settingsMeta(db) };
+    }),
+  );
 
-  r.put("/settings/:type", handle(async (req) => {
-    const me = requireAdmin(req, "setting");
-    const type = String(req.params.type);
-    if (!isValueSettingType(type)) throw notFound("no_such_setting_type");
-    const values = parse(SETTING_SCHEMAS[type] as any, req.body);
-    return { [type]: await putSettings(db, type, values as any, me.id) };
-  }));
+  r.put(
+    "/settings/:type",
+    handle(async (req) => {
+      const me = requireAdmin(req, "setting");
+      const type = String(req.params.type);
+      if (!isValueSettingType(type)) throw notFound("no_such_setting_type");
+      const values = parse(SETTING_SCHEMAS[type] as any, req.body);
+      return { [type]: await putSettings(db, type, values as any, me.id) };
+    }),
+  );
 
-  r.get("/code", handle(async (req) => {
-    requireSettled(req);
-    return { codeList: await db.selectFrom("fault_code").selectAll().orderBy("code").execute() };
-  }));
+  r.get(
+    "/code",
+    handle(async (req) => {
+      requireSettled(req);
+      return { codeList: await db.selectFrom("fault_code").selectAll().orderBy("code").execute() };
+    }),
+  );
 
   const create = handle(async (req, res) => {
     requireAdmin(req, "setting");
@@ -47,25 +56,35 @@ export function settingsRoutes(ctx: ApiContext): Router {
   r.post("/code", create);
   r.post("/code/:code", create);
 
-  r.put("/code/:code", handle(async (req) => {
-    requireAdmin(req, "setting");
-    const code = Number(req.params.code);
-    const body = parse(FaultCodeSchema, { ...req.body, code });
-    const res = await db.updateTable("fault_code").set({ hex: body.hex, name_ko: body.name_ko, name_en: body.name_en, level: body.level })
-      .where("code", "=", code).executeTakeFirst();
-    if (!Number(res.numUpdatedRows)) throw notFound("no_such_code");
-    return { code: body };
-  }));
+  r.put(
+    "/code/:code",
+    handle(async (req) => {
+      requireAdmin(req, "setting");
+      const code = Number(req.params.code);
+      const body = parse(FaultCodeSchema, { ...req.body, code });
+      const res = await db
+        .updateTable("fault_code")
+        .set({ hex: body.hex, name_ko: body.name_ko, name_en: body.name_en, level: body.level })
+        .where("code", "=", code)
+        .executeTakeFirst();
+      if (!Number(res.numUpdatedRows)) throw notFound("no_such_code");
+      return { code: body };
+    }),
+  );
 
-  r.delete("/code/:code", handle(async (req) => {
-    requireAdmin(req, "setting");
-    const code = Number(req.params.code);
-    if (!Number.isInteger(code)) throw notFound("no_such_code");
-    if (!(await db.selectFrom("fault_code").select("code").where("code", "=", code).executeTakeFirst())) throw notFound("no_such_code");
-    requireDeleteConfirmation(req);
-    await db.deleteFrom("fault_code").where("code", "=", code).execute();
-    return { deleted: code };
-  }));
+  r.delete(
+    "/code/:code",
+    handle(async (req) => {
+      requireAdmin(req, "setting");
+      const code = Number(req.params.code);
+      if (!Number.isInteger(code)) throw notFound("no_such_code");
+      if (!(await db.selectFrom("fault_code").select("code").where("code", "=", code).executeTakeFirst()))
+        throw notFound("no_such_code");
+      requireDeleteConfirmation(req);
+      await db.deleteFrom("fault_code").where("code", "=", code).execute();
+      return { deleted: code };
+    }),
+  );
   void ADMIN_DELETE_KEY;
   return r;
 }

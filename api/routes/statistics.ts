@@ -37,12 +37,21 @@ import { badRequest, handle, parse } from "../http";
 import { exportFileName, writeCsv, writeXlsx } from "../statistics/export";
 import { buildReport, prepareReport } from "../statistics/report";
 import { groupOptions, resolveScope } from "../store/statistics";
-import { deleteSubscription, findSame, insertSubscription, listSubscriptions, toSubscription, type SubscriptionRow } from "../store/report-subscriptions";
+import {
+  deleteSubscription,
+  findSame,
+  insertSubscription,
+  listSubscriptions,
+  toSubscription,
+  type SubscriptionRow,
+} from "../store/report-subscriptions";
 import { reachOf, type Reach } from "../store/visibility";
 
 /** At most this many scheduled reports per member. */
 export const MAX_SUBSCRIPTIONS = 20;
-const SeqParam = z.object({ seq: z.coerce.number({ invalid_type_error: "not_an_id" }).int("not_an_id").min(1, "not_an_id").max(2_147_483_647, "not_an_id") });
+const SeqParam = z.object({
+  seq: z.coerce.number({ invalid_type_error: "not_an_id" }).int("not_an_id").min(1, "not_an_id").max(2_147_483_647, "not_an_id"),
+});
 
 const fleetName = (m: AccessClaims) => m.nodeName || m.id;
 
@@ -54,7 +63,14 @@ export function statisticsRoutes(ctx: ApiContext, clock: Clock): Router {
     handle(async (req: Request) => {
       const member = requireSettled(req);
       const q = parse(ReportQuery, req.query);
-      return buildReport(db, member, kind, { ...q, categoryType: categoryType ?? q.categoryType }, clock.now(), fleetName(member));
+      return buildReport(
+        db,
+        member,
+        kind,
+        { ...q, categoryType: categoryType ?? q.categoryType },
+        clock.now(),
+        fleetName(member),
+      );
     });
 
   r.get("/rpi", report("inverter"));
@@ -65,86 +81,120 @@ export function statisticsRoutes(ctx: ApiContext, clock: Clock): Router {
   r.get("/rpi/statistics/group/group", report("integrated", "group"));
   r.get("/rpe/statistics/group", report("env"));
 
-  r.get("/rpi/statistics/scope", handle(async (req): Promise<StatisticsScopeResponse> => {
-    const member = requireSettled(req);
-    const q = parse(ScopeQuery, req.query);
-    const reach = await reachOf(db, member);
-    const resolved = await resolveScope(db, reach, q, fleetName(member));
-    const all = await resolveScope(db, reach, {}, fleetName(member));
-    return {
-      scope: resolved.scope,
-      kinds: [...new Set(resolved.devices.map((d) => d.kind))].sort((a, b) => a - b),
-      plants: all.plants.map((p) => ({ uid: p.uid, name: p.name, node_seq: p.node_seq })),
-      groups: await groupOptions(db, reach),
-    };
-  }));
+  r.get(
+    "/rpi/statistics/scope",
+    handle(async (req): Promise<StatisticsScopeResponse> => {
+      const member = requireSettled(req);
+      const q = parse(ScopeQuery, req.query);
+      const reach = await reachOf(db, member);
+      const resolved = await resolveScope(db, reach, q, fleetName(member));
+      const all = await resolveScope(db, reach, {}, fleetName(member));
+      return {
+        scope: resolved.scope,
+        kinds: [...new Set(resolved.devices.map((d) => d.kind))].sort((a, b) => a - b),
+        plants: all.plants.map((p) => ({ uid: p.uid, name: p.name, node_seq: p.node_seq })),
+        groups: await groupOptions(db, reach),
+      };
+    }),
+  );
 
-  r.get("/statistics/export", handle(async (req, res) => {
-    const member = requireSettled(req);
-    const q = parse(ExportQuery, req.query);
-    const now = clock.now();
-    const p = await prepareReport(db, member, q.report, q, now, fleetName(member));
-    const name = exportFileName(p, q.format);
-    res.status(200);
-    res.setHeader("Content-Disposition", `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`);
-    res.type(q.format === "csv" ? "text/csv; charset=utf-8" : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
-    try {
-      if (q.format === "csv") await writeCsv(db, p, q.lang, res);
-      else await writeXlsx(db, p, q.lang, res, member.id, now);
-    } catch (e) {
-      // Half a file is already on its way: cut the connection so the client sees a failed download, not a short file.
-      ctx.log("statistics export failed", e);
-      res.destroy();
-    }
-  }));
+  r.get(
+    "/statistics/export",
+    handle(async (req, res) => {
+      const member = requireSettled(req);
+      const q = parse(ExportQuery, req.query);
+      const now = clock.now();
+      const p = await prepareReport(db, member, q.report, q, now, fleetName(member));
+      const name = exportFileName(p, q.format);
+      res.status(200);
+      res.setHeader("Content-Disposition", `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`);
+      res.type(
+        q.format === "csv" ? "text/csv; charset=utf-8" : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      );
+      try {
+        if (q.format === "csv") await writeCsv(db, p, q.lang, res);
+        else await writeXlsx(db, p, q.lang, res, member.id, now);
+      } catch (e) {
+        // Half a file is already on its way: cut the connection so the client sees a failed download, not a short file.
+        ctx.log("statistics export failed", e);
+        res.destroy();
+      }
+    }),
+  );
 
-  const scopeOf = async (reach: Reach, row: Pick<SubscriptionRow, "plant_uid" | "group_seq">, fleet: string): Promise<StatScope> => {
-    const sel = row.group_seq !== null ? { isGroup: true, group: Number(row.group_seq) } : row.plant_uid ? { plant: row.plant_uid } : {};
+  const scopeOf = async (
+    reach: Reach,
+    row: Pick<SubscriptionRow, "plant_uid" | "group_seq">,
+    fleet: string,
+  ): Promise<StatScope> => {
+    const sel =
+      row.group_seq !== null ? { isGroup: true, group: Number(row.group_seq) } : row.plant_uid ? { plant: row.plant_uid } : {};
     try {
       return (await resolveScope(db, reach, sel, fleet)).scope;
     } catch {
       // No longer visible: the list still shows it (so it can be deleted), by its id only.
-      return row.group_seq !== null ? { kind: "group", uid: String(row.group_seq), name: `#${row.group_seq}` } : { kind: "plant", uid: row.plant_uid ?? "", name: row.plant_uid ?? "" };
+      return row.group_seq !== null
+        ? { kind: "group", uid: String(row.group_seq), name: `#${row.group_seq}` }
+        : { kind: "plant", uid: row.plant_uid ?? "", name: row.plant_uid ?? "" };
     }
   };
 
-  r.get("/statistics/subscriptions", handle(async (req) => {
-    const member = requireSettled(req);
-    const reach = await reachOf(db, member);
-    const rows = await listSubscriptions(db, member.id);
-    const now = clock.now();
-    const subscriptions = [];
-    for (const row of rows) {
-      const s = toSubscription(row, await scopeOf(reach, row, fleetName(member)));
-      subscriptions.push({ ...s, next_run: nextRunAt(s.frequency, now) });
-    }
-    return { subscriptions };
-  }));
+  r.get(
+    "/statistics/subscriptions",
+    handle(async (req) => {
+      const member = requireSettled(req);
+      const reach = await reachOf(db, member);
+      const rows = await listSubscriptions(db, member.id);
+      const now = clock.now();
+      const subscriptions = [];
+      for (const row of rows) {
+        const s = toSubscription(row, await scopeOf(reach, row, fleetName(member)));
+        subscriptions.push({ ...s, next_run: nextRunAt(s.frequency, now) });
+      }
+      return { subscriptions };
+    }),
+  );
 
-  r.post("/statistics/subscriptions", handle(async (req, res) => {
-    const member = requireWriter(req);
-    const body = parse(SubscriptionBody, req.body);
-    const reach = await reachOf(db, member);
-    const group = body.isGroup && body.group !== undefined ? body.group : null;
-    if (body.isGroup && body.group === undefined) throw badRequest("invalid_input", { group: "required" });
-    const plant = group === null ? body.plant ?? null : null;
-    // A foreign plant or group answers 404, as everywhere.
-    const scope = (await resolveScope(db, reach, group !== null ? { isGroup: true, group } : plant ? { plant } : {}, fleetName(member))).scope;
-    const wanted = { report: body.report, frequency: body.frequency, plant_uid: plant, group_seq: group, email: body.email, lang: body.lang };
-    const same = await findSame(db, member.id, wanted);
-    const now = clock.now();
-    if (same) return { subscription: { ...toSubscription(same, scope), next_run: nextRunAt(body.frequency, now) }, existing: true };
-    if ((await listSubscriptions(db, member.id)).length >= MAX_SUBSCRIPTIONS) throw badRequest("too_many_subscriptions");
-    const row = await insertSubscription(db, member.id, wanted, now);
-    res.status(201);
-    return { subscription: { ...toSubscription(row, scope), next_run: nextRunAt(body.frequency, now) }, existing: false };
-  }));
+  r.post(
+    "/statistics/subscriptions",
+    handle(async (req, res) => {
+      const member = requireWriter(req);
+      const body = parse(SubscriptionBody, req.body);
+      const reach = await reachOf(db, member);
+      const group = body.isGroup && body.group !== undefined ? body.group : null;
+      if (body.isGroup && body.group === undefined) throw badRequest("invalid_input", { group: "required" });
+      const plant = group === null ? (body.plant ?? null) : null;
+      // A foreign plant or group answers 404, as everywhere.
+      const scope = (
+        await resolveScope(db, reach, group !== null ? { isGroup: true, group } : plant ? { plant } : {}, fleetName(member))
+      ).scope;
+      const wanted = {
+        report: body.report,
+        frequency: body.frequency,
+        plant_uid: plant,
+        group_seq: group,
+        email: body.email,
+        lang: body.lang,
+      };
+      const same = await findSame(db, member.id, wanted);
+      const now = clock.now();
+      if (same)
+        return { subscription: { ...toSubscription(same, scope), next_run: nextRunAt(body.frequency, now) }, existing: true };
+      if ((await listSubscriptions(db, member.id)).length >= MAX_SUBSCRIPTIONS) throw badRequest("too_many_subscriptions");
+      const row = await insertSubscription(db, member.id, wanted, now);
+      res.status(201);
+      return { subscription: { ...toSubscription(row, scope), next_run: nextRunAt(body.frequency, now) }, existing: false };
+    }),
+  );
 
-  r.delete("/statistics/subscriptions/:seq", handle(async (req) => {
-    const member = requireWriter(req);
-    const { seq } = parse(SeqParam, req.params);
-    await deleteSubscription(db, member.id, seq);
-  }));
+  r.delete(
+    "/statistics/subscriptions/:seq",
+    handle(async (req) => {
+      const member = requireWriter(req);
+      const { seq } = parse(SeqParam, req.params);
+      await deleteSubscription(db, member.id, seq);
+    }),
+  );
 
   return r;
 }

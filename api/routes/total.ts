@@ -23,106 +23,142 @@ const LoadBody = z.object({
   uid: z.string().trim().regex(UID_PATTERN, "bad_uid"),
   id: z.string().trim().min(1, "required").max(64),
   password: z.string().min(1, "required").max(256),
-  days: z.preprocess((v) => (v === "" || v == null ? undefined : v), z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_an_integer").min(1, "too_small").max(MAX_LOAD_DAYS, "too_large").default(7)),
+  days: z.preprocess(
+    (v) => (v === "" || v == null ? undefined : v),
+    z.coerce
+      .number({ invalid_type_error: "not_a_number" })
+      .int("not_an_integer")
+      .min(1, "too_small")
+      .max(MAX_LOAD_DAYS, "too_large")
+      .default(7),
+  ),
 });
 
-const HistoryQuery = z.object({
-  start: z.coerce.number().int().min(0),
-  end: z.coerce.number().int().min(0),
-}).refine((q) => q.end > q.start && q.end - q.start <= DAY_MS, { message: "at_most_one_day", path: ["end"] });
+const HistoryQuery = z
+  .object({
+    start: z.coerce.number().int().min(0),
+    end: z.coerce.number().int().min(0),
+  })
+  .refine((q) => q.end > q.start && q.end - q.start <= DAY_MS, { message: "at_most_one_day", path: ["end"] });
 
 export function totalRoutes(ctx: ApiContext): Router {
   const r = Router();
   const db = ctx.store.db;
 
-  r.get("/total", handle(async (req) => {
-    const scope = await reachOf(db, requireAdmin(req, "setting"));
-    const visible = await plantSet(db, scope);
-    const plants = (await db
-      .selectFrom("plant")
-      .leftJoin("node", "node.seq", "plant.node_seq")
-      .select(["plant.uid", "plant.name", "plant.capa", "plant.node_seq", "node.name as nodeName"])
-      .orderBy("plant.name")
-      .execute()).filter((p) => visible.has(p.uid));
-    const rtus = await db.selectFrom("rtu").select(["uid", "alias", "name", "mac", "plant_uid", "node_seq"]).orderBy("uid").execute();
-    const devices = await db.selectFrom("device").select(["plant_uid", "kind"]).execute();
-    const byPlant = new Map<string, typeof rtus>();
-    for (const rtu of rtus) if (rtu.plant_uid) byPlant.set(rtu.plant_uid, [...(byPlant.get(rtu.plant_uid) ?? []), rtu]);
-    const kinds = new Map<string, Record<string, number>>();
-    for (const d of devices) {
-      if (!d.plant_uid || !visible.has(d.plant_uid)) continue;
-      const k = kinds.get(d.plant_uid) ?? {};
-      k[d.kind] = (k[d.kind] ?? 0) + 1;
-      kinds.set(d.plant_uid, k);
-    }
-    const totalList = plants.map((p) => {
-      const list = byPlant.get(p.uid) ?? [];
-      return {
-        plant_uid: p.uid, name: p.name, capa: Number(p.capa), node_seq: p.node_seq, nodeName: p.nodeName,
-        rtu_count: list.length,
-        rtu_alias_list: list.map((x) => (x.alias || x.name).replaceAll(RTU_LIST_SEPARATOR, " ")).join(RTU_LIST_SEPARATOR),
-        rtu_mac_list: list.map((x) => x.mac ?? "").join(RTU_LIST_SEPARATOR),
+  r.get(
+    "/total",
+    handle(async (req) => {
+      const scope = await reachOf(db, requireAdmin(req, "setting"));
+      const visible = await plantSet(db, scope);
+      const plants = (
+        await db
+          .selectFrom("plant")
+          .leftJoin("node", "node.seq", "plant.node_seq")
+          .select(["plant.uid", "plant.name", "plant.capa", "plant.node_seq", "node.name as nodeName"])
+          .orderBy("plant.name")
+          .execute()
+      ).filter((p) => visible.has(p.uid));
+      const rtus = await db
+        .selectFrom("rtu")
+        .select(["uid", "alias", "name", "mac", "plant_uid", "node_seq"])
+        .orderBy("uid")
+        .execute();
+      const devices = await db.selectFrom("device").select(["plant_uid", "kind"]).execute();
+      const byPlant = new Map<string, typeof rtus>();
+      for (const rtu of rtus) if (rtu.plant_uid) byPlant.set(rtu.plant_uid, [...(byPlant.get(rtu.plant_uid) ?? []), rtu]);
+      const kinds = new Map<string, Record<string, number>>();
+      for (const d of devices) {
+        if (!d.plant_uid || !visible.has(d.plant_uid)) continue;
+        const k = kinds.get(d.plant_uid) ?? {};
+        k[d.kind] = (k[d.kind] ?? 0) + 1;
+        kinds.set(d.plant_uid, k);
+      }
+      const totalList = plants.map((p) => {
+        const list = byPlant.get(p.uid) ?? [];
+        return {
+          plant_uid: p.uid,
+          name: p.name,
+          capa: Number(p.capa),
+          node_seq: p.node_seq,
+          nodeName: p.nodeName,
+          rtu_count: list.length,
+          rtu_alias_list: list.map((x) => (x.alias || x.name).replaceAll(RTU_LIST_SEPARATOR, " ")).join(RTU_LIST_SEPARATOR),
+          rtu_mac_list: list.map((x) => x.mac ?? "").join(RTU_LIST_SEPARATOR),
+        };
+      });
+      const totalOfPlantList = plants.map((p) => {
+        const k = kinds.get(p.uid) ?? {};
+        return {
+          plant_uid: p.uid,
+          name: p.name,
+          inverter: k[DEVICE_KIND.inverter] ?? 0,
+          connectionBoard: k[DEVICE_KIND.connectionBoard] ?? 0,
+          environmentSensor: k[DEVICE_KIND.environmentSensor] ?? 0,
+          vcb: k[DEVICE_KIND.vcb] ?? 0,
+          acb: k[DEVICE_KIND.acb] ?? 0,
+        };
+      });
+      const unassigned = rtus.filter((x) => !x.plant_uid && reachesNode(scope, x.node_seq));
+      const total = {
+        plantCount: plants.length,
+        capa: plants.reduce((s, p) => s + Number(p.capa), 0),
+        rtuCount: totalList.reduce((s, p) => s + p.rtu_count, 0),
+        rtusNotInPlant: unassigned.length,
+        deviceCount: totalOfPlantList.reduce(
+          (s, p) => s + p.inverter + p.connectionBoard + p.environmentSensor + p.vcb + p.acb,
+          0,
+        ),
       };
-    });
-    const totalOfPlantList = plants.map((p) => {
-      const k = kinds.get(p.uid) ?? {};
-      return {
-        plant_uid: p.uid, name: p.name,
-        inverter: k[DEVICE_KIND.inverter] ?? 0, connectionBoard: k[DEVICE_KIND.connectionBoard] ?? 0,
-        environmentSensor: k[DEVICE_KIND.environmentSensor] ?? 0, vcb: k[DEVICE_KIND.vcb] ?? 0, acb: k[DEVICE_KIND.acb] ?? 0,
-      };
-    });
-    const unassigned = rtus.filter((x) => !x.plant_uid && reachesNode(scope, x.node_seq));
-    const total = {
-      plantCount: plants.length,
-      capa: plants.reduce((s, p) => s + Number(p.capa), 0),
-      rtuCount: totalList.reduce((s, p) => s + p.rtu_count, 0),
-      rtusNotInPlant: unassigned.length,
-      deviceCount: totalOfPlantList.reduce((s, p) => s + p.inverter + p.connectionBoard + p.environmentSensor + p.vcb + p.acb, 0),
-    };
-    return { totalList, total, totalOfPlantList };
-  }));
+      return { totalList, total, totalOfPlantList };
+    }),
+  );
 
   /**
    * Copies history of a plant that exists here (same plant and device uids, e.g. after copyplant or an
    * import) from another instance of this portal, day by day, for the last `days` days.
    */
-  r.post("/total/loadData", handle(async (req) => {
-    const scope = await reachOf(db, requireAdmin(req, "setting"));
-    const body = parse(LoadBody, req.body);
-    if (!(await plantSet(db, scope)).has(body.uid)) throw badRequest("invalid_input", { uid: "no_such_plant" });
-    if (!(await plantSet(db, scope, "edit")).has(body.uid)) throw forbidden("not_in_your_group");
-    const { baseUrl } = parsePlantUrl(body.url);
-    const adapter = adapterFor({ site: "portal", baseUrl, id: body.id, password: body.password });
-    const end = seoulDayStart(Date.now()) + DAY_MS;
-    const start = end - body.days * DAY_MS;
-    return loadPlantHistory(db, adapter, body.uid, { start, end });
-  }));
+  r.post(
+    "/total/loadData",
+    handle(async (req) => {
+      const scope = await reachOf(db, requireAdmin(req, "setting"));
+      const body = parse(LoadBody, req.body);
+      if (!(await plantSet(db, scope)).has(body.uid)) throw badRequest("invalid_input", { uid: "no_such_plant" });
+      if (!(await plantSet(db, scope, "edit")).has(body.uid)) throw forbidden("not_in_your_group");
+      const { baseUrl } = parsePlantUrl(body.url);
+      const adapter = adapterFor({ site: "portal", baseUrl, id: body.id, password: body.password });
+      const end = seoulDayStart(Date.now()) + DAY_MS;
+      const start = end - body.days * DAY_MS;
+      return loadPlantHistory(db, adapter, body.uid, { start, end });
+    }),
+  );
 
   /** One window (≤ 1 day) of a visible plant's stored history: raw measurements and rollups. */
-  r.get("/plant/:id/history", handle(async (req) => {
-    const scope = await reachOf(db, requireSettled(req));
-    const uid = String(req.params.id);
-    await requirePlant(db, scope, uid, "see", "no_such_plant");
-    const q = parse(HistoryQuery, req.query);
-    const devices = await db.selectFrom("device").select(["uid", "kind"]).where("plant_uid", "=", uid).execute();
-    const uids = devices.map((d) => d.uid);
-    const tables: Record<string, unknown[]> = {};
-    for (const table of HISTORY_TABLE_NAMES) {
-      const spec = HISTORY_TABLES[table];
-      tables[table] = uids.length
-        ? await db
-            .selectFrom(table as any)
-            .select(spec.columns as any)
-            .where("device_uid", "in", uids)
-            .where(spec.time as any, ">=", q.start)
-            .where(spec.time as any, "<", q.end)
-            .orderBy(spec.time as any)
-            .execute()
-        : [];
-    }
-    return { plantUid: uid, start: q.start, end: q.end, devices, tables };
-  }));
+  r.get(
+    "/plant/:id/history",
+    handle(async (req) => {
+      const scope = await reachOf(db, requireSettled(req));
+      const uid = String(req.params.id);
+      await requirePlant(db, scope, uid, "see", "no_such_plant");
+      const q = parse(HistoryQuery, req.query);
+      const devices = await db.selectFrom("device").select(["uid", "kind"]).where("plant_uid", "=", uid).execute();
+      const uids = devices.map((d) => d.uid);
+      const tables: Record<string, unknown[]> = {};
+      for (const table of HISTORY_TABLE_NAMES) {
+        const spec = HISTORY_TABLES[table];
+        tables[table] = uids.length
+          ? await db
+              .selectFrom(table as any)
+              .select(spec.columns as any)
+              .where("device_uid", "in", uids)
+              .where(spec.time as any, ">=", q.start)
+              .where(spec.time as any, "<", q.end)
+              .orderBy(spec.time as any)
+              .execute()
+          : [];
+      }
+      return { plantUid: uid, start: q.start, end: q.end, devices, tables };
+    }),
+  );
 
   return r;
 }

@@ -43,7 +43,11 @@ import { reachOf, visiblePlantUids } from "../store/visibility";
 const boolish = z
   .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
   .transform((v) => v === true || v === "true" || v === "1");
-const seqParam = z.coerce.number({ invalid_type_error: "invalid" }).int("invalid").min(0, "invalid").max(2_147_483_647, "invalid");
+const seqParam = z.coerce
+  .number({ invalid_type_error: "invalid" })
+  .int("invalid")
+  .min(0, "invalid")
+  .max(2_147_483_647, "invalid");
 
 const AncestorQuery = z.object({ ancestorID: seqParam.optional(), isGroup: boolish.default(true) });
 const WatchQuery = z.object({
@@ -56,8 +60,13 @@ const DetailQuery = z.discriminatedUnion("type", [
 ]);
 
 const toWatchPlant = (p: PlantStatusRow): WatchPlant => ({
-  plant_uid: p.plant_uid, name: p.name, alias: p.alias, locality: p.locality, node_seq: p.node_seq,
-  status: p.status, statusName: p.statusName,
+  plant_uid: p.plant_uid,
+  name: p.name,
+  alias: p.alias,
+  locality: p.locality,
+  node_seq: p.node_seq,
+  status: p.status,
+  statusName: p.statusName,
 });
 const byName = (a: { name: string }, b: { name: string }) => compareNames(a.name, b.name);
 
@@ -94,19 +103,25 @@ export function watchRoutes(ctx: ApiContext, clock: Clock): Router {
       const own = (byNode.get(t.node.seq) ?? []).slice().sort(byName);
       const children = t.children.map(shape);
       return {
-        seq: t.node.seq, name: t.node.name,
+        seq: t.node.seq,
+        name: t.node.name,
         plants: withPlants ? own.map(toWatchPlant) : [],
         children,
         plantCount: own.length + children.reduce((n, c) => n + (c.plantCount ?? 0), 0),
-        warningCount: own.filter((p) => isWarningStatus(p.status)).length + children.reduce((n, c) => n + (c.warningCount ?? 0), 0),
+        warningCount:
+          own.filter((p) => isWarningStatus(p.status)).length + children.reduce((n, c) => n + (c.warningCount ?? 0), 0),
       };
     };
     const forest = s.forest.map(shape);
     if (s.linked.length) {
       const linked = s.linked.slice().sort(byName);
       forest.push({
-        seq: LINKED_NODE_SEQ, name: "", plants: withPlants ? linked.map(toWatchPlant) : [], children: [],
-        plantCount: linked.length, warningCount: linked.filter((p) => isWarningStatus(p.status)).length,
+        seq: LINKED_NODE_SEQ,
+        name: "",
+        plants: withPlants ? linked.map(toWatchPlant) : [],
+        children: [],
+        plantCount: linked.length,
+        warningCount: linked.filter((p) => isWarningStatus(p.status)).length,
       });
     }
     return forest;
@@ -116,169 +131,227 @@ export function watchRoutes(ctx: ApiContext, clock: Clock): Router {
    * GET /node/ancestor/list?ancestorID=&isGroup= — the tree below `ancestorID` (default: the member's own
    * node). isGroup true (default): group nodes only; false: each node also carries its plant items.
    */
-  r.get("/node/ancestor/list", handle(async (req) => {
-    const q = parse(AncestorQuery, req.query);
-    const s = await snapshot(req);
-    const forest = watchForest(s, !q.isGroup);
-    const ancestorID = q.ancestorID ?? s.viewer.nodeSeq ?? LINKED_NODE_SEQ;
-    const find = (list: WatchTreeNode<WatchPlant>[]): WatchTreeNode<WatchPlant> | null => {
-      for (const n of list) {
-        if (n.seq === ancestorID) return n;
-        const below = find(n.children);
-        if (below) return below;
-      }
-      return null;
-    };
-    const root = find(forest);
-    if (!root) throw notFound("no_such_node");
-    return { ancestorID, isGroup: q.isGroup, nodeList: [root] };
-  }));
+  r.get(
+    "/node/ancestor/list",
+    handle(async (req) => {
+      const q = parse(AncestorQuery, req.query);
+      const s = await snapshot(req);
+      const forest = watchForest(s, !q.isGroup);
+      const ancestorID = q.ancestorID ?? s.viewer.nodeSeq ?? LINKED_NODE_SEQ;
+      const find = (list: WatchTreeNode<WatchPlant>[]): WatchTreeNode<WatchPlant> | null => {
+        for (const n of list) {
+          if (n.seq === ancestorID) return n;
+          const below = find(n.children);
+          if (below) return below;
+        }
+        return null;
+      };
+      const root = find(forest);
+      if (!root) throw notFound("no_such_node");
+      return { ancestorID, isGroup: q.isGroup, nodeList: [root] };
+    }),
+  );
 
   /**
    * GET /node/ancestor/list/watch?type=group|locality&keyword= — the watch tree (SPEC §2): by group (nested
    * nodes with plant items) or by locality (alphabetical, 'site unspecified' last), cut by the tree search.
    * 204 when the member sees nothing at all (SPEC §8 "Not Content").
    */
-  r.get("/node/ancestor/list/watch", handle(async (req, res): Promise<WatchTreeResponse | undefined> => {
-    const q = parse(WatchQuery, req.query);
-    const s = await snapshot(req);
-    if (!s.forest.length && !s.plants.length) {
-      res.status(204);
-      return undefined;
-    }
-    if (q.type === "group") {
-      const { nodes, expanded } = filterWatchTree(watchForest(s, true), q.keyword);
-      return { type: "group", keyword: q.keyword, rootSeq: s.viewer.nodeSeq, nodeList: nodes, localityList: [], expandeds: expanded };
-    }
-    const groups = groupPlantsByLocality(s.plants.slice().sort(byName), (p) => p.locality);
-    const localityList: WatchLocality[] = [];
-    for (const g of groups) {
-      const nameMatches = g.locality !== null && matchesKeyword(q.keyword, g.locality);
-      const plants = nameMatches ? g.plants : g.plants.filter((p) => matchesKeyword(q.keyword, p.name, p.alias));
-      if (!plants.length) continue;
-      localityList.push({
-        locality: g.locality, uid: localityToken(g.locality), plants: plants.map(toWatchPlant),
-        plantCount: g.plants.length, warningCount: g.plants.filter((p) => isWarningStatus(p.status)).length,
-      });
-    }
-    return { type: "locality", keyword: q.keyword, rootSeq: s.viewer.nodeSeq, nodeList: [], localityList, expandeds: [] };
-  }));
+  r.get(
+    "/node/ancestor/list/watch",
+    handle(async (req, res): Promise<WatchTreeResponse | undefined> => {
+      const q = parse(WatchQuery, req.query);
+      const s = await snapshot(req);
+      if (!s.forest.length && !s.plants.length) {
+        res.status(204);
+        return undefined;
+      }
+      if (q.type === "group") {
+        const { nodes, expanded } = filterWatchTree(watchForest(s, true), q.keyword);
+        return {
+          type: "group",
+          keyword: q.keyword,
+          rootSeq: s.viewer.nodeSeq,
+          nodeList: nodes,
+          localityList: [],
+          expandeds: expanded,
+        };
+      }
+      const groups = groupPlantsByLocality(s.plants.slice().sort(byName), (p) => p.locality);
+      const localityList: WatchLocality[] = [];
+      for (const g of groups) {
+        const nameMatches = g.locality !== null && matchesKeyword(q.keyword, g.locality);
+        const plants = nameMatches ? g.plants : g.plants.filter((p) => matchesKeyword(q.keyword, p.name, p.alias));
+        if (!plants.length) continue;
+        localityList.push({
+          locality: g.locality,
+          uid: localityToken(g.locality),
+          plants: plants.map(toWatchPlant),
+          plantCount: g.plants.length,
+          warningCount: g.plants.filter((p) => isWarningStatus(p.status)).length,
+        });
+      }
+      return { type: "locality", keyword: q.keyword, rootSeq: s.viewer.nodeSeq, nodeList: [], localityList, expandeds: [] };
+    }),
+  );
 
   /**
    * GET /pvstatus/group/detail?type=node&uid=<seq> | ?type=locality&uid=<name or '-'> — SPEC §3 Group data of
    * the selection: its plants with their device counters, and operation/warning totals of the selection
    * and of every node in it, each over the node and all its descendants.
    */
-  r.get("/pvstatus/group/detail", handle(async (req): Promise<GroupDetailResponse> => {
-    const q = parse(DetailQuery, { type: "node", ...req.query });
-    const s = await snapshot(req);
-    const now = clock.now();
-    const nodeName = new Map(s.rows.map((n) => [n.seq, n.name]));
-    const parentOf = new Map(s.rows.map((n) => [n.seq, n.seq === s.viewer.nodeSeq ? null : n.parent_seq]));
-    const pathTo = (seq: number): number[] => {
-      const out: number[] = [];
-      for (let cur: number | null | undefined = seq; cur !== null && cur !== undefined && !out.includes(cur); cur = parentOf.get(cur)) out.unshift(cur);
-      return out;
-    };
-
-    let name = "";
-    let nodeList: GroupDetailResponse["nodeList"] = [];
-    let selected: PlantStatusRow[];
-    let expandeds: number[] = [];
-    let rtuNodes: number[] = [];
-    if (q.type === "node") {
-      const seq = q.uid ?? s.viewer.nodeSeq ?? LINKED_NODE_SEQ;
-      if (seq === LINKED_NODE_SEQ) {
-        if (!s.linked.length) throw notFound("no_such_node");
-        selected = s.linked;
-        nodeList = [{ seq: LINKED_NODE_SEQ, parent_seq: null, name: "", depth: 0 }];
-      } else {
-        if (!nodeName.has(seq)) throw notFound("no_such_node");
-        const find = (list: TreeNode<NodeRow>[]): TreeNode<NodeRow> | null => {
-          for (const t of list) {
-            if (t.node.seq === seq) return t;
-            const below = find(t.children);
-            if (below) return below;
-          }
-          return null;
-        };
-        const sub = find(s.forest)!;
-        const base = sub.depth;
-        nodeList = flattenTree([sub]).map(({ node, depth }) => ({ seq: node.seq, parent_seq: parentOf.get(node.seq) ?? null, name: node.name, depth: depth - base }));
-        const inSub = new Set(nodeList.map((n) => n.seq));
-        selected = s.plants.filter((p) => p.node_seq !== null && inSub.has(p.node_seq) && !s.linkedUids.has(p.plant_uid));
-        name = sub.node.name;
-        expandeds = pathTo(seq);
-        rtuNodes = [...inSub];
-      }
-    } else {
-      const want = q.uid === UNSPECIFIED_LOCALITY ? null : normalizeLocality(q.uid);
-      selected = s.plants.filter((p) => normalizeLocality(p.locality) === want);
-      if (!selected.length) throw notFound("no_such_locality");
-      name = want ?? "";
-      // The nodes holding the locality's plants, each with its path, so totals roll up the same way.
-      const seqs = new Set<number>();
-      for (const p of selected) if (p.node_seq !== null && nodeName.has(p.node_seq)) pathTo(p.node_seq).forEach((x) => seqs.add(x));
-      const order = flattenTree(s.forest);
-      nodeList = order.filter(({ node }) => seqs.has(node.seq)).map(({ node, depth }) => ({ seq: node.seq, parent_seq: parentOf.get(node.seq) ?? null, name: node.name, depth }));
-      if (selected.some((p) => s.linkedUids.has(p.plant_uid))) nodeList.push({ seq: LINKED_NODE_SEQ, parent_seq: null, name: "", depth: 0 });
-    }
-
-    const ops = await plantOperations(db, selected.map((p) => p.plant_uid), now);
-    // Roll each plant's totals up its node's path (within the selection's node list).
-    const listed = new Set(nodeList.map((n) => n.seq));
-    const perNode = new Map<number, string[]>();
-    for (const p of selected) {
-      const home = p.node_seq !== null && nodeName.has(p.node_seq) && !s.linkedUids.has(p.plant_uid) ? p.node_seq : LINKED_NODE_SEQ;
-      const path = home === LINKED_NODE_SEQ ? [LINKED_NODE_SEQ] : pathTo(home);
-      for (const seq of path) if (listed.has(seq)) perNode.set(seq, [...(perNode.get(seq) ?? []), p.plant_uid]);
-    }
-    const nopDataObj: GroupDetailResponse["nopDataObj"] = {};
-    const norDataObj: GroupDetailResponse["norDataObj"] = {};
-    for (const n of nodeList) {
-      const total = sumOperations((perNode.get(n.seq) ?? []).map((uid) => ops.get(uid)));
-      nopDataObj[n.seq] = total.op;
-      norDataObj[n.seq] = total.warn;
-    }
-
-    const plantList: WatchStatusPlant[] = selected.slice().sort(byName).map((p) => {
-      const o = ops.get(p.plant_uid)!;
-      return {
-        plant_uid: p.plant_uid, hex_plant_uid: plantHex(p.plant_uid), name: p.name, alias: p.alias, node: p.node_seq,
-        nodeName: p.node_seq === null ? null : nodeName.get(p.node_seq) ?? null, locality: p.locality, capa: p.capa, iw: p.iw,
-        dailys: p.dailys, dailysZeroed: p.dailysZeroed, lastTs: p.lastTs, status: p.status, statusName: p.statusName, alarm_count: p.alarm_count,
-        ...statusDataCounters(o.op, o.warn),
+  r.get(
+    "/pvstatus/group/detail",
+    handle(async (req): Promise<GroupDetailResponse> => {
+      const q = parse(DetailQuery, { type: "node", ...req.query });
+      const s = await snapshot(req);
+      const now = clock.now();
+      const nodeName = new Map(s.rows.map((n) => [n.seq, n.name]));
+      const parentOf = new Map(s.rows.map((n) => [n.seq, n.seq === s.viewer.nodeSeq ? null : n.parent_seq]));
+      const pathTo = (seq: number): number[] => {
+        const out: number[] = [];
+        for (
+          let cur: number | null | undefined = seq;
+          cur !== null && cur !== undefined && !out.includes(cur);
+          cur = parentOf.get(cur)
+        )
+          out.unshift(cur);
+        return out;
       };
-    });
 
-    const rtusNotInPlant = rtuNodes.length
-      ? await db
-          .selectFrom("rtu")
-          .select(["uid", "name", "alias", "mac", "node_seq"])
-          .where("node_seq", "in", rtuNodes)
-          .where("plant_uid", "is", null)
-          .orderBy("name")
-          .execute()
-      : [];
+      let name = "";
+      let nodeList: GroupDetailResponse["nodeList"] = [];
+      let selected: PlantStatusRow[];
+      let expandeds: number[] = [];
+      let rtuNodes: number[] = [];
+      if (q.type === "node") {
+        const seq = q.uid ?? s.viewer.nodeSeq ?? LINKED_NODE_SEQ;
+        if (seq === LINKED_NODE_SEQ) {
+          if (!s.linked.length) throw notFound("no_such_node");
+          selected = s.linked;
+          nodeList = [{ seq: LINKED_NODE_SEQ, parent_seq: null, name: "", depth: 0 }];
+        } else {
+          if (!nodeName.has(seq)) throw notFound("no_such_node");
+          const find = (list: TreeNode<NodeRow>[]): TreeNode<NodeRow> | null => {
+            for (const t of list) {
+              if (t.node.seq === seq) return t;
+              const below = find(t.children);
+              if (below) return below;
+            }
+            return null;
+          };
+          const sub = find(s.forest)!;
+          const base = sub.depth;
+          nodeList = flattenTree([sub]).map(({ node, depth }) => ({
+            seq: node.seq,
+            parent_seq: parentOf.get(node.seq) ?? null,
+            name: node.name,
+            depth: depth - base,
+          }));
+          const inSub = new Set(nodeList.map((n) => n.seq));
+          selected = s.plants.filter((p) => p.node_seq !== null && inSub.has(p.node_seq) && !s.linkedUids.has(p.plant_uid));
+          name = sub.node.name;
+          expandeds = pathTo(seq);
+          rtuNodes = [...inSub];
+        }
+      } else {
+        const want = q.uid === UNSPECIFIED_LOCALITY ? null : normalizeLocality(q.uid);
+        selected = s.plants.filter((p) => normalizeLocality(p.locality) === want);
+        if (!selected.length) throw notFound("no_such_locality");
+        name = want ?? "";
+        // The nodes holding the locality's plants, each with its path, so totals roll up the same way.
+        const seqs = new Set<number>();
+        for (const p of selected)
+          if (p.node_seq !== null && nodeName.has(p.node_seq)) pathTo(p.node_seq).forEach((x) => seqs.add(x));
+        const order = flattenTree(s.forest);
+        nodeList = order
+          .filter(({ node }) => seqs.has(node.seq))
+          .map(({ node, depth }) => ({ seq: node.seq, parent_seq: parentOf.get(node.seq) ?? null, name: node.name, depth }));
+        if (selected.some((p) => s.linkedUids.has(p.plant_uid)))
+          nodeList.push({ seq: LINKED_NODE_SEQ, parent_seq: null, name: "", depth: 0 });
+      }
 
-    const all = sumOperations(selected.map((p) => ops.get(p.plant_uid)));
-    return {
-      type: q.type, uid: q.type === "node" ? String(q.uid ?? s.viewer.nodeSeq ?? LINKED_NODE_SEQ) : localityToken(name || null),
-      name, nodeList, nopDataObj, norDataObj, plantList,
-      rtusNotInPlant: rtusNotInPlant.map((x) => ({ ...x, node_seq: x.node_seq === null ? null : Number(x.node_seq) })),
-      expandeds,
-      counts: {
-        plants: selected.length,
-        status: tallyStatusCodes(selected.map((p) => p.status)),
-        op: all.op,
-        warn: all.warn,
-        total_capa: totalCapacityKw(selected.map((p) => p.capa)),
-        total_iw: selected.reduce((n, p) => n + p.iw, 0),
-        today_gen: selected.reduce((n, p) => n + p.dailys, 0),
-      },
-      now,
-    };
-  }));
+      const ops = await plantOperations(
+        db,
+        selected.map((p) => p.plant_uid),
+        now,
+      );
+      // Roll each plant's totals up its node's path (within the selection's node list).
+      const listed = new Set(nodeList.map((n) => n.seq));
+      const perNode = new Map<number, string[]>();
+      for (const p of selected) {
+        const home =
+          p.node_seq !== null && nodeName.has(p.node_seq) && !s.linkedUids.has(p.plant_uid) ? p.node_seq : LINKED_NODE_SEQ;
+        const path = home === LINKED_NODE_SEQ ? [LINKED_NODE_SEQ] : pathTo(home);
+        for (const seq of path) if (listed.has(seq)) perNode.set(seq, [...(perNode.get(seq) ?? []), p.plant_uid]);
+      }
+      const nopDataObj: GroupDetailResponse["nopDataObj"] = {};
+      const norDataObj: GroupDetailResponse["norDataObj"] = {};
+      for (const n of nodeList) {
+        const total = sumOperations((perNode.get(n.seq) ?? []).map((uid) => ops.get(uid)));
+        nopDataObj[n.seq] = total.op;
+        norDataObj[n.seq] = total.warn;
+      }
+
+      const plantList: WatchStatusPlant[] = selected
+        .slice()
+        .sort(byName)
+        .map((p) => {
+          const o = ops.get(p.plant_uid)!;
+          return {
+            plant_uid: p.plant_uid,
+            hex_plant_uid: plantHex(p.plant_uid),
+            name: p.name,
+            alias: p.alias,
+            node: p.node_seq,
+            nodeName: p.node_seq === null ? null : (nodeName.get(p.node_seq) ?? null),
+            locality: p.locality,
+            capa: p.capa,
+            iw: p.iw,
+            dailys: p.dailys,
+            dailysZeroed: p.dailysZeroed,
+            lastTs: p.lastTs,
+            status: p.status,
+            statusName: p.statusName,
+            alarm_count: p.alarm_count,
+            ...statusDataCounters(o.op, o.warn),
+          };
+        });
+
+      const rtusNotInPlant = rtuNodes.length
+        ? await db
+            .selectFrom("rtu")
+            .select(["uid", "name", "alias", "mac", "node_seq"])
+            .where("node_seq", "in", rtuNodes)
+            .where("plant_uid", "is", null)
+            .orderBy("name")
+            .execute()
+        : [];
+
+      const all = sumOperations(selected.map((p) => ops.get(p.plant_uid)));
+      return {
+        type: q.type,
+        uid: q.type === "node" ? String(q.uid ?? s.viewer.nodeSeq ?? LINKED_NODE_SEQ) : localityToken(name || null),
+        name,
+        nodeList,
+        nopDataObj,
+        norDataObj,
+        plantList,
+        rtusNotInPlant: rtusNotInPlant.map((x) => ({ ...x, node_seq: x.node_seq === null ? null : Number(x.node_seq) })),
+        expandeds,
+        counts: {
+          plants: selected.length,
+          status: tallyStatusCodes(selected.map((p) => p.status)),
+          op: all.op,
+          warn: all.warn,
+          total_capa: totalCapacityKw(selected.map((p) => p.capa)),
+          total_iw: selected.reduce((n, p) => n + p.iw, 0),
+          today_gen: selected.reduce((n, p) => n + p.dailys, 0),
+        },
+        now,
+      };
+    }),
+  );
 
   return r;
 }

@@ -32,10 +32,23 @@ export async function startDemoCamera(store: Store, ffmpegPath: string): Promise
   if (existing) {
     await store.db.updateTable("camera").set({ url: source.url, updated_at: now }).where("uid", "=", DEMO_CAMERA_UID).execute();
   } else {
-    await store.db.insertInto("camera").values({
-      uid: DEMO_CAMERA_UID, plant_uid: plant.uid, name: "데모 카메라 (시험 패턴)", url: source.url, username: null, password_sealed: null,
-      width: null, height: null, probed_at: null, created_by: null, created_at: now, updated_at: now,
-    }).execute();
+    await store.db
+      .insertInto("camera")
+      .values({
+        uid: DEMO_CAMERA_UID,
+        plant_uid: plant.uid,
+        name: "데모 카메라 (시험 패턴)",
+        url: source.url,
+        username: null,
+        password_sealed: null,
+        width: null,
+        height: null,
+        probed_at: null,
+        created_by: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
   }
   return source;
 }

@@ -31,7 +31,8 @@ describe("fault code table", () => {
       expect(faultCodeInfo(c.code)).toBe(c);
     }
     const names = INVERTER_FAULT_CODES.map((c) => c.nameKo);
-    for (const n of ["DC 과전압", "계통 과전압", "계통 저전압", "계통 주파수 이상", "절연 저항 이상", "인버터 과온", "DC 지락"]) expect(names).toContain(n);
+    for (const n of ["DC 과전압", "계통 과전압", "계통 저전압", "계통 주파수 이상", "절연 저항 이상", "인버터 과온", "DC 지락"])
+      expect(names).toContain(n);
     expect(faultHex(0x0088)).toBe("0x0088");
     expect(faultCodeInfo(12345)).toBeUndefined();
   });
@@ -120,8 +121,10 @@ describe("FaultSchedule", () => {
         const under = active.filter((e) => e.kind === "underperformance" && e.index === i);
         expect(frame.inverterOutputFactor[i]).toBe(under.length ? Math.min(...under.map((e) => e.factor!)) : 1);
       }
-      for (let d = 0; d < layout.devices; d++) expect(frame.deviceCommLost[d] === 1).toBe(active.some((e) => e.kind === "commLoss" && e.index === d));
-      for (let r = 0; r < layout.rtus; r++) expect(frame.rtuOffline[r] === 1).toBe(active.some((e) => e.kind === "rtuOffline" && e.index === r));
+      for (let d = 0; d < layout.devices; d++)
+        expect(frame.deviceCommLost[d] === 1).toBe(active.some((e) => e.kind === "commLoss" && e.index === d));
+      for (let r = 0; r < layout.rtus; r++)
+        expect(frame.rtuOffline[r] === 1).toBe(active.some((e) => e.kind === "rtuOffline" && e.index === r));
       seen += active.length;
     }
     expect(seen).toBeGreaterThan(0);
@@ -131,7 +134,10 @@ describe("FaultSchedule", () => {
     const rng = new Rng(2026);
     const fleet = Array.from({ length: 35 }, (_, p) => {
       const inverters = rng.int(1, 8);
-      return new FaultSchedule({ seed: `demo-${p}`, inverters, devices: inverters + rng.int(2, 5), rtus: rng.int(1, 2) }, { intensity: DEMO_FAULT_INTENSITY });
+      return new FaultSchedule(
+        { seed: `demo-${p}`, inverters, devices: inverters + rng.int(2, 5), rtus: rng.int(1, 2) },
+        { intensity: DEMO_FAULT_INTENSITY },
+      );
     });
     const sums: Record<FaultKind, number> = { inverterFault: 0, commLoss: 0, rtuOffline: 0, underperformance: 0 };
     let samples = 0;
@@ -150,7 +156,13 @@ describe("FaultSchedule", () => {
   });
 
   it("drives the device models: a faulted inverter produces nothing while its neighbours run", () => {
-    const spec = { seed: "당진 1호", latDeg: 36.9, lonDeg: 126.6, locality: "충청남도 당진시", inverters: Array.from({ length: 6 }, () => ({ capacityKw: 50 })) };
+    const spec = {
+      seed: "당진 1호",
+      latDeg: 36.9,
+      lonDeg: 126.6,
+      locality: "충청남도 당진시",
+      inverters: Array.from({ length: 6 }, () => ({ capacityKw: 50 })),
+    };
     const schedule = new FaultSchedule(layout, { intensity: 30 });
     const model = createPlantModel(spec);
     const state = createPlantState(model, START);
@@ -189,6 +201,8 @@ describe("standing defects of the demo fleet", () => {
       expect(b.inverterOutputFactor[1]).toBeCloseTo(DEMO_STANDING_DEFECTS.P000113![0]!.factor!, 12);
       expect(b.inverterOutputFactor[0]).toBe(1);
     }
-    expect(Array.from(new FaultSchedule(layout("P000101"), { intensity: 0 }).frameAt(Date.UTC(2026, 0, 5, 3)).inverterDeadStrings)).toEqual([0, 0, 0]);
+    expect(
+      Array.from(new FaultSchedule(layout("P000101"), { intensity: 0 }).frameAt(Date.UTC(2026, 0, 5, 3)).inverterDeadStrings),
+    ).toEqual([0, 0, 0]);
   });
 });

@@ -204,13 +204,13 @@ export class FaultSchedule {
   ) {
     this.seed = typeof layout.seed === "string" ? hashSeed("faults", layout.seed) : hashSeed("faults", layout.seed >>> 0);
     this.rates = { ...BASE_FAULT_RATES, ...options.rates };
-    this.standing = options.standing ?? (typeof layout.seed === "string" ? DEMO_STANDING_DEFECTS[layout.seed] ?? [] : []);
+    this.standing = options.standing ?? (typeof layout.seed === "string" ? (DEMO_STANDING_DEFECTS[layout.seed] ?? []) : []);
     const inten = options.intensity ?? 1;
     const sigma = options.pronenessSigma ?? 0.5;
     // Mean-one log-normal, so the fleet-wide rate stays what the table says.
     const proneness = Math.exp(new Rng(hashSeed(this.seed, "proneness")).normal(-(sigma * sigma) / 2, sigma));
     this.intensity = {} as Record<FaultKind, number>;
-    for (const k of FAULT_KINDS) this.intensity[k] = (typeof inten === "number" ? inten : inten[k] ?? 1) * proneness;
+    for (const k of FAULT_KINDS) this.intensity[k] = (typeof inten === "number" ? inten : (inten[k] ?? 1)) * proneness;
     let maxDur = 0;
     for (const k of FAULT_KINDS) maxDur = Math.max(maxDur, this.rates[k].maxDurationMs);
     this.lookbackDays = Math.ceil(maxDur / DAY_MS) + 1;
@@ -264,7 +264,8 @@ export class FaultSchedule {
     const result: FaultEpisode[] = [];
     const first = kstDayIndex(fromMs) - this.lookbackDays;
     const last = kstDayIndex(toMs - 1);
-    for (let d = first; d <= last; d++) for (const ep of this.episodesStartingOn(d)) if (ep.startMs < toMs && ep.endMs > fromMs) result.push(ep);
+    for (let d = first; d <= last; d++)
+      for (const ep of this.episodesStartingOn(d)) if (ep.startMs < toMs && ep.endMs > fromMs) result.push(ep);
     return result;
   }
 
@@ -284,7 +285,8 @@ export class FaultSchedule {
     for (const d of this.standing) {
       if (d.inverter < 0 || d.inverter >= out.inverterOutputFactor.length) continue;
       if (d.deadStrings) out.inverterDeadStrings[d.inverter] = d.deadStrings;
-      if (d.factor !== undefined) out.inverterOutputFactor[d.inverter] = Math.min(out.inverterOutputFactor[d.inverter]!, d.factor);
+      if (d.factor !== undefined)
+        out.inverterOutputFactor[d.inverter] = Math.min(out.inverterOutputFactor[d.inverter]!, d.factor);
     }
     const today = kstDayIndex(tMs);
     for (let d = today - this.lookbackDays; d <= today; d++) {

@@ -110,14 +110,23 @@ export function demoFleet(plantCount = 36): FleetPlant[] {
     const devices: FleetDevice[] = [];
     const rtuOf = (k: number) => rtus[Math.min(rtuCount - 1, Math.floor((k * rtuCount) / n))]!;
     for (let k = 0; k < n; k++) {
-      devices.push({ uid: hex("D", deviceNo++), kind: 1, name: `인버터 ${k + 1}호기`, rtuUid: rtuOf(k), index: k, capaRaw: Math.round(inverterKw[k]! * 100) });
+      devices.push({
+        uid: hex("D", deviceNo++),
+        kind: 1,
+        name: `인버터 ${k + 1}호기`,
+        rtuUid: rtuOf(k),
+        index: k,
+        capaRaw: Math.round(inverterKw[k]! * 100),
+      });
     }
     for (let k = 0; k < Math.min(n, 4); k++) {
       devices.push({ uid: hex("D", deviceNo++), kind: 2, name: `접속반 ${k + 1}`, rtuUid: rtuOf(k), index: k, capaRaw: null });
     }
     devices.push({ uid: hex("D", deviceNo++), kind: 4, name: "기상 센서", rtuUid: rtus[0]!, index: 0, capaRaw: null });
-    if (size.kw >= 998) devices.push({ uid: hex("D", deviceNo++), kind: 7, name: "VCB 수전반", rtuUid: rtus[0]!, index: 0, capaRaw: null });
-    if (size.kw < 998 && n >= 3) devices.push({ uid: hex("D", deviceNo++), kind: 8, name: "ACB 배전반", rtuUid: rtus[0]!, index: 0, capaRaw: null });
+    if (size.kw >= 998)
+      devices.push({ uid: hex("D", deviceNo++), kind: 7, name: "VCB 수전반", rtuUid: rtus[0]!, index: 0, capaRaw: null });
+    if (size.kw < 998 && n >= 3)
+      devices.push({ uid: hex("D", deviceNo++), kind: 8, name: "ACB 배전반", rtuUid: rtus[0]!, index: 0, capaRaw: null });
     plants.push({
       uid,
       name: `${town} ${SITE_WORDS[i % SITE_WORDS.length]} ${Math.floor(i / LOCALITIES.length) + 1}호`,
@@ -143,7 +152,13 @@ export async function seedDemoFleet(store: Store, fleet = demoFleet()): Promise<
   const memberHash = await hashPassword(DEMO_MEMBER_PASSWORD);
   await db.transaction().execute(async (trx) => {
     const addNode = async (parent: number, name: string, order: number) =>
-      (await trx.insertInto("node").values({ parent_seq: parent, name, sort_order: order, created_at: now }).returning("seq").executeTakeFirstOrThrow()).seq;
+      (
+        await trx
+          .insertInto("node")
+          .values({ parent_seq: parent, name, sort_order: order, created_at: now })
+          .returning("seq")
+          .executeTakeFirstOrThrow()
+      ).seq;
     const regionSeq = new Map<string, number>();
     const companySeq = new Map<string, number>();
     for (const [i, region] of REGIONS.entries()) regionSeq.set(region, await addNode(root.seq, region, i));
@@ -157,8 +172,11 @@ export async function seedDemoFleet(store: Store, fleet = demoFleet()): Promise<
       await addNode(companySeq.get("호남권/남도솔라팜")!, "1단지", 0),
       await addNode(companySeq.get("호남권/남도솔라팜")!, "2단지", 1),
     ];
-    const packageSeq = (await trx.insertInto("package").values({ name: "표준 모니터링" }).returning("seq").executeTakeFirstOrThrow()).seq;
-    const premium = (await trx.insertInto("package").values({ name: "프리미엄 O&M" }).returning("seq").executeTakeFirstOrThrow()).seq;
+    const packageSeq = (
+      await trx.insertInto("package").values({ name: "표준 모니터링" }).returning("seq").executeTakeFirstOrThrow()
+    ).seq;
+    const premium = (await trx.insertInto("package").values({ name: "프리미엄 O&M" }).returning("seq").executeTakeFirstOrThrow())
+      .seq;
 
     let estateTurn = 0;
     for (const [i, p] of fleet.entries()) {
@@ -168,20 +186,39 @@ export async function seedDemoFleet(store: Store, fleet = demoFleet()): Promise<
       await trx
         .insertInto("plant")
         .values({
-          uid: p.uid, name: p.name, alias: null, capa: Math.round(p.capaKw * 100), locality: p.locality,
-          address: p.locality ? `${p.locality} 일원` : null, lat: p.lat, lng: p.lng, node_seq: node,
-          package_seq: i % 3 === 0 ? premium : packageSeq, created_at: now, updated_at: now,
+          uid: p.uid,
+          name: p.name,
+          alias: null,
+          capa: Math.round(p.capaKw * 100),
+          locality: p.locality,
+          address: p.locality ? `${p.locality} 일원` : null,
+          lat: p.lat,
+          lng: p.lng,
+          node_seq: node,
+          package_seq: i % 3 === 0 ? premium : packageSeq,
+          created_at: now,
+          updated_at: now,
         })
         .execute();
       for (const [k, rtu] of p.rtus.entries()) {
         await trx
           .insertInto("rtu")
           .values({
-            uid: rtu, alias: `${p.name} RTU${p.rtus.length > 1 ? ` ${k + 1}` : ""}`, name: `RTU-${rtu}`,
-            mac: `02:50:56:${rtu.slice(-6, -4)}:${rtu.slice(-4, -2)}:${rtu.slice(-2)}`.toLowerCase(), kind: SIMULATED_RTU_KIND,
-            plant_uid: p.uid, node_seq: node, package_seq: packageSeq, config: i % 4 === 0 ? 0b0101 : 0b0001,
+            uid: rtu,
+            alias: `${p.name} RTU${p.rtus.length > 1 ? ` ${k + 1}` : ""}`,
+            name: `RTU-${rtu}`,
+            mac: `02:50:56:${rtu.slice(-6, -4)}:${rtu.slice(-4, -2)}:${rtu.slice(-2)}`.toLowerCase(),
+            kind: SIMULATED_RTU_KIND,
+            plant_uid: p.uid,
+            node_seq: node,
+            package_seq: packageSeq,
+            config: i % 4 === 0 ? 0b0101 : 0b0001,
             // The simulator is an in-process gateway; a real secret is issued when an admin rotates it.
-            credential_hash: hashGatewaySecret(newGatewaySecret()), use_yn: 1, created_at: now, updated_at: now, last_seen_at: null,
+            credential_hash: hashGatewaySecret(newGatewaySecret()),
+            use_yn: 1,
+            created_at: now,
+            updated_at: now,
+            last_seen_at: null,
           })
           .execute();
       }
@@ -189,8 +226,16 @@ export async function seedDemoFleet(store: Store, fleet = demoFleet()): Promise<
         .insertInto("device")
         .values(
           p.devices.map((d, k) => ({
-            uid: d.uid, rtu_uid: d.rtuUid, plant_uid: p.uid, kind: d.kind, name: d.name, address: k + 1,
-            capa: d.capaRaw, use_yn: 1, created_at: now, updated_at: now,
+            uid: d.uid,
+            rtu_uid: d.rtuUid,
+            plant_uid: p.uid,
+            kind: d.kind,
+            name: d.name,
+            address: k + 1,
+            capa: d.capaRaw,
+            use_yn: 1,
+            created_at: now,
+            updated_at: now,
           })),
         )
         .execute();
@@ -199,24 +244,76 @@ export async function seedDemoFleet(store: Store, fleet = demoFleet()): Promise<
     // Members at each admin level, attached to different parts of the tree.
     const members: Array<{ id: string; name: string; auth: number; node: number | null; service: number; plants?: string[] }> = [
       { id: "demo_l0", name: "회원관리 담당", auth: 0, node: root.seq, service: serviceMask(["help"]) },
-      { id: "demo_l1", name: "해남 발전소주", auth: 1, node: null, service: serviceMask(["help", "diagnoseCompare"]),
-        plants: fleet.filter((p) => p.locality === "전라남도 해남군").map((p) => p.uid) },
-      { id: "demo_l2", name: "수도권 운영", auth: 2, node: regionSeq.get("수도권")!, service: serviceMask(["help", "diagnoseAll", "control"]) },
-      { id: "demo_l3", name: "충청권 관제", auth: 3, node: regionSeq.get("충청권")!, service: serviceMask(["help", "diagnoseAll"]) },
-      { id: "demo_l4", name: "호남권 운영", auth: 4, node: regionSeq.get("호남권")!, service: serviceMask(["help", "diagnoseAll", "breakStatus"]) },
-      { id: "demo_l5", name: "남도솔라팜 관리", auth: 5, node: companySeq.get("호남권/남도솔라팜")!, service: serviceMask(["help", "deviceOperation"]) },
+      {
+        id: "demo_l1",
+        name: "해남 발전소주",
+        auth: 1,
+        node: null,
+        service: serviceMask(["help", "diagnoseCompare"]),
+        plants: fleet.filter((p) => p.locality === "전라남도 해남군").map((p) => p.uid),
+      },
+      {
+        id: "demo_l2",
+        name: "수도권 운영",
+        auth: 2,
+        node: regionSeq.get("수도권")!,
+        service: serviceMask(["help", "diagnoseAll", "control"]),
+      },
+      {
+        id: "demo_l3",
+        name: "충청권 관제",
+        auth: 3,
+        node: regionSeq.get("충청권")!,
+        service: serviceMask(["help", "diagnoseAll"]),
+      },
+      {
+        id: "demo_l4",
+        name: "호남권 운영",
+        auth: 4,
+        node: regionSeq.get("호남권")!,
+        service: serviceMask(["help", "diagnoseAll", "breakStatus"]),
+      },
+      {
+        id: "demo_l5",
+        name: "남도솔라팜 관리",
+        auth: 5,
+        node: companySeq.get("호남권/남도솔라팜")!,
+        service: serviceMask(["help", "deviceOperation"]),
+      },
       { id: "demo_l6", name: "RTU 담당", auth: 6, node: root.seq, service: serviceMask(["help", "control", "deviceOperation"]) },
       { id: "demo_l7", name: "영남권 관제", auth: 7, node: regionSeq.get("영남권")!, service: serviceMask(["help"]) },
-      { id: "demo_l8", name: "강원·제주 운영", auth: 8, node: regionSeq.get("강원·제주")!, service: serviceMask(["help", "diagnoseAll"]) },
+      {
+        id: "demo_l8",
+        name: "강원·제주 운영",
+        auth: 8,
+        node: regionSeq.get("강원·제주")!,
+        service: serviceMask(["help", "diagnoseAll"]),
+      },
       { id: "demo_l9", name: "통합 관제", auth: 9, node: root.seq, service: SERVICE_MASK_MAX },
     ];
     for (const m of members) {
       await trx
         .insertInto("member")
         .values({
-          id: m.id, password_hash: memberHash, name: m.name, auth: m.auth, service: m.service, node_seq: m.node, use_yn: 1,
-          pwd_yn: 0, read_only: 0, logo: null, phone: null, email: null, helmet_name: null, diagram: 0, cctv: 0, page: 0,
-          created_at: now, updated_at: now, password_changed_at: null,
+          id: m.id,
+          password_hash: memberHash,
+          name: m.name,
+          auth: m.auth,
+          service: m.service,
+          node_seq: m.node,
+          use_yn: 1,
+          pwd_yn: 0,
+          read_only: 0,
+          logo: null,
+          phone: null,
+          email: null,
+          helmet_name: null,
+          diagram: 0,
+          cctv: 0,
+          page: 0,
+          created_at: now,
+          updated_at: now,
+          password_changed_at: null,
         })
         .onConflict((oc) => oc.column("id").doNothing())
         .execute();

@@ -15,8 +15,13 @@ import { rebuildRollups } from "../telemetry/writer";
 import { DEMO_FAULT_INTENSITY, FaultSchedule, createFaultFrame, faultHex, type FaultFrame } from "./faults";
 import { SIMULATED_RTU_KIND } from "./fleet";
 import {
-  createPlantModel, createPlantReadings, createPlantState, estimateLifetimeKwh,
-  type PlantModel, type PlantReadings, type PlantState,
+  createPlantModel,
+  createPlantReadings,
+  createPlantState,
+  estimateLifetimeKwh,
+  type PlantModel,
+  type PlantReadings,
+  type PlantState,
 } from "./pv";
 import { stepPlant } from "./pv";
 import { hashSeed } from "./random";
@@ -60,7 +65,12 @@ export class GatewayEmulator implements GatewayLink {
   private afterStep: Array<() => Promise<unknown>> = [];
   private halted = false;
 
-  constructor(private store: Store, private ingest: IngestService, private clock: Clock, private opts: EmulatorOptions) {}
+  constructor(
+    private store: Store,
+    private ingest: IngestService,
+    private clock: Clock,
+    private opts: EmulatorOptions,
+  ) {}
 
   onStep(fn: () => Promise<unknown>) {
     this.afterStep.push(fn);
@@ -69,17 +79,36 @@ export class GatewayEmulator implements GatewayLink {
   /** Loads the simulated plants from the store and restores their counters from the newest readings. */
   async load(): Promise<number> {
     const db = this.store.db;
-    const rtus = await db.selectFrom("rtu").select(["uid", "plant_uid"]).where("kind", "=", SIMULATED_RTU_KIND).where("use_yn", "=", 1).orderBy("uid").execute();
+    const rtus = await db
+      .selectFrom("rtu")
+      .select(["uid", "plant_uid"])
+      .where("kind", "=", SIMULATED_RTU_KIND)
+      .where("use_yn", "=", 1)
+      .orderBy("uid")
+      .execute();
     const plantUids = [...new Set(rtus.map((r) => r.plant_uid).filter((p): p is string => !!p))];
     if (!plantUids.length) return 0;
     const plants = await db.selectFrom("plant").selectAll().where("uid", "in", plantUids).orderBy("uid").execute();
     const devices = await db
       .selectFrom("device")
       .leftJoin("device_latest", "device_latest.device_uid", "device.uid")
-      .select(["device.uid", "device.kind", "device.rtu_uid", "device.plant_uid", "device.capa", "device_latest.ts", "device_latest.today_wh", "device_latest.total_wh"])
+      .select([
+        "device.uid",
+        "device.kind",
+        "device.rtu_uid",
+        "device.plant_uid",
+        "device.capa",
+        "device_latest.ts",
+        "device_latest.today_wh",
+        "device_latest.total_wh",
+      ])
       .where("device.plant_uid", "in", plantUids)
       .where("device.use_yn", "=", 1)
-      .where("device.rtu_uid", "in", rtus.map((r) => r.uid))
+      .where(
+        "device.rtu_uid",
+        "in",
+        rtus.map((r) => r.uid),
+      )
       .orderBy("device.kind")
       .orderBy("device.uid")
       .execute();
@@ -90,7 +119,7 @@ export class GatewayEmulator implements GatewayLink {
       const inverters = own.filter((d) => d.kind === 1);
       if (!inverters.length) continue;
       const boards = own.filter((d) => d.kind === 2);
-      const share = p.capa * 0.01 / inverters.length;
+      const share = (p.capa * 0.01) / inverters.length;
       const model = createPlantModel({
         seed: p.uid,
         latDeg: p.lat ?? 36.5,
@@ -105,12 +134,13 @@ export class GatewayEmulator implements GatewayLink {
       const newest = Math.max(0, ...own.map((d) => d.ts ?? 0));
       const resume = newest > start ? alignToStep(newest) : start;
       const sameDay = kstDayIndex(resume) === kstDayIndex(newest);
-      const state = newest > start
-        ? createPlantState(model, resume, {
-            totalKwh: inverters.map((d) => (d.total_wh ?? 0) / 1000),
-            todayKwh: inverters.map((d) => (sameDay ? (d.today_wh ?? 0) / 1000 : 0)),
-          })
-        : createPlantState(model, start, { totalKwh: estimateLifetimeKwh(model.totalAcCapacityKw, 1 + (hashSeed(p.uid) % 5)) });
+      const state =
+        newest > start
+          ? createPlantState(model, resume, {
+              totalKwh: inverters.map((d) => (d.total_wh ?? 0) / 1000),
+              todayKwh: inverters.map((d) => (sameDay ? (d.today_wh ?? 0) / 1000 : 0)),
+            })
+          : createPlantState(model, start, { totalKwh: estimateLifetimeKwh(model.totalAcCapacityKw, 1 + (hashSeed(p.uid) % 5)) });
       const kindIndex = new Map<number, number>();
       const simDevices = own.map((d) => {
         const index = kindIndex.get(d.kind) ?? 0;
@@ -120,10 +150,16 @@ export class GatewayEmulator implements GatewayLink {
       const plantRtus = [...new Set(simDevices.map((d) => d.rtuUid))].sort();
       const layout = { seed: p.uid, inverters: inverters.length, devices: simDevices.length, rtus: plantRtus.length };
       const sim: SimPlant = {
-        uid: p.uid, model, state, readings: createPlantReadings(model),
+        uid: p.uid,
+        model,
+        state,
+        readings: createPlantReadings(model),
         faults: new FaultSchedule(layout, { intensity: this.opts.faultIntensity ?? DEMO_FAULT_INTENSITY }),
-        frame: createFaultFrame(layout), devices: simDevices, rtus: plantRtus,
-        stoppedInverters: new Set(), openBreakers: new Set(),
+        frame: createFaultFrame(layout),
+        devices: simDevices,
+        rtus: plantRtus,
+        stoppedInverters: new Set(),
+        openBreakers: new Set(),
       };
       this.plants.push(sim);
       for (const r of plantRtus) this.rtuPlant.set(r, sim);
@@ -137,18 +173,33 @@ export class GatewayEmulator implements GatewayLink {
    * command (an inverter switched off stays off, a tripped breaker stays open).
    */
   private async restoreCommandedState() {
-    const uids = this.plants.flatMap((p) => p.devices.filter((d) => d.kind === 1 || d.kind === 7 || d.kind === 8).map((d) => d.uid));
+    const uids = this.plants.flatMap((p) =>
+      p.devices.filter((d) => d.kind === 1 || d.kind === 7 || d.kind === 8).map((d) => d.uid),
+    );
     for (let i = 0; i < uids.length; i += 500) {
       const part = uids.slice(i, i + 500);
       const last = await this.store.db
         .selectFrom("command")
         .select(["rtu_uid", "device_uid", "device_type", "ch", "hex_on", "hex_off"])
         .where("seq", "in", (eb) =>
-          eb.selectFrom("command as c").select((e) => e.fn.max("c.seq").as("m")).where("c.device_uid", "in", part).where("c.status", "=", "done").groupBy("c.device_uid"),
+          eb
+            .selectFrom("command as c")
+            .select((e) => e.fn.max("c.seq").as("m"))
+            .where("c.device_uid", "in", part)
+            .where("c.status", "=", "done")
+            .groupBy("c.device_uid"),
         )
         .execute();
       for (const c of last) {
-        this.apply({ seq: 0, rtuUid: c.rtu_uid, deviceUid: c.device_uid, deviceType: c.device_type, ch: c.ch, action: c.hex_on ? "on" : "off", hex: (c.hex_on ?? c.hex_off)! });
+        this.apply({
+          seq: 0,
+          rtuUid: c.rtu_uid,
+          deviceUid: c.device_uid,
+          deviceType: c.device_type,
+          ch: c.ch,
+          action: c.hex_on ? "on" : "off",
+          hex: (c.hex_on ?? c.hex_off)!,
+        });
       }
     }
   }
@@ -281,9 +332,17 @@ export class GatewayEmulator implements GatewayLink {
         // Inverters shut down at night and do not answer until the morning (unless faulted and latched).
         if (!sunUp && !inv.running && !inv.faultCode) return null;
         return {
-          dc_v: r2(inv.dcVoltageV), dc_a: r2(inv.dcCurrentA), dc_w: r2(inv.dcPowerKw * 1000), ac_v: r2(inv.acVoltageV),
-          ac_a: r2(inv.acCurrentA), iw: r2(inv.acPowerKw * 1000), pf: r2(inv.powerFactor), hz: r2(inv.frequencyHz),
-          today_wh: r2(inv.todayKwh * 1000), total_wh: Math.round(inv.totalKwh * 1000), fault_code: inv.faultCode,
+          dc_v: r2(inv.dcVoltageV),
+          dc_a: r2(inv.dcCurrentA),
+          dc_w: r2(inv.dcPowerKw * 1000),
+          ac_v: r2(inv.acVoltageV),
+          ac_a: r2(inv.acCurrentA),
+          iw: r2(inv.acPowerKw * 1000),
+          pf: r2(inv.powerFactor),
+          hz: r2(inv.frequencyHz),
+          today_wh: r2(inv.todayKwh * 1000),
+          total_wh: Math.round(inv.totalKwh * 1000),
+          fault_code: inv.faultCode,
           fault_hex: inv.faultCode ? faultHex(inv.faultCode) : null,
         };
       }
@@ -302,8 +361,12 @@ export class GatewayEmulator implements GatewayLink {
         if (!b) return null;
         const open = plant.openBreakers.has(d.uid);
         return {
-          v: r2((b.voltageRsV + b.voltageStV + b.voltageTrV) / 3), a: open ? 0 : r2((b.currentRA + b.currentSA + b.currentTA) / 3),
-          w: open ? 0 : r2(b.powerKw * 1000), pf: r2(b.powerFactor), state: open ? 0 : b.closed ? 1 : 0, gf_ma: r2(b.groundFaultMa),
+          v: r2((b.voltageRsV + b.voltageStV + b.voltageTrV) / 3),
+          a: open ? 0 : r2((b.currentRA + b.currentSA + b.currentTA) / 3),
+          w: open ? 0 : r2(b.powerKw * 1000),
+          pf: r2(b.powerFactor),
+          state: open ? 0 : b.closed ? 1 : 0,
+          gf_ma: r2(b.groundFaultMa),
         };
       }
     }
@@ -318,7 +381,8 @@ export class GatewayEmulator implements GatewayLink {
       const receivedAt = deferRollups ? Math.max(...chunk.map((r) => r.ts as number)) + 5_000 : undefined;
       const res = await this.ingest.ingest(rtuUid, chunk, { deferRollups, receivedAt });
       accepted += res.accepted;
-      if (res.rejected.length) this.opts.log?.(`simulator: ${res.rejected.length} readings rejected (${res.rejected[0]!.reason})`);
+      if (res.rejected.length)
+        this.opts.log?.(`simulator: ${res.rejected.length} readings rejected (${res.rejected[0]!.reason})`);
     }
     return accepted;
   }

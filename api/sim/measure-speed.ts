@@ -25,7 +25,12 @@ const fleet = Array.from({ length: PLANTS }, (_, p) => {
   const model = createPlantModel(spec);
   const devices = inverters + (spec.connectionBoards?.length ?? 0) + 1 + (spec.vcbs ?? 0) + (spec.acbs ?? 0);
   const layout = { seed: spec.seed, inverters, devices, rtus: 1 };
-  return { model, devices, schedule: new FaultSchedule(layout, { intensity: DEMO_FAULT_INTENSITY }), frame: createFaultFrame(layout) };
+  return {
+    model,
+    devices,
+    schedule: new FaultSchedule(layout, { intensity: DEMO_FAULT_INTENSITY }),
+    frame: createFaultFrame(layout),
+  };
 });
 const inverterCount = fleet.reduce((a, p) => a + p.model.inverterCount, 0);
 const deviceCount = fleet.reduce((a, p) => a + p.devices, 0);
@@ -46,6 +51,10 @@ const ms = performance.now() - t0;
 const plantSteps = PLANTS * DAYS * STEPS_PER_DAY;
 console.log(`${PLANTS} plants, ${inverterCount} inverters, ${deviceCount} devices, ${DAYS} days × ${STEPS_PER_DAY} steps`);
 console.log(`elapsed ${(ms / 1000).toFixed(2)} s`);
-console.log(`${Math.round(plantSteps / (ms / 1000)).toLocaleString("en")} plant-steps/s, ${Math.round((plantSteps * (deviceCount / PLANTS)) / (ms / 1000)).toLocaleString("en")} device-readings/s`);
-console.log(`${((ms * 1e3) / (DAYS * STEPS_PER_DAY * inverterCount)).toFixed(2)} µs per inverter-step (faults + weather + sun included)`);
+console.log(
+  `${Math.round(plantSteps / (ms / 1000)).toLocaleString("en")} plant-steps/s, ${Math.round((plantSteps * (deviceCount / PLANTS)) / (ms / 1000)).toLocaleString("en")} device-readings/s`,
+);
+console.log(
+  `${((ms * 1e3) / (DAYS * STEPS_PER_DAY * inverterCount)).toFixed(2)} µs per inverter-step (faults + weather + sun included)`,
+);
 console.log(`fleet lifetime energy after backfill: ${(checksum / 1000).toFixed(0)} MWh`);

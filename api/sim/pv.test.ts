@@ -35,7 +35,13 @@ const SPEC: PlantSpec = {
 };
 
 /** Step from `fromMs` (exclusive) to `toMs` (inclusive), returning a snapshot of the readings at toMs. */
-function runTo(spec: PlantSpec, fromMs: number, toMs: number, opts: Parameters<typeof createPlantModel>[1] = {}, conditions?: PlantConditions) {
+function runTo(
+  spec: PlantSpec,
+  fromMs: number,
+  toMs: number,
+  opts: Parameters<typeof createPlantModel>[1] = {},
+  conditions?: PlantConditions,
+) {
   const model = createPlantModel(spec, opts);
   const state = createPlantState(model, fromMs);
   const out = createPlantReadings(model);
@@ -63,7 +69,11 @@ describe("device models", () => {
 
 describe("stepPlant", () => {
   it("clips an oversized array at the inverter's AC capacity on a clear June noon", () => {
-    const spec: PlantSpec = { ...SPEC, inverters: [{ capacityKw: 100, dcCapacityKw: 160 }], connectionBoards: [{ inverterIndex: 0, channels: 16 }] };
+    const spec: PlantSpec = {
+      ...SPEC,
+      inverters: [{ capacityKw: 100, dcCapacityKw: 160 }],
+      connectionBoards: [{ inverterIndex: 0, channels: 16 }],
+    };
     const { out } = runTo(spec, kst(2026, 6, 15, 0), kst(2026, 6, 15, 12, 30), { weather: fixedWeather(1, 28) });
     const inv = out.inverters[0]!;
     expect(inv.acPowerKw).toBe(100);
@@ -98,7 +108,8 @@ describe("stepPlant", () => {
     // Connection boards split the inverter's DC current across its strings at the DC bus voltage.
     const cbTotal = out.connectionBoards[2]!.totalCurrentA + out.connectionBoards[3]!.totalCurrentA;
     expect(cbTotal).toBeCloseTo(out.inverters[2]!.dcCurrentA, -0.5);
-    for (const a of out.connectionBoards[0]!.channelCurrentA) expect(Math.abs(a / (out.inverters[0]!.dcCurrentA / 12) - 1)).toBeLessThan(0.1);
+    for (const a of out.connectionBoards[0]!.channelCurrentA)
+      expect(Math.abs(a / (out.inverters[0]!.dcCurrentA / 12) - 1)).toBeLessThan(0.1);
     expect(Math.abs(out.connectionBoards[0]!.voltageV - out.inverters[0]!.dcVoltageV)).toBeLessThan(5);
 
     // Breakers: ACB at 380 V, VCB at 22.9 kV, both carrying the plant's power less a little loss.
@@ -131,7 +142,9 @@ describe("stepPlant", () => {
     expect(out.poa).toBe(0);
     expect(out.plantAcKw).toBe(0);
     for (const inv of out.inverters) {
-      expect([inv.acPowerKw, inv.dcPowerKw, inv.dcVoltageV, inv.dcCurrentA, inv.acCurrentA, inv.powerFactor]).toEqual([0, 0, 0, 0, 0, 0]);
+      expect([inv.acPowerKw, inv.dcPowerKw, inv.dcVoltageV, inv.dcCurrentA, inv.acCurrentA, inv.powerFactor]).toEqual([
+        0, 0, 0, 0, 0, 0,
+      ]);
       expect(inv.running).toBe(false);
       expect(inv.todayKwh).toBe(0);
       expect(inv.totalKwh).toBeGreaterThan(0);
@@ -216,14 +229,24 @@ describe("stepPlant", () => {
 
   it("shares the grid frequency across plants", () => {
     const a = runTo(SPEC, kst(2026, 3, 3, 0), kst(2026, 3, 3, 10, 0));
-    const b = runTo({ ...SPEC, seed: "p2", locality: "경기도 이천시", latDeg: 37.2, lonDeg: 127.4 }, kst(2026, 3, 3, 0), kst(2026, 3, 3, 10, 0));
+    const b = runTo(
+      { ...SPEC, seed: "p2", locality: "경기도 이천시", latDeg: 37.2, lonDeg: 127.4 },
+      kst(2026, 3, 3, 0),
+      kst(2026, 3, 3, 10, 0),
+    );
     expect(a.out.vcbs[0]!.frequencyHz).toBe(b.out.vcbs[0]!.frequencyHz);
   });
 
   it("a faulted inverter stops producing, reports its code and holds open-circuit voltage", () => {
     const conditions: PlantConditions = { inverterFaultCode: [0x0008, 0, 0], inverterOutputFactor: [1, 1, 1] };
     const healthy = runTo(SPEC, kst(2026, 5, 10, 0), kst(2026, 5, 10, 12, 0), { weather: fixedWeather(0.95, 22) });
-    const { out, state } = runTo(SPEC, kst(2026, 5, 10, 0), kst(2026, 5, 10, 12, 0), { weather: fixedWeather(0.95, 22) }, conditions);
+    const { out, state } = runTo(
+      SPEC,
+      kst(2026, 5, 10, 0),
+      kst(2026, 5, 10, 12, 0),
+      { weather: fixedWeather(0.95, 22) },
+      conditions,
+    );
     const inv = out.inverters[0]!;
     expect(inv.faultCode).toBe(0x0008);
     expect(inv.running).toBe(false);

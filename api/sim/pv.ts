@@ -288,7 +288,8 @@ export function createPlantModel(spec: PlantSpec, options: { weather?: WeatherPr
     total += inv.capacityKw;
   }
   for (const cb of spec.connectionBoards ?? []) {
-    if (cb.inverterIndex < 0 || cb.inverterIndex >= n) throw new RangeError(`connection board refers to missing inverter ${cb.inverterIndex}`);
+    if (cb.inverterIndex < 0 || cb.inverterIndex >= n)
+      throw new RangeError(`connection board refers to missing inverter ${cb.inverterIndex}`);
     channelsPerInverter[cb.inverterIndex]! += cb.channels;
   }
   const orientation: PanelOrientation = { ...DEFAULT_ORIENTATION, ...spec.orientation };
@@ -330,7 +331,8 @@ export function createPlantState(model: PlantModel, tMs: number, initial: Initia
   const totalKwh = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const tot = initial.totalKwh;
-    totalKwh[i] = tot === undefined ? 0 : typeof tot === "number" ? (tot * model.acCapacityKw[i]!) / model.totalAcCapacityKw : tot[i] ?? 0;
+    totalKwh[i] =
+      tot === undefined ? 0 : typeof tot === "number" ? (tot * model.acCapacityKw[i]!) / model.totalAcCapacityKw : (tot[i] ?? 0);
     todayKwh[i] = initial.todayKwh?.[i] ?? 0;
   }
   return { tMs: t, kstDay: kstDayIndex(t), todayKwh, totalKwh, lastAcKw: new Float64Array(n) };
@@ -455,10 +457,17 @@ export function stepPlant(
     let dcKw = 0;
     let acKw = 0;
     let dcV = 0;
-    const vmp = sunUp && poa > 1 ? model.vmpStcV[i]! * (1 + VOLTAGE_TEMP_COEFF * (moduleC - 25)) * (1 + 0.035 * Math.log(poa / 1000)) : 0;
+    const vmp =
+      sunUp && poa > 1 ? model.vmpStcV[i]! * (1 + VOLTAGE_TEMP_COEFF * (moduleC - 25)) * (1 + 0.035 * Math.log(poa / 1000)) : 0;
     if (faultCode === 0 && poa >= STARTUP_IRRADIANCE_WM2) {
       const available =
-        model.dcCapacityKw[i]! * (poa / 1000) * (1 + POWER_TEMP_COEFF * (moduleC - 25)) * model.derate[i]! * model.mismatch[i]! * factor * stringShare *
+        model.dcCapacityKw[i]! *
+        (poa / 1000) *
+        (1 + POWER_TEMP_COEFF * (moduleC - 25)) *
+        model.derate[i]! *
+        model.mismatch[i]! *
+        factor *
+        stringShare *
         (1 + 0.003 * hashNormal(seed, (i << 4) | NOISE_DC, step));
       const eta = inverterEfficiency(model.efficiency[i]!, available / cap);
       acKw = available * eta;
@@ -505,7 +514,7 @@ export function stepPlant(
     r.frequencyHz = frequency + 0.003 * hashNormal(seed, key | NOISE_HZ, step);
     if (r.running) {
       const load = r.acPowerKw / model.acCapacityKw[i]!;
-      const pf = 0.99 - 0.05 * Math.max(0, 0.1 - load) / 0.1 + 0.002 * hashNormal(seed, key | NOISE_PF, step);
+      const pf = 0.99 - (0.05 * Math.max(0, 0.1 - load)) / 0.1 + 0.002 * hashNormal(seed, key | NOISE_PF, step);
       r.powerFactor = pf > 1 ? 1 : pf;
       r.acCurrentA = (r.acPowerKw * 1000) / (SQRT3 * r.acVoltageV * r.powerFactor);
     } else {
@@ -537,7 +546,8 @@ export function stepPlant(
     for (let c = 0; c < cb.channels; c++) {
       const at = channelBase + c;
       const isDead = at < dead || (blown > 0 && at >= blownAt && at < blownAt + blown);
-      const a = isDead || perChannel === 0 ? 0 : Math.max(0, perChannel * (1 + 0.02 * hashNormal(seed, noiseKey + (c << 4), step)));
+      const a =
+        isDead || perChannel === 0 ? 0 : Math.max(0, perChannel * (1 + 0.02 * hashNormal(seed, noiseKey + (c << 4), step)));
       r.channelCurrentA[c] = a;
       sum += a;
     }
@@ -559,8 +569,28 @@ export function stepPlant(
   }
 
   // Breakers: ACB on the 380 V side of the plant's inverters, VCB at the 22.9 kV grid connection.
-  fillBreakers(out.acbs, model.acbOfInverter, out.inverters, LV_LINE_VOLTAGE_V * (1 + model.gridVoltageBias + 0.012 * plantLoad), 0.998, frequency, seed, 0x100, step);
-  fillBreakers(out.vcbs, model.vcbOfInverter, out.inverters, MV_LINE_VOLTAGE_V * (1 + 0.5 * model.gridVoltageBias + 0.008 * plantLoad), 0.985, frequency, seed, 0x200, step);
+  fillBreakers(
+    out.acbs,
+    model.acbOfInverter,
+    out.inverters,
+    LV_LINE_VOLTAGE_V * (1 + model.gridVoltageBias + 0.012 * plantLoad),
+    0.998,
+    frequency,
+    seed,
+    0x100,
+    step,
+  );
+  fillBreakers(
+    out.vcbs,
+    model.vcbOfInverter,
+    out.inverters,
+    MV_LINE_VOLTAGE_V * (1 + 0.5 * model.gridVoltageBias + 0.008 * plantLoad),
+    0.985,
+    frequency,
+    seed,
+    0x200,
+    step,
+  );
 
   out.tMs = t;
   out.sunElevationDeg = sun.elevationDeg;

@@ -87,4 +87,3 @@ export function planeOfArray(
   out.poa = out.poaBeam + out.poaDiffuse + out.poaGround;
   return out;
 }
-

@@ -2,7 +2,16 @@ import { describe, expect, it } from "vitest";
 import { civilFromDays, kstDayIndex, kstDayStartMs, STEP_MS, HOUR_MS } from "./time";
 import { LocalityWeather, MAX_CLEARNESS, MIN_CLEARNESS, clearnessOf, localitySeed, weatherAt } from "./weather";
 
-const LOCALITIES = ["서울특별시", "경기도 화성시", "충청남도 당진시", "전라남도 해남군", "경상북도 상주시", "강원도 횡성군", "전라북도 김제시", "경상남도 밀양시"];
+const LOCALITIES = [
+  "서울특별시",
+  "경기도 화성시",
+  "충청남도 당진시",
+  "전라남도 해남군",
+  "경상북도 상주시",
+  "강원도 횡성군",
+  "전라북도 김제시",
+  "경상남도 밀양시",
+];
 const dayOf = (y: number, m: number, d: number) => kstDayIndex(Date.UTC(y, m - 1, d, 3));
 
 describe("LocalityWeather", () => {

@@ -126,10 +126,14 @@ export class LocalityWeather {
     for (let depth = 0; depth < 8; depth++) {
       const date = kstCivilDate(d);
       const monsoon = date.dayOfYear >= MONSOON_FIRST_DOY && date.dayOfYear <= MONSOON_LAST_DOY;
-      const zPersist = Math.sqrt(NATIONAL_WEIGHT) * hashNormal(NATIONAL_SEED, d, 2) + Math.sqrt(1 - NATIONAL_WEIGHT) * hashNormal(this.seed, d, 2);
+      const zPersist =
+        Math.sqrt(NATIONAL_WEIGHT) * hashNormal(NATIONAL_SEED, d, 2) +
+        Math.sqrt(1 - NATIONAL_WEIGHT) * hashNormal(this.seed, d, 2);
       const persist = normalCdf(zPersist) < (monsoon ? 0.5 : 0.35);
       if (!persist || depth === 7) {
-        const z = Math.sqrt(NATIONAL_WEIGHT) * hashNormal(NATIONAL_SEED, d, 1) + Math.sqrt(1 - NATIONAL_WEIGHT) * hashNormal(this.seed, d, 1);
+        const z =
+          Math.sqrt(NATIONAL_WEIGHT) * hashNormal(NATIONAL_SEED, d, 1) +
+          Math.sqrt(1 - NATIONAL_WEIGHT) * hashNormal(this.seed, d, 1);
         sky = skyFromUniform(normalCdf(z), skyOdds(date.dayOfYear, date.month));
         break;
       }
@@ -218,7 +222,21 @@ export class LocalityWeather {
     const warmSeason = date.month >= 5 && date.month <= 9;
     const coldSeason = date.month >= 11 || date.month <= 2;
     const skyShift =
-      sky === "clear" ? (warmSeason ? 1.5 : coldSeason ? -1 : 0.5) : sky === "rain" ? (warmSeason ? -2 : 0) : sky === "overcast" ? (warmSeason ? -1 : 0.5) : 0;
+      sky === "clear"
+        ? warmSeason
+          ? 1.5
+          : coldSeason
+            ? -1
+            : 0.5
+        : sky === "rain"
+          ? warmSeason
+            ? -2
+            : 0
+          : sky === "overcast"
+            ? warmSeason
+              ? -1
+              : 0.5
+            : 0;
     const range = diurnalRange * rng.uniform(0.85, 1.15);
     const tMean = mean + anomaly + skyShift;
 
@@ -284,7 +302,8 @@ export class LocalityWeather {
 /** Clearness of a day at KST hour h (may be fractional or slightly outside 0–24). */
 export function clearnessOf(dw: DayWeather, h: number): number {
   let field = 0;
-  for (let i = 0; i < dw.periods.length; i++) field += dw.weights[i]! * Math.sin((2 * Math.PI * h) / dw.periods[i]! + dw.phases[i]!);
+  for (let i = 0; i < dw.periods.length; i++)
+    field += dw.weights[i]! * Math.sin((2 * Math.PI * h) / dw.periods[i]! + dw.phases[i]!);
   const drift = dw.trend * Math.max(-1, Math.min(1, (h - 12) / 6));
   let c: number;
   if (dw.sky === "partlyCloudy") {
@@ -308,4 +327,3 @@ export function weatherAt(locality: string | number, tMs: number, latDeg: number
   const seed = typeof locality === "string" ? localitySeed(locality) : locality;
   return new LocalityWeather(seed, latDeg, lonDeg).sample(tMs);
 }
-

@@ -14,13 +14,7 @@ import type { Writable } from "node:stream";
 import { stringify } from "csv-stringify/sync";
 import type { Kysely } from "kysely";
 import { formatSeoul } from "../../domain/seoul-time";
-import {
-  type ReportSummary,
-  CO2_KG_PER_KWH,
-  REC_WEIGHT,
-  REC_WON_PER_REC,
-  SMP_WON_PER_KWH,
-} from "../../domain/statistics";
+import { type ReportSummary, CO2_KG_PER_KWH, REC_WEIGHT, REC_WON_PER_REC, SMP_WON_PER_KWH } from "../../domain/statistics";
 import {
   columnHead,
   exportCell,
@@ -42,7 +36,11 @@ function rowInfos(p: PreparedReport): (key: string) => RowInfo {
   const made = new Map<string, RowInfo>();
   return (key) => {
     let info = made.get(key);
-    if (!info) made.set(key, (info = { unit: p.ctx.unit, name: p.names[key] ?? key, plantName: p.plantNames[key] ?? "", capa: p.capas[key] ?? null }));
+    if (!info)
+      made.set(
+        key,
+        (info = { unit: p.ctx.unit, name: p.names[key] ?? key, plantName: p.plantNames[key] ?? "", capa: p.capas[key] ?? null }),
+      );
     return info;
   };
 }
@@ -68,37 +66,61 @@ export async function writeCsv(db: Kysely<Database>, p: PreparedReport, lang: La
     }
     await send(records);
   }
-  await send(totals.list().map((t) => {
-    const i = info(t.device_uid);
-    return columns.map((c) => (c.key === "ts" ? TOTAL_LABEL[lang] : exportCell(c, t as unknown as Record<string, unknown>, i) ?? ""));
-  }));
+  await send(
+    totals.list().map((t) => {
+      const i = info(t.device_uid);
+      return columns.map((c) =>
+        c.key === "ts" ? TOTAL_LABEL[lang] : (exportCell(c, t as unknown as Record<string, unknown>, i) ?? ""),
+      );
+    }),
+  );
   await ended(out);
 }
 
 /** The summary as label/value/unit lines (shared by the XLSX sheet and the mail text). */
-export function summaryLines(p: PreparedReport, s: ReportSummary, lang: Lang, by: string, at: number): Array<[string, string | number | null, string]> {
+export function summaryLines(
+  p: PreparedReport,
+  s: ReportSummary,
+  lang: Lang,
+  by: string,
+  at: number,
+): Array<[string, string | number | null, string]> {
   const ko = lang === "ko";
   const lines: Array<[string, string | number | null, string]> = [
     [ko ? "보고서" : "Report", REPORT_TITLES[p.report][lang], ""],
     [ko ? "범위" : "Scope", p.resolved.scope.name, ""],
-    [ko ? "기간" : "Period", `${formatSeoul(p.ctx.period.start, "YYYY-MM-DD HH:mm")} – ${formatSeoul(p.ctx.period.end, "YYYY-MM-DD HH:mm")}`, ""],
+    [
+      ko ? "기간" : "Period",
+      `${formatSeoul(p.ctx.period.start, "YYYY-MM-DD HH:mm")} – ${formatSeoul(p.ctx.period.end, "YYYY-MM-DD HH:mm")}`,
+      "",
+    ],
     [ko ? "단위" : "Unit", p.ctx.unit, ""],
     [ko ? "작성" : "Generated", `${formatSeoul(at, "YYYY-MM-DD HH:mm")} · ${by}`, ""],
     [ko ? "설비용량" : "Capacity", round(s.capa / 100, 2), "kW"],
   ];
   if (p.report !== "env") {
     lines.push([ko ? "발전량" : "Generation", round(s.energy_wh / 1000, 2), "kWh"]);
-    if (p.report === "integrated" || p.report === "inverter") lines.push([ko ? "발전시간" : "Generation hours", round(s.genHours, 2), "h"]);
+    if (p.report === "integrated" || p.report === "inverter")
+      lines.push([ko ? "발전시간" : "Generation hours", round(s.genHours, 2), "h"]);
     lines.push([ko ? "최대출력" : "Peak power", s.peak_w === null ? null : round(s.peak_w / 1000, 2), "kW"]);
   }
   if (p.report !== "vcb" && p.report !== "acb") {
-    lines.push([ko ? "경사면 일사량" : "POA irradiation", s.irradiation_wh === null ? null : round(s.irradiation_wh / 1000, 2), "kWh/m²"]);
+    lines.push([
+      ko ? "경사면 일사량" : "POA irradiation",
+      s.irradiation_wh === null ? null : round(s.irradiation_wh / 1000, 2),
+      "kWh/m²",
+    ]);
   }
   if (p.report === "integrated" || p.report === "inverter") lines.push(["PR", s.pr === null ? null : round(s.pr * 100, 1), "%"]);
-  if (s.co2_kg !== undefined) lines.push([ko ? `CO₂ 저감 (${CO2_KG_PER_KWH} kg/kWh)` : `CO₂ avoided (${CO2_KG_PER_KWH} kg/kWh)`, round(s.co2_kg, 1), "kg"]);
+  if (s.co2_kg !== undefined)
+    lines.push([ko ? `CO₂ 저감 (${CO2_KG_PER_KWH} kg/kWh)` : `CO₂ avoided (${CO2_KG_PER_KWH} kg/kWh)`, round(s.co2_kg, 1), "kg"]);
   if (s.revenue) {
     lines.push([ko ? `SMP 수익 (${SMP_WON_PER_KWH} ₩/kWh)` : `SMP revenue (${SMP_WON_PER_KWH} ₩/kWh)`, s.revenue.smp, "₩"]);
-    lines.push([ko ? `REC 수익 (${REC_WON_PER_REC} ₩/REC, ×${REC_WEIGHT})` : `REC revenue (${REC_WON_PER_REC} ₩/REC, ×${REC_WEIGHT})`, s.revenue.rec, "₩"]);
+    lines.push([
+      ko ? `REC 수익 (${REC_WON_PER_REC} ₩/REC, ×${REC_WEIGHT})` : `REC revenue (${REC_WON_PER_REC} ₩/REC, ×${REC_WEIGHT})`,
+      s.revenue.rec,
+      "₩",
+    ]);
   }
   lines.push([ko ? "데이터 완전성" : "Data completeness", s.completeness, "%"]);
   return lines;
@@ -107,14 +129,25 @@ export function summaryLines(p: PreparedReport, s: ReportSummary, lang: Lang, by
 const round = (v: number, d: number) => Math.round(v * 10 ** d) / 10 ** d;
 
 /** Writes the XLSX of a report to `out` and ends it. */
-export async function writeXlsx(db: Kysely<Database>, p: PreparedReport, lang: Lang, out: Writable, by: string, at: number): Promise<void> {
+export async function writeXlsx(
+  db: Kysely<Database>,
+  p: PreparedReport,
+  lang: Lang,
+  out: Writable,
+  by: string,
+  at: number,
+): Promise<void> {
   const names = SHEET_NAMES[lang];
   const book = new XlsxWriter(out, { creator: by, created: new Date(at) });
   const info = rowInfos(p);
   // The steps first (streamed as the store yields them), then the totals, then the summary (the totals' sums);
   // the book lists them summary, totals, steps.
   const columns = REPORT_COLUMNS[p.report];
-  const heads = columns.map((c) => ({ head: columnHead(c, lang), width: c.key === "ts" ? 18 : c.unit === undefined ? 22 : 14, decimals: c.unit !== undefined ? c.decimals ?? 0 : undefined }));
+  const heads = columns.map((c) => ({
+    head: columnHead(c, lang),
+    width: c.key === "ts" ? 18 : c.unit === undefined ? 22 : 14,
+    decimals: c.unit !== undefined ? (c.decimals ?? 0) : undefined,
+  }));
   let part = 1;
   let rows = await book.sheet(names.rows, 3, heads);
   const totals = newTotals(p);
@@ -135,7 +168,15 @@ export async function writeXlsx(db: Kysely<Database>, p: PreparedReport, lang: L
   await rows.end();
 
   const tcols = totalColumns(p.report);
-  const totalsSheet = await book.sheet(names.totals, 2, tcols.map((c) => ({ head: columnHead(c, lang), width: c.unit === undefined ? 22 : 14, decimals: c.unit !== undefined ? c.decimals ?? 0 : undefined })));
+  const totalsSheet = await book.sheet(
+    names.totals,
+    2,
+    tcols.map((c) => ({
+      head: columnHead(c, lang),
+      width: c.unit === undefined ? 22 : 14,
+      decimals: c.unit !== undefined ? (c.decimals ?? 0) : undefined,
+    })),
+  );
   for (const t of totals.list()) {
     const wait = totalsSheet.add(tcols.map((c) => exportCell(c, t as unknown as Record<string, unknown>, info(t.device_uid))));
     if (wait) await wait;

@@ -78,7 +78,14 @@ export interface PreparedReport {
 }
 
 /** `claims`: who the report is for (their reach and service bits); the scheduler passes a member read from the store. */
-export async function prepareReport(db: Kysely<Database>, claims: Pick<AccessClaims, "id" | "scope" | "service">, report: ReportKind, q: ReportRequest, now: number, fleetName: string): Promise<PreparedReport> {
+export async function prepareReport(
+  db: Kysely<Database>,
+  claims: Pick<AccessClaims, "id" | "scope" | "service">,
+  report: ReportKind,
+  q: ReportRequest,
+  now: number,
+  fleetName: string,
+): Promise<PreparedReport> {
   const period = checkedPeriod(q);
   const reach = await reachOf(db, claims);
   const resolved = await resolveScope(db, reach, q, fleetName);
@@ -104,15 +111,25 @@ export async function prepareReport(db: Kysely<Database>, claims: Pick<AccessCla
     }
   }
   return {
-    report, resolved, ctx, names, plantNames, capas,
+    report,
+    resolved,
+    ctx,
+    names,
+    plantNames,
+    capas,
     hideCo2: hasService(claims.service, "co2Hide"),
     hideRevenue: hasService(claims.service, "recSmpHide"),
   };
 }
 
 /** Rows of the report, chunk by chunk. */
-export function reportChunks(db: Kysely<Database>, p: PreparedReport, per: "plant" | "group" = "plant"): AsyncGenerator<Array<RowBase & Record<string, unknown>>> {
-  if (p.report === "integrated") return plantReportChunks(db, p.ctx, p.resolved.devices, per) as AsyncGenerator<Array<RowBase & Record<string, unknown>>>;
+export function reportChunks(
+  db: Kysely<Database>,
+  p: PreparedReport,
+  per: "plant" | "group" = "plant",
+): AsyncGenerator<Array<RowBase & Record<string, unknown>>> {
+  if (p.report === "integrated")
+    return plantReportChunks(db, p.ctx, p.resolved.devices, per) as AsyncGenerator<Array<RowBase & Record<string, unknown>>>;
   return deviceReportChunks(db, p.ctx, p.report, p.resolved.devices) as AsyncGenerator<Array<RowBase & Record<string, unknown>>>;
 }
 
@@ -124,7 +141,10 @@ export function newTotals(p: PreparedReport): Totals {
 async function scopeIrradiation(db: Kysely<Database>, p: PreparedReport): Promise<number | null> {
   const t = new Totals("env", () => null);
   for await (const rows of deviceReportChunks(db, p.ctx, "env", p.resolved.devices)) t.add(rows);
-  const values = t.list().map((r) => r.iis_wh).filter((v): v is number => typeof v === "number");
+  const values = t
+    .list()
+    .map((r) => r.iis_wh)
+    .filter((v): v is number => typeof v === "number");
   return values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
 }
 
@@ -133,14 +153,18 @@ export async function summaryOf(db: Kysely<Database>, p: PreparedReport, totals:
   const sum = (f: (t: (typeof list)[number]) => number | null | undefined) => list.reduce((a, t) => a + (f(t) ?? 0), 0);
   const generation = p.report === "integrated" || p.report === "inverter";
   const plantCapa = p.resolved.plants.reduce((a, x) => a + x.capa, 0);
-  const capa = p.report === "inverter"
-    ? p.resolved.devices.filter((d) => d.kind === DEVICE_KIND.inverter).reduce((a, d) => a + (d.capa ?? 0), 0)
-    : plantCapa;
+  const capa =
+    p.report === "inverter"
+      ? p.resolved.devices.filter((d) => d.kind === DEVICE_KIND.inverter).reduce((a, d) => a + (d.capa ?? 0), 0)
+      : plantCapa;
   let irradiation: number | null = null;
   if (p.report === "integrated") {
-    const values = list.filter((t) => t.device_uid !== "scope").map((t) => t.iis_wh).filter((v): v is number => typeof v === "number");
+    const values = list
+      .filter((t) => t.device_uid !== "scope")
+      .map((t) => t.iis_wh)
+      .filter((v): v is number => typeof v === "number");
     const scopeRow = list.find((t) => t.device_uid === "scope");
-    irradiation = scopeRow ? scopeRow.iis_wh ?? null : values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
+    irradiation = scopeRow ? (scopeRow.iis_wh ?? null) : values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
   } else if (p.report === "inverter") {
     irradiation = await scopeIrradiation(db, p);
   } else if (p.report === "env") {
@@ -160,12 +184,21 @@ export async function summaryOf(db: Kysely<Database>, p: PreparedReport, totals:
 }
 
 const ROW_FIELD: Record<ReportKind, "reportPlants" | "reportInverters" | "reportEnvs" | "reportVcbs" | "reportAcbs"> = {
-  integrated: "reportPlants", inverter: "reportInverters", env: "reportEnvs", vcb: "reportVcbs", acb: "reportAcbs",
+  integrated: "reportPlants",
+  inverter: "reportInverters",
+  env: "reportEnvs",
+  vcb: "reportVcbs",
+  acb: "reportAcbs",
 };
 
 /** The whole JSON answer of a report call. */
 export async function buildReport(
-  db: Kysely<Database>, claims: AccessClaims, report: ReportKind, q: ReportRequest, now: number, fleetName: string,
+  db: Kysely<Database>,
+  claims: AccessClaims,
+  report: ReportKind,
+  q: ReportRequest,
+  now: number,
+  fleetName: string,
 ): Promise<StatisticsResponse> {
   const p = await prepareReport(db, claims, report, q, now, fleetName);
   const totals = newTotals(p);
@@ -194,9 +227,10 @@ export async function buildReport(
     }
   }
   const kinds = [...new Set(p.resolved.devices.map((d) => d.kind))].sort((a, b) => a - b);
-  const devices = report === "integrated"
-    ? p.resolved.devices.filter((d) => d.kind === DEVICE_KIND.inverter || d.kind === DEVICE_KIND.environmentSensor)
-    : p.resolved.devices.filter((d) => d.kind === REPORT_DEVICE_KIND[report]);
+  const devices =
+    report === "integrated"
+      ? p.resolved.devices.filter((d) => d.kind === DEVICE_KIND.inverter || d.kind === DEVICE_KIND.environmentSensor)
+      : p.resolved.devices.filter((d) => d.kind === REPORT_DEVICE_KIND[report]);
   const out: StatisticsResponse = {
     unit: q.unit,
     start: formatSeoul(p.ctx.period.start, "YYYY-MM-DD HH:mm:ss"),
@@ -211,9 +245,13 @@ export async function buildReport(
     rtuConfig: p.resolved.rtuConfig,
     [ROW_FIELD[report]]: rows,
     rowCount: count,
-    ...(series ? {
-      series: [...series.values()].sort((a, b) => a.ts - b.ts).map(({ n, ...s }) => ({ ...s, value: s.value !== null && report === "env" ? s.value / n : s.value })),
-    } : {}),
+    ...(series
+      ? {
+          series: [...series.values()]
+            .sort((a, b) => a.ts - b.ts)
+            .map(({ n, ...s }) => ({ ...s, value: s.value !== null && report === "env" ? s.value / n : s.value })),
+        }
+      : {}),
     keys: totals.keys(),
     totals: totals.list(),
     summary: await summaryOf(db, p, totals),

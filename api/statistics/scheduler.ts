@@ -99,7 +99,9 @@ export async function sendScheduledReport(store: Store, sub: SubscriptionRow, pe
       to: sub.email,
       subject,
       text,
-      attachments: [{ filename: exportFileName(p, "xlsx"), contentType: XLSX_TYPE, contentBase64: file.buffer().toString("base64") }],
+      attachments: [
+        { filename: exportFileName(p, "xlsx"), contentType: XLSX_TYPE, contentBase64: file.buffer().toString("base64") },
+      ],
       dedupeKey: dedupeKeyOf(Number(sub.seq), period),
     });
     await trx
@@ -117,7 +119,11 @@ export interface ReportSchedulerOptions {
   log: (m: string, e?: unknown) => void;
 }
 
-export function reportScheduler(store: Store, clock: Clock, opts: ReportSchedulerOptions): SingletonJob & { runOnce(held?: () => boolean): Promise<number> } {
+export function reportScheduler(
+  store: Store,
+  clock: Clock,
+  opts: ReportSchedulerOptions,
+): SingletonJob & { runOnce(held?: () => boolean): Promise<number> } {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | null = null;
   const job = {

@@ -27,15 +27,26 @@ describe("streaming XLSX writer", () => {
   it("writes sheets in any order that exceljs reads back cell by cell, in book order", async () => {
     const out = slowSink();
     const book = new XlsxWriter(out.sink, { creator: "tester", created: new Date(Date.UTC(2026, 0, 2, 3, 4, 5)) });
-    const steps = await book.sheet("시간별", 3, [{ head: "시간", width: 18 }, { head: "이름 <&>", width: 20 }, { head: "발전량 (kWh)", width: 14, decimals: 2 }]);
+    const steps = await book.sheet("시간별", 3, [
+      { head: "시간", width: 18 },
+      { head: "이름 <&>", width: 20 },
+      { head: "발전량 (kWh)", width: 14, decimals: 2 },
+    ]);
     for (let i = 0; i < 3000; i++) {
-      const wait = steps.add([`2026-01-01 ${String(i % 24).padStart(2, "0")}:00`, i % 2 ? " =1+2 인버터" : "a\u0001b", i % 7 ? i / 8 : null]);
+      const wait = steps.add([
+        `2026-01-01 ${String(i % 24).padStart(2, "0")}:00`,
+        i % 2 ? " =1+2 인버터" : "a\u0001b",
+        i % 7 ? i / 8 : null,
+      ]);
       if (wait) await wait;
       // The writer waits for the slow destination: it never holds more than a few buffers.
       expect(out.queued()).toBeLessThan(512 * 1024);
     }
     await steps.end();
-    const summary = await book.sheet("요약", 1, [{ head: "항목", width: 30 }, { head: "값", width: 20 }]);
+    const summary = await book.sheet("요약", 1, [
+      { head: "항목", width: 30 },
+      { head: "값", width: 20 },
+    ]);
     await summary.add(["범위", "발전소 1"]);
     await summary.add(["발전량", 12.5]);
     await summary.end();

@@ -70,7 +70,11 @@ class ZipOut {
   /** The entry being read by archiver (one at a time), settled by its 'entry' event or an error. */
   private current: { resolve(): void; reject(e: Error): void } | null = null;
 
-  constructor(out: Writable, private at: Date, level: number) {
+  constructor(
+    out: Writable,
+    private at: Date,
+    level: number,
+  ) {
     this.archive = archiver("zip", { zlib: { level } });
     const fail = (e: Error) => {
       this.failed ??= e;
@@ -101,10 +105,14 @@ class ZipOut {
     const entryDone = new Promise<void>((resolve, reject) => (this.current = { resolve, reject }));
     entryDone.catch(() => undefined);
     this.archive.append(body, { name, date: this.at });
-    return new EntryWriter(body, async () => {
-      body.end();
-      await entryDone;
-    }, () => this.failed);
+    return new EntryWriter(
+      body,
+      async () => {
+        body.end();
+        await entryDone;
+      },
+      () => this.failed,
+    );
   }
 
   /** Writes a whole small entry. */
@@ -124,7 +132,11 @@ class ZipOut {
 class EntryWriter {
   private pending: string[] = [];
   private chars = 0;
-  constructor(private body: PassThrough, private ending: () => Promise<void>, private failure: () => Error | null) {}
+  constructor(
+    private body: PassThrough,
+    private ending: () => Promise<void>,
+    private failure: () => Error | null,
+  ) {}
 
   /** Queues text; flushes (and may wait) once a batch is full. */
   write(text: string): Promise<void> | undefined {
@@ -187,22 +199,23 @@ function columnLetters(i: number): string {
 const STYLE_BOLD = 1;
 const styleOfDecimals = (d: number | undefined) => (d === undefined ? 0 : 2 + Math.max(0, Math.min(3, d)));
 
-const STYLES = `${XML_HEAD}<styleSheet xmlns="${NS_MAIN}">`
-  + '<numFmts count="2"><numFmt numFmtId="164" formatCode="#,##0.0"/><numFmt numFmtId="165" formatCode="#,##0.000"/></numFmts>'
-  + '<fonts count="2"><font><sz val="11"/><name val="Malgun Gothic"/><family val="2"/></font><font><b/><sz val="11"/><name val="Malgun Gothic"/><family val="2"/></font></fonts>'
-  + '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>'
-  + '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
-  + '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
-  + '<cellXfs count="6">'
-  + '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
-  + '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>'
-  + '<xf numFmtId="3" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
-  + '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
-  + '<xf numFmtId="4" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
-  + '<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>'
-  + "</cellXfs>"
-  + '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>'
-  + "</styleSheet>";
+const STYLES =
+  `${XML_HEAD}<styleSheet xmlns="${NS_MAIN}">` +
+  '<numFmts count="2"><numFmt numFmtId="164" formatCode="#,##0.0"/><numFmt numFmtId="165" formatCode="#,##0.000"/></numFmts>' +
+  '<fonts count="2"><font><sz val="11"/><name val="Malgun Gothic"/><family val="2"/></font><font><b/><sz val="11"/><name val="Malgun Gothic"/><family val="2"/></font></fonts>' +
+  '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+  '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+  '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+  '<cellXfs count="6">' +
+  '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+  '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
+  '<xf numFmtId="3" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+  '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+  '<xf numFmtId="4" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+  '<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+  "</cellXfs>" +
+  '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
+  "</styleSheet>";
 
 /** Distinct strings kept in the shared-string table at most. */
 const MAX_SHARED = 100_000;
@@ -233,7 +246,11 @@ export class SheetWriter {
   private row = 1;
   private letters: string[];
   private styles: string[];
-  constructor(private w: EntryWriter, columns: XlsxColumn[], private shared: SharedStrings) {
+  constructor(
+    private w: EntryWriter,
+    columns: XlsxColumn[],
+    private shared: SharedStrings,
+  ) {
     this.letters = columns.map((_c, i) => columnLetters(i));
     this.styles = columns.map((c) => {
       const s = styleOfDecimals(c.decimals);
@@ -243,10 +260,12 @@ export class SheetWriter {
 
   static async start(w: EntryWriter, columns: XlsxColumn[], shared: SharedStrings): Promise<SheetWriter> {
     const cols = columns.map((c, i) => `<col min="${i + 1}" max="${i + 1}" width="${c.width}" customWidth="1"/>`).join("");
-    await w.write(`${XML_HEAD}<worksheet xmlns="${NS_MAIN}" xmlns:r="${NS_REL}">`
-      + '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>'
-      + '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>'
-      + `<sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData>`);
+    await w.write(
+      `${XML_HEAD}<worksheet xmlns="${NS_MAIN}" xmlns:r="${NS_REL}">` +
+        '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>' +
+        '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>' +
+        `<sheetFormatPr defaultRowHeight="15"/><cols>${cols}</cols><sheetData>`,
+    );
     const sheet = new SheetWriter(w, columns, shared);
     const head = columns.map((c, i) => inlineString(`${sheet.letters[i]}1`, ` s="${STYLE_BOLD}"`, c.head)).join("");
     await w.write(`<row r="1">${head}</row>`);
@@ -291,7 +310,10 @@ export class XlsxWriter {
   private sheets: Array<{ name: string; order: number; part: number }> = [];
   private parts = 0;
   private shared = new SharedStrings();
-  constructor(out: Writable, private opts: { creator: string; created: Date; level?: number }) {
+  constructor(
+    out: Writable,
+    private opts: { creator: string; created: Date; level?: number },
+  ) {
     this.zip = new ZipOut(out, opts.created, opts.level ?? 1);
   }
 
@@ -321,40 +343,67 @@ export class XlsxWriter {
       await w.write("</sst>");
       await w.close();
     }
-    const overrides = sheets.map((s) => `<Override PartName="/xl/worksheets/sheet${s.part}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`).join("");
-    await this.zip.file("[Content_Types].xml", `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">`
-      + '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
-      + '<Default Extension="xml" ContentType="application/xml"/>'
-      + '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
-      + overrides
-      + (strings.length ? '<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>' : "")
-      + '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>'
-      + '<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>'
-      + '<Override PartName="/docProps/app.xml" ContentType="application/vnd.openxmlformats-officedocument.extended-properties+xml"/>'
-      + "</Types>");
-    await this.zip.file("_rels/.rels", `${XML_HEAD}<Relationships xmlns="${NS_PKG_REL}">`
-      + '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/>'
-      + '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/>'
-      + '<Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/extended-properties" Target="docProps/app.xml"/>'
-      + "</Relationships>");
+    const overrides = sheets
+      .map(
+        (s) =>
+          `<Override PartName="/xl/worksheets/sheet${s.part}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+      )
+      .join("");
+    await this.zip.file(
+      "[Content_Types].xml",
+      `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+        '<Default Extension="xml" ContentType="application/xml"/>' +
+        '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+        overrides +
+        (strings.length
+          ? '<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/>'
+          : "") +
+        '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
+        '<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>' +
+        '<Override PartName="/docProps/app.xml" ContentType="application/vnd.openxmlformats-officedocument.extended-properties+xml"/>' +
+        "</Types>",
+    );
+    await this.zip.file(
+      "_rels/.rels",
+      `${XML_HEAD}<Relationships xmlns="${NS_PKG_REL}">` +
+        '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/>' +
+        '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/>' +
+        '<Relationship Id="rId3" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/extended-properties" Target="docProps/app.xml"/>' +
+        "</Relationships>",
+    );
     const iso = this.opts.created.toISOString().replace(/\.\d{3}Z$/, "Z");
     const creator = xmlText(this.opts.creator);
-    await this.zip.file("docProps/core.xml", `${XML_HEAD}<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" `
-      + 'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:dcmitype="http://purl.org/dc/dcmitype/" '
-      + `xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><dc:creator>${creator}</dc:creator><cp:lastModifiedBy>${creator}</cp:lastModifiedBy>`
-      + `<dcterms:created xsi:type="dcterms:W3CDTF">${iso}</dcterms:created><dcterms:modified xsi:type="dcterms:W3CDTF">${iso}</dcterms:modified>`
-      + "</cp:coreProperties>");
-    await this.zip.file("docProps/app.xml", `${XML_HEAD}<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties" `
-      + 'xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"><Application>Microsoft Excel</Application></Properties>');
-    await this.zip.file("xl/workbook.xml", `${XML_HEAD}<workbook xmlns="${NS_MAIN}" xmlns:r="${NS_REL}">`
-      + '<bookViews><workbookView xWindow="0" yWindow="0" windowWidth="12000" windowHeight="24000"/></bookViews><sheets>'
-      + sheets.map((s, i) => `<sheet name="${xmlText(s.name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join("")
-      + "</sheets></workbook>");
-    await this.zip.file("xl/_rels/workbook.xml.rels", `${XML_HEAD}<Relationships xmlns="${NS_PKG_REL}">`
-      + sheets.map((s, i) => `<Relationship Id="rId${i + 1}" Type="${NS_REL}/worksheet" Target="worksheets/sheet${s.part}.xml"/>`).join("")
-      + `<Relationship Id="rId${n + 1}" Type="${NS_REL}/styles" Target="styles.xml"/>`
-      + (strings.length ? `<Relationship Id="rId${n + 2}" Type="${NS_REL}/sharedStrings" Target="sharedStrings.xml"/>` : "")
-      + "</Relationships>");
+    await this.zip.file(
+      "docProps/core.xml",
+      `${XML_HEAD}<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" ` +
+        'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:dcmitype="http://purl.org/dc/dcmitype/" ' +
+        `xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><dc:creator>${creator}</dc:creator><cp:lastModifiedBy>${creator}</cp:lastModifiedBy>` +
+        `<dcterms:created xsi:type="dcterms:W3CDTF">${iso}</dcterms:created><dcterms:modified xsi:type="dcterms:W3CDTF">${iso}</dcterms:modified>` +
+        "</cp:coreProperties>",
+    );
+    await this.zip.file(
+      "docProps/app.xml",
+      `${XML_HEAD}<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties" ` +
+        'xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"><Application>Microsoft Excel</Application></Properties>',
+    );
+    await this.zip.file(
+      "xl/workbook.xml",
+      `${XML_HEAD}<workbook xmlns="${NS_MAIN}" xmlns:r="${NS_REL}">` +
+        '<bookViews><workbookView xWindow="0" yWindow="0" windowWidth="12000" windowHeight="24000"/></bookViews><sheets>' +
+        sheets.map((s, i) => `<sheet name="${xmlText(s.name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join("") +
+        "</sheets></workbook>",
+    );
+    await this.zip.file(
+      "xl/_rels/workbook.xml.rels",
+      `${XML_HEAD}<Relationships xmlns="${NS_PKG_REL}">` +
+        sheets
+          .map((s, i) => `<Relationship Id="rId${i + 1}" Type="${NS_REL}/worksheet" Target="worksheets/sheet${s.part}.xml"/>`)
+          .join("") +
+        `<Relationship Id="rId${n + 1}" Type="${NS_REL}/styles" Target="styles.xml"/>` +
+        (strings.length ? `<Relationship Id="rId${n + 2}" Type="${NS_REL}/sharedStrings" Target="sharedStrings.xml"/>` : "") +
+        "</Relationships>",
+    );
     await this.zip.file("xl/styles.xml", STYLES);
     await this.zip.finish();
   }

@@ -6,7 +6,13 @@
  */
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import type {
-  AlarmListQuery, AlarmListResponse, AlarmRow, AlarmState, DeliveryLogResponse, DeliveryRow, UnreleasedPlantRow,
+  AlarmListQuery,
+  AlarmListResponse,
+  AlarmRow,
+  AlarmState,
+  DeliveryLogResponse,
+  DeliveryRow,
+  UnreleasedPlantRow,
 } from "../../domain/contract/alarm";
 import { DAY_MS, parseSeoul, seoulDayStart } from "../../domain/seoul-time";
 import { ApiError, notFound } from "../http";
@@ -26,9 +32,22 @@ const selectRow = (db: Kysely<Database>) =>
     .innerJoin("plant", "plant.uid", "alarm.plant_uid")
     .leftJoin("device", "device.uid", "alarm.device_uid")
     .select([
-      "alarm.seq", "alarm.plant_uid", "plant.name as plantName", "alarm.rtu_uid", "alarm.device_uid", "device.name as deviceName",
-      "device.kind as deviceKind", "alarm.code", "alarm.level", "alarm.fault_code", "alarm.message", "alarm.raised_at",
-      "alarm.released_at", "alarm.ack_by", "alarm.ack_at", "alarm.ack_note",
+      "alarm.seq",
+      "alarm.plant_uid",
+      "plant.name as plantName",
+      "alarm.rtu_uid",
+      "alarm.device_uid",
+      "device.name as deviceName",
+      "device.kind as deviceKind",
+      "alarm.code",
+      "alarm.level",
+      "alarm.fault_code",
+      "alarm.message",
+      "alarm.raised_at",
+      "alarm.released_at",
+      "alarm.ack_by",
+      "alarm.ack_at",
+      "alarm.ack_note",
     ]);
 
 type RawRow = Awaited<ReturnType<ReturnType<typeof selectRow>["execute"]>>[number];
@@ -36,10 +55,22 @@ type RawRow = Awaited<ReturnType<ReturnType<typeof selectRow>["execute"]>>[numbe
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 function toRow(a: RawRow): AlarmRow {
   const row = {
-    seq: Number(a.seq), plant_uid: a.plant_uid, plantName: a.plantName, rtu_uid: a.rtu_uid, device_uid: a.device_uid,
-    deviceName: a.deviceName ?? null, deviceKind: num(a.deviceKind), code: Number(a.code), level: Number(a.level),
-    fault_code: num(a.fault_code), message: a.message, raised_at: Number(a.raised_at), released_at: num(a.released_at),
-    ack_by: a.ack_by, ack_at: num(a.ack_at), ack_note: a.ack_note,
+    seq: Number(a.seq),
+    plant_uid: a.plant_uid,
+    plantName: a.plantName,
+    rtu_uid: a.rtu_uid,
+    device_uid: a.device_uid,
+    deviceName: a.deviceName ?? null,
+    deviceKind: num(a.deviceKind),
+    code: Number(a.code),
+    level: Number(a.level),
+    fault_code: num(a.fault_code),
+    message: a.message,
+    raised_at: Number(a.raised_at),
+    released_at: num(a.released_at),
+    ack_by: a.ack_by,
+    ack_at: num(a.ack_at),
+    ack_note: a.ack_note,
   };
   return { ...row, status: alarmState(row) };
 }
@@ -62,7 +93,8 @@ type Part = "raised" | "clearedLater" | "openBefore";
 
 function partOf(eb: Eb, part: Part, period: { start: number; end: number }): Expression<SqlBool> {
   if (part === "raised") return eb.and([eb("alarm.raised_at", ">=", period.start), eb("alarm.raised_at", "<", period.end)]);
-  if (part === "clearedLater") return eb.and([eb("alarm.released_at", ">=", period.start), eb("alarm.raised_at", "<", period.start)]);
+  if (part === "clearedLater")
+    return eb.and([eb("alarm.released_at", ">=", period.start), eb("alarm.raised_at", "<", period.start)]);
   return eb.and([eb("alarm.released_at", "is", null), eb("alarm.raised_at", "<", period.start)]);
 }
 
@@ -123,12 +155,17 @@ export async function listAlarms(
   if (rows.length < q.size && earlier > 0 && offset + q.size > inPart.raised) {
     // The earlier alarms are few (those still open or cleared only after the start): their keys from the two
     // ranges of (released_at, raised_at, level), merged here, then the page's rows by seq.
-    const found = await Promise.all((["clearedLater", "openBefore"] as const).filter((part) => inPart[part] > 0).map((part) =>
-      db
-        .selectFrom("alarm")
-        .select(["alarm.seq", "alarm.raised_at"])
-        .where((eb) => eb.and([partOf(eb, part, period), ...filters(eb, plants, q, true)]))
-        .execute()));
+    const found = await Promise.all(
+      (["clearedLater", "openBefore"] as const)
+        .filter((part) => inPart[part] > 0)
+        .map((part) =>
+          db
+            .selectFrom("alarm")
+            .select(["alarm.seq", "alarm.raised_at"])
+            .where((eb) => eb.and([partOf(eb, part, period), ...filters(eb, plants, q, true)]))
+            .execute(),
+        ),
+    );
     const keys = found.flat().map((k) => ({ seq: Number(k.seq), raised_at: Number(k.raised_at) }));
     keys.sort((a, b) => b.raised_at - a.raised_at || b.seq - a.seq);
     const from = Math.max(0, offset - inPart.raised);
@@ -159,7 +196,12 @@ export async function openAlarms(db: Kysely<Database>, plants: string[] | null, 
 }
 
 /** Open alarms and those raised since `since`, newest first (the dashboard's recent list). */
-export async function recentAlarms(db: Kysely<Database>, plants: string[] | null, since: number, limit: number): Promise<AlarmRow[]> {
+export async function recentAlarms(
+  db: Kysely<Database>,
+  plants: string[] | null,
+  since: number,
+  limit: number,
+): Promise<AlarmRow[]> {
   if (plants && !plants.length) return [];
   const rows = await selectRow(db)
     .where((eb) => eb.or([eb("alarm.released_at", "is", null), eb("alarm.raised_at", ">=", since)]))
@@ -178,7 +220,9 @@ export async function unreleasedByPlant(db: Kysely<Database>, plants: string[] |
     .selectFrom("alarm")
     .innerJoin("plant", "plant.uid", "alarm.plant_uid")
     .select((eb) => [
-      "alarm.plant_uid", "plant.name as plantName", eb.fn.countAll<number>().as("alarm_count"),
+      "alarm.plant_uid",
+      "plant.name as plantName",
+      eb.fn.countAll<number>().as("alarm_count"),
       ...([1000001, 1000003, 1000004, 1000006] as const).map((c) =>
         eb.fn.sum<number>(eb.case().when("alarm.code", "=", c).then(1).else(0).end()).as(`alarm_${c}_count` as const),
       ),
@@ -202,9 +246,13 @@ export async function unreleasedByPlant(db: Kysely<Database>, plants: string[] |
     for (const p of part) iw.set(p.plant_uid!, Number(p.iw ?? 0));
   }
   return rows.map((r) => ({
-    plant_uid: r.plant_uid, plantName: r.plantName, alarm_count: Number(r.alarm_count),
-    alarm_1000001_count: Number(r.alarm_1000001_count ?? 0), alarm_1000003_count: Number(r.alarm_1000003_count ?? 0),
-    alarm_1000004_count: Number(r.alarm_1000004_count ?? 0), alarm_1000006_count: Number(r.alarm_1000006_count ?? 0),
+    plant_uid: r.plant_uid,
+    plantName: r.plantName,
+    alarm_count: Number(r.alarm_count),
+    alarm_1000001_count: Number(r.alarm_1000001_count ?? 0),
+    alarm_1000003_count: Number(r.alarm_1000003_count ?? 0),
+    alarm_1000004_count: Number(r.alarm_1000004_count ?? 0),
+    alarm_1000006_count: Number(r.alarm_1000006_count ?? 0),
     iw: iw.get(r.plant_uid) ?? 0,
   }));
 }
@@ -215,25 +263,47 @@ export async function alarmBySeq(db: Kysely<Database>, seq: number): Promise<Ala
 }
 
 /** Acknowledges an open alarm with a note, and records the step. */
-export async function acknowledgeAlarm(db: Kysely<Database>, seq: number, memberId: string, note: string, now: number): Promise<void> {
+export async function acknowledgeAlarm(
+  db: Kysely<Database>,
+  seq: number,
+  memberId: string,
+  note: string,
+  now: number,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const a = await trx.selectFrom("alarm").select(["released_at", "ack_at"]).where("seq", "=", seq).executeTakeFirst();
     if (!a) throw notFound("alarm_not_found");
     if (a.released_at !== null) throw new ApiError(409, "alarm_cleared");
     if (a.ack_at !== null) throw new ApiError(409, "already_acknowledged");
-    await trx.updateTable("alarm").set({ ack_by: memberId, ack_at: now, ack_note: note || null }).where("seq", "=", seq).execute();
-    await trx.insertInto("alarm_event").values({ alarm_seq: seq, kind: "acknowledged", member_id: memberId, note: note || null, at: now }).execute();
+    await trx
+      .updateTable("alarm")
+      .set({ ack_by: memberId, ack_at: now, ack_note: note || null })
+      .where("seq", "=", seq)
+      .execute();
+    await trx
+      .insertInto("alarm_event")
+      .values({ alarm_seq: seq, kind: "acknowledged", member_id: memberId, note: note || null, at: now })
+      .execute();
   });
 }
 
 /** An operator's release of an open alarm (e.g. a grid alarm, SPEC §7 setGridAlarmRelease), recorded as a step. */
-export async function releaseAlarm(db: Kysely<Database>, seq: number, memberId: string, note: string, now: number): Promise<void> {
+export async function releaseAlarm(
+  db: Kysely<Database>,
+  seq: number,
+  memberId: string,
+  note: string,
+  now: number,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const a = await trx.selectFrom("alarm").select(["released_at"]).where("seq", "=", seq).executeTakeFirst();
     if (!a) throw notFound("alarm_not_found");
     if (a.released_at !== null) throw new ApiError(409, "alarm_cleared");
     await trx.updateTable("alarm").set({ released_at: now }).where("seq", "=", seq).execute();
-    await trx.insertInto("alarm_event").values({ alarm_seq: seq, kind: "released", member_id: memberId, note: note || null, at: now }).execute();
+    await trx
+      .insertInto("alarm_event")
+      .values({ alarm_seq: seq, kind: "released", member_id: memberId, note: note || null, at: now })
+      .execute();
   });
 }
 
@@ -244,19 +314,41 @@ export async function alarmEvents(db: Kysely<Database>, seq: number) {
 
 export const DELIVERY_PAGE_SIZE = 50;
 
-export async function deliveryLog(db: Kysely<Database>, status: string | undefined, page: number): Promise<Omit<DeliveryLogResponse, "channels">> {
+export async function deliveryLog(
+  db: Kysely<Database>,
+  status: string | undefined,
+  page: number,
+): Promise<Omit<DeliveryLogResponse, "channels">> {
   const base = db.selectFrom("outbox").$if(!!status, (qb) => qb.where("status", "=", status!));
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst())?.n ?? 0);
   const rows = await base
-    .select(["seq", "channel", "recipient", "subject", "status", "attempts", "next_attempt_at", "last_error", "created_at", "sent_at"])
+    .select([
+      "seq",
+      "channel",
+      "recipient",
+      "subject",
+      "status",
+      "attempts",
+      "next_attempt_at",
+      "last_error",
+      "created_at",
+      "sent_at",
+    ])
     .orderBy("seq", "desc")
     .limit(DELIVERY_PAGE_SIZE)
     .offset((page - 1) * DELIVERY_PAGE_SIZE)
     .execute();
   const deliveryList: DeliveryRow[] = rows.map((r) => ({
-    seq: Number(r.seq), channel: r.channel as DeliveryRow["channel"], recipient: r.recipient, subject: r.subject,
-    status: r.status as DeliveryRow["status"], attempts: Number(r.attempts), next_attempt_at: Number(r.next_attempt_at),
-    last_error: r.last_error, created_at: Number(r.created_at), sent_at: num(r.sent_at),
+    seq: Number(r.seq),
+    channel: r.channel as DeliveryRow["channel"],
+    recipient: r.recipient,
+    subject: r.subject,
+    status: r.status as DeliveryRow["status"],
+    attempts: Number(r.attempts),
+    next_attempt_at: Number(r.next_attempt_at),
+    last_error: r.last_error,
+    created_at: Number(r.created_at),
+    sent_at: num(r.sent_at),
   }));
   return { deliveryList, total, page, size: DELIVERY_PAGE_SIZE };
 }
@@ -272,7 +364,6 @@ export async function plantsUnderNode(db: Kysely<Database>, seqs: number[], plan
     .execute();
   return rows.map((r) => r.uid);
 }
-
 
 /** `text` as a LIKE pattern matching names that hold it, case-insensitively (escape character \). */
 function holding(text: string): string {

@@ -17,8 +17,15 @@ export interface CameraRow {
 }
 
 const columns = [
-  "camera.uid", "camera.plant_uid", "plant.name as plant_name", "camera.name", "camera.url", "camera.username",
-  "camera.password_sealed", "camera.width", "camera.height",
+  "camera.uid",
+  "camera.plant_uid",
+  "plant.name as plant_name",
+  "camera.name",
+  "camera.url",
+  "camera.username",
+  "camera.password_sealed",
+  "camera.width",
+  "camera.height",
 ] as const;
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -30,31 +37,65 @@ export async function camerasOf(db: Db, plantUids: string[]): Promise<CameraRow[
   for (let i = 0; i < plantUids.length; i += 500) {
     const part = plantUids.slice(i, i + 500);
     if (!part.length) continue;
-    const rows = await db.selectFrom("camera").innerJoin("plant", "plant.uid", "camera.plant_uid").select(columns).where("camera.plant_uid", "in", part).execute();
+    const rows = await db
+      .selectFrom("camera")
+      .innerJoin("plant", "plant.uid", "camera.plant_uid")
+      .select(columns)
+      .where("camera.plant_uid", "in", part)
+      .execute();
     out.push(...rows.map(row));
   }
-  return out.sort((a, b) => a.plant_name.localeCompare(b.plant_name, "ko") || a.name.localeCompare(b.name, "ko") || (a.uid < b.uid ? -1 : 1));
+  return out.sort(
+    (a, b) => a.plant_name.localeCompare(b.plant_name, "ko") || a.name.localeCompare(b.name, "ko") || (a.uid < b.uid ? -1 : 1),
+  );
 }
 
 export async function cameraByUid(db: Db, uid: string): Promise<CameraRow | null> {
-  const r = await db.selectFrom("camera").innerJoin("plant", "plant.uid", "camera.plant_uid").select(columns).where("camera.uid", "=", uid).executeTakeFirst();
+  const r = await db
+    .selectFrom("camera")
+    .innerJoin("plant", "plant.uid", "camera.plant_uid")
+    .select(columns)
+    .where("camera.uid", "=", uid)
+    .executeTakeFirst();
   return r ? row(r) : null;
 }
 
 export async function insertCamera(
   db: Db,
-  c: { uid: string; plant_uid: string; name: string; url: string; username: string | null; password_sealed: string | null; created_by: string },
+  c: {
+    uid: string;
+    plant_uid: string;
+    name: string;
+    url: string;
+    username: string | null;
+    password_sealed: string | null;
+    created_by: string;
+  },
 ): Promise<void> {
   const now = Date.now();
-  await db.insertInto("camera").values({ ...c, width: null, height: null, probed_at: null, created_at: now, updated_at: now }).execute();
+  await db
+    .insertInto("camera")
+    .values({ ...c, width: null, height: null, probed_at: null, created_at: now, updated_at: now })
+    .execute();
 }
 
 export async function updateCamera(
   db: Db,
   uid: string,
-  c: Partial<{ name: string; url: string; username: string | null; password_sealed: string | null; width: number | null; height: number | null }>,
+  c: Partial<{
+    name: string;
+    url: string;
+    username: string | null;
+    password_sealed: string | null;
+    width: number | null;
+    height: number | null;
+  }>,
 ): Promise<void> {
-  await db.updateTable("camera").set({ ...c, updated_at: Date.now() }).where("uid", "=", uid).execute();
+  await db
+    .updateTable("camera")
+    .set({ ...c, updated_at: Date.now() })
+    .where("uid", "=", uid)
+    .execute();
 }
 
 export async function deleteCamera(db: Db, uid: string): Promise<void> {

@@ -15,22 +15,56 @@ function widgetsOf(json: string): CustomWidget[] {
 }
 
 export async function memberPages(db: Db, memberId: string): Promise<CustomPage[]> {
-  const rows = await db.selectFrom("custom_page").selectAll().where("member_id", "=", memberId).orderBy("title").orderBy("unique_key").execute();
-  return rows.map((r) => ({ unique: r.unique_key, title: r.title, widgets: widgetsOf(r.widgets), created_at: Number(r.created_at), updated_at: Number(r.updated_at) }));
+  const rows = await db
+    .selectFrom("custom_page")
+    .selectAll()
+    .where("member_id", "=", memberId)
+    .orderBy("title")
+    .orderBy("unique_key")
+    .execute();
+  return rows.map((r) => ({
+    unique: r.unique_key,
+    title: r.title,
+    widgets: widgetsOf(r.widgets),
+    created_at: Number(r.created_at),
+    updated_at: Number(r.updated_at),
+  }));
 }
 
 export async function memberPage(db: Db, memberId: string, unique: string): Promise<CustomPage | null> {
-  const r = await db.selectFrom("custom_page").selectAll().where("member_id", "=", memberId).where("unique_key", "=", unique).executeTakeFirst();
-  return r ? { unique: r.unique_key, title: r.title, widgets: widgetsOf(r.widgets), created_at: Number(r.created_at), updated_at: Number(r.updated_at) } : null;
+  const r = await db
+    .selectFrom("custom_page")
+    .selectAll()
+    .where("member_id", "=", memberId)
+    .where("unique_key", "=", unique)
+    .executeTakeFirst();
+  return r
+    ? {
+        unique: r.unique_key,
+        title: r.title,
+        widgets: widgetsOf(r.widgets),
+        created_at: Number(r.created_at),
+        updated_at: Number(r.updated_at),
+      }
+    : null;
 }
 
 export async function countPages(db: Db, memberId: string): Promise<number> {
-  const r = await db.selectFrom("custom_page").select((eb) => eb.fn.countAll<number>().as("n")).where("member_id", "=", memberId).executeTakeFirst();
+  const r = await db
+    .selectFrom("custom_page")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("member_id", "=", memberId)
+    .executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 
 /** Creates or replaces a page; answers whether it was created. */
-export async function savePage(db: Db, memberId: string, page: { unique: string; title: string; widgets: CustomWidget[] }, now: number): Promise<boolean> {
+export async function savePage(
+  db: Db,
+  memberId: string,
+  page: { unique: string; title: string; widgets: CustomWidget[] },
+  now: number,
+): Promise<boolean> {
   const existing = await memberPage(db, memberId, page.unique);
   if (existing) {
     await db
@@ -43,12 +77,23 @@ export async function savePage(db: Db, memberId: string, page: { unique: string;
   }
   await db
     .insertInto("custom_page")
-    .values({ member_id: memberId, unique_key: page.unique, title: page.title, widgets: JSON.stringify(page.widgets), created_at: now, updated_at: now })
+    .values({
+      member_id: memberId,
+      unique_key: page.unique,
+      title: page.title,
+      widgets: JSON.stringify(page.widgets),
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   return true;
 }
 
 export async function deletePage(db: Db, memberId: string, unique: string): Promise<boolean> {
-  const res = await db.deleteFrom("custom_page").where("member_id", "=", memberId).where("unique_key", "=", unique).executeTakeFirst();
+  const res = await db
+    .deleteFrom("custom_page")
+    .where("member_id", "=", memberId)
+    .where("unique_key", "=", unique)
+    .executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }

@@ -22,12 +22,18 @@ describe("SQLite store transactions", () => {
     store = await openStore(`file:${file}`);
     other = new SQLite(file);
     other.pragma("busy_timeout = 0");
-    const insertElsewhere = other.prepare("insert into node (parent_seq, name, sort_order, created_at) values (null, 'other', 0, 0)");
+    const insertElsewhere = other.prepare(
+      "insert into node (parent_seq, name, sort_order, created_at) values (null, 'other', 0, 0)",
+    );
     const seq = await store.db.transaction().execute(async (trx) => {
       await trx.selectFrom("node").select("seq").execute();
       // Another connection cannot slip a write in between this transaction's read and its write.
       expect(() => insertElsewhere.run()).toThrow(/locked|busy/i);
-      const row = await trx.insertInto("node").values({ parent_seq: null, name: "mine", sort_order: 0, created_at: 0 }).returning("seq").executeTakeFirstOrThrow();
+      const row = await trx
+        .insertInto("node")
+        .values({ parent_seq: null, name: "mine", sort_order: 0, created_at: 0 })
+        .returning("seq")
+        .executeTakeFirstOrThrow();
       return row.seq;
     });
     expect(seq).toBeGreaterThan(0);

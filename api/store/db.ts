@@ -104,7 +104,9 @@ export async function migrate(store: Store): Promise<string[]> {
       Object.fromEntries(
         migrations.map((m): [string, KyselyMigration] => [
           m.name,
-          { up: (conn) => (dialect === "sqlite" ? conn.transaction().execute((trx) => m.up(trx, dialect)) : m.up(conn, dialect)) },
+          {
+            up: (conn) => (dialect === "sqlite" ? conn.transaction().execute((trx) => m.up(trx, dialect)) : m.up(conn, dialect)),
+          },
         ]),
       ),
   };
@@ -112,7 +114,10 @@ export async function migrate(store: Store): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === "Error")?.migrationName;
-    throw new Error(`migration ${failed ?? "(before any ran)"} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(
+      `migration ${failed ?? "(before any ran)"} failed: ${error instanceof Error ? error.message : String(error)}`,
+      { cause: error },
+    );
   }
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }
@@ -130,8 +135,18 @@ async function adoptLegacyLog({ db, dialect }: Store): Promise<void> {
     // Another server starting at the same time may have moved it already.
     const still =
       dialect === "postgres"
-        ? (await sql<{ n: number }>`select count(*)::int as n from pg_tables where tablename = ${LEGACY_LOG} and schemaname = current_schema()`.execute(trx)).rows[0]!.n
-        : (await sql<{ n: number }>`select count(*) as n from sqlite_master where type = 'table' and name = ${LEGACY_LOG}`.execute(trx)).rows[0]!.n;
+        ? (
+            await sql<{
+              n: number;
+            }>`select count(*)::int as n from pg_tables where tablename = ${LEGACY_LOG} and schemaname = current_schema()`.execute(
+              trx,
+            )
+          ).rows[0]!.n
+        : (
+            await sql<{
+              n: number;
+            }>`select count(*) as n from sqlite_master where type = 'table' and name = ${LEGACY_LOG}`.execute(trx)
+          ).rows[0]!.n;
     if (!still) return;
     await trx.schema
       .createTable(MIGRATION_TABLE)
@@ -139,9 +154,13 @@ async function adoptLegacyLog({ db, dialect }: Store): Promise<void> {
       .addColumn("name", "varchar(255)", (c) => c.notNull().primaryKey())
       .addColumn("timestamp", "varchar(255)", (c) => c.notNull())
       .execute();
-    const rows = (await sql<{ name: string; applied_at: number }>`select name, applied_at from ${sql.table(LEGACY_LOG)}`.execute(trx)).rows;
+    const rows = (
+      await sql<{ name: string; applied_at: number }>`select name, applied_at from ${sql.table(LEGACY_LOG)}`.execute(trx)
+    ).rows;
     for (const row of rows) {
-      await sql`insert into ${sql.table(MIGRATION_TABLE)} (name, timestamp) values (${row.name}, ${new Date(Number(row.applied_at)).toISOString()}) on conflict (name) do nothing`.execute(trx);
+      await sql`insert into ${sql.table(MIGRATION_TABLE)} (name, timestamp) values (${row.name}, ${new Date(Number(row.applied_at)).toISOString()}) on conflict (name) do nothing`.execute(
+        trx,
+      );
     }
     await sql`drop table ${sql.table(LEGACY_LOG)}`.execute(trx);
   });

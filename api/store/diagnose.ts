@@ -5,7 +5,13 @@
  */
 import { sql, type Kysely } from "kysely";
 import { bucketOf, type DiagnoseUnit, type Period } from "../../domain/diagnose-period";
-import { CLIPPING_SHARE, DEFAULT_COEFFICIENTS, type PerformanceBucket, type PerformanceCoefficients, type PerformanceSums } from "../../domain/performance";
+import {
+  CLIPPING_SHARE,
+  DEFAULT_COEFFICIENTS,
+  type PerformanceBucket,
+  type PerformanceCoefficients,
+  type PerformanceSums,
+} from "../../domain/performance";
 import type { CompareKind, CompareType } from "../../domain/contract/diagnose";
 import { capacityKw } from "../../domain/units";
 import type { Database } from "./schema";
@@ -55,19 +61,44 @@ async function chunked<T>(uids: string[], run: (part: string[]) => Promise<T[]>)
 export async function inverterInfos(db: Db, uids: string[]): Promise<InverterInfo[]> {
   if (!uids.length) return [];
   const rows = await chunked(uids, (part) =>
-    db.selectFrom("device").innerJoin("plant", "plant.uid", "device.plant_uid")
-      .select(["device.uid", "device.name", "device.capa", "device.plant_uid", "plant.name as plant_name", "plant.capa as plant_capa"])
-      .where("device.uid", "in", part).where("device.kind", "=", 1).execute());
+    db
+      .selectFrom("device")
+      .innerJoin("plant", "plant.uid", "device.plant_uid")
+      .select([
+        "device.uid",
+        "device.name",
+        "device.capa",
+        "device.plant_uid",
+        "plant.name as plant_name",
+        "plant.capa as plant_capa",
+      ])
+      .where("device.uid", "in", part)
+      .where("device.kind", "=", 1)
+      .execute(),
+  );
   const perPlant = new Map<string, number>();
   for (const r of await chunked([...new Set(rows.map((r) => r.plant_uid!))], (part) =>
-    db.selectFrom("device").select(["plant_uid", (eb) => eb.fn.countAll<number>().as("n")]).where("plant_uid", "in", part).where("kind", "=", 1).groupBy("plant_uid").execute())) {
+    db
+      .selectFrom("device")
+      .select(["plant_uid", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("plant_uid", "in", part)
+      .where("kind", "=", 1)
+      .groupBy("plant_uid")
+      .execute(),
+  )) {
     perPlant.set(r.plant_uid!, Number(r.n));
   }
   const order = new Map(uids.map((u, i) => [u, i]));
   return rows
     .map((r) => ({
-      uid: r.uid, name: r.name, plantUid: r.plant_uid!, plantName: r.plant_name, capa: r.capa === null ? null : Number(r.capa),
-      capacityKw: r.capa ? capacityKw(Number(r.capa)) : capacityKw(Number(r.plant_capa)) / Math.max(1, perPlant.get(r.plant_uid!) ?? 1),
+      uid: r.uid,
+      name: r.name,
+      plantUid: r.plant_uid!,
+      plantName: r.plant_name,
+      capa: r.capa === null ? null : Number(r.capa),
+      capacityKw: r.capa
+        ? capacityKw(Number(r.capa))
+        : capacityKw(Number(r.plant_capa)) / Math.max(1, perPlant.get(r.plant_uid!) ?? 1),
     }))
     .sort((a, b) => order.get(a.uid)! - order.get(b.uid)!);
 }
@@ -86,13 +117,25 @@ export async function inverterEnergy(db: Db, uids: string[], p: Period): Promise
   if (!uids.length) return out;
   const rows = await chunked(uids, async (part) => {
     if (p.unit === 10) {
-      return db.selectFrom("m_inverter").select(["device_uid", sql<number>`sum(iw) / 6000.0`.as("e")])
-        .where("device_uid", "in", part).where("ts", ">=", p.from).where("ts", "<", p.to).groupBy("device_uid").execute();
+      return db
+        .selectFrom("m_inverter")
+        .select(["device_uid", sql<number>`sum(iw) / 6000.0`.as("e")])
+        .where("device_uid", "in", part)
+        .where("ts", ">=", p.from)
+        .where("ts", "<", p.to)
+        .groupBy("device_uid")
+        .execute();
     }
     const table = p.unit === 60 ? "rollup_hourly" : "rollup_daily";
     const key = p.unit === 60 ? "hour_ts" : "day_ts";
-    return db.selectFrom(table).select(["device_uid", sql<number>`sum(energy_wh) / 1000.0`.as("e")])
-      .where("device_uid", "in", part).where(key, ">=", p.from).where(key, "<", p.to).groupBy("device_uid").execute();
+    return db
+      .selectFrom(table)
+      .select(["device_uid", sql<number>`sum(energy_wh) / 1000.0`.as("e")])
+      .where("device_uid", "in", part)
+      .where(key, ">=", p.from)
+      .where(key, "<", p.to)
+      .groupBy("device_uid")
+      .execute();
   });
   for (const r of rows) out.set(r.device_uid, Number(r.e ?? 0));
   return out;
@@ -104,20 +147,39 @@ export async function inverterBuckets(db: Db, uids: string[], p: Period): Promis
   if (!uids.length) return out;
   const rows = await chunked(uids, async (part) => {
     if (p.unit === 10) {
-      const r = await db.selectFrom("m_inverter").select(["device_uid", "ts", "iw"])
-        .where("device_uid", "in", part).where("ts", ">=", p.from).where("ts", "<", p.to).execute();
+      const r = await db
+        .selectFrom("m_inverter")
+        .select(["device_uid", "ts", "iw"])
+        .where("device_uid", "in", part)
+        .where("ts", ">=", p.from)
+        .where("ts", "<", p.to)
+        .execute();
       return r.map((x) => {
         const w = num(x.iw);
-        return { uid: x.device_uid, t: Number(x.ts), energyKwh: w === null ? null : w / 6000, maxKw: w === null ? null : w / 1000, run: w !== null && w > 0 ? 1 : 0 };
+        return {
+          uid: x.device_uid,
+          t: Number(x.ts),
+          energyKwh: w === null ? null : w / 6000,
+          maxKw: w === null ? null : w / 1000,
+          run: w !== null && w > 0 ? 1 : 0,
+        };
       });
     }
     const table = p.unit === 60 ? "rollup_hourly" : "rollup_daily";
     const key = p.unit === 60 ? "hour_ts" : "day_ts";
-    const r = await db.selectFrom(table).select(["device_uid", sql<number>`${sql.ref(key)}`.as("t"), "energy_wh", "max_w", "run_samples"])
-      .where("device_uid", "in", part).where(key, ">=", p.from).where(key, "<", p.to).execute();
+    const r = await db
+      .selectFrom(table)
+      .select(["device_uid", sql<number>`${sql.ref(key)}`.as("t"), "energy_wh", "max_w", "run_samples"])
+      .where("device_uid", "in", part)
+      .where(key, ">=", p.from)
+      .where(key, "<", p.to)
+      .execute();
     return r.map((x) => ({
-      uid: String(x.device_uid), t: Number(x.t), energyKwh: x.energy_wh === null ? null : Number(x.energy_wh) / 1000,
-      maxKw: x.max_w === null ? null : Number(x.max_w) / 1000, run: Number(x.run_samples ?? 0),
+      uid: String(x.device_uid),
+      t: Number(x.t),
+      energyKwh: x.energy_wh === null ? null : Number(x.energy_wh) / 1000,
+      maxKw: x.max_w === null ? null : Number(x.max_w) / 1000,
+      run: Number(x.run_samples ?? 0),
     }));
   });
   for (const r of rows) {
@@ -164,23 +226,35 @@ export async function inverterGroups(db: Db, infos: InverterInfo[], p: Period): 
   const shareOf = new Map(infos.filter((i) => !i.capa).map((i) => [i.plantUid, i.capacityKw]));
   const table = p.unit === 60 ? "rollup_hourly" : "rollup_daily";
   const key = p.unit === 60 ? "hour_ts" : "day_ts";
-  const rows = await chunked(infos.map((i) => i.uid), async (part) => (await sql<{
-    t: number | string; plant_uid: string; capa: number | null; rs: number | null; solo: string | null;
-    n: number | string; ne: number | string; e: number | null; mx: number | null;
-  }>`select r.${sql.ref(key)} as t, d.plant_uid, d.capa, r.run_samples as rs,
+  const rows = await chunked(
+    infos.map((i) => i.uid),
+    async (part) =>
+      (
+        await sql<{
+          t: number | string;
+          plant_uid: string;
+          capa: number | null;
+          rs: number | null;
+          solo: string | null;
+          n: number | string;
+          ne: number | string;
+          e: number | null;
+          mx: number | null;
+        }>`select r.${sql.ref(key)} as t, d.plant_uid, d.capa, r.run_samples as rs,
         case when r.max_w >= ${sql.lit(MERGE_BELOW_SHARE * 10)} * coalesce(d.capa, cast(${shareRaw} as double precision)) then r.device_uid end as solo,
         count(*) as n, count(r.energy_wh) as ne, sum(r.energy_wh) as e, max(r.max_w) as mx
       from ${sql.table(table)} r join device d on d.uid = r.device_uid
       where r.device_uid in (${sql.join(part)}) and r.${sql.ref(key)} >= ${p.from} and r.${sql.ref(key)} < ${p.to}
-      group by 1, 2, 3, 4, 5`
-    .execute(db)).rows);
+      group by 1, 2, 3, 4, 5`.execute(db)
+      ).rows,
+  );
   return rows.map((r) => {
     const solo = r.solo === null ? undefined : byUid.get(r.solo);
     const capa = num(r.capa);
     const reported = Number(r.ne);
     return {
       t: Number(r.t),
-      capacityKw: solo ? solo.capacityKw : capa ? capacityKw(capa) : shareOf.get(r.plant_uid) ?? 0,
+      capacityKw: solo ? solo.capacityKw : capa ? capacityKw(capa) : (shareOf.get(r.plant_uid) ?? 0),
       uid: solo ? solo.uid : null,
       rows: Number(r.n),
       reported,
@@ -194,45 +268,72 @@ export async function inverterGroups(db: Db, infos: InverterInfo[], p: Period): 
 /** The plant's environment sensors' buckets, averaged over sensors, keyed by bucket start. */
 export async function envBuckets(db: Db, plantUid: string, p: Period): Promise<Map<number, EnvBucket>> {
   const out = new Map<number, EnvBucket>();
-  const sensors = (await db.selectFrom("device").select("uid").where("plant_uid", "=", plantUid).where("kind", "=", 4).execute()).map((d) => d.uid);
+  const sensors = (
+    await db.selectFrom("device").select("uid").where("plant_uid", "=", plantUid).where("kind", "=", 4).execute()
+  ).map((d) => d.uid);
   if (!sensors.length) return out;
   let rows: Array<{ t: number; h: number | null; ht: number | null; hz: number | null; sun: number; lit: number }>;
   if (p.unit === 10) {
-    const r = await db.selectFrom("m_env").select(["ts", "iis", "his", "sts"]).where("device_uid", "in", sensors)
-      .where("ts", ">=", p.from).where("ts", "<", p.to).execute();
+    const r = await db
+      .selectFrom("m_env")
+      .select(["ts", "iis", "his", "sts"])
+      .where("device_uid", "in", sensors)
+      .where("ts", ">=", p.from)
+      .where("ts", "<", p.to)
+      .execute();
     rows = r.map((x) => {
       const g = num(x.iis);
       const t = num(x.sts);
       return {
-        t: Number(x.ts), h: g === null ? null : g / 6000, ht: g === null || t === null ? null : (g * t) / 6000,
-        hz: x.his === null ? null : Number(x.his) / 6000, sun: g !== null && g > 100 ? 1 : 0, lit: g !== null && g >= 20 ? 1 : 0,
+        t: Number(x.ts),
+        h: g === null ? null : g / 6000,
+        ht: g === null || t === null ? null : (g * t) / 6000,
+        hz: x.his === null ? null : Number(x.his) / 6000,
+        sun: g !== null && g > 100 ? 1 : 0,
+        lit: g !== null && g >= 20 ? 1 : 0,
       };
     });
   } else {
     const table = p.unit === 60 ? "rollup_hourly" : "rollup_daily";
     const key = p.unit === 60 ? "hour_ts" : "day_ts";
-    const r = await db.selectFrom(table).select([sql<number>`${sql.ref(key)}`.as("t"), "iis_wh", "iis_sts_wh", "his_wh", "sun_samples", "lit_samples"])
-      .where("device_uid", "in", sensors).where(key, ">=", p.from).where(key, "<", p.to).execute();
+    const r = await db
+      .selectFrom(table)
+      .select([sql<number>`${sql.ref(key)}`.as("t"), "iis_wh", "iis_sts_wh", "his_wh", "sun_samples", "lit_samples"])
+      .where("device_uid", "in", sensors)
+      .where(key, ">=", p.from)
+      .where(key, "<", p.to)
+      .execute();
     rows = r.map((x) => ({
-      t: Number(x.t), h: x.iis_wh === null ? null : Number(x.iis_wh) / 1000, ht: x.iis_sts_wh === null ? null : Number(x.iis_sts_wh) / 1000,
-      hz: x.his_wh === null ? null : Number(x.his_wh) / 1000, sun: Number(x.sun_samples ?? 0), lit: Number(x.lit_samples ?? 0),
+      t: Number(x.t),
+      h: x.iis_wh === null ? null : Number(x.iis_wh) / 1000,
+      ht: x.iis_sts_wh === null ? null : Number(x.iis_sts_wh) / 1000,
+      hz: x.his_wh === null ? null : Number(x.his_wh) / 1000,
+      sun: Number(x.sun_samples ?? 0),
+      lit: Number(x.lit_samples ?? 0),
     }));
   }
-  const acc = new Map<number, { n: number; h: number; hn: number; ht: number; htn: number; hz: number; hzn: number; sun: number; lit: number }>();
+  const acc = new Map<
+    number,
+    { n: number; h: number; hn: number; ht: number; htn: number; hz: number; hzn: number; sun: number; lit: number }
+  >();
   for (const r of rows) {
     let a = acc.get(r.t);
     if (!a) acc.set(r.t, (a = { n: 0, h: 0, hn: 0, ht: 0, htn: 0, hz: 0, hzn: 0, sun: 0, lit: 0 }));
     a.n++;
-    if (r.h !== null) (a.h += r.h), a.hn++;
-    if (r.ht !== null) (a.ht += r.ht), a.htn++;
-    if (r.hz !== null) (a.hz += r.hz), a.hzn++;
+    if (r.h !== null) ((a.h += r.h), a.hn++);
+    if (r.ht !== null) ((a.ht += r.ht), a.htn++);
+    if (r.hz !== null) ((a.hz += r.hz), a.hzn++);
     a.sun += r.sun;
     a.lit += r.lit;
   }
   for (const [t, a] of acc) {
     out.set(t, {
-      t, insolation: a.hn ? a.h / a.hn : null, insolationTemp: a.htn && a.htn === a.hn ? a.ht / a.htn : null,
-      horizontal: a.hzn ? a.hz / a.hzn : null, sunSteps: Math.round(a.sun / a.n), litSteps: Math.round(a.lit / a.n),
+      t,
+      insolation: a.hn ? a.h / a.hn : null,
+      insolationTemp: a.htn && a.htn === a.hn ? a.ht / a.htn : null,
+      horizontal: a.hzn ? a.hz / a.hzn : null,
+      sunSteps: Math.round(a.sun / a.n),
+      litSteps: Math.round(a.lit / a.n),
     });
   }
   return out;
@@ -243,9 +344,20 @@ export async function envBuckets(db: Db, plantUid: string, p: Period): Promise<M
  * bucket the producing share of the sunny steps is estimated as producing steps / lit steps (an inverter
  * starts at about 20 W/m², so the two agree when it ran all day and fall apart by its downtime).
  */
-export function performanceBucket(inv: InverterBucket | undefined, env: EnvBucket | undefined, capacityKw: number, unit: DiagnoseUnit): PerformanceBucket {
+export function performanceBucket(
+  inv: InverterBucket | undefined,
+  env: EnvBucket | undefined,
+  capacityKw: number,
+  unit: DiagnoseUnit,
+): PerformanceBucket {
   const sun = env?.sunSteps ?? 0;
-  const run = !inv ? 0 : unit === 10 ? Math.min(inv.runSteps, sun) : env && env.litSteps > 0 ? sun * Math.min(1, inv.runSteps / env.litSteps) : 0;
+  const run = !inv
+    ? 0
+    : unit === 10
+      ? Math.min(inv.runSteps, sun)
+      : env && env.litSteps > 0
+        ? sun * Math.min(1, inv.runSteps / env.litSteps)
+        : 0;
   return {
     capacityKw,
     energyKwh: inv?.energyKwh ?? null,
@@ -259,7 +371,14 @@ export function performanceBucket(inv: InverterBucket | undefined, env: EnvBucke
 }
 
 /** The comparison's series: one value per bucket key per device (null = no reading). */
-export async function compareSeries(db: Db, uids: string[], kind: CompareKind, type: CompareType, p: Period, keys: number[]): Promise<Map<string, Array<number | null>>> {
+export async function compareSeries(
+  db: Db,
+  uids: string[],
+  kind: CompareKind,
+  type: CompareType,
+  p: Period,
+  keys: number[],
+): Promise<Map<string, Array<number | null>>> {
   const index = new Map(keys.map((k, i) => [k, i]));
   const out = new Map(uids.map((u) => [u, new Array<number | null>(keys.length).fill(null)]));
   if (!uids.length || !keys.length) return out;
@@ -270,21 +389,43 @@ export async function compareSeries(db: Db, uids: string[], kind: CompareKind, t
     const key = p.unit === 60 ? "hour_ts" : "day_ts";
     const hours = hoursOf(p.unit);
     const expr: Record<string, string> = {
-      power: `energy_wh / ${hours * 1000}.0`, energy: "energy_wh / 1000.0", poa: `iis_wh / ${hours}.0`, horizontal: `his_wh / ${hours}.0`,
-      moduleTemp: "avg_sts", ambientTemp: "avg_ats",
+      power: `energy_wh / ${hours * 1000}.0`,
+      energy: "energy_wh / 1000.0",
+      poa: `iis_wh / ${hours}.0`,
+      horizontal: `his_wh / ${hours}.0`,
+      moduleTemp: "avg_sts",
+      ambientTemp: "avg_ats",
     };
-    const r = await sql<{ device_uid: string; t: number; v: number | null }>`select device_uid, ${sql.ref(key)} as t, ${sql.raw(expr[type]!)} as v
-      from ${sql.table(table)} where device_uid in (${sql.join(uids)}) and ${sql.ref(key)} >= ${p.from} and ${sql.ref(key)} < ${p.to}`.execute(db);
+    const r = await sql<{
+      device_uid: string;
+      t: number;
+      v: number | null;
+    }>`select device_uid, ${sql.ref(key)} as t, ${sql.raw(expr[type]!)} as v
+      from ${sql.table(table)} where device_uid in (${sql.join(uids)}) and ${sql.ref(key)} >= ${p.from} and ${sql.ref(key)} < ${p.to}`.execute(
+      db,
+    );
     rows = r.rows;
   } else {
     const table = kind === 1 ? "m_inverter" : kind === 2 ? "m_board" : "m_env";
     const col: Record<string, string> = {
-      power: "avg(iw) / 1000.0", energy: "sum(iw) / 6000.0", dcVoltage: "avg(dc_v)", dcCurrent: "avg(dc_a)",
-      current: "avg(total_a)", voltage: "avg(v)", poa: "avg(iis)", horizontal: "avg(his)", moduleTemp: "avg(sts)", ambientTemp: "avg(ats)",
+      power: "avg(iw) / 1000.0",
+      energy: "sum(iw) / 6000.0",
+      dcVoltage: "avg(dc_v)",
+      dcCurrent: "avg(dc_a)",
+      current: "avg(total_a)",
+      voltage: "avg(v)",
+      poa: "avg(iis)",
+      horizontal: "avg(his)",
+      moduleTemp: "avg(sts)",
+      ambientTemp: "avg(ats)",
     };
     const ms = p.unit * 60_000;
     const bucket = p.unit === 1440 ? `ts - ((ts + 32400000) % ${ms})` : `ts - (ts % ${ms})`;
-    const r = await sql<{ device_uid: string; t: number; v: number | null }>`select device_uid, ${sql.raw(bucket)} as t, ${sql.raw(col[type]!)} as v
+    const r = await sql<{
+      device_uid: string;
+      t: number;
+      v: number | null;
+    }>`select device_uid, ${sql.raw(bucket)} as t, ${sql.raw(col[type]!)} as v
       from ${sql.table(table)} where device_uid in (${sql.join(uids)}) and ts >= ${p.from} and ts < ${p.to}
       group by device_uid, ${sql.raw(bucket)}`.execute(db);
     rows = r.rows;
@@ -321,8 +462,16 @@ export async function fleetSums(db: Db, plantUids: string[], from: number, to: n
   for (let i = 0; i < plantUids.length; i += FLEET_CHUNK) {
     const part = plantUids.slice(i, i + FLEET_CHUNK);
     const a = await sql<{
-      plant_uid: string; total: number | string; dropped: number | string; energy: number | null; expected: number | null; yref: number | null;
-      corrw: number | null; sunw: number | null; runw: number | null; downtime: number | null;
+      plant_uid: string;
+      total: number | string;
+      dropped: number | string;
+      energy: number | null;
+      expected: number | null;
+      yref: number | null;
+      corrw: number | null;
+      sunw: number | null;
+      runw: number | null;
+      downtime: number | null;
     }>`
       select z.plant_uid, count(*) as total,
         sum(case when not (${kept}) and (z.e is not null or coalesce(z.h, 0) > 0) then 1 else 0 end) as dropped,
@@ -362,9 +511,16 @@ export async function fleetSums(db: Db, plantUids: string[], from: number, to: n
       group by z.plant_uid`.execute(db);
     for (const r of a.rows) {
       out.set(r.plant_uid, {
-        energy: Number(r.energy ?? 0), expected: Number(r.expected ?? 0), yieldRefWeighted: Number(r.yref ?? 0), corrWeighted: Number(r.corrw ?? 0),
-        sunWeighted: Number(r.sunw ?? 0), runWeighted: Number(r.runw ?? 0), downtime: Number(r.downtime ?? 0), clipping: 0,
-        dropped: Number(r.dropped), total: Number(r.total),
+        energy: Number(r.energy ?? 0),
+        expected: Number(r.expected ?? 0),
+        yieldRefWeighted: Number(r.yref ?? 0),
+        corrWeighted: Number(r.corrw ?? 0),
+        sunWeighted: Number(r.sunw ?? 0),
+        runWeighted: Number(r.runw ?? 0),
+        downtime: Number(r.downtime ?? 0),
+        clipping: 0,
+        dropped: Number(r.dropped),
+        total: Number(r.total),
       });
     }
   }
@@ -374,9 +530,12 @@ export async function fleetSums(db: Db, plantUids: string[], from: number, to: n
 /** Plants' capacity (kW), names and coefficients, for the ranking. */
 export async function plantsFor(db: Db, plantUids: string[]) {
   const rows = await chunked(plantUids, (part) =>
-    db.selectFrom("plant").select(["uid", "name", "capa", "temp_coeff", "system_factor"]).where("uid", "in", part).execute());
+    db.selectFrom("plant").select(["uid", "name", "capa", "temp_coeff", "system_factor"]).where("uid", "in", part).execute(),
+  );
   return rows.map((r) => ({
-    uid: r.uid, name: r.name, capacityKw: capacityKw(Number(r.capa)),
+    uid: r.uid,
+    name: r.name,
+    capacityKw: capacityKw(Number(r.capa)),
     k: {
       temperatureCoefficient: num(r.temp_coeff) ?? DEFAULT_COEFFICIENTS.temperatureCoefficient,
       systemFactor: num(r.system_factor) ?? DEFAULT_COEFFICIENTS.systemFactor,
@@ -392,7 +551,8 @@ export async function rememberedSelection(db: Db, memberId: string) {
 
 /** Keeps the first selection only: a later one is answered but does not replace it. */
 export async function rememberFirstSelection(db: Db, memberId: string, uids: string[], kind: number, type: string, now: number) {
-  await db.insertInto("compare_selection")
+  await db
+    .insertInto("compare_selection")
     .values({ member_id: memberId, device_uids: uids.join(","), kind, data_type: type, created_at: now })
     .onConflict((oc) => oc.column("member_id").doNothing())
     .execute();

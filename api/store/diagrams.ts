@@ -26,7 +26,15 @@ export async function plantTopology(db: Db, plantUid: string): Promise<{ devices
   const rows = await db
     .selectFrom("device")
     .leftJoin("device_latest", "device_latest.device_uid", "device.uid")
-    .select(["device.uid", "device.kind", "device.name", "device.rtu_uid", "device.address", "device_latest.ts", "device_latest.values_json"])
+    .select([
+      "device.uid",
+      "device.kind",
+      "device.name",
+      "device.rtu_uid",
+      "device.address",
+      "device_latest.ts",
+      "device_latest.values_json",
+    ])
     .where("device.plant_uid", "=", plantUid)
     .where("device.use_yn", "=", 1)
     .where("device.kind", "in", DIAGRAM_KINDS)
@@ -39,11 +47,21 @@ export async function plantTopology(db: Db, plantUid: string): Promise<{ devices
     .execute();
   return {
     devices: rows.map((r) => ({
-      uid: r.uid, kind: Number(r.kind), name: r.name, rtu_uid: r.rtu_uid, address: r.address === null ? null : Number(r.address),
-      ts: r.ts === null || r.ts === undefined ? null : Number(r.ts), values: parseValues(r.values_json ?? null),
+      uid: r.uid,
+      kind: Number(r.kind),
+      name: r.name,
+      rtu_uid: r.rtu_uid,
+      address: r.address === null ? null : Number(r.address),
+      ts: r.ts === null || r.ts === undefined ? null : Number(r.ts),
+      values: parseValues(r.values_json ?? null),
     })),
     alarms: alarms.map((a) => ({
-      device_uid: a.device_uid, rtu_uid: a.rtu_uid, code: Number(a.code), level: Number(a.level), message: a.message, raised_at: Number(a.raised_at),
+      device_uid: a.device_uid,
+      rtu_uid: a.rtu_uid,
+      code: Number(a.code),
+      level: Number(a.level),
+      message: a.message,
+      raised_at: Number(a.raised_at),
     })),
   };
 }

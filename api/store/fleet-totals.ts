@@ -95,8 +95,15 @@ export interface DeviceOverview {
 export async function deviceOverview(db: Kysely<Database>, plantUids: string[], now: number): Promise<DeviceOverview> {
   const today = seoulDayStart(now);
   const rows: Array<{
-    uid: string; plant_uid: string | null; capa: number | null; ts: number | null; iw: number | null;
-    today_wh: number | null; total_wh: number | null; fault_code: number | null; values_json: string | null;
+    uid: string;
+    plant_uid: string | null;
+    capa: number | null;
+    ts: number | null;
+    iw: number | null;
+    today_wh: number | null;
+    total_wh: number | null;
+    fault_code: number | null;
+    values_json: string | null;
   }> = [];
   for (let i = 0; i < plantUids.length; i += CHUNK) {
     rows.push(
@@ -104,8 +111,15 @@ export async function deviceOverview(db: Kysely<Database>, plantUids: string[], 
         .selectFrom("device")
         .leftJoin("device_latest", "device_latest.device_uid", "device.uid")
         .select([
-          "device.uid", "device.plant_uid", "device.capa", "device_latest.ts", "device_latest.iw", "device_latest.today_wh",
-          "device_latest.total_wh", "device_latest.fault_code", "device_latest.values_json",
+          "device.uid",
+          "device.plant_uid",
+          "device.capa",
+          "device_latest.ts",
+          "device_latest.iw",
+          "device_latest.today_wh",
+          "device_latest.total_wh",
+          "device_latest.fault_code",
+          "device_latest.values_json",
         ])
         .where("device.plant_uid", "in", plantUids.slice(i, i + CHUNK))
         .where("device.kind", "=", 1)
@@ -115,7 +129,11 @@ export async function deviceOverview(db: Kysely<Database>, plantUids: string[], 
         .execute()),
     );
   }
-  const past = await devicePast(db, rows.map((r) => r.uid), today);
+  const past = await devicePast(
+    db,
+    rows.map((r) => r.uid),
+    today,
+  );
   const devices: OverviewDevice[] = [];
   const calcValues: DeviceOverview["calcValues"] = { yesterday: [], thisMonth: [], thisYear: [], today: [], total: [] };
   for (const r of rows) {
@@ -137,12 +155,25 @@ export async function deviceOverview(db: Kysely<Database>, plantUids: string[], 
     const offsetMonthWh = Math.max(0, accrue - daily - p.month);
     const offsetYearWh = Math.max(0, accrue - daily - p.year);
     devices.push({
-      uid: r.uid, plant_uid: r.plant_uid ?? "", capa: Number(r.capa ?? 0), iw: fresh ? plausiblePowerW(r.iw, r.capa) : 0, pw: withinBounds(DEVICE_KIND.inverter, "dc_w", dc, r.capa) ? dc : 0,
-      accrue, offset_day: offsetDay, offset_month: offsetMonthWh / 1000, offset_year: offsetYearWh / 1000, daily,
+      uid: r.uid,
+      plant_uid: r.plant_uid ?? "",
+      capa: Number(r.capa ?? 0),
+      iw: fresh ? plausiblePowerW(r.iw, r.capa) : 0,
+      pw: withinBounds(DEVICE_KIND.inverter, "dc_w", dc, r.capa) ? dc : 0,
+      accrue,
+      offset_day: offsetDay,
+      offset_month: offsetMonthWh / 1000,
+      offset_year: offsetYearWh / 1000,
+      daily,
       fault: Number(r.fault_code ?? 0),
     });
     calcValues.today.push({ device: r.uid, start: today, accrue, offset: offsetDay });
-    calcValues.yesterday.push({ device: r.uid, start: today - DAY_MS, accrue: offsetDay, offset: Math.max(0, offsetDay - p.yesterday) });
+    calcValues.yesterday.push({
+      device: r.uid,
+      start: today - DAY_MS,
+      accrue: offsetDay,
+      offset: Math.max(0, offsetDay - p.yesterday),
+    });
     calcValues.thisMonth.push({ device: r.uid, start: seoulMonthStart(today), accrue, offset: offsetMonthWh });
     calcValues.thisYear.push({ device: r.uid, start: seoulYearStart(today), accrue, offset: offsetYearWh });
     calcValues.total.push({ device: r.uid, start: null, accrue, offset: 0 });

@@ -55,7 +55,10 @@ export async function deletePlant(db: Kysely<Database>, plantUid: string): Promi
       .select("uid")
       .where((eb) => eb.or([eb("plant_uid", "=", plantUid), ...(rtuUids.length ? [eb("rtu_uid", "in", rtuUids)] : [])]))
       .execute();
-    const deviceCount = await deleteDevices(trx, devices.map((d) => d.uid));
+    const deviceCount = await deleteDevices(
+      trx,
+      devices.map((d) => d.uid),
+    );
     const alarms = await trx.deleteFrom("alarm").where("plant_uid", "=", plantUid).executeTakeFirst();
     const links = await trx.deleteFrom("member_plant").where("plant_uid", "=", plantUid).executeTakeFirst();
     const unassigned = await trx
@@ -77,7 +80,10 @@ export async function deletePlant(db: Kysely<Database>, plantUid: string): Promi
 export async function deleteRtu(db: Kysely<Database>, rtuUid: string): Promise<{ devices: number }> {
   return db.transaction().execute(async (trx) => {
     const devices = await trx.selectFrom("device").select("uid").where("rtu_uid", "=", rtuUid).execute();
-    const count = await deleteDevices(trx, devices.map((d) => d.uid));
+    const count = await deleteDevices(
+      trx,
+      devices.map((d) => d.uid),
+    );
     await trx.deleteFrom("command").where("rtu_uid", "=", rtuUid).execute();
     await trx.deleteFrom("alarm").where("rtu_uid", "=", rtuUid).execute();
     await trx.deleteFrom("rtu").where("uid", "=", rtuUid).execute();
@@ -93,7 +99,11 @@ export async function assignRtus(db: Kysely<Database>, plant: { uid: string; nod
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
     for (const part of chunks(rtuUids)) {
-      await trx.updateTable("rtu").set({ plant_uid: plant.uid, node_seq: plant.node_seq, updated_at: now }).where("uid", "in", part).execute();
+      await trx
+        .updateTable("rtu")
+        .set({ plant_uid: plant.uid, node_seq: plant.node_seq, updated_at: now })
+        .where("uid", "in", part)
+        .execute();
       await trx.updateTable("device").set({ plant_uid: plant.uid, updated_at: now }).where("rtu_uid", "in", part).execute();
     }
   });
@@ -111,8 +121,16 @@ export async function unassignRtus(db: Kysely<Database>, rtuUids: string[]) {
 }
 
 /** Nodes a member may file things under, with their depth-first path names for a select. */
-export async function nodeOptions(db: Kysely<Database>, reach: Reach): Promise<Array<{ seq: number; name: string; depth: number }>> {
-  const rows = await db.selectFrom("node").select(["seq", "parent_seq", "name", "sort_order"]).orderBy("sort_order").orderBy("seq").execute();
+export async function nodeOptions(
+  db: Kysely<Database>,
+  reach: Reach,
+): Promise<Array<{ seq: number; name: string; depth: number }>> {
+  const rows = await db
+    .selectFrom("node")
+    .select(["seq", "parent_seq", "name", "sort_order"])
+    .orderBy("sort_order")
+    .orderBy("seq")
+    .execute();
   const children = new Map<number | null, typeof rows>();
   for (const r of rows) {
     const list = children.get(r.parent_seq) ?? [];

@@ -93,7 +93,9 @@ export async function listMembers(
     }
     if (filter.q) {
       const p = likePattern(filter.q);
-      parts.push(eb.or([sql<boolean>`lower(member.id) like ${p} escape '\\'`, sql<boolean>`lower(member.name) like ${p} escape '\\'`]));
+      parts.push(
+        eb.or([sql<boolean>`lower(member.id) like ${p} escape '\\'`, sql<boolean>`lower(member.name) like ${p} escape '\\'`]),
+      );
     }
     return eb.and(parts);
   };

@@ -17,11 +17,20 @@ export async function memberExists(db: Kysely<Database>, id: string): Promise<bo
 }
 
 export async function memberProfile(db: Kysely<Database>, m: Member): Promise<MemberProfile> {
-  const node = m.node_seq === null
-    ? undefined
-    : await db.selectFrom("node").select("name").where("seq", "=", m.node_seq).executeTakeFirst();
+  const node =
+    m.node_seq === null ? undefined : await db.selectFrom("node").select("name").where("seq", "=", m.node_seq).executeTakeFirst();
   return {
-    id: m.id, name: m.name, auth: m.auth, service: m.service, node_seq: m.node_seq, nodeName: node?.name ?? "",
-    use_yn: m.use_yn, pwd_yn: m.pwd_yn, readOnly: m.read_only, logo: m.logo, phone: m.phone, email: m.email,
+    id: m.id,
+    name: m.name,
+    auth: m.auth,
+    service: m.service,
+    node_seq: m.node_seq,
+    nodeName: node?.name ?? "",
+    use_yn: m.use_yn,
+    pwd_yn: m.pwd_yn,
+    readOnly: m.read_only,
+    logo: m.logo,
+    phone: m.phone,
+    email: m.email,
   };
 }

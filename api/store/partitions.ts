@@ -46,7 +46,11 @@ const AHEAD_MS = 62 * 86_400_000;
  * monthly partition wholly before the cutoff is detached and dropped (no row-by-row delete); rows before
  * the cutoff in partly expired months and in the default partition are deleted. Returns what it did.
  */
-export async function applyRetention(store: Store, now: number, retentionDays: number): Promise<{ dropped: string[]; deleted: number }> {
+export async function applyRetention(
+  store: Store,
+  now: number,
+  retentionDays: number,
+): Promise<{ dropped: string[]; deleted: number }> {
   const cutoff = now - retentionDays * 86_400_000;
   const dropped: string[] = [];
   let deleted = 0;
@@ -80,9 +84,13 @@ export async function applyRetention(store: Store, now: number, retentionDays: n
 export async function describePartitioning(store: Store): Promise<string> {
   if (store.dialect !== "postgres") return "partitions: SQLite store (no partitions; retention deletes rows)";
   const ext = await sql<{ name: string; installed: string | null }>`
-    select name, installed_version as installed from pg_available_extensions where name in ('timescaledb', 'pg_partman')`.execute(store.db);
+    select name, installed_version as installed from pg_available_extensions where name in ('timescaledb', 'pg_partman')`.execute(
+    store.db,
+  );
   const has = (n: string) => ext.rows.find((r) => r.name === n);
-  const hyper = await sql<{ n: number }>`select count(*)::int as n from pg_extension where extname = 'timescaledb'`.execute(store.db);
+  const hyper = await sql<{ n: number }>`select count(*)::int as n from pg_extension where extname = 'timescaledb'`.execute(
+    store.db,
+  );
   const parts = [
     hyper.rows[0]!.n > 0
       ? "TimescaleDB present: measurement tables are hypertables"
@@ -98,7 +106,11 @@ export async function describePartitioning(store: Store): Promise<string> {
  * Partition maintenance (a singleton job): months ahead are made before they begin, and raw data
  * older than the retention setting is removed, at start and then every `intervalMs`.
  */
-export function partitionMaintenance(store: Store, clock: Clock, opts: { retentionDays: number | null; intervalMs: number; log: (m: string, e?: unknown) => void }): SingletonJob {
+export function partitionMaintenance(
+  store: Store,
+  clock: Clock,
+  opts: { retentionDays: number | null; intervalMs: number; log: (m: string, e?: unknown) => void },
+): SingletonJob {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | null = null;
   const pass = async () => {
@@ -107,7 +119,10 @@ export function partitionMaintenance(store: Store, clock: Clock, opts: { retenti
     if (created.length) opts.log(`partitions: created ${created.join(", ")}`);
     if (opts.retentionDays != null) {
       const r = await applyRetention(store, now, opts.retentionDays);
-      if (r.dropped.length || r.deleted) opts.log(`retention (${opts.retentionDays} days): dropped ${r.dropped.join(", ") || "no partition"}, deleted ${r.deleted} rows`);
+      if (r.dropped.length || r.deleted)
+        opts.log(
+          `retention (${opts.retentionDays} days): dropped ${r.dropped.join(", ") || "no partition"}, deleted ${r.deleted} rows`,
+        );
     }
   };
   return {
@@ -115,7 +130,9 @@ export function partitionMaintenance(store: Store, clock: Clock, opts: { retenti
     start() {
       const run = () => {
         if (running) return;
-        running = pass().catch((e) => opts.log("partition maintenance failed", e)).finally(() => (running = null));
+        running = pass()
+          .catch((e) => opts.log("partition maintenance failed", e))
+          .finally(() => (running = null));
       };
       run();
       timer = setInterval(run, opts.intervalMs);

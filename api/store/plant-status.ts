@@ -50,9 +50,19 @@ async function pastTotals(db: Kysely<Database>, plantUids: string[], today: numb
       .innerJoin("device", "device.uid", "rollup_daily.device_uid")
       .select((eb) => [
         "device.plant_uid",
-        eb.fn.sum<number>(eb.case().when("rollup_daily.day_ts", ">=", monthStart).then(eb.ref("rollup_daily.energy_wh")).else(0).end()).as("month"),
-        eb.fn.sum<number>(eb.case().when("rollup_daily.day_ts", ">=", yearStart).then(eb.ref("rollup_daily.energy_wh")).else(0).end()).as("year"),
-        eb.fn.sum<number>(eb.case().when("rollup_daily.day_ts", "=", yesterday).then(eb.ref("rollup_daily.energy_wh")).else(0).end()).as("yesterday"),
+        eb.fn
+          .sum<number>(
+            eb.case().when("rollup_daily.day_ts", ">=", monthStart).then(eb.ref("rollup_daily.energy_wh")).else(0).end(),
+          )
+          .as("month"),
+        eb.fn
+          .sum<number>(
+            eb.case().when("rollup_daily.day_ts", ">=", yearStart).then(eb.ref("rollup_daily.energy_wh")).else(0).end(),
+          )
+          .as("year"),
+        eb.fn
+          .sum<number>(eb.case().when("rollup_daily.day_ts", "=", yesterday).then(eb.ref("rollup_daily.energy_wh")).else(0).end())
+          .as("yesterday"),
       ])
       .where("device.plant_uid", "in", part)
       .where("rollup_daily.kind", "=", 1)
@@ -84,8 +94,19 @@ export async function plantStatusRows(db: Kysely<Database>, plantUids: string[],
       .leftJoin("device_latest", "device_latest.device_uid", "device.uid")
       .select((eb) => [
         "device.plant_uid",
-        eb.fn.sum<number>(eb.case().when("device_latest.ts", ">=", now - FRESH_MS).then(eb.ref("device_latest.iw")).else(0).end()).as("iw"),
-        eb.fn.sum<number>(eb.case().when("device_latest.ts", ">=", today).then(eb.ref("device_latest.today_wh")).else(0).end()).as("dailys"),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when("device_latest.ts", ">=", now - FRESH_MS)
+              .then(eb.ref("device_latest.iw"))
+              .else(0)
+              .end(),
+          )
+          .as("iw"),
+        eb.fn
+          .sum<number>(eb.case().when("device_latest.ts", ">=", today).then(eb.ref("device_latest.today_wh")).else(0).end())
+          .as("dailys"),
         eb.fn.sum<number>("device_latest.total_wh").as("accrue"),
         eb.fn.max<number>("device_latest.ts").as("lastTs"),
         eb.fn.count<number>("device.uid").as("n"),
@@ -97,8 +118,11 @@ export async function plantStatusRows(db: Kysely<Database>, plantUids: string[],
       .execute();
     for (const r of inv) {
       live.set(r.plant_uid!, {
-        iw: Number(r.iw ?? 0), dailys: Number(r.dailys ?? 0), accrue: Number(r.accrue ?? 0),
-        lastTs: r.lastTs === null ? null : Number(r.lastTs), n: Number(r.n),
+        iw: Number(r.iw ?? 0),
+        dailys: Number(r.dailys ?? 0),
+        accrue: Number(r.accrue ?? 0),
+        lastTs: r.lastTs === null ? null : Number(r.lastTs),
+        n: Number(r.n),
       });
     }
     const open = await db
@@ -134,12 +158,28 @@ export async function plantStatusRows(db: Kysely<Database>, plantUids: string[],
     const month = t.month + dailys;
     const year = t.year + dailys;
     // No reading ever: SPEC §4 "no data gives 0 with an empty name".
-    const status: PlantStatus = l?.lastTs == null && !counters.alarm_count ? NO_DATA_STATUS : plantStatusFromAlarms({ ...counters, iw });
+    const status: PlantStatus =
+      l?.lastTs == null && !counters.alarm_count ? NO_DATA_STATUS : plantStatusFromAlarms({ ...counters, iw });
     return {
-      plant_uid: p.uid, name: p.name, alias: p.alias, capa: p.capa, locality: p.locality, node_seq: p.node_seq, lat: p.lat, lng: p.lng,
-      iw, dailys, dailysZeroed: gen.zeroed, month: plausibleEnergyWh(month, p.capa, 24 * 31), year: plausibleEnergyWh(year, p.capa, 24 * 366),
-      accrue: plausibleEnergyWh(l?.accrue, p.capa, 24 * 366 * 50), yesterday: plausibleEnergyWh(t.yesterday, p.capa, 24),
-      lastTs: l?.lastTs ?? null, inverterCount: l?.n ?? 0, ...counters, ...status,
+      plant_uid: p.uid,
+      name: p.name,
+      alias: p.alias,
+      capa: p.capa,
+      locality: p.locality,
+      node_seq: p.node_seq,
+      lat: p.lat,
+      lng: p.lng,
+      iw,
+      dailys,
+      dailysZeroed: gen.zeroed,
+      month: plausibleEnergyWh(month, p.capa, 24 * 31),
+      year: plausibleEnergyWh(year, p.capa, 24 * 366),
+      accrue: plausibleEnergyWh(l?.accrue, p.capa, 24 * 366 * 50),
+      yesterday: plausibleEnergyWh(t.yesterday, p.capa, 24),
+      lastTs: l?.lastTs ?? null,
+      inverterCount: l?.n ?? 0,
+      ...counters,
+      ...status,
     };
   });
 }

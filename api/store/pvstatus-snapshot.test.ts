@@ -9,9 +9,25 @@ describe("StatusSnapshot", () => {
   beforeAll(async () => {
     store = await openStore("file::memory:");
     const now = Date.now();
-    await store.db.insertInto("plant").values(uids.map((uid) => ({
-      uid, name: uid, alias: null, capa: 100, locality: null, address: null, lat: null, lng: null, node_seq: null, package_seq: null, created_at: now, updated_at: now,
-    }))).execute();
+    await store.db
+      .insertInto("plant")
+      .values(
+        uids.map((uid) => ({
+          uid,
+          name: uid,
+          alias: null,
+          capa: 100,
+          locality: null,
+          address: null,
+          lat: null,
+          lng: null,
+          node_seq: null,
+          package_seq: null,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
   });
   afterAll(() => store.close());
 

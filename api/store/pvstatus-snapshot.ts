@@ -80,7 +80,8 @@ export class StatusSnapshot {
   async rowsWithVersion(plantUids: readonly string[]): Promise<{ rows: PlantStatusRow[]; version: number | null }> {
     let snap = this.fresh();
     if (!snap) {
-      if (plantUids.length < SMALL_SELECTION) return { rows: await plantStatusRows(this.db, [...plantUids], this.clock.now()), version: null };
+      if (plantUids.length < SMALL_SELECTION)
+        return { rows: await plantStatusRows(this.db, [...plantUids], this.clock.now()), version: null };
       snap = await this.rebuild();
     }
     const rows: PlantStatusRow[] = [];

@@ -23,7 +23,10 @@ export interface NewSubscription {
 const n = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 /** The row as the API answers it; `scope` carries the name the resolver found. */
-export function toSubscription(row: SubscriptionRow, scope: StatScope): Subscription & { next_run: number | null; last_sent_at: number | null; last_error: string | null } {
+export function toSubscription(
+  row: SubscriptionRow,
+  scope: StatScope,
+): Subscription & { next_run: number | null; last_sent_at: number | null; last_error: string | null } {
   return {
     seq: Number(row.seq),
     report: row.report as ReportKind,
@@ -47,7 +50,12 @@ export function allSubscriptions(db: Kysely<Database>): Promise<SubscriptionRow[
   return db.selectFrom("report_subscription").selectAll().orderBy("seq").execute();
 }
 
-export async function insertSubscription(db: Kysely<Database>, memberId: string, s: NewSubscription, now: number): Promise<SubscriptionRow> {
+export async function insertSubscription(
+  db: Kysely<Database>,
+  memberId: string,
+  s: NewSubscription,
+  now: number,
+): Promise<SubscriptionRow> {
   return db
     .insertInto("report_subscription")
     .values({ member_id: memberId, ...s, created_at: now, last_period: null, last_sent_at: null, last_error: null })
@@ -57,7 +65,11 @@ export async function insertSubscription(db: Kysely<Database>, memberId: string,
 
 /** Deletes one of the member's own subscriptions; 404 for another's or an unknown one. */
 export async function deleteSubscription(db: Kysely<Database>, memberId: string, seq: number): Promise<void> {
-  const res = await db.deleteFrom("report_subscription").where("seq", "=", seq).where("member_id", "=", memberId).executeTakeFirst();
+  const res = await db
+    .deleteFrom("report_subscription")
+    .where("seq", "=", seq)
+    .where("member_id", "=", memberId)
+    .executeTakeFirst();
   if (Number(res.numDeletedRows) !== 1) throw notFound("no_such_subscription");
 }
 

@@ -162,86 +162,217 @@ export interface AlarmTable {
 
 /** One step of an alarm's lifecycle (raised, acknowledged, reactivated, cleared, released): the audit trail. */
 export interface AlarmEventTable {
-  seq: AutoSeq; alarm_seq: number; kind: string; member_id: string | null; note: string | null; at: number;
+  seq: AutoSeq;
+  alarm_seq: number;
+  kind: string;
+  member_id: string | null;
+  note: string | null;
+  at: number;
 }
 /** A condition seen but not yet an alarm (it becomes one after the raise delay). */
 export interface AlarmIncidentTable {
-  key: string; plant_uid: string; first_seen_at: number;
+  key: string;
+  plant_uid: string;
+  first_seen_at: number;
 }
 export interface AlertPrefTable {
-  member_id: string; min_level: number; mail: number; webhook: number; webhook_url: string | null;
+  member_id: string;
+  min_level: number;
+  mail: number;
+  webhook: number;
+  webhook_url: string | null;
   /** Quiet hours as minutes after Seoul midnight; both null when there are none. */
-  quiet_from: number | null; quiet_to: number | null; digest: number; updated_at: number;
+  quiet_from: number | null;
+  quiet_to: number | null;
+  digest: number;
+  updated_at: number;
 }
 export interface PlantContactTable {
-  plant_uid: string; role: string; member_id: string; updated_at: number; updated_by: string | null;
+  plant_uid: string;
+  role: string;
+  member_id: string;
+  updated_at: number;
+  updated_by: string | null;
 }
 export interface OutboxTable {
-  seq: AutoSeq; dedupe_key: string; channel: string; recipient: string; subject: string; body_text: string;
-  body_html: string | null; attachments: string | null; status: string; attempts: ColumnType<number, number | undefined, number>;
-  next_attempt_at: number; claimed_until: ColumnType<number, number | undefined, number>; claimed_by: string | null;
-  last_error: string | null; created_at: number; sent_at: number | null;
+  seq: AutoSeq;
+  dedupe_key: string;
+  channel: string;
+  recipient: string;
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  attachments: string | null;
+  status: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: number;
+  claimed_until: ColumnType<number, number | undefined, number>;
+  claimed_by: string | null;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
 }
 export interface ReportSubscriptionTable {
-  seq: AutoSeq; member_id: string; report: string; frequency: string; plant_uid: string | null; group_seq: number | null;
-  email: string; lang: string; created_at: number; last_period: number | null; last_sent_at: number | null; last_error: string | null;
+  seq: AutoSeq;
+  member_id: string;
+  report: string;
+  frequency: string;
+  plant_uid: string | null;
+  group_seq: number | null;
+  email: string;
+  lang: string;
+  created_at: number;
+  last_period: number | null;
+  last_sent_at: number | null;
+  last_error: string | null;
 }
 export interface OutboxAttemptTable {
-  seq: AutoSeq; outbox_seq: number; attempt: number; at: number; ok: number; detail: string | null;
+  seq: AutoSeq;
+  outbox_seq: number;
+  attempt: number;
+  at: number;
+  ok: number;
+  detail: string | null;
 }
 
 export interface InverterMeasurementTable {
-  device_uid: string; ts: number; dc_v: number | null; dc_a: number | null; dc_w: number | null;
-  ac_v: number | null; ac_a: number | null; iw: number | null; pf: number | null; hz: number | null;
-  today_wh: number | null; total_wh: number | null; fault_code: number | null; fault_hex: string | null; received_at: number;
+  device_uid: string;
+  ts: number;
+  dc_v: number | null;
+  dc_a: number | null;
+  dc_w: number | null;
+  ac_v: number | null;
+  ac_a: number | null;
+  iw: number | null;
+  pf: number | null;
+  hz: number | null;
+  today_wh: number | null;
+  total_wh: number | null;
+  fault_code: number | null;
+  fault_hex: string | null;
+  received_at: number;
 }
 export interface EnvMeasurementTable {
-  device_uid: string; ts: number; his: number | null; iis: number | null; sts: number | null; ats: number | null; received_at: number;
+  device_uid: string;
+  ts: number;
+  his: number | null;
+  iis: number | null;
+  sts: number | null;
+  ats: number | null;
+  received_at: number;
 }
 export interface BoardMeasurementTable {
-  device_uid: string; ts: number; v: number | null; total_a: number | null; channels: string | null; received_at: number;
+  device_uid: string;
+  ts: number;
+  v: number | null;
+  total_a: number | null;
+  channels: string | null;
+  received_at: number;
 }
 export interface BreakerMeasurementTable {
-  device_uid: string; ts: number; v: number | null; a: number | null; w: number | null; pf: number | null;
-  state: number | null; gf_ma: number | null; received_at: number;
+  device_uid: string;
+  ts: number;
+  v: number | null;
+  a: number | null;
+  w: number | null;
+  pf: number | null;
+  state: number | null;
+  gf_ma: number | null;
+  received_at: number;
 }
 
 /** The newest reading of each device, so status screens never scan history. */
 export interface DeviceLatestTable {
-  device_uid: string; kind: number; ts: number; received_at: number; iw: number | null; today_wh: number | null;
-  total_wh: number | null; fault_code: number | null; his: number | null; iis: number | null; sts: number | null;
-  ats: number | null; state: number | null; values_json: string;
+  device_uid: string;
+  kind: number;
+  ts: number;
+  received_at: number;
+  iw: number | null;
+  today_wh: number | null;
+  total_wh: number | null;
+  fault_code: number | null;
+  his: number | null;
+  iis: number | null;
+  sts: number | null;
+  ats: number | null;
+  state: number | null;
+  values_json: string;
 }
 
 export interface RollupHourlyTable {
-  device_uid: string; hour_ts: number; kind: number; samples: number; energy_wh: number | null; avg_w: number | null;
-  max_w: number | null; his_wh: number | null; iis_wh: number | null; avg_sts: number | null; avg_ats: number | null;
-  max_today_wh: number | null; max_total_wh: number | null;
-  iis_sts_wh: number | null; sun_samples: number | null; lit_samples: number | null; run_samples: number | null;
+  device_uid: string;
+  hour_ts: number;
+  kind: number;
+  samples: number;
+  energy_wh: number | null;
+  avg_w: number | null;
+  max_w: number | null;
+  his_wh: number | null;
+  iis_wh: number | null;
+  avg_sts: number | null;
+  avg_ats: number | null;
+  max_today_wh: number | null;
+  max_total_wh: number | null;
+  iis_sts_wh: number | null;
+  sun_samples: number | null;
+  lit_samples: number | null;
+  run_samples: number | null;
 }
 /** day_ts is the epoch ms of local midnight (Asia/Seoul). */
 export interface RollupDailyTable {
-  device_uid: string; day_ts: number; kind: number; samples: number; energy_wh: number | null; max_w: number | null;
-  his_wh: number | null; iis_wh: number | null; avg_sts: number | null; avg_ats: number | null; total_wh: number | null;
-  iis_sts_wh: number | null; sun_samples: number | null; lit_samples: number | null; run_samples: number | null;
+  device_uid: string;
+  day_ts: number;
+  kind: number;
+  samples: number;
+  energy_wh: number | null;
+  max_w: number | null;
+  his_wh: number | null;
+  iis_wh: number | null;
+  avg_sts: number | null;
+  avg_ats: number | null;
+  total_wh: number | null;
+  iis_sts_wh: number | null;
+  sun_samples: number | null;
+  lit_samples: number | null;
+  run_samples: number | null;
 }
 
 /** A member's first comparison selection (migration 0006). */
 export interface CompareSelectionTable {
-  member_id: string; device_uids: string; kind: number; data_type: string; created_at: number;
+  member_id: string;
+  device_uids: string;
+  kind: number;
+  data_type: string;
+  created_at: number;
 }
 
 export interface FaultCodeTable {
-  code: number; hex: string; name_ko: string; name_en: string; level: number;
+  code: number;
+  hex: string;
+  name_ko: string;
+  name_en: string;
+  level: number;
 }
 
 export interface SettingTable {
-  key: string; value: string; updated_at: number; updated_by: string | null;
+  key: string;
+  value: string;
+  updated_at: number;
+  updated_by: string | null;
 }
 
 export interface CommandTable {
-  seq: AutoSeq; rtu_uid: string; device_uid: string; device_type: number; ch: number; hex_on: string | null;
-  hex_off: string | null; requested_by: string; requested_at: number; status: string; result: string | null;
+  seq: AutoSeq;
+  rtu_uid: string;
+  device_uid: string;
+  device_type: number;
+  ch: number;
+  hex_on: string | null;
+  hex_off: string | null;
+  requested_by: string;
+  requested_at: number;
+  status: string;
+  result: string | null;
   completed_at: number | null;
   /** The device's plant when it was commanded (migration 0005). */
   plant_uid: ColumnType<string | null, string | null | undefined, string | null>;

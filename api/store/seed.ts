@@ -20,15 +20,31 @@ export async function seedFoundation(store: Store, opts: { adminPassword: string
       .executeTakeFirstOrThrow();
   }
   const base = {
-    node_seq: root.seq, use_yn: 1, logo: null, phone: null, email: null, helmet_name: null,
-    diagram: 1, cctv: 1, page: 1, created_at: now, updated_at: now, password_changed_at: null,
+    node_seq: root.seq,
+    use_yn: 1,
+    logo: null,
+    phone: null,
+    email: null,
+    helmet_name: null,
+    diagram: 1,
+    cctv: 1,
+    page: 1,
+    created_at: now,
+    updated_at: now,
+    password_changed_at: null,
   };
   if (!(await db.selectFrom("member").select("id").where("id", "=", "admin").executeTakeFirst())) {
     await db
       .insertInto("member")
       .values({
-        ...base, id: "admin", name: "관리자", password_hash: await hashPassword(opts.adminPassword),
-        auth: 10, service: SERVICE_MASK_MAX, pwd_yn: 0, read_only: 0,
+        ...base,
+        id: "admin",
+        name: "관리자",
+        password_hash: await hashPassword(opts.adminPassword),
+        auth: 10,
+        service: SERVICE_MASK_MAX,
+        pwd_yn: 0,
+        read_only: 0,
       })
       .execute();
     created.push("admin");
@@ -37,9 +53,14 @@ export async function seedFoundation(store: Store, opts: { adminPassword: string
     await db
       .insertInto("member")
       .values({
-        ...base, id: GUEST_ID, name: "게스트", password_hash: await hashPassword(GUEST_PASSWORD), auth: 1,
+        ...base,
+        id: GUEST_ID,
+        name: "게스트",
+        password_hash: await hashPassword(GUEST_PASSWORD),
+        auth: 1,
         service: serviceMask(["help", "diagnoseAll", "diagnoseCompare", "breakStatus", "deviceOperation"]),
-        pwd_yn: 0, read_only: 1,
+        pwd_yn: 0,
+        read_only: 1,
       })
       .execute();
     created.push(GUEST_ID);
@@ -48,7 +69,9 @@ export async function seedFoundation(store: Store, opts: { adminPassword: string
   if (!(await db.selectFrom("fault_code").select("code").limit(1).executeTakeFirst())) {
     await db
       .insertInto("fault_code")
-      .values(INVERTER_FAULT_CODES.map((f) => ({ code: f.code, hex: f.hex, name_ko: f.nameKo, name_en: f.nameEn, level: f.level })))
+      .values(
+        INVERTER_FAULT_CODES.map((f) => ({ code: f.code, hex: f.hex, name_ko: f.nameKo, name_en: f.nameEn, level: f.level })),
+      )
       .execute();
   }
   return { created };

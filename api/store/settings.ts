@@ -1,8 +1,12 @@
 /** Reader and writer of the typed settings of domain/settings.ts in the `setting` table. */
 import type { Kysely } from "kysely";
 import {
-  SETTING_FIELDS, SETTING_SCHEMAS, settingKey, settingsFromRows,
-  type Settings, type ValueSettingType,
+  SETTING_FIELDS,
+  SETTING_SCHEMAS,
+  settingKey,
+  settingsFromRows,
+  type Settings,
+  type ValueSettingType,
 } from "../../domain/settings";
 import type { Database } from "./schema";
 
@@ -13,7 +17,9 @@ export async function getSettings(db: Kysely<Database>): Promise<Settings> {
 }
 
 /** Last change of each setting type (for the config page). */
-export async function settingsMeta(db: Kysely<Database>): Promise<Record<string, { updatedAt: number; updatedBy: string | null }>> {
+export async function settingsMeta(
+  db: Kysely<Database>,
+): Promise<Record<string, { updatedAt: number; updatedBy: string | null }>> {
   const rows = await db.selectFrom("setting").select(["key", "updated_at", "updated_by"]).execute();
   const meta: Record<string, { updatedAt: number; updatedBy: string | null }> = {};
   for (const r of rows) {

@@ -110,8 +110,21 @@ export async function groupOptions(db: Db, reach: Reach) {
 async function plantsByUid(db: Db, uids: string[]): Promise<PlantInfo[]> {
   const out: PlantInfo[] = [];
   for (let i = 0; i < uids.length; i += 500) {
-    const rows = await db.selectFrom("plant").select(["uid", "name", "capa", "lat", "lng", "node_seq"]).where("uid", "in", uids.slice(i, i + 500)).execute();
-    out.push(...rows.map((p) => ({ uid: p.uid, name: p.name, capa: Number(p.capa), lat: num(p.lat), lng: num(p.lng), node_seq: num(p.node_seq) })));
+    const rows = await db
+      .selectFrom("plant")
+      .select(["uid", "name", "capa", "lat", "lng", "node_seq"])
+      .where("uid", "in", uids.slice(i, i + 500))
+      .execute();
+    out.push(
+      ...rows.map((p) => ({
+        uid: p.uid,
+        name: p.name,
+        capa: Number(p.capa),
+        lat: num(p.lat),
+        lng: num(p.lng),
+        node_seq: num(p.node_seq),
+      })),
+    );
   }
   return out.sort((a, b) => KO.compare(a.name, b.name) || a.uid.localeCompare(b.uid));
 }
@@ -122,16 +135,37 @@ async function devicesWhere(db: Db, column: "plant_uid" | "rtu_uid" | "uid", val
     const rows = await db
       .selectFrom("device")
       .leftJoin("plant", "plant.uid", "device.plant_uid")
-      .select(["device.uid", "device.name", "device.kind", "device.capa", "device.plant_uid", "plant.name as plantName", "device.rtu_uid"])
+      .select([
+        "device.uid",
+        "device.name",
+        "device.kind",
+        "device.capa",
+        "device.plant_uid",
+        "plant.name as plantName",
+        "device.rtu_uid",
+      ])
       .where(`device.${column}`, "in", values.slice(i, i + 500))
       .where("device.use_yn", "=", 1)
       .execute();
-    out.push(...rows.map((d) => ({
-      uid: d.uid, name: d.name, kind: Number(d.kind), capa: num(d.capa), plant_uid: d.plant_uid, plantName: d.plantName ?? null, rtu_uid: d.rtu_uid,
-    })));
+    out.push(
+      ...rows.map((d) => ({
+        uid: d.uid,
+        name: d.name,
+        kind: Number(d.kind),
+        capa: num(d.capa),
+        plant_uid: d.plant_uid,
+        plantName: d.plantName ?? null,
+        rtu_uid: d.rtu_uid,
+      })),
+    );
   }
-  return out.sort((a, b) =>
-    KO.compare(a.plantName ?? "", b.plantName ?? "") || a.kind - b.kind || KO_NUMERIC.compare(a.name, b.name) || a.uid.localeCompare(b.uid));
+  return out.sort(
+    (a, b) =>
+      KO.compare(a.plantName ?? "", b.plantName ?? "") ||
+      a.kind - b.kind ||
+      KO_NUMERIC.compare(a.name, b.name) ||
+      a.uid.localeCompare(b.uid),
+  );
 }
 
 /**
@@ -147,7 +181,10 @@ export async function resolveScope(db: Db, reach: Reach, sel: ScopeSelection, fl
     for (const uid of sel.deviceUid ?? []) uids.add((await requireDevice(db, reach, uid)).uid);
     const rtus: string[] = [];
     for (const uid of sel.rtuUid ?? []) rtus.push((await requireRtu(db, reach, uid)).uid);
-    devices = [...(uids.size ? await devicesWhere(db, "uid", [...uids]) : []), ...(rtus.length ? await devicesWhere(db, "rtu_uid", rtus) : [])];
+    devices = [
+      ...(uids.size ? await devicesWhere(db, "uid", [...uids]) : []),
+      ...(rtus.length ? await devicesWhere(db, "rtu_uid", rtus) : []),
+    ];
     devices = devices.filter((d, i) => devices.findIndex((x) => x.uid === d.uid) === i);
     plantUids = [...new Set(devices.map((d) => d.plant_uid).filter((p): p is string => !!p))];
     scope = { kind: "devices", name: devices.length === 1 ? devices[0]!.name : `${devices.length}` };
@@ -173,7 +210,9 @@ export async function resolveScope(db: Db, reach: Reach, sel: ScopeSelection, fl
   const plants = plantUids.length ? await plantsByUid(db, plantUids) : [];
   const rtuUids = [...new Set(devices.map((d) => d.rtu_uid).filter((r): r is string => !!r))];
   const rtuConfig = rtuUids.length
-    ? (await db.selectFrom("rtu").select(["uid", "config"]).where("uid", "in", rtuUids.slice(0, 1000)).orderBy("uid").execute()).map((r) => ({ uid: r.uid, config: Number(r.config) }))
+    ? (
+        await db.selectFrom("rtu").select(["uid", "config"]).where("uid", "in", rtuUids.slice(0, 1000)).orderBy("uid").execute()
+      ).map((r) => ({ uid: r.uid, config: Number(r.config) }))
     : [];
   return { scope, plants, devices, rtuConfig };
 }
@@ -196,7 +235,7 @@ function daylightWindows(period: Period, lat: number | null, lng: number | null)
     let w = DAYLIGHT.get(key);
     if (w === undefined) {
       const t = sunTimes(day + 12 * 3_600_000, la, lo);
-      w = t.sunriseMs !== null && t.sunsetMs !== null ? [t.sunriseMs, t.sunsetMs] as const : false;
+      w = t.sunriseMs !== null && t.sunsetMs !== null ? ([t.sunriseMs, t.sunsetMs] as const) : false;
       DAYLIGHT.set(key, w);
     }
     if (w) out.push(w);
@@ -212,7 +251,13 @@ function daylightWindows(period: Period, lat: number | null, lng: number | null)
 export class Expectations {
   private cache = new Map<string, number[]>();
   readonly bounds: number[];
-  constructor(private period: Period, private unit: StatUnit, private now: number, private sunRise: boolean, private plants: Map<string, PlantInfo>) {
+  constructor(
+    private period: Period,
+    private unit: StatUnit,
+    private now: number,
+    private sunRise: boolean,
+    private plants: Map<string, PlantInfo>,
+  ) {
     const starts = bucketStarts(period.start, period.end, unit);
     this.bounds = [...starts, starts.length ? nextBucket(starts[starts.length - 1]!, unit) : period.end];
   }
@@ -222,12 +267,17 @@ export class Expectations {
   /** Expected readings per step (aligned with `bounds`) of a device kind at a plant. */
   forPlant(plantUid: string | null, kind: number): number[] {
     const daylight = this.daylightOnly(kind);
-    const key = `${daylight ? plantUid ?? "" : "*"}|${daylight}`;
+    const key = `${daylight ? (plantUid ?? "") : "*"}|${daylight}`;
     let found = this.cache.get(key);
     if (!found) {
       const p = plantUid ? this.plants.get(plantUid) : undefined;
       const to = Math.min(this.period.end, this.now - (this.now % STEP_MS));
-      found = expectedByBucket(this.bounds, this.period.start, to, daylight ? daylightWindows(this.period, p?.lat ?? null, p?.lng ?? null) : null);
+      found = expectedByBucket(
+        this.bounds,
+        this.period.start,
+        to,
+        daylight ? daylightWindows(this.period, p?.lat ?? null, p?.lng ?? null) : null,
+      );
       this.cache.set(key, found);
     }
     return found;
@@ -283,7 +333,8 @@ function stepExpr(column: string, unit: StatUnit, bounds: readonly number[]): Ra
 const sourceIsStep = (unit: StatUnit) => unit === "60" || unit === "day";
 
 /** Weighted mean of a rollup's per-row means over a step (weights: the row's readings). */
-const wavg = (c: string) => sql`sum(${sql.ref(c)} * samples) / nullif(sum(case when ${sql.ref(c)} is not null then samples end), 0)`;
+const wavg = (c: string) =>
+  sql`sum(${sql.ref(c)} * samples) / nullif(sum(case when ${sql.ref(c)} is not null then samples end), 0)`;
 
 function inverterAggSql(uids: string[], period: Period, unit: StatUnit, bounds: readonly number[]): RawBuilder<Agg> {
   const source = UNIT_SOURCE[unit];
@@ -341,16 +392,36 @@ const AGG_SQL = { inverter: inverterAggSql, env: envAggSql, breaker: breakerAggS
 
 type Field = { name: string; how: "sum" | "max" | "avg" };
 const FIELDS: Record<"inverter" | "env" | "breaker", Field[]> = {
-  inverter: [{ name: "energy_wh", how: "sum" }, { name: "max_w", how: "max" }],
-  env: [{ name: "iis_wh", how: "sum" }, { name: "his_wh", how: "sum" }, { name: "avg_sts", how: "avg" }, { name: "avg_ats", how: "avg" }],
+  inverter: [
+    { name: "energy_wh", how: "sum" },
+    { name: "max_w", how: "max" },
+  ],
+  env: [
+    { name: "iis_wh", how: "sum" },
+    { name: "his_wh", how: "sum" },
+    { name: "avg_sts", how: "avg" },
+    { name: "avg_ats", how: "avg" },
+  ],
   breaker: [
-    { name: "avg_v", how: "avg" }, { name: "avg_a", how: "avg" }, { name: "avg_w", how: "avg" }, { name: "max_w", how: "max" },
-    { name: "energy_wh", how: "sum" }, { name: "avg_pf", how: "avg" }, { name: "operations", how: "sum" }, { name: "max_gf_ma", how: "max" },
+    { name: "avg_v", how: "avg" },
+    { name: "avg_a", how: "avg" },
+    { name: "avg_w", how: "avg" },
+    { name: "max_w", how: "max" },
+    { name: "energy_wh", how: "sum" },
+    { name: "avg_pf", how: "avg" },
+    { name: "operations", how: "sum" },
+    { name: "max_gf_ma", how: "max" },
   ],
 };
 
 /** Adds `from` into `into` (both rows of one key and step); averages are weighted by readings. */
-function foldInto(into: Record<string, number | null>, from: Record<string, unknown>, fields: Field[], weightInto: number, weightFrom: number) {
+function foldInto(
+  into: Record<string, number | null>,
+  from: Record<string, unknown>,
+  fields: Field[],
+  weightInto: number,
+  weightFrom: number,
+) {
   for (const f of fields) {
     const v = num(from[f.name]);
     if (v === null) continue;
@@ -394,7 +465,13 @@ export interface ReportContext {
   plants: Map<string, PlantInfo>;
 }
 
-export function reportContext(resolved: ResolvedScope, period: Period, unit: StatUnit, sunRise: boolean, now: number): ReportContext {
+export function reportContext(
+  resolved: ResolvedScope,
+  period: Period,
+  unit: StatUnit,
+  sunRise: boolean,
+  now: number,
+): ReportContext {
   const plants = new Map(resolved.plants.map((p) => [p.uid, p]));
   return { period, unit, sunRise, plants, exp: new Expectations(period, unit, now, sunRise, plants) };
 }
@@ -411,7 +488,10 @@ const perChunk = (ctx: ReportContext, rowsPerKey = 1) =>
 
 /** Rows of devices of one family: every step with data or with data expected. */
 async function deviceRows<R extends RowBase>(
-  db: Db, ctx: ReportContext, devices: StatDevice[], family: "inverter" | "env" | "breaker",
+  db: Db,
+  ctx: ReportContext,
+  devices: StatDevice[],
+  family: "inverter" | "env" | "breaker",
 ): Promise<R[]> {
   if (!devices.length) return [];
   const uids = devices.map((d) => d.uid);
@@ -449,7 +529,12 @@ const FAMILY: Record<Exclude<ReportKind, "integrated">, { kind: number; family: 
 };
 
 /** Rows of a device report, chunk by chunk of devices (in device order; a bounded number of rows each). */
-export async function* deviceReportChunks(db: Db, ctx: ReportContext, report: Exclude<ReportKind, "integrated">, devices: StatDevice[]) {
+export async function* deviceReportChunks(
+  db: Db,
+  ctx: ReportContext,
+  report: Exclude<ReportKind, "integrated">,
+  devices: StatDevice[],
+) {
   const { kind, family } = FAMILY[report];
   const mine = devices.filter((d) => d.kind === kind);
   const size = perChunk(ctx);
@@ -495,8 +580,13 @@ export async function* plantReportChunks(db: Db, ctx: ReportContext, devices: St
       return [...m.entries()];
     };
     if (invs.length) {
-      const parts = byPlant(invs).map(([plant, uids]) => sql`select cast(${plant} as text) as plant, x.b as b, sum(x.n) as n, sum(x.energy_wh) as energy_wh, sum(x.max_w) as max_w
-        from (${inverterAggSql(uids, ctx.period, ctx.unit, bounds)}) x group by x.b`);
+      const parts = byPlant(invs).map(
+        ([
+          plant,
+          uids,
+        ]) => sql`select cast(${plant} as text) as plant, x.b as b, sum(x.n) as n, sum(x.energy_wh) as energy_wh, sum(x.max_w) as max_w
+        from (${inverterAggSql(uids, ctx.period, ctx.unit, bounds)}) x group by x.b`,
+      );
       const rows = (await sql<PlantAgg>`${sql.join(parts, sql` union all `)}`.execute(db)).rows;
       for (const r of rows) {
         let m = inv.get(r.plant);
@@ -506,9 +596,13 @@ export async function* plantReportChunks(db: Db, ctx: ReportContext, devices: St
     }
     const env = new Map<string, Map<number, { iis: number; sensors: number }>>();
     if (envs.length) {
-      const parts = byPlant(envs).map(([plant, uids]) => sql`select cast(${plant} as text) as plant, x.b as b, avg(x.iis_wh) as iis_wh, count(*) as sensors
-        from (${envAggSql(uids, ctx.period, ctx.unit, bounds)}) x where x.iis_wh is not null group by x.b`);
-      const rows = (await sql<{ plant: string; b: number; iis_wh: number; sensors: number }>`${sql.join(parts, sql` union all `)}`.execute(db)).rows;
+      const parts = byPlant(envs).map(
+        ([plant, uids]) => sql`select cast(${plant} as text) as plant, x.b as b, avg(x.iis_wh) as iis_wh, count(*) as sensors
+        from (${envAggSql(uids, ctx.period, ctx.unit, bounds)}) x where x.iis_wh is not null group by x.b`,
+      );
+      const rows = (
+        await sql<{ plant: string; b: number; iis_wh: number; sensors: number }>`${sql.join(parts, sql` union all `)}`.execute(db)
+      ).rows;
       for (const r of rows) {
         let m = env.get(r.plant);
         if (!m) env.set(r.plant, (m = new Map()));
@@ -530,8 +624,14 @@ export async function* plantReportChunks(db: Db, ctx: ReportContext, devices: St
         const s = mineEnv?.get(ts);
         if (!a && e === 0 && !s) continue;
         out.push({
-          device_uid: plant, ts, samples: a ? Number(a.n) : 0, expected: e,
-          energy_wh: a ? num(a.energy_wh) : null, max_w: a ? num(a.max_w) : null, iis_wh: s ? s.iis : null, capa,
+          device_uid: plant,
+          ts,
+          samples: a ? Number(a.n) : 0,
+          expected: e,
+          energy_wh: a ? num(a.energy_wh) : null,
+          max_w: a ? num(a.max_w) : null,
+          iis_wh: s ? s.iis : null,
+          capa,
         });
       }
     }
@@ -542,7 +642,21 @@ export async function* plantReportChunks(db: Db, ctx: ReportContext, devices: St
     // The scope's row of a step: the plants' sums, and the mean of the plants' irradiation.
     for (const r of out) {
       let t = scopeRows.get(r.ts);
-      if (!t) scopeRows.set(r.ts, (t = { device_uid: "scope", ts: r.ts, samples: 0, expected: 0, energy_wh: null, max_w: null, iis_wh: null, capa: 0, sensors: 0 }));
+      if (!t)
+        scopeRows.set(
+          r.ts,
+          (t = {
+            device_uid: "scope",
+            ts: r.ts,
+            samples: 0,
+            expected: 0,
+            energy_wh: null,
+            max_w: null,
+            iis_wh: null,
+            capa: 0,
+            sensors: 0,
+          }),
+        );
       t.samples += r.samples;
       t.expected += r.expected;
       t.capa += r.capa;
@@ -570,7 +684,10 @@ function emptyValues(fields: Field[]): Record<string, null> {
 export class Totals {
   private byKey = new Map<string, RowTotal & { _w: number }>();
   private stepPeaks = new Map<number, number>();
-  constructor(private family: "inverter" | "env" | "breaker" | "plant", private capas: (key: string) => number | null) {}
+  constructor(
+    private family: "inverter" | "env" | "breaker" | "plant",
+    private capas: (key: string) => number | null,
+  ) {}
   add(rows: ReadonlyArray<RowBase>) {
     const fields = this.family === "plant" ? [...FIELDS.inverter, { name: "iis_wh", how: "sum" as const }] : FIELDS[this.family];
     for (const r of rows) {

@@ -74,7 +74,9 @@ export async function visiblePlantUids(db: Db, reach: Reach, access: Access = "s
   }
   const rows = await q.execute();
   const allowed = access === "see" ? canSeePlant : canEditPlant;
-  return rows.filter((p) => allowed(reach, { uid: p.uid, node_seq: p.node_seq === null ? null : Number(p.node_seq) })).map((p) => p.uid);
+  return rows
+    .filter((p) => allowed(reach, { uid: p.uid, node_seq: p.node_seq === null ? null : Number(p.node_seq) }))
+    .map((p) => p.uid);
 }
 
 /** The plants the member may see (or edit), as a set for filtering lists. */
@@ -130,7 +132,9 @@ export async function requireDevice(db: Db, reach: Reach, uid: string, access: A
   const rtuRow = device.rtu_uid
     ? await db.selectFrom("rtu").select(["plant_uid", "node_seq"]).where("uid", "=", device.rtu_uid).executeTakeFirst()
     : undefined;
-  const rtu = rtuRow ? { plant_uid: rtuRow.plant_uid, node_seq: rtuRow.node_seq === null ? null : Number(rtuRow.node_seq) } : null;
+  const rtu = rtuRow
+    ? { plant_uid: rtuRow.plant_uid, node_seq: rtuRow.node_seq === null ? null : Number(rtuRow.node_seq) }
+    : null;
   const ref = { plant_uid: device.plant_uid };
   const seen = canSeeDevice(reach, ref, plant, rtu);
   if (!seen || (access === "edit" && !canEditDevice(reach, ref, plant, rtu))) refuse(seen, hidden);

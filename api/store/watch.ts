@@ -37,8 +37,19 @@ export async function viewerTree(db: Kysely<Database>, reach: Reach): Promise<{ 
   if (!seqs.length) return { rows: [], forest: [] };
   const rows: NodeRow[] = [];
   for (const part of chunks(seqs)) {
-    const found = await db.selectFrom("node").select(["seq", "parent_seq", "name", "sort_order"]).where("seq", "in", part).execute();
-    rows.push(...found.map((r) => ({ seq: Number(r.seq), parent_seq: r.parent_seq === null ? null : Number(r.parent_seq), name: r.name, sort_order: Number(r.sort_order) })));
+    const found = await db
+      .selectFrom("node")
+      .select(["seq", "parent_seq", "name", "sort_order"])
+      .where("seq", "in", part)
+      .execute();
+    rows.push(
+      ...found.map((r) => ({
+        seq: Number(r.seq),
+        parent_seq: r.parent_seq === null ? null : Number(r.parent_seq),
+        name: r.name,
+        sort_order: Number(r.sort_order),
+      })),
+    );
   }
   // The member's own node is the root even when it has a parent above the member's reach.
   const forest = buildTree(rows.map((r) => (r.seq === reach.nodeSeq ? { ...r, parent_seq: null } : r)));
@@ -51,7 +62,11 @@ export interface PlantOperation {
 }
 
 /** Operation and warning totals of each plant (every plant of the input has an entry). */
-export async function plantOperations(db: Kysely<Database>, plantUids: readonly string[], now: number): Promise<Map<string, PlantOperation>> {
+export async function plantOperations(
+  db: Kysely<Database>,
+  plantUids: readonly string[],
+  now: number,
+): Promise<Map<string, PlantOperation>> {
   const out = new Map<string, PlantOperation>();
   for (const uid of plantUids) out.set(uid, { op: emptyOperationTotals(), warn: emptyWarningTotals() });
   for (const part of chunks(plantUids)) {
@@ -59,8 +74,16 @@ export async function plantOperations(db: Kysely<Database>, plantUids: readonly 
       .selectFrom("device")
       .leftJoin("device_latest", "device_latest.device_uid", "device.uid")
       .select([
-        "device.uid", "device.kind", "device.plant_uid", "device.rtu_uid", "device_latest.ts", "device_latest.iw",
-        "device_latest.iis", "device_latest.his", "device_latest.state", "device_latest.values_json",
+        "device.uid",
+        "device.kind",
+        "device.plant_uid",
+        "device.rtu_uid",
+        "device_latest.ts",
+        "device_latest.iw",
+        "device_latest.iis",
+        "device_latest.his",
+        "device_latest.state",
+        "device_latest.values_json",
       ])
       .where("device.plant_uid", "in", part)
       .where("device.use_yn", "=", 1)
@@ -90,7 +113,13 @@ export async function plantOperations(db: Kysely<Database>, plantUids: readonly 
       }
       const list = states.get(d.plant_uid!) ?? [];
       list.push({
-        kind, ts: d.ts === null ? null : Number(d.ts), w: d.iw, iis: d.iis, his: d.his, a, state: d.state,
+        kind,
+        ts: d.ts === null ? null : Number(d.ts),
+        w: d.iw,
+        iis: d.iis,
+        his: d.his,
+        a,
+        state: d.state,
         faulted: faultedDevices.has(d.uid) || (!!d.rtu_uid && silentRtus.has(d.rtu_uid)),
       });
       states.set(d.plant_uid!, list);
@@ -98,7 +127,7 @@ export async function plantOperations(db: Kysely<Database>, plantUids: readonly 
     const alarmsByPlant = new Map<string, Array<{ deviceKind: number | null; level: number }>>();
     for (const a of alarms) {
       const list = alarmsByPlant.get(a.plant_uid) ?? [];
-      list.push({ deviceKind: a.device_uid ? kindOf.get(a.device_uid) ?? null : null, level: Number(a.level) });
+      list.push({ deviceKind: a.device_uid ? (kindOf.get(a.device_uid) ?? null) : null, level: Number(a.level) });
       alarmsByPlant.set(a.plant_uid, list);
     }
     for (const uid of part) {
@@ -137,13 +166,25 @@ export interface GridSummary {
 }
 
 /** The grid side's newest readings per plant (monitoring 'grid' tab). Plants without grid devices are absent. */
-export async function gridSummaries(db: Kysely<Database>, plantUids: readonly string[], now: number, freshMs: number): Promise<Map<string, GridSummary>> {
+export async function gridSummaries(
+  db: Kysely<Database>,
+  plantUids: readonly string[],
+  now: number,
+  freshMs: number,
+): Promise<Map<string, GridSummary>> {
   const out = new Map<string, GridSummary>();
   for (const part of chunks(plantUids)) {
     const rows = await db
       .selectFrom("device")
       .leftJoin("device_latest", "device_latest.device_uid", "device.uid")
-      .select(["device.plant_uid", "device.kind", "device_latest.ts", "device_latest.iw", "device_latest.state", "device_latest.values_json"])
+      .select([
+        "device.plant_uid",
+        "device.kind",
+        "device_latest.ts",
+        "device_latest.iw",
+        "device_latest.state",
+        "device_latest.values_json",
+      ])
       .where("device.plant_uid", "in", part)
       .where("device.kind", "in", [2, 7, 8])
       .where("device.use_yn", "=", 1)
@@ -165,7 +206,10 @@ export async function gridSummaries(db: Kysely<Database>, plantUids: readonly st
         }
         const num = (k: string) => (typeof values[k] === "number" && Number.isFinite(values[k]) ? (values[k] as number) : null);
         const kind = Number(r.kind);
-        fresh.set(uid, [...(fresh.get(uid) ?? []), { kind, v: num("v"), w: kind === 2 ? null : r.iw === null ? null : Number(r.iw) }]);
+        fresh.set(uid, [
+          ...(fresh.get(uid) ?? []),
+          { kind, v: num("v"), w: kind === 2 ? null : r.iw === null ? null : Number(r.iw) },
+        ]);
         if (kind === 2) s.a += num("total_a") ?? 0;
         else if (r.state === 1) s.closed += 1;
         else if (r.state === 0) s.open += 1;

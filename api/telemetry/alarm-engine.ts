@@ -31,7 +31,11 @@ export class AlarmEngine {
   private digestDay = 0;
   private listeners: Array<(c: AlarmChange) => void> = [];
 
-  constructor(private store: Store, private clock: Clock, private log: (m: string, e?: unknown) => void = console.error) {}
+  constructor(
+    private store: Store,
+    private clock: Clock,
+    private log: (m: string, e?: unknown) => void = console.error,
+  ) {}
 
   onChange(listener: (c: AlarmChange) => void) {
     this.listeners.push(listener);
@@ -92,15 +96,25 @@ export class AlarmEngine {
       .selectFrom("device")
       .leftJoin("device_latest", "device_latest.device_uid", "device.uid")
       .select([
-        "device.uid", "device.kind", "device.rtu_uid", "device.plant_uid", "device.capa",
-        "device_latest.ts as latestTs", "device_latest.iw", "device_latest.fault_code", "device_latest.iis",
-        "device_latest.his", "device_latest.sts",
+        "device.uid",
+        "device.kind",
+        "device.rtu_uid",
+        "device.plant_uid",
+        "device.capa",
+        "device_latest.ts as latestTs",
+        "device_latest.iw",
+        "device_latest.fault_code",
+        "device_latest.iis",
+        "device_latest.his",
+        "device_latest.sts",
       ])
       .where("device.use_yn", "=", 1)
       .where("device.plant_uid", "is not", null)
       .execute();
     const faultNames = (await db.selectFrom("fault_code").select(["code", "name_ko", "level"]).execute()).map((f) => ({
-      code: f.code, name: f.name_ko, level: f.level,
+      code: f.code,
+      name: f.name_ko,
+      level: f.level,
     }));
     const open = await db.selectFrom("alarm").selectAll().where("released_at", "is", null).execute();
     const openLowGeneration = new Set(open.filter((a) => a.code === ALARM_CODE.abnormalTodayGeneration).map(keyOf));
@@ -109,7 +123,9 @@ export class AlarmEngine {
       now,
       settings,
       plants: plants.map((p) => ({
-        uid: p.uid, capa: p.capa, sunElevationDeg: sunPosition(now, p.lat ?? KOREA_CENTRE.lat, p.lng ?? KOREA_CENTRE.lng).elevationDeg,
+        uid: p.uid,
+        capa: p.capa,
+        sunElevationDeg: sunPosition(now, p.lat ?? KOREA_CENTRE.lat, p.lng ?? KOREA_CENTRE.lng).elevationDeg,
       })),
       rtus: rtus.map((r) => ({ uid: r.uid, plant_uid: r.plant_uid!, last_seen_at: r.last_seen_at })),
       devices: devices.map((d) => ({ ...d, plant_uid: d.plant_uid!, latestTs: d.latestTs ?? null }) as DeviceView),
@@ -120,7 +136,10 @@ export class AlarmEngine {
     const openByKey = new Map(open.map((a) => [keyOf(a), a]));
     const wantedKeys = new Set(wanted.map((w) => w.key));
     const incidents = new Map(
-      (await db.selectFrom("alarm_incident").select(["key", "first_seen_at"]).execute()).map((i) => [i.key, Number(i.first_seen_at)]),
+      (await db.selectFrom("alarm_incident").select(["key", "first_seen_at"]).execute()).map((i) => [
+        i.key,
+        Number(i.first_seen_at),
+      ]),
     );
     const delay = applyRaiseDelay(wantedKeys, new Set(openByKey.keys()), incidents, now, settings.raiseDelayMinutes * 60_000);
     const toRaise = wanted.filter((w) => delay.due.has(w.key));
@@ -161,17 +180,35 @@ export class AlarmEngine {
           if (again) {
             await trx
               .updateTable("alarm")
-              .set({ released_at: null, ack_by: null, ack_at: null, ack_note: null, level: w.level, message: w.message, fault_code: w.fault_code })
+              .set({
+                released_at: null,
+                ack_by: null,
+                ack_at: null,
+                ack_note: null,
+                level: w.level,
+                message: w.message,
+                fault_code: w.fault_code,
+              })
               .where("seq", "=", again.seq)
               .execute();
-            await step({ ...again, seq: Number(again.seq), level: w.level, message: w.message, raised_at: Number(again.raised_at) }, "reactivated");
+            await step(
+              { ...again, seq: Number(again.seq), level: w.level, message: w.message, raised_at: Number(again.raised_at) },
+              "reactivated",
+            );
             continue;
           }
           const row = await trx
             .insertInto("alarm")
             .values({
-              plant_uid: w.plant_uid, rtu_uid: w.rtu_uid, device_uid: w.device_uid, code: w.code, level: w.level,
-              fault_code: w.fault_code, message: w.message, raised_at: now, released_at: null,
+              plant_uid: w.plant_uid,
+              rtu_uid: w.rtu_uid,
+              device_uid: w.device_uid,
+              code: w.code,
+              level: w.level,
+              fault_code: w.fault_code,
+              message: w.message,
+              raised_at: now,
+              released_at: null,
             })
             // The store keeps one open alarm per condition (migration 0009): a pass racing another
             // (a server that has not yet noticed it lost the alarm engine's lease) cannot raise it twice.
@@ -187,17 +224,28 @@ export class AlarmEngine {
             .set({ ack_by: null, ack_at: null, ack_note: null, level: w.level, message: w.message, fault_code: w.fault_code })
             .where("seq", "=", a.seq)
             .execute();
-          await step({ ...a, seq: Number(a.seq), level: w.level, message: w.message, raised_at: Number(a.raised_at) }, "reactivated");
+          await step(
+            { ...a, seq: Number(a.seq), level: w.level, message: w.message, raised_at: Number(a.raised_at) },
+            "reactivated",
+          );
         }
         const seqs = toRelease.map((a) => a.seq);
         for (let i = 0; i < seqs.length; i += 500) {
-          await trx.updateTable("alarm").set({ released_at: now }).where("seq", "in", seqs.slice(i, i + 500)).execute();
+          await trx
+            .updateTable("alarm")
+            .set({ released_at: now })
+            .where("seq", "in", seqs.slice(i, i + 500))
+            .execute();
         }
         for (const a of toRelease) await step({ ...a, seq: Number(a.seq), raised_at: Number(a.raised_at) }, "cleared");
         if (incidentsChanged) {
           await trx.deleteFrom("alarm_incident").execute();
           const rows = [...delay.incidents].map(([key, first]) => ({ key, plant_uid: key.split(":")[1]!, first_seen_at: first }));
-          for (let i = 0; i < rows.length; i += 200) await trx.insertInto("alarm_incident").values(rows.slice(i, i + 200)).execute();
+          for (let i = 0; i < rows.length; i += 200)
+            await trx
+              .insertInto("alarm_incident")
+              .values(rows.slice(i, i + 200))
+              .execute();
         }
         await enqueueAlarmAlerts(trx, steps);
       });

@@ -39,21 +39,41 @@ export const COMMAND_TIMEOUT_MS = 10_000;
  */
 export class CommandService {
   private links: GatewayLink[] = [];
-  constructor(private store: Store, private clock: Clock, private timeoutMs = COMMAND_TIMEOUT_MS) {}
+  constructor(
+    private store: Store,
+    private clock: Clock,
+    private timeoutMs = COMMAND_TIMEOUT_MS,
+  ) {}
 
   addLink(link: GatewayLink) {
     this.links.push(link);
   }
 
-  async send(input: Omit<CommandMessage, "seq" | "action" | "hex"> & { hexOn: string | null; hexOff: string | null; by: string; plantUid?: string | null }) {
+  async send(
+    input: Omit<CommandMessage, "seq" | "action" | "hex"> & {
+      hexOn: string | null;
+      hexOff: string | null;
+      by: string;
+      plantUid?: string | null;
+    },
+  ) {
     const action: "on" | "off" = input.hexOn ? "on" : "off";
     const hex = (input.hexOn ?? input.hexOff)!;
     const row = await this.store.db
       .insertInto("command")
       .values({
-        rtu_uid: input.rtuUid, device_uid: input.deviceUid, device_type: input.deviceType, ch: input.ch,
-        hex_on: input.hexOn, hex_off: input.hexOff, requested_by: input.by, requested_at: this.clock.now(),
-        status: "pending", result: null, completed_at: null, plant_uid: input.plantUid ?? null,
+        rtu_uid: input.rtuUid,
+        device_uid: input.deviceUid,
+        device_type: input.deviceType,
+        ch: input.ch,
+        hex_on: input.hexOn,
+        hex_off: input.hexOff,
+        requested_by: input.by,
+        requested_at: this.clock.now(),
+        status: "pending",
+        result: null,
+        completed_at: null,
+        plant_uid: input.plantUid ?? null,
       })
       .returning("seq")
       .executeTakeFirstOrThrow();
@@ -66,7 +86,15 @@ export class CommandService {
     } else {
       try {
         outcome = await withTimeout(
-          link.deliver({ seq: row.seq, rtuUid: input.rtuUid, deviceUid: input.deviceUid, deviceType: input.deviceType, ch: input.ch, action, hex }),
+          link.deliver({
+            seq: row.seq,
+            rtuUid: input.rtuUid,
+            deviceUid: input.deviceUid,
+            deviceType: input.deviceType,
+            ch: input.ch,
+            action,
+            hex,
+          }),
           this.timeoutMs,
         );
         status = outcome.ok ? "done" : "failed";
@@ -87,6 +115,9 @@ export class CommandService {
 function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   return new Promise((resolve, reject) => {
     const t = setTimeout(() => reject(new Error("gateway did not answer in time")), ms);
-    p.then((v) => (clearTimeout(t), resolve(v)), (e) => (clearTimeout(t), reject(e)));
+    p.then(
+      (v) => (clearTimeout(t), resolve(v)),
+      (e) => (clearTimeout(t), reject(e)),
+    );
   });
 }

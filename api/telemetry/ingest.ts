@@ -7,13 +7,7 @@
 import type { Clock } from "../clock";
 import type { Store } from "../store/db";
 import { createTelemetryWriter, type TelemetryWriter, type WriteOptions } from "./writer";
-import {
-  validateReading,
-  type DeviceInfo,
-  type RawReading,
-  type Rejection,
-  type ValidReading,
-} from "./readings";
+import { validateReading, type DeviceInfo, type RawReading, type Rejection, type ValidReading } from "./readings";
 
 export interface IngestResult {
   accepted: number;
@@ -31,7 +25,10 @@ const INSERT_CHUNK = 500;
 export class IngestService {
   private listeners: IngestListener[] = [];
   private writer: TelemetryWriter;
-  constructor(private store: Store, private clock: Clock) {
+  constructor(
+    private store: Store,
+    private clock: Clock,
+  ) {
     this.writer = createTelemetryWriter(store);
   }
 
@@ -63,7 +60,9 @@ export class IngestService {
   }
 
   private async devicesOf(readings: RawReading[]): Promise<Map<string, DeviceInfo>> {
-    const uids = [...new Set(readings.map((r) => (typeof r?.device === "string" ? r.device : null)).filter((u): u is string => !!u))];
+    const uids = [
+      ...new Set(readings.map((r) => (typeof r?.device === "string" ? r.device : null)).filter((u): u is string => !!u)),
+    ];
     const map = new Map<string, DeviceInfo>();
     for (let i = 0; i < uids.length; i += INSERT_CHUNK) {
       const rows = await this.store.db

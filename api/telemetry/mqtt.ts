@@ -95,7 +95,7 @@ export class MqttBridge implements GatewayLink {
     if (!client) return;
     if (client.connected) await client.unsubscribeAsync(this.telemetrySubscription()).catch(() => undefined);
     // Messages already queued for this session still arrive on this connection: let them drain.
-    for (let quiet = 0; quiet < 3; ) {
+    for (let quiet = 0; quiet < 3;) {
       const before = this.inFlight;
       await Promise.race([before, new Promise((r) => setTimeout(r, 100))]);
       quiet = before === this.inFlight ? quiet + 1 : 0;
@@ -129,7 +129,11 @@ export class MqttBridge implements GatewayLink {
       const resolve = this.pending.get(seq);
       if (resolve) {
         this.pending.delete(seq);
-        resolve({ ok: body?.ok === true, state: typeof body?.state === "number" ? body.state : undefined, message: body?.message });
+        resolve({
+          ok: body?.ok === true,
+          state: typeof body?.state === "number" ? body.state : undefined,
+          message: body?.message,
+        });
       }
       return;
     }

@@ -20,8 +20,18 @@ export const KIND_FIELDS: Record<number, { table: MeasurementTable; fields: Reco
   [DEVICE_KIND.inverter]: {
     table: "m_inverter",
     fields: {
-      dc_v: "number", dc_a: "number", dc_w: "number", ac_v: "number", ac_a: "number", iw: "number", pf: "number",
-      hz: "number", today_wh: "number", total_wh: "number", fault_code: "integer", fault_hex: "text",
+      dc_v: "number",
+      dc_a: "number",
+      dc_w: "number",
+      ac_v: "number",
+      ac_a: "number",
+      iw: "number",
+      pf: "number",
+      hz: "number",
+      today_wh: "number",
+      total_wh: "number",
+      fault_code: "integer",
+      fault_hex: "text",
     },
     required: ["iw"],
   },
@@ -94,7 +104,8 @@ export interface Rejection {
 export function parseTimestamp(ts: unknown): number | null {
   let ms: number;
   if (typeof ts === "number") ms = ts;
-  else if (typeof ts === "string" && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(ts)) ms = Date.parse(ts);
+  else if (typeof ts === "string" && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(ts))
+    ms = Date.parse(ts);
   else return null;
   if (!Number.isFinite(ms) || ms <= 0) return null;
   return ms - (ms % STEP_MS);
@@ -109,7 +120,11 @@ export function validateReading(
 ): ValidReading | Rejection {
   const deviceUid = typeof raw?.device === "string" ? raw.device : null;
   const reject = (reason: RejectReason, ts: number | null = null, field?: string): Rejection => ({
-    index, device: deviceUid, ts, reason, ...(field ? { field } : {}),
+    index,
+    device: deviceUid,
+    ts,
+    reason,
+    ...(field ? { field } : {}),
   });
   if (!raw || typeof raw !== "object" || !deviceUid) return reject("malformed");
   const device = devices.get(deviceUid);

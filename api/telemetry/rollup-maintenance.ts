@@ -18,7 +18,11 @@ const SETTLE_MS = 5 * 60_000;
 /** At most this many hours per pass, so a long gap is worked off in short transactions. */
 const HOURS_PER_PASS = 24;
 
-export function rollupMaintenance(store: Store, clock: Clock, opts: { intervalMs: number; log: (m: string, e?: unknown) => void }): SingletonJob & { runOnce(ctx: SingletonContext): Promise<number> } {
+export function rollupMaintenance(
+  store: Store,
+  clock: Clock,
+  opts: { intervalMs: number; log: (m: string, e?: unknown) => void },
+): SingletonJob & { runOnce(ctx: SingletonContext): Promise<number> } {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | null = null;
   const job = {

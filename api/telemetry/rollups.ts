@@ -15,10 +15,13 @@ export const hourOf = (ts: number) => ts - (ts % HOUR_MS);
  * (availability), steps with POA ≥ 20 W/m² (inverter start-up) and producing inverter steps.
  */
 const HOURLY_AGG: Record<MeasurementTable, string> = {
-  m_inverter: "count(*), sum(iw) / 6.0, avg(iw), max(iw), null, null, null, null, max(today_wh), max(total_wh), null, null, null, count(case when iw > 0 then 1 end)",
-  m_env: "count(*), null, null, null, sum(his) / 6.0, sum(iis) / 6.0, avg(sts), avg(ats), null, null, sum(iis * sts) / 6.0, " +
+  m_inverter:
+    "count(*), sum(iw) / 6.0, avg(iw), max(iw), null, null, null, null, max(today_wh), max(total_wh), null, null, null, count(case when iw > 0 then 1 end)",
+  m_env:
+    "count(*), null, null, null, sum(his) / 6.0, sum(iis) / 6.0, avg(sts), avg(ats), null, null, sum(iis * sts) / 6.0, " +
     "count(case when iis > 100 then 1 end), count(case when iis >= 20 then 1 end), null",
-  m_board: "count(*), sum(v * total_a) / 6.0, avg(v * total_a), max(v * total_a), null, null, null, null, null, null, null, null, null, null",
+  m_board:
+    "count(*), sum(v * total_a) / 6.0, avg(v * total_a), max(v * total_a), null, null, null, null, null, null, null, null, null, null",
   m_breaker: "count(*), sum(w) / 6.0, avg(w), max(w), null, null, null, null, null, null, null, null, null, null",
 };
 
@@ -47,7 +50,6 @@ export function dailyRollupSql(deviceFilter: string): string {
       avg_ats = excluded.avg_ats, total_wh = excluded.total_wh,
       iis_sts_wh = excluded.iis_sts_wh, sun_samples = excluded.sun_samples, lit_samples = excluded.lit_samples, run_samples = excluded.run_samples`;
 }
-
 
 /** A statement written with '?' placeholders, as a Kysely raw builder with bound parameters. */
 export function withParams(text: string, params: unknown[]): RawBuilder<unknown> {

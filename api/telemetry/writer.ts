@@ -39,11 +39,15 @@ const PG_TYPES: Record<MeasurementTable, string[]> = Object.fromEntries(
 
 /** Groups readings by (table, kind) with the device set and time span each group touched. */
 function spans(readings: ValidReading[]) {
-  const groups = new Map<string, { table: MeasurementTable; kind: number; uids: Set<string>; from: number; to: number; rows: ValidReading[] }>();
+  const groups = new Map<
+    string,
+    { table: MeasurementTable; kind: number; uids: Set<string>; from: number; to: number; rows: ValidReading[] }
+  >();
   for (const r of readings) {
     const key = `${r.table}:${r.device.kind}`;
     let g = groups.get(key);
-    if (!g) groups.set(key, (g = { table: r.table, kind: r.device.kind, uids: new Set(), from: Infinity, to: -Infinity, rows: [] }));
+    if (!g)
+      groups.set(key, (g = { table: r.table, kind: r.device.kind, uids: new Set(), from: Infinity, to: -Infinity, rows: [] }));
     g.uids.add(r.device.uid);
     g.from = Math.min(g.from, r.ts);
     g.to = Math.max(g.to, r.ts + 1);
@@ -64,12 +68,38 @@ function newestPerDevice(readings: ValidReading[]): ValidReading[] {
 const num = (v: unknown) => (typeof v === "number" ? v : null);
 function latestRow(v: ValidReading, now: number) {
   return {
-    device_uid: v.device.uid, kind: v.device.kind, ts: v.ts, received_at: now, iw: num(v.row.iw ?? v.row.w),
-    today_wh: num(v.row.today_wh), total_wh: num(v.row.total_wh), fault_code: num(v.row.fault_code), his: num(v.row.his),
-    iis: num(v.row.iis), sts: num(v.row.sts), ats: num(v.row.ats), state: num(v.row.state), values_json: JSON.stringify(v.row),
+    device_uid: v.device.uid,
+    kind: v.device.kind,
+    ts: v.ts,
+    received_at: now,
+    iw: num(v.row.iw ?? v.row.w),
+    today_wh: num(v.row.today_wh),
+    total_wh: num(v.row.total_wh),
+    fault_code: num(v.row.fault_code),
+    his: num(v.row.his),
+    iis: num(v.row.iis),
+    sts: num(v.row.sts),
+    ats: num(v.row.ats),
+    state: num(v.row.state),
+    values_json: JSON.stringify(v.row),
   };
 }
-const LATEST_COLUMNS = ["device_uid", "kind", "ts", "received_at", "iw", "today_wh", "total_wh", "fault_code", "his", "iis", "sts", "ats", "state", "values_json"] as const;
+const LATEST_COLUMNS = [
+  "device_uid",
+  "kind",
+  "ts",
+  "received_at",
+  "iw",
+  "today_wh",
+  "total_wh",
+  "fault_code",
+  "his",
+  "iis",
+  "sts",
+  "ats",
+  "state",
+  "values_json",
+] as const;
 
 const MULTI_ROW = 50;
 /** First key of the per-RTU ingest lock (PostgreSQL advisory lock; "RTU" in ASCII). */
@@ -96,9 +126,18 @@ export class SqliteTelemetryWriter implements TelemetryWriter {
           const cols = TABLE_COLUMNS[g.table];
           // Rows go in MULTI_ROW at a time: one native call per group instead of one per reading.
           const insert = (n: number) =>
-            this.stmt(`ins:${g.table}:${n}`, () =>
-              `insert into ${g.table} (device_uid, ts, ${cols.join(", ")}, received_at) values ` +
-              Array(n).fill(`(${Array(cols.length + 3).fill("?").join(", ")})`).join(", ") + " on conflict do nothing",
+            this.stmt(
+              `ins:${g.table}:${n}`,
+              () =>
+                `insert into ${g.table} (device_uid, ts, ${cols.join(", ")}, received_at) values ` +
+                Array(n)
+                  .fill(
+                    `(${Array(cols.length + 3)
+                      .fill("?")
+                      .join(", ")})`,
+                  )
+                  .join(", ") +
+                " on conflict do nothing",
             );
           const args: unknown[] = [];
           for (let i = 0; i < g.rows.length; i++) {
@@ -115,13 +154,22 @@ export class SqliteTelemetryWriter implements TelemetryWriter {
           if (!opts.deferRollups) {
             const uids = JSON.stringify([...g.uids]);
             const filter = "device_uid in (select value from json_each(?))";
-            this.stmt(`hour:${g.table}`, () => hourlyRollupSql(g.table, filter)).run(g.kind, uids, hourOf(g.from), hourOf(g.to - 1) + HOUR_MS);
+            this.stmt(`hour:${g.table}`, () => hourlyRollupSql(g.table, filter)).run(
+              g.kind,
+              uids,
+              hourOf(g.from),
+              hourOf(g.to - 1) + HOUR_MS,
+            );
             this.stmt("day", () => dailyRollupSql(filter)).run(uids, seoulDayStart(g.from), seoulDayStart(g.to - 1) + DAY_MS);
           }
         }
-        const upsert = this.stmt("latest", () =>
-          `insert into device_latest (${LATEST_COLUMNS.join(", ")}) values (${LATEST_COLUMNS.map(() => "?").join(", ")})
-           on conflict (device_uid) do update set ${LATEST_COLUMNS.slice(1).map((c) => `${c} = excluded.${c}`).join(", ")}
+        const upsert = this.stmt(
+          "latest",
+          () =>
+            `insert into device_latest (${LATEST_COLUMNS.join(", ")}) values (${LATEST_COLUMNS.map(() => "?").join(", ")})
+           on conflict (device_uid) do update set ${LATEST_COLUMNS.slice(1)
+             .map((c) => `${c} = excluded.${c}`)
+             .join(", ")}
            where excluded.ts >= device_latest.ts`,
         );
         for (const v of newestPerDevice(readings)) {
@@ -129,7 +177,10 @@ export class SqliteTelemetryWriter implements TelemetryWriter {
           upsert.run(LATEST_COLUMNS.map((c) => row[c]));
         }
         if (readings.length) {
-          this.stmt("seen", () => "update rtu set last_seen_at = max(coalesce(last_seen_at, 0), ?) where uid = ?").run(now, rtuUid);
+          this.stmt("seen", () => "update rtu set last_seen_at = max(coalesce(last_seen_at, 0), ?) where uid = ?").run(
+            now,
+            rtuUid,
+          );
         }
         return inserted;
       })(),
@@ -152,7 +203,11 @@ export class KyselyTelemetryWriter implements TelemetryWriter {
         // One array parameter per column (unnest): a batch is one short statement, however many rows.
         const cols = TABLE_COLUMNS[g.table];
         const types = PG_TYPES[g.table];
-        const arrays: unknown[][] = [g.rows.map((r) => r.device.uid), g.rows.map((r) => r.ts), ...cols.map((c) => g.rows.map((r) => r.row[c] ?? null))];
+        const arrays: unknown[][] = [
+          g.rows.map((r) => r.device.uid),
+          g.rows.map((r) => r.ts),
+          ...cols.map((c) => g.rows.map((r) => r.row[c] ?? null)),
+        ];
         const result = await sql`
           insert into ${sql.table(g.table)} (device_uid, ts, ${sql.join(cols.map((c) => sql.ref(c)))}, received_at)
           select u.*, ${now}::bigint from unnest(${sql.join(arrays.map((a, k) => sql`${a}::${sql.raw(types[k]!)}[]`))}) as u
@@ -161,7 +216,9 @@ export class KyselyTelemetryWriter implements TelemetryWriter {
         if (!opts.deferRollups) {
           const uids = [...g.uids];
           const filter = "device_uid = any(?::text[])";
-          await withParams(hourlyRollupSql(g.table, filter), [g.kind, uids, hourOf(g.from), hourOf(g.to - 1) + HOUR_MS]).execute(trx);
+          await withParams(hourlyRollupSql(g.table, filter), [g.kind, uids, hourOf(g.from), hourOf(g.to - 1) + HOUR_MS]).execute(
+            trx,
+          );
           await withParams(dailyRollupSql(filter), [uids, seoulDayStart(g.from), seoulDayStart(g.to - 1) + DAY_MS]).execute(trx);
         }
       }
@@ -214,4 +271,3 @@ export async function rebuildRollupsIn(trx: Kysely<Database>, from: number, to: 
   const dayTo = seoulDayStart(to - 1) + DAY_MS;
   await withParams(dailyRollupSql("1 = 1"), [dayFrom, dayTo]).execute(trx);
 }
-

@@ -11,10 +11,7 @@ import { DEVICE_COOKIE, readCookies } from "./cookies.server";
 import { login } from "../models/member.server";
 
 export type LoginError =
-  | { kind: "required" }
-  | { kind: "failure" }
-  | { kind: "tooMany"; retryAfter: number }
-  | { kind: "unavailable" };
+  { kind: "required" } | { kind: "failure" } | { kind: "tooMany"; retryAfter: number } | { kind: "unavailable" };
 
 export class LoginRejected extends Error {
   constructor(public reason: LoginError) {

@@ -15,7 +15,11 @@ function loginUrl(request: Request): string {
  * The signed-in member, or a redirect to /login. A member who must change the password
  * is held on the password page until it is done (pwd_yn).
  */
-export function requireAuth(request: Request, context: AppLoadContext, opts: { allowPendingPassword?: boolean } = {}): PortalAuth {
+export function requireAuth(
+  request: Request,
+  context: AppLoadContext,
+  opts: { allowPendingPassword?: boolean } = {},
+): PortalAuth {
   const auth = context.auth;
   if (!auth) throw redirect(loginUrl(request));
   if (auth.user.pwd_yn === 1 && !opts.allowPendingPassword) {

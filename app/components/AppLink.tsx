@@ -25,34 +25,56 @@ export type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href">
 };
 
 export function AppLink({ to, replace, preventScrollReset, prefetch, ...rest }: AppLinkProps) {
-  const props = { href: to, "data-nav": replace ? "replace" : "push", "data-keep-scroll": preventScrollReset ? "" : undefined, ...rest };
+  const props = {
+    href: to,
+    "data-nav": replace ? "replace" : "push",
+    "data-keep-scroll": preventScrollReset ? "" : undefined,
+    ...rest,
+  };
   return prefetch === "intent" ? <PrefetchingAnchor page={to} {...props} /> : <a {...props} />;
 }
 
 function PrefetchingAnchor({ page, ...props }: AnchorHTMLAttributes<HTMLAnchorElement> & { page: string }) {
   const [intent, setIntent] = useState(false);
-  const also = <E,>(own: ((event: E) => void) | undefined) => (event: E) => {
-    own?.(event);
-    setIntent(true);
-  };
+  const also =
+    <E,>(own: ((event: E) => void) | undefined) =>
+    (event: E) => {
+      own?.(event);
+      setIntent(true);
+    };
   return (
     <>
-      <a {...props} onMouseEnter={also(props.onMouseEnter)} onFocus={also(props.onFocus)} onTouchStart={also(props.onTouchStart)} />
+      <a
+        {...props}
+        onMouseEnter={also(props.onMouseEnter)}
+        onFocus={also(props.onFocus)}
+        onTouchStart={also(props.onTouchStart)}
+      />
       {intent ? <PrefetchPageLinks page={page} /> : null}
     </>
   );
 }
 
 /** What a click on an AppLink should do, or null when the browser should handle it itself. */
-export function linkNavigation(event: MouseEvent, origin: string, here: string): { to: string; replace: boolean; preventScrollReset: boolean } | null {
-  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return null;
+export function linkNavigation(
+  event: MouseEvent,
+  origin: string,
+  here: string,
+): { to: string; replace: boolean; preventScrollReset: boolean } | null {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
+    return null;
   const link = event.target instanceof Element ? event.target.closest("a[data-nav]") : null;
-  if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== "_self") || link.hasAttribute("download")) return null;
+  if (!(link instanceof HTMLAnchorElement) || (link.target && link.target !== "_self") || link.hasAttribute("download"))
+    return null;
   const url = new URL(link.href);
   if (url.origin !== origin) return null;
   const to = url.pathname + url.search + url.hash;
   // As <Link>: a link to the page already shown replaces its entry rather than adding a duplicate.
-  return { to, replace: link.dataset.nav === "replace" || to === here, preventScrollReset: link.hasAttribute("data-keep-scroll") };
+  return {
+    to,
+    replace: link.dataset.nav === "replace" || to === here,
+    preventScrollReset: link.hasAttribute("data-keep-scroll"),
+  };
 }
 
 /** Client-side navigation for every AppLink on the page: one listener on the document. */

@@ -32,7 +32,11 @@ export function AppPromoCodes({ promo }: { promo: AppPromoData }) {
         className="app-promo-qr"
         aria-label={alt}
         onClick={(e) => {
-          const d = storeLinkDecision(platform, { userAgent: navigator.userAgent, width: window.innerWidth, maxTouchPoints: navigator.maxTouchPoints });
+          const d = storeLinkDecision(platform, {
+            userAgent: navigator.userAgent,
+            width: window.innerWidth,
+            maxTouchPoints: navigator.maxTouchPoints,
+          });
           if (!d.open) {
             e.preventDefault();
             window.alert(d.alert === "android_only" ? t.androidOnly : t.iosOnly);
@@ -63,7 +67,9 @@ function AppPromoPanel({ promo }: { promo: AppPromoData }) {
       <Form method="post" action={APP_PROMO_ACTION} className="app-promo-actions">
         <AuthenticityTokenInput />
         <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-        <button type="submit" name="week" value="1" className="secondary">{t.week}</button>
+        <button type="submit" name="week" value="1" className="secondary">
+          {t.week}
+        </button>
         <button type="submit">{t.close}</button>
       </Form>
     </section>

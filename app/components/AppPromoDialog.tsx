@@ -34,7 +34,9 @@ export default function AppPromoDialog({ promo }: { promo: AppPromoData }) {
           <Dialog.Description>{t.body}</Dialog.Description>
           <AppPromoCodes promo={promo} />
           <div className="app-promo-actions">
-            <button type="button" className="secondary" onClick={hideForWeek}>{t.week}</button>
+            <button type="button" className="secondary" onClick={hideForWeek}>
+              {t.week}
+            </button>
             <Dialog.Close asChild>
               <button type="button">{t.close}</button>
             </Dialog.Close>

@@ -58,7 +58,11 @@ export function KioskShell({ kiosk, children }: { kiosk: Kiosk; children?: React
   const away = offlineSince !== null || unreachableSince !== null;
   useEffect(() => {
     if (away) return;
-    const next = nextKioskUrl({ views: views ? views.split(",") : [], everyS }, location.pathname, new URLSearchParams(location.search));
+    const next = nextKioskUrl(
+      { views: views ? views.split(",") : [], everyS },
+      location.pathname,
+      new URLSearchParams(location.search),
+    );
     if (!next) return;
     const timer = window.setTimeout(() => navigate(next, { replace: true }), everyS * 1000);
     return () => window.clearTimeout(timer);

@@ -70,7 +70,15 @@ export function MemberFields(props: {
           />
         </>
       ) : null}
-      <TextInput form={form} name="name" label={m.fields.name} required defaultValue={v.name} maxLength={50} error={text(e.name)} />
+      <TextInput
+        form={form}
+        name="name"
+        label={m.fields.name}
+        required
+        defaultValue={v.name}
+        maxLength={50}
+        error={text(e.name)}
+      />
       <div className="field-row">
         <SelectInput
           form={form}
@@ -136,7 +144,13 @@ export function MemberFields(props: {
       </fieldset>
       <fieldset className="checks">
         <legend>{m.fields.screens}</legend>
-        <Checkbox form={form} name="diagram" label={m.fields.diagram} defaultChecked={flagOn("diagram", false)} error={text(e.diagram)} />
+        <Checkbox
+          form={form}
+          name="diagram"
+          label={m.fields.diagram}
+          defaultChecked={flagOn("diagram", false)}
+          error={text(e.diagram)}
+        />
         <Checkbox form={form} name="cctv" label={m.fields.cctv} defaultChecked={flagOn("cctv", false)} error={text(e.cctv)} />
         <Checkbox form={form} name="page" label={m.fields.page} defaultChecked={flagOn("page", false)} error={text(e.page)} />
       </fieldset>
@@ -169,7 +183,8 @@ export function useIdCheck() {
   }
   let status: "checking" | "available" | "taken" | null = null;
   if (MEMBER_ID_PATTERN.test(typed)) {
-    if (fetcher.data && fetcher.data.id === typed && fetcher.state === "idle") status = fetcher.data.exists ? "taken" : "available";
+    if (fetcher.data && fetcher.data.id === typed && fetcher.state === "idle")
+      status = fetcher.data.exists ? "taken" : "available";
     else status = "checking";
   }
   return { status, onIdInput };

@@ -25,7 +25,8 @@ export function OfflineBanner() {
     }
   }, [offlineSince, revalidator]);
   if (offlineSince === null && unreachableSince === null) return null;
-  const [text, since, after] = offlineSince !== null ? [t.banner, offlineSince, t.back] : [t.server, unreachableSince!, t.retrying];
+  const [text, since, after] =
+    offlineSince !== null ? [t.banner, offlineSince, t.back] : [t.server, unreachableSince!, t.retrying];
   return (
     <div className="alert warn offline-banner" role="status">
       <strong>

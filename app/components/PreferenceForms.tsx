@@ -27,7 +27,12 @@ export function PreferenceForms() {
         <AuthenticityTokenInput />
         <input type="hidden" name="redirectTo" value={back} />
         <input type="hidden" name="lang" value={nextLocale} />
-        <button type="submit" className="secondary" lang={nextLocale} aria-label={`${t.language.label}: ${t.language[nextLocale]}`}>
+        <button
+          type="submit"
+          className="secondary"
+          lang={nextLocale}
+          aria-label={`${t.language.label}: ${t.language[nextLocale]}`}
+        >
           {t.language[nextLocale]}
         </button>
       </Form>

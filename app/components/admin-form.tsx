@@ -199,7 +199,14 @@ export function SelectInput(
   );
 }
 
-export function Checkbox(props: { form: string; name: string; label: string; value?: string; defaultChecked?: boolean; error?: string }) {
+export function Checkbox(props: {
+  form: string;
+  name: string;
+  label: string;
+  value?: string;
+  defaultChecked?: boolean;
+  error?: string;
+}) {
   const id = `${props.form}-${props.name}-${props.value ?? "1"}`;
   return (
     <div className="check">

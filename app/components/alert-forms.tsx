@@ -16,14 +16,28 @@ export interface AlertFormFailure {
 
 /** The failure of `intent` among a page's action answers (several forms share a page). */
 export function failureOf(data: unknown, intent: string): AlertFormFailure | undefined {
-  return data && typeof data === "object" && "intent" in data && (data as AlertFormFailure).intent === intent ? (data as AlertFormFailure) : undefined;
+  return data && typeof data === "object" && "intent" in data && (data as AlertFormFailure).intent === intent
+    ? (data as AlertFormFailure)
+    : undefined;
 }
 
 function FieldError({ id, text }: { id: string; text?: string }) {
-  return text ? <span className="error" id={`${id}-error`}>{text}</span> : null;
+  return text ? (
+    <span className="error" id={`${id}-error`}>
+      {text}
+    </span>
+  ) : null;
 }
 
-export function AlertPrefSection({ pref, failure, readOnly }: { pref: AlertPref | null; failure?: AlertFormFailure; readOnly: boolean }) {
+export function AlertPrefSection({
+  pref,
+  failure,
+  readOnly,
+}: {
+  pref: AlertPref | null;
+  failure?: AlertFormFailure;
+  readOnly: boolean;
+}) {
   const t = useAlarmT();
   const a = t.alertPref;
   const e = failure?.errors ?? {};
@@ -37,21 +51,43 @@ export function AlertPrefSection({ pref, failure, readOnly }: { pref: AlertPref 
     <section className="panel" aria-labelledby="alert-pref-title">
       <h2 id="alert-pref-title">{a.title}</h2>
       <p className="muted">{a.intro}</p>
-      {readOnly ? <p>{a.errors.read_only}</p> : (
+      {readOnly ? (
+        <p>{a.errors.read_only}</p>
+      ) : (
         <Form method="post" className="alert-pref-form" key={JSON.stringify(pref)}>
           <AuthenticityTokenInput />
-          {e._form ? <p className="alert error" role="alert">{text(e._form)}</p> : null}
+          {e._form ? (
+            <p className="alert error" role="alert">
+              {text(e._form)}
+            </p>
+          ) : null}
           <div className="field">
             <label htmlFor="ap-minLevel">{a.minLevel}</label>
-            <select id="ap-minLevel" name="minLevel" defaultValue={val("minLevel", String(pref.minLevel))} {...invalid("minLevel")}>
-              {[1, 2, 3, 4].map((l) => <option key={l} value={l}>{t.alarm.tabs[`l${l}` as "l1"]}</option>)}
+            <select
+              id="ap-minLevel"
+              name="minLevel"
+              defaultValue={val("minLevel", String(pref.minLevel))}
+              {...invalid("minLevel")}
+            >
+              {[1, 2, 3, 4].map((l) => (
+                <option key={l} value={l}>
+                  {t.alarm.tabs[`l${l}` as "l1"]}
+                </option>
+              ))}
             </select>
             <FieldError id="ap-minLevel" text={text(e.minLevel)} />
           </div>
           <fieldset>
             <legend>{a.channels}</legend>
             <div className="check">
-              <input type="checkbox" id="ap-mail" name="mail" value="1" defaultChecked={checked("mail", pref.mail && !!pref.email)} {...invalid("mail")} />
+              <input
+                type="checkbox"
+                id="ap-mail"
+                name="mail"
+                value="1"
+                defaultChecked={checked("mail", pref.mail && !!pref.email)}
+                {...invalid("mail")}
+              />
               <label htmlFor="ap-mail">{a.mail}</label>
               <FieldError id="ap-mail" text={text(e.mail)} />
             </div>
@@ -62,24 +98,44 @@ export function AlertPrefSection({ pref, failure, readOnly }: { pref: AlertPref 
             </div>
             <div className="field">
               <label htmlFor="ap-webhookUrl">{a.webhookUrl}</label>
-              <input id="ap-webhookUrl" name="webhookUrl" type="url" inputMode="url" maxLength={500} placeholder="https://hooks.slack.com/…"
-                defaultValue={val("webhookUrl", pref.webhookUrl ?? "")} {...invalid("webhookUrl")} />
+              <input
+                id="ap-webhookUrl"
+                name="webhookUrl"
+                type="url"
+                inputMode="url"
+                maxLength={500}
+                placeholder="https://hooks.slack.com/…"
+                defaultValue={val("webhookUrl", pref.webhookUrl ?? "")}
+                {...invalid("webhookUrl")}
+              />
               <FieldError id="ap-webhookUrl" text={text(e.webhookUrl)} />
             </div>
           </fieldset>
           <fieldset>
             <legend>{a.quiet}</legend>
             <div className="quiet-fields">
-            <div className="field">
-              <label htmlFor="ap-quietFrom">{a.quietFrom}</label>
-              <input id="ap-quietFrom" name="quietFrom" type="time" defaultValue={val("quietFrom", pref.quietFrom ?? "")} {...invalid("quietFrom")} />
-              <FieldError id="ap-quietFrom" text={text(e.quietFrom)} />
-            </div>
-            <div className="field">
-              <label htmlFor="ap-quietTo">{a.quietTo}</label>
-              <input id="ap-quietTo" name="quietTo" type="time" defaultValue={val("quietTo", pref.quietTo ?? "")} {...invalid("quietTo")} />
-              <FieldError id="ap-quietTo" text={text(e.quietTo)} />
-            </div>
+              <div className="field">
+                <label htmlFor="ap-quietFrom">{a.quietFrom}</label>
+                <input
+                  id="ap-quietFrom"
+                  name="quietFrom"
+                  type="time"
+                  defaultValue={val("quietFrom", pref.quietFrom ?? "")}
+                  {...invalid("quietFrom")}
+                />
+                <FieldError id="ap-quietFrom" text={text(e.quietFrom)} />
+              </div>
+              <div className="field">
+                <label htmlFor="ap-quietTo">{a.quietTo}</label>
+                <input
+                  id="ap-quietTo"
+                  name="quietTo"
+                  type="time"
+                  defaultValue={val("quietTo", pref.quietTo ?? "")}
+                  {...invalid("quietTo")}
+                />
+                <FieldError id="ap-quietTo" text={text(e.quietTo)} />
+              </div>
             </div>
             <p className="hint">{a.quietHint}</p>
           </fieldset>
@@ -88,7 +144,9 @@ export function AlertPrefSection({ pref, failure, readOnly }: { pref: AlertPref 
             <label htmlFor="ap-digest">{a.digest}</label>
           </div>
           <div>
-            <button type="submit" name="intent" value="alertPref">{a.submit}</button>
+            <button type="submit" name="intent" value="alertPref">
+              {a.submit}
+            </button>
           </div>
         </Form>
       )}
@@ -96,7 +154,15 @@ export function AlertPrefSection({ pref, failure, readOnly }: { pref: AlertPref 
   );
 }
 
-export function PlantContactsSection({ contacts, failure, editable }: { contacts: PlantContacts | null; failure?: AlertFormFailure; editable: boolean }) {
+export function PlantContactsSection({
+  contacts,
+  failure,
+  editable,
+}: {
+  contacts: PlantContacts | null;
+  failure?: AlertFormFailure;
+  editable: boolean;
+}) {
   const t = useAlarmT();
   const c = t.contacts;
   if (!contacts) return null;
@@ -116,17 +182,29 @@ export function PlantContactsSection({ contacts, failure, editable }: { contacts
       {editable ? (
         <Form method="post" className="contacts-form" key={JSON.stringify(contacts)}>
           <AuthenticityTokenInput />
-          {e._form ? <p className="alert error" role="alert">{text(e._form)}</p> : null}
+          {e._form ? (
+            <p className="alert error" role="alert">
+              {text(e._form)}
+            </p>
+          ) : null}
           {(["owner", "safety"] as const).map((role) => (
             <div className="field" key={role}>
               <label htmlFor={`ct-${role}`}>{c[role]}</label>
-              <input id={`ct-${role}`} name={role} maxLength={30} autoComplete="off"
+              <input
+                id={`ct-${role}`}
+                name={role}
+                maxLength={30}
+                autoComplete="off"
                 defaultValue={failure ? (failure.values[role] ?? "") : (contacts[role]?.id ?? "")}
-                aria-invalid={e[role] ? true : undefined} aria-describedby={e[role] ? `ct-${role}-error` : undefined} />
+                aria-invalid={e[role] ? true : undefined}
+                aria-describedby={e[role] ? `ct-${role}-error` : undefined}
+              />
               <FieldError id={`ct-${role}`} text={text(e[role])} />
             </div>
           ))}
-          <button type="submit" name="intent" value="contacts">{c.submit}</button>
+          <button type="submit" name="intent" value="contacts">
+            {c.submit}
+          </button>
         </Form>
       ) : null}
     </section>

@@ -4,8 +4,16 @@ import { useFleetErrorText } from "~/components/fleet-admin";
 import { useAdminT } from "~/i18n/admin";
 
 export interface PlantFieldValues {
-  uid?: string; name?: string; alias?: string; capaKw?: string; locality?: string; address?: string;
-  lat?: string; lng?: string; packageSeq?: string; nodeSeq?: string;
+  uid?: string;
+  name?: string;
+  alias?: string;
+  capaKw?: string;
+  locality?: string;
+  address?: string;
+  lat?: string;
+  lng?: string;
+  packageSeq?: string;
+  nodeSeq?: string;
 }
 
 export function PlantFields(props: {
@@ -30,10 +38,24 @@ export function PlantFields(props: {
         <TextInput form={form} name="name" label={f.name} required defaultValue={v.name} error={err(e.name)} maxLength={100} />
         <TextInput form={form} name="alias" label={f.alias} defaultValue={v.alias} error={err(e.alias)} maxLength={100} />
         <TextInput
-          form={form} name="capaKw" label={f.capaKw} hint={f.capaHint} required inputMode="text"
-          defaultValue={v.capaKw} error={err(e.capaKw)}
+          form={form}
+          name="capaKw"
+          label={f.capaKw}
+          hint={f.capaHint}
+          required
+          inputMode="text"
+          defaultValue={v.capaKw}
+          error={err(e.capaKw)}
         />
-        <TextInput form={form} name="locality" label={f.locality} hint={f.localityHint} defaultValue={v.locality} error={err(e.locality)} maxLength={50} />
+        <TextInput
+          form={form}
+          name="locality"
+          label={f.locality}
+          hint={f.localityHint}
+          defaultValue={v.locality}
+          error={err(e.locality)}
+          maxLength={50}
+        />
       </div>
       <TextInput form={form} name="address" label={f.address} defaultValue={v.address} error={err(e.address)} maxLength={200} />
       <fieldset className="coords">
@@ -48,11 +70,20 @@ export function PlantFields(props: {
       </fieldset>
       <div className="form-grid">
         <SelectInput
-          form={form} name="packageSeq" label={f.package} defaultValue={v.packageSeq ?? ""} error={err(e.packageSeq)}
+          form={form}
+          name="packageSeq"
+          label={f.package}
+          defaultValue={v.packageSeq ?? ""}
+          error={err(e.packageSeq)}
           options={[{ value: "", label: f.noPackage }, ...props.packages.map((p) => ({ value: String(p.seq), label: p.name }))]}
         />
         <SelectInput
-          form={form} name="nodeSeq" label={f.node} required defaultValue={v.nodeSeq ?? ""} error={err(e.nodeSeq)}
+          form={form}
+          name="nodeSeq"
+          label={f.node}
+          required
+          defaultValue={v.nodeSeq ?? ""}
+          error={err(e.nodeSeq)}
           options={props.nodes.map((n) => ({ value: String(n.seq), label: `${"\u00a0\u00a0".repeat(n.depth)}${n.name}` }))}
         />
       </div>

@@ -186,7 +186,12 @@ export const adminEn: AdminMessages = {
     rtuNode: "Group",
     unassigned: "No group",
     rename: { title: "Name and order", name: "Group name", order: "Sort order", submit: "Save" },
-    move: { title: "Move", parent: "Parent group", submit: "Move", rootHint: "The top group and your own group cannot be moved." },
+    move: {
+      title: "Move",
+      parent: "Parent group",
+      submit: "Move",
+      rootHint: "The top group and your own group cannot be moved.",
+    },
     add: { title: "Add a subgroup", name: "New group name", submit: "Add" },
     remove: {
       title: "Delete group",

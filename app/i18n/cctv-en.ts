@@ -10,7 +10,15 @@ export const cctvEn: Widen<CctvMessages> = {
     noCameras: "There are no cameras you can see.",
     noCamerasAdmin: "No cameras yet. Register a plant's camera below.",
     list: "Cameras",
-    table: { plant: "Plant", camera: "Camera", state: "State", resolution: "Resolution", address: "Address", credentials: "Credentials", actions: "Manage" },
+    table: {
+      plant: "Plant",
+      camera: "Camera",
+      state: "State",
+      resolution: "Resolution",
+      address: "Address",
+      credentials: "Credentials",
+      actions: "Manage",
+    },
     credentials: { yes: "Yes (kept on the server only)", no: "None" },
     states: {
       idle: "Idle (not connected while nobody watches)",

@@ -10,7 +10,15 @@ export const cctvKo = {
     noCameras: "볼 수 있는 카메라가 없습니다.",
     noCamerasAdmin: "아직 등록된 카메라가 없습니다. 아래에서 발전소의 카메라를 등록하세요.",
     list: "카메라 목록",
-    table: { plant: "발전소", camera: "카메라", state: "상태", resolution: "해상도", address: "주소", credentials: "인증 정보", actions: "관리" },
+    table: {
+      plant: "발전소",
+      camera: "카메라",
+      state: "상태",
+      resolution: "해상도",
+      address: "주소",
+      credentials: "인증 정보",
+      actions: "관리",
+    },
     credentials: { yes: "있음 (서버에만 보관)", no: "없음" },
     states: {
       idle: "대기 중 (보는 사람이 없어 연결하지 않음)",

@@ -27,7 +27,13 @@ export const fleetEn: Widen<typeof fleetKo> = {
     fixErrors: "Please check the marked fields.",
     count: "{count}",
     comm: { online: "Online", offline: "Offline", never: "Never seen" },
-    kind: { inverter: "Inverter", connectionBoard: "Connection board", environmentSensor: "Environment sensor", vcb: "VCB", acb: "ACB" },
+    kind: {
+      inverter: "Inverter",
+      connectionBoard: "Connection board",
+      environmentSensor: "Environment sensor",
+      vcb: "VCB",
+      acb: "ACB",
+    },
     status: { ...statusEn.categories, noData: statusEn.statusNames.noData },
     errors: {
       required: "Required.",
@@ -90,7 +96,17 @@ export const fleetEn: Widen<typeof fleetKo> = {
       searchText: "Search text",
       searchTypes: { name: "Name", uid: "Plant id", address: "Address", locality: "Locality" },
     },
-    columns: { uid: "Id", name: "Plant", capa: "Capacity (kW)", locality: "Locality", node: "Group", package: "Package", rtus: "RTUs", devices: "Devices", status: "Status" },
+    columns: {
+      uid: "Id",
+      name: "Plant",
+      capa: "Capacity (kW)",
+      locality: "Locality",
+      node: "Group",
+      package: "Package",
+      rtus: "RTUs",
+      devices: "Devices",
+      status: "Status",
+    },
     fields: {
       uid: "Plant id",
       uidHint: "Leave empty to generate one.",
@@ -112,7 +128,8 @@ export const fleetEn: Widen<typeof fleetKo> = {
     geocoded: "Coordinates were found from the address.",
     copy: {
       title: "Copy a plant from another portal",
-      intro: "Copies a plant with its RTUs and devices from another portal running this software. It logs in there with an account that can see the plant; the password is not stored.",
+      intro:
+        "Copies a plant with its RTUs and devices from another portal running this software. It logs in there with an account that can see the plant; the password is not stored.",
       url: "Plant address",
       urlHint: "e.g. https://other.example/setting/plant/P123 (or the portal address and the plant id below)",
       plantUid: "Plant id",
@@ -134,7 +151,8 @@ export const fleetEn: Widen<typeof fleetKo> = {
       otherPlant: "now at {plant}",
     },
     devices: { title: "Devices", none: "No devices." },
-    deleteIntro: "Deleting the plant deletes its devices with their measurements and rollups, its alarms and member links; its RTUs become unassigned.",
+    deleteIntro:
+      "Deleting the plant deletes its devices with their measurements and rollups, its alarms and member links; its RTUs become unassigned.",
     flash: {
       created: "Plant '{name}' was created.",
       updated: "Plant '{name}' was saved.",
@@ -152,7 +170,17 @@ export const fleetEn: Widen<typeof fleetKo> = {
     editTitle: "Edit device: {name}",
     kindNav: "Device kinds",
     filters: { legend: "Find devices", status: "Status", keyword: "Search text" },
-    columns: { uid: "Id", name: "Device", kind: "Kind", rtu: "RTU", plant: "Plant", address: "Address", capa: "Rated (kW)", comm: "Communication", use: "Use" },
+    columns: {
+      uid: "Id",
+      name: "Device",
+      kind: "Kind",
+      rtu: "RTU",
+      plant: "Plant",
+      address: "Address",
+      capa: "Rated (kW)",
+      comm: "Communication",
+      use: "Use",
+    },
     fields: {
       uid: "Device id",
       uidHint: "Leave empty to generate one.",
@@ -177,8 +205,27 @@ export const fleetEn: Widen<typeof fleetKo> = {
     empty: "No RTU matches.",
     add: "Add an RTU",
     detailTitle: "RTU {uid}",
-    filters: { legend: "Find RTUs", comm: "Communication", package: "Package", status: "Use", type: "Kind", keyword: "Search text" },
-    columns: { uid: "Id", alias: "Alias", name: "Name", mac: "MAC", kind: "Kind", plant: "Plant", package: "Package", comm: "Communication", lastSeen: "Last seen", devices: "Devices", use: "Use" },
+    filters: {
+      legend: "Find RTUs",
+      comm: "Communication",
+      package: "Package",
+      status: "Use",
+      type: "Kind",
+      keyword: "Search text",
+    },
+    columns: {
+      uid: "Id",
+      alias: "Alias",
+      name: "Name",
+      mac: "MAC",
+      kind: "Kind",
+      plant: "Plant",
+      package: "Package",
+      comm: "Communication",
+      lastSeen: "Last seen",
+      devices: "Devices",
+      use: "Use",
+    },
     fields: {
       uid: "RTU id",
       uidHint: "Leave empty to generate one.",
@@ -191,10 +238,17 @@ export const fleetEn: Widen<typeof fleetKo> = {
       nodeAssigned: "An RTU assigned to a plant follows the plant's group.",
       use: "In use",
     },
-    config: { legend: "Gateway configuration", lteRouter: "LTE router", zigbee: "ZigBee", invDetail: "Inverter details", lora: "LoRa" },
+    config: {
+      legend: "Gateway configuration",
+      lteRouter: "LTE router",
+      zigbee: "ZigBee",
+      invDetail: "Inverter details",
+      lora: "LoRa",
+    },
     credential: {
       title: "Gateway credential",
-      intro: "The gateway sends measurements with 'Authorization: Basic base64(RTU id:secret)'. Only a hash of the secret is stored.",
+      intro:
+        "The gateway sends measurements with 'Authorization: Basic base64(RTU id:secret)'. Only a hash of the secret is stored.",
       has: "A credential is set.",
       none: "No credential yet. Issue one.",
       rotate: "Issue a new secret",
@@ -228,11 +282,26 @@ export const fleetEn: Widen<typeof fleetKo> = {
     caption: "RTUs per plant",
     empty: "No plants.",
     columns: { plant: "Plant", node: "Group", capa: "Capacity (kW)", rtuCount: "RTUs", rtus: "RTU (MAC)" },
-    summary: { legend: "Totals", plants: "Plants", capa: "Total capacity", rtus: "Assigned RTUs", rtusNotInPlant: "Unassigned RTUs", devices: "Devices" },
-    perKind: { caption: "Devices per plant", inverter: "Inverters", connectionBoard: "Boards", environmentSensor: "Env. sensors", vcb: "VCB", acb: "ACB" },
+    summary: {
+      legend: "Totals",
+      plants: "Plants",
+      capa: "Total capacity",
+      rtus: "Assigned RTUs",
+      rtusNotInPlant: "Unassigned RTUs",
+      devices: "Devices",
+    },
+    perKind: {
+      caption: "Devices per plant",
+      inverter: "Inverters",
+      connectionBoard: "Boards",
+      environmentSensor: "Env. sensors",
+      vcb: "VCB",
+      acb: "ACB",
+    },
     load: {
       title: "Load generation history from another portal",
-      intro: "Loads measurements and hourly/daily rollups, day by day, from another portal that has the same plant (same plant and device ids). At most 31 days; existing values are kept. The password is not stored.",
+      intro:
+        "Loads measurements and hourly/daily rollups, day by day, from another portal that has the same plant (same plant and device ids). At most 31 days; existing values are kept. The password is not stored.",
       url: "Other portal address",
       uid: "Plant",
       id: "Remote id",
@@ -287,7 +356,8 @@ export const fleetEn: Widen<typeof fleetKo> = {
   },
   importing: {
     title: "Import",
-    intro: "Pick plants, RTUs and devices offered by an external source (another portal, …) and import them into one of your groups. Sources are asked one request at a time within a per-source request budget.",
+    intro:
+      "Pick plants, RTUs and devices offered by an external source (another portal, …) and import them into one of your groups. Sources are asked one request at a time within a per-source request budget.",
     sources: {
       caption: "Registered sources",
       empty: "No sources yet.",

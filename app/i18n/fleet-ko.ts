@@ -91,7 +91,17 @@ export const fleetKo = {
       searchText: "검색어",
       searchTypes: { name: "이름", uid: "발전소 ID", address: "주소", locality: "지역" },
     },
-    columns: { uid: "ID", name: "발전소", capa: "용량(kW)", locality: "지역", node: "그룹", package: "패키지", rtus: "RTU", devices: "장비", status: "상태" },
+    columns: {
+      uid: "ID",
+      name: "발전소",
+      capa: "용량(kW)",
+      locality: "지역",
+      node: "그룹",
+      package: "패키지",
+      rtus: "RTU",
+      devices: "장비",
+      status: "상태",
+    },
     fields: {
       uid: "발전소 ID",
       uidHint: "비워 두면 자동으로 만듭니다.",
@@ -113,7 +123,8 @@ export const fleetKo = {
     geocoded: "주소로 좌표를 찾았습니다.",
     copy: {
       title: "다른 포털에서 발전소 복사",
-      intro: "같은 소프트웨어로 운영되는 다른 포털의 발전소를 RTU, 장비와 함께 복사합니다. 그 포털의 계정(발전소를 볼 수 있는 계정)으로 로그인합니다. 비밀번호는 저장하지 않습니다.",
+      intro:
+        "같은 소프트웨어로 운영되는 다른 포털의 발전소를 RTU, 장비와 함께 복사합니다. 그 포털의 계정(발전소를 볼 수 있는 계정)으로 로그인합니다. 비밀번호는 저장하지 않습니다.",
       url: "발전소 주소",
       urlHint: "예: https://other.example/setting/plant/P123 (또는 포털 주소와 아래 발전소 ID)",
       plantUid: "발전소 ID",
@@ -153,7 +164,17 @@ export const fleetKo = {
     editTitle: "장비 수정: {name}",
     kindNav: "장비 종류",
     filters: { legend: "장비 검색", status: "상태", keyword: "검색어" },
-    columns: { uid: "ID", name: "장비", kind: "종류", rtu: "RTU", plant: "발전소", address: "주소", capa: "정격(kW)", comm: "통신", use: "사용" },
+    columns: {
+      uid: "ID",
+      name: "장비",
+      kind: "종류",
+      rtu: "RTU",
+      plant: "발전소",
+      address: "주소",
+      capa: "정격(kW)",
+      comm: "통신",
+      use: "사용",
+    },
     fields: {
       uid: "장비 ID",
       uidHint: "비워 두면 자동으로 만듭니다.",
@@ -170,7 +191,11 @@ export const fleetKo = {
       use: "사용",
     },
     deleteIntro: "장비를 삭제하면 계측 데이터, 최신값, 집계가 함께 삭제됩니다.",
-    flash: { created: "'{name}' 장비를 등록했습니다.", updated: "'{name}' 장비를 저장했습니다.", deleted: "장비를 삭제했습니다." },
+    flash: {
+      created: "'{name}' 장비를 등록했습니다.",
+      updated: "'{name}' 장비를 저장했습니다.",
+      deleted: "장비를 삭제했습니다.",
+    },
   },
   rtus: {
     title: "RTU 관리",
@@ -179,7 +204,19 @@ export const fleetKo = {
     add: "RTU 등록",
     detailTitle: "RTU {uid}",
     filters: { legend: "RTU 검색", comm: "통신 상태", package: "패키지", status: "사용 여부", type: "종류", keyword: "검색어" },
-    columns: { uid: "ID", alias: "별칭", name: "이름", mac: "MAC", kind: "종류", plant: "발전소", package: "패키지", comm: "통신", lastSeen: "마지막 수신", devices: "장비", use: "사용" },
+    columns: {
+      uid: "ID",
+      alias: "별칭",
+      name: "이름",
+      mac: "MAC",
+      kind: "종류",
+      plant: "발전소",
+      package: "패키지",
+      comm: "통신",
+      lastSeen: "마지막 수신",
+      devices: "장비",
+      use: "사용",
+    },
     fields: {
       uid: "RTU ID",
       uidHint: "비워 두면 자동으로 만듭니다.",
@@ -195,7 +232,8 @@ export const fleetKo = {
     config: { legend: "게이트웨이 설정", lteRouter: "LTE 라우터", zigbee: "ZigBee", invDetail: "인버터 상세 수집", lora: "LoRa" },
     credential: {
       title: "게이트웨이 인증 정보",
-      intro: "게이트웨이는 'Authorization: Basic base64(RTU ID:비밀값)' 헤더로 계측값을 보냅니다. 서버에는 비밀값의 해시만 저장합니다.",
+      intro:
+        "게이트웨이는 'Authorization: Basic base64(RTU ID:비밀값)' 헤더로 계측값을 보냅니다. 서버에는 비밀값의 해시만 저장합니다.",
       has: "인증 정보가 설정되어 있습니다.",
       none: "인증 정보가 없습니다. 새로 발급하세요.",
       rotate: "새 비밀값 발급",
@@ -229,11 +267,26 @@ export const fleetKo = {
     caption: "발전소별 RTU",
     empty: "발전소가 없습니다.",
     columns: { plant: "발전소", node: "그룹", capa: "용량(kW)", rtuCount: "RTU 수", rtus: "RTU (MAC)" },
-    summary: { legend: "합계", plants: "발전소", capa: "총 용량", rtus: "배정된 RTU", rtusNotInPlant: "미배정 RTU", devices: "장비" },
-    perKind: { caption: "발전소별 장비 수", inverter: "인버터", connectionBoard: "접속반", environmentSensor: "환경 센서", vcb: "VCB", acb: "ACB" },
+    summary: {
+      legend: "합계",
+      plants: "발전소",
+      capa: "총 용량",
+      rtus: "배정된 RTU",
+      rtusNotInPlant: "미배정 RTU",
+      devices: "장비",
+    },
+    perKind: {
+      caption: "발전소별 장비 수",
+      inverter: "인버터",
+      connectionBoard: "접속반",
+      environmentSensor: "환경 센서",
+      vcb: "VCB",
+      acb: "ACB",
+    },
     load: {
       title: "다른 포털에서 발전 이력 가져오기",
-      intro: "같은 발전소(같은 발전소·장비 ID)를 가진 다른 포털에서 계측값과 시간·일 집계를 하루 단위로 가져옵니다. 최대 31일, 이미 있는 값은 그대로 둡니다. 비밀번호는 저장하지 않습니다.",
+      intro:
+        "같은 발전소(같은 발전소·장비 ID)를 가진 다른 포털에서 계측값과 시간·일 집계를 하루 단위로 가져옵니다. 최대 31일, 이미 있는 값은 그대로 둡니다. 비밀번호는 저장하지 않습니다.",
       url: "원격 포털 주소",
       uid: "발전소",
       id: "원격 아이디",
@@ -288,7 +341,8 @@ export const fleetKo = {
   },
   importing: {
     title: "가져오기",
-    intro: "외부 원천(다른 포털 등)의 발전소, RTU, 장비를 골라 이 포털의 그룹으로 가져옵니다. 원천에는 원천별 요청 한도를 지키며 한 번에 하나씩 요청합니다.",
+    intro:
+      "외부 원천(다른 포털 등)의 발전소, RTU, 장비를 골라 이 포털의 그룹으로 가져옵니다. 원천에는 원천별 요청 한도를 지키며 한 번에 하나씩 요청합니다.",
     sources: {
       caption: "등록된 원천",
       empty: "등록된 원천이 없습니다.",

@@ -34,7 +34,15 @@ export const pvstatusKo = {
       types: { name: "발전소명", capa: "설비 용량", iw: "현재 출력", today: "금일 발전량", genTime: "금일 발전 시간" },
     },
     count: { label: "표시 개수", option: "{n}개씩", mobileForced: "모바일 그리드는 10개씩 표시합니다." },
-    size: { label: "카드 크기", lg: "큰 라인 차트", md: "중간", bar: "막대 차트", gridMd: "중간", gridSm: "작게", lineMd: "중간 라인 차트" },
+    size: {
+      label: "카드 크기",
+      lg: "큰 라인 차트",
+      md: "중간",
+      bar: "막대 차트",
+      gridMd: "중간",
+      gridSm: "작게",
+      lineMd: "중간 라인 차트",
+    },
     indicator: { not: statusKo.notWork, normal: statusKo.normal, abnormal: "이상" },
     statusNames: statusKo.statusNames,
     alarmCodes: {

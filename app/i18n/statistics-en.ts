@@ -82,7 +82,8 @@ export const statisticsEn: StatisticsMessages = {
     skipped: "skipped: {reason}",
     scopeGone: "the scope is no longer visible",
     subscribeReadOnly: "A read-only account cannot subscribe to scheduled reports.",
-    subscribeWhen: "Sent at 01:00 (Seoul): daily the day before, weekly on Mondays the week before (Mon–Sun), monthly on the 1st the month before. The first one goes out at the next run.",
+    subscribeWhen:
+      "Sent at 01:00 (Seoul): daily the day before, weekly on Mondays the week before (Mon–Sun), monthly on the 1st the month before. The first one goes out at the next run.",
     noMail: "No mail server (SMTP_URL) is set: report mails wait in the outbox.",
     errors: {
       too_many_subscriptions: "At most 20 scheduled reports.",

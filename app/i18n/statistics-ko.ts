@@ -86,7 +86,8 @@ export const statisticsKo = {
     skipped: "건너뜀: {reason}",
     scopeGone: "범위를 더 볼 수 없음",
     subscribeReadOnly: "읽기 전용 계정은 정기 보고서를 구독할 수 없습니다.",
-    subscribeWhen: "매일 01:00에 전날, 매주 월요일 01:00에 지난주(월–일), 매월 1일 01:00에 지난달 보고서를 보냅니다. 처음 한 번은 다음 실행 때 바로 보냅니다.",
+    subscribeWhen:
+      "매일 01:00에 전날, 매주 월요일 01:00에 지난주(월–일), 매월 1일 01:00에 지난달 보고서를 보냅니다. 처음 한 번은 다음 실행 때 바로 보냅니다.",
     noMail: "메일 서버(SMTP_URL)가 설정되지 않아 보고서 메일은 발송 대기열에 보관됩니다.",
     errors: {
       too_many_subscriptions: "정기 보고서는 20개까지 구독할 수 있습니다.",

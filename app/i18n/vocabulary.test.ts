@@ -16,11 +16,30 @@ const ROOT = join(__dirname, "..", "..");
 
 /** Every spelling a status or alarm-code name has had on some screen (issue 13.8), and the chosen ones. */
 const NAMES = [
-  "설비 통신 장애", "장비 통신 장애", "장비 통신 이상", "금일 발전량 이상", "당일 발전 이상", "인터넷 끊김",
-  "인터넷 연결 끊김", "경고(전체)", "경고 (전체)", "경고 전체", "인버터 고장", "미가동", "미작동",
-  "Equipment comm", "Equipment communication fault", "Device communication fault",
-  "Communication fault with the equipment", "Internet down", "Internet disconnected", "Abnormal generation",
-  "Abnormal today's generation", "Warning (all)", "All warnings", "Inverter fault",
+  "설비 통신 장애",
+  "장비 통신 장애",
+  "장비 통신 이상",
+  "금일 발전량 이상",
+  "당일 발전 이상",
+  "인터넷 끊김",
+  "인터넷 연결 끊김",
+  "경고(전체)",
+  "경고 (전체)",
+  "경고 전체",
+  "인버터 고장",
+  "미가동",
+  "미작동",
+  "Equipment comm",
+  "Equipment communication fault",
+  "Device communication fault",
+  "Communication fault with the equipment",
+  "Internet down",
+  "Internet disconnected",
+  "Abnormal generation",
+  "Abnormal today's generation",
+  "Warning (all)",
+  "All warnings",
+  "Inverter fault",
 ];
 
 /** The one source, and files that are not catalogues or code (tests name the words to check them). */
@@ -40,18 +59,35 @@ describe("one vocabulary for status and alarm names (issue 13.8)", () => {
     for (const file of [...sourceFiles("app"), ...sourceFiles("api"), ...sourceFiles("domain")]) {
       if (ALLOWED.has(file)) continue;
       // Comments may name a thing ("Inverter fault register bits"); texts may not.
-      const text = readFileSync(join(ROOT, file), "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
+      const text = readFileSync(join(ROOT, file), "utf8")
+        .replace(/\/\*[\s\S]*?\*\//g, "")
+        .replace(/^\s*\/\/.*$/gm, "");
       for (const name of NAMES) if (text.includes(name)) offenders.push(`${relative(ROOT, join(ROOT, file))}: ${name}`);
     }
     expect(offenders).toEqual([]);
   });
 
   it("the help articles use the same words (no old variant)", () => {
-    const variants = ["설비 통신 장애", "장비 통신 이상", "당일 발전 이상", "인터넷 끊김", "경고(전체)", "경고 (전체)", "미가동",
-      "Equipment comm", "Equipment communication fault", "Device communication fault", "Internet down", "Abnormal generation today", "Warning (all)"];
+    const variants = [
+      "설비 통신 장애",
+      "장비 통신 이상",
+      "당일 발전 이상",
+      "인터넷 끊김",
+      "경고(전체)",
+      "경고 (전체)",
+      "미가동",
+      "Equipment comm",
+      "Equipment communication fault",
+      "Device communication fault",
+      "Internet down",
+      "Abnormal generation today",
+      "Warning (all)",
+    ];
     const offenders: string[] = [];
-    const walk = (dir: string): string[] => readdirSync(join(ROOT, dir)).flatMap((n) =>
-      statSync(join(ROOT, dir, n)).isDirectory() ? walk(`${dir}/${n}`) : n.endsWith(".md") ? [`${dir}/${n}`] : []);
+    const walk = (dir: string): string[] =>
+      readdirSync(join(ROOT, dir)).flatMap((n) =>
+        statSync(join(ROOT, dir, n)).isDirectory() ? walk(`${dir}/${n}`) : n.endsWith(".md") ? [`${dir}/${n}`] : [],
+      );
     for (const file of walk("help")) {
       const text = readFileSync(join(ROOT, file), "utf8");
       for (const v of variants) if (text.includes(v)) offenders.push(`${file}: ${v}`);
@@ -68,7 +104,12 @@ describe("one vocabulary for status and alarm names (issue 13.8)", () => {
 
   it.each(catalogues)("every screen's part uses the one map (%s)", (locale, core, admin) => {
     const w = STATUS_WORDS[locale];
-    const codes = { c1000001: w.codes[1000001], c1000003: w.codes[1000003], c1000004: w.codes[1000004], c1000006: w.codes[1000006] };
+    const codes = {
+      c1000001: w.codes[1000001],
+      c1000003: w.codes[1000003],
+      c1000004: w.codes[1000004],
+      c1000006: w.codes[1000006],
+    };
     // The main page's counts, the /pvstatus filters and the admin plant list's filter: categories.
     for (const c of STATUS_CATEGORIES) {
       expect(core.main.status[c], `main.status.${c}`).toBe(categoryWord(locale, c));
@@ -80,8 +121,13 @@ describe("one vocabulary for status and alarm names (issue 13.8)", () => {
     expect(core.pvstatus.alarmCodes).toMatchObject(codes);
     // A plant's own status (cards, map markers): 'warning' is the internet disconnection.
     expect(core.pvstatus.statusNames).toMatchObject({
-      none: w.noData, normal: w.normal, notWork: w.notWork, warning: w.codes[1000003],
-      warning_1000001: w.codes[1000001], warning_1000004: w.codes[1000004], warning_1000006: w.codes[1000006],
+      none: w.noData,
+      normal: w.normal,
+      notWork: w.notWork,
+      warning: w.codes[1000003],
+      warning_1000001: w.codes[1000001],
+      warning_1000004: w.codes[1000004],
+      warning_1000006: w.codes[1000006],
     });
     expect(core.pvstatus.indicator.not).toBe(w.notWork);
     // Hours: one unit on the cards and the detail window.

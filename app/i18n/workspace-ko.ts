@@ -16,7 +16,15 @@ export const workspaceKo = {
     figure: "{name} 단선도: 계통 연계점에서 스트링까지",
     tableView: "표로 보기",
     table: { element: "요소", kind: "종류", values: "계측값", state: "상태", time: "최근 수신" },
-    types: { grid: "계통 연계점", vcb: "VCB", transformer: "변압기", acb: "ACB", inverter: "인버터", board: "접속반", string: "스트링" },
+    types: {
+      grid: "계통 연계점",
+      vcb: "VCB",
+      transformer: "변압기",
+      acb: "ACB",
+      inverter: "인버터",
+      board: "접속반",
+      string: "스트링",
+    },
     conditions: {
       ok: "정상",
       alarm: "알람",

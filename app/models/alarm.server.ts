@@ -1,6 +1,11 @@
 /** Alarm calls (SPEC §7 Devices, alarms, codes; §3 Alarm): the filtered list, acknowledge, release, alert settings, contacts, delivery log. */
 import type {
-  AlarmListResponse, AlarmRow, AlarmScopeResponse, AlertPref, DeliveryLogResponse, PlantContacts,
+  AlarmListResponse,
+  AlarmRow,
+  AlarmScopeResponse,
+  AlertPref,
+  DeliveryLogResponse,
+  PlantContacts,
 } from "../../domain/contract/alarm";
 import { api } from "./api.server";
 

@@ -10,7 +10,10 @@ import { clearAuthCookieHeaders, withCookies } from "../auth/cookies.server";
 import { apiUrl } from "../utils/env.server";
 
 export class ApiFailure extends Error {
-  constructor(public status: number, public body: ApiErrorBody) {
+  constructor(
+    public status: number,
+    public body: ApiErrorBody,
+  ) {
     super(body.message || `api ${status}`);
   }
 }
@@ -40,7 +43,12 @@ interface Sent {
   read(skip?: boolean): Promise<string>;
 }
 
-async function send(url: URL, method: string, headers: Record<string, string>, body: string | FormData | undefined): Promise<Sent> {
+async function send(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: string | FormData | undefined,
+): Promise<Sent> {
   if (body instanceof FormData) {
     // Multipart (file uploads, rare): fetch writes the body and its boundary.
     const res = await fetch(url, { method, headers, body });
@@ -80,7 +88,11 @@ export async function apiText(path: string, call: ApiCall = {}): Promise<string>
  * `holds(etag)` says the caller already keeps what it derived from that answer, the body is drained
  * unread (text null), which spares decoding a few hundred kilobytes on every wallboard poll.
  */
-export async function apiTagged(path: string, call: ApiCall, holds: (etag: string) => boolean): Promise<{ etag: string | null; text: string | null }> {
+export async function apiTagged(
+  path: string,
+  call: ApiCall,
+  holds: (etag: string) => boolean,
+): Promise<{ etag: string | null; text: string | null }> {
   const url = new URL(`/api${path}`, apiUrl());
   for (const [k, v] of Object.entries(call.query ?? {})) {
     if (v === undefined || v === null || v === "") continue;
@@ -129,7 +141,10 @@ export async function apiTagged(path: string, call: ApiCall, holds: (etag: strin
  * A call whose answer is a file (report exports): on 2xx its content type, disposition and body as a stream,
  * passed on without being read into memory; a refusal throws ApiFailure like api().
  */
-export async function apiFile(path: string, call: Pick<ApiCall, "token" | "query">): Promise<{ contentType: string; disposition: string | null; body: ReadableStream<Uint8Array> }> {
+export async function apiFile(
+  path: string,
+  call: Pick<ApiCall, "token" | "query">,
+): Promise<{ contentType: string; disposition: string | null; body: ReadableStream<Uint8Array> }> {
   const url = new URL(`/api${path}`, apiUrl());
   for (const [k, v] of Object.entries(call.query ?? {})) {
     if (v === undefined || v === null || v === "") continue;
@@ -144,7 +159,11 @@ export async function apiFile(path: string, call: Pick<ApiCall, "token" | "query
       const v = res.headers[k];
       return typeof v === "string" ? v : null;
     };
-    return { contentType: h("content-type") ?? "application/octet-stream", disposition: h("content-disposition"), body: Readable.toWeb(res.body) as ReadableStream<Uint8Array> };
+    return {
+      contentType: h("content-type") ?? "application/octet-stream",
+      disposition: h("content-disposition"),
+      body: Readable.toWeb(res.body) as ReadableStream<Uint8Array>,
+    };
   }
   const text = await res.body.text();
   let body: ApiErrorBody;
@@ -153,6 +172,7 @@ export async function apiFile(path: string, call: Pick<ApiCall, "token" | "query
   } catch {
     body = { message: text.slice(0, 200) };
   }
-  if (res.statusCode === 401 && body.isLogin === false) throw redirect("/login", { headers: withCookies(clearAuthCookieHeaders(false)) });
+  if (res.statusCode === 401 && body.isLogin === false)
+    throw redirect("/login", { headers: withCookies(clearAuthCookieHeaders(false)) });
   throw new ApiFailure(res.statusCode, body);
 }

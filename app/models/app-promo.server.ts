@@ -5,7 +5,13 @@
  */
 import { serialize } from "cookie";
 import QRCode from "qrcode";
-import { APP_PROMO_CLOSED_COOKIE, APP_PROMO_COOKIE, APP_PROMO_MAX_AGE_S, appPromoShown, type Platform } from "../../domain/app-promo";
+import {
+  APP_PROMO_CLOSED_COOKIE,
+  APP_PROMO_COOKIE,
+  APP_PROMO_MAX_AGE_S,
+  appPromoShown,
+  type Platform,
+} from "../../domain/app-promo";
 import { readCookies } from "../auth/cookies.server";
 
 export function storeUrl(platform: Platform): string {
@@ -20,7 +26,12 @@ const qrCache = new Map<string, Promise<string>>();
 function qrSvg(text: string): Promise<string> {
   let svg = qrCache.get(text);
   if (!svg) {
-    svg = QRCode.toString(text, { type: "svg", margin: 1, errorCorrectionLevel: "M", color: { dark: "#000000", light: "#ffffff" } });
+    svg = QRCode.toString(text, {
+      type: "svg",
+      margin: 1,
+      errorCorrectionLevel: "M",
+      color: { dark: "#000000", light: "#ffffff" },
+    });
     qrCache.set(text, svg);
   }
   return svg;

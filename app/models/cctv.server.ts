@@ -6,7 +6,10 @@ export const cameraList = (token: string) => api<CameraListResponse>("/cctv/list
 
 export const cameraUrl = (token: string, uid: string) => api<CctvUrlResponse>("/cctv/url", { token, query: { uid } });
 
-export const addCamera = (token: string, body: { plantUid: string; name: string; url: string; username?: string; password?: string }) =>
-  api<CameraSaved>("/cctv/camera", { token, method: "POST", body });
+export const addCamera = (
+  token: string,
+  body: { plantUid: string; name: string; url: string; username?: string; password?: string },
+) => api<CameraSaved>("/cctv/camera", { token, method: "POST", body });
 
-export const removeCamera = (token: string, uid: string) => api<void>(`/cctv/camera/${encodeURIComponent(uid)}`, { token, method: "DELETE" });
+export const removeCamera = (token: string, uid: string) =>
+  api<void>(`/cctv/camera/${encodeURIComponent(uid)}`, { token, method: "DELETE" });

@@ -2,7 +2,8 @@
 import type { CommandOutcome, CommandRow, ControlResponse } from "../../domain/contract/alarm";
 import { api } from "./api.server";
 
-export const controlList = (token: string, plant?: string) => api<ControlResponse>("/pvstatus/control", { token, query: { plant } });
+export const controlList = (token: string, plant?: string) =>
+  api<ControlResponse>("/pvstatus/control", { token, query: { plant } });
 
 export const commandList = (token: string, q: { plant?: string; limit?: number } = {}) =>
   api<{ commandList: CommandRow[] }>("/command", { token, query: q }).then((r) => r.commandList);

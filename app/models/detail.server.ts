@@ -12,16 +12,16 @@ export async function handoverCode(token: string, target: { plant: string } | { 
   return res?.code ?? null;
 }
 
-export type TokenAnswer =
-  | { status: 200; tokens: DetailTokenResponse }
-  | { status: 204 }
-  | { status: "failed"; error: string };
+export type TokenAnswer = { status: 200; tokens: DetailTokenResponse } | { status: 204 } | { status: "failed"; error: string };
 
 /** "Get plant token (uid)" / "get member token (uid)": 200 with tokens or 204 (SPEC §2, §7). */
 export async function detailToken(kind: DetailScope["kind"], uid: string, code: string, clientIp?: string): Promise<TokenAnswer> {
   try {
     const res = await api<DetailTokenResponse | undefined>(`/member/detail/token/${kind}`, {
-      method: "POST", body: { uid, code }, clientIp, raw401: true,
+      method: "POST",
+      body: { uid, code },
+      clientIp,
+      raw401: true,
     });
     return res ? { status: 200, tokens: res } : { status: 204 };
   } catch (e) {
@@ -30,6 +30,5 @@ export async function detailToken(kind: DetailScope["kind"], uid: string, code: 
     return { status: "failed", error: e instanceof Error ? e.message : String(e) };
   }
 }
-
 
 export const detailView = (token: string) => api<DetailView>("/member/detail/view", { token });

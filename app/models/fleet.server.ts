@@ -1,6 +1,13 @@
 /** Typed calls of the fleet admin screens to /api (plants, devices, RTUs, total, settings, import). */
 import type {
-  CrawlSource, DeviceRow, ImportReport, NodeOption, PackageOption, PlantRow, RtuRow, TotalResponse,
+  CrawlSource,
+  DeviceRow,
+  ImportReport,
+  NodeOption,
+  PackageOption,
+  PlantRow,
+  RtuRow,
+  TotalResponse,
 } from "../../domain/contract/fleet";
 import type { DeviceBody, PlantBody, RtuBody } from "../../domain/fleet";
 import type { AlarmSettings, FaultCode, PollingSettings } from "../../domain/settings";
@@ -10,26 +17,45 @@ type Query = Record<string, string | number | undefined | null>;
 
 // Plants
 export const managementPlants = (token: string, query: Query) =>
-  api<{ packageList: PackageOption[]; plantList: PlantRow[]; nodeList: NodeOption[]; geocoding: boolean }>("/management/plant", { token, query });
+  api<{ packageList: PackageOption[]; plantList: PlantRow[]; nodeList: NodeOption[]; geocoding: boolean }>("/management/plant", {
+    token,
+    query,
+  });
 export const plantSetting = (token: string, plantUid: string) =>
-  api<{ plant: PlantRow; rtuList: Array<Omit<RtuRow, "comm" | "configFlags">>; deviceList: DeviceRow[]; packageList: PackageOption[]; nodeList: NodeOption[]; geocoding: boolean }>(
-    "/management/plant/setting", { token, query: { plantUid } },
-  );
+  api<{
+    plant: PlantRow;
+    rtuList: Array<Omit<RtuRow, "comm" | "configFlags">>;
+    deviceList: DeviceRow[];
+    packageList: PackageOption[];
+    nodeList: NodeOption[];
+    geocoding: boolean;
+  }>("/management/plant/setting", { token, query: { plantUid } });
 export const assignableRtus = (token: string, exclude: string) =>
-  api<{ rtuList: Array<{ uid: string; alias: string | null; name: string; mac: string | null; plant_uid: string | null; plantName: string | null }> }>(
-    "/management/plant/rtu", { token, query: { exclude } },
-  );
+  api<{
+    rtuList: Array<{
+      uid: string;
+      alias: string | null;
+      name: string;
+      mac: string | null;
+      plant_uid: string | null;
+      plantName: string | null;
+    }>;
+  }>("/management/plant/rtu", { token, query: { exclude } });
 export const plantList = (token: string) => api<{ plantList: PlantRow[] }>("/plant", { token });
 export const createPlant = (token: string, body: PlantBody) =>
   api<{ plant: PlantRow; geocoded: boolean }>("/plant", { token, method: "POST", body });
 export const updatePlant = (token: string, uid: string, body: PlantBody) =>
   api<{ plant: PlantRow; geocoded: boolean }>(`/plant/${encodeURIComponent(uid)}`, { token, method: "PUT", body });
 export const deletePlant = (token: string, uid: string, confirm: string) =>
-  api<{ deleted: string; devices: number; rtusUnassigned: number }>(`/plant/${encodeURIComponent(uid)}`, { token, method: "DELETE", body: { confirm } });
-export const copyPlant = (token: string, body: { url: string; plantUid?: string; id: string; password: string; nodeSeq?: number }) =>
-  api<{ plantUid: string; report: ImportReport }>(
-    "/plant/copyplant", { token, method: "POST", body },
-  );
+  api<{ deleted: string; devices: number; rtusUnassigned: number }>(`/plant/${encodeURIComponent(uid)}`, {
+    token,
+    method: "DELETE",
+    body: { confirm },
+  });
+export const copyPlant = (
+  token: string,
+  body: { url: string; plantUid?: string; id: string; password: string; nodeSeq?: number },
+) => api<{ plantUid: string; report: ImportReport }>("/plant/copyplant", { token, method: "POST", body });
 
 export const adminOptions = (token: string) =>
   api<{ packageList: PackageOption[]; nodeList: NodeOption[]; geocoding: boolean }>("/management/options", { token });
@@ -38,7 +64,8 @@ export const adminOptions = (token: string) =>
 export const rtuList = (token: string, query: Query = {}) => api<{ rtuList: RtuRow[] }>("/rtu/user", { token, query });
 export const rtuDetail = (token: string, uid: string) =>
   api<{ rtu: RtuRow; deviceList: DeviceRow[] }>(`/rtu/${encodeURIComponent(uid)}`, { token });
-export const createRtu = (token: string, body: RtuBody) => api<{ rtu: RtuRow; secret: string }>("/rtu", { token, method: "POST", body });
+export const createRtu = (token: string, body: RtuBody) =>
+  api<{ rtu: RtuRow; secret: string }>("/rtu", { token, method: "POST", body });
 export const updateRtu = (token: string, uid: string, body: RtuBody) =>
   api<{ rtu: RtuRow }>(`/rtu/${encodeURIComponent(uid)}`, { token, method: "PUT", body });
 export const rotateRtuSecret = (token: string, uid: string) =>
@@ -51,9 +78,12 @@ export const unassignRtus = (token: string, exclude: string[]) =>
   api<{ rtus: string[] }>("/por", { token, method: "DELETE", body: { exclude } });
 
 // Devices
-export const adminDevices = (token: string, query: Query) => api<{ deviceList: DeviceRow[] }>("/device/list_user/admin", { token, query });
-export const deviceDetail = (token: string, uid: string) => api<{ device: DeviceRow }>(`/device/${encodeURIComponent(uid)}`, { token });
-export const createDevice = (token: string, body: DeviceBody) => api<{ device: DeviceRow }>("/device", { token, method: "POST", body });
+export const adminDevices = (token: string, query: Query) =>
+  api<{ deviceList: DeviceRow[] }>("/device/list_user/admin", { token, query });
+export const deviceDetail = (token: string, uid: string) =>
+  api<{ device: DeviceRow }>(`/device/${encodeURIComponent(uid)}`, { token });
+export const createDevice = (token: string, body: DeviceBody) =>
+  api<{ device: DeviceRow }>("/device", { token, method: "POST", body });
 export const updateDevice = (token: string, uid: string, body: DeviceBody) =>
   api<{ device: DeviceRow }>(`/device/${encodeURIComponent(uid)}`, { token, method: "PUT", body });
 export const deleteDevice = (token: string, uid: string, confirm: string) =>
@@ -62,11 +92,18 @@ export const deleteDevice = (token: string, uid: string, confirm: string) =>
 // Total
 export const total = (token: string) => api<TotalResponse>("/total", { token });
 export const loadData = (token: string, body: { url: string; uid: string; id: string; password: string; days?: number }) =>
-  api<{ days: number; inserted: Record<string, number>; skippedRows: number; unknownDevices: string[] }>("/total/loadData", { token, method: "POST", body });
+  api<{ days: number; inserted: Record<string, number>; skippedRows: number; unknownDevices: string[] }>("/total/loadData", {
+    token,
+    method: "POST",
+    body,
+  });
 
 // Settings and fault codes
 export const settings = (token: string) =>
-  api<{ alarm: AlarmSettings; polling: PollingSettings; meta: Record<string, { updatedAt: number; updatedBy: string | null }> }>("/settings", { token });
+  api<{ alarm: AlarmSettings; polling: PollingSettings; meta: Record<string, { updatedAt: number; updatedBy: string | null }> }>(
+    "/settings",
+    { token },
+  );
 export const putSettings = (token: string, type: string, body: Record<string, unknown>) =>
   api<Record<string, unknown>>(`/settings/${encodeURIComponent(type)}`, { token, method: "PUT", body });
 export const faultCodes = (token: string) => api<{ codeList: FaultCode[] }>("/code", { token });
@@ -82,8 +119,23 @@ export const crawlOffer = (token: string, id: number) =>
   api<{
     crawler: CrawlSource;
     plantList: Array<{ uid: string; name: string; capa: number; locality: string | null; exists: boolean }>;
-    rtuList: Array<{ uid: string; name: string; alias: string | null; mac: string | null; plant_uid: string | null; exists: boolean }>;
-    deviceList: Array<{ id: string; name: string; kind: number; model: string; stationId: string | null; rtuUid: string | null; exists: boolean }>;
+    rtuList: Array<{
+      uid: string;
+      name: string;
+      alias: string | null;
+      mac: string | null;
+      plant_uid: string | null;
+      exists: boolean;
+    }>;
+    deviceList: Array<{
+      id: string;
+      name: string;
+      kind: number;
+      model: string;
+      stationId: string | null;
+      rtuUid: string | null;
+      exists: boolean;
+    }>;
     rejected: number;
   }>(`/crawling/list/${id}`, { token });
 export const registerSource = (token: string, body: Record<string, unknown>) =>

@@ -12,13 +12,16 @@ export interface UserDevice {
   capa: number | null;
 }
 
-export const userDevices = (token: string) => api<{ deviceList: UserDevice[] }>("/device/list_user", { token }).then((r) => r.deviceList);
+export const userDevices = (token: string) =>
+  api<{ deviceList: UserDevice[] }>("/device/list_user", { token }).then((r) => r.deviceList);
 
 /** The measurement screen's pickers: visible plants with devices, the chosen plant and its devices. */
 export const measurementDevices = (token: string, plantUid: string | undefined) =>
-  api<{ plants: Array<{ uid: string; name: string }>; plantUid: string | null; devices: Array<Pick<UserDevice, "uid" | "kind" | "name" | "rtu_uid" | "capa">> }>(
-    "/measurement/devices", { token, query: plantUid ? { plantUid } : {} },
-  );
+  api<{
+    plants: Array<{ uid: string; name: string }>;
+    plantUid: string | null;
+    devices: Array<Pick<UserDevice, "uid" | "kind" | "name" | "rtu_uid" | "capa">>;
+  }>("/measurement/devices", { token, query: plantUid ? { plantUid } : {} });
 
 export const measurement = (token: string, q: { deviceUid?: string; plantUid?: string; kind?: number }) =>
   api<MeasurementResponse>("/measurement", { token, query: { ...q, includeInverterDetails: 1 } });

@@ -8,7 +8,11 @@ import { gzipSync } from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { isWarningStatus } from "../../domain/status";
 import type {
-  GenData, PlantCardData, PvstatusGroupRequest, PvstatusGroupResponse, StatusCounts,
+  GenData,
+  PlantCardData,
+  PvstatusGroupRequest,
+  PvstatusGroupResponse,
+  StatusCounts,
 } from "../../domain/contract/pvstatus";
 import { hasIrradiance } from "../../domain/irradiance";
 import { fmt, messages, type Locale } from "~/i18n";
@@ -54,7 +58,16 @@ export interface MapPlant {
 }
 
 export type PlantStatusList =
-  | { ok: true; kind: "cards"; list: PlantCardView[]; counts: StatusCounts; total: number; limit: number; hasMore: boolean; now: number }
+  | {
+      ok: true;
+      kind: "cards";
+      list: PlantCardView[];
+      counts: StatusCounts;
+      total: number;
+      limit: number;
+      hasMore: boolean;
+      now: number;
+    }
   | { ok: true; kind: "map"; points: MapPlant[]; withoutCoords: number; counts: StatusCounts; total: number; now: number }
   | { ok: false; status: number };
 
@@ -101,18 +114,40 @@ export function cardView(card: PlantCardData, view: Pick<PvstatusView, "view" | 
   if (view.view === "gh") {
     const t = messages(locale).pvstatus;
     const size = view.size === "bar" ? "bar" : view.size === "lg" ? "lg" : "md";
-    const key = [card.plant_uid, card.name, size, locale, card.genData.total_capa, irr, labels, invDatas, envDatas, stsDatas].join("|");
+    const key = [
+      card.plant_uid,
+      card.name,
+      size,
+      locale,
+      card.genData.total_capa,
+      irr,
+      labels,
+      invDatas,
+      envDatas,
+      stsDatas,
+    ].join("|");
     chart = cachedChart(key, () =>
       renderCardChart(
         {
           id: card.plant_uid,
           title: fmt(size === "bar" ? t.chart.titleBar : irr ? t.chart.titleIrr : t.chart.title, { name: card.name }),
-          labels, generation: invDatas, irradiance: envDatas, reference: stsDatas,
-          capacityKw: card.genData.total_capa, hasIrradiance: irr,
+          labels,
+          generation: invDatas,
+          irradiance: envDatas,
+          reference: stsDatas,
+          capacityKw: card.genData.total_capa,
+          hasIrradiance: irr,
           texts: {
-            kw: t.chart.kw, irr: t.chart.irr, generation: t.legend.generation, irradiance: t.legend.irradiance,
-            reference: t.legend.reference, noData: t.chart.noData, noGeneration: t.chart.noGeneration, hour: t.chart.hour,
-            genTime: t.chart.genTime, hours: t.chart.hours,
+            kw: t.chart.kw,
+            irr: t.chart.irr,
+            generation: t.legend.generation,
+            irradiance: t.legend.irradiance,
+            reference: t.legend.reference,
+            noData: t.chart.noData,
+            noGeneration: t.chart.noGeneration,
+            hour: t.chart.hour,
+            genTime: t.chart.genTime,
+            hours: t.chart.hours,
           },
         },
         size,
@@ -149,7 +184,11 @@ async function listEntry(token: string, view: PvstatusView, locale: Locale): Pro
     let answer: { etag: string | null; text: string | null };
     try {
       // A second attempt reads the body whatever its tag (the entry was dropped meanwhile).
-      answer = await apiTagged("/pvstatus/group", { method: "POST", token, body: groupRequest(view) }, (etag) => attempt === 0 && listCache.has(prefix + etag));
+      answer = await apiTagged(
+        "/pvstatus/group",
+        { method: "POST", token, body: groupRequest(view) },
+        (etag) => attempt === 0 && listCache.has(prefix + etag),
+      );
     } catch (error) {
       // Redirects (session ended) pass through; any other failure shows the list's error state.
       if (error instanceof ApiFailure) return { key: null, entry: { list: { ok: false, status: error.status }, bytes: 0 } };
@@ -158,10 +197,19 @@ async function listEntry(token: string, view: PvstatusView, locale: Locale): Pro
       return { key: null, entry: { list: { ok: false, status: 0 }, bytes: 0 } };
     }
     const { etag, text } = answer;
-    const key = prefix + (etag ?? createHash("sha1").update(text ?? "").digest("base64"));
+    const key =
+      prefix +
+      (etag ??
+        createHash("sha1")
+          .update(text ?? "")
+          .digest("base64"));
     let entry = listCache.get(key);
     if (!entry && text === null) continue;
-    if (!entry) listCache.set(key, (entry = { list: shapeList(JSON.parse(text!) as PvstatusGroupResponse, view, locale), bytes: text!.length }));
+    if (!entry)
+      listCache.set(
+        key,
+        (entry = { list: shapeList(JSON.parse(text!) as PvstatusGroupResponse, view, locale), bytes: text!.length }),
+      );
     return { key, entry };
   }
 }
@@ -184,12 +232,22 @@ const pollBodies = new LRUCache<string, { json: Uint8Array<ArrayBuffer>; gzip?: 
  * A wallboard's poll: a data request for the screen, answered with the whole list (no stream: the
  * list is ready when the answer goes). `fields` are the loader's other fields, the same on every poll.
  */
-export async function plantStatusPoll(request: Request, token: string, view: PvstatusView, locale: Locale, fields: Record<string, unknown>): Promise<Response> {
+export async function plantStatusPoll(
+  request: Request,
+  token: string,
+  view: PvstatusView,
+  locale: Locale,
+  fields: Record<string, unknown>,
+): Promise<Response> {
   const { key, entry } = await listEntry(token, view, locale);
   const head = JSON.stringify(fields);
   // The loader's object with `list` added last, written from the parts' JSON.
   const withList = (listJson: string) => `${head.slice(0, -1)},"list":${listJson}}`;
-  const headers = new Headers({ "Content-Type": "application/json; charset=utf-8", "Cache-Control": "private, no-store", Vary: "Accept-Encoding" });
+  const headers = new Headers({
+    "Content-Type": "application/json; charset=utf-8",
+    "Cache-Control": "private, no-store",
+    Vary: "Accept-Encoding",
+  });
   if (key === null) return new Response(withList(JSON.stringify(entry.list)), { headers });
   const bodyKey = `${head}\u0000${key}`;
   let body = pollBodies.get(bodyKey);
@@ -212,11 +270,23 @@ function shapeList(answer: PvstatusGroupResponse, view: PvstatusView, locale: Lo
     for (const c of answer.list) {
       if (c.lat === null || c.lng === null) continue;
       points.push({
-        uid: c.plant_uid, name: c.name, lat: Math.round(c.lat * 1e5) / 1e5, lng: Math.round(c.lng * 1e5) / 1e5,
-        status: c.statusData.status, iw: `${c.genData.iw.value} ${c.genData.iw.unit}`,
+        uid: c.plant_uid,
+        name: c.name,
+        lat: Math.round(c.lat * 1e5) / 1e5,
+        lng: Math.round(c.lng * 1e5) / 1e5,
+        status: c.statusData.status,
+        iw: `${c.genData.iw.value} ${c.genData.iw.unit}`,
       });
     }
-    return { ok: true, kind: "map", points, withoutCoords: answer.list.length - points.length, counts: answer.counts, total: answer.total, now: answer.now };
+    return {
+      ok: true,
+      kind: "map",
+      points,
+      withoutCoords: answer.list.length - points.length,
+      counts: answer.counts,
+      total: answer.total,
+      now: answer.now,
+    };
   }
   return {
     ok: true,

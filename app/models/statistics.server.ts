@@ -3,7 +3,13 @@
  * Which call a report tab uses: integrated → /rpi/statistics/group/plant (rows per plant), inverter → /rpi,
  * environment → /rpe (or /rpe/statistics/group for a group), VCB → /rpv, ACB → /rpa.
  */
-import type { ReportKind, StatisticsResponse, StatisticsScopeResponse, Subscription, SubscriptionFrequency } from "../../domain/contract/statistics";
+import type {
+  ReportKind,
+  StatisticsResponse,
+  StatisticsScopeResponse,
+  Subscription,
+  SubscriptionFrequency,
+} from "../../domain/contract/statistics";
 import { apiQuery, type StatisticsView } from "../../domain/statistics-view";
 import { api, apiFile } from "./api.server";
 
@@ -28,7 +34,10 @@ export const statisticsScope = (token: string, view: StatisticsView) =>
  */
 export function statisticsReport(token: string, view: StatisticsView, rows: { offset: number; limit: number }) {
   const path = view.report === "env" && view.group !== undefined ? "/rpe/statistics/group" : REPORT_PATH[view.report];
-  return api<StatisticsResponse>(path, { token, query: { ...apiQuery(view), offset: rows.offset, limit: rows.limit, series: 1 } });
+  return api<StatisticsResponse>(path, {
+    token,
+    query: { ...apiQuery(view), offset: rows.offset, limit: rows.limit, series: 1 },
+  });
 }
 
 export const statisticsExport = (token: string, view: StatisticsView, format: "csv" | "xlsx", lang: "ko" | "en") =>
@@ -39,8 +48,18 @@ export type SubscriptionItem = Subscription & { next_run: number | null; last_se
 export const statisticsSubscriptions = (token: string) =>
   api<{ subscriptions: SubscriptionItem[] }>("/statistics/subscriptions", { token });
 
-export const subscribeReport = (token: string, body: { report: ReportKind; frequency: SubscriptionFrequency; plant?: string; isGroup?: boolean; group?: number; email: string; lang: "ko" | "en" }) =>
-  api<{ subscription: SubscriptionItem; existing: boolean }>("/statistics/subscriptions", { token, method: "POST", body });
+export const subscribeReport = (
+  token: string,
+  body: {
+    report: ReportKind;
+    frequency: SubscriptionFrequency;
+    plant?: string;
+    isGroup?: boolean;
+    group?: number;
+    email: string;
+    lang: "ko" | "en";
+  },
+) => api<{ subscription: SubscriptionItem; existing: boolean }>("/statistics/subscriptions", { token, method: "POST", body });
 
 export const unsubscribeReport = (token: string, seq: number) =>
   api<void>(`/statistics/subscriptions/${seq}`, { token, method: "DELETE" });

@@ -18,7 +18,10 @@ export async function recentAlarms(token: string, limit = 10): Promise<RecentAla
 export const alarmCount = (token: string) => api<AlarmCountResponse>("/alarm/count", { token });
 
 /** SPEC §5: 200 or 204 are both answers; 204 (nothing to show) comes back as an empty list. */
-export async function monitorRows(token: string, view: MonitorView): Promise<{ kind: MonitorKind; rows: MonitorRow[]; now: number | null }> {
+export async function monitorRows(
+  token: string,
+  view: MonitorView,
+): Promise<{ kind: MonitorKind; rows: MonitorRow[]; now: number | null }> {
   const res = await api<MonitorResponse | undefined>(`/monitor/${view.tab}`, {
     token,
     query: { keyword: view.keyword, sortType: view.sort, order: view.order },

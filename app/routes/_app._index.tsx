@@ -30,12 +30,20 @@ import { keepLastGood } from "~/utils/keep-last-good";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const t = messages(metaLocale(matches));
-  if (data && data.mode === "detail") return [{ title: data.view ? `${data.view.kind === "plant" ? data.view.plant.name : data.view.member.name} · ${t.appName}` : t.appName }];
+  if (data && data.mode === "detail")
+    return [
+      {
+        title: data.view
+          ? `${data.view.kind === "plant" ? data.view.plant.name : data.view.member.name} · ${t.appName}`
+          : t.appName,
+      },
+    ];
   return [{ title: `${t.main.title} · ${t.appName}` }];
 };
 
 async function detailLoader({ request, context }: LoaderFunctionArgs) {
-  const ended = () => json({ mode: "detail" as const, view: null, tokenCopy: null }, { status: 401, headers: { "Cache-Control": "no-store" } });
+  const ended = () =>
+    json({ mode: "detail" as const, view: null, tokenCopy: null }, { status: 401, headers: { "Cache-Control": "no-store" } });
   const auth = context.auth;
   if (!auth?.user.scope) return ended();
   let view: View;
@@ -79,9 +87,14 @@ export async function loader(args: LoaderFunctionArgs) {
   ]);
   const totals = overview
     ? {
-        total_capa: overview.total_capa, total_iw: overview.total_iw, total_pw: overview.total_pw,
-        yesterday_gen: overview.yesterday_gen, today_gen: overview.today_gen, month_gen: overview.month_gen,
-        year_gen: overview.year_gen, accrue_gen: overview.accrue_gen,
+        total_capa: overview.total_capa,
+        total_iw: overview.total_iw,
+        total_pw: overview.total_pw,
+        yesterday_gen: overview.yesterday_gen,
+        today_gen: overview.today_gen,
+        month_gen: overview.month_gen,
+        year_gen: overview.year_gen,
+        accrue_gen: overview.accrue_gen,
       }
     : null;
   return json({
@@ -89,7 +102,7 @@ export async function loader(args: LoaderFunctionArgs) {
     name: profile.name || profile.id,
     memberId: profile.id,
     totals,
-    plants: overview ? overview.pvstatus?.install?.plants ?? overview.plants?.length ?? null : null,
+    plants: overview ? (overview.pvstatus?.install?.plants ?? overview.plants?.length ?? null) : null,
     counts: overview?.counts ?? null,
     alarms: { alarms, open: count.alarm_count, at: Date.now() },
     levels: count.levels,
@@ -108,7 +121,9 @@ export default function Main() {
       return (
         <section className="page-message" aria-labelledby="ended-title">
           <h1 id="ended-title">{t.detail.failedTitle}</h1>
-          <p role="alert" className="alert warn">{t.detail.sessionEnded}</p>
+          <p role="alert" className="alert warn">
+            {t.detail.sessionEnded}
+          </p>
         </section>
       );
     }
@@ -120,7 +135,9 @@ export default function Main() {
         <h1>{t.main.title}</h1>
         <p className="muted">
           {fmt(t.main.welcome, { name: data.name })}{" "}
-          <DetailLink kind="member" uid={data.memberId} name={data.name}>{t.main.myDetail}</DetailLink>
+          <DetailLink kind="member" uid={data.memberId} name={data.name}>
+            {t.main.myDetail}
+          </DetailLink>
         </p>
       </div>
       <div className="dashboard-top">

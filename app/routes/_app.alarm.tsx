@@ -12,11 +12,24 @@
  * as a chip whose link removes it. With script, a datalist suggests names while typing (resources.alarm-scope).
  * Loader data is what the page shows: the rows' fields on screen, with their fault-code names already resolved.
  */
-import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z, type ZodError } from "zod";
-import { ALARM_PAGE_SIZES, ALARM_STATES, type AlarmListResponse, type AlarmRow, type AlarmScopeResponse } from "../../domain/contract/alarm";
+import {
+  ALARM_PAGE_SIZES,
+  ALARM_STATES,
+  type AlarmListResponse,
+  type AlarmRow,
+  type AlarmScopeResponse,
+} from "../../domain/contract/alarm";
 import { formatSeoul } from "../../domain/seoul-time";
 import { ALARM_CODE, ALARM_LEVEL_FILTERS } from "../../domain/status";
 import { requireSection } from "~/auth/section.server";
@@ -61,7 +74,8 @@ export function scopeSearch(search: URLSearchParams, pick: ScopePick | null): UR
 
 /** The one plant or group a name search picks: the only match, or the only one with exactly that name. */
 function pickOf(find: string, m: NonNullable<AlarmScopeResponse["matches"]>): ScopePick | null {
-  if (m.plants.length + m.groups.length === 1 && !m.more) return m.plants[0] ? { plant: m.plants[0].uid } : { group: m.groups[0]!.seq };
+  if (m.plants.length + m.groups.length === 1 && !m.more)
+    return m.plants[0] ? { plant: m.plants[0].uid } : { group: m.groups[0]!.seq };
   const same = (name: string) => name.trim().toLowerCase() === find.toLowerCase();
   const plants = m.plants.filter((p) => same(p.name));
   const groups = m.groups.filter((g) => same(g.name));
@@ -106,7 +120,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     faultCodes(accessToken),
     q
       ? alarmList(accessToken, withDefaultPeriod(q, now)).catch((error: unknown) => {
-          if (isClientError(error)) return error as { status: number; body?: { message?: string; fields?: Record<string, string> } };
+          if (isClientError(error))
+            return error as { status: number; body?: { message?: string; fields?: Record<string, string> } };
           throw error;
         })
       : Promise.resolve(null),
@@ -118,13 +133,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return f ? `${f.hex} ${locale === "ko" ? f.name_ko : f.name_en}` : String(code);
   };
   const base = {
-    today, now, values, matches, readOnly: user.readOnly === 1,
+    today,
+    now,
+    values,
+    matches,
+    readOnly: user.readOnly === 1,
     plant: chosen.plant ? { uid: chosen.plant, name: scope?.plant?.name ?? chosen.plant } : null,
     group: chosen.group !== undefined ? { seq: chosen.group, name: scope?.group?.name ?? `#${chosen.group}` } : null,
     devices: scope?.devices.map((d) => ({ uid: d.uid, name: d.name })) ?? [],
   };
   if (!q || list === null) {
-    return json({ ...base, errors: q ? {} : fieldErrorsOf((parsed as { error: ZodError }).error), list: null as AlarmPage | null }, { status: 400 });
+    return json(
+      { ...base, errors: q ? {} : fieldErrorsOf((parsed as { error: ZodError }).error), list: null as AlarmPage | null },
+      { status: 400 },
+    );
   }
   if (!("alarmList" in list)) {
     const errors = { ...(list.body?.fields ?? {}) } as Record<string, string>;
@@ -132,11 +154,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return json({ ...base, errors, list: null as AlarmPage | null }, { status: list.status === 404 ? 404 : 400 });
   }
   const page: AlarmPage = {
-    total: list.total, page: list.page, size: list.size, start: list.start, end: list.end, counts: list.counts,
+    total: list.total,
+    page: list.page,
+    size: list.size,
+    start: list.start,
+    end: list.end,
+    counts: list.counts,
     rows: list.alarmList.map((a) => ({
-      seq: a.seq, plant_uid: a.plant_uid, plantName: a.plantName, deviceName: a.deviceName, deviceKind: a.deviceKind, code: a.code,
-      level: a.level, message: a.message, raised_at: a.raised_at, released_at: a.released_at, status: a.status, ack_by: a.ack_by,
-      ack_at: a.ack_at, ack_note: a.ack_note, fault: faultText(a.fault_code),
+      seq: a.seq,
+      plant_uid: a.plant_uid,
+      plantName: a.plantName,
+      deviceName: a.deviceName,
+      deviceKind: a.deviceKind,
+      code: a.code,
+      level: a.level,
+      message: a.message,
+      raised_at: a.raised_at,
+      released_at: a.released_at,
+      status: a.status,
+      ack_by: a.ack_by,
+      ack_at: a.ack_at,
+      ack_note: a.ack_note,
+      fault: faultText(a.fault_code),
     })),
   };
   return json({ ...base, errors: {} as Record<string, string>, list: page });
@@ -144,12 +183,33 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** What the page shows of GET /alarm: the rows' shown fields, the fault code as its name. */
 interface AlarmPage extends Pick<AlarmListResponse, "total" | "page" | "size" | "start" | "end" | "counts"> {
-  rows: Array<Pick<AlarmRow, "seq" | "plant_uid" | "plantName" | "deviceName" | "deviceKind" | "code" | "level" | "message" | "raised_at"
-    | "released_at" | "status" | "ack_by" | "ack_at" | "ack_note"> & { fault: string | null }>;
+  rows: Array<
+    Pick<
+      AlarmRow,
+      | "seq"
+      | "plant_uid"
+      | "plantName"
+      | "deviceName"
+      | "deviceKind"
+      | "code"
+      | "level"
+      | "message"
+      | "raised_at"
+      | "released_at"
+      | "status"
+      | "ack_by"
+      | "ack_at"
+      | "ack_note"
+    > & { fault: string | null }
+  >;
 }
 
 const SeqForm = z.object({
-  seq: z.coerce.number().int().min(1).max(2 ** 31 - 1),
+  seq: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1),
   note: z.string().trim().max(500, "too_long").optional().default(""),
 });
 
@@ -272,20 +332,47 @@ export default function AlarmScreen() {
         {currentLevel !== -1 ? <input type="hidden" name="level" value={currentLevel} /> : null}
         <div className="field">
           <label htmlFor="af-start">{t.alarm.start}</label>
-          <input id="af-start" type="date" name="start" defaultValue={v.start ?? (v.end ? "" : data.today)} key={`s${v.start}`}
-            aria-invalid={data.errors.start ? true : undefined} aria-describedby={data.errors.start ? "af-start-error" : undefined} />
-          {data.errors.start ? <span className="error" id="af-start-error">{errorText(data.errors.start)}</span> : null}
+          <input
+            id="af-start"
+            type="date"
+            name="start"
+            defaultValue={v.start ?? (v.end ? "" : data.today)}
+            key={`s${v.start}`}
+            aria-invalid={data.errors.start ? true : undefined}
+            aria-describedby={data.errors.start ? "af-start-error" : undefined}
+          />
+          {data.errors.start ? (
+            <span className="error" id="af-start-error">
+              {errorText(data.errors.start)}
+            </span>
+          ) : null}
         </div>
         <div className="field">
           <label htmlFor="af-end">{t.alarm.end}</label>
-          <input id="af-end" type="date" name="end" defaultValue={v.end ?? (v.start ? "" : data.today)} key={`e${v.end}`}
-            aria-invalid={data.errors.end ? true : undefined} aria-describedby={data.errors.end ? "af-end-error" : undefined} />
-          {data.errors.end ? <span className="error" id="af-end-error">{errorText(data.errors.end)}</span> : null}
+          <input
+            id="af-end"
+            type="date"
+            name="end"
+            defaultValue={v.end ?? (v.start ? "" : data.today)}
+            key={`e${v.end}`}
+            aria-invalid={data.errors.end ? true : undefined}
+            aria-describedby={data.errors.end ? "af-end-error" : undefined}
+          />
+          {data.errors.end ? (
+            <span className="error" id="af-end-error">
+              {errorText(data.errors.end)}
+            </span>
+          ) : null}
         </div>
         <div className="field scope-field">
           <label htmlFor="af-find">{t.alarm.scopeFind}</label>
-          <ScopeFinder defaultValue={data.matches?.find ?? ""} placeholder={t.alarm.scopeFindPlaceholder}
-            suggestions={data.matches ? [...data.matches.plants.map((p) => p.name), ...data.matches.groups.map((g) => g.name)] : []} />
+          <ScopeFinder
+            defaultValue={data.matches?.find ?? ""}
+            placeholder={t.alarm.scopeFindPlaceholder}
+            suggestions={
+              data.matches ? [...data.matches.plants.map((p) => p.name), ...data.matches.groups.map((g) => g.name)] : []
+            }
+          />
         </div>
         {data.plant ? <input type="hidden" name="plant" value={data.plant.uid} /> : null}
         {data.group ? (
@@ -299,49 +386,79 @@ export default function AlarmScreen() {
             <label htmlFor="af-device">{t.alarm.device}</label>
             <select id="af-device" name="device" defaultValue={v.device ?? ""} key={`d${v.device}`}>
               <option value="">{t.alarm.allDevices}</option>
-              {data.devices.map((d) => <option key={d.uid} value={d.uid}>{d.name}</option>)}
+              {data.devices.map((d) => (
+                <option key={d.uid} value={d.uid}>
+                  {d.name}
+                </option>
+              ))}
             </select>
           </div>
-        ) : v.device ? <input type="hidden" name="device" value={v.device} /> : null}
+        ) : v.device ? (
+          <input type="hidden" name="device" value={v.device} />
+        ) : null}
         <div className="field">
           <label htmlFor="af-code">{t.alarm.code}</label>
           <select id="af-code" name="code" defaultValue={v.code ?? ""} key={`c${v.code}`}>
             <option value="">{t.alarm.allCodes}</option>
-            {Object.values(ALARM_CODE).map((c) => <option key={c} value={c}>{alarmCodeLabel(t, c)}</option>)}
+            {Object.values(ALARM_CODE).map((c) => (
+              <option key={c} value={c}>
+                {alarmCodeLabel(t, c)}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field">
           <label htmlFor="af-status">{t.alarm.state}</label>
           <select id="af-status" name="status" defaultValue={v.status ?? ""} key={`st${v.status}`}>
             <option value="">{t.alarm.allStates}</option>
-            {ALARM_STATES.map((s) => <option key={s} value={s}>{t.alarm.states[s]}</option>)}
+            {ALARM_STATES.map((s) => (
+              <option key={s} value={s}>
+                {t.alarm.states[s]}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field narrow">
           <label htmlFor="af-size">{t.alarm.size}</label>
           <select id="af-size" name="size" defaultValue={v.size ?? "50"} key={`z${v.size}`}>
-            {ALARM_PAGE_SIZES.map((s) => <option key={s} value={s}>{s}</option>)}
+            {ALARM_PAGE_SIZES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
           </select>
         </div>
         <div className="filter-actions">
           <button type="submit">{t.alarm.submit}</button>
-          <AppLink to="/alarm" className="button secondary">{t.alarm.reset}</AppLink>
+          <AppLink to="/alarm" className="button secondary">
+            {t.alarm.reset}
+          </AppLink>
         </div>
       </Form>
       {data.plant || data.group ? (
         <ul className="scope-chips" aria-label={t.alarm.scopeChosen}>
           {data.group ? (
             <li className="scope-chip">
-              <span>{t.alarm.group}: {data.group.name}</span>
-              <AppLink to={dropHref("isGroup", "group")} aria-label={fmt(t.alarm.scopeRemove, { what: t.alarm.group, name: data.group.name })}>
+              <span>
+                {t.alarm.group}: {data.group.name}
+              </span>
+              <AppLink
+                to={dropHref("isGroup", "group")}
+                aria-label={fmt(t.alarm.scopeRemove, { what: t.alarm.group, name: data.group.name })}
+              >
                 <span aria-hidden="true">✕</span>
               </AppLink>
             </li>
           ) : null}
           {data.plant ? (
             <li className="scope-chip">
-              <span>{t.alarm.plant}: {data.plant.name}</span>
-              <AppLink to={dropHref("plant")} aria-label={fmt(t.alarm.scopeRemove, { what: t.alarm.plant, name: data.plant.name })}>
+              <span>
+                {t.alarm.plant}: {data.plant.name}
+              </span>
+              <AppLink
+                to={dropHref("plant")}
+                aria-label={fmt(t.alarm.scopeRemove, { what: t.alarm.plant, name: data.plant.name })}
+              >
                 <span aria-hidden="true">✕</span>
               </AppLink>
             </li>
@@ -355,10 +472,16 @@ export default function AlarmScreen() {
               <p>{fmt(t.alarm.scopeMatches, { find: data.matches.find })}</p>
               <ul>
                 {data.matches.groups.map((g) => (
-                  <li key={`g${g.seq}`}><AppLink to={scopeHref({ group: g.seq })}>{t.alarm.group}: {g.name}</AppLink></li>
+                  <li key={`g${g.seq}`}>
+                    <AppLink to={scopeHref({ group: g.seq })}>
+                      {t.alarm.group}: {g.name}
+                    </AppLink>
+                  </li>
                 ))}
                 {data.matches.plants.map((p) => (
-                  <li key={p.uid}><AppLink to={scopeHref({ plant: p.uid })}>{p.name}</AppLink></li>
+                  <li key={p.uid}>
+                    <AppLink to={scopeHref({ plant: p.uid })}>{p.name}</AppLink>
+                  </li>
                 ))}
               </ul>
               {data.matches.more ? <p className="muted small">{t.alarm.scopeMore}</p> : null}
@@ -368,25 +491,41 @@ export default function AlarmScreen() {
           )}
         </section>
       ) : null}
-      {data.errors._form ? <p className="alert error" role="alert">{errorText(data.errors._form)}</p> : null}
-      {Object.entries(data.errors).filter(([k]) => !["start", "end", "_form"].includes(k)).map(([k, code]) => (
-        <p key={k} className="alert error" role="alert">{k}: {errorText(code)}</p>
-      ))}
+      {data.errors._form ? (
+        <p className="alert error" role="alert">
+          {errorText(data.errors._form)}
+        </p>
+      ) : null}
+      {Object.entries(data.errors)
+        .filter(([k]) => !["start", "end", "_form"].includes(k))
+        .map(([k, code]) => (
+          <p key={k} className="alert error" role="alert">
+            {k}: {errorText(code)}
+          </p>
+        ))}
 
       {list ? (
         <section aria-labelledby="alarm-list-title" className="panel wide">
           <div className="alarm-list-head">
             <h2 id="alarm-list-title">
               {fmt(t.alarm.summary, {
-                start: formatSeoul(list.start, "YYYY-MM-DD"), end: formatSeoul(list.end - 1, "YYYY-MM-DD"), total: list.total.toLocaleString("en-US"),
+                start: formatSeoul(list.start, "YYYY-MM-DD"),
+                end: formatSeoul(list.end - 1, "YYYY-MM-DD"),
+                total: list.total.toLocaleString("en-US"),
               })}
             </h2>
-            <a href={`/alarm/export?${exportSearch}`} className="button secondary" download>{t.alarm.export}</a>
+            <a href={`/alarm/export?${exportSearch}`} className="button secondary" download>
+              {t.alarm.export}
+            </a>
           </div>
           {actionError ? (
-            <p className="alert error" role="alert">{errorText(Object.values(actionError.errors)[0])}</p>
+            <p className="alert error" role="alert">
+              {errorText(Object.values(actionError.errors)[0])}
+            </p>
           ) : null}
-          {list.rows.length === 0 ? <p className="muted">{t.alarm.empty}</p> : (
+          {list.rows.length === 0 ? (
+            <p className="muted">{t.alarm.empty}</p>
+          ) : (
             <div className="table-wrap">
               <table className="data-table alarm-table stack-on-phone">
                 <caption className="visually-hidden">{t.alarm.caption}</caption>
@@ -408,24 +547,43 @@ export default function AlarmScreen() {
                     const rowError = actionError && actionError.values.seq === String(a.seq) ? actionError : null;
                     return (
                       <tr key={a.seq} className={`alarm-${a.status}`} id={`alarm-${a.seq}`}>
-                        <td className="nowrap" data-label={t.alarm.col.raised}><SeoulTime ts={a.raised_at} /></td>
+                        <td className="nowrap" data-label={t.alarm.col.raised}>
+                          <SeoulTime ts={a.raised_at} />
+                        </td>
                         <td className="nowrap" data-label={t.alarm.col.cleared}>
-                          {a.released_at !== null ? <SeoulTime ts={a.released_at} /> : (
+                          {a.released_at !== null ? (
+                            <SeoulTime ts={a.released_at} />
+                          ) : (
                             <strong>{fmt(t.alarm.activeFor, { duration: duration(t, data.now - a.raised_at) })}</strong>
                           )}
                         </td>
-                        <td data-label={t.alarm.col.plant}><DetailLink kind="plant" uid={a.plant_uid} name={a.plantName} /></td>
-                        <td data-label={t.alarm.col.device}>{a.deviceName ? `${a.deviceName} (${deviceKindLabel(t, a.deviceKind ?? 0)})` : t.alarm.plantWide}</td>
+                        <td data-label={t.alarm.col.plant}>
+                          <DetailLink kind="plant" uid={a.plant_uid} name={a.plantName} />
+                        </td>
+                        <td data-label={t.alarm.col.device}>
+                          {a.deviceName ? `${a.deviceName} (${deviceKindLabel(t, a.deviceKind ?? 0)})` : t.alarm.plantWide}
+                        </td>
                         <td data-label={t.alarm.col.kind} title={a.message}>
                           {alarmCodeLabel(t, a.code)} <span className="muted small">({a.code})</span>
-                          {fault ? <div className="small"><span className="muted">{t.alarm.col.fault}:</span> {fault}</div> : null}
+                          {fault ? (
+                            <div className="small">
+                              <span className="muted">{t.alarm.col.fault}:</span> {fault}
+                            </div>
+                          ) : null}
                         </td>
-                        <td data-label={t.alarm.col.level}><AlarmLevel t={t} level={a.level} /></td>
+                        <td data-label={t.alarm.col.level}>
+                          <AlarmLevel t={t} level={a.level} />
+                        </td>
                         <td data-label={t.alarm.col.state}>
-                          <span className={`alarm-state state-${a.status}`}><span aria-hidden="true">{stateMark(a.status)}</span> {t.alarm.states[a.status]}</span>
+                          <span className={`alarm-state state-${a.status}`}>
+                            <span aria-hidden="true">{stateMark(a.status)}</span> {t.alarm.states[a.status]}
+                          </span>
                           {a.ack_by ? (
                             <div className="small ack">
-                              {fmt(t.alarm.ackBy, { who: a.ack_by, time: a.ack_at ? formatSeoul(a.ack_at, "YYYY-MM-DD HH:mm") : "" })}
+                              {fmt(t.alarm.ackBy, {
+                                who: a.ack_by,
+                                time: a.ack_at ? formatSeoul(a.ack_at, "YYYY-MM-DD HH:mm") : "",
+                              })}
                               {a.ack_note ? <q className="ack-note">{a.ack_note}</q> : null}
                             </div>
                           ) : null}
@@ -435,14 +593,39 @@ export default function AlarmScreen() {
                             <Form method="post" className="alarm-actions" aria-label={`${alarmCodeLabel(t, a.code)} #${a.seq}`}>
                               <AuthenticityTokenInput />
                               <input type="hidden" name="seq" value={a.seq} />
-                              <label className="visually-hidden" htmlFor={`note-${a.seq}`}>{t.alarm.note}</label>
-                              <input id={`note-${a.seq}`} name="note" maxLength={500} placeholder={t.alarm.notePlaceholder}
-                                defaultValue={rowError?.values.note ?? ""} aria-invalid={rowError ? true : undefined}
-                                aria-describedby={rowError ? `note-${a.seq}-error` : undefined} />
-                              {rowError ? <span className="error" id={`note-${a.seq}-error`}>{errorText(Object.values(rowError.errors)[0])}</span> : null}
+                              <label className="visually-hidden" htmlFor={`note-${a.seq}`}>
+                                {t.alarm.note}
+                              </label>
+                              <input
+                                id={`note-${a.seq}`}
+                                name="note"
+                                maxLength={500}
+                                placeholder={t.alarm.notePlaceholder}
+                                defaultValue={rowError?.values.note ?? ""}
+                                aria-invalid={rowError ? true : undefined}
+                                aria-describedby={rowError ? `note-${a.seq}-error` : undefined}
+                              />
+                              {rowError ? (
+                                <span className="error" id={`note-${a.seq}-error`}>
+                                  {errorText(Object.values(rowError.errors)[0])}
+                                </span>
+                              ) : null}
                               <span className="alarm-buttons">
-                                {a.status === "active" ? <button type="submit" name="intent" value="acknowledge" disabled={busy}>{t.alarm.acknowledge}</button> : null}
-                                <button type="submit" name="intent" value="release" className="secondary" disabled={busy} title={t.alarm.releaseHint}>{t.alarm.release}</button>
+                                {a.status === "active" ? (
+                                  <button type="submit" name="intent" value="acknowledge" disabled={busy}>
+                                    {t.alarm.acknowledge}
+                                  </button>
+                                ) : null}
+                                <button
+                                  type="submit"
+                                  name="intent"
+                                  value="release"
+                                  className="secondary"
+                                  disabled={busy}
+                                  title={t.alarm.releaseHint}
+                                >
+                                  {t.alarm.release}
+                                </button>
                               </span>
                             </Form>
                           ) : null}

@@ -22,7 +22,15 @@ import { addCamera, cameraList, cameraUrl, removeCamera } from "~/models/cctv.se
 import { plantList } from "~/models/fleet.server";
 import { assertCsrf } from "~/utils/csrf.server";
 import { redirectWithFlash } from "~/utils/flash.server";
-import { apiFailure, formFailure, formValues, orNotFound, parseForm, parseSearch, type FormFailure } from "~/utils/form-action.server";
+import {
+  apiFailure,
+  formFailure,
+  formValues,
+  orNotFound,
+  parseForm,
+  parseSearch,
+  type FormFailure,
+} from "~/utils/form-action.server";
 import { readPreferences } from "~/utils/preferences.server";
 import { metaLocale } from "~/utils/meta-locale";
 import { keepLastGood } from "~/utils/keep-last-good";
@@ -125,7 +133,13 @@ function CameraPicker({ cameras, current }: { cameras: CameraItem[]; current: st
   return (
     <Form method="get" action="/cctv" className="inline-form cctv-picker">
       <label htmlFor="cctv-camera">{t.cctv.choose}</label>
-      <select id="cctv-camera" name="camera" defaultValue={current} key={current} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+      <select
+        id="cctv-camera"
+        name="camera"
+        defaultValue={current}
+        key={current}
+        onChange={(e) => e.currentTarget.form?.requestSubmit()}
+      >
         {[...byPlant].map(([plant, list]) => (
           <optgroup key={plant} label={plant}>
             {list.map((c) => (
@@ -204,7 +218,11 @@ export default function CctvScreen() {
                     <td>
                       <Resolution width={c.width} height={c.height} />
                     </td>
-                    {admin ? <td className="cctv-url"><code>{c.url}</code></td> : null}
+                    {admin ? (
+                      <td className="cctv-url">
+                        <code>{c.url}</code>
+                      </td>
+                    ) : null}
                     {admin ? <td>{c.has_credentials ? t.cctv.credentials.yes : t.cctv.credentials.no}</td> : null}
                     {admin ? (
                       <td>
@@ -212,7 +230,13 @@ export default function CctvScreen() {
                           <Form method="post">
                             <AuthenticityTokenInput />
                             <input type="hidden" name="uid" value={c.uid} />
-                            <button type="submit" name="intent" value="remove" className="secondary" aria-label={fmt(t.cctv.admin.removeLabel, { name: c.name })}>
+                            <button
+                              type="submit"
+                              name="intent"
+                              value="remove"
+                              className="secondary"
+                              aria-label={fmt(t.cctv.admin.removeLabel, { name: c.name })}
+                            >
                               {t.cctv.admin.remove}
                             </button>
                           </Form>
@@ -229,13 +253,20 @@ export default function CctvScreen() {
       {admin && plants.length ? (
         <section className="panel wide" aria-labelledby="cctv-add">
           <h2 id="cctv-add">{t.cctv.admin.title}</h2>
-          <p className="small" id="cctv-add-hint">{t.cctv.admin.hint}</p>
+          <p className="small" id="cctv-add-hint">
+            {t.cctv.admin.hint}
+          </p>
           <FormAlert message={err(failed._form)} />
           <Form method="post" className="cctv-add-form" aria-describedby="cctv-add-hint">
             <AuthenticityTokenInput />
             <div className="field">
               <label htmlFor="cam-plant">{t.cctv.admin.plant}</label>
-              <select id="cam-plant" name="plantUid" defaultValue={values.plantUid ?? selected?.plant_uid ?? plants[0]?.uid} aria-invalid={failed.plantUid ? true : undefined}>
+              <select
+                id="cam-plant"
+                name="plantUid"
+                defaultValue={values.plantUid ?? selected?.plant_uid ?? plants[0]?.uid}
+                aria-invalid={failed.plantUid ? true : undefined}
+              >
                 {plants.map((p) => (
                   <option key={p.uid} value={p.uid}>
                     {p.name}
@@ -245,11 +276,35 @@ export default function CctvScreen() {
               {failed.plantUid ? <span className="error">{err(failed.plantUid)}</span> : null}
             </div>
             <Field name="name" label={t.cctv.admin.name} value={values.name} error={err(failed.name)} required maxLength={60} />
-            <Field name="url" label={t.cctv.admin.url} value={values.url} error={err(failed.url)} required maxLength={500} placeholder="rtsp://192.168.0.64:554/Streaming/Channels/101" />
-            <Field name="username" label={t.cctv.admin.username} value={values.username} error={err(failed.username)} maxLength={100} autoComplete="off" />
-            <Field name="password" label={t.cctv.admin.password} error={err(failed.password)} type="password" maxLength={200} autoComplete="new-password" />
+            <Field
+              name="url"
+              label={t.cctv.admin.url}
+              value={values.url}
+              error={err(failed.url)}
+              required
+              maxLength={500}
+              placeholder="rtsp://192.168.0.64:554/Streaming/Channels/101"
+            />
+            <Field
+              name="username"
+              label={t.cctv.admin.username}
+              value={values.username}
+              error={err(failed.username)}
+              maxLength={100}
+              autoComplete="off"
+            />
+            <Field
+              name="password"
+              label={t.cctv.admin.password}
+              error={err(failed.password)}
+              type="password"
+              maxLength={200}
+              autoComplete="new-password"
+            />
             <div className="form-actions">
-              <button type="submit" name="intent" value="add">{t.cctv.admin.submit}</button>
+              <button type="submit" name="intent" value="add">
+                {t.cctv.admin.submit}
+              </button>
             </div>
           </Form>
         </section>

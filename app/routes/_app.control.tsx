@@ -63,7 +63,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       if (d && d.operable) confirm = { device: d, plantName: p.name, action: q.do };
     }
   }
-  return json({ plant: known ? plant! : "", plants: data.plants, plantOptions, commands, confirm, at: Date.now(), readOnly: user.readOnly === 1 });
+  return json({
+    plant: known ? plant! : "",
+    plants: data.plants,
+    plantOptions,
+    commands,
+    confirm,
+    at: Date.now(),
+    readOnly: user.readOnly === 1,
+  });
 }
 
 const CommandForm = z.object({
@@ -96,14 +104,21 @@ async function commandAction(request: Request, token: string, form: FormData, t:
   let outcome;
   try {
     outcome = await sendCommand(token, {
-      deviceType: device.kind, rtuUid: device.rtu_uid, deviceUid: device.uid, ch: 0,
-      hexOn: action === "on" ? COMMAND_HEX.on : null, hexOff: action === "off" ? COMMAND_HEX.off : null,
+      deviceType: device.kind,
+      rtuUid: device.rtu_uid,
+      deviceUid: device.uid,
+      ch: 0,
+      hexOn: action === "on" ? COMMAND_HEX.on : null,
+      hexOff: action === "off" ? COMMAND_HEX.off : null,
     });
   } catch (error) {
     return apiFailure("command", error, values);
   }
   const back = plant ? `/control?plant=${encodeURIComponent(plant)}` : "/control";
-  return redirectWithFlash(back, `${device.name}: ${fmt(t.control.sent, { seq: outcome.seq, status: t.control.outcome[outcome.status] })}${outcome.message ? ` (${outcome.message})` : ""}`);
+  return redirectWithFlash(
+    back,
+    `${device.name}: ${fmt(t.control.sent, { seq: outcome.seq, status: t.control.outcome[outcome.status] })}${outcome.message ? ` (${outcome.message})` : ""}`,
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -116,21 +131,45 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 function actionWord(t: AlarmCatalogue, kind: number, action: "on" | "off") {
-  return isBreaker(kind) ? (action === "on" ? t.control.actions.close : t.control.actions.trip) : action === "on" ? t.control.actions.on : t.control.actions.off;
+  return isBreaker(kind)
+    ? action === "on"
+      ? t.control.actions.close
+      : t.control.actions.trip
+    : action === "on"
+      ? t.control.actions.on
+      : t.control.actions.off;
 }
 
 function DeviceState({ t, d }: { t: AlarmCatalogue; d: ControlDevice }) {
   if (d.state === null) {
-    return <span className="control-state"><span aria-hidden="true">?</span> {isBreaker(d.kind) ? t.control.state.hidden : t.control.state.unknown}</span>;
+    return (
+      <span className="control-state">
+        <span aria-hidden="true">?</span> {isBreaker(d.kind) ? t.control.state.hidden : t.control.state.unknown}
+      </span>
+    );
   }
   const on = d.state === 1;
-  const word = isBreaker(d.kind) ? (on ? t.control.state.closed : t.control.state.open) : on ? t.control.state.on : t.control.state.off;
-  return <span className={`control-state ${on ? "on" : "off"}`}><span aria-hidden="true">{on ? "●" : "○"}</span> {word}</span>;
+  const word = isBreaker(d.kind)
+    ? on
+      ? t.control.state.closed
+      : t.control.state.open
+    : on
+      ? t.control.state.on
+      : t.control.state.off;
+  return (
+    <span className={`control-state ${on ? "on" : "off"}`}>
+      <span aria-hidden="true">{on ? "●" : "○"}</span> {word}
+    </span>
+  );
 }
 
 function Outcome({ t, status }: { t: AlarmCatalogue; status: CommandRow["status"] }) {
   const mark = status === "done" ? "✔" : status === "pending" ? "…" : "✖";
-  return <span className={`outcome-${status}`}><span aria-hidden="true">{mark}</span> {t.control.outcome[status]}</span>;
+  return (
+    <span className={`outcome-${status}`}>
+      <span aria-hidden="true">{mark}</span> {t.control.outcome[status]}
+    </span>
+  );
 }
 
 export default function ControlScreen() {
@@ -142,7 +181,8 @@ export default function ControlScreen() {
   usePolling(() => revalidator.state === "idle" && revalidator.revalidate(), REFRESH_INTERVAL_MS.control);
   const kindWord = (kind: number) => t.control.kinds[`k${kind}` as "k1"] ?? String(kind);
   const errors = failure && "errors" in failure ? failure.errors : {};
-  const errorText = (code: string | undefined) => (code ? ((t.control.errors as Record<string, string>)[code] ?? code) : undefined);
+  const errorText = (code: string | undefined) =>
+    code ? ((t.control.errors as Record<string, string>)[code] ?? code) : undefined;
   const chooseHref = (d: ControlDevice, action: "on" | "off") => {
     const u = new URLSearchParams();
     if (data.plant) u.set("plant", data.plant);
@@ -163,19 +203,34 @@ export default function ControlScreen() {
             <label htmlFor="c-plant">{t.control.plant}</label>
             <select id="c-plant" name="plant" defaultValue={data.plant} key={data.plant}>
               <option value="">{t.control.allPlants}</option>
-              {data.plantOptions.map((p) => <option key={p.uid} value={p.uid}>{p.name}</option>)}
+              {data.plantOptions.map((p) => (
+                <option key={p.uid} value={p.uid}>
+                  {p.name}
+                </option>
+              ))}
             </select>
           </div>
           <button type="submit">{t.control.show}</button>
         </Form>
-        <p className="muted small" aria-live="polite">{fmt(t.control.asOf, { time: seoulYmdHm(data.at) })}</p>
+        <p className="muted small" aria-live="polite">
+          {fmt(t.control.asOf, { time: seoulYmdHm(data.at) })}
+        </p>
       </div>
 
       {c ? (
         <section className="confirm-panel" id="confirm" aria-labelledby="confirm-title">
           <h2 id="confirm-title">{t.control.confirmTitle}</h2>
-          <p>{fmt(t.control.confirmText, { device: `${c.plantName} · ${c.device.name} (${kindWord(c.device.kind)})`, action: actionWord(t, c.device.kind, c.action) })}</p>
-          {errors._form ? <p className="alert error" role="alert">{errorText(errors._form)}</p> : null}
+          <p>
+            {fmt(t.control.confirmText, {
+              device: `${c.plantName} · ${c.device.name} (${kindWord(c.device.kind)})`,
+              action: actionWord(t, c.device.kind, c.action),
+            })}
+          </p>
+          {errors._form ? (
+            <p className="alert error" role="alert">
+              {errorText(errors._form)}
+            </p>
+          ) : null}
           {/* Posted to this very URL: a refused confirmation comes back with the panel and its error. */}
           <Form method="post" action={confirmAction}>
             <AuthenticityTokenInput />
@@ -185,73 +240,121 @@ export default function ControlScreen() {
             {trip ? (
               <div className="field">
                 <label htmlFor="confirmName">{t.control.typeName}</label>
-                <input id="confirmName" name="confirmName" required autoComplete="off"
-                  aria-invalid={errors.confirmName ? true : undefined} aria-describedby={`confirmName-hint${errors.confirmName ? " confirmName-error" : ""}`} />
-                <span className="hint" id="confirmName-hint">{fmt(t.control.confirmTrip, { device: c.device.name })}</span>
-                {errors.confirmName ? <span className="error" id="confirmName-error">{errorText(errors.confirmName)}</span> : null}
+                <input
+                  id="confirmName"
+                  name="confirmName"
+                  required
+                  autoComplete="off"
+                  aria-invalid={errors.confirmName ? true : undefined}
+                  aria-describedby={`confirmName-hint${errors.confirmName ? " confirmName-error" : ""}`}
+                />
+                <span className="hint" id="confirmName-hint">
+                  {fmt(t.control.confirmTrip, { device: c.device.name })}
+                </span>
+                {errors.confirmName ? (
+                  <span className="error" id="confirmName-error">
+                    {errorText(errors.confirmName)}
+                  </span>
+                ) : null}
               </div>
             ) : null}
-            <button type="submit" name="intent" value="command" className={c.action === "off" ? "danger" : undefined} disabled={navigation.state === "submitting"}>
+            <button
+              type="submit"
+              name="intent"
+              value="command"
+              className={c.action === "off" ? "danger" : undefined}
+              disabled={navigation.state === "submitting"}
+            >
               {actionWord(t, c.device.kind, c.action)} · {t.control.send}
             </button>
-            <AppLink to={cancelHref} className="button secondary">{t.control.cancel}</AppLink>
+            <AppLink to={cancelHref} className="button secondary">
+              {t.control.cancel}
+            </AppLink>
           </Form>
         </section>
-      ) : errors._form ? <p className="alert error" role="alert">{errorText(errors._form)}</p> : null}
+      ) : errors._form ? (
+        <p className="alert error" role="alert">
+          {errorText(errors._form)}
+        </p>
+      ) : null}
 
-      {data.plants.length === 0 ? <p>{t.control.empty}</p> : data.plants.map((p) => (
-        <section key={p.plant_uid} className="panel wide control-plant" aria-labelledby={`cp-${p.plant_uid}`}>
-          <h2 id={`cp-${p.plant_uid}`}>{p.name}</h2>
-          <div className="table-wrap">
-            <table className="data-table stack-on-phone">
-              <thead>
-                <tr>
-                  <th scope="col">{t.control.col.device}</th>
-                  <th scope="col">{t.control.col.kind}</th>
-                  <th scope="col">{t.control.col.state}</th>
-                  <th scope="col" className="num">{t.control.col.output}</th>
-                  <th scope="col">{t.control.col.last}</th>
-                  <th scope="col">{t.control.col.action}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {p.devices.map((d) => (
-                  <tr key={d.uid}>
-                    <th scope="row">{d.name}</th>
-                    <td data-label={t.control.col.kind}>{kindWord(d.kind)}</td>
-                    <td data-label={t.control.col.state}><DeviceState t={t} d={d} /></td>
-                    <td className="num" data-label={t.control.col.output}>{d.iw === null ? "–" : `${(d.iw / 1000).toLocaleString("en-US", { maximumFractionDigits: 1, minimumFractionDigits: 1 })} kW`}</td>
-                    <td data-label={t.control.col.last}>
-                      {d.lastCommand ? (
-                        <>
-                          {actionWord(t, d.kind, d.lastCommand.action)} · <Outcome t={t} status={d.lastCommand.status} />
-                          <div className="muted small"><SeoulTime ts={d.lastCommand.requested_at} /> · {d.lastCommand.requested_by}</div>
-                        </>
-                      ) : "–"}
-                    </td>
-                    <td data-label={t.control.col.action}>
-                      {d.operable && !data.readOnly ? (
-                        <span className="control-actions">
-                          {(["on", "off"] as const).map((a) => (
-                            <AppLink key={a} to={chooseHref(d, a)} className={`button small ${a === "off" ? "danger" : "secondary"}`}
-                              aria-label={`${d.name} ${actionWord(t, d.kind, a)}`}>
-                              {actionWord(t, d.kind, a)}
-                            </AppLink>
-                          ))}
-                        </span>
-                      ) : <span className="muted small">{t.control.notOperable}</span>}
-                    </td>
+      {data.plants.length === 0 ? (
+        <p>{t.control.empty}</p>
+      ) : (
+        data.plants.map((p) => (
+          <section key={p.plant_uid} className="panel wide control-plant" aria-labelledby={`cp-${p.plant_uid}`}>
+            <h2 id={`cp-${p.plant_uid}`}>{p.name}</h2>
+            <div className="table-wrap">
+              <table className="data-table stack-on-phone">
+                <thead>
+                  <tr>
+                    <th scope="col">{t.control.col.device}</th>
+                    <th scope="col">{t.control.col.kind}</th>
+                    <th scope="col">{t.control.col.state}</th>
+                    <th scope="col" className="num">
+                      {t.control.col.output}
+                    </th>
+                    <th scope="col">{t.control.col.last}</th>
+                    <th scope="col">{t.control.col.action}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </section>
-      ))}
+                </thead>
+                <tbody>
+                  {p.devices.map((d) => (
+                    <tr key={d.uid}>
+                      <th scope="row">{d.name}</th>
+                      <td data-label={t.control.col.kind}>{kindWord(d.kind)}</td>
+                      <td data-label={t.control.col.state}>
+                        <DeviceState t={t} d={d} />
+                      </td>
+                      <td className="num" data-label={t.control.col.output}>
+                        {d.iw === null
+                          ? "–"
+                          : `${(d.iw / 1000).toLocaleString("en-US", { maximumFractionDigits: 1, minimumFractionDigits: 1 })} kW`}
+                      </td>
+                      <td data-label={t.control.col.last}>
+                        {d.lastCommand ? (
+                          <>
+                            {actionWord(t, d.kind, d.lastCommand.action)} · <Outcome t={t} status={d.lastCommand.status} />
+                            <div className="muted small">
+                              <SeoulTime ts={d.lastCommand.requested_at} /> · {d.lastCommand.requested_by}
+                            </div>
+                          </>
+                        ) : (
+                          "–"
+                        )}
+                      </td>
+                      <td data-label={t.control.col.action}>
+                        {d.operable && !data.readOnly ? (
+                          <span className="control-actions">
+                            {(["on", "off"] as const).map((a) => (
+                              <AppLink
+                                key={a}
+                                to={chooseHref(d, a)}
+                                className={`button small ${a === "off" ? "danger" : "secondary"}`}
+                                aria-label={`${d.name} ${actionWord(t, d.kind, a)}`}
+                              >
+                                {actionWord(t, d.kind, a)}
+                              </AppLink>
+                            ))}
+                          </span>
+                        ) : (
+                          <span className="muted small">{t.control.notOperable}</span>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+        ))
+      )}
 
       <section className="panel wide" aria-labelledby="audit-title">
         <h2 id="audit-title">{t.control.auditTitle}</h2>
-        {data.commands.length === 0 ? <p className="muted">{t.control.auditEmpty}</p> : (
+        {data.commands.length === 0 ? (
+          <p className="muted">{t.control.auditEmpty}</p>
+        ) : (
           <div className="table-wrap">
             <table className="data-table stack-on-phone command-log">
               <caption className="visually-hidden">{t.control.auditCaption}</caption>
@@ -268,15 +371,21 @@ export default function ControlScreen() {
               <tbody>
                 {data.commands.map((cmd) => (
                   <tr key={cmd.seq}>
-                    <td className="nowrap" data-label={t.control.auditCol.time}><SeoulTime ts={cmd.requested_at} /></td>
+                    <td className="nowrap" data-label={t.control.auditCol.time}>
+                      <SeoulTime ts={cmd.requested_at} />
+                    </td>
                     <td data-label={t.control.auditCol.who}>{cmd.requested_by}</td>
-                    <td data-label={t.control.auditCol.device}>{cmd.deviceName ?? cmd.device_uid} ({kindWord(cmd.device_type)})</td>
+                    <td data-label={t.control.auditCol.device}>
+                      {cmd.deviceName ?? cmd.device_uid} ({kindWord(cmd.device_type)})
+                    </td>
                     <td data-label={t.control.auditCol.action}>{actionWord(t, cmd.device_type, cmd.action)}</td>
                     <td data-label={t.control.auditCol.outcome}>
                       <Outcome t={t} status={cmd.status} />
                       {cmd.message ? <div className="muted small">{cmd.message}</div> : null}
                     </td>
-                    <td className="nowrap" data-label={t.control.auditCol.done}>{cmd.completed_at ? formatSeoul(cmd.completed_at, "YYYY-MM-DD HH:mm:ss") : "–"}</td>
+                    <td className="nowrap" data-label={t.control.auditCol.done}>
+                      {cmd.completed_at ? formatSeoul(cmd.completed_at, "YYYY-MM-DD HH:mm:ss") : "–"}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -10,7 +10,14 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { SERIES_COLORS } from "../../domain/chart";
-import { COMPARE_TYPES, type CompareKind, type CompareResponse, type GenerateResponse, type ProduceResponse, type RankingResponse } from "../../domain/contract/diagnose";
+import {
+  COMPARE_TYPES,
+  type CompareKind,
+  type CompareResponse,
+  type GenerateResponse,
+  type ProduceResponse,
+  type RankingResponse,
+} from "../../domain/contract/diagnose";
 import { DIAGNOSE_UNITS } from "../../domain/diagnose-period";
 import { diagnosableDevices } from "../../domain/device";
 import { addSeoul, formatSeoul, seoulDayStart } from "../../domain/seoul-time";
@@ -38,8 +45,16 @@ const Search = z.object({
   plant: z.string().trim().max(64).optional(),
   start: z.string().trim().max(19).optional(),
   end: z.string().trim().max(19).optional(),
-  unit: z.coerce.number().int().refine((u) => (DIAGNOSE_UNITS as readonly number[]).includes(u), "bad_unit").optional(),
-  kind: z.coerce.number().int().refine((k) => k in COMPARE_TYPES, "bad_kind").optional(),
+  unit: z.coerce
+    .number()
+    .int()
+    .refine((u) => (DIAGNOSE_UNITS as readonly number[]).includes(u), "bad_unit")
+    .optional(),
+  kind: z.coerce
+    .number()
+    .int()
+    .refine((k) => k in COMPARE_TYPES, "bad_kind")
+    .optional(),
   type: z.string().trim().max(20).optional(),
   device: z.preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(z.string().trim().max(64)).max(50)),
 });
@@ -61,7 +76,10 @@ async function attempt<T>(p: Promise<T>): Promise<{ ok: T } | { failure: Failure
   }
 }
 
-function chartOf(t: AnalysisCatalogue, g: GenerateResponse): { svg: string; legend: Array<{ name: string; color: string; dash: string | null }> } {
+function chartOf(
+  t: AnalysisCatalogue,
+  g: GenerateResponse,
+): { svg: string; legend: Array<{ name: string; color: string; dash: string | null }> } {
   const irr = g.irradianceMode & 2 ? g.iis : g.irradianceMode & 1 ? g.his : null;
   const legend = [
     { name: t.diagnose.performance.legend.generation, color: SERIES_COLORS.generation, dash: null },
@@ -69,7 +87,10 @@ function chartOf(t: AnalysisCatalogue, g: GenerateResponse): { svg: string; lege
     ...(irr ? [{ name: t.diagnose.performance.legend.irradiance, color: SERIES_COLORS.irradiance, dash: "2 3" }] : []),
   ];
   const svg = renderTimeChart({
-    id: "gen", title: fmt(t.diagnose.performance.chart, { plant: g.plantName }), labels: g.times, noData: t.measurement.never,
+    id: "gen",
+    title: fmt(t.diagnose.performance.chart, { plant: g.plantName }),
+    labels: g.times,
+    noData: t.measurement.never,
     left: {
       unit: "kWh",
       series: [
@@ -77,7 +98,12 @@ function chartOf(t: AnalysisCatalogue, g: GenerateResponse): { svg: string; lege
         { name: legend[1]!.name, color: SERIES_COLORS.reference, dash: "6 4", values: g.reference },
       ],
     },
-    right: irr ? { unit: "W/m²", series: [{ name: t.diagnose.performance.legend.irradiance, color: SERIES_COLORS.irradiance, dash: "2 3", values: irr }] } : undefined,
+    right: irr
+      ? {
+          unit: "W/m²",
+          series: [{ name: t.diagnose.performance.legend.irradiance, color: SERIES_COLORS.irradiance, dash: "2 3", values: irr }],
+        }
+      : undefined,
   });
   return { svg, legend };
 }
@@ -88,7 +114,8 @@ function chartOf(t: AnalysisCatalogue, g: GenerateResponse): { svg: string; lege
  */
 function requireDiagnose(request: Request, context: AppLoadContext) {
   const auth = requireAuth(request, context);
-  if (!canOpenSection(auth.user, "diagnose") && !hasService(auth.user.service, "diagnoseCompare")) throw new Response("forbidden", { status: 403 });
+  if (!canOpenSection(auth.user, "diagnose") && !hasService(auth.user.service, "diagnoseCompare"))
+    throw new Response("forbidden", { status: 403 });
   return auth;
 }
 
@@ -97,7 +124,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const token = auth.accessToken;
   const q = parseSearch(Search, request);
   const t = analysisMessages(readPreferences(request).locale);
-  const allowed: Tab[] = [...diagnoseTabs(auth.user.service), ...(hasService(auth.user.service, "diagnoseAll") ? (["ranking"] as const) : [])];
+  const allowed: Tab[] = [
+    ...diagnoseTabs(auth.user.service),
+    ...(hasService(auth.user.service, "diagnoseAll") ? (["ranking"] as const) : []),
+  ];
   const tab = q.tab && allowed.includes(q.tab) ? q.tab : allowed[0];
   const now = Date.now();
   const today = seoulDayStart(now);
@@ -105,9 +135,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const end = q.end ?? formatSeoul(addSeoul(today, 1, "day"), "YYYY-MM-DD HH:mm:ss");
   const unit = q.unit ?? (tab === "ranking" ? 1440 : 60);
   const devices = await userDevices(token);
-  const plants = [...new Map(devices.filter((d) => d.plant_uid).map((d) => [d.plant_uid!, { uid: d.plant_uid!, name: d.plantName ?? d.plant_uid! }])).values()]
-    .sort((a, b) => a.name.localeCompare(b.name, "ko"));
-  const plantUid = q.plant && plants.some((p) => p.uid === q.plant) ? q.plant : plants[0]?.uid ?? null;
+  const plants = [
+    ...new Map(
+      devices.filter((d) => d.plant_uid).map((d) => [d.plant_uid!, { uid: d.plant_uid!, name: d.plantName ?? d.plant_uid! }]),
+    ).values(),
+  ].sort((a, b) => a.name.localeCompare(b.name, "ko"));
+  const plantUid = q.plant && plants.some((p) => p.uid === q.plant) ? q.plant : (plants[0]?.uid ?? null);
   const ofPlant = devices.filter((d) => d.plant_uid === plantUid);
   // SPEC §5: only kind 1 devices travel in produce and generate requests.
   const inverters = diagnosableDevices(ofPlant).map((d) => d.uid);
@@ -128,15 +161,33 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     if ("ok" in r) result = { tab, data: r.ok, chart: chartOf(t, r.ok) };
     else failure = r.failure;
   } else if (tab === "comparison") {
-    const selection = q.device.length ? { compareUid: q.device, compareKind: q.kind ?? 1, compareType: q.type ?? COMPARE_TYPES[(q.kind ?? 1) as CompareKind][0] } : {};
+    const selection = q.device.length
+      ? { compareUid: q.device, compareKind: q.kind ?? 1, compareType: q.type ?? COMPARE_TYPES[(q.kind ?? 1) as CompareKind][0] }
+      : {};
     const r = await attempt(compare(token, { ...period, ...selection }));
     if ("ok" in r) {
       const palette = ["#1C7ED6", "#E8590C", "#2B8A3E", "#7048E8", "#C2255C", "#0B7285"];
       const dashes = [undefined, "6 3", "2 3", "8 3 2 3", "4 4", "1 2"];
-      const series = r.ok.series.map((s, i) => ({ name: `${s.name} · ${s.plantName}`, color: palette[i % palette.length]!, dash: dashes[i % dashes.length], values: s.values }));
-      const typeName = t.diagnose.comparison.types[r.ok.selectedDataType as keyof typeof t.diagnose.comparison.types] ?? r.ok.selectedDataType;
-      const svg = renderTimeChart({ id: "cmp", title: fmt(t.diagnose.comparison.chart, { type: typeName }), labels: r.ok.times, noData: t.measurement.never, left: { unit: typeName.replace(/^.*\((.*)\)$/, "$1"), series } });
-      result = { tab, data: r.ok, chart: { svg, legend: series.map((s) => ({ name: s.name, color: s.color, dash: s.dash ?? null })) } };
+      const series = r.ok.series.map((s, i) => ({
+        name: `${s.name} · ${s.plantName}`,
+        color: palette[i % palette.length]!,
+        dash: dashes[i % dashes.length],
+        values: s.values,
+      }));
+      const typeName =
+        t.diagnose.comparison.types[r.ok.selectedDataType as keyof typeof t.diagnose.comparison.types] ?? r.ok.selectedDataType;
+      const svg = renderTimeChart({
+        id: "cmp",
+        title: fmt(t.diagnose.comparison.chart, { type: typeName }),
+        labels: r.ok.times,
+        noData: t.measurement.never,
+        left: { unit: typeName.replace(/^.*\((.*)\)$/, "$1"), series },
+      });
+      result = {
+        tab,
+        data: r.ok,
+        chart: { svg, legend: series.map((s) => ({ name: s.name, color: s.color, dash: s.dash ?? null })) },
+      };
     } else failure = r.failure;
   } else if (tab === "ranking") {
     const r = await attempt(ranking(token, start, end));
@@ -157,7 +208,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 const pct = (v: number | null, d = 1) => (v === null ? "–" : `${(v * 100).toFixed(d)}%`);
-const num = (v: number | null | undefined, d = 1) => (v === null || v === undefined ? "–" : v.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d }));
+const num = (v: number | null | undefined, d = 1) =>
+  v === null || v === undefined ? "–" : v.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d });
 
 function failureText(t: AnalysisCatalogue, f: Failure): string {
   const specific = t.diagnose.badInput[f.message as keyof typeof t.diagnose.badInput];
@@ -169,7 +221,10 @@ function Legend({ items }: { items: Array<{ name: string; color: string; dash: s
     <ul className="chart-legend">
       {items.map((l) => (
         <li key={l.name}>
-          <svg width="28" height="10" aria-hidden="true"><line x1="0" x2="28" y1="5" y2="5" stroke={l.color} strokeWidth="3" strokeDasharray={l.dash ?? undefined} /></svg> {l.name}
+          <svg width="28" height="10" aria-hidden="true">
+            <line x1="0" x2="28" y1="5" y2="5" stroke={l.color} strokeWidth="3" strokeDasharray={l.dash ?? undefined} />
+          </svg>{" "}
+          {l.name}
         </li>
       ))}
     </ul>
@@ -181,10 +236,22 @@ export default function DiagnoseScreen() {
   const t = useAnalysisT();
   const d = t.diagnose;
   const tabHref = (tab: string) => {
-    const u = new URLSearchParams({ tab, ...(data.plantUid ? { plant: data.plantUid } : {}), start: data.period.start, end: data.period.end, unit: String(tab === "ranking" ? 1440 : data.period.unit) });
+    const u = new URLSearchParams({
+      tab,
+      ...(data.plantUid ? { plant: data.plantUid } : {}),
+      start: data.period.start,
+      end: data.period.end,
+      unit: String(tab === "ranking" ? 1440 : data.period.unit),
+    });
     return `/diagnose?${u}`;
   };
-  if (!data.tab) return (<div className="analysis-screen"><h1>{d.title}</h1><p role="alert">{d.noService}</p></div>);
+  if (!data.tab)
+    return (
+      <div className="analysis-screen">
+        <h1>{d.title}</h1>
+        <p role="alert">{d.noService}</p>
+      </div>
+    );
   const kind = (data.q.kind ?? 1) as CompareKind;
   const cmp = data.result?.tab === "comparison" ? data.result.data : null;
   const selected = new Set(cmp ? cmp.selectedDeviceUid : data.q.device);
@@ -194,7 +261,11 @@ export default function DiagnoseScreen() {
       <nav aria-label={d.tabs.label} className="tabs-nav">
         <ul className="tab-list">
           {data.allowed.map((tab) => (
-            <li key={tab}><AppLink to={tabHref(tab)} aria-current={data.tab === tab ? "page" : undefined}>{d.tabs[tab]}</AppLink></li>
+            <li key={tab}>
+              <AppLink to={tabHref(tab)} aria-current={data.tab === tab ? "page" : undefined}>
+                {d.tabs[tab]}
+              </AppLink>
+            </li>
           ))}
         </ul>
       </nav>
@@ -207,23 +278,43 @@ export default function DiagnoseScreen() {
               <div className="field">
                 <label htmlFor="d-plant">{d.plant}</label>
                 <select id="d-plant" name="plant" defaultValue={data.plantUid ?? ""} key={data.plantUid ?? ""}>
-                  {data.plants.map((p) => <option key={p.uid} value={p.uid}>{p.name}</option>)}
+                  {data.plants.map((p) => (
+                    <option key={p.uid} value={p.uid}>
+                      {p.name}
+                    </option>
+                  ))}
                 </select>
               </div>
             ) : null}
             <div className="field">
               <label htmlFor="d-start">{d.period.start}</label>
-              <input id="d-start" name="start" defaultValue={data.period.start} key={data.period.start} pattern="\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?" />
+              <input
+                id="d-start"
+                name="start"
+                defaultValue={data.period.start}
+                key={data.period.start}
+                pattern="\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?"
+              />
             </div>
             <div className="field">
               <label htmlFor="d-end">{d.period.end}</label>
-              <input id="d-end" name="end" defaultValue={data.period.end} key={data.period.end} pattern="\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?" />
+              <input
+                id="d-end"
+                name="end"
+                defaultValue={data.period.end}
+                key={data.period.end}
+                pattern="\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?"
+              />
             </div>
             {data.tab !== "ranking" ? (
               <div className="field">
                 <label htmlFor="d-unit">{d.period.unit}</label>
                 <select id="d-unit" name="unit" defaultValue={String(data.period.unit)} key={data.period.unit}>
-                  {DIAGNOSE_UNITS.map((u) => <option key={u} value={u}>{d.period[`u${u}`]}</option>)}
+                  {DIAGNOSE_UNITS.map((u) => (
+                    <option key={u} value={u}>
+                      {d.period[`u${u}`]}
+                    </option>
+                  ))}
                 </select>
               </div>
             ) : null}
@@ -233,7 +324,11 @@ export default function DiagnoseScreen() {
               <div className="field">
                 <label htmlFor="d-kind">{d.comparison.kind}</label>
                 <select id="d-kind" name="kind" defaultValue={String(cmp?.selectedDeviceKind ?? kind)}>
-                  {Object.keys(COMPARE_TYPES).map((k) => <option key={k} value={k}>{t.measurement.tabs[`k${k}` as "k1"]}</option>)}
+                  {Object.keys(COMPARE_TYPES).map((k) => (
+                    <option key={k} value={k}>
+                      {t.measurement.tabs[`k${k}` as "k1"]}
+                    </option>
+                  ))}
                 </select>
               </div>
               <div className="field">
@@ -241,18 +336,24 @@ export default function DiagnoseScreen() {
                 <select id="d-type" name="type" defaultValue={cmp?.selectedDataType ?? data.q.type ?? ""}>
                   {Object.entries(COMPARE_TYPES).map(([k, types]) => (
                     <optgroup key={k} label={t.measurement.tabs[`k${k}` as "k1"]}>
-                      {types.map((ty) => <option key={ty} value={ty}>{d.comparison.types[ty]}</option>)}
+                      {types.map((ty) => (
+                        <option key={ty} value={ty}>
+                          {d.comparison.types[ty]}
+                        </option>
+                      ))}
                     </optgroup>
                   ))}
                 </select>
               </div>
               <fieldset className="field device-picks">
                 <legend>{d.comparison.devices}</legend>
-                {data.ofPlant.filter((x) => x.kind in COMPARE_TYPES).map((x) => (
-                  <label key={x.uid} className="check">
-                    <input type="checkbox" name="device" value={x.uid} defaultChecked={selected.has(x.uid)} /> {x.name}
-                  </label>
-                ))}
+                {data.ofPlant
+                  .filter((x) => x.kind in COMPARE_TYPES)
+                  .map((x) => (
+                    <label key={x.uid} className="check">
+                      <input type="checkbox" name="device" value={x.uid} defaultChecked={selected.has(x.uid)} /> {x.name}
+                    </label>
+                  ))}
               </fieldset>
             </div>
           ) : null}
@@ -260,7 +361,9 @@ export default function DiagnoseScreen() {
         </fieldset>
       </Form>
       {data.failure ? (
-        <p className="form-error" role="alert" data-failure={data.failure.message}>{failureText(t, data.failure)}</p>
+        <p className="form-error" role="alert" data-failure={data.failure.message}>
+          {failureText(t, data.failure)}
+        </p>
       ) : null}
       {data.result?.tab === "producer" ? (
         <div className="table-wrap">
@@ -268,8 +371,17 @@ export default function DiagnoseScreen() {
             <caption>{d.producer.caption}</caption>
             <thead>
               <tr>
-                <th scope="col">{d.producer.name}</th><th scope="col" className="num">{d.producer.energy}</th>
-                <th scope="col" className="num">{d.producer.yield}</th><th scope="col" className="num">{d.producer.median}</th><th scope="col">{d.producer.deviation}</th>
+                <th scope="col">{d.producer.name}</th>
+                <th scope="col" className="num">
+                  {d.producer.energy}
+                </th>
+                <th scope="col" className="num">
+                  {d.producer.yield}
+                </th>
+                <th scope="col" className="num">
+                  {d.producer.median}
+                </th>
+                <th scope="col">{d.producer.deviation}</th>
               </tr>
             </thead>
             <tbody>
@@ -280,7 +392,11 @@ export default function DiagnoseScreen() {
                   <td className="num">{num(p.specificYield, 2)}</td>
                   <td className="num">{num(p.plantMedian, 2)}</td>
                   <td>
-                    {p.deviation === null ? "–" : p.deviation < 0 ? fmt(d.producer.below, { pct: pct(-p.deviation) }) : fmt(d.producer.above, { pct: pct(p.deviation) })}
+                    {p.deviation === null
+                      ? "–"
+                      : p.deviation < 0
+                        ? fmt(d.producer.below, { pct: pct(-p.deviation) })
+                        : fmt(d.producer.above, { pct: pct(p.deviation) })}
                     {p.deviation !== null && p.deviation < -0.1 ? <strong className="flag"> ▲ {d.producer.flag}</strong> : null}
                   </td>
                 </tr>
@@ -295,30 +411,67 @@ export default function DiagnoseScreen() {
             <h2 id="perf-chart">{data.result.data.plantName}</h2>
             <div className="chart-box" dangerouslySetInnerHTML={{ __html: data.result.chart.svg }} />
             <Legend items={data.result.chart.legend} />
-            <p className="muted small">{fmt(d.performance.coefficients, { gamma: data.result.data.coefficients.temperatureCoefficient, eta: data.result.data.coefficients.systemFactor })}</p>
+            <p className="muted small">
+              {fmt(d.performance.coefficients, {
+                gamma: data.result.data.coefficients.temperatureCoefficient,
+                eta: data.result.data.coefficients.systemFactor,
+              })}
+            </p>
           </section>
           <section className="panel" aria-labelledby="perf-figures">
             <h2 id="perf-figures">{d.performance.figures}</h2>
             <dl className="figures">
-              <div><dt>{d.performance.energy}</dt><dd>{num(data.result.data.figures.energyKwh, 0)} kWh</dd></div>
-              <div><dt>{d.performance.expected}</dt><dd>{num(data.result.data.figures.expectedKwh, 0)} kWh</dd></div>
-              <div><dt>{d.performance.yr}</dt><dd>{fmt(d.performance.hours, { v: num(data.result.data.figures.referenceYield, 2) })}</dd></div>
-              <div><dt>{d.performance.yf}</dt><dd>{fmt(d.performance.hours, { v: num(data.result.data.figures.finalYield, 2) })}</dd></div>
-              <div><dt>{d.performance.pr}</dt><dd>{num(data.result.data.figures.performanceRatio, 3)}</dd></div>
-              <div><dt>{d.performance.prStc}</dt><dd>{num(data.result.data.figures.performanceRatioStc, 3)}</dd></div>
-              <div><dt>{d.performance.epi}</dt><dd data-figure="epi">{num(data.result.data.figures.energyPerformanceIndex, 3)}</dd></div>
-              <div><dt>{d.performance.availability}</dt><dd>{pct(data.result.data.figures.availability)}</dd></div>
+              <div>
+                <dt>{d.performance.energy}</dt>
+                <dd>{num(data.result.data.figures.energyKwh, 0)} kWh</dd>
+              </div>
+              <div>
+                <dt>{d.performance.expected}</dt>
+                <dd>{num(data.result.data.figures.expectedKwh, 0)} kWh</dd>
+              </div>
+              <div>
+                <dt>{d.performance.yr}</dt>
+                <dd>{fmt(d.performance.hours, { v: num(data.result.data.figures.referenceYield, 2) })}</dd>
+              </div>
+              <div>
+                <dt>{d.performance.yf}</dt>
+                <dd>{fmt(d.performance.hours, { v: num(data.result.data.figures.finalYield, 2) })}</dd>
+              </div>
+              <div>
+                <dt>{d.performance.pr}</dt>
+                <dd>{num(data.result.data.figures.performanceRatio, 3)}</dd>
+              </div>
+              <div>
+                <dt>{d.performance.prStc}</dt>
+                <dd>{num(data.result.data.figures.performanceRatioStc, 3)}</dd>
+              </div>
+              <div>
+                <dt>{d.performance.epi}</dt>
+                <dd data-figure="epi">{num(data.result.data.figures.energyPerformanceIndex, 3)}</dd>
+              </div>
+              <div>
+                <dt>{d.performance.availability}</dt>
+                <dd>{pct(data.result.data.figures.availability)}</dd>
+              </div>
             </dl>
             <h3>{d.performance.losses}</h3>
             <dl className="figures">
-              <div><dt>{d.performance.downtime}</dt><dd>{num(data.result.data.figures.losses.downtimeKwh, 0)} kWh</dd></div>
-              <div><dt>{d.performance.clipping}</dt><dd>{num(data.result.data.figures.losses.clippingKwh, 0)} kWh</dd></div>
+              <div>
+                <dt>{d.performance.downtime}</dt>
+                <dd>{num(data.result.data.figures.losses.downtimeKwh, 0)} kWh</dd>
+              </div>
+              <div>
+                <dt>{d.performance.clipping}</dt>
+                <dd>{num(data.result.data.figures.losses.clippingKwh, 0)} kWh</dd>
+              </div>
               <div>
                 <dt>{data.result.data.figures.losses.belowReferenceKwh >= 0 ? d.performance.below : d.performance.surplus}</dt>
                 <dd>{num(Math.abs(data.result.data.figures.losses.belowReferenceKwh), 0)} kWh</dd>
               </div>
             </dl>
-            {data.result.data.figures.dropped ? <p className="muted small">{fmt(d.performance.dropped, { n: data.result.data.figures.dropped })}</p> : null}
+            {data.result.data.figures.dropped ? (
+              <p className="muted small">{fmt(d.performance.dropped, { n: data.result.data.figures.dropped })}</p>
+            ) : null}
           </section>
         </div>
       ) : null}
@@ -329,7 +482,9 @@ export default function DiagnoseScreen() {
               <p role="status">{d.comparison.remembered}</p>
               <Form method="post">
                 <AuthenticityTokenInput />
-                <button type="submit" name="intent" value="forget" className="secondary">{d.comparison.forget}</button>
+                <button type="submit" name="intent" value="forget" className="secondary">
+                  {d.comparison.forget}
+                </button>
               </Form>
             </div>
           ) : null}
@@ -343,9 +498,23 @@ export default function DiagnoseScreen() {
             <caption>{d.ranking.caption}</caption>
             <thead>
               <tr>
-                <th scope="col">#</th><th scope="col">{d.ranking.plant}</th><th scope="col" className="num">{d.ranking.capacity}</th>
-                <th scope="col" className="num">{d.ranking.epi}</th><th scope="col" className="num">{d.ranking.pr}</th>
-                <th scope="col" className="num">{d.ranking.availability}</th><th scope="col" className="num">{d.ranking.energy}</th>
+                <th scope="col">#</th>
+                <th scope="col">{d.ranking.plant}</th>
+                <th scope="col" className="num">
+                  {d.ranking.capacity}
+                </th>
+                <th scope="col" className="num">
+                  {d.ranking.epi}
+                </th>
+                <th scope="col" className="num">
+                  {d.ranking.pr}
+                </th>
+                <th scope="col" className="num">
+                  {d.ranking.availability}
+                </th>
+                <th scope="col" className="num">
+                  {d.ranking.energy}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -353,10 +522,16 @@ export default function DiagnoseScreen() {
                 <tr key={p.plantUid}>
                   <td>{i + 1}</td>
                   <th scope="row">
-                    <AppLink to={`/diagnose?${new URLSearchParams({ tab: "performance", plant: p.plantUid, start: data.period.start, end: data.period.end, unit: "1440" })}`}>{p.name}</AppLink>
+                    <AppLink
+                      to={`/diagnose?${new URLSearchParams({ tab: "performance", plant: p.plantUid, start: data.period.start, end: data.period.end, unit: "1440" })}`}
+                    >
+                      {p.name}
+                    </AppLink>
                   </th>
                   <td className="num">{num(p.capacityKw, 1)} kW</td>
-                  <td className="num" data-epi={p.epi ?? ""}>{p.epi === null ? d.ranking.none : num(p.epi, 3)}</td>
+                  <td className="num" data-epi={p.epi ?? ""}>
+                    {p.epi === null ? d.ranking.none : num(p.epi, 3)}
+                  </td>
                   <td className="num">{num(p.pr, 3)}</td>
                   <td className="num">{pct(p.availability)}</td>
                   <td className="num">{num(p.energyKwh, 0)} kWh</td>

@@ -5,7 +5,14 @@
  * uploaded, its elements bound to devices. The plant lives in the URL; the choice is a GET form, so it all
  * works without JS. With JS the diagram refreshes every minute.
  */
-import { json, unstable_parseMultipartFormData, unstable_createMemoryUploadHandler, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  unstable_parseMultipartFormData,
+  unstable_createMemoryUploadHandler,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { useEffect, useRef } from "react";
@@ -18,7 +25,15 @@ import { AppLink } from "~/components/AppLink";
 import { layoutDiagram } from "~/components/diagram/layout.server";
 import { SingleLine } from "~/components/diagram/SingleLine";
 import { deviceLabel, renderUploaded } from "~/components/diagram/uploaded.server";
-import { CONDITION_MARK, conditionText, deviceType, elementName, measurementHref, typeLabel, valuesText } from "~/components/diagram/words";
+import {
+  CONDITION_MARK,
+  conditionText,
+  deviceType,
+  elementName,
+  measurementHref,
+  typeLabel,
+  valuesText,
+} from "~/components/diagram/words";
 import { FormAlert as FormError } from "~/components/admin-form";
 import { seoulYmdHm } from "~/components/status/format";
 import { usePolling } from "~/components/status/usePolling";
@@ -55,7 +70,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const layout = layoutDiagram(root);
   const uploaded = d.kind === "svg" ? renderUploaded(d, t) : null;
   const labels = Object.fromEntries(d.devices.map((x) => [x.device_uid, deviceLabel(t, x)]));
-  return json({ list, diagram: { ...diagram, editable: diagram.editable && canAdminister("plant", user.auth) }, layout, uploaded, labels, at: d.now });
+  return json({
+    list,
+    diagram: { ...diagram, editable: diagram.editable && canAdminister("plant", user.auth) },
+    layout,
+    uploaded,
+    labels,
+    at: d.now,
+  });
 }
 
 type Intent = "upload" | "remove";
@@ -63,8 +85,10 @@ type Intent = "upload" | "remove";
 export async function action({ request, context }: ActionFunctionArgs) {
   const { accessToken } = requireSection(request, context, "diagram");
   const t = workspaceMessages(readPreferences(request).locale);
-  const form = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: SVG_MAX_BYTES + 1024 }))
-    .catch(() => null);
+  const form = await unstable_parseMultipartFormData(
+    request,
+    unstable_createMemoryUploadHandler({ maxPartSize: SVG_MAX_BYTES + 1024 }),
+  ).catch(() => null);
   if (!form) return formFailure("upload", { svg: "too_large" });
   await assertCsrf(form, request);
   const intent = String(form.get("intent") ?? "") as Intent;
@@ -97,7 +121,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   try {
     const res = await uploadDiagram(accessToken, plant, { svg, bindings });
-    return redirectWithFlash(back, res.removed.length ? fmt(t.diagram.upload.savedRemoved, { list: res.removed.join(", ") }) : t.diagram.upload.saved);
+    return redirectWithFlash(
+      back,
+      res.removed.length ? fmt(t.diagram.upload.savedRemoved, { list: res.removed.join(", ") }) : t.diagram.upload.saved,
+    );
   } catch (error) {
     if (error instanceof ApiFailure && error.status === 400) {
       // bindings.N.element / bindings.N.device_uid → the device's field.
@@ -112,12 +139,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-function PlantPicker({ list, current }: { list: Array<{ plant_uid: string; name: string; kind: string }>; current: string | undefined }) {
+function PlantPicker({
+  list,
+  current,
+}: {
+  list: Array<{ plant_uid: string; name: string; kind: string }>;
+  current: string | undefined;
+}) {
   const t = useWorkspaceT();
   return (
     <Form method="get" action="/diagram" className="inline-form diagram-picker">
       <label htmlFor="diagram-plant">{t.diagram.choose}</label>
-      <select id="diagram-plant" name="plant" defaultValue={current} key={current} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
+      <select
+        id="diagram-plant"
+        name="plant"
+        defaultValue={current}
+        key={current}
+        onChange={(e) => e.currentTarget.form?.requestSubmit()}
+      >
         {list.map((p) => (
           <option key={p.plant_uid} value={p.plant_uid}>
             {p.name}
@@ -162,7 +201,9 @@ export default function DiagramScreen() {
     <div className="diagram-page">
       <div className="page-head">
         <h1>{t.diagram.title}</h1>
-        <p className="muted small" aria-live="polite">{fmt(t.diagram.asOf, { time: seoulYmdHm(at) })}</p>
+        <p className="muted small" aria-live="polite">
+          {fmt(t.diagram.asOf, { time: seoulYmdHm(at) })}
+        </p>
       </div>
       {!diagram || !layout ? (
         <p className="panel">{t.diagram.noPlants}</p>
@@ -193,7 +234,8 @@ export default function DiagramScreen() {
                         return (
                           <li key={b.element} className={`sl-cond-${d.condition}`}>
                             <span aria-hidden="true">{CONDITION_MARK[d.condition]} </span>
-                            <code>{b.element}</code> → <AppLink to={measurementHref(diagram.plant.plant_uid, d.device_uid)}>{labels[d.device_uid]}</AppLink>
+                            <code>{b.element}</code> →{" "}
+                            <AppLink to={measurementHref(diagram.plant.plant_uid, d.device_uid)}>{labels[d.device_uid]}</AppLink>
                           </li>
                         );
                       })}
@@ -205,7 +247,11 @@ export default function DiagramScreen() {
               </>
             ) : (
               <div className="diagram-scroll">
-                <SingleLine layout={layout} plantUid={diagram.plant.plant_uid} title={fmt(t.diagram.figure, { name: diagram.plant.name })} />
+                <SingleLine
+                  layout={layout}
+                  plantUid={diagram.plant.plant_uid}
+                  title={fmt(t.diagram.figure, { name: diagram.plant.name })}
+                />
               </div>
             )}
             <details className="diagram-table">
@@ -234,7 +280,14 @@ export default function DiagramScreen() {
                         <td>{typeLabel(t, e)}</td>
                         <td>{valuesText(t, e.type, e.values) || "–"}</td>
                         <td>
-                          {e.condition === "none" ? "–" : <><span aria-hidden="true">{CONDITION_MARK[e.condition]} </span>{conditionText(t, e.condition, e.alarm)}</>}
+                          {e.condition === "none" ? (
+                            "–"
+                          ) : (
+                            <>
+                              <span aria-hidden="true">{CONDITION_MARK[e.condition]} </span>
+                              {conditionText(t, e.condition, e.alarm)}
+                            </>
+                          )}
                         </td>
                         <td>{e.ts ? seoulYmdHm(e.ts) : "–"}</td>
                       </tr>
@@ -249,12 +302,13 @@ export default function DiagramScreen() {
                 <ul className="sensor-list">
                   {diagram.sensors.map((s) => (
                     <li key={s.device_uid}>
-                      <strong>{s.name}</strong>{" "}
-                      {s.iis != null ? `${t.diagram.sensor.iis} ${s.iis.toFixed(0)} W/m² · ` : ""}
+                      <strong>{s.name}</strong> {s.iis != null ? `${t.diagram.sensor.iis} ${s.iis.toFixed(0)} W/m² · ` : ""}
                       {s.his != null ? `${t.diagram.sensor.his} ${s.his.toFixed(0)} W/m² · ` : ""}
                       {s.sts != null ? `${t.diagram.sensor.sts} ${s.sts.toFixed(1)} °C · ` : ""}
-                      {s.ats != null ? `${t.diagram.sensor.ats} ${s.ats.toFixed(1)} °C` : ""}
-                      {" "}<span className="muted">({CONDITION_MARK[s.condition]} {conditionText(t, s.condition, null)})</span>
+                      {s.ats != null ? `${t.diagram.sensor.ats} ${s.ats.toFixed(1)} °C` : ""}{" "}
+                      <span className="muted">
+                        ({CONDITION_MARK[s.condition]} {conditionText(t, s.condition, null)})
+                      </span>
                     </li>
                   ))}
                 </ul>
@@ -271,8 +325,17 @@ export default function DiagramScreen() {
                 <input type="hidden" name="plant" value={diagram.plant.plant_uid} />
                 <div className="field">
                   <label htmlFor="f-svg">{t.diagram.upload.file}</label>
-                  <input id="f-svg" name="svg" type="file" accept=".svg,image/svg+xml" aria-invalid={failed.svg ? true : undefined} aria-describedby="f-svg-hint" />
-                  <span className="hint" id="f-svg-hint">{diagram.svg ? t.diagram.upload.keep : null}</span>
+                  <input
+                    id="f-svg"
+                    name="svg"
+                    type="file"
+                    accept=".svg,image/svg+xml"
+                    aria-invalid={failed.svg ? true : undefined}
+                    aria-describedby="f-svg-hint"
+                  />
+                  <span className="hint" id="f-svg-hint">
+                    {diagram.svg ? t.diagram.upload.keep : null}
+                  </span>
                   {failed.svg ? <span className="error">{err(failed.svg)}</span> : null}
                 </div>
                 <fieldset>
@@ -282,7 +345,9 @@ export default function DiagramScreen() {
                     const current = diagram.bindings.find((b) => b.device_uid === d.device_uid)?.element ?? "";
                     return (
                       <div className="field inline" key={d.device_uid}>
-                        <label htmlFor={`f-${name}`}>{typeLabel(t, { type: deviceType(d.kind) })} {d.name} — {t.diagram.element}</label>
+                        <label htmlFor={`f-${name}`}>
+                          {typeLabel(t, { type: deviceType(d.kind) })} {d.name} — {t.diagram.element}
+                        </label>
                         <input
                           id={`f-${name}`}
                           name={name}
@@ -295,14 +360,18 @@ export default function DiagramScreen() {
                   })}
                 </fieldset>
                 <div className="form-actions">
-                  <button type="submit" name="intent" value="upload">{t.diagram.upload.submit}</button>
+                  <button type="submit" name="intent" value="upload">
+                    {t.diagram.upload.submit}
+                  </button>
                 </div>
               </Form>
               {diagram.kind === "svg" ? (
                 <Form method="post" encType="multipart/form-data">
                   <AuthenticityTokenInput />
                   <input type="hidden" name="plant" value={diagram.plant.plant_uid} />
-                  <button type="submit" name="intent" value="remove" className="secondary">{t.diagram.upload.remove}</button>
+                  <button type="submit" name="intent" value="remove" className="secondary">
+                    {t.diagram.upload.remove}
+                  </button>
                 </Form>
               ) : null}
             </section>

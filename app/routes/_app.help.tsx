@@ -23,7 +23,11 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
 };
 
 const Search = z.object({
-  article: z.string().trim().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, "invalid").optional(),
+  article: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, "invalid")
+    .optional(),
   q: z.string().trim().max(HELP_QUERY_MAX, "too_long").default(""),
   lang: z.enum(HELP_LANGS).optional(),
 });
@@ -70,7 +74,10 @@ export default function Help() {
           <ul className="help-list">
             {list.map((a) => (
               <li key={a.id}>
-                <AppLink to={`/help?${new URLSearchParams({ article: a.id, lang })}`} aria-current={article?.id === a.id ? "page" : undefined}>
+                <AppLink
+                  to={`/help?${new URLSearchParams({ article: a.id, lang })}`}
+                  aria-current={article?.id === a.id ? "page" : undefined}
+                >
                   {a.title}
                 </AppLink>
               </li>
@@ -97,7 +104,9 @@ export default function Help() {
             <article className="panel help-article" lang={lang}>
               <div dangerouslySetInnerHTML={{ __html: article.html }} />
               <p className="small">
-                <AppLink to={`/help?${new URLSearchParams({ article: article.id, lang: other })}`} hrefLang={other}>{t.help.other}</AppLink>
+                <AppLink to={`/help?${new URLSearchParams({ article: article.id, lang: other })}`} hrefLang={other}>
+                  {t.help.other}
+                </AppLink>
               </p>
             </article>
           ) : null}

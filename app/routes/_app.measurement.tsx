@@ -29,7 +29,11 @@ import { keepLastGood } from "~/utils/keep-last-good";
 
 const Search = z.object({
   plant: z.string().trim().max(64).optional(),
-  kind: z.coerce.number().int().refine((k) => (MEASUREMENT_DEVICE_KINDS as readonly number[]).includes(k), "bad_kind").default(1),
+  kind: z.coerce
+    .number()
+    .int()
+    .refine((k) => (MEASUREMENT_DEVICE_KINDS as readonly number[]).includes(k), "bad_kind")
+    .default(1),
   device: z.string().trim().max(64).optional(),
 });
 
@@ -47,7 +51,7 @@ function sumSeries(parts: Array<Array<number | null>>, n: number): Array<number 
   return Array.from({ length: n }, (_, i) => {
     let any = false;
     let s = 0;
-    for (const p of parts) if (p[i] !== null && p[i] !== undefined) (s += p[i]!), (any = true);
+    for (const p of parts) if (p[i] !== null && p[i] !== undefined) ((s += p[i]!), (any = true));
     return any ? Number(s.toFixed(3)) : null;
   });
 }
@@ -60,25 +64,45 @@ function meanSeries(parts: Array<Array<number | null>>, n: number): Array<number
   });
 }
 
-function chartFor(t: AnalysisCatalogue, kind: number, windows: WindowResponse[], env: WindowResponse[], device: string | undefined, capacityKw: number) {
+function chartFor(
+  t: AnalysisCatalogue,
+  kind: number,
+  windows: WindowResponse[],
+  env: WindowResponse[],
+  device: string | undefined,
+  capacityKw: number,
+) {
   const labels = windows[0]?.times ?? env[0]?.times ?? [];
   const n = labels.length;
   const own = windows.flatMap((w) => w.devices).filter((d) => !device || d.uid === device);
   const sensors = env.flatMap((w) => w.devices);
   const mode = env.reduce((m, w) => m | (w.irradianceMode ?? 0), 0);
-  const iis = meanSeries(sensors.map((s) => s.values.iis ?? []), n);
-  const his = meanSeries(sensors.map((s) => s.values.his ?? []), n);
-  const sts = meanSeries(sensors.map((s) => s.values.sts ?? []), n);
+  const iis = meanSeries(
+    sensors.map((s) => s.values.iis ?? []),
+    n,
+  );
+  const his = meanSeries(
+    sensors.map((s) => s.values.his ?? []),
+    n,
+  );
+  const sts = meanSeries(
+    sensors.map((s) => s.values.sts ?? []),
+    n,
+  );
   const irradiance: Line[] = [];
   if (mode & 2) irradiance.push({ name: t.measurement.series.poa, color: SERIES_COLORS.irradiance, values: iis });
   if (mode & 1) irradiance.push({ name: t.measurement.series.horizontal, color: "#9C36B5", dash: "2 3", values: his });
   const right = irradiance.length ? { unit: "W/m²", max: 1100, series: irradiance } : undefined;
   let left: { unit: string; max?: number; series: Line[] };
   if (kind === 1) {
-    const power = sumSeries(own.map((d) => d.values.power ?? []), n);
+    const power = sumSeries(
+      own.map((d) => d.values.power ?? []),
+      n,
+    );
     const reference = iis.map((g, i) => (g === null ? null : Number(referenceGenerationKw(capacityKw, g, sts[i]).toFixed(3))));
     left = {
-      unit: "kW", max: capacityKw || undefined,
+      unit: "kW",
+      max: capacityKw || undefined,
       series: [
         { name: t.measurement.series.power, color: SERIES_COLORS.generation, values: power },
         { name: t.measurement.series.reference, color: SERIES_COLORS.reference, dash: "6 4", values: reference },
@@ -86,43 +110,80 @@ function chartFor(t: AnalysisCatalogue, kind: number, windows: WindowResponse[],
     };
   } else if (kind === 2) {
     const palette = ["#1C7ED6", "#0B7285", "#5F3DC4", "#A61E4D"];
-    left = { unit: "A", series: own.map((d, i) => ({ name: d.name, color: palette[i % palette.length]!, dash: i ? `${2 + i} 2` : undefined, values: d.values.current ?? [] })) };
+    left = {
+      unit: "A",
+      series: own.map((d, i) => ({
+        name: d.name,
+        color: palette[i % palette.length]!,
+        dash: i ? `${2 + i} 2` : undefined,
+        values: d.values.current ?? [],
+      })),
+    };
   } else {
     left = { unit: "W/m²", max: 1100, series: irradiance };
     return {
-      labels, lines: [...irradiance, { name: t.measurement.series.module, color: "#E8590C", dash: "4 2", values: sts }],
+      labels,
+      lines: [...irradiance, { name: t.measurement.series.module, color: "#E8590C", dash: "4 2", values: sts }],
       svg: renderTimeChart({
-        id: "m24", title: t.measurement.chart24h, labels, left,
-        right: { unit: "°C", series: [{ name: t.measurement.series.module, color: "#E8590C", dash: "4 2", values: sts }] }, noData: t.measurement.never,
+        id: "m24",
+        title: t.measurement.chart24h,
+        labels,
+        left,
+        right: { unit: "°C", series: [{ name: t.measurement.series.module, color: "#E8590C", dash: "4 2", values: sts }] },
+        noData: t.measurement.never,
       }),
     };
   }
-  return { labels, lines: [...left.series, ...(right?.series ?? [])], svg: renderTimeChart({ id: "m24", title: t.measurement.chart24h, labels, left, right, noData: t.measurement.never }) };
+  return {
+    labels,
+    lines: [...left.series, ...(right?.series ?? [])],
+    svg: renderTimeChart({ id: "m24", title: t.measurement.chart24h, labels, left, right, noData: t.measurement.never }),
+  };
 }
 
 /** A card's inverter values: the details only where the RTU sends them, each fault's name in the member's language. */
-type CardInverter = Pick<InverterNow, "acPowerKw" | "todayKwh" | "totalKwh" | "running"> & Partial<Omit<InverterNow, "faults">> & {
-  faults: Array<{ code: number; hex: string; name: string }>;
-};
+type CardInverter = Pick<InverterNow, "acPowerKw" | "todayKwh" | "totalKwh" | "running"> &
+  Partial<Omit<InverterNow, "faults">> & {
+    faults: Array<{ code: number; hex: string; name: string }>;
+  };
 
 /** What a device card shows of a device's newest values — the page's data carries nothing else. */
 function cardOf(m: DeviceMeasurement, locale: string): Card {
   const inv = m.inverter;
   let inverter: CardInverter | undefined;
   if (inv) {
-    const faults = inv.faults.map((f) => ({ code: f.code, hex: f.hex, name: (locale === "ko" ? f.name_ko : f.name_en) || f.hex }));
+    const faults = inv.faults.map((f) => ({
+      code: f.code,
+      hex: f.hex,
+      name: (locale === "ko" ? f.name_ko : f.name_en) || f.hex,
+    }));
     const { faults: _all, ...values } = inv;
     inverter = m.invDetail
       ? { ...values, faults }
       : { acPowerKw: inv.acPowerKw, todayKwh: inv.todayKwh, totalKwh: inv.totalKwh, running: inv.running, faults };
   }
-  return { device: { uid: m.device.uid, name: m.device.name }, ts: m.ts, invDetail: m.invDetail, inverter, board: m.board, env: m.env };
+  return {
+    device: { uid: m.device.uid, name: m.device.name },
+    ts: m.ts,
+    invDetail: m.invDetail,
+    inverter,
+    board: m.board,
+    env: m.env,
+  };
 }
-type Card = { device: { uid: string; name: string }; ts: number | null; invDetail: boolean; inverter?: CardInverter; board?: BoardNow; env?: EnvNow };
+type Card = {
+  device: { uid: string; name: string };
+  ts: number | null;
+  invDetail: boolean;
+  inverter?: CardInverter;
+  board?: BoardNow;
+  env?: EnvNow;
+};
 
 /** A grid-side row: name, breaker state and what the release form needs. */
 const gridRowOf = (m: DeviceMeasurement) => ({
-  device: { uid: m.device.uid, name: m.device.name, mac: m.device.mac, address: m.device.address, kind: m.device.kind }, breaker: m.breaker,
+  device: { uid: m.device.uid, name: m.device.name, mac: m.device.mac, address: m.device.address, kind: m.device.kind },
+  breaker: m.breaker,
 });
 
 /** A poll or kiosk step that finds no server keeps the last answer (issue 17). */
@@ -135,19 +196,40 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const t = analysisMessages(locale);
   // The pickers (plants, the chosen plant's devices) — not the member's whole device list.
   const { plants, plantUid, devices } = await measurementDevices(accessToken, q.plant);
-  if (!plantUid) return json({ q, plants, plantUid: null, tabs: [] as Array<{ uid: string; name: string }>, cards: null, grid: null, chart: null, at: Date.now() });
+  if (!plantUid)
+    return json({
+      q,
+      plants,
+      plantUid: null,
+      tabs: [] as Array<{ uid: string; name: string }>,
+      cards: null,
+      grid: null,
+      chart: null,
+      at: Date.now(),
+    });
   const ofKind = devices.filter((d) => d.kind === q.kind);
   const device = q.device && ofKind.some((d) => d.uid === q.device) ? q.device : undefined;
   const now = Date.now();
   const start = formatSeoul(now - 86_400_000, "YYYY-MM-DD HH:mm:ss");
   const end = formatSeoul(now + 60_000, "YYYY-MM-DD HH:mm:ss");
   const rtus = [...new Set(devices.map((d) => d.rtu_uid).filter((r): r is string => !!r))];
-  const rtusOf = (kinds: number[]) => [...new Set(devices.filter((d) => kinds.includes(d.kind)).map((d) => d.rtu_uid!).filter(Boolean))];
+  const rtusOf = (kinds: number[]) => [
+    ...new Set(
+      devices
+        .filter((d) => kinds.includes(d.kind))
+        .map((d) => d.rtu_uid!)
+        .filter(Boolean),
+    ),
+  ];
   const windowKind = q.kind === 1 ? "rpi" : q.kind === 2 ? "rpg" : "rpe";
   const [data, grid, windows, env] = await Promise.all([
     measurement(accessToken, device ? { deviceUid: device } : { plantUid, kind: q.kind }),
-    q.kind === 2 && devices.some((d) => d.kind === 7 || d.kind === 8) ? measurement(accessToken, { plantUid, kind: 7 }) : Promise.resolve(null),
-    q.kind === 4 ? Promise.resolve([]) : Promise.all(rtusOf([q.kind]).map((r) => measurementWindow(accessToken, windowKind, r, start, end))),
+    q.kind === 2 && devices.some((d) => d.kind === 7 || d.kind === 8)
+      ? measurement(accessToken, { plantUid, kind: 7 })
+      : Promise.resolve(null),
+    q.kind === 4
+      ? Promise.resolve([])
+      : Promise.all(rtusOf([q.kind]).map((r) => measurementWindow(accessToken, windowKind, r, start, end))),
     Promise.all(rtusOf([4]).map((r) => measurementWindow(accessToken, "rpe", r, start, end))),
   ]);
   void rtus;
@@ -156,8 +238,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const chart = chartFor(t, q.kind, windowsOfKind, env, device, capacityKw);
   // Only what the page shows: the sub-tabs' names, the cards' values, the chart as drawn (no device list, no series).
   return json({
-    q: { ...q, device }, plants, plantUid, tabs: ofKind.map((d) => ({ uid: d.uid, name: d.name })),
-    cards: data.devices.map((m) => cardOf(m, locale)), grid: grid ? grid.devices.map(gridRowOf) : null, at: now,
+    q: { ...q, device },
+    plants,
+    plantUid,
+    tabs: ofKind.map((d) => ({ uid: d.uid, name: d.name })),
+    cards: data.devices.map((m) => cardOf(m, locale)),
+    grid: grid ? grid.devices.map(gridRowOf) : null,
+    at: now,
     chart: { svg: chart.svg, legend: chart.lines.map((l) => ({ name: l.name, color: l.color, dash: l.dash ?? null })) },
   });
 }
@@ -174,7 +261,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await assertCsrf(form, request);
   const t = analysisMessages(readPreferences(request).locale);
   const parsed = ReleaseForm.safeParse(Object.fromEntries(form));
-  const values = { mac: String(form.get("mac") ?? ""), address: String(form.get("address") ?? ""), kind: String(form.get("kind") ?? "") };
+  const values = {
+    mac: String(form.get("mac") ?? ""),
+    address: String(form.get("address") ?? ""),
+    kind: String(form.get("kind") ?? ""),
+  };
   if (!parsed.success) return formFailure("release", { _form: "invalid_input" }, values);
   try {
     const res = await releaseGridAlarms(accessToken, parsed.data);
@@ -185,19 +276,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-const n1 = (v: number | null | undefined, d = 1) => (v === null || v === undefined ? "–" : v.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d }));
+const n1 = (v: number | null | undefined, d = 1) =>
+  v === null || v === undefined ? "–" : v.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d });
 
 function Value({ label, v, unit, d = 1 }: { label: string; v: number | null | undefined; unit: string; d?: number }) {
   return (
     <div className="m-value">
       <dt>{label}</dt>
-      <dd>{n1(v, d)}{v === null || v === undefined ? null : <span className="unit"> {unit}</span>}</dd>
+      <dd>
+        {n1(v, d)}
+        {v === null || v === undefined ? null : <span className="unit"> {unit}</span>}
+      </dd>
     </div>
   );
 }
 
 function DeviceCard({ m, t }: { m: Card; t: AnalysisCatalogue }) {
-  const when = m.ts === null ? t.measurement.never : fmt(t.measurement.lastReading, { time: formatSeoul(m.ts, "YYYY-MM-DD HH:mm") });
+  const when =
+    m.ts === null ? t.measurement.never : fmt(t.measurement.lastReading, { time: formatSeoul(m.ts, "YYYY-MM-DD HH:mm") });
   return (
     <article className="m-card" aria-labelledby={`m-${m.device.uid}`}>
       <header>
@@ -208,17 +304,30 @@ function DeviceCard({ m, t }: { m: Card; t: AnalysisCatalogue }) {
         <>
           <p className={`m-state ${m.inverter.faults.length ? "bad" : m.inverter.running ? "ok" : ""}`}>
             <span aria-hidden="true">{m.inverter.faults.length ? "▲" : m.inverter.running ? "●" : "○"}</span>{" "}
-            {m.inverter.faults.length ? t.measurement.inverter.fault : m.inverter.running ? t.measurement.inverter.running : t.measurement.inverter.stopped}
+            {m.inverter.faults.length
+              ? t.measurement.inverter.fault
+              : m.inverter.running
+                ? t.measurement.inverter.running
+                : t.measurement.inverter.stopped}
           </p>
           {m.inverter.faults.length ? (
             <ul className="m-faults">
-              {m.inverter.faults.map((f) => <li key={f.code}><code>{f.hex}</code> {f.name}</li>)}
+              {m.inverter.faults.map((f) => (
+                <li key={f.code}>
+                  <code>{f.hex}</code> {f.name}
+                </li>
+              ))}
             </ul>
           ) : null}
           <dl className="m-values">
             <Value label={t.measurement.inverter.acPower} v={m.inverter.acPowerKw} unit="kW" d={2} />
             <Value label={t.measurement.inverter.today} v={m.inverter.todayKwh} unit="kWh" />
-            <Value label={t.measurement.inverter.total} v={m.inverter.totalKwh === null ? null : m.inverter.totalKwh / 1000} unit="MWh" d={2} />
+            <Value
+              label={t.measurement.inverter.total}
+              v={m.inverter.totalKwh === null ? null : m.inverter.totalKwh / 1000}
+              unit="MWh"
+              d={2}
+            />
             {m.invDetail ? (
               <>
                 <Value label={t.measurement.inverter.acVoltage} v={m.inverter.acVoltageV} unit="V" />
@@ -228,7 +337,11 @@ function DeviceCard({ m, t }: { m: Card; t: AnalysisCatalogue }) {
                 <Value label={t.measurement.inverter.dcVoltage} v={m.inverter.dcVoltageV} unit="V" />
                 <Value label={t.measurement.inverter.dcCurrent} v={m.inverter.dcCurrentA} unit="A" />
                 <Value label={t.measurement.inverter.dcPower} v={m.inverter.dcPowerKw} unit="kW" d={2} />
-                <Value label={t.measurement.inverter.efficiency} v={m.inverter.efficiency == null ? null : m.inverter.efficiency * 100} unit="%" />
+                <Value
+                  label={t.measurement.inverter.efficiency}
+                  v={m.inverter.efficiency == null ? null : m.inverter.efficiency * 100}
+                  unit="%"
+                />
               </>
             ) : null}
           </dl>
@@ -249,7 +362,18 @@ function DeviceCard({ m, t }: { m: Card; t: AnalysisCatalogue }) {
           <div className="table-wrap">
             <table className="data-table strings">
               <caption>{fmt(t.measurement.board.caption, { name: m.device.name })}</caption>
-              <thead><tr><th scope="col">#</th><th scope="col" className="num">{t.measurement.board.current}</th><th scope="col" className="num">{t.measurement.board.ratio}</th><th scope="col">{t.measurement.inverter.state}</th></tr></thead>
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col" className="num">
+                    {t.measurement.board.current}
+                  </th>
+                  <th scope="col" className="num">
+                    {t.measurement.board.ratio}
+                  </th>
+                  <th scope="col">{t.measurement.inverter.state}</th>
+                </tr>
+              </thead>
               <tbody>
                 {m.board.strings.map((s) => (
                   <tr key={s.channel} className={s.low ? "low" : undefined}>
@@ -292,13 +416,19 @@ export default function MeasurementScreen() {
   return (
     <div className="analysis-screen">
       <h1>{t.measurement.title}</h1>
-      {data.plants.length === 0 ? <p>{t.measurement.noPlants}</p> : (
+      {data.plants.length === 0 ? (
+        <p>{t.measurement.noPlants}</p>
+      ) : (
         <>
           <Form method="get" className="inline-form" aria-label={t.measurement.choosePlant}>
             <div className="field">
               <label htmlFor="m-plant">{t.measurement.plant}</label>
               <select id="m-plant" name="plant" defaultValue={data.plantUid ?? ""} key={data.plantUid ?? ""}>
-                {data.plants.map((p) => <option key={p.uid} value={p.uid}>{p.name}</option>)}
+                {data.plants.map((p) => (
+                  <option key={p.uid} value={p.uid}>
+                    {p.name}
+                  </option>
+                ))}
               </select>
             </div>
             <input type="hidden" name="kind" value={data.q.kind} />
@@ -308,7 +438,9 @@ export default function MeasurementScreen() {
             <ul className="tab-list">
               {MEASUREMENT_DEVICE_KINDS.map((k) => (
                 <li key={k}>
-                  <AppLink to={href({ kind: k })} aria-current={data.q.kind === k ? "page" : undefined}>{t.measurement.tabs[`k${k}` as "k1"]}</AppLink>
+                  <AppLink to={href({ kind: k })} aria-current={data.q.kind === k ? "page" : undefined}>
+                    {t.measurement.tabs[`k${k}` as "k1"]}
+                  </AppLink>
                 </li>
               ))}
             </ul>
@@ -316,9 +448,17 @@ export default function MeasurementScreen() {
           {ofKind.length ? (
             <nav aria-label={t.measurement.tabs[`k${data.q.kind}` as "k1"]} className="sub-tabs">
               <ul className="tab-list small">
-                <li><AppLink to={href({})} aria-current={!data.q.device ? "page" : undefined}>{t.measurement.all}</AppLink></li>
+                <li>
+                  <AppLink to={href({})} aria-current={!data.q.device ? "page" : undefined}>
+                    {t.measurement.all}
+                  </AppLink>
+                </li>
                 {ofKind.map((d) => (
-                  <li key={d.uid}><AppLink to={href({ device: d.uid })} aria-current={data.q.device === d.uid ? "page" : undefined}>{d.name}</AppLink></li>
+                  <li key={d.uid}>
+                    <AppLink to={href({ device: d.uid })} aria-current={data.q.device === d.uid ? "page" : undefined}>
+                      {d.name}
+                    </AppLink>
+                  </li>
                 ))}
               </ul>
             </nav>
@@ -330,7 +470,10 @@ export default function MeasurementScreen() {
               <ul className="chart-legend">
                 {data.chart.legend.map((l) => (
                   <li key={l.name}>
-                    <svg width="28" height="10" aria-hidden="true"><line x1="0" x2="28" y1="5" y2="5" stroke={l.color} strokeWidth="3" strokeDasharray={l.dash ?? undefined} /></svg> {l.name}
+                    <svg width="28" height="10" aria-hidden="true">
+                      <line x1="0" x2="28" y1="5" y2="5" stroke={l.color} strokeWidth="3" strokeDasharray={l.dash ?? undefined} />
+                    </svg>{" "}
+                    {l.name}
                   </li>
                 ))}
               </ul>
@@ -338,9 +481,13 @@ export default function MeasurementScreen() {
           ) : null}
           {data.cards && data.cards.length ? (
             <section aria-label={t.measurement.tabs[`k${data.q.kind}` as "k1"]} className="m-cards">
-              {data.cards.map((m) => <DeviceCard key={m.device.uid} m={m} t={t} />)}
+              {data.cards.map((m) => (
+                <DeviceCard key={m.device.uid} m={m} t={t} />
+              ))}
             </section>
-          ) : <p>{t.measurement.noDevices}</p>}
+          ) : (
+            <p>{t.measurement.noDevices}</p>
+          )}
           {data.grid && data.grid.length ? (
             <section className="panel wide" aria-labelledby="m-grid-title">
               <h2 id="m-grid-title">{t.measurement.grid.title}</h2>
@@ -348,16 +495,31 @@ export default function MeasurementScreen() {
                 <table className="data-table">
                   <thead>
                     <tr>
-                      <th scope="col">{t.measurement.plant}</th><th scope="col">{t.measurement.grid.state}</th>
-                      <th scope="col" className="num">{t.measurement.grid.leakage}</th><th scope="col" className="num">{t.measurement.grid.power}</th>
-                      <th scope="col" className="num">{t.measurement.grid.voltage}</th><th scope="col" />
+                      <th scope="col">{t.measurement.plant}</th>
+                      <th scope="col">{t.measurement.grid.state}</th>
+                      <th scope="col" className="num">
+                        {t.measurement.grid.leakage}
+                      </th>
+                      <th scope="col" className="num">
+                        {t.measurement.grid.power}
+                      </th>
+                      <th scope="col" className="num">
+                        {t.measurement.grid.voltage}
+                      </th>
+                      <th scope="col" />
                     </tr>
                   </thead>
                   <tbody>
                     {data.grid.map((g) => (
                       <tr key={g.device.uid}>
                         <th scope="row">{g.device.name}</th>
-                        <td>{g.breaker?.state === 1 ? `● ${t.measurement.grid.closed}` : g.breaker?.state === 0 ? `○ ${t.measurement.grid.open}` : "–"}</td>
+                        <td>
+                          {g.breaker?.state === 1
+                            ? `● ${t.measurement.grid.closed}`
+                            : g.breaker?.state === 0
+                              ? `○ ${t.measurement.grid.open}`
+                              : "–"}
+                        </td>
                         <td className="num">{n1(g.breaker?.leakageMa)} mA</td>
                         <td className="num">{n1(g.breaker?.powerKw, 1)} kW</td>
                         <td className="num">{n1(g.breaker?.voltageV, 0)} V</td>
@@ -369,7 +531,9 @@ export default function MeasurementScreen() {
                               <input type="hidden" name="address" value={g.device.address} />
                               <input type="hidden" name="kind" value={g.device.kind} />
                               <span>{fmt(t.measurement.grid.alarms, { n: g.breaker.activeAlarms })}</span>{" "}
-                              <button type="submit" name="intent" value="release" className="secondary">{t.measurement.grid.release}</button>
+                              <button type="submit" name="intent" value="release" className="secondary">
+                                {t.measurement.grid.release}
+                              </button>
                             </Form>
                           ) : null}
                         </td>

@@ -24,7 +24,6 @@ import { alertPrefAction } from "~/utils/alert-forms.server";
 
 type FieldErrors = Partial<Record<"currentPassword" | "newPassword" | "confirmPassword", string>>;
 
-
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: alarmStyles }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken, user } = requireAuth(request, context, { allowPendingPassword: true });
@@ -108,7 +107,11 @@ export default function Modify() {
   const profileText = useErrorText();
   const profileForm = useClientValidation(profileFailure?.profileErrors, (el) => {
     const d = new FormData(el);
-    return schemaErrors(MemberProfileFields, { name: d.get("name") ?? "", phone: d.get("phone") ?? "", email: d.get("email") ?? "" });
+    return schemaErrors(MemberProfileFields, {
+      name: d.get("name") ?? "",
+      phone: d.get("phone") ?? "",
+      email: d.get("email") ?? "",
+    });
   });
   const pv = profileFailure?.profileValues ?? { name: profile.name, phone: profile.phone ?? "", email: profile.email ?? "" };
   const message = (code?: string) =>
@@ -189,7 +192,13 @@ export default function Modify() {
           ) : (
             <>
               <FormAlert message={profileForm.errors._form ? profileText(profileForm.errors._form) : null} />
-              <Form method="post" noValidate onSubmit={profileForm.onSubmit} onInput={profileForm.onInput} aria-labelledby="profile-edit-title">
+              <Form
+                method="post"
+                noValidate
+                onSubmit={profileForm.onSubmit}
+                onInput={profileForm.onInput}
+                aria-labelledby="profile-edit-title"
+              >
                 <AuthenticityTokenInput />
                 <TextInput
                   form="profile"

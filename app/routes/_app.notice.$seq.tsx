@@ -28,7 +28,9 @@ import { noticeDate } from "~/utils/notice-format.server";
 import { readPreferences } from "~/utils/preferences.server";
 import { metaLocale } from "~/utils/meta-locale";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `${adminMessages(metaLocale(matches)).notices.title} · ${adminMessages(metaLocale(matches)).appName}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${adminMessages(metaLocale(matches)).notices.title} · ${adminMessages(metaLocale(matches)).appName}` },
+];
 
 function seqOf(params: { seq?: string }): number {
   const seq = Number(params.seq);
@@ -108,7 +110,13 @@ export default function NoticeDetail() {
             <h1 id="notice-edit-title">{fmt(n.editTitle, { seq: notice.seq })}</h1>
             <p className="notice-meta">{fmt(n.written, { date: notice.date, author: notice.author_id ?? "—" })}</p>
             <FormAlert message={update.errors._form ? text(update.errors._form) : null} />
-            <Form method="post" noValidate onSubmit={update.onSubmit} onInput={update.onInput} aria-labelledby="notice-edit-title">
+            <Form
+              method="post"
+              noValidate
+              onSubmit={update.onSubmit}
+              onInput={update.onInput}
+              aria-labelledby="notice-edit-title"
+            >
               <AuthenticityTokenInput />
               <TextArea
                 form="notice-edit"
@@ -120,7 +128,13 @@ export default function NoticeDetail() {
                 defaultValue={values.content}
                 error={text(update.errors.content)}
               />
-              <Checkbox form="notice-edit" name="use" label={n.use} defaultChecked={values.use === "1"} error={text(update.errors.use)} />
+              <Checkbox
+                form="notice-edit"
+                name="use"
+                label={n.use}
+                defaultChecked={values.use === "1"}
+                error={text(update.errors.use)}
+              />
               <div className="form-actions">
                 <button type="submit" name="intent" value="update" disabled={busy}>
                   {t.adminForms.save}

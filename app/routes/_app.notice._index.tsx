@@ -32,7 +32,9 @@ import { createNotice, deleteNotices, listNotices } from "~/models/notices.serve
 import { readPreferences } from "~/utils/preferences.server";
 import { metaLocale } from "~/utils/meta-locale";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `${adminMessages(metaLocale(matches)).notices.title} · ${adminMessages(metaLocale(matches)).appName}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${adminMessages(metaLocale(matches)).notices.title} · ${adminMessages(metaLocale(matches)).appName}` },
+];
 
 function noticeInput(form: FormData) {
   return { content: String(form.get("content") ?? ""), use: form.get("use") ? 1 : 0 };
@@ -66,7 +68,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirectWithFlash("/notice", t.notices.created);
   }
   if (intent === "delete") {
-    const seqs = form.getAll("noticesSeq").map(Number).filter((n) => Number.isInteger(n) && n > 0);
+    const seqs = form
+      .getAll("noticesSeq")
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0);
     const values = { ...formValues(form), noticesSeq: seqs.join(",") };
     const errors: Errors = {};
     if (!seqs.length) errors.noticesSeq = "required";
@@ -103,7 +108,7 @@ export default function Notices() {
   });
   const createValues = actionData?.intent === "create" ? actionData.values : { use: "1" };
   // Without JS a refused delete re-renders the page: keep the boxes that were ticked.
-  const selected = new Set((actionData?.intent === "delete" ? actionData.values.noticesSeq ?? "" : "").split(",").map(Number));
+  const selected = new Set((actionData?.intent === "delete" ? (actionData.values.noticesSeq ?? "") : "").split(",").map(Number));
   const useFilter = params.get("use");
 
   return (
@@ -125,7 +130,13 @@ export default function Notices() {
               defaultValue={createValues.content}
               error={text(create.errors.content)}
             />
-            <Checkbox form="notice-new" name="use" label={n.use} defaultChecked={createValues.use === "1"} error={text(create.errors.use)} />
+            <Checkbox
+              form="notice-new"
+              name="use"
+              label={n.use}
+              defaultChecked={createValues.use === "1"}
+              error={text(create.errors.use)}
+            />
             <div className="form-actions">
               <button type="submit" name="intent" value="create" disabled={busy}>
                 {n.create}

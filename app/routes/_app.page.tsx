@@ -9,12 +9,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
-import {
-  CustomUnique,
-  PAGE_TITLE_MAX,
-  WIDGET_KINDS,
-  type CustomWidget,
-} from "../../domain/contract/custom";
+import { CustomUnique, PAGE_TITLE_MAX, WIDGET_KINDS, type CustomWidget } from "../../domain/contract/custom";
 import { DIAGRAM_REFRESH_MS } from "../../domain/diagram";
 import { formatEnergy, formatPower } from "../../domain/units";
 import { requireSection } from "~/auth/section.server";
@@ -32,7 +27,15 @@ import { useWorkspaceT, workspaceMessages, type WorkspaceCatalogue } from "~/i18
 import { ApiFailure } from "~/models/api.server";
 import { customPage, customPages, deleteCustomPage, saveCustomPage, type WidgetView } from "~/models/custom-pages.server";
 import { readPreferences } from "~/utils/preferences.server";
-import { apiFailure, formFailure, formValues, orNotFound, parseForm, parseSearch, type FormFailure } from "~/utils/form-action.server";
+import {
+  apiFailure,
+  formFailure,
+  formValues,
+  orNotFound,
+  parseForm,
+  parseSearch,
+  type FormFailure,
+} from "~/utils/form-action.server";
 import { metaLocale } from "~/utils/meta-locale";
 import { keepLastGood } from "~/utils/keep-last-good";
 
@@ -59,7 +62,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     orNotFound(customPages(accessToken, editing ? s.plant : undefined)),
     s.p ? orNotFound(customPage(accessToken, s.p, locale)) : Promise.resolve(null),
   ]);
-  return json({ list, page, editing, addPlant: editing ? (s.plant ?? null) : null, readOnly: !!user.readOnly, at: page?.now ?? Date.now() });
+  return json({
+    list,
+    page,
+    editing,
+    addPlant: editing ? (s.plant ?? null) : null,
+    readOnly: !!user.readOnly,
+    at: page?.now ?? Date.now(),
+  });
 }
 
 const pageHref = (p: string, edit = false, plant?: string) =>
@@ -83,9 +93,17 @@ const DeleteForm = Target.extend({ confirm: z.literal("1", { errorMap: () => ({ 
 const list = (v: string | string[] | undefined) => (Array.isArray(v) ? v : v ? [v] : []).join(",");
 
 /** Reads the page, changes its widgets or title, and stores it whole (POST /custom). */
-async function change(token: string, unique: string, locale: "ko" | "en", edit: (p: { title: string; widgets: CustomWidget[] }) => { title: string; widgets: CustomWidget[] }) {
+async function change(
+  token: string,
+  unique: string,
+  locale: "ko" | "en",
+  edit: (p: { title: string; widgets: CustomWidget[] }) => { title: string; widgets: CustomWidget[] },
+) {
   const current = await customPage(token, unique, locale);
-  const next = edit({ title: current.page.title, widgets: current.page.widgets.map(({ kind, plantName, invStr, envStr }) => ({ kind, plantName, invStr, envStr })) });
+  const next = edit({
+    title: current.page.title,
+    widgets: current.page.widgets.map(({ kind, plantName, invStr, envStr }) => ({ kind, plantName, invStr, envStr })),
+  });
   await saveCustomPage(token, { unique, ...next });
 }
 
@@ -117,8 +135,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
         const f = parseForm(AddForm, intent, form);
         if (!f.ok) return f.response;
         const widget: CustomWidget = {
-          kind: f.data.kind, plantName: f.data.plantName,
-          invStr: f.data.kind === "inverter" ? list(f.data.inv) : "", envStr: f.data.kind === "environment" ? list(f.data.env) : "",
+          kind: f.data.kind,
+          plantName: f.data.plantName,
+          invStr: f.data.kind === "inverter" ? list(f.data.inv) : "",
+          envStr: f.data.kind === "environment" ? list(f.data.env) : "",
         };
         await change(accessToken, f.data.p, locale, (p) => ({ ...p, widgets: [...p.widgets, widget] }));
         return redirectWithFlash(pageHref(f.data.p, true), t.saved);
@@ -133,7 +153,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
           if (intent === "remove") widgets.splice(index, 1);
           else {
             const to = dir === "up" ? index - 1 : index + 1;
-            if (to >= 0 && to < widgets.length && index < widgets.length) [widgets[index], widgets[to]] = [widgets[to]!, widgets[index]!];
+            if (to >= 0 && to < widgets.length && index < widgets.length)
+              [widgets[index], widgets[to]] = [widgets[to]!, widgets[index]!];
           }
           return { ...p, widgets };
         });
@@ -150,7 +171,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   } catch (error) {
     if (error instanceof ApiFailure && error.status === 404) {
-      return formFailure(intent, { _form: error.body.message === "page_not_found" ? "notFound" : "plant_not_found" }, values, 404);
+      return formFailure(
+        intent,
+        { _form: error.body.message === "page_not_found" ? "notFound" : "plant_not_found" },
+        values,
+        404,
+      );
     }
     return apiFailure(intent, error, values, (n) => n.replace(/^widgets\.\d+\./, ""));
   }
@@ -169,7 +195,13 @@ function InverterTable({ w }: { w: WidgetView }) {
     <div className="table-scroll">
       <table>
         <thead>
-          <tr><th scope="col">{c.device}</th><th scope="col">{c.output}</th><th scope="col">{c.today}</th><th scope="col">{c.state}</th><th scope="col">{c.time}</th></tr>
+          <tr>
+            <th scope="col">{c.device}</th>
+            <th scope="col">{c.output}</th>
+            <th scope="col">{c.today}</th>
+            <th scope="col">{c.state}</th>
+            <th scope="col">{c.time}</th>
+          </tr>
         </thead>
         <tbody>
           {(w.inverters ?? []).map((d) => {
@@ -180,7 +212,10 @@ function InverterTable({ w }: { w: WidgetView }) {
                 <th scope="row">{d.name}</th>
                 <td className="num">{d.values.w != null ? `${p.value} ${p.unit}` : "–"}</td>
                 <td className="num">{d.values.today_wh != null ? `${e.value} ${e.unit}` : "–"}</td>
-                <td><span aria-hidden="true">{CONDITION_MARK[d.condition]} </span>{conditionText(t, d.condition, d.alarm)}</td>
+                <td>
+                  <span aria-hidden="true">{CONDITION_MARK[d.condition]} </span>
+                  {conditionText(t, d.condition, d.alarm)}
+                </td>
                 <td>{d.ts ? seoulYmdHm(d.ts) : "–"}</td>
               </tr>
             );
@@ -200,17 +235,27 @@ function SensorTable({ w }: { w: WidgetView }) {
       <table>
         <thead>
           <tr>
-            <th scope="col">{t.customPage.table.device}</th><th scope="col">{s.iis}</th><th scope="col">{s.his}</th>
-            <th scope="col">{s.sts}</th><th scope="col">{s.ats}</th><th scope="col">{t.customPage.table.state}</th>
+            <th scope="col">{t.customPage.table.device}</th>
+            <th scope="col">{s.iis}</th>
+            <th scope="col">{s.his}</th>
+            <th scope="col">{s.sts}</th>
+            <th scope="col">{s.ats}</th>
+            <th scope="col">{t.customPage.table.state}</th>
           </tr>
         </thead>
         <tbody>
           {(w.sensors ?? []).map((x) => (
             <tr key={x.device_uid}>
               <th scope="row">{x.name}</th>
-              <td className="num">{f(x.iis, 0, "W/m²")}</td><td className="num">{f(x.his, 0, "W/m²")}</td>
-              <td className="num">{f(x.sts, 1, "°C")}</td><td className="num">{f(x.ats, 1, "°C")}</td>
-              <td><span aria-hidden="true">{CONDITION_MARK[x.condition]} </span>{conditionText(t, x.condition, null)}{x.ts ? ` · ${seoulYmdHm(x.ts)}` : ""}</td>
+              <td className="num">{f(x.iis, 0, "W/m²")}</td>
+              <td className="num">{f(x.his, 0, "W/m²")}</td>
+              <td className="num">{f(x.sts, 1, "°C")}</td>
+              <td className="num">{f(x.ats, 1, "°C")}</td>
+              <td>
+                <span aria-hidden="true">{CONDITION_MARK[x.condition]} </span>
+                {conditionText(t, x.condition, null)}
+                {x.ts ? ` · ${seoulYmdHm(x.ts)}` : ""}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -224,11 +269,19 @@ function Widget({ w, page, editing, count }: { w: WidgetView; page: string; edit
   const title = fmt(t.customPage.widgetOf, { kind: t.customPage.kinds[w.kind], plant: w.plant?.name ?? w.plantName });
   return (
     <section className={`panel widget widget-${w.kind}`} aria-labelledby={`w-${w.index}`}>
-      <h2 id={`w-${w.index}`} className="widget-title">{title}</h2>
+      <h2 id={`w-${w.index}`} className="widget-title">
+        {title}
+      </h2>
       {!w.plant ? (
         <p className="muted">{t.customPage.gone}</p>
       ) : w.kind === "status" && w.card ? (
-        <PlantCard card={w.card} graph={false} size="md" detailUrl={detailWindowHref("plant", w.card.plant_uid, w.card.name)} legend={{ off: [], href: () => "" }} />
+        <PlantCard
+          card={w.card}
+          graph={false}
+          size="md"
+          detailUrl={detailWindowHref("plant", w.card.plant_uid, w.card.name)}
+          legend={{ off: [], href: () => "" }}
+        />
       ) : w.kind === "chart" && w.card ? (
         <div className="pv-chart-box widget-chart" dangerouslySetInnerHTML={{ __html: w.card.chart ?? "" }} />
       ) : w.kind === "inverter" ? (
@@ -244,8 +297,14 @@ function Widget({ w, page, editing, count }: { w: WidgetView; page: string; edit
               <input type="hidden" name="p" value={page} />
               <input type="hidden" name="index" value={w.index} />
               <input type="hidden" name="dir" value={dir} />
-              <button type="submit" name="intent" value="move" className="secondary small"
-                disabled={dir === "up" ? w.index === 0 : w.index === count - 1} aria-label={`${t.customPage[dir]}: ${title}`}>
+              <button
+                type="submit"
+                name="intent"
+                value="move"
+                className="secondary small"
+                disabled={dir === "up" ? w.index === 0 : w.index === count - 1}
+                aria-label={`${t.customPage[dir]}: ${title}`}
+              >
                 {dir === "up" ? "↑" : "↓"} {t.customPage[dir]}
               </button>
             </Form>
@@ -254,7 +313,13 @@ function Widget({ w, page, editing, count }: { w: WidgetView; page: string; edit
             <AuthenticityTokenInput />
             <input type="hidden" name="p" value={page} />
             <input type="hidden" name="index" value={w.index} />
-            <button type="submit" name="intent" value="remove" className="secondary small" aria-label={`${t.customPage.remove}: ${title}`}>
+            <button
+              type="submit"
+              name="intent"
+              value="remove"
+              className="secondary small"
+              aria-label={`${t.customPage.remove}: ${title}`}
+            >
               ✕ {t.customPage.remove}
             </button>
           </Form>
@@ -279,12 +344,22 @@ function Editor({ unique, title, failure }: { unique: string; title: string; fai
         <input type="hidden" name="edit" value="1" />
         <label htmlFor="add-plant">{c.plant}</label>
         <select id="add-plant" name="plant" defaultValue={addPlant ?? ""} key={addPlant ?? ""}>
-          <option value="" disabled>{c.choosePlant}</option>
-          {list.plantList.map((p) => <option key={p.plant_uid} value={p.plant_uid}>{p.name}</option>)}
+          <option value="" disabled>
+            {c.choosePlant}
+          </option>
+          {list.plantList.map((p) => (
+            <option key={p.plant_uid} value={p.plant_uid}>
+              {p.name}
+            </option>
+          ))}
         </select>
-        <button type="submit" className="secondary">{c.choosePlant}</button>
+        <button type="submit" className="secondary">
+          {c.choosePlant}
+        </button>
       </Form>
-      {!addPlant ? <p className="muted small">{c.addStep1}</p> : (
+      {!addPlant ? (
+        <p className="muted small">{c.addStep1}</p>
+      ) : (
         <Form method="post" className="add-widget">
           <AuthenticityTokenInput />
           <FormError message={errText(t, errs("add")._form)} />
@@ -300,18 +375,40 @@ function Editor({ unique, title, failure }: { unique: string; title: string; fai
           </fieldset>
           {inverters.length ? (
             <fieldset>
-              <legend>{c.inverters} <span className="muted small">({c.kinds.inverter}) — {c.devicesAll}</span></legend>
-              {inverters.map((d) => <label key={d.device_uid} className="choice"><input type="checkbox" name="inv" value={d.device_uid} /> {d.name}</label>)}
+              <legend>
+                {c.inverters}{" "}
+                <span className="muted small">
+                  ({c.kinds.inverter}) — {c.devicesAll}
+                </span>
+              </legend>
+              {inverters.map((d) => (
+                <label key={d.device_uid} className="choice">
+                  <input type="checkbox" name="inv" value={d.device_uid} /> {d.name}
+                </label>
+              ))}
               {errs("add").invStr ? <span className="error">{errText(t, errs("add").invStr)}</span> : null}
             </fieldset>
           ) : null}
           {sensors.length ? (
             <fieldset>
-              <legend>{c.sensors} <span className="muted small">({c.kinds.environment}) — {c.devicesAll}</span></legend>
-              {sensors.map((d) => <label key={d.device_uid} className="choice"><input type="checkbox" name="env" value={d.device_uid} /> {d.name}</label>)}
+              <legend>
+                {c.sensors}{" "}
+                <span className="muted small">
+                  ({c.kinds.environment}) — {c.devicesAll}
+                </span>
+              </legend>
+              {sensors.map((d) => (
+                <label key={d.device_uid} className="choice">
+                  <input type="checkbox" name="env" value={d.device_uid} /> {d.name}
+                </label>
+              ))}
             </fieldset>
           ) : null}
-          <div className="form-actions"><button type="submit" name="intent" value="add">{c.addSubmit}</button></div>
+          <div className="form-actions">
+            <button type="submit" name="intent" value="add">
+              {c.addSubmit}
+            </button>
+          </div>
         </Form>
       )}
       <h2>{c.rename}</h2>
@@ -319,16 +416,29 @@ function Editor({ unique, title, failure }: { unique: string; title: string; fai
         <AuthenticityTokenInput />
         <input type="hidden" name="p" value={unique} />
         <label htmlFor="rename-title">{c.titleField}</label>
-        <input id="rename-title" name="title" defaultValue={title} maxLength={PAGE_TITLE_MAX} required aria-invalid={errs("rename").title ? true : undefined} />
-        <button type="submit" name="intent" value="rename">{c.renameSubmit}</button>
+        <input
+          id="rename-title"
+          name="title"
+          defaultValue={title}
+          maxLength={PAGE_TITLE_MAX}
+          required
+          aria-invalid={errs("rename").title ? true : undefined}
+        />
+        <button type="submit" name="intent" value="rename">
+          {c.renameSubmit}
+        </button>
         {errs("rename").title ? <span className="error">{errText(t, errs("rename").title)}</span> : null}
       </Form>
       <h2>{c.delete}</h2>
       <Form method="post" className="inline-form">
         <AuthenticityTokenInput />
         <input type="hidden" name="p" value={unique} />
-        <label className="choice"><input type="checkbox" name="confirm" value="1" /> {c.deleteConfirm}</label>
-        <button type="submit" name="intent" value="delete" className="danger">{c.delete}</button>
+        <label className="choice">
+          <input type="checkbox" name="confirm" value="1" /> {c.deleteConfirm}
+        </label>
+        <button type="submit" name="intent" value="delete" className="danger">
+          {c.delete}
+        </button>
         {errs("delete").confirm ? <span className="error">{errText(t, errs("delete").confirm)}</span> : null}
       </Form>
     </section>
@@ -342,34 +452,58 @@ export default function CustomPageScreen() {
   const c = t.customPage;
   const revalidator = useRevalidator();
   const navigation = useNavigation();
-  usePolling(() => {
-    if (revalidator.state === "idle" && navigation.state === "idle") revalidator.revalidate();
-  }, DIAGRAM_REFRESH_MS, !!page && !editing);
+  usePolling(
+    () => {
+      if (revalidator.state === "idle" && navigation.state === "idle") revalidator.revalidate();
+    },
+    DIAGRAM_REFRESH_MS,
+    !!page && !editing,
+  );
   const createErr = failure?.intent === "create" ? failure.errors : {};
 
   return (
     <div className="custom-page">
       <div className="page-head">
         <h1>{page ? page.page.title : c.title}</h1>
-        {page ? <p className="muted small" aria-live="polite">{fmt(c.asOf, { time: seoulYmdHm(at) })}</p> : null}
+        {page ? (
+          <p className="muted small" aria-live="polite">
+            {fmt(c.asOf, { time: seoulYmdHm(at) })}
+          </p>
+        ) : null}
       </div>
       <nav className="subnav" aria-label={c.list}>
-        <AppLink to="/page" aria-current={!page ? "page" : undefined}>{c.list}</AppLink>
+        <AppLink to="/page" aria-current={!page ? "page" : undefined}>
+          {c.list}
+        </AppLink>
         {list.customList.map((p) => (
-          <AppLink key={p.unique} to={pageHref(p.unique)} aria-current={page?.page.unique === p.unique ? "page" : undefined}>{p.title}</AppLink>
+          <AppLink key={p.unique} to={pageHref(p.unique)} aria-current={page?.page.unique === p.unique ? "page" : undefined}>
+            {p.title}
+          </AppLink>
         ))}
       </nav>
       {page ? (
         <>
           {!readOnly ? (
             <p>
-              <AppLink to={pageHref(page.page.unique, !editing)} className="button secondary">{editing ? c.done : c.edit}</AppLink>
+              <AppLink to={pageHref(page.page.unique, !editing)} className="button secondary">
+                {editing ? c.done : c.edit}
+              </AppLink>
             </p>
           ) : null}
-          {failure && failure.intent !== "create" && failure.errors._form ? <FormError message={errText(t, failure.errors._form)} /> : null}
+          {failure && failure.intent !== "create" && failure.errors._form ? (
+            <FormError message={errText(t, failure.errors._form)} />
+          ) : null}
           {page.widgets.length ? (
             <div className="widget-grid">
-              {page.widgets.map((w) => <Widget key={`${w.index}-${w.kind}-${w.plantName}`} w={w} page={page.page.unique} editing={editing} count={page.widgets.length} />)}
+              {page.widgets.map((w) => (
+                <Widget
+                  key={`${w.index}-${w.kind}-${w.plantName}`}
+                  w={w}
+                  page={page.page.unique}
+                  editing={editing}
+                  count={page.widgets.length}
+                />
+              ))}
             </div>
           ) : (
             <p className="panel">{c.noWidgets}</p>
@@ -385,7 +519,10 @@ export default function CustomPageScreen() {
                 {list.customList.map((p) => (
                   <li key={p.unique}>
                     <AppLink to={pageHref(p.unique)}>{p.title}</AppLink>{" "}
-                    <span className="muted small">/page?p={p.unique} · {fmt(c.widgets, { count: p.widgetCount })} · {fmt(c.updated, { time: seoulYmdHm(p.updated_at) })}</span>
+                    <span className="muted small">
+                      /page?p={p.unique} · {fmt(c.widgets, { count: p.widgetCount })} ·{" "}
+                      {fmt(c.updated, { time: seoulYmdHm(p.updated_at) })}
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -401,18 +538,46 @@ export default function CustomPageScreen() {
                 <AuthenticityTokenInput />
                 <div className="field">
                   <label htmlFor="f-title">{c.titleField}</label>
-                  <input id="f-title" name="title" required maxLength={PAGE_TITLE_MAX} defaultValue={failure?.intent === "create" ? failure.values.title : ""}
-                    aria-invalid={createErr.title ? true : undefined} aria-describedby={createErr.title ? "f-title-error" : undefined} />
-                  {createErr.title ? <span className="error" id="f-title-error">{errText(t, createErr.title)}</span> : null}
+                  <input
+                    id="f-title"
+                    name="title"
+                    required
+                    maxLength={PAGE_TITLE_MAX}
+                    defaultValue={failure?.intent === "create" ? failure.values.title : ""}
+                    aria-invalid={createErr.title ? true : undefined}
+                    aria-describedby={createErr.title ? "f-title-error" : undefined}
+                  />
+                  {createErr.title ? (
+                    <span className="error" id="f-title-error">
+                      {errText(t, createErr.title)}
+                    </span>
+                  ) : null}
                 </div>
                 <div className="field">
                   <label htmlFor="f-unique">{c.unique}</label>
-                  <input id="f-unique" name="unique" required maxLength={40} defaultValue={failure?.intent === "create" ? failure.values.unique : ""}
-                    aria-invalid={createErr.unique ? true : undefined} aria-describedby={`f-unique-hint${createErr.unique ? " f-unique-error" : ""}`} />
-                  <span className="hint" id="f-unique-hint">{c.uniqueHint}</span>
-                  {createErr.unique ? <span className="error" id="f-unique-error">{errText(t, createErr.unique)}</span> : null}
+                  <input
+                    id="f-unique"
+                    name="unique"
+                    required
+                    maxLength={40}
+                    defaultValue={failure?.intent === "create" ? failure.values.unique : ""}
+                    aria-invalid={createErr.unique ? true : undefined}
+                    aria-describedby={`f-unique-hint${createErr.unique ? " f-unique-error" : ""}`}
+                  />
+                  <span className="hint" id="f-unique-hint">
+                    {c.uniqueHint}
+                  </span>
+                  {createErr.unique ? (
+                    <span className="error" id="f-unique-error">
+                      {errText(t, createErr.unique)}
+                    </span>
+                  ) : null}
                 </div>
-                <div className="form-actions"><button type="submit" name="intent" value="create">{c.createSubmit}</button></div>
+                <div className="form-actions">
+                  <button type="submit" name="intent" value="create">
+                    {c.createSubmit}
+                  </button>
+                </div>
               </Form>
             </section>
           ) : null}

@@ -21,7 +21,14 @@ import { readPreferences } from "~/utils/preferences.server";
 import { CountAndSize, SearchForm, SortForm, StatusFilters, ViewModeTabs } from "~/components/plant-cards/Controls";
 import { PlantCard } from "~/components/plant-cards/PlantCard";
 import { usePolling } from "~/components/plant-cards/usePolling";
-import { onlyLegendChanged, parseView, pvstatusHref, toggled, viewSearch, type PvstatusView } from "~/components/plant-cards/url-state";
+import {
+  onlyLegendChanged,
+  parseView,
+  pvstatusHref,
+  toggled,
+  viewSearch,
+  type PvstatusView,
+} from "~/components/plant-cards/url-state";
 import { MapView } from "~/components/map/MapView";
 import { metaLocale } from "~/utils/meta-locale";
 import { keepLastGood } from "~/utils/keep-last-good";
@@ -41,7 +48,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A poll (the page's own data request every 6 s): the whole list at once, its body shared by every
   // wallboard on this view until the data changes (models/pvstatus.server.ts).
   if (context.dataRequest) {
-    return plantStatusPoll(request, auth.accessToken, view, locale, { view, mobile, theme, host: url.host, protocol: url.protocol });
+    return plantStatusPoll(request, auth.accessToken, view, locale, {
+      view,
+      mobile,
+      theme,
+      host: url.host,
+      protocol: url.protocol,
+    });
   }
   const list = plantStatusList(auth.accessToken, view, locale);
   const streaming = readCookies(request.headers.get("cookie"))[STREAM_COOKIE] === "1" && url.searchParams.get("stream") !== "0";
@@ -104,7 +117,15 @@ export default function PlantStatusScreen() {
           </>
         }
       >
-        <Await resolve={data.list} errorElement={<><StatusFilters view={view} counts={null} /><ListError view={view} /></>}>
+        <Await
+          resolve={data.list}
+          errorElement={
+            <>
+              <StatusFilters view={view} counts={null} />
+              <ListError view={view} />
+            </>
+          }
+        >
           {(list) => <Loaded list={list as PlantStatusList} view={view} mobile={data.mobile} detail={detail} />}
         </Await>
       </Suspense>
@@ -143,7 +164,17 @@ function ListError({ view }: { view: PvstatusView }) {
   );
 }
 
-function Loaded({ list, view, mobile, detail }: { list: PlantStatusList; view: PvstatusView; mobile: boolean; detail: (uid: string, name: string) => string }) {
+function Loaded({
+  list,
+  view,
+  mobile,
+  detail,
+}: {
+  list: PlantStatusList;
+  view: PvstatusView;
+  mobile: boolean;
+  detail: (uid: string, name: string) => string;
+}) {
   const t = useT().pvstatus;
   const { active } = usePolling(view, {
     fetchedAt: list.ok ? list.now : 0,
@@ -157,11 +188,16 @@ function Loaded({ list, view, mobile, detail }: { list: PlantStatusList; view: P
     );
   }
   // Seoul wall time, written the same on server and client (no locale data involved).
-  const time = formatTimeKey(list.now - (list.now % 1000)) + ":" + String(Math.floor((list.now % 60_000) / 1000)).padStart(2, "0");
+  const time =
+    formatTimeKey(list.now - (list.now % 1000)) + ":" + String(Math.floor((list.now % 60_000) / 1000)).padStart(2, "0");
   const status = (
     <p className="pv-status-line" aria-live="off">
       <span>{fmt(t.list.updated, { time })}</span>
-      {active ? <span className="pv-live" data-testid="polling">{t.list.polling}</span> : null}
+      {active ? (
+        <span className="pv-live" data-testid="polling">
+          {t.list.polling}
+        </span>
+      ) : null}
       {view.q ? <span>{fmt(t.search.active, { q: view.q })}</span> : null}
     </p>
   );
@@ -170,7 +206,12 @@ function Loaded({ list, view, mobile, detail }: { list: PlantStatusList; view: P
       <>
         <StatusFilters view={view} counts={list.counts} />
         {status}
-        <MapView points={list.points} withoutCoords={list.withoutCoords} mobile={mobile} detailUrl={(p: MapPlant) => detail(p.uid, p.name)} />
+        <MapView
+          points={list.points}
+          withoutCoords={list.withoutCoords}
+          mobile={mobile}
+          detailUrl={(p: MapPlant) => detail(p.uid, p.name)}
+        />
       </>
     );
   }
@@ -183,12 +224,21 @@ function Loaded({ list, view, mobile, detail }: { list: PlantStatusList; view: P
       {status}
       <section aria-labelledby="pv-list-heading" className="pv-list">
         {/* The cards' names are h3: the list's own heading keeps the outline h1 → h2 → h3 (it jumped from h1 to h3). */}
-        <h2 id="pv-list-heading" className="visually-hidden">{t.list.label}</h2>
+        <h2 id="pv-list-heading" className="visually-hidden">
+          {t.list.label}
+        </h2>
         <p className="pv-shown">{fmt(t.list.shown, { shown: list.list.length, total: list.total })}</p>
         {list.list.length ? (
           <div className={`pv-cards pv-cards-${view.view}-${view.size}`}>
             {list.list.map((card) => (
-              <PlantCard key={card.plant_uid} card={card} graph={graph} size={view.size} detailUrl={detail(card.plant_uid, card.name)} legend={legend} />
+              <PlantCard
+                key={card.plant_uid}
+                card={card}
+                graph={graph}
+                size={view.size}
+                detailUrl={detail(card.plant_uid, card.name)}
+                legend={legend}
+              />
             ))}
           </div>
         ) : (

@@ -18,7 +18,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     // Through the handover route, which asks the API for a one-time code for this plant.
     return redirect(detailWindowHref("plant", uid, card.name));
   } catch (error) {
-    if (error instanceof ApiFailure && (error.status === 404 || error.status === 400)) throw new Response("not found", { status: 404 });
+    if (error instanceof ApiFailure && (error.status === 404 || error.status === 400))
+      throw new Response("not found", { status: 404 });
     throw error;
   }
 }

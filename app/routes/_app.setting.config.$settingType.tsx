@@ -8,7 +8,12 @@ import { AppLink } from "~/components/AppLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { ZodType } from "zod";
 import {
-  AlarmSettingsSchema, FaultCodeSchema, PollingSettingsSchema, SETTING_FIELDS, SETTING_TYPES, isSettingType,
+  AlarmSettingsSchema,
+  FaultCodeSchema,
+  PollingSettingsSchema,
+  SETTING_FIELDS,
+  SETTING_TYPES,
+  isSettingType,
   type ValueSettingType,
 } from "../../domain/settings";
 import { requireSettingScreen } from "~/auth/section.server";
@@ -24,9 +29,14 @@ import { useAlarmT } from "~/i18n/alarm";
 import { createFaultCode, deleteFaultCode, faultCodes, putSettings, settings, updateFaultCode } from "~/models/fleet.server";
 import { metaLocale } from "~/utils/meta-locale";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `${adminMessages(metaLocale(matches)).config.title} · ${adminMessages(metaLocale(matches)).appName}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${adminMessages(metaLocale(matches)).config.title} · ${adminMessages(metaLocale(matches)).appName}` },
+];
 
-const SCHEMAS: Record<ValueSettingType, ZodType<Record<string, number>, any, any>> = { alarm: AlarmSettingsSchema, polling: PollingSettingsSchema };
+const SCHEMAS: Record<ValueSettingType, ZodType<Record<string, number>, any, any>> = {
+  alarm: AlarmSettingsSchema,
+  polling: PollingSettingsSchema,
+};
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { accessToken } = requireSettingScreen(request, context, "config");
@@ -82,7 +92,15 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   }
 }
 
-function ValueSettings({ type, values, meta }: { type: ValueSettingType; values: Record<string, number>; meta: { updatedAt: number; updatedBy: string | null } | null }) {
+function ValueSettings({
+  type,
+  values,
+  meta,
+}: {
+  type: ValueSettingType;
+  values: Record<string, number>;
+  meta: { updatedAt: number; updatedBy: string | null } | null;
+}) {
   const t = useAdminT();
   const locale = useLocale();
   const data = useActionData<typeof action>();
@@ -94,7 +112,11 @@ function ValueSettings({ type, values, meta }: { type: ValueSettingType; values:
   return (
     <section className="panel" aria-labelledby="settings-title">
       <h2 id="settings-title">{labels.legend}</h2>
-      {meta ? <p className="muted">{fmt(t.config.lastChanged, { at: formatTime(meta.updatedAt, locale), by: meta.updatedBy ?? "—" })}</p> : null}
+      {meta ? (
+        <p className="muted">
+          {fmt(t.config.lastChanged, { at: formatTime(meta.updatedAt, locale), by: meta.updatedBy ?? "—" })}
+        </p>
+      ) : null}
       <Form method="post" noValidate onSubmit={v.onSubmit} key={meta?.updatedAt ?? 0}>
         <AuthenticityTokenInput />
         <FormAlert message={Object.keys(v.errors).length ? (err(v.errors._form) ?? t.fleet.fixErrors) : null} />
@@ -121,7 +143,17 @@ function ValueSettings({ type, values, meta }: { type: ValueSettingType; values:
 
 type Code = { code: number; hex: string; name_ko: string; name_en: string; level: number };
 
-function CodeFields({ form, values, errors, lockCode }: { form: string; values: Record<string, string>; errors: Record<string, string>; lockCode?: boolean }) {
+function CodeFields({
+  form,
+  values,
+  errors,
+  lockCode,
+}: {
+  form: string;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  lockCode?: boolean;
+}) {
   const t = useAdminT();
   const f = t.config.faultCodes;
   const err = useFleetErrorText();
@@ -130,13 +162,42 @@ function CodeFields({ form, values, errors, lockCode }: { form: string; values: 
       {lockCode ? (
         <input type="hidden" name="code" value={values.code} />
       ) : (
-        <TextInput form={form} name="code" label={f.code} required inputMode="numeric" defaultValue={values.code} error={err(errors.code)} />
+        <TextInput
+          form={form}
+          name="code"
+          label={f.code}
+          required
+          inputMode="numeric"
+          defaultValue={values.code}
+          error={err(errors.code)}
+        />
       )}
       <TextInput form={form} name="hex" label={f.hex} required defaultValue={values.hex} error={err(errors.hex)} maxLength={10} />
-      <TextInput form={form} name="name_ko" label={f.name_ko} required defaultValue={values.name_ko} error={err(errors.name_ko)} maxLength={100} />
-      <TextInput form={form} name="name_en" label={f.name_en} required defaultValue={values.name_en} error={err(errors.name_en)} maxLength={100} />
+      <TextInput
+        form={form}
+        name="name_ko"
+        label={f.name_ko}
+        required
+        defaultValue={values.name_ko}
+        error={err(errors.name_ko)}
+        maxLength={100}
+      />
+      <TextInput
+        form={form}
+        name="name_en"
+        label={f.name_en}
+        required
+        defaultValue={values.name_en}
+        error={err(errors.name_en)}
+        maxLength={100}
+      />
       <SelectInput
-        form={form} name="level" label={f.level} required defaultValue={values.level ?? "3"} error={err(errors.level)}
+        form={form}
+        name="level"
+        label={f.level}
+        required
+        defaultValue={values.level ?? "3"}
+        error={err(errors.level)}
         options={(["1", "2", "3", "4"] as const).map((l) => ({ value: l, label: f.levels[l] }))}
       />
     </div>
@@ -154,7 +215,13 @@ function FaultCodes({ codeList, editing }: { codeList: Code[]; editing: Code | n
   const update = answerFor(data, "update");
   const addV = useClientValidation(add?.errors, (el) => schemaErrors(FaultCodeSchema, Object.fromEntries(new FormData(el))));
   const updV = useClientValidation(update?.errors, (el) => schemaErrors(FaultCodeSchema, Object.fromEntries(new FormData(el))));
-  const asValues = (c: Code) => ({ code: String(c.code), hex: c.hex, name_ko: c.name_ko, name_en: c.name_en, level: String(c.level) });
+  const asValues = (c: Code) => ({
+    code: String(c.code),
+    hex: c.hex,
+    name_ko: c.name_ko,
+    name_en: c.name_en,
+    level: String(c.level),
+  });
   return (
     <>
       {editing ? (
@@ -179,7 +246,9 @@ function FaultCodes({ codeList, editing }: { codeList: Code[]; editing: Code | n
           <caption>{f.caption}</caption>
           <thead>
             <tr>
-              <th scope="col" className="num">{f.code}</th>
+              <th scope="col" className="num">
+                {f.code}
+              </th>
               <th scope="col">{f.hex}</th>
               <th scope="col">{locale === "en" ? f.name_en : f.name_ko}</th>
               <th scope="col">{f.level}</th>

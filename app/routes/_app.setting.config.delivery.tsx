@@ -27,7 +27,10 @@ export const meta: MetaFunction = ({ matches }) => {
 };
 
 const Search = z.object({
-  status: z.union([z.enum(OUTBOX_STATES), z.literal("")]).optional().transform((s) => s || undefined),
+  status: z
+    .union([z.enum(OUTBOX_STATES), z.literal("")])
+    .optional()
+    .transform((s) => s || undefined),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 
@@ -50,7 +53,11 @@ export default function DeliveryLog() {
     <div className="admin-page">
       <h1>{admin.config.title}</h1>
       <nav className="subnav" aria-label={admin.config.nav}>
-        {SETTING_TYPES.map((s) => <NavLink key={s} to={`/setting/config/${s}`}>{admin.config.tabs[s]}</NavLink>)}
+        {SETTING_TYPES.map((s) => (
+          <NavLink key={s} to={`/setting/config/${s}`}>
+            {admin.config.tabs[s]}
+          </NavLink>
+        ))}
         <NavLink to="/setting/config/delivery">{d.title}</NavLink>
       </nav>
       <h2>{d.title}</h2>
@@ -61,12 +68,18 @@ export default function DeliveryLog() {
           <label htmlFor="dl-status">{d.status}</label>
           <select id="dl-status" name="status" defaultValue={q.status ?? ""} key={q.status ?? ""}>
             <option value="">{d.all}</option>
-            {OUTBOX_STATES.map((s) => <option key={s} value={s}>{d.states[s]}</option>)}
+            {OUTBOX_STATES.map((s) => (
+              <option key={s} value={s}>
+                {d.states[s]}
+              </option>
+            ))}
           </select>
         </div>
         <button type="submit">{d.show}</button>
       </Form>
-      {log.deliveryList.length === 0 ? <p className="muted">{d.empty}</p> : (
+      {log.deliveryList.length === 0 ? (
+        <p className="muted">{d.empty}</p>
+      ) : (
         <div className="table-wrap">
           <table className="data-table stack-on-phone">
             <caption className="visually-hidden">{d.caption}</caption>
@@ -77,7 +90,9 @@ export default function DeliveryLog() {
                 <th scope="col">{d.col.recipient}</th>
                 <th scope="col">{d.col.subject}</th>
                 <th scope="col">{d.col.status}</th>
-                <th scope="col" className="num">{d.col.attempts}</th>
+                <th scope="col" className="num">
+                  {d.col.attempts}
+                </th>
                 <th scope="col">{d.col.next}</th>
                 <th scope="col">{d.col.sent}</th>
                 <th scope="col">{d.col.error}</th>
@@ -86,18 +101,32 @@ export default function DeliveryLog() {
             <tbody>
               {log.deliveryList.map((r) => (
                 <tr key={r.seq}>
-                  <td className="nowrap" data-label={d.col.created}>{time(r.created_at)}</td>
+                  <td className="nowrap" data-label={d.col.created}>
+                    {time(r.created_at)}
+                  </td>
                   <td data-label={d.col.channel}>{d.channel[r.channel]}</td>
-                  <td data-label={d.col.recipient} className="mono">{r.recipient}</td>
+                  <td data-label={d.col.recipient} className="mono">
+                    {r.recipient}
+                  </td>
                   <td data-label={d.col.subject}>{r.subject}</td>
                   <td data-label={d.col.status}>
-                    <span className={r.status === "failed" ? "outcome-failed" : r.status === "sent" ? "outcome-done" : "outcome-pending"}>
+                    <span
+                      className={
+                        r.status === "failed" ? "outcome-failed" : r.status === "sent" ? "outcome-done" : "outcome-pending"
+                      }
+                    >
                       <span aria-hidden="true">{mark[r.status]}</span> {d.states[r.status]}
                     </span>
                   </td>
-                  <td className="num" data-label={d.col.attempts}>{r.attempts}</td>
-                  <td className="nowrap" data-label={d.col.next}>{r.status === "pending" ? time(r.next_attempt_at) : "–"}</td>
-                  <td className="nowrap" data-label={d.col.sent}>{time(r.sent_at)}</td>
+                  <td className="num" data-label={d.col.attempts}>
+                    {r.attempts}
+                  </td>
+                  <td className="nowrap" data-label={d.col.next}>
+                    {r.status === "pending" ? time(r.next_attempt_at) : "–"}
+                  </td>
+                  <td className="nowrap" data-label={d.col.sent}>
+                    {time(r.sent_at)}
+                  </td>
                   <td data-label={d.col.error}>{r.last_error ?? "–"}</td>
                 </tr>
               ))}
@@ -105,7 +134,9 @@ export default function DeliveryLog() {
           </table>
         </div>
       )}
-      {log.total > log.size ? <Pager page={log.page} size={log.size} total={log.total} search={new URLSearchParams(location.search)} /> : null}
+      {log.total > log.size ? (
+        <Pager page={log.page} size={log.size} total={log.total} search={new URLSearchParams(location.search)} />
+      ) : null}
     </div>
   );
 }

@@ -20,13 +20,19 @@ import { deleteDevice, deviceDetail, plantList, rtuList, updateDevice } from "~/
 import { metaLocale } from "~/utils/meta-locale";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: `${data?.device.name ?? adminMessages(metaLocale(matches)).devices.title} · ${adminMessages(metaLocale(matches)).appName}` },
+  {
+    title: `${data?.device.name ?? adminMessages(metaLocale(matches)).devices.title} · ${adminMessages(metaLocale(matches)).appName}`,
+  },
 ];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { accessToken } = requireSettingScreen(request, context, "device");
   try {
-    const [{ device }, rtus, plants] = await Promise.all([deviceDetail(accessToken, params.uid!), rtuList(accessToken), plantList(accessToken)]);
+    const [{ device }, rtus, plants] = await Promise.all([
+      deviceDetail(accessToken, params.uid!),
+      rtuList(accessToken),
+      plantList(accessToken),
+    ]);
     return json({ device, rtus: rtus.rtuList, plants: plants.plantList });
   } catch (error) {
     if (error instanceof ApiFailure && error.status === 404) throw new Response("not found", { status: 404 });
@@ -52,7 +58,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!parsed.ok) return parsed.response;
   try {
     const res = await updateDevice(accessToken, uid, parsed.data);
-    return redirectWithFlash(`/setting/device/${encodeURIComponent(uid)}`, fmt(t.devices.flash.updated, { name: res.device.name }));
+    return redirectWithFlash(
+      `/setting/device/${encodeURIComponent(uid)}`,
+      fmt(t.devices.flash.updated, { name: res.device.name }),
+    );
   } catch (error) {
     return apiFailure("edit", error, formValues(form));
   }
@@ -71,8 +80,13 @@ export default function DeviceEdit() {
   const edit = answerFor(data, "edit");
   const v = useClientValidation(edit?.errors, (f) => schemaErrors(DeviceBodySchema, Object.fromEntries(new FormData(f))));
   const initial = {
-    name: device.name, kind: String(device.kind), rtuUid: str(device.rtu_uid), plantUid: str(device.plant_uid),
-    address: str(device.address), capaKw: device.capa == null ? "" : capacityKw(device.capa).toFixed(2), use: String(device.use_yn),
+    name: device.name,
+    kind: String(device.kind),
+    rtuUid: str(device.rtu_uid),
+    plantUid: str(device.plant_uid),
+    address: str(device.address),
+    capaKw: device.capa == null ? "" : capacityKw(device.capa).toFixed(2),
+    use: String(device.use_yn),
   };
   return (
     <div className="admin-page">

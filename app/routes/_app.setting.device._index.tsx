@@ -22,7 +22,9 @@ import { adminMessages, useAdminT } from "~/i18n/admin";
 import { adminDevices, createDevice, plantList, rtuList } from "~/models/fleet.server";
 import { metaLocale } from "~/utils/meta-locale";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `${adminMessages(metaLocale(matches)).devices.title} · ${adminMessages(metaLocale(matches)).appName}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${adminMessages(metaLocale(matches)).devices.title} · ${adminMessages(metaLocale(matches)).appName}` },
+];
 
 const STATUSES = [...COMM_STATES, "unused"] as const;
 
@@ -54,7 +56,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const res = await createDevice(accessToken, parsed.data);
     const t = adminMessages(localeOf(request));
-    return redirectWithFlash(`/setting/device/${encodeURIComponent(res.device.uid)}`, fmt(t.devices.flash.created, { name: res.device.name }));
+    return redirectWithFlash(
+      `/setting/device/${encodeURIComponent(res.device.uid)}`,
+      fmt(t.devices.flash.created, { name: res.device.name }),
+    );
   } catch (error) {
     return apiFailure("create", error, formValues(form));
   }

@@ -41,7 +41,9 @@ import { createGroup, deleteGroup, groupList, updateGroup } from "~/models/group
 import { readPreferences } from "~/utils/preferences.server";
 import { metaLocale } from "~/utils/meta-locale";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `${adminMessages(metaLocale(matches)).groups.title} · ${adminMessages(metaLocale(matches)).appName}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${adminMessages(metaLocale(matches)).groups.title} · ${adminMessages(metaLocale(matches)).appName}` },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken } = requireSettingScreen(request, context, "group");
@@ -85,7 +87,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
         if (!isDeleteConfirmed(confirm)) return formFailure(intent, { confirm: "confirmation_required" }, values);
         const parent = String(form.get("parent_seq") ?? "");
         await deleteGroup(accessToken, seq, confirm);
-        return redirectWithFlash(parent ? at(Number(parent)) : "/setting/group", fmt(t.groups.deleted, { name: String(form.get("name") ?? "") }));
+        return redirectWithFlash(
+          parent ? at(Number(parent)) : "/setting/group",
+          fmt(t.groups.deleted, { name: String(form.get("name") ?? "") }),
+        );
       }
     }
   } catch (error) {
@@ -169,7 +174,9 @@ function GroupScreen({ selected }: { selected: number }) {
     isDeleteConfirmed(new FormData(el).get("confirm")) ? {} : { confirm: "confirmation_required" },
   );
   const kept = (intent: string, name: string, fallback: string) =>
-    actionData?.intent === intent && actionData.values.seq === String(selected) ? (actionData.values[name] ?? fallback) : fallback;
+    actionData?.intent === intent && actionData.values.seq === String(selected)
+      ? (actionData.values[name] ?? fallback)
+      : fallback;
   const inUse = actionData?.intent === "delete" && actionData.values.seq === String(selected) ? actionData.details : undefined;
 
   return (
@@ -197,7 +204,8 @@ function GroupScreen({ selected }: { selected: number }) {
                   const rtus = rtuList.filter((r) => r.plant_uid === p.uid);
                   return (
                     <li key={p.uid}>
-                      <strong>{p.name}</strong> <span className="muted">({p.uid})</span> · {fmt(g.plantRtus, { count: rtus.length })}
+                      <strong>{p.name}</strong> <span className="muted">({p.uid})</span> ·{" "}
+                      {fmt(g.plantRtus, { count: rtus.length })}
                       {rtus.length ? <span className="muted"> — {rtus.map((r) => r.alias || r.name).join(", ")}</span> : null}
                     </li>
                   );
@@ -223,11 +231,26 @@ function GroupScreen({ selected }: { selected: number }) {
           <section className="panel" aria-labelledby="group-rename-title">
             <h2 id="group-rename-title">{g.rename.title}</h2>
             <FormAlert message={rename.errors._form ? text(rename.errors._form) : null} />
-            <Form method="post" noValidate onSubmit={rename.onSubmit} onInput={rename.onInput} key={`rename-${node.seq}`} aria-labelledby="group-rename-title">
+            <Form
+              method="post"
+              noValidate
+              onSubmit={rename.onSubmit}
+              onInput={rename.onInput}
+              key={`rename-${node.seq}`}
+              aria-labelledby="group-rename-title"
+            >
               <AuthenticityTokenInput />
               <input type="hidden" name="seq" value={node.seq} />
               <div className="field-row">
-                <TextInput form="rename" name="name" label={g.rename.name} required maxLength={50} defaultValue={kept("rename", "name", node.name)} error={text(rename.errors.name)} />
+                <TextInput
+                  form="rename"
+                  name="name"
+                  label={g.rename.name}
+                  required
+                  maxLength={50}
+                  defaultValue={kept("rename", "name", node.name)}
+                  error={text(rename.errors.name)}
+                />
                 <TextInput
                   form="rename"
                   name="sort_order"
@@ -251,7 +274,14 @@ function GroupScreen({ selected }: { selected: number }) {
             ) : (
               <>
                 <FormAlert message={move.errors._form ? text(move.errors._form) : null} />
-                <Form method="post" noValidate onSubmit={move.onSubmit} onInput={move.onInput} key={`move-${node.seq}`} aria-labelledby="group-move-title">
+                <Form
+                  method="post"
+                  noValidate
+                  onSubmit={move.onSubmit}
+                  onInput={move.onInput}
+                  key={`move-${node.seq}`}
+                  aria-labelledby="group-move-title"
+                >
                   <AuthenticityTokenInput />
                   <input type="hidden" name="seq" value={node.seq} />
                   <SelectInput
@@ -278,11 +308,26 @@ function GroupScreen({ selected }: { selected: number }) {
           <section className="panel" aria-labelledby="group-add-title">
             <h2 id="group-add-title">{g.add.title}</h2>
             <FormAlert message={add.errors._form ? text(add.errors._form) : null} />
-            <Form method="post" noValidate onSubmit={add.onSubmit} onInput={add.onInput} key={`add-${node.seq}`} aria-labelledby="group-add-title">
+            <Form
+              method="post"
+              noValidate
+              onSubmit={add.onSubmit}
+              onInput={add.onInput}
+              key={`add-${node.seq}`}
+              aria-labelledby="group-add-title"
+            >
               <AuthenticityTokenInput />
               <input type="hidden" name="seq" value={node.seq} />
               <input type="hidden" name="parent_seq" value={node.seq} />
-              <TextInput form="add" name="name" label={g.add.name} required maxLength={50} defaultValue={kept("add", "name", "")} error={text(add.errors.name)} />
+              <TextInput
+                form="add"
+                name="name"
+                label={g.add.name}
+                required
+                maxLength={50}
+                defaultValue={kept("add", "name", "")}
+                error={text(add.errors.name)}
+              />
               <button type="submit" name="intent" value="add" disabled={busy}>
                 {g.add.submit}
               </button>
@@ -313,7 +358,14 @@ function GroupScreen({ selected }: { selected: number }) {
                 ) : (
                   <FormAlert message={del.errors._form ? text(del.errors._form) : null} />
                 )}
-                <Form method="post" noValidate onSubmit={del.onSubmit} onInput={del.onInput} key={`delete-${node.seq}`} aria-labelledby="group-delete-title">
+                <Form
+                  method="post"
+                  noValidate
+                  onSubmit={del.onSubmit}
+                  onInput={del.onInput}
+                  key={`delete-${node.seq}`}
+                  aria-labelledby="group-delete-title"
+                >
                   <AuthenticityTokenInput />
                   <input type="hidden" name="seq" value={node.seq} />
                   <input type="hidden" name="name" value={node.name} />

@@ -16,7 +16,9 @@ import { groupList } from "~/models/groups.server";
 import { listMembers } from "~/models/members-admin.server";
 import { metaLocale } from "~/utils/meta-locale";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `${adminMessages(metaLocale(matches)).members.title} · ${adminMessages(metaLocale(matches)).appName}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${adminMessages(metaLocale(matches)).members.title} · ${adminMessages(metaLocale(matches)).appName}` },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken, user } = requireSettingScreen(request, context, "id");

@@ -53,7 +53,9 @@ import { memberInput, memberValues } from "~/schemas/member-form";
 import { metaLocale } from "~/utils/meta-locale";
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: `${data?.member.id ?? ""} · ${adminMessages(metaLocale(matches)).members.title} · ${adminMessages(metaLocale(matches)).appName}` },
+  {
+    title: `${data?.member.id ?? ""} · ${adminMessages(metaLocale(matches)).members.title} · ${adminMessages(metaLocale(matches)).appName}`,
+  },
 ];
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -80,7 +82,10 @@ async function readForm(request: Request): Promise<FormData | "too_large"> {
   try {
     return await unstable_parseMultipartFormData(
       request,
-      unstable_createMemoryUploadHandler({ maxPartSize: LOGO_MAX_BYTES, filter: ({ name, filename }) => typeof filename !== "string" || name === LOGO_FIELD }),
+      unstable_createMemoryUploadHandler({
+        maxPartSize: LOGO_MAX_BYTES,
+        filter: ({ name, filename }) => typeof filename !== "string" || name === LOGO_FIELD,
+      }),
     );
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return "too_large";
@@ -136,7 +141,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         if (!plantUid) return formFailure(intent, { plantUid: "required" });
         if (intent === "link") await linkMemberPlant(accessToken, id, plantUid);
         else await unlinkMemberPlant(accessToken, id, plantUid);
-        return redirectWithFlash(here, fmt(intent === "link" ? t.members.links.linked : t.members.links.unlinked, { plant: plantName }));
+        return redirectWithFlash(
+          here,
+          fmt(intent === "link" ? t.members.links.linked : t.members.links.unlinked, { plant: plantName }),
+        );
       }
       case "delete": {
         const confirm = String(form.get("confirm") ?? "");
@@ -240,7 +248,14 @@ export default function EditMember() {
             {editable ? (
               <>
                 {formAlert(logo.errors)}
-                <Form method="post" encType="multipart/form-data" noValidate onSubmit={logo.onSubmit} onInput={logo.onInput} aria-labelledby="logo-title">
+                <Form
+                  method="post"
+                  encType="multipart/form-data"
+                  noValidate
+                  onSubmit={logo.onSubmit}
+                  onInput={logo.onInput}
+                  aria-labelledby="logo-title"
+                >
                   <AuthenticityTokenInput />
                   <TextInput
                     form="logo"

@@ -23,7 +23,9 @@ import { readPreferences } from "~/utils/preferences.server";
 import { memberInput, memberValues } from "~/schemas/member-form";
 import { metaLocale } from "~/utils/meta-locale";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `${adminMessages(metaLocale(matches)).members.newTitle} · ${adminMessages(metaLocale(matches)).appName}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${adminMessages(metaLocale(matches)).members.newTitle} · ${adminMessages(metaLocale(matches)).appName}` },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken, user } = requireSettingScreen(request, context, "id");
@@ -52,7 +54,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return apiFailure("create", error, values);
   }
   const t = adminMessages(readPreferences(request).locale);
-  return redirectWithFlash(`/setting/id/edit/${encodeURIComponent(parsed.data.id)}`, fmt(t.members.created, { id: parsed.data.id }));
+  return redirectWithFlash(
+    `/setting/id/edit/${encodeURIComponent(parsed.data.id)}`,
+    fmt(t.members.created, { id: parsed.data.id }),
+  );
 }
 
 export default function NewMember() {

@@ -21,12 +21,20 @@ import { fmt, useLocale } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
 import { ApiFailure } from "~/models/api.server";
 import {
-  adminOptions, crawlOffer, crawlSources, deleteSource, importFromSource, registerSource, updateSource,
+  adminOptions,
+  crawlOffer,
+  crawlSources,
+  deleteSource,
+  importFromSource,
+  registerSource,
+  updateSource,
 } from "~/models/fleet.server";
 import type { ImportReport } from "../../domain/contract/fleet";
 import { metaLocale } from "~/utils/meta-locale";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `${adminMessages(metaLocale(matches)).importing.title} · ${adminMessages(metaLocale(matches)).appName}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${adminMessages(metaLocale(matches)).importing.title} · ${adminMessages(metaLocale(matches)).appName}` },
+];
 
 const SourceForm = z.object({
   site: z.enum(["portal"], { errorMap: () => ({ message: "bad_site" }) }),
@@ -73,7 +81,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const parsed = parseForm(NewSourceForm, "register", form);
       if (!parsed.ok) return parsed.response;
       const res = await registerSource(accessToken, parsed.data);
-      return redirectWithFlash(`/setting/import?source=${res.crawler.crawlerId}`, fmt(t.importing.flash.registered, { name: res.crawler.name }));
+      return redirectWithFlash(
+        `/setting/import?source=${res.crawler.crawlerId}`,
+        fmt(t.importing.flash.registered, { name: res.crawler.name }),
+      );
     }
     if (intent === "update") {
       const parsed = parseForm(SourceForm, "update", form);
@@ -94,10 +105,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
         device: form.getAll("devices").map(String),
       };
       if (!node) return formFailure("import", { node: "required" }, values);
-      if (!picks.plant.length && !picks.rtu.length && !picks.device.length) return formFailure("import", { _form: "nothing_chosen" }, values);
+      if (!picks.plant.length && !picks.rtu.length && !picks.device.length)
+        return formFailure("import", { _form: "nothing_chosen" }, values);
       const total = { plants: 0, rtus: 0, devices: 0, skipped: 0 };
       // Plants first (they bring their RTUs and devices), then loose RTUs, then loose devices.
-      for (const [what, key] of [["plant", "plants"], ["rtu", "rtus"], ["device", "devices"]] as const) {
+      for (const [what, key] of [
+        ["plant", "plants"],
+        ["rtu", "rtus"],
+        ["device", "devices"],
+      ] as const) {
         if (!picks[what].length) continue;
         const r = await importFromSource(accessToken, what, { crawlerId: sourceId, node: Number(node), [key]: picks[what] });
         total.plants += r.plants.imported.length;
@@ -180,7 +196,11 @@ export default function ImportPage() {
         </table>
       </div>
 
-      {offerError ? <p className="alert error" role="alert">{errText(offerError)}</p> : null}
+      {offerError ? (
+        <p className="alert error" role="alert">
+          {errText(offerError)}
+        </p>
+      ) : null}
 
       {offer && source ? (
         <section className="panel wide" aria-labelledby="offer-title">
@@ -191,7 +211,11 @@ export default function ImportPage() {
             <input type="hidden" name="crawlerId" value={source.crawlerId} />
             <FormAlert message={err(impV.errors._form)} />
             <SelectInput
-              form="import" name="node" label={m.offer.node} required defaultValue={imp?.values.node ?? String(nodeList[0]?.seq ?? "")}
+              form="import"
+              name="node"
+              label={m.offer.node}
+              required
+              defaultValue={imp?.values.node ?? String(nodeList[0]?.seq ?? "")}
               error={err(impV.errors.node)}
               options={nodeList.map((n) => ({ value: String(n.seq), label: `${"\u00a0\u00a0".repeat(n.depth)}${n.name}` }))}
             />
@@ -216,7 +240,11 @@ export default function ImportPage() {
                 <div className="check" key={r.uid}>
                   <input type="checkbox" id={`imp-rtu-${r.uid}`} name="rtus" value={r.uid} disabled={r.exists} />
                   <label htmlFor={`imp-rtu-${r.uid}`}>
-                    {r.alias || r.name} <span className="mono muted">{r.uid}{r.mac ? ` · ${r.mac}` : ""}</span>
+                    {r.alias || r.name}{" "}
+                    <span className="mono muted">
+                      {r.uid}
+                      {r.mac ? ` · ${r.mac}` : ""}
+                    </span>
                     {r.exists ? <span className="tag off">{m.offer.exists}</span> : null}
                   </label>
                 </div>
@@ -230,7 +258,11 @@ export default function ImportPage() {
                 <div className="check" key={d.id}>
                   <input type="checkbox" id={`imp-dev-${d.id}`} name="devices" value={d.id} disabled={d.exists} />
                   <label htmlFor={`imp-dev-${d.id}`}>
-                    {d.name} · {kindLabel(t, d.kind)} <span className="mono muted">{d.id}{d.rtuUid ? ` · RTU ${d.rtuUid}` : ""}</span>
+                    {d.name} · {kindLabel(t, d.kind)}{" "}
+                    <span className="mono muted">
+                      {d.id}
+                      {d.rtuUid ? ` · RTU ${d.rtuUid}` : ""}
+                    </span>
                     {d.exists ? <span className="tag off">{m.offer.exists}</span> : null}
                   </label>
                 </div>
@@ -250,12 +282,31 @@ export default function ImportPage() {
             <AuthenticityTokenInput />
             <input type="hidden" name="crawlerId" value={source.crawlerId} />
             <FormAlert message={errText(updV.errors._form)} />
-            <SourceFields form="update" values={upd?.values ?? { site: source.site, name: source.name, url: source.url, id: source.id, address: source.address ?? "" }} errors={updV.errors} siteOptions={siteOptions} keepPassword />
+            <SourceFields
+              form="update"
+              values={
+                upd?.values ?? {
+                  site: source.site,
+                  name: source.name,
+                  url: source.url,
+                  id: source.id,
+                  address: source.address ?? "",
+                }
+              }
+              errors={updV.errors}
+              siteOptions={siteOptions}
+              keepPassword
+            />
             <button type="submit" name="intent" value="update" disabled={busy}>
               {t.fleet.save}
             </button>
           </Form>
-          <DeleteSection id="delete-source" intro={m.deleteSource} answer={answerFor(data, "delete")} action={`?source=${source.crawlerId}&crawlerId=${source.crawlerId}`} />
+          <DeleteSection
+            id="delete-source"
+            intro={m.deleteSource}
+            answer={answerFor(data, "delete")}
+            action={`?source=${source.crawlerId}&crawlerId=${source.crawlerId}`}
+          />
         </section>
       ) : null}
 
@@ -264,7 +315,12 @@ export default function ImportPage() {
         <Form method="post" noValidate onSubmit={regV.onSubmit}>
           <AuthenticityTokenInput />
           <FormAlert message={errText(regV.errors._form)} />
-          <SourceFields form="register" values={reg?.values ?? { site: "portal" }} errors={regV.errors} siteOptions={siteOptions} />
+          <SourceFields
+            form="register"
+            values={reg?.values ?? { site: "portal" }}
+            errors={regV.errors}
+            siteOptions={siteOptions}
+          />
           <button type="submit" name="intent" value="register" disabled={busy}>
             {m.register.submit}
           </button>
@@ -287,13 +343,36 @@ function SourceFields(props: {
   const { form, values: v, errors: e } = props;
   return (
     <div className="form-grid">
-      <SelectInput form={form} name="site" label={r.site} required defaultValue={v.site ?? "portal"} error={err(e.site)} options={props.siteOptions} />
+      <SelectInput
+        form={form}
+        name="site"
+        label={r.site}
+        required
+        defaultValue={v.site ?? "portal"}
+        error={err(e.site)}
+        options={props.siteOptions}
+      />
       <TextInput form={form} name="name" label={r.name} required defaultValue={v.name} error={err(e.name)} maxLength={100} />
-      <TextInput form={form} name="url" type="url" label={r.url} hint={r.urlHint} required defaultValue={v.url} error={err(e.url)} />
+      <TextInput
+        form={form}
+        name="url"
+        type="url"
+        label={r.url}
+        hint={r.urlHint}
+        required
+        defaultValue={v.url}
+        error={err(e.url)}
+      />
       <TextInput form={form} name="id" label={r.id} required defaultValue={v.id} error={err(e.id)} maxLength={64} />
       <TextInput
-        form={form} name="pw" type="password" label={r.pw} hint={props.keepPassword ? r.pwKeep : r.pwHint}
-        required={!props.keepPassword} error={err(e.pw)} autoComplete="new-password"
+        form={form}
+        name="pw"
+        type="password"
+        label={r.pw}
+        hint={props.keepPassword ? r.pwKeep : r.pwHint}
+        required={!props.keepPassword}
+        error={err(e.pw)}
+        autoComplete="new-password"
       />
       <TextInput form={form} name="address" label={r.address} defaultValue={v.address} error={err(e.address)} maxLength={200} />
     </div>

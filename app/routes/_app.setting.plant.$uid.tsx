@@ -24,17 +24,19 @@ import { plantContactsAction } from "~/utils/alert-forms.server";
 import { assignableRtus, assignRtusToPlant, deletePlant, plantSetting, unassignRtus, updatePlant } from "~/models/fleet.server";
 import { metaLocale } from "~/utils/meta-locale";
 
-
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: alarmStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
-  { title: `${data?.plant.name ?? adminMessages(metaLocale(matches)).plants.title} · ${adminMessages(metaLocale(matches)).appName}` },
+  {
+    title: `${data?.plant.name ?? adminMessages(metaLocale(matches)).plants.title} · ${adminMessages(metaLocale(matches)).appName}`,
+  },
 ];
 
 async function orNotFound<T>(p: Promise<T>): Promise<T> {
   try {
     return await p;
   } catch (error) {
-    if (error instanceof ApiFailure && (error.status === 404 || error.status === 403)) throw new Response("not found", { status: 404 });
+    if (error instanceof ApiFailure && (error.status === 404 || error.status === 403))
+      throw new Response("not found", { status: 404 });
     throw error;
   }
 }
@@ -93,7 +95,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 const str = (v: number | string | null | undefined) => (v === null || v === undefined ? "" : String(v));
 
 export default function PlantEdit() {
-  const { plant, rtuList, deviceList, packageList, nodeList, geocoding, canRtu, available, contacts } = useLoaderData<typeof loader>();
+  const { plant, rtuList, deviceList, packageList, nodeList, geocoding, canRtu, available, contacts } =
+    useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const navigation = useNavigation();
   const t = useAdminT();
@@ -104,8 +107,15 @@ export default function PlantEdit() {
   const v = useClientValidation(edit?.errors, (f) => schemaErrors(PlantFormSchema, Object.fromEntries(new FormData(f))));
   const busy = navigation.state === "submitting";
   const initial = {
-    name: plant.name, alias: str(plant.alias), capaKw: capacityKw(plant.capa).toFixed(2), locality: str(plant.locality),
-    address: str(plant.address), lat: str(plant.lat), lng: str(plant.lng), packageSeq: str(plant.package_seq), nodeSeq: str(plant.node_seq),
+    name: plant.name,
+    alias: str(plant.alias),
+    capaKw: capacityKw(plant.capa).toFixed(2),
+    locality: str(plant.locality),
+    address: str(plant.address),
+    lat: str(plant.lat),
+    lng: str(plant.lng),
+    packageSeq: str(plant.package_seq),
+    nodeSeq: str(plant.node_seq),
   };
 
   return (
@@ -124,7 +134,14 @@ export default function PlantEdit() {
           <Form method="post" noValidate onSubmit={v.onSubmit} key={plant.updated_at}>
             <AuthenticityTokenInput />
             <FormAlert message={Object.keys(v.errors).length ? (err(v.errors._form) ?? t.fleet.fixErrors) : null} />
-            <PlantFields form="edit" values={edit?.values ?? initial} errors={v.errors} packages={packageList} nodes={nodeList} geocoding={geocoding} />
+            <PlantFields
+              form="edit"
+              values={edit?.values ?? initial}
+              errors={v.errors}
+              packages={packageList}
+              nodes={nodeList}
+              geocoding={geocoding}
+            />
             <button type="submit" name="intent" value="save" disabled={busy}>
               {t.fleet.save}
             </button>
@@ -143,7 +160,11 @@ export default function PlantEdit() {
           <ul className="plain-list">
             {rtuList.map((r) => (
               <li key={r.uid}>
-                {canRtu ? <AppLink to={`/setting/rtu/${encodeURIComponent(r.uid)}`}>{r.alias || r.name}</AppLink> : <span>{r.alias || r.name}</span>}{" "}
+                {canRtu ? (
+                  <AppLink to={`/setting/rtu/${encodeURIComponent(r.uid)}`}>{r.alias || r.name}</AppLink>
+                ) : (
+                  <span>{r.alias || r.name}</span>
+                )}{" "}
                 <span className="mono muted">
                   {r.uid}
                   {r.mac ? ` · ${r.mac}` : ""}
@@ -152,7 +173,13 @@ export default function PlantEdit() {
                   <Form method="post" className="inline">
                     <AuthenticityTokenInput />
                     <input type="hidden" name="rtu" value={r.uid} />
-                    <button type="submit" name="intent" value="unassign" className="secondary small" aria-label={`${p.rtus.unassign}: ${r.uid}`}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="unassign"
+                      className="secondary small"
+                      aria-label={`${p.rtus.unassign}: ${r.uid}`}
+                    >
                       {p.rtus.unassign}
                     </button>
                   </Form>
@@ -196,8 +223,8 @@ export default function PlantEdit() {
           <ul className="plain-list">
             {deviceList.map((d) => (
               <li key={d.uid}>
-                <AppLink to={`/setting/device/${encodeURIComponent(d.uid)}`}>{d.name}</AppLink> <span className="muted">{kindLabel(t, d.kind)}</span>{" "}
-                <span className="mono muted">{d.uid}</span>
+                <AppLink to={`/setting/device/${encodeURIComponent(d.uid)}`}>{d.name}</AppLink>{" "}
+                <span className="muted">{kindLabel(t, d.kind)}</span> <span className="mono muted">{d.uid}</span>
               </li>
             ))}
           </ul>

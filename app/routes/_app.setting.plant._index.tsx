@@ -24,7 +24,9 @@ import { copyPlant, createPlant, managementPlants } from "~/models/fleet.server"
 import { localeOf } from "~/utils/fleet-locale.server";
 import { metaLocale } from "~/utils/meta-locale";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `${adminMessages(metaLocale(matches)).plants.title} · ${adminMessages(metaLocale(matches)).appName}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${adminMessages(metaLocale(matches)).plants.title} · ${adminMessages(metaLocale(matches)).appName}` },
+];
 
 const SEARCH_TYPES = ["name", "uid", "address", "locality"] as const;
 
@@ -43,7 +45,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const filter = {
     plantStatus: isStatusCategory(status) ? status : "",
     packageSeq: /^\d+$/.test(url.searchParams.get("packageSeq") ?? "") ? url.searchParams.get("packageSeq")! : "",
-    searchType: (SEARCH_TYPES as readonly string[]).includes(url.searchParams.get("searchType") ?? "") ? url.searchParams.get("searchType")! : "name",
+    searchType: (SEARCH_TYPES as readonly string[]).includes(url.searchParams.get("searchType") ?? "")
+      ? url.searchParams.get("searchType")!
+      : "name",
     searchText: (url.searchParams.get("searchText") ?? "").slice(0, 100),
   };
   const data = await managementPlants(accessToken, filter);
@@ -62,10 +66,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!parsed.ok) return parsed.response;
     const { nodeSeq, plantUid, ...rest } = parsed.data;
     try {
-      const res = await copyPlant(accessToken, { ...rest, plantUid: plantUid || undefined, nodeSeq: nodeSeq ? Number(nodeSeq) : undefined });
-      return redirectWithFlash(`/setting/plant/${encodeURIComponent(res.plantUid)}`, fmt(t.plants.flash.copied, {
-        uid: res.plantUid, rtus: res.report.rtus.imported.length, devices: res.report.devices.imported.length,
-      }));
+      const res = await copyPlant(accessToken, {
+        ...rest,
+        plantUid: plantUid || undefined,
+        nodeSeq: nodeSeq ? Number(nodeSeq) : undefined,
+      });
+      return redirectWithFlash(
+        `/setting/plant/${encodeURIComponent(res.plantUid)}`,
+        fmt(t.plants.flash.copied, {
+          uid: res.plantUid,
+          rtus: res.report.rtus.imported.length,
+          devices: res.report.devices.imported.length,
+        }),
+      );
     } catch (error) {
       return apiFailure("copy", error, values);
     }
@@ -75,7 +88,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const res = await createPlant(accessToken, plantFormToBody(parsed.data));
     const note = res.geocoded ? ` ${t.plants.geocoded}` : "";
-    return redirectWithFlash(`/setting/plant/${encodeURIComponent(res.plant.uid)}`, fmt(t.plants.flash.created, { name: res.plant.name }) + note);
+    return redirectWithFlash(
+      `/setting/plant/${encodeURIComponent(res.plant.uid)}`,
+      fmt(t.plants.flash.created, { name: res.plant.name }) + note,
+    );
   } catch (error) {
     return apiFailure("create", error, values, plantErrorField);
   }
@@ -196,7 +212,9 @@ export default function PlantList() {
                   <td className="num">{row.rtu_count}</td>
                   <td className="num">{row.device_count}</td>
                   <td>
-                    <span className={`tag status-${row.status}`}>{row.statusName ? statusLabel(t, row.status) : t.fleet.status.noData}</span>
+                    <span className={`tag status-${row.status}`}>
+                      {row.statusName ? statusLabel(t, row.status) : t.fleet.status.noData}
+                    </span>
                   </td>
                 </tr>
               ))
@@ -231,14 +249,50 @@ export default function PlantList() {
         <Form method="post" noValidate onSubmit={copyV.onSubmit}>
           <AuthenticityTokenInput />
           <FormAlert message={err(copyV.errors._form)} />
-          <TextInput form="copy" name="url" type="url" label={p.copy.url} hint={p.copy.urlHint} required defaultValue={copy?.values.url} error={err(copyV.errors.url)} />
-          <TextInput form="copy" name="plantUid" label={p.copy.plantUid} hint={p.copy.plantUidHint} defaultValue={copy?.values.plantUid} error={err(copyV.errors.plantUid)} />
+          <TextInput
+            form="copy"
+            name="url"
+            type="url"
+            label={p.copy.url}
+            hint={p.copy.urlHint}
+            required
+            defaultValue={copy?.values.url}
+            error={err(copyV.errors.url)}
+          />
+          <TextInput
+            form="copy"
+            name="plantUid"
+            label={p.copy.plantUid}
+            hint={p.copy.plantUidHint}
+            defaultValue={copy?.values.plantUid}
+            error={err(copyV.errors.plantUid)}
+          />
           <div className="form-grid">
-            <TextInput form="copy" name="id" label={p.copy.id} required defaultValue={copy?.values.id} error={err(copyV.errors.id)} autoComplete="off" />
-            <TextInput form="copy" name="password" type="password" label={p.copy.password} required error={err(copyV.errors.password)} autoComplete="off" />
+            <TextInput
+              form="copy"
+              name="id"
+              label={p.copy.id}
+              required
+              defaultValue={copy?.values.id}
+              error={err(copyV.errors.id)}
+              autoComplete="off"
+            />
+            <TextInput
+              form="copy"
+              name="password"
+              type="password"
+              label={p.copy.password}
+              required
+              error={err(copyV.errors.password)}
+              autoComplete="off"
+            />
           </div>
           <SelectInput
-            form="copy" name="nodeSeq" label={p.copy.node} defaultValue={copy?.values.nodeSeq ?? defaultNode} error={err(copyV.errors.nodeSeq)}
+            form="copy"
+            name="nodeSeq"
+            label={p.copy.node}
+            defaultValue={copy?.values.nodeSeq ?? defaultNode}
+            error={err(copyV.errors.nodeSeq)}
             options={nodeList.map((n) => ({ value: String(n.seq), label: `${"\u00a0\u00a0".repeat(n.depth)}${n.name}` }))}
           />
           <button type="submit" name="intent" value="copy" disabled={busy}>

@@ -19,7 +19,14 @@ import { fmt, useLocale } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
 import { ApiFailure } from "~/models/api.server";
 import {
-  adminOptions, assignRtusToPlant, deleteRtu, plantList, rotateRtuSecret, rtuDetail, unassignRtus, updateRtu,
+  adminOptions,
+  assignRtusToPlant,
+  deleteRtu,
+  plantList,
+  rotateRtuSecret,
+  rtuDetail,
+  unassignRtus,
+  updateRtu,
 } from "~/models/fleet.server";
 import { stashSecret, takeSecret } from "~/utils/rtu-secret.server";
 import { metaLocale } from "~/utils/meta-locale";
@@ -38,7 +45,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     if (error instanceof ApiFailure && error.status === 404) throw new Response("not found", { status: 404 });
     throw error;
   }
-  const [options, plants, once] = await Promise.all([adminOptions(accessToken), plantList(accessToken), takeSecret(request, uid)]);
+  const [options, plants, once] = await Promise.all([
+    adminOptions(accessToken),
+    plantList(accessToken),
+    takeSecret(request, uid),
+  ]);
   return json(
     { ...detail, ...options, plants: plants.plantList.filter((p) => p.editable), secret: once.secret },
     { headers: { "Cache-Control": "no-store", ...(once.clear ? { "Set-Cookie": once.clear } : {}) } },
@@ -104,9 +115,17 @@ export default function RtuDetail() {
   const busy = navigation.state === "submitting";
   const flag = (b: boolean) => (b ? "1" : "");
   const initial = {
-    name: rtu.name, alias: str(rtu.alias), mac: str(rtu.mac), kind: String(rtu.kind), packageSeq: str(rtu.package_seq),
-    nodeSeq: str(rtu.node_seq), use: String(rtu.use_yn), lteRouter: flag(rtu.configFlags.lteRouter), zigbee: flag(rtu.configFlags.zigbee),
-    invDetail: flag(rtu.configFlags.invDetail), lora: flag(rtu.configFlags.lora),
+    name: rtu.name,
+    alias: str(rtu.alias),
+    mac: str(rtu.mac),
+    kind: String(rtu.kind),
+    packageSeq: str(rtu.package_seq),
+    nodeSeq: str(rtu.node_seq),
+    use: String(rtu.use_yn),
+    lteRouter: flag(rtu.configFlags.lteRouter),
+    zigbee: flag(rtu.configFlags.zigbee),
+    invDetail: flag(rtu.configFlags.invDetail),
+    lora: flag(rtu.configFlags.lora),
   };
   const basic = secret ? `Basic ${typeof btoa === "function" ? btoa(`${rtu.uid}:${secret}`) : ""}` : "";
 
@@ -124,7 +143,13 @@ export default function RtuDetail() {
           <CommBadge comm={rtu.comm} /> {formatTime(rtu.last_seen_at, locale)}
         </dd>
         <dt>{r.columns.plant}</dt>
-        <dd>{rtu.plantName ? <AppLink to={`/setting/plant/${encodeURIComponent(rtu.plant_uid!)}`}>{rtu.plantName}</AppLink> : r.plant.none}</dd>
+        <dd>
+          {rtu.plantName ? (
+            <AppLink to={`/setting/plant/${encodeURIComponent(rtu.plant_uid!)}`}>{rtu.plantName}</AppLink>
+          ) : (
+            r.plant.none
+          )}
+        </dd>
         <dt>{r.fields.node}</dt>
         <dd>{rtu.nodeName ?? "—"}</dd>
       </dl>
@@ -154,7 +179,14 @@ export default function RtuDetail() {
           <Form method="post" noValidate onSubmit={v.onSubmit} key={rtu.updated_at}>
             <AuthenticityTokenInput />
             <FormAlert message={Object.keys(v.errors).length ? (err(v.errors._form) ?? t.fleet.fixErrors) : null} />
-            <RtuFields form="edit" values={edit?.values ?? initial} errors={v.errors} packages={packageList} nodes={nodeList} nodeLocked={!!rtu.plant_uid} />
+            <RtuFields
+              form="edit"
+              values={edit?.values ?? initial}
+              errors={v.errors}
+              packages={packageList}
+              nodes={nodeList}
+              nodeLocked={!!rtu.plant_uid}
+            />
             <button type="submit" name="intent" value="save" disabled={busy}>
               {t.fleet.save}
             </button>
@@ -187,7 +219,11 @@ export default function RtuDetail() {
           <Form method="post" className="inline-form">
             <AuthenticityTokenInput />
             <SelectInput
-              form="assign" name="plantUid" label={r.plant.choose} defaultValue={rtu.plant_uid ?? ""} error={err(assign?.errors.plantUid)}
+              form="assign"
+              name="plantUid"
+              label={r.plant.choose}
+              defaultValue={rtu.plant_uid ?? ""}
+              error={err(assign?.errors.plantUid)}
               options={[{ value: "", label: "—" }, ...plants.map((p) => ({ value: p.uid, label: `${p.name} (${p.uid})` }))]}
             />
             <button type="submit" name="intent" value="assign" disabled={busy}>
@@ -213,7 +249,8 @@ export default function RtuDetail() {
           <ul className="plain-list">
             {deviceList.map((d) => (
               <li key={d.uid}>
-                <AppLink to={`/setting/device/${encodeURIComponent(d.uid)}`}>{d.name}</AppLink> <span className="muted">{kindLabel(t, d.kind)}</span>{" "}
+                <AppLink to={`/setting/device/${encodeURIComponent(d.uid)}`}>{d.name}</AppLink>{" "}
+                <span className="muted">{kindLabel(t, d.kind)}</span>{" "}
                 <span className="mono muted">
                   {d.uid}
                   {d.address != null ? ` · #${d.address}` : ""}

@@ -21,7 +21,9 @@ import { adminOptions, createRtu, rtuList } from "~/models/fleet.server";
 import { stashSecret } from "~/utils/rtu-secret.server";
 import { metaLocale } from "~/utils/meta-locale";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `${adminMessages(metaLocale(matches)).rtus.title} · ${adminMessages(metaLocale(matches)).appName}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${adminMessages(metaLocale(matches)).rtus.title} · ${adminMessages(metaLocale(matches)).appName}` },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken } = requireSettingScreen(request, context, "rtu");
@@ -48,7 +50,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const res = await createRtu(accessToken, parsed.data);
     const t = adminMessages(localeOf(request));
     const headers = new Headers({ "Set-Cookie": await stashSecret(res.rtu.uid, res.secret) });
-    return redirectWithFlash(`/setting/rtu/${encodeURIComponent(res.rtu.uid)}`, fmt(t.rtus.flash.created, { uid: res.rtu.uid }), { headers });
+    return redirectWithFlash(`/setting/rtu/${encodeURIComponent(res.rtu.uid)}`, fmt(t.rtus.flash.created, { uid: res.rtu.uid }), {
+      headers,
+    });
   } catch (error) {
     return apiFailure("create", error, formValues(form));
   }

@@ -21,7 +21,9 @@ import { adminMessages, useAdminT } from "~/i18n/admin";
 import { loadData, total } from "~/models/fleet.server";
 import { metaLocale } from "~/utils/meta-locale";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `${adminMessages(metaLocale(matches)).totals.title} · ${adminMessages(metaLocale(matches)).appName}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${adminMessages(metaLocale(matches)).totals.title} · ${adminMessages(metaLocale(matches)).appName}` },
+];
 
 const LoadForm = z.object({
   url: RemoteUrlSchema,
@@ -148,11 +150,21 @@ export default function Total() {
           <thead>
             <tr>
               <th scope="col">{x.columns.plant}</th>
-              <th scope="col" className="num">{x.perKind.inverter}</th>
-              <th scope="col" className="num">{x.perKind.connectionBoard}</th>
-              <th scope="col" className="num">{x.perKind.environmentSensor}</th>
-              <th scope="col" className="num">{x.perKind.vcb}</th>
-              <th scope="col" className="num">{x.perKind.acb}</th>
+              <th scope="col" className="num">
+                {x.perKind.inverter}
+              </th>
+              <th scope="col" className="num">
+                {x.perKind.connectionBoard}
+              </th>
+              <th scope="col" className="num">
+                {x.perKind.environmentSensor}
+              </th>
+              <th scope="col" className="num">
+                {x.perKind.vcb}
+              </th>
+              <th scope="col" className="num">
+                {x.perKind.acb}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -176,15 +188,46 @@ export default function Total() {
         <Form method="post" noValidate onSubmit={v.onSubmit}>
           <AuthenticityTokenInput />
           <FormAlert message={err(v.errors._form)} />
-          <TextInput form="load" name="url" type="url" label={x.load.url} required defaultValue={load?.values.url} error={err(v.errors.url)} />
+          <TextInput
+            form="load"
+            name="url"
+            type="url"
+            label={x.load.url}
+            required
+            defaultValue={load?.values.url}
+            error={err(v.errors.url)}
+          />
           <SelectInput
-            form="load" name="uid" label={x.load.uid} required defaultValue={load?.values.uid ?? ""} error={err(v.errors.uid)}
-            options={[{ value: "", label: "—" }, ...totalList.map((p) => ({ value: p.plant_uid, label: `${p.name} (${p.plant_uid})` }))]}
+            form="load"
+            name="uid"
+            label={x.load.uid}
+            required
+            defaultValue={load?.values.uid ?? ""}
+            error={err(v.errors.uid)}
+            options={[
+              { value: "", label: "—" },
+              ...totalList.map((p) => ({ value: p.plant_uid, label: `${p.name} (${p.plant_uid})` })),
+            ]}
           />
           <div className="form-grid">
             <TextInput form="load" name="id" label={x.load.id} required defaultValue={load?.values.id} error={err(v.errors.id)} />
-            <TextInput form="load" name="password" type="password" label={x.load.password} required error={err(v.errors.password)} />
-            <TextInput form="load" name="days" label={x.load.days} required defaultValue={load?.values.days ?? "7"} error={err(v.errors.days)} inputMode="numeric" />
+            <TextInput
+              form="load"
+              name="password"
+              type="password"
+              label={x.load.password}
+              required
+              error={err(v.errors.password)}
+            />
+            <TextInput
+              form="load"
+              name="days"
+              label={x.load.days}
+              required
+              defaultValue={load?.values.days ?? "7"}
+              error={err(v.errors.days)}
+              inputMode="numeric"
+            />
           </div>
           <button type="submit" disabled={navigation.state === "submitting"}>
             {x.load.submit}

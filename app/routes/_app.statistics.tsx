@@ -10,7 +10,14 @@
  * exports CSV and XLSX (streamed from the API) and PDF (the printed page rendered by Chromium, when present).
  * Each report says how much of the expected 10-minute data it is built from; gaps are marked in chart and table.
  */
-import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
@@ -22,14 +29,27 @@ import { fmt, useLocale } from "~/i18n";
 import { statisticsMessages, useStatisticsT, type StatisticsCatalogue } from "~/i18n/statistics";
 import { ApiFailure } from "~/models/api.server";
 import { myProfile } from "~/models/member.server";
-import { statisticsReport, statisticsScope, statisticsSubscriptions, subscribeReport, unsubscribeReport, type SubscriptionItem } from "~/models/statistics.server";
+import {
+  statisticsReport,
+  statisticsScope,
+  statisticsSubscriptions,
+  subscribeReport,
+  unsubscribeReport,
+  type SubscriptionItem,
+} from "~/models/statistics.server";
 import { assertCsrf } from "~/utils/csrf.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { pdfAvailable } from "~/pdf.server";
 import { readPreferences } from "~/utils/preferences.server";
 import { apiFailure, formFailure, formValues, orNotFound, parseForm, parseSearch } from "~/utils/form-action.server";
 import styles from "~/styles/statistics.css";
-import { REPORT_DEVICE_KIND, REPORT_KINDS, SUBSCRIPTION_FREQUENCIES, type ReportKind, type StatisticsResponse } from "../../domain/contract/statistics";
+import {
+  REPORT_DEVICE_KIND,
+  REPORT_KINDS,
+  SUBSCRIPTION_FREQUENCIES,
+  type ReportKind,
+  type StatisticsResponse,
+} from "../../domain/contract/statistics";
 import { UID_PATTERN } from "../../domain/fleet";
 import { formatSeoul, seoulDayStart } from "../../domain/seoul-time";
 import { hasService } from "../../domain/service-bits";
@@ -48,7 +68,13 @@ import {
   type StatUnit,
 } from "../../domain/statistics";
 import { REPORT_COLUMNS, REPORT_TITLES, totalColumns, type Column, type Lang, type RowInfo } from "../../domain/statistics-table";
-import { resolveView, STEP_ROWS_PER_PAGE, StatisticsViewSchema, viewSearch, type StatisticsView } from "../../domain/statistics-view";
+import {
+  resolveView,
+  STEP_ROWS_PER_PAGE,
+  StatisticsViewSchema,
+  viewSearch,
+  type StatisticsView,
+} from "../../domain/statistics-view";
 import { formatEnergy, formatPower } from "../../domain/units";
 import { metaLocale } from "~/utils/meta-locale";
 
@@ -59,7 +85,13 @@ export const meta: MetaFunction = ({ matches }) => {
   return [{ title: `${t.statistics.title} · ${t.appName}` }];
 };
 
-const ROW_FIELD = { integrated: "reportPlants", inverter: "reportInverters", env: "reportEnvs", vcb: "reportVcbs", acb: "reportAcbs" } as const;
+const ROW_FIELD = {
+  integrated: "reportPlants",
+  inverter: "reportInverters",
+  env: "reportEnvs",
+  vcb: "reportVcbs",
+  acb: "reportAcbs",
+} as const;
 
 /** A cell as the page shows it: energy with the SPEC §9 thresholds, other numbers in the column's unit. */
 function displayCell(c: Column, row: Record<string, unknown>, info: RowInfo): string {
@@ -85,12 +117,14 @@ const MAX_BARS = 400;
  * the totals and the per-step series of the whole report.
  */
 function buildTables(report: StatisticsResponse, kind: ReportKind, lang: Lang, page: number) {
-  const rows = (report[ROW_FIELD[kind]] ?? []) as unknown as Array<Record<string, unknown> & { device_uid: string; ts: number; samples: number; expected: number }>;
+  const rows = (report[ROW_FIELD[kind]] ?? []) as unknown as Array<
+    Record<string, unknown> & { device_uid: string; ts: number; samples: number; expected: number }
+  >;
   const plantOf = new Map(report.deviceInverters.map((d) => [d.uid, d.plantName ?? ""]));
   const info = (key: string): RowInfo => ({
     unit: report.unit,
     name: report.deviceNames[key] ?? key,
-    plantName: kind === "integrated" ? report.deviceNames[key] ?? key : plantOf.get(key) ?? "",
+    plantName: kind === "integrated" ? (report.deviceNames[key] ?? key) : (plantOf.get(key) ?? ""),
     capa: report.deviceCapas[key] ?? null,
   });
   const columns = REPORT_COLUMNS[kind];
@@ -109,11 +143,18 @@ function buildTables(report: StatisticsResponse, kind: ReportKind, lang: Lang, p
     const values = group.map((s) => s.value).filter((v): v is number => v !== null);
     const sum = values.length ? values.reduce((a, b) => a + b, 0) : null;
     const value = sum === null ? null : kind === "env" && per > 1 ? sum / values.length : sum;
-    bars.push({ label: axisLabel(group[0]!.ts, report.unit, oneDay), value: value === null ? null : value / 1000, gap: group.some((s) => isGap(s.samples, s.expected)) });
+    bars.push({
+      label: axisLabel(group[0]!.ts, report.unit, oneDay),
+      value: value === null ? null : value / 1000,
+      gap: group.some((s) => isGap(s.samples, s.expected)),
+    });
   }
   return {
     heads: columns.map((c) => ({ text: pageHead(c, lang), num: c.unit !== undefined })),
-    rows: rows.map((r) => ({ gap: isGap(r.samples, r.expected), cells: columns.map((c) => displayCell(c, r, info(r.device_uid))) })),
+    rows: rows.map((r) => ({
+      gap: isGap(r.samples, r.expected),
+      cells: columns.map((c) => displayCell(c, r, info(r.device_uid))),
+    })),
     totalHeads: tcols.map((c) => ({ text: pageHead(c, lang), num: c.unit !== undefined })),
     totals: report.totals.map((t) => ({
       gap: isGap(t.samples, t.expected),
@@ -159,7 +200,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       report = await orNotFound(statisticsReport(auth.accessToken, view, window(view.page)));
       // A page past the end (a bookmark of a longer report) shows the last page.
       const last = Math.max(1, Math.ceil(report.rowCount / STEP_ROWS_PER_PAGE));
-      if (view.page > last && report.rowCount > 0) report = await orNotFound(statisticsReport(auth.accessToken, view, window(last)));
+      if (view.page > last && report.rowCount > 0)
+        report = await orNotFound(statisticsReport(auth.accessToken, view, window(last)));
     } catch (e) {
       if (!(e instanceof ApiFailure && e.status === 400)) throw e;
       problem = e.body.fields ?? { _form: e.body.message };
@@ -169,48 +211,60 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const [subs, profile] = view.print
     ? [null, null]
     : await Promise.all([
-        statisticsSubscriptions(auth.accessToken).then((r) => r.subscriptions, () => null),
+        statisticsSubscriptions(auth.accessToken).then(
+          (r) => r.subscriptions,
+          () => null,
+        ),
         myProfile(auth.accessToken).catch(() => null),
       ]);
   const tables = report ? buildTables(report, view.report, locale, view.page) : null;
-  const chart = report && tables
-    ? renderStatChart({
-        id: view.report,
-        title: `${REPORT_TITLES[view.report][locale]} — ${t.statistics.chart}`,
-        labels: tables.chart.labels,
-        values: tables.chart.values,
-        gaps: tables.chart.gaps,
-        unit: view.report === "env" ? "kWh/m²" : "kWh",
-        texts: { gap: t.statistics.gap, noData: t.statistics.noData, value: t.statistics.value },
-        irradiance: view.report === "env",
-      })
-    : null;
-  return json({
-    view,
-    scope,
-    tabs,
-    // What the screen draws from the answer itself (the rows are in `tables`, already formatted).
-    report: report ? { summary: report.summary, source: report.source } : null,
-    tables: tables ? { ...tables, chart: undefined } : null,
-    chart,
-    problem,
-    by: auth.user.id,
-    generatedAt: formatSeoul(report?.generatedAt ?? now, "YYYY-MM-DD HH:mm"),
-    pdf: pdfAvailable(),
-    subscriptions: subs,
-    email: profile?.email ?? "",
-    readOnly: auth.user.readOnly === 1,
-    mailConfigured: Boolean(process.env.SMTP_URL),
-    hideCo2: hasService(auth.user.service, "co2Hide"),
-    hideRevenue: hasService(auth.user.service, "recSmpHide"),
-  }, { headers: { "Cache-Control": "private, no-store" } });
+  const chart =
+    report && tables
+      ? renderStatChart({
+          id: view.report,
+          title: `${REPORT_TITLES[view.report][locale]} — ${t.statistics.chart}`,
+          labels: tables.chart.labels,
+          values: tables.chart.values,
+          gaps: tables.chart.gaps,
+          unit: view.report === "env" ? "kWh/m²" : "kWh",
+          texts: { gap: t.statistics.gap, noData: t.statistics.noData, value: t.statistics.value },
+          irradiance: view.report === "env",
+        })
+      : null;
+  return json(
+    {
+      view,
+      scope,
+      tabs,
+      // What the screen draws from the answer itself (the rows are in `tables`, already formatted).
+      report: report ? { summary: report.summary, source: report.source } : null,
+      tables: tables ? { ...tables, chart: undefined } : null,
+      chart,
+      problem,
+      by: auth.user.id,
+      generatedAt: formatSeoul(report?.generatedAt ?? now, "YYYY-MM-DD HH:mm"),
+      pdf: pdfAvailable(),
+      subscriptions: subs,
+      email: profile?.email ?? "",
+      readOnly: auth.user.readOnly === 1,
+      mailConfigured: Boolean(process.env.SMTP_URL),
+      hideCo2: hasService(auth.user.service, "co2Hide"),
+      hideRevenue: hasService(auth.user.service, "recSmpHide"),
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 const SubscribeForm = z.object({
   report: z.enum(REPORT_KINDS, { errorMap: () => ({ message: "invalid" }) }),
   frequency: z.enum(SUBSCRIPTION_FREQUENCIES, { errorMap: () => ({ message: "invalid" }) }),
   plant: z.string().trim().regex(UID_PATTERN, "not_an_id").optional(),
-  group: z.coerce.number({ invalid_type_error: "not_an_id" }).int("not_an_id").min(0, "not_an_id").max(2_147_483_647, "not_an_id").optional(),
+  group: z.coerce
+    .number({ invalid_type_error: "not_an_id" })
+    .int("not_an_id")
+    .min(0, "not_an_id")
+    .max(2_147_483_647, "not_an_id")
+    .optional(),
   email: z.string({ required_error: "required" }).trim().min(1, "required").max(200, "invalid_email").email("invalid_email"),
 });
 const UnsubscribeForm = z.object({ seq: z.coerce.number().int().min(1).max(2_147_483_647) });
@@ -266,7 +320,11 @@ function ReportTabs({ view, tabs }: { view: StatisticsView; tabs: ReportKind[] }
   return (
     <nav className="subnav stat-tabs no-print" aria-label={t.statistics.tabs}>
       {tabs.map((k) => (
-        <AppLink key={k} to={`/statistics?${viewSearch(view, { report: k, page: 1 })}`} aria-current={view.report === k ? "page" : undefined}>
+        <AppLink
+          key={k}
+          to={`/statistics?${viewSearch(view, { report: k, page: 1 })}`}
+          aria-current={view.report === k ? "page" : undefined}
+        >
           {REPORT_TITLES[k][lang]}
         </AppLink>
       ))}
@@ -299,7 +357,9 @@ function Filters({ data }: { data: Data }) {
           ) : null}
           <optgroup label={t.statistics.plants}>
             {scope.plants.map((p) => (
-              <option key={p.uid} value={`p:${p.uid}`}>{p.name}</option>
+              <option key={p.uid} value={`p:${p.uid}`}>
+                {p.name}
+              </option>
             ))}
           </optgroup>
         </select>
@@ -308,7 +368,9 @@ function Filters({ data }: { data: Data }) {
         <label htmlFor="stat-period">{t.statistics.period}</label>
         <select id="stat-period" name="period" defaultValue={view.period}>
           {PERIOD_PRESETS.map((p) => (
-            <option key={p} value={p}>{t.statistics.periods[p]}</option>
+            <option key={p} value={p}>
+              {t.statistics.periods[p]}
+            </option>
           ))}
         </select>
       </div>
@@ -318,21 +380,51 @@ function Filters({ data }: { data: Data }) {
       </div>
       <div className="field">
         <label htmlFor="stat-start">{t.statistics.start}</label>
-        <input id="stat-start" type="date" name="start" defaultValue={view.start} aria-describedby="stat-custom-hint" aria-invalid={problem?.start ? true : undefined} />
+        <input
+          id="stat-start"
+          type="date"
+          name="start"
+          defaultValue={view.start}
+          aria-describedby="stat-custom-hint"
+          aria-invalid={problem?.start ? true : undefined}
+        />
       </div>
       <div className="field">
         <label htmlFor="stat-end">{t.statistics.end}</label>
-        <input id="stat-end" type="date" name="end" defaultValue={view.end} aria-describedby="stat-custom-hint stat-end-error" aria-invalid={problem?.end ? true : undefined} />
-        {problem?.end ? <span className="error" id="stat-end-error">{errorText(t, problem.end)}</span> : null}
+        <input
+          id="stat-end"
+          type="date"
+          name="end"
+          defaultValue={view.end}
+          aria-describedby="stat-custom-hint stat-end-error"
+          aria-invalid={problem?.end ? true : undefined}
+        />
+        {problem?.end ? (
+          <span className="error" id="stat-end-error">
+            {errorText(t, problem.end)}
+          </span>
+        ) : null}
       </div>
       <div className="field">
         <label htmlFor="stat-unit">{t.statistics.unit}</label>
-        <select id="stat-unit" name="unit" defaultValue={view.unit} aria-describedby="stat-unit-error" aria-invalid={problem?.unit ? true : undefined}>
+        <select
+          id="stat-unit"
+          name="unit"
+          defaultValue={view.unit}
+          aria-describedby="stat-unit-error"
+          aria-invalid={problem?.unit ? true : undefined}
+        >
           {STAT_UNITS.map((u) => (
-            <option key={u} value={u}>{t.statistics.units[u]}</option>
+            <option key={u} value={u}>
+              {t.statistics.units[u]}
+            </option>
           ))}
         </select>
-        {problem?.unit ? <span className="error" id="stat-unit-error">{errorText(t, problem.unit)}</span> : null}
+        {problem?.unit ? (
+          <span className="error" id="stat-unit-error">
+            {errorText(t, problem.unit)}
+          </span>
+        ) : null}
       </div>
       <label className="check">
         <input type="checkbox" name="sunRise" value="1" defaultChecked={view.sunRise} /> {t.statistics.sunRise}
@@ -340,7 +432,9 @@ function Filters({ data }: { data: Data }) {
       <div className="filter-actions">
         <button type="submit">{t.statistics.show}</button>
       </div>
-      <p className="hint muted" id="stat-custom-hint">{t.statistics.customHint}</p>
+      <p className="hint muted" id="stat-custom-hint">
+        {t.statistics.customHint}
+      </p>
     </Form>
   );
 }
@@ -348,11 +442,16 @@ function Filters({ data }: { data: Data }) {
 function PeriodNav({ view }: { view: StatisticsView }) {
   const t = useStatisticsT();
   if (view.period === "custom") return null;
-  const step = (n: -1 | 1) => `/statistics?${viewSearch(view, { date: addPeriod(view.date, view.period as Exclude<typeof view.period, "custom">, n), page: 1 })}`;
+  const step = (n: -1 | 1) =>
+    `/statistics?${viewSearch(view, { date: addPeriod(view.date, view.period as Exclude<typeof view.period, "custom">, n), page: 1 })}`;
   return (
     <p className="period-nav no-print">
-      <AppLink to={step(-1)} rel="prev">◀ {t.statistics.prev}</AppLink>
-      <AppLink to={step(1)} rel="next">{t.statistics.next} ▶</AppLink>
+      <AppLink to={step(-1)} rel="prev">
+        ◀ {t.statistics.prev}
+      </AppLink>
+      <AppLink to={step(1)} rel="next">
+        {t.statistics.next} ▶
+      </AppLink>
     </p>
   );
 }
@@ -361,7 +460,11 @@ function PeriodNav({ view }: { view: StatisticsView }) {
 function PrintButton({ label }: { label: string }) {
   const [js, setJs] = useState(false);
   useEffect(() => setJs(true), []);
-  return js ? <button type="button" className="secondary" onClick={() => window.print()}>{label}</button> : null;
+  return js ? (
+    <button type="button" className="secondary" onClick={() => window.print()}>
+      {label}
+    </button>
+  ) : null;
 }
 
 function Actions({ data }: { data: Data }) {
@@ -371,14 +474,26 @@ function Actions({ data }: { data: Data }) {
   return (
     <section className="stat-actions no-print" aria-label={t.statistics.actions}>
       {data.view.print ? (
-        <AppLink className="button secondary" to={`/statistics?${search}`}>{t.statistics.backToScreen}</AppLink>
+        <AppLink className="button secondary" to={`/statistics?${search}`}>
+          {t.statistics.backToScreen}
+        </AppLink>
       ) : (
-        <AppLink className="button secondary" to={`/statistics?${viewSearch(data.view, { print: true })}`}>{t.statistics.printView}</AppLink>
+        <AppLink className="button secondary" to={`/statistics?${viewSearch(data.view, { print: true })}`}>
+          {t.statistics.printView}
+        </AppLink>
       )}
       <PrintButton label={t.statistics.print} />
-      <a className="button secondary" href={`/statistics/export?format=csv&lang=${lang}&${search}`} download>{t.statistics.csv}</a>
-      <a className="button secondary" href={`/statistics/export?format=xlsx&lang=${lang}&${search}`} download>{t.statistics.xlsx}</a>
-      {data.pdf ? <a className="button secondary" href={`/statistics/pdf?${search}`} download>{t.statistics.pdf}</a> : null}
+      <a className="button secondary" href={`/statistics/export?format=csv&lang=${lang}&${search}`} download>
+        {t.statistics.csv}
+      </a>
+      <a className="button secondary" href={`/statistics/export?format=xlsx&lang=${lang}&${search}`} download>
+        {t.statistics.xlsx}
+      </a>
+      {data.pdf ? (
+        <a className="button secondary" href={`/statistics/pdf?${search}`} download>
+          {t.statistics.pdf}
+        </a>
+      ) : null}
       <p className="muted pdf-howto">{t.statistics.pdfHowTo}</p>
     </section>
   );
@@ -401,9 +516,18 @@ function Summary({ data }: { data: Data }) {
   }
   if (kind !== "vcb" && kind !== "acb") facts.push([t.statistics.irradiation, `${formatIrradiation(s.irradiation_wh)} kWh/m²`]);
   if (gen) facts.push([t.statistics.pr, `${formatPr(s.pr)} %`]);
-  if (s.co2_kg !== undefined) facts.push([t.statistics.co2, `${s.co2_kg.toFixed(1)} ${t.statistics.kg}`, fmt(t.statistics.co2Note, { factor: CO2_KG_PER_KWH })]);
+  if (s.co2_kg !== undefined)
+    facts.push([
+      t.statistics.co2,
+      `${s.co2_kg.toFixed(1)} ${t.statistics.kg}`,
+      fmt(t.statistics.co2Note, { factor: CO2_KG_PER_KWH }),
+    ]);
   if (s.revenue) {
-    facts.push([t.statistics.revenue, `${s.revenue.total.toLocaleString("en-US")} ${t.statistics.won}`, fmt(t.statistics.revenueNote, { smp: SMP_WON_PER_KWH, rec: REC_WON_PER_REC.toLocaleString("en-US"), weight: REC_WEIGHT })]);
+    facts.push([
+      t.statistics.revenue,
+      `${s.revenue.total.toLocaleString("en-US")} ${t.statistics.won}`,
+      fmt(t.statistics.revenueNote, { smp: SMP_WON_PER_KWH, rec: REC_WON_PER_REC.toLocaleString("en-US"), weight: REC_WEIGHT }),
+    ]);
   }
   facts.push([t.statistics.completeness, pct === null ? "–" : `${pct.toFixed(1)} %`]);
   return (
@@ -421,14 +545,26 @@ function Summary({ data }: { data: Data }) {
         ))}
       </dl>
       <p className={pct !== null && pct < 100 ? "alert warn completeness" : "muted completeness"}>
-        {pct !== null ? fmt(t.statistics.completenessNote, { samples: s.samples, expected: s.expected, pct: pct.toFixed(1) }) : null}
+        {pct !== null
+          ? fmt(t.statistics.completenessNote, { samples: s.samples, expected: s.expected, pct: pct.toFixed(1) })
+          : null}
         {pct !== null && pct < 100 ? <> {t.statistics.incomplete}</> : null}
       </p>
     </section>
   );
 }
 
-function Table({ caption, heads, rows, gapText }: { caption: string; heads: Array<{ text: string; num: boolean }>; rows: Array<{ gap: boolean; cells: string[] }>; gapText: string }) {
+function Table({
+  caption,
+  heads,
+  rows,
+  gapText,
+}: {
+  caption: string;
+  heads: Array<{ text: string; num: boolean }>;
+  rows: Array<{ gap: boolean; cells: string[] }>;
+  gapText: string;
+}) {
   return (
     <div className="table-wrap stat-table-wrap">
       <table className="data-table stat-table">
@@ -436,7 +572,9 @@ function Table({ caption, heads, rows, gapText }: { caption: string; heads: Arra
         <thead>
           <tr>
             {heads.map((h) => (
-              <th key={h.text} scope="col" className={h.num ? "num" : undefined}>{h.text}</th>
+              <th key={h.text} scope="col" className={h.num ? "num" : undefined}>
+                {h.text}
+              </th>
             ))}
           </tr>
         </thead>
@@ -464,9 +602,19 @@ function StepPager({ data }: { data: Data }) {
   const link = (page: number) => `/statistics?${viewSearch(data.view, { page })}`;
   return (
     <nav className="pager no-print" aria-label={t.statistics.pager}>
-      {tb.page > 1 ? <AppLink to={link(tb.page - 1)} rel="prev">{t.statistics.prev}</AppLink> : null}
-      <span>{tb.page} / {tb.pages}</span>
-      {tb.page < tb.pages ? <AppLink to={link(tb.page + 1)} rel="next">{t.statistics.next}</AppLink> : null}
+      {tb.page > 1 ? (
+        <AppLink to={link(tb.page - 1)} rel="prev">
+          {t.statistics.prev}
+        </AppLink>
+      ) : null}
+      <span>
+        {tb.page} / {tb.pages}
+      </span>
+      {tb.page < tb.pages ? (
+        <AppLink to={link(tb.page + 1)} rel="next">
+          {t.statistics.next}
+        </AppLink>
+      ) : null}
     </nav>
   );
 }
@@ -475,7 +623,8 @@ function StepPager({ data }: { data: Data }) {
 function Subscriptions({ data }: { data: Data }) {
   const t = useStatisticsT();
   const lang = useLocale();
-  const failure = useActionData<typeof action>() as unknown as { intent: string; errors: Record<string, string>; values: Record<string, string> } | undefined;
+  const failure = useActionData<typeof action>() as unknown as
+    { intent: string; errors: Record<string, string>; values: Record<string, string> } | undefined;
   const fail = failure && typeof failure === "object" && "intent" in failure ? failure : null;
   const subFail = fail?.intent === "subscribe" ? fail : null;
   const { view } = data;
@@ -489,7 +638,11 @@ function Subscriptions({ data }: { data: Data }) {
       <h2 id="stat-subs-h">{t.statistics.subscriptions}</h2>
       <p className="muted">{t.statistics.subscribeWhen}</p>
       {!data.mailConfigured ? <p className="alert info">{t.statistics.noMail}</p> : null}
-      {fail && fail.intent === "unsubscribe" ? <p className="alert error" role="alert">{errorText(t, Object.values(fail.errors)[0])}</p> : null}
+      {fail && fail.intent === "unsubscribe" ? (
+        <p className="alert error" role="alert">
+          {errorText(t, Object.values(fail.errors)[0])}
+        </p>
+      ) : null}
       {list.length ? (
         <div className="table-wrap">
           <table className="data-table stat-sub-table">
@@ -502,7 +655,9 @@ function Subscriptions({ data }: { data: Data }) {
                 <th scope="col">{t.statistics.email}</th>
                 <th scope="col">{t.statistics.lastSent}</th>
                 <th scope="col">{t.statistics.nextRun}</th>
-                <th scope="col"><span className="visually-hidden">{t.statistics.unsubscribe}</span></th>
+                <th scope="col">
+                  <span className="visually-hidden">{t.statistics.unsubscribe}</span>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -514,7 +669,9 @@ function Subscriptions({ data }: { data: Data }) {
                   <td data-label={t.statistics.email}>{s.email}</td>
                   <td data-label={t.statistics.lastSent}>
                     {at(s.last_sent_at)}
-                    {s.last_error ? <small className="error"> ⚠ {fmt(t.statistics.skipped, { reason: t.statistics.scopeGone })}</small> : null}
+                    {s.last_error ? (
+                      <small className="error"> ⚠ {fmt(t.statistics.skipped, { reason: t.statistics.scopeGone })}</small>
+                    ) : null}
                   </td>
                   <td data-label={t.statistics.nextRun}>{at(s.next_run)}</td>
                   <td>
@@ -522,7 +679,11 @@ function Subscriptions({ data }: { data: Data }) {
                       <AuthenticityTokenInput />
                       <input type="hidden" name="seq" value={s.seq} />
                       <button type="submit" name="intent" value="unsubscribe" className="secondary">
-                        {t.statistics.unsubscribe}<span className="visually-hidden"> — {REPORT_TITLES[s.report][lang]}, {s.scope.name}</span>
+                        {t.statistics.unsubscribe}
+                        <span className="visually-hidden">
+                          {" "}
+                          — {REPORT_TITLES[s.report][lang]}, {s.scope.name}
+                        </span>
                       </button>
                     </Form>
                   </td>
@@ -538,35 +699,60 @@ function Subscriptions({ data }: { data: Data }) {
         <p className="muted">{t.statistics.subscribeReadOnly}</p>
       ) : (
         <>
-        <p className="hint stat-sub-hint" id="stat-sub-hint">
-          {t.statistics.subscribeHint} <strong>{REPORT_TITLES[view.report][lang]} · {scopeName}</strong>
-        </p>
-        <Form method="post" action={action} className="filters stat-subscribe" aria-describedby="stat-sub-hint">
-          <AuthenticityTokenInput />
-          <input type="hidden" name="report" value={view.report} />
-          {view.group !== undefined ? <input type="hidden" name="group" value={view.group} /> : view.plant ? <input type="hidden" name="plant" value={view.plant} /> : null}
-          <div className="field">
-            <label htmlFor="stat-sub-frequency">{t.statistics.frequency}</label>
-            <select id="stat-sub-frequency" name="frequency" defaultValue={subFail?.values.frequency ?? "daily"}>
-              {SUBSCRIPTION_FREQUENCIES.map((f) => (
-                <option key={f} value={f}>{t.statistics.frequencies[f]}</option>
-              ))}
-            </select>
-          </div>
-          <div className="field stat-sub-email">
-            <label htmlFor="stat-sub-email">{t.statistics.email}</label>
-            <input
-              id="stat-sub-email" type="email" name="email" required maxLength={200} autoComplete="email"
-              defaultValue={subFail?.values.email ?? data.email}
-              aria-invalid={subFail?.errors.email ? true : undefined} aria-describedby={subFail?.errors.email ? "stat-sub-email-error" : undefined}
-            />
-            {subFail?.errors.email ? <span className="error" id="stat-sub-email-error">{err("email")}</span> : null}
-          </div>
-          {subFail && !subFail.errors.email ? <p className="error" role="alert">{errorText(t, Object.values(subFail.errors)[0])}</p> : null}
-          <div className="filter-actions">
-            <button type="submit" name="intent" value="subscribe">{t.statistics.subscribe}</button>
-          </div>
-        </Form>
+          <p className="hint stat-sub-hint" id="stat-sub-hint">
+            {t.statistics.subscribeHint}{" "}
+            <strong>
+              {REPORT_TITLES[view.report][lang]} · {scopeName}
+            </strong>
+          </p>
+          <Form method="post" action={action} className="filters stat-subscribe" aria-describedby="stat-sub-hint">
+            <AuthenticityTokenInput />
+            <input type="hidden" name="report" value={view.report} />
+            {view.group !== undefined ? (
+              <input type="hidden" name="group" value={view.group} />
+            ) : view.plant ? (
+              <input type="hidden" name="plant" value={view.plant} />
+            ) : null}
+            <div className="field">
+              <label htmlFor="stat-sub-frequency">{t.statistics.frequency}</label>
+              <select id="stat-sub-frequency" name="frequency" defaultValue={subFail?.values.frequency ?? "daily"}>
+                {SUBSCRIPTION_FREQUENCIES.map((f) => (
+                  <option key={f} value={f}>
+                    {t.statistics.frequencies[f]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field stat-sub-email">
+              <label htmlFor="stat-sub-email">{t.statistics.email}</label>
+              <input
+                id="stat-sub-email"
+                type="email"
+                name="email"
+                required
+                maxLength={200}
+                autoComplete="email"
+                defaultValue={subFail?.values.email ?? data.email}
+                aria-invalid={subFail?.errors.email ? true : undefined}
+                aria-describedby={subFail?.errors.email ? "stat-sub-email-error" : undefined}
+              />
+              {subFail?.errors.email ? (
+                <span className="error" id="stat-sub-email-error">
+                  {err("email")}
+                </span>
+              ) : null}
+            </div>
+            {subFail && !subFail.errors.email ? (
+              <p className="error" role="alert">
+                {errorText(t, Object.values(subFail.errors)[0])}
+              </p>
+            ) : null}
+            <div className="filter-actions">
+              <button type="submit" name="intent" value="subscribe">
+                {t.statistics.subscribe}
+              </button>
+            </div>
+          </Form>
         </>
       )}
     </section>
@@ -589,7 +775,9 @@ export default function StatisticsScreen() {
       <Actions data={data} />
       <header className="report-head">
         <h2 className="report-title">{title}</h2>
-        <p className="report-scope"><strong>{data.scope.scope.name}</strong></p>
+        <p className="report-scope">
+          <strong>{data.scope.scope.name}</strong>
+        </p>
         <p className="report-meta">
           {fmt(t.statistics.periodText, { start: view.start, end: view.end, unit: unitText })}
           {report ? ` · ${fmt(t.statistics.sourceText, { source: t.statistics.source[report.source] })}` : null}
@@ -597,7 +785,9 @@ export default function StatisticsScreen() {
         <p className="report-meta">{fmt(t.statistics.generated, { at: data.generatedAt, by: data.by })}</p>
       </header>
       {data.problem ? (
-        <p className="alert error" role="alert">{errorText(t, Object.values(data.problem)[0])}</p>
+        <p className="alert error" role="alert">
+          {errorText(t, Object.values(data.problem)[0])}
+        </p>
       ) : null}
       {!data.tabs.includes(view.report) ? <p className="alert info">{t.statistics.noDevices}</p> : null}
       {report && tables ? (
@@ -613,7 +803,12 @@ export default function StatisticsScreen() {
           <Table caption={t.statistics.totals} heads={tables.totalHeads} rows={tables.totals} gapText={t.statistics.gap} />
           <h2 className="steps-h">{t.statistics.steps}</h2>
           <p className="muted">{fmt(t.statistics.rowsOf, { from: tables.from, to: tables.to, total: tables.total })}</p>
-          <Table caption={`${title} — ${t.statistics.steps}`} heads={tables.heads} rows={tables.rows} gapText={t.statistics.gap} />
+          <Table
+            caption={`${title} — ${t.statistics.steps}`}
+            heads={tables.heads}
+            rows={tables.rows}
+            gapText={t.statistics.gap}
+          />
           <StepPager data={data} />
         </>
       ) : null}
@@ -621,4 +816,3 @@ export default function StatisticsScreen() {
     </div>
   );
 }
-

@@ -41,21 +41,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Nor on a kiosk wallboard (?kiosk=1), which nobody is there to close.
   const kiosk = parseKiosk(new URL(request.url).searchParams);
   const appPromo = notices.length || user.pwd_yn === 1 || kiosk ? null : await appPromoFor(request);
-  return json({
-    flash: flash.message,
-    user: {
-      id: user.id,
-      auth: user.auth,
-      nodeName: user.nodeName,
-      readOnly: user.readOnly,
-      alarmCount: user.alarmCount,
-      service: user.service,
-      pwd_yn: user.pwd_yn,
+  return json(
+    {
+      flash: flash.message,
+      user: {
+        id: user.id,
+        auth: user.auth,
+        nodeName: user.nodeName,
+        readOnly: user.readOnly,
+        alarmCount: user.alarmCount,
+        service: user.service,
+        pwd_yn: user.pwd_yn,
+      },
+      nav,
+      notices,
+      appPromo,
     },
-    nav,
-    notices,
-    appPromo,
-  }, { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} });
+    { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} },
+  );
 }
 
 /** The navigation of SPEC §2; the entry of the screen shown (or one of its sub-pages) is marked current. */

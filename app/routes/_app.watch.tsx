@@ -35,7 +35,9 @@ import { metaLocale } from "~/utils/meta-locale";
 import { keepLastGood } from "~/utils/keep-last-good";
 import { ZeroedNote } from "~/components/status/ZeroedNote";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `${messages(metaLocale(matches)).watch.title} · ${messages(metaLocale(matches)).appName}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${messages(metaLocale(matches)).watch.title} · ${messages(metaLocale(matches)).appName}` },
+];
 
 /** A poll or kiosk step that finds no server keeps the last answer (issue 17). */
 export const clientLoader = keepLastGood();
@@ -78,7 +80,9 @@ function PlantLeaves({ plants }: { plants: WatchPlant[] }) {
       {plants.map((p) => (
         <li key={p.plant_uid}>
           <DetailLink kind="plant" uid={p.plant_uid} name={p.name} />{" "}
-          <span className="sr-status"><StatusBadge t={t} status={p.status} /></span>
+          <span className="sr-status">
+            <StatusBadge t={t} status={p.status} />
+          </span>
         </li>
       ))}
     </ul>
@@ -95,7 +99,17 @@ function TreeCounts({ plants, warnings }: { plants?: number; warnings?: number }
   );
 }
 
-function GroupTree({ nodes, state, open, depth = 0 }: { nodes: WatchTreeNode<WatchPlant>[]; state: WatchState; open: Set<number>; depth?: number }) {
+function GroupTree({
+  nodes,
+  state,
+  open,
+  depth = 0,
+}: {
+  nodes: WatchTreeNode<WatchPlant>[];
+  state: WatchState;
+  open: Set<number>;
+  depth?: number;
+}) {
   const t = useT();
   return (
     <ul className={depth === 0 ? "wt-tree" : "wt-children"}>
@@ -109,7 +123,9 @@ function GroupTree({ nodes, state, open, depth = 0 }: { nodes: WatchTreeNode<Wat
               aria-current={selected ? "true" : undefined}
               className="wt-link"
             >
-              <span aria-hidden="true" className="wt-mark">{n.children.length ? (showChildren ? "▾" : "▸") : "·"}</span>
+              <span aria-hidden="true" className="wt-mark">
+                {n.children.length ? (showChildren ? "▾" : "▸") : "·"}
+              </span>
               <span className="wt-name">{nodeLabel(t, n)}</span>
             </AppLink>
             <TreeCounts plants={n.plantCount} warnings={n.warningCount} />
@@ -133,7 +149,9 @@ function LocalityList({ list, state }: { list: WatchLocality[]; state: WatchStat
             aria-current={state.locality === l.uid ? "true" : undefined}
             className="wt-link"
           >
-            <span aria-hidden="true" className="wt-mark">·</span>
+            <span aria-hidden="true" className="wt-mark">
+              ·
+            </span>
             <span className="wt-name">{l.locality ?? t.watch.unspecified}</span>
           </AppLink>
           <TreeCounts plants={l.plantCount} warnings={l.warningCount} />
@@ -156,10 +174,28 @@ function Selection({ detail }: { detail: GroupDetailResponse }) {
     <div className="watch-selection">
       <h2 id="watch-selection-title">{title}</h2>
       <dl className="kpi-grid kpi-compact">
-        <div className="kpi"><dt>{t.watch.plantsTitle}</dt><dd>{fmt(t.watch.treeCount, { count: c.plants })}</dd></div>
-        <div className="kpi"><dt>{t.watch.capacity}</dt><dd><Qty q={formatPower(c.total_capa * 1000)} /></dd></div>
-        <div className="kpi kpi-live"><dt>{t.watch.output}</dt><dd><Qty q={formatPower(c.total_iw)} /></dd></div>
-        <div className="kpi"><dt>{t.watch.todayGen}</dt><dd><Qty q={formatEnergy(c.today_gen)} /></dd></div>
+        <div className="kpi">
+          <dt>{t.watch.plantsTitle}</dt>
+          <dd>{fmt(t.watch.treeCount, { count: c.plants })}</dd>
+        </div>
+        <div className="kpi">
+          <dt>{t.watch.capacity}</dt>
+          <dd>
+            <Qty q={formatPower(c.total_capa * 1000)} />
+          </dd>
+        </div>
+        <div className="kpi kpi-live">
+          <dt>{t.watch.output}</dt>
+          <dd>
+            <Qty q={formatPower(c.total_iw)} />
+          </dd>
+        </div>
+        <div className="kpi">
+          <dt>{t.watch.todayGen}</dt>
+          <dd>
+            <Qty q={formatEnergy(c.today_gen)} />
+          </dd>
+        </div>
       </dl>
       <div className="detail-grid">
         <OperationTable op={c.op} caption={t.watch.operationTitle} />
@@ -174,9 +210,15 @@ function Selection({ detail }: { detail: GroupDetailResponse }) {
             <thead>
               <tr>
                 <th scope="col">{t.watch.nodeCol}</th>
-                <th scope="col" className="num">{t.watch.categories.inv} {t.watch.op.generating}/{t.watch.op.total}</th>
-                <th scope="col" className="num">{t.watch.op.breaking} ({t.watch.categories.inv}/{t.watch.categories.env}/{t.watch.categories.grid})</th>
-                <th scope="col" className="num">{t.watch.levels.l3}+{t.watch.levels.l4}</th>
+                <th scope="col" className="num">
+                  {t.watch.categories.inv} {t.watch.op.generating}/{t.watch.op.total}
+                </th>
+                <th scope="col" className="num">
+                  {t.watch.op.breaking} ({t.watch.categories.inv}/{t.watch.categories.env}/{t.watch.categories.grid})
+                </th>
+                <th scope="col" className="num">
+                  {t.watch.levels.l3}+{t.watch.levels.l4}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -187,10 +229,18 @@ function Selection({ detail }: { detail: GroupDetailResponse }) {
                 return (
                   <tr key={n.seq}>
                     <th scope="row" style={{ paddingLeft: `${1 + Math.min(n.depth, 6) * 0.9}rem` }}>
-                      {n.seq === LINKED_NODE_SEQ ? t.watch.linked : <AppLink to={watchHref({ view: "group", node: n.seq })}>{n.name}</AppLink>}
+                      {n.seq === LINKED_NODE_SEQ ? (
+                        t.watch.linked
+                      ) : (
+                        <AppLink to={watchHref({ view: "group", node: n.seq })}>{n.name}</AppLink>
+                      )}
                     </th>
-                    <td className="num">{op.inv.generating}/{op.inv.total}</td>
-                    <td className="num">{op.inv.breaking}/{op.env.breaking}/{op.grid.breaking}</td>
+                    <td className="num">
+                      {op.inv.generating}/{op.inv.total}
+                    </td>
+                    <td className="num">
+                      {op.inv.breaking}/{op.env.breaking}/{op.grid.breaking}
+                    </td>
                     <td className="num">{severe}</td>
                   </tr>
                 );
@@ -211,21 +261,42 @@ function Selection({ detail }: { detail: GroupDetailResponse }) {
               <tr>
                 <th scope="col">{t.watch.plantCol.name}</th>
                 <th scope="col">{t.watch.plantCol.status}</th>
-                <th scope="col" className="num">{t.watch.plantCol.output}</th>
-                <th scope="col" className="num">{t.watch.plantCol.today}</th>
-                <th scope="col" className="num">{t.watch.plantCol.inv}</th>
-                <th scope="col" className="num">{t.watch.plantCol.warn}</th>
+                <th scope="col" className="num">
+                  {t.watch.plantCol.output}
+                </th>
+                <th scope="col" className="num">
+                  {t.watch.plantCol.today}
+                </th>
+                <th scope="col" className="num">
+                  {t.watch.plantCol.inv}
+                </th>
+                <th scope="col" className="num">
+                  {t.watch.plantCol.warn}
+                </th>
               </tr>
             </thead>
             <tbody>
               {detail.plantList.map((p) => (
                 <tr key={p.plant_uid}>
-                  <th scope="row"><DetailLink kind="plant" uid={p.plant_uid} name={p.name} /></th>
-                  <td data-label={t.watch.plantCol.status}><StatusBadge t={t} status={p.status} /></td>
-                  <td className="num" data-label={t.watch.plantCol.output}><Qty q={formatPower(p.iw)} /></td>
-                  <td className="num" data-label={t.watch.plantCol.today}><Qty q={formatEnergy(p.dailys)} /><ZeroedNote zeroed={p.dailysZeroed} /></td>
-                  <td className="num" data-label={t.watch.plantCol.inv}>{p.g_inv}/{p.total_inv}</td>
-                  <td className="num" data-label={t.watch.plantCol.warn}>{p.alarm_count}</td>
+                  <th scope="row">
+                    <DetailLink kind="plant" uid={p.plant_uid} name={p.name} />
+                  </th>
+                  <td data-label={t.watch.plantCol.status}>
+                    <StatusBadge t={t} status={p.status} />
+                  </td>
+                  <td className="num" data-label={t.watch.plantCol.output}>
+                    <Qty q={formatPower(p.iw)} />
+                  </td>
+                  <td className="num" data-label={t.watch.plantCol.today}>
+                    <Qty q={formatEnergy(p.dailys)} />
+                    <ZeroedNote zeroed={p.dailysZeroed} />
+                  </td>
+                  <td className="num" data-label={t.watch.plantCol.inv}>
+                    {p.g_inv}/{p.total_inv}
+                  </td>
+                  <td className="num" data-label={t.watch.plantCol.warn}>
+                    {p.alarm_count}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -238,7 +309,10 @@ function Selection({ detail }: { detail: GroupDetailResponse }) {
           <h3>{t.watch.rtusNotInPlant}</h3>
           <ul className="plain-list">
             {detail.rtusNotInPlant.map((r) => (
-              <li key={r.uid}>{r.alias || r.name}{r.mac ? <span className="muted"> ({r.mac})</span> : null}</li>
+              <li key={r.uid}>
+                {r.alias || r.name}
+                {r.mac ? <span className="muted"> ({r.mac})</span> : null}
+              </li>
             ))}
           </ul>
         </>
@@ -264,14 +338,22 @@ export default function Watch() {
     <div className="watch-page">
       <div className="page-head">
         <h1>{t.watch.title}</h1>
-        <p className="muted small" aria-live="polite">{fmt(t.watch.asOf, { time: seoulYmdHm(at) })}</p>
+        <p className="muted small" aria-live="polite">
+          {fmt(t.watch.asOf, { time: seoulYmdHm(at) })}
+        </p>
       </div>
       <div className="watch-layout">
         <aside className="status-panel watch-tree" aria-labelledby="watch-tree-title">
-          <h2 id="watch-tree-title" className="visually-hidden">{state.view === "group" ? t.watch.tree : t.watch.localities}</h2>
+          <h2 id="watch-tree-title" className="visually-hidden">
+            {state.view === "group" ? t.watch.tree : t.watch.localities}
+          </h2>
           <nav className="subnav tabs-nav" aria-label={t.watch.viewLabel}>
             {(["group", "locality"] as const).map((v) => (
-              <AppLink key={v} to={watchHref({ view: v, keyword: state.keyword })} aria-current={state.view === v ? "page" : undefined}>
+              <AppLink
+                key={v}
+                to={watchHref({ view: v, keyword: state.keyword })}
+                aria-current={state.view === v ? "page" : undefined}
+              >
                 {t.watch.views[v]}
               </AppLink>
             ))}
@@ -280,16 +362,29 @@ export default function Watch() {
             {state.view !== "group" ? <input type="hidden" name="view" value={state.view} /> : null}
             <label htmlFor="watch-q">{t.watch.search}</label>
             <div className="wt-search-row">
-              <input id="watch-q" name="q" type="search" defaultValue={state.keyword} placeholder={t.watch.searchPlaceholder} maxLength={50} />
+              <input
+                id="watch-q"
+                name="q"
+                type="search"
+                defaultValue={state.keyword}
+                placeholder={t.watch.searchPlaceholder}
+                maxLength={50}
+              />
               <button type="submit">{t.watch.submit}</button>
             </div>
-            <AppLink to="/watch" className="small reset-link">{t.watch.reset}</AppLink>
+            <AppLink to="/watch" className="small reset-link">
+              {t.watch.reset}
+            </AppLink>
           </Form>
           <nav aria-label={state.view === "group" ? t.watch.tree : t.watch.localities} className="wt-nav">
             {!tree ? (
-              <p className="alert warn" role="status">{t.watch.notContent}</p>
+              <p className="alert warn" role="status">
+                {t.watch.notContent}
+              </p>
             ) : empty ? (
-              <p className="muted" role="status">{t.watch.noMatch}</p>
+              <p className="muted" role="status">
+                {t.watch.noMatch}
+              </p>
             ) : state.view === "group" ? (
               <GroupTree nodes={tree.nodeList} state={state} open={open} />
             ) : (
@@ -297,7 +392,11 @@ export default function Watch() {
             )}
           </nav>
         </aside>
-        <section className="status-panel watch-main" aria-labelledby={detail ? "watch-selection-title" : undefined} aria-label={detail ? undefined : t.watch.selectHint}>
+        <section
+          className="status-panel watch-main"
+          aria-labelledby={detail ? "watch-selection-title" : undefined}
+          aria-label={detail ? undefined : t.watch.selectHint}
+        >
           {detail ? <Selection detail={detail} /> : <p className="muted">{t.watch.selectHint}</p>}
         </section>
       </div>

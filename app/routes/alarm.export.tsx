@@ -38,7 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       if (res.alarmList.length < PAGE || page * PAGE >= res.total) break;
     }
   } catch (error) {
-    if (error instanceof ApiFailure && error.status >= 400 && error.status < 500) throw new Response(error.body.message, { status: error.status });
+    if (error instanceof ApiFailure && error.status >= 400 && error.status < 500)
+      throw new Response(error.body.message, { status: error.status });
     throw error;
   }
   const codes = new Map((await faultCodes(accessToken)).map((c) => [c.code, c]));
@@ -49,13 +50,39 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
   const time = (ts: number | null) => (ts === null ? "" : formatSeoul(ts, "YYYY-MM-DD HH:mm:ss"));
   const c = t.alarm.csv;
-  const header = [c.raised, c.cleared, c.plant, c.device, c.kind, c.code, c.fault, c.faultName, c.level, c.state, c.ackBy, c.ackAt, c.note, c.message];
+  const header = [
+    c.raised,
+    c.cleared,
+    c.plant,
+    c.device,
+    c.kind,
+    c.code,
+    c.fault,
+    c.faultName,
+    c.level,
+    c.state,
+    c.ackBy,
+    c.ackAt,
+    c.note,
+    c.message,
+  ];
   const body = rows.slice(0, EXPORT_MAX_ROWS).map((a) => {
     const f = a.fault_code ? codes.get(a.fault_code) : undefined;
     return [
-      time(a.raised_at), time(a.released_at), a.plantName, a.deviceName ?? t.alarm.plantWide, kind(a.code), a.code,
-      a.fault_code ? (f?.hex ?? a.fault_code) : "", f ? (locale === "ko" ? f.name_ko : f.name_en) : "", level(a.level),
-      t.alarm.states[a.status], a.ack_by, time(a.ack_at), a.ack_note, a.message,
+      time(a.raised_at),
+      time(a.released_at),
+      a.plantName,
+      a.deviceName ?? t.alarm.plantWide,
+      kind(a.code),
+      a.code,
+      a.fault_code ? (f?.hex ?? a.fault_code) : "",
+      f ? (locale === "ko" ? f.name_ko : f.name_en) : "",
+      level(a.level),
+      t.alarm.states[a.status],
+      a.ack_by,
+      time(a.ack_at),
+      a.ack_note,
+      a.message,
     ];
   });
   const csv = stringify([header, ...body], { bom: true, escape_formulas: true, record_delimiter: "\r\n" });

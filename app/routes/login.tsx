@@ -11,7 +11,9 @@ import { assertCsrf } from "~/utils/csrf.server";
 import { fmt, messages, useT } from "~/i18n";
 import { metaLocale } from "~/utils/meta-locale";
 
-export const meta: MetaFunction = ({ matches }) => [{ title: `${messages(metaLocale(matches)).login.title} · ${messages(metaLocale(matches)).appName}` }];
+export const meta: MetaFunction = ({ matches }) => [
+  { title: `${messages(metaLocale(matches)).login.title} · ${messages(metaLocale(matches)).appName}` },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (context.auth) throw redirect(safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo"), request));
@@ -23,7 +25,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.clone().formData();
   try {
     const tokens = await createAuthenticator(context.clientIp).authenticate("form", request);
-    const target = tokens.pwd_yn === 1 ? `${PASSWORD_CHANGE_PATH}?required=1` : safeRedirectTarget(form.get("redirectTo"), request);
+    const target =
+      tokens.pwd_yn === 1 ? `${PASSWORD_CHANGE_PATH}?required=1` : safeRedirectTarget(form.get("redirectTo"), request);
     return redirect(target, { headers: withCookies(authCookieHeaders(tokens, isHttps(request.url))) });
   } catch (error) {
     if (!(error instanceof LoginRejected)) throw error;
@@ -112,4 +115,3 @@ export default function Login() {
     </main>
   );
 }
-

@@ -26,7 +26,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = requireAuth(request, context);
   const code = await handoverCode(auth.accessToken, kind === "plant" ? { plant: uid } : { member: uid });
   const theme = readPreferences(request).theme === "dark" ? "dark" : "default";
-  const target = detailUrlFor(request, kind === "plant" ? "newPlantWindow" : "newMemberWindow", { name: name || uid, uid, theme });
+  const target = detailUrlFor(request, kind === "plant" ? "newPlantWindow" : "newMemberWindow", {
+    name: name || uid,
+    uid,
+    theme,
+  });
   if (!target) throw new Response("the detail window needs a host name (not an IP address)", { status: 400 });
   const url = new URL(target);
   if (code) url.searchParams.set("code", code);

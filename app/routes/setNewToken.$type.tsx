@@ -43,7 +43,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (answer.status === 200) {
     const { accessToken, refreshToken, sessionId } = answer.tokens;
     if (accessToken && refreshToken && sessionId) {
-      const headers = withCookies([...authCookieHeaders(answer.tokens, isHttps(request.url)), themeCookie(parsed.data.theme)], NO_STORE);
+      const headers = withCookies(
+        [...authCookieHeaders(answer.tokens, isHttps(request.url)), themeCookie(parsed.data.theme)],
+        NO_STORE,
+      );
       return redirect("/", { headers });
     }
     return json({ state: "denied" as const, name }, { status: 403, headers: NO_STORE });
@@ -65,7 +68,9 @@ export default function SetNewToken() {
   return (
     <main className="page-message detail-message" id="main">
       <h1>{t.detail.failedTitle}</h1>
-      <p role="alert" className="alert error">{state === "denied" ? t.detail.failed : t.detail.requestFailed}</p>
+      <p role="alert" className="alert error">
+        {state === "denied" ? t.detail.failed : t.detail.requestFailed}
+      </p>
       <p>{t.detail.closeHint}</p>
     </main>
   );

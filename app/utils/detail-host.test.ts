@@ -29,19 +29,27 @@ describe("detail host", () => {
     expect(a.origin).toBe("http://detail.localhost:3000");
     expect(a.pathname).toBe("/setNewToken/newPlantWindow/");
     expect(Object.fromEntries(a.searchParams)).toEqual({ name: "해남 1호", uid: "P1", theme: "dark" });
-    expect(new URL(detailUrlFor(req("http://127.0.0.1:3412/x"), "newMemberWindow", params, publicOrigins({ PORT: "3412" }))!).host).toBe("detail.localhost:3412");
+    expect(
+      new URL(detailUrlFor(req("http://127.0.0.1:3412/x"), "newMemberWindow", params, publicOrigins({ PORT: "3412" }))!).host,
+    ).toBe("detail.localhost:3412");
     const kr = publicOrigins({ PUBLIC_URL: "https://portal.example.kr" });
-    expect(new URL(detailUrlFor(req("https://portal.example.kr/x"), "newPlantWindow", params, kr)!).origin).toBe("https://detail.example.kr");
+    expect(new URL(detailUrlFor(req("https://portal.example.kr/x"), "newPlantWindow", params, kr)!).origin).toBe(
+      "https://detail.example.kr",
+    );
     // No sibling for a plain IP address: the detail session's cookies would land on the main host.
     expect(detailUrlFor(req("http://10.0.0.5:3000/x"), "newPlantWindow", params, ["http://10.0.0.5:3000"])).toBeNull();
   });
 
   it("never takes the detail host from a forged Host or X-Forwarded-Host", () => {
     const kr = publicOrigins({ PUBLIC_URL: "https://portal.example.kr, https://solar.example.kr" });
-    expect(new URL(detailUrlFor(req("https://solar.example.kr/x"), "newPlantWindow", params, kr)!).origin).toBe("https://detail.example.kr");
-    expect(new URL(detailUrlFor(req("https://evil.example/x"), "newPlantWindow", params, kr)!).origin).toBe("https://detail.example.kr");
-    expect(new URL(detailUrlFor(req("http://evil.example:3000/x"), "newPlantWindow", params, publicOrigins({ PORT: "3000" }))!).origin).toBe(
-      "http://detail.localhost:3000",
+    expect(new URL(detailUrlFor(req("https://solar.example.kr/x"), "newPlantWindow", params, kr)!).origin).toBe(
+      "https://detail.example.kr",
     );
+    expect(new URL(detailUrlFor(req("https://evil.example/x"), "newPlantWindow", params, kr)!).origin).toBe(
+      "https://detail.example.kr",
+    );
+    expect(
+      new URL(detailUrlFor(req("http://evil.example:3000/x"), "newPlantWindow", params, publicOrigins({ PORT: "3000" }))!).origin,
+    ).toBe("http://detail.localhost:3000");
   });
 });

@@ -16,7 +16,10 @@ export function sessionSecret(): string {
  */
 export function publicOrigins(env: Record<string, string | undefined> = process.env): string[] {
   const port = env.PORT ?? "3000";
-  const listed = (env.PUBLIC_URL ?? "").split(",").map((u) => u.trim()).filter(Boolean);
+  const listed = (env.PUBLIC_URL ?? "")
+    .split(",")
+    .map((u) => u.trim())
+    .filter(Boolean);
   const urls = listed.length ? listed : [`http://localhost:${port}`, `http://127.0.0.1:${port}`, `http://[::1]:${port}`];
   return urls.map((u) => new URL(u).origin);
 }

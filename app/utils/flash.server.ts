@@ -10,7 +10,10 @@ const NAME = "flash";
 
 export function redirectWithFlash(to: string, message: string, init: { headers?: Headers } = {}) {
   const headers = new Headers(init.headers);
-  headers.append("Set-Cookie", serialize(NAME, encodeURIComponent(message), { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 }));
+  headers.append(
+    "Set-Cookie",
+    serialize(NAME, encodeURIComponent(message), { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 }),
+  );
   return redirect(to, { headers });
 }
 

@@ -46,15 +46,23 @@ export function formObject(form: FormData | URLSearchParams): Record<string, unk
 /** Zod issues as field errors (domain/field-errors.ts, shared with the client-side checks). */
 export { fieldErrorsOf };
 
-export function formFailure(intent: string, errors: FieldErrors, values: FormValues = {}, status = 400, details?: Record<string, string[]>) {
+export function formFailure(
+  intent: string,
+  errors: FieldErrors,
+  values: FormValues = {},
+  status = 400,
+  details?: Record<string, string[]>,
+) {
   const body: FormFailure = { intent, errors, values, ...(details ? { details } : {}) };
   return json(body, { status });
 }
 
 /** Parses a submitted form; on failure `response` is the 400 answer to return from the action. */
-export function parseForm<T>(schema: ZodType<T, ZodTypeDef, unknown>, intent: string, form: FormData):
-  | { ok: true; data: T }
-  | { ok: false; response: ReturnType<typeof formFailure> } {
+export function parseForm<T>(
+  schema: ZodType<T, ZodTypeDef, unknown>,
+  intent: string,
+  form: FormData,
+): { ok: true; data: T } | { ok: false; response: ReturnType<typeof formFailure> } {
   const result = schema.safeParse(formObject(form));
   if (result.success) return { ok: true, data: result.data };
   return { ok: false, response: formFailure(intent, fieldErrorsOf(result.error), formValues(form)) };

@@ -3,7 +3,10 @@ import { describe, expect, it } from "vitest";
 import { acceptsGzip, encodeWholeBody, wholeBodyEncoding } from "./http-encoding.server";
 
 const req = (acceptEncoding: string | null, method = "GET") =>
-  new Request("http://portal.localhost/pvstatus", { method, headers: acceptEncoding === null ? {} : { "accept-encoding": acceptEncoding } });
+  new Request("http://portal.localhost/pvstatus", {
+    method,
+    headers: acceptEncoding === null ? {} : { "accept-encoding": acceptEncoding },
+  });
 
 describe("wholeBodyEncoding", () => {
   it("prefers brotli when the client takes both, as the compression middleware does", () => {

@@ -7,7 +7,10 @@ import { checkOutcome, checksFirst, OFFLINE_MESSAGE, SERVICE_WORKER_URL } from "
 
 export function registerServiceWorker(): void {
   if (!("serviceWorker" in navigator)) return;
-  const register = () => navigator.serviceWorker.register(SERVICE_WORKER_URL).catch((error: unknown) => console.error("Error during service worker registration:", error));
+  const register = () =>
+    navigator.serviceWorker
+      .register(SERVICE_WORKER_URL)
+      .catch((error: unknown) => console.error("Error during service worker registration:", error));
   const run = () => {
     if (!checksFirst(window.location.hostname)) {
       void register();

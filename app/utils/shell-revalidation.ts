@@ -9,7 +9,10 @@ import type { ShouldRevalidateFunctionArgs } from "@remix-run/react";
 
 export const SHELL_REFRESH_MS = 5 * 60_000;
 
-type Args = Pick<ShouldRevalidateFunctionArgs, "currentUrl" | "nextUrl" | "formMethod" | "actionResult" | "defaultShouldRevalidate">;
+type Args = Pick<
+  ShouldRevalidateFunctionArgs,
+  "currentUrl" | "nextUrl" | "formMethod" | "actionResult" | "defaultShouldRevalidate"
+>;
 
 export function shellShouldRevalidate(args: Args, sinceLastLoadMs: number): boolean {
   if (args.formMethod || args.actionResult !== undefined) return args.defaultShouldRevalidate;

@@ -39,12 +39,22 @@ export const AlarmListQuerySchema = z
       .refine((v) => (ALARM_LEVEL_FILTERS as readonly number[]).includes(v), "unknown_level")
       .default(-1),
     device: optionalText(64),
-    code: z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_a_number").min(0, "too_small").max(2 ** 31 - 1, "too_large").optional(),
+    code: z.coerce
+      .number({ invalid_type_error: "not_a_number" })
+      .int("not_a_number")
+      .min(0, "too_small")
+      .max(2 ** 31 - 1, "too_large")
+      .optional(),
     status: z.enum(ALARM_STATES, { errorMap: () => ({ message: "unknown_status" }) }).optional(),
     isGroup: flag.optional(),
     group: z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_a_number").min(1, "too_small").optional(),
     plant: optionalText(64),
-    page: z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_a_number").min(1, "too_small").max(100_000, "too_large").default(1),
+    page: z.coerce
+      .number({ invalid_type_error: "not_a_number" })
+      .int("not_a_number")
+      .min(1, "too_small")
+      .max(100_000, "too_large")
+      .default(1),
     size: z.coerce
       .number({ invalid_type_error: "not_a_number" })
       .int("not_a_number")
@@ -68,8 +78,18 @@ export type AlarmListQuery = z.infer<typeof AlarmListQuerySchema>;
 export const AlarmScopeQuerySchema = z.object({
   q: optionalText(100),
   plant: optionalText(64),
-  group: z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_a_number").min(1, "too_small").max(2 ** 31 - 1, "too_large").optional(),
-  limit: z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_a_number").min(1, "too_small").max(50, "too_large").default(20),
+  group: z.coerce
+    .number({ invalid_type_error: "not_a_number" })
+    .int("not_a_number")
+    .min(1, "too_small")
+    .max(2 ** 31 - 1, "too_large")
+    .optional(),
+  limit: z.coerce
+    .number({ invalid_type_error: "not_a_number" })
+    .int("not_a_number")
+    .min(1, "too_small")
+    .max(50, "too_large")
+    .default(20),
 });
 export type AlarmScopeQuery = z.infer<typeof AlarmScopeQuerySchema>;
 
@@ -152,7 +172,11 @@ export const AlarmAckSchema = z.object({ note: z.string().trim().max(500, "too_l
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "not_a_time");
 export const AlertPrefSchema = z
   .object({
-    minLevel: z.coerce.number({ invalid_type_error: "unknown_level" }).int("unknown_level").min(1, "unknown_level").max(4, "unknown_level"),
+    minLevel: z.coerce
+      .number({ invalid_type_error: "unknown_level" })
+      .int("unknown_level")
+      .min(1, "unknown_level")
+      .max(4, "unknown_level"),
     mail: z.preprocess((v) => v === true || v === "1" || v === "on" || v === 1, z.boolean()),
     webhook: z.preprocess((v) => v === true || v === "1" || v === "on" || v === 1, z.boolean()),
     webhookUrl: z
@@ -163,13 +187,22 @@ export const AlertPrefSchema = z
       .nullable()
       .optional()
       .refine((s) => !s || /^https?:\/\/[^\s]+$/i.test(s), "not_a_url"),
-    quietFrom: z.union([hhmm, z.literal("")]).nullable().optional().transform((s) => s || null),
-    quietTo: z.union([hhmm, z.literal("")]).nullable().optional().transform((s) => s || null),
+    quietFrom: z
+      .union([hhmm, z.literal("")])
+      .nullable()
+      .optional()
+      .transform((s) => s || null),
+    quietTo: z
+      .union([hhmm, z.literal("")])
+      .nullable()
+      .optional()
+      .transform((s) => s || null),
     digest: z.preprocess((v) => v === true || v === "1" || v === "on" || v === 1, z.boolean()),
   })
   .superRefine((p, ctx) => {
     if (p.webhook && !p.webhookUrl) ctx.addIssue({ code: "custom", path: ["webhookUrl"], message: "required" });
-    if (!!p.quietFrom !== !!p.quietTo) ctx.addIssue({ code: "custom", path: [p.quietFrom ? "quietTo" : "quietFrom"], message: "required" });
+    if (!!p.quietFrom !== !!p.quietTo)
+      ctx.addIssue({ code: "custom", path: [p.quietFrom ? "quietTo" : "quietFrom"], message: "required" });
     if (p.quietFrom && p.quietFrom === p.quietTo) ctx.addIssue({ code: "custom", path: ["quietTo"], message: "same_as_start" });
   });
 export type AlertPrefInput = z.input<typeof AlertPrefSchema>;
@@ -200,7 +233,12 @@ export interface PlantContacts {
 export const OUTBOX_STATES = ["pending", "sent", "failed"] as const;
 export const DeliveryLogQuerySchema = z.object({
   status: z.enum(OUTBOX_STATES, { errorMap: () => ({ message: "unknown_status" }) }).optional(),
-  page: z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_a_number").min(1, "too_small").max(100_000, "too_large").default(1),
+  page: z.coerce
+    .number({ invalid_type_error: "not_a_number" })
+    .int("not_a_number")
+    .min(1, "too_small")
+    .max(100_000, "too_large")
+    .default(1),
 });
 export interface DeliveryRow {
   seq: number;
@@ -227,7 +265,10 @@ export interface DeliveryLogResponse {
 const hex = z.string().regex(/^(0x)?[0-9a-fA-F]{1,8}$/, "not_hex");
 export const CommandSchema = z
   .object({
-    deviceType: z.coerce.number({ invalid_type_error: "unknown_kind" }).int("unknown_kind").refine((k) => [1, 2, 4, 7, 8].includes(k), "unknown_kind"),
+    deviceType: z.coerce
+      .number({ invalid_type_error: "unknown_kind" })
+      .int("unknown_kind")
+      .refine((k) => [1, 2, 4, 7, 8].includes(k), "unknown_kind"),
     rtuUid: z.string().min(1, "required").max(64, "too_long"),
     deviceUid: z.string().min(1, "required").max(64, "too_long"),
     ch: z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_a_number").min(0, "too_small").max(255, "too_large"),
@@ -295,5 +336,10 @@ export interface ControlResponse {
 export const ControlQuerySchema = z.object({ plant: optionalText(64) });
 export const CommandListQuerySchema = z.object({
   plant: optionalText(64),
-  limit: z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_a_number").min(1, "too_small").max(200, "too_large").default(20),
+  limit: z.coerce
+    .number({ invalid_type_error: "not_a_number" })
+    .int("not_a_number")
+    .min(1, "too_small")
+    .max(200, "too_large")
+    .default(20),
 });

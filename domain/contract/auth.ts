@@ -69,9 +69,10 @@ export function decodeTokenPayload<T = Record<string, unknown>>(token: string | 
   const part = token.split(".")[1];
   if (!part) return null;
   try {
-    const json = typeof atob === "function"
-      ? decodeURIComponent(escape(atob(part.replace(/-/g, "+").replace(/_/g, "/"))))
-      : Buffer.from(part, "base64url").toString("utf8");
+    const json =
+      typeof atob === "function"
+        ? decodeURIComponent(escape(atob(part.replace(/-/g, "+").replace(/_/g, "/"))))
+        : Buffer.from(part, "base64url").toString("utf8");
     const value = JSON.parse(json);
     return value && typeof value === "object" ? (value as T) : null;
   } catch {

@@ -55,17 +55,25 @@ export interface CameraSaved {
   uid: string;
 }
 
-const text = (max: number) => z.string({ required_error: "required", invalid_type_error: "required" }).trim().max(max, "too_long");
+const text = (max: number) =>
+  z.string({ required_error: "required", invalid_type_error: "required" }).trim().max(max, "too_long");
 
-export const CameraUid = z.string({ required_error: "required" }).trim().min(1, "required").max(40, "too_long").regex(/^[A-Za-z0-9_-]+$/, "invalid");
+export const CameraUid = z
+  .string({ required_error: "required" })
+  .trim()
+  .min(1, "required")
+  .max(40, "too_long")
+  .regex(/^[A-Za-z0-9_-]+$/, "invalid");
 
 export const CctvUrlQuery = z.object({ uid: CameraUid });
 export const CameraListQuery = z.object({ plantUid: z.string().trim().max(64, "too_long").optional() });
 
-const cameraUrl = text(500).min(1, "required").superRefine((v, ctx) => {
-  const problem = cameraUrlProblem(v);
-  if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
-});
+const cameraUrl = text(500)
+  .min(1, "required")
+  .superRefine((v, ctx) => {
+    const problem = cameraUrlProblem(v);
+    if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
+  });
 
 /** Registering a camera. Credentials may come apart or inside the URL (rtsp://user:pass@host/…); both are kept apart, server-side. */
 export const CameraCreate = z.object({

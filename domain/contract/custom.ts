@@ -23,7 +23,16 @@ const uidList = z
   .trim()
   .max(4_000, "too_long")
   .default("")
-  .transform((s) => [...new Set(s.split(",").map((x) => x.trim()).filter(Boolean))].join(","))
+  .transform((s) =>
+    [
+      ...new Set(
+        s
+          .split(",")
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    ].join(","),
+  )
   .refine((s) => !s || s.split(",").length <= WIDGET_DEVICES_MAX, "too_many");
 
 export const CustomWidgetSchema = z.object({
@@ -34,11 +43,7 @@ export const CustomWidgetSchema = z.object({
 });
 export type CustomWidget = z.infer<typeof CustomWidgetSchema>;
 
-export const CustomUnique = z
-  .string({ required_error: "required" })
-  .trim()
-  .toLowerCase()
-  .regex(PAGE_UNIQUE, "invalid_unique");
+export const CustomUnique = z.string({ required_error: "required" }).trim().toLowerCase().regex(PAGE_UNIQUE, "invalid_unique");
 
 /** POST /custom: the whole page, created or replaced. */
 export const CustomPageInput = z.object({

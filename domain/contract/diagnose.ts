@@ -7,8 +7,14 @@ import type { PerformanceCoefficients, PerformanceFigures } from "../performance
 
 const uid = z.string().trim().min(1, "required").max(64, "too_long");
 /** Id lists may arrive as one string (a form, a query) or an array. */
-const uidList = z.preprocess((v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : String(v).split(",")), z.array(uid).max(500, "too_many"));
-const unit = z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_an_integer").refine((u) => (DIAGNOSE_UNITS as readonly number[]).includes(u), "bad_unit");
+const uidList = z.preprocess(
+  (v) => (v === undefined || v === null || v === "" ? [] : Array.isArray(v) ? v : String(v).split(",")),
+  z.array(uid).max(500, "too_many"),
+);
+const unit = z.coerce
+  .number({ invalid_type_error: "not_a_number" })
+  .int("not_an_integer")
+  .refine((u) => (DIAGNOSE_UNITS as readonly number[]).includes(u), "bad_unit");
 const window = z.string().trim().min(1, "required").max(19, "too_long");
 
 export const PERIOD_TYPES = ["day", "month", "year", "custom"] as const;
@@ -41,7 +47,11 @@ export const CompareQuerySchema = z.object({
   end: window,
   unit,
   compareUid: uidList,
-  compareKind: z.coerce.number().int().refine((k) => k in COMPARE_TYPES, "bad_kind").optional(),
+  compareKind: z.coerce
+    .number()
+    .int()
+    .refine((k) => k in COMPARE_TYPES, "bad_kind")
+    .optional(),
   compareType: z.enum(ALL_COMPARE_TYPES as [CompareType, ...CompareType[]]).optional(),
 });
 
@@ -50,7 +60,11 @@ export const RankingQuerySchema = z.object({ start: window, end: window });
 
 /** PUT /diagnose/coefficients/{plantUid}: γ per °C (signed) and η; null restores the SPEC's value. */
 export const CoefficientsSchema = z.object({
-  temperatureCoefficient: z.coerce.number({ invalid_type_error: "not_a_number" }).min(-0.01, "too_small").max(0, "too_large").nullable(),
+  temperatureCoefficient: z.coerce
+    .number({ invalid_type_error: "not_a_number" })
+    .min(-0.01, "too_small")
+    .max(0, "too_large")
+    .nullable(),
   systemFactor: z.coerce.number({ invalid_type_error: "not_a_number" }).min(0.5, "too_small").max(1, "too_large").nullable(),
 });
 

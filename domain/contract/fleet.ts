@@ -86,9 +86,25 @@ export interface DeviceRow {
 
 /** GET /total. */
 export interface TotalResponse {
-  totalList: Array<{ plant_uid: string; name: string; capa: number; nodeName: string | null; rtu_count: number; rtu_alias_list: string; rtu_mac_list: string }>;
+  totalList: Array<{
+    plant_uid: string;
+    name: string;
+    capa: number;
+    nodeName: string | null;
+    rtu_count: number;
+    rtu_alias_list: string;
+    rtu_mac_list: string;
+  }>;
   total: { plantCount: number; capa: number; rtuCount: number; rtusNotInPlant: number; deviceCount: number };
-  totalOfPlantList: Array<{ plant_uid: string; name: string; inverter: number; connectionBoard: number; environmentSensor: number; vcb: number; acb: number }>;
+  totalOfPlantList: Array<{
+    plant_uid: string;
+    name: string;
+    inverter: number;
+    connectionBoard: number;
+    environmentSensor: number;
+    vcb: number;
+    acb: number;
+  }>;
 }
 
 /** A registered source of another portal (GET /crawling/list); its password is never sent. */

@@ -2,7 +2,9 @@
 import { z } from "zod";
 import { HELP_ID, HELP_LANGS, HELP_QUERY_MAX, type HelpLang } from "../help";
 
-export const HelpFileQuery = z.object({ lang: z.enum(HELP_LANGS, { errorMap: () => ({ message: "invalid_lang" }) }).default("ko") });
+export const HelpFileQuery = z.object({
+  lang: z.enum(HELP_LANGS, { errorMap: () => ({ message: "invalid_lang" }) }).default("ko"),
+});
 export const HelpFileId = z.string().regex(HELP_ID, "invalid_id");
 export const HelpListQuery = HelpFileQuery.extend({ q: z.string().trim().max(HELP_QUERY_MAX, "too_long").default("") });
 

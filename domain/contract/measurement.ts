@@ -11,10 +11,17 @@ export const MeasurementQuerySchema = z
   .object({
     deviceUid: uid.optional(),
     plantUid: uid.optional(),
-    kind: z.coerce.number().int().refine((k) => [1, 2, 4, 7, 8].includes(k), "bad_kind").optional(),
+    kind: z.coerce
+      .number()
+      .int()
+      .refine((k) => [1, 2, 4, 7, 8].includes(k), "bad_kind")
+      .optional(),
     includeInverterDetails: z.preprocess((v) => v === "1" || v === "true" || v === true, z.boolean()).default(false),
   })
-  .refine((q) => !!q.deviceUid || (!!q.plantUid && q.kind !== undefined), { message: "device_or_plant_and_kind", path: ["deviceUid"] });
+  .refine((q) => !!q.deviceUid || (!!q.plantUid && q.kind !== undefined), {
+    message: "device_or_plant_and_kind",
+    path: ["deviceUid"],
+  });
 
 /** Measurement windows (SPEC §7): rtuUid, start, end as 'YYYY-MM-DD HH:mm:ss', unit 10. */
 export const WindowQuerySchema = z.object({

@@ -34,7 +34,9 @@ export interface GridMonitorRow extends MonitorRowBase {
 }
 
 /** A row as the portal reads it: the fields of either tab. */
-export type MonitorRow = MonitorRowBase & Partial<Omit<GenMonitorRow, keyof MonitorRowBase>> & Partial<Omit<GridMonitorRow, keyof MonitorRowBase>>;
+export type MonitorRow = MonitorRowBase &
+  Partial<Omit<GenMonitorRow, keyof MonitorRowBase>> &
+  Partial<Omit<GridMonitorRow, keyof MonitorRowBase>>;
 
 export interface MonitorResponse {
   kind: MonitorKind;

@@ -17,8 +17,15 @@ const boolish = z
   .transform((v) => v === true || v === "true" || v === "1");
 const uid = z.string().trim().regex(UID_PATTERN, "not_an_id");
 /** SPEC §5: an id list given as a string is wrapped into an array. */
-const uidList = z.preprocess((v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]), z.array(uid).max(2000, "too_many").optional());
-const seq = z.coerce.number({ invalid_type_error: "not_an_id" }).int("not_an_id").min(0, "not_an_id").max(2_147_483_647, "not_an_id");
+const uidList = z.preprocess(
+  (v) => (v === undefined ? undefined : Array.isArray(v) ? v : [v]),
+  z.array(uid).max(2000, "too_many").optional(),
+);
+const seq = z.coerce
+  .number({ invalid_type_error: "not_an_id" })
+  .int("not_an_id")
+  .min(0, "not_an_id")
+  .max(2_147_483_647, "not_an_id");
 
 /** Scope of a report: devices, RTUs, a group (node and its descendants), one plant, or (none) the member's fleet. */
 export const ScopeQuery = z.object({
@@ -40,8 +47,18 @@ export const ReportQuery = ScopeQuery.extend({
    * A part of the rows only (a page of the screen's table): `offset` rows skipped, at most `limit` answered.
    * Totals, summary, `rowCount` and `series` always cover the whole report. Without them: every row.
    */
-  offset: z.coerce.number({ invalid_type_error: "invalid_number" }).int("invalid_number").min(0, "invalid_number").max(100_000_000, "invalid_number").optional(),
-  limit: z.coerce.number({ invalid_type_error: "invalid_number" }).int("invalid_number").min(0, "invalid_number").max(1_000_000, "invalid_number").optional(),
+  offset: z.coerce
+    .number({ invalid_type_error: "invalid_number" })
+    .int("invalid_number")
+    .min(0, "invalid_number")
+    .max(100_000_000, "invalid_number")
+    .optional(),
+  limit: z.coerce
+    .number({ invalid_type_error: "invalid_number" })
+    .int("invalid_number")
+    .min(0, "invalid_number")
+    .max(1_000_000, "invalid_number")
+    .optional(),
   /** `series=1`: also the chart's series, one point per step (StatisticsResponse.series). */
   series: boolish.optional(),
 });
@@ -80,14 +97,33 @@ export interface RowBase {
   samples: number;
   expected: number;
 }
-export interface InverterRow extends RowBase { energy_wh: number | null; max_w: number | null }
-export interface EnvRow extends RowBase { iis_wh: number | null; his_wh: number | null; avg_sts: number | null; avg_ats: number | null }
+export interface InverterRow extends RowBase {
+  energy_wh: number | null;
+  max_w: number | null;
+}
+export interface EnvRow extends RowBase {
+  iis_wh: number | null;
+  his_wh: number | null;
+  avg_sts: number | null;
+  avg_ats: number | null;
+}
 export interface BreakerRow extends RowBase {
-  avg_v: number | null; avg_a: number | null; avg_w: number | null; max_w: number | null; energy_wh: number | null;
-  avg_pf: number | null; operations: number | null; max_gf_ma: number | null;
+  avg_v: number | null;
+  avg_a: number | null;
+  avg_w: number | null;
+  max_w: number | null;
+  energy_wh: number | null;
+  avg_pf: number | null;
+  operations: number | null;
+  max_gf_ma: number | null;
 }
 /** Integrated rows per plant (or the scope): generation of its inverters, irradiation of its sensors. */
-export interface PlantRow extends RowBase { energy_wh: number | null; max_w: number | null; iis_wh: number | null; capa: number }
+export interface PlantRow extends RowBase {
+  energy_wh: number | null;
+  max_w: number | null;
+  iis_wh: number | null;
+  capa: number;
+}
 
 /** Per device (row key) totals over the period: the sums of its rows, and its completeness %. */
 export interface RowTotal {

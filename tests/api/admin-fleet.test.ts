@@ -27,15 +27,20 @@ describe.each(STORES)("fleet administration API on %s", (storeKind) => {
   const suffix = () => randomBytes(3).toString("hex").toUpperCase();
 
   async function node(name: string, parent: number): Promise<number> {
-    const row = await store.db.insertInto("node").values({ name, parent_seq: parent, sort_order: 0, created_at: Date.now() })
-      .returning("seq").executeTakeFirstOrThrow();
+    const row = await store.db
+      .insertInto("node")
+      .values({ name, parent_seq: parent, sort_order: 0, created_at: Date.now() })
+      .returning("seq")
+      .executeTakeFirstOrThrow();
     return Number(row.seq);
   }
 
   beforeAll(async () => {
     server = await startServer({ store: storeKind, port: await freePort(3600, 3699) });
     store = await openTestStore(server.databaseUrl);
-    rootSeq = Number((await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).executeTakeFirstOrThrow()).seq);
+    rootSeq = Number(
+      (await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).executeTakeFirstOrThrow()).seq,
+    );
     admin = (await api().session("admin", ADMIN_PASSWORD)).accessToken;
   });
   afterAll(async () => {
@@ -45,7 +50,10 @@ describe.each(STORES)("fleet administration API on %s", (storeKind) => {
 
   async function makePlant(token = admin, extra: Record<string, unknown> = {}) {
     const uid = `P${suffix()}`;
-    const res = await api().call("POST", "/plant", { token, json: { uid, name: `발전소 ${uid}`, capa: 12345, locality: "전남", ...extra } });
+    const res = await api().call("POST", "/plant", {
+      token,
+      json: { uid, name: `발전소 ${uid}`, capa: 12345, locality: "전남", ...extra },
+    });
     expect(res.status, res.text).toBe(201);
     return uid;
   }
@@ -72,8 +80,11 @@ describe.each(STORES)("fleet administration API on %s", (storeKind) => {
       plantUid = await makePlant();
       rtuUid = (await makeRtu()).uid;
       deviceUid = await makeDevice(rtuUid);
-      await store.db.insertInto("fault_code").values({ code: 900001, hex: "0xDBBA1", name_ko: "시험", name_en: "test", level: 2 })
-        .onConflict((oc) => oc.column("code").doNothing()).execute();
+      await store.db
+        .insertInto("fault_code")
+        .values({ code: 900001, hex: "0xDBBA1", name_ko: "시험", name_en: "test", level: 2 })
+        .onConflict((oc) => oc.column("code").doNothing())
+        .execute();
       for (const level of LEVELS) {
         const m = await createMember(store, { auth: level, node_seq: rootSeq });
         actors.push({ label: `level ${level}`, level, token: (await api().session(m.id, m.password)).accessToken });
@@ -129,7 +140,9 @@ describe.each(STORES)("fleet administration API on %s", (storeKind) => {
       expect(await store.db.selectFrom("plant").select("uid").where("uid", "=", plantUid).executeTakeFirst()).toBeTruthy();
       expect(await store.db.selectFrom("device").select("uid").where("uid", "=", deviceUid).executeTakeFirst()).toBeTruthy();
       expect(await store.db.selectFrom("rtu").select("uid").where("uid", "=", rtuUid).executeTakeFirst()).toBeTruthy();
-      expect((await store.db.selectFrom("fault_code").selectAll().where("code", "=", 900001).executeTakeFirstOrThrow()).level).toBe(2);
+      expect(
+        (await store.db.selectFrom("fault_code").selectAll().where("code", "=", 900001).executeTakeFirstOrThrow()).level,
+      ).toBe(2);
     });
 
     it("lets every signed-in member read plants, devices, RTUs, settings and fault codes", async () => {
@@ -162,9 +175,18 @@ describe.each(STORES)("fleet administration API on %s", (storeKind) => {
     });
 
     it("hides another node's plant (404) and refuses to file things there (400 nodeSeq)", async () => {
-      for (const [method, path] of [["GET", `/plant/${plantB}`], ["PUT", `/plant/${plantB}`], ["DELETE", `/plant/${plantB}?confirm=delete`],
-        ["GET", `/management/plant/setting?plantUid=${plantB}`], ["GET", `/rtu/${rtuB}`], ["DELETE", `/rtu/${rtuB}?confirm=delete`]] as const) {
-        const res = await api().call(method, path, { token: adminA, json: method === "PUT" ? { name: "x", capa: 100 } : undefined });
+      for (const [method, path] of [
+        ["GET", `/plant/${plantB}`],
+        ["PUT", `/plant/${plantB}`],
+        ["DELETE", `/plant/${plantB}?confirm=delete`],
+        ["GET", `/management/plant/setting?plantUid=${plantB}`],
+        ["GET", `/rtu/${rtuB}`],
+        ["DELETE", `/rtu/${rtuB}?confirm=delete`],
+      ] as const) {
+        const res = await api().call(method, path, {
+          token: adminA,
+          json: method === "PUT" ? { name: "x", capa: 100 } : undefined,
+        });
         expect([403, 404], `${method} ${path}: ${res.status}`).toContain(res.status);
       }
       const list = await api().call("GET", "/plant", { token: adminA });
@@ -174,7 +196,7 @@ describe.each(STORES)("fleet administration API on %s", (storeKind) => {
       expect(create.body.fields.nodeSeq).toBe("not_in_your_group");
       const por = await api().call("POST", "/por", { token: adminA, json: { plantUid: plantB, rtus: [rtuB] } });
       expect(por.status).toBe(404);
-      expect((await store.db.selectFrom("plant").select("uid").where("uid", "=", plantB).executeTakeFirst())).toBeTruthy();
+      expect(await store.db.selectFrom("plant").select("uid").where("uid", "=", plantB).executeTakeFirst()).toBeTruthy();
     });
 
     it("shows a plant linked to the member but does not let them edit it", async () => {
@@ -210,9 +232,13 @@ describe.each(STORES)("fleet administration API on %s", (storeKind) => {
 
     it("filters the management list by search type and text", async () => {
       const uid = await makePlant(admin, { name: "검색용 고유이름", address: "경북 구미시" });
-      const byName = await api().call("GET", `/management/plant?searchType=name&searchText=${encodeURIComponent("고유이름")}`, { token: admin });
+      const byName = await api().call("GET", `/management/plant?searchType=name&searchText=${encodeURIComponent("고유이름")}`, {
+        token: admin,
+      });
       expect(byName.body.plantList.map((p: { uid: string }) => p.uid)).toEqual([uid]);
-      const byAddress = await api().call("GET", `/management/plant?searchType=address&searchText=${encodeURIComponent("구미")}`, { token: admin });
+      const byAddress = await api().call("GET", `/management/plant?searchType=address&searchText=${encodeURIComponent("구미")}`, {
+        token: admin,
+      });
       expect(byAddress.body.plantList.map((p: { uid: string }) => p.uid)).toContain(uid);
       const bad = await api().call("GET", "/management/plant?plantStatus=bogus", { token: admin });
       expect(bad.status).toBe(400);
@@ -227,12 +253,40 @@ describe.each(STORES)("fleet administration API on %s", (storeKind) => {
       const member = await createMember(store, { auth: 1 });
       const now = Date.now();
       await store.db.insertInto("member_plant").values({ member_id: member.id, plant_uid: plantUid, created_at: now }).execute();
-      await store.db.insertInto("m_inverter").values({ device_uid: inv, ts: now - 600_000, iw: 1000, received_at: now } as any).execute();
-      await store.db.insertInto("m_env").values({ device_uid: env, ts: now - 600_000, his: 500, received_at: now } as any).execute();
-      await store.db.insertInto("device_latest").values({ device_uid: inv, kind: 1, ts: now, received_at: now, values_json: "{}" } as any).execute();
-      await store.db.insertInto("rollup_hourly").values({ device_uid: inv, hour_ts: now - 3_600_000, kind: 1, samples: 6 } as any).execute();
-      await store.db.insertInto("rollup_daily").values({ device_uid: inv, day_ts: now - 86_400_000, kind: 1, samples: 144 } as any).execute();
-      await store.db.insertInto("alarm").values({ plant_uid: plantUid, rtu_uid: rtu, device_uid: inv, code: 1000006, level: 3, fault_code: null, message: "x", raised_at: now, released_at: null }).execute();
+      await store.db
+        .insertInto("m_inverter")
+        .values({ device_uid: inv, ts: now - 600_000, iw: 1000, received_at: now } as any)
+        .execute();
+      await store.db
+        .insertInto("m_env")
+        .values({ device_uid: env, ts: now - 600_000, his: 500, received_at: now } as any)
+        .execute();
+      await store.db
+        .insertInto("device_latest")
+        .values({ device_uid: inv, kind: 1, ts: now, received_at: now, values_json: "{}" } as any)
+        .execute();
+      await store.db
+        .insertInto("rollup_hourly")
+        .values({ device_uid: inv, hour_ts: now - 3_600_000, kind: 1, samples: 6 } as any)
+        .execute();
+      await store.db
+        .insertInto("rollup_daily")
+        .values({ device_uid: inv, day_ts: now - 86_400_000, kind: 1, samples: 144 } as any)
+        .execute();
+      await store.db
+        .insertInto("alarm")
+        .values({
+          plant_uid: plantUid,
+          rtu_uid: rtu,
+          device_uid: inv,
+          code: 1000006,
+          level: 3,
+          fault_code: null,
+          message: "x",
+          raised_at: now,
+          released_at: null,
+        })
+        .execute();
 
       const refused = await api().call("DELETE", `/plant/${plantUid}`, { token: admin, json: { confirm: "nope" } });
       expect(refused.status).toBe(400);
@@ -243,10 +297,19 @@ describe.each(STORES)("fleet administration API on %s", (storeKind) => {
       expect(res.status, res.text).toBe(200);
       expect(res.body).toMatchObject({ devices: 2, rtusUnassigned: 1, memberLinks: 1 });
       const count = async (table: string, col: string, values: string[]) =>
-        Number((await store.db.selectFrom(table as any).select((eb: any) => eb.fn.countAll().as("n")).where(col as any, "in", values).executeTakeFirstOrThrow() as any).n);
+        Number(
+          (
+            (await store.db
+              .selectFrom(table as any)
+              .select((eb: any) => eb.fn.countAll().as("n"))
+              .where(col as any, "in", values)
+              .executeTakeFirstOrThrow()) as any
+          ).n,
+        );
       expect(await count("plant", "uid", [plantUid])).toBe(0);
       expect(await count("device", "uid", [inv, env])).toBe(0);
-      for (const t of ["m_inverter", "m_env", "device_latest", "rollup_hourly", "rollup_daily"]) expect(await count(t, "device_uid", [inv, env]), t).toBe(0);
+      for (const t of ["m_inverter", "m_env", "device_latest", "rollup_hourly", "rollup_daily"])
+        expect(await count(t, "device_uid", [inv, env]), t).toBe(0);
       expect(await count("alarm", "plant_uid", [plantUid])).toBe(0);
       expect(await count("member_plant", "plant_uid", [plantUid])).toBe(0);
       const left = await store.db.selectFrom("rtu").selectAll().where("uid", "=", rtu).executeTakeFirstOrThrow();
@@ -258,16 +321,25 @@ describe.each(STORES)("fleet administration API on %s", (storeKind) => {
       const plantUid = await makePlant(admin, { capa: 99850 });
       const rtu = (await makeRtu()).uid;
       await api().call("POST", "/por", { token: admin, json: { plantUid, rtus: [rtu] } });
-      const put = await api().call("PUT", `/plant/${plantUid}`, { token: admin, json: { name: "이름 변경", capa: 100000, nodeSeq: sub } });
+      const put = await api().call("PUT", `/plant/${plantUid}`, {
+        token: admin,
+        json: { name: "이름 변경", capa: 100000, nodeSeq: sub },
+      });
       expect(put.status, put.text).toBe(200);
       expect(put.body.plant).toMatchObject({ name: "이름 변경", capa: 100000, node_seq: sub, rtu_count: 1 });
-      expect((await store.db.selectFrom("rtu").select("node_seq").where("uid", "=", rtu).executeTakeFirstOrThrow()).node_seq).toBe(sub);
+      expect(
+        (await store.db.selectFrom("rtu").select("node_seq").where("uid", "=", rtu).executeTakeFirstOrThrow()).node_seq,
+      ).toBe(sub);
     });
   });
 
   describe("RTUs and devices", () => {
     it("creates an RTU with a one-time secret whose sha256 alone is stored, and rotates it", async () => {
-      const { uid, secret } = await makeRtu(admin, { mac: "aa-bb-cc-dd-ee-" + suffix().slice(0, 2), lteRouter: true, lora: true });
+      const { uid, secret } = await makeRtu(admin, {
+        mac: "aa-bb-cc-dd-ee-" + suffix().slice(0, 2),
+        lteRouter: true,
+        lora: true,
+      });
       expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
       const row = await store.db.selectFrom("rtu").selectAll().where("uid", "=", uid).executeTakeFirstOrThrow();
       expect(row.credential_hash).toBe(createHash("sha256").update(secret).digest("hex"));
@@ -291,8 +363,16 @@ describe.each(STORES)("fleet administration API on %s", (storeKind) => {
       expect(dup.body.fields.mac).toBe("taken");
       const online = (await makeRtu()).uid;
       const offline = (await makeRtu()).uid;
-      await store.db.updateTable("rtu").set({ last_seen_at: Date.now() - 5 * 60_000 }).where("uid", "=", online).execute();
-      await store.db.updateTable("rtu").set({ last_seen_at: Date.now() - 31 * 60_000 }).where("uid", "=", offline).execute();
+      await store.db
+        .updateTable("rtu")
+        .set({ last_seen_at: Date.now() - 5 * 60_000 })
+        .where("uid", "=", online)
+        .execute();
+      await store.db
+        .updateTable("rtu")
+        .set({ last_seen_at: Date.now() - 31 * 60_000 })
+        .where("uid", "=", offline)
+        .execute();
       const on = await api().call("GET", "/rtu/user?comm=online", { token: admin });
       const off = await api().call("GET", "/rtu/user?comm=offline", { token: admin });
       const never = await api().call("GET", "/rtu/user?comm=never", { token: admin });
@@ -310,8 +390,13 @@ describe.each(STORES)("fleet administration API on %s", (storeKind) => {
       const dev = await makeDevice(rtu, 1, { address: 3, capaKw: 55.5 });
       expect((await store.db.selectFrom("device").selectAll().where("uid", "=", dev).executeTakeFirstOrThrow()).capa).toBe(5550);
       await api().call("POST", "/por", { token: admin, json: { plantUid: p1, rtus: [rtu] } });
-      expect((await store.db.selectFrom("device").select("plant_uid").where("uid", "=", dev).executeTakeFirstOrThrow()).plant_uid).toBe(p1);
-      const wrong = await api().call("POST", "/device", { token: admin, json: { name: "x", kind: 1, rtuUid: rtu, plantUid: p2, address: 3 } });
+      expect(
+        (await store.db.selectFrom("device").select("plant_uid").where("uid", "=", dev).executeTakeFirstOrThrow()).plant_uid,
+      ).toBe(p1);
+      const wrong = await api().call("POST", "/device", {
+        token: admin,
+        json: { name: "x", kind: 1, rtuUid: rtu, plantUid: p2, address: 3 },
+      });
       expect(wrong.status).toBe(400);
       expect(wrong.body.fields).toEqual({ plantUid: "must_match_rtu", address: "taken" });
       const noCapa = await api().call("POST", "/device", { token: admin, json: { name: "x", kind: 4, rtuUid: rtu, capaKw: 10 } });
@@ -319,10 +404,14 @@ describe.each(STORES)("fleet administration API on %s", (storeKind) => {
       const orphan = await api().call("POST", "/device", { token: admin, json: { name: "x", kind: 2 } });
       expect(orphan.body.fields).toEqual({ rtuUid: "rtu_or_plant_required" });
       await api().call("POST", "/por", { token: admin, json: { plantUid: p2, rtus: [rtu] } });
-      expect((await store.db.selectFrom("device").select("plant_uid").where("uid", "=", dev).executeTakeFirstOrThrow()).plant_uid).toBe(p2);
+      expect(
+        (await store.db.selectFrom("device").select("plant_uid").where("uid", "=", dev).executeTakeFirstOrThrow()).plant_uid,
+      ).toBe(p2);
       const un = await api().call("DELETE", "/por", { token: admin, json: { exclude: [rtu] } });
       expect(un.status).toBe(200);
-      expect((await store.db.selectFrom("device").select("plant_uid").where("uid", "=", dev).executeTakeFirstOrThrow()).plant_uid).toBeNull();
+      expect(
+        (await store.db.selectFrom("device").select("plant_uid").where("uid", "=", dev).executeTakeFirstOrThrow()).plant_uid,
+      ).toBeNull();
       const byKind = await api().call("GET", "/device/list_user/admin?kind=1&status=never", { token: admin });
       expect(byKind.body.deviceList.map((d: { uid: string }) => d.uid)).toContain(dev);
     });
@@ -331,12 +420,22 @@ describe.each(STORES)("fleet administration API on %s", (storeKind) => {
       const rtu = (await makeRtu()).uid;
       const dev = await makeDevice(rtu, 7);
       const now = Date.now();
-      await store.db.insertInto("m_breaker").values({ device_uid: dev, ts: now, v: 22900, received_at: now } as any).execute();
-      await store.db.insertInto("rollup_daily").values({ device_uid: dev, day_ts: now, kind: 7, samples: 1 } as any).execute();
+      await store.db
+        .insertInto("m_breaker")
+        .values({ device_uid: dev, ts: now, v: 22900, received_at: now } as any)
+        .execute();
+      await store.db
+        .insertInto("rollup_daily")
+        .values({ device_uid: dev, day_ts: now, kind: 7, samples: 1 } as any)
+        .execute();
       expect((await api().call("DELETE", `/device/${dev}`, { token: admin })).status).toBe(400);
       expect((await api().call("DELETE", `/device/${dev}`, { token: admin, json: { confirm: "delete" } })).status).toBe(200);
-      expect(await store.db.selectFrom("m_breaker").select("device_uid").where("device_uid", "=", dev).executeTakeFirst()).toBeUndefined();
-      expect(await store.db.selectFrom("rollup_daily").select("device_uid").where("device_uid", "=", dev).executeTakeFirst()).toBeUndefined();
+      expect(
+        await store.db.selectFrom("m_breaker").select("device_uid").where("device_uid", "=", dev).executeTakeFirst(),
+      ).toBeUndefined();
+      expect(
+        await store.db.selectFrom("rollup_daily").select("device_uid").where("device_uid", "=", dev).executeTakeFirst(),
+      ).toBeUndefined();
       const dev2 = await makeDevice(rtu, 8);
       const del = await api().call("DELETE", `/rtu/${rtu}?confirm=delete`, { token: admin });
       expect(del.status).toBe(200);
@@ -366,11 +465,25 @@ describe.each(STORES)("fleet administration API on %s", (storeKind) => {
       expect(bad.body.fields.groupStatusIntervalMs).toBe("too_small");
       const ok = await api().call("PUT", "/settings/alarm", {
         token: admin,
-        json: { rtuSilentIntervals: 4, deviceSilentIntervals: 5, lowGenerationRatio: 0.4, lowGenerationReleaseRatio: 0.8, minIrradiance: 200, raiseDelayMinutes: 0 },
+        json: {
+          rtuSilentIntervals: 4,
+          deviceSilentIntervals: 5,
+          lowGenerationRatio: 0.4,
+          lowGenerationReleaseRatio: 0.8,
+          minIrradiance: 200,
+          raiseDelayMinutes: 0,
+        },
       });
       expect(ok.status, ok.text).toBe(200);
       const read = await api().call("GET", "/settings", { token: admin });
-      expect(read.body.alarm).toEqual({ rtuSilentIntervals: 4, deviceSilentIntervals: 5, lowGenerationRatio: 0.4, lowGenerationReleaseRatio: 0.8, minIrradiance: 200, raiseDelayMinutes: 0 });
+      expect(read.body.alarm).toEqual({
+        rtuSilentIntervals: 4,
+        deviceSilentIntervals: 5,
+        lowGenerationRatio: 0.4,
+        lowGenerationReleaseRatio: 0.8,
+        minIrradiance: 200,
+        raiseDelayMinutes: 0,
+      });
       expect(read.body.polling.groupStatusIntervalMs).toBe(660000);
       expect((await getSettings(store.db)).alarm.minIrradiance).toBe(200);
       expect((await api().call("PUT", "/settings/nope", { token: admin, json: {} })).status).toBe(404);
@@ -378,13 +491,29 @@ describe.each(STORES)("fleet administration API on %s", (storeKind) => {
 
     it("adds, edits and deletes fault codes", async () => {
       const code = 800000 + Math.floor(Math.random() * 99999);
-      const add = await api().call("POST", "/code", { token: admin, json: { code, hex: "0x00FF", name_ko: "시험 고장", name_en: "Test fault", level: 3 } });
+      const add = await api().call("POST", "/code", {
+        token: admin,
+        json: { code, hex: "0x00FF", name_ko: "시험 고장", name_en: "Test fault", level: 3 },
+      });
       expect(add.status, add.text).toBe(201);
-      const dup = await api().call("POST", `/code/${code}`, { token: admin, json: { hex: "0x1", name_ko: "a", name_en: "a", level: 1 } });
+      const dup = await api().call("POST", `/code/${code}`, {
+        token: admin,
+        json: { hex: "0x1", name_ko: "a", name_en: "a", level: 1 },
+      });
       expect(dup.body.fields.code).toBe("taken");
-      const bad = await api().call("PUT", `/code/${code}`, { token: admin, json: { hex: "zz", name_ko: "", name_en: "x", level: 5 } });
+      const bad = await api().call("PUT", `/code/${code}`, {
+        token: admin,
+        json: { hex: "zz", name_ko: "", name_en: "x", level: 5 },
+      });
       expect(bad.body.fields).toMatchObject({ hex: "not_hex", name_ko: "required", level: "too_large" });
-      expect((await api().call("PUT", `/code/${code}`, { token: admin, json: { hex: "0x0100", name_ko: "바뀜", name_en: "Changed", level: 4 } })).status).toBe(200);
+      expect(
+        (
+          await api().call("PUT", `/code/${code}`, {
+            token: admin,
+            json: { hex: "0x0100", name_ko: "바뀜", name_en: "Changed", level: 4 },
+          })
+        ).status,
+      ).toBe(200);
       expect((await api().call("DELETE", `/code/${code}`, { token: admin })).status).toBe(400);
       expect((await api().call("DELETE", `/code/${code}`, { token: admin, json: { confirm: "delete" } })).status).toBe(200);
       expect(await store.db.selectFrom("fault_code").select("code").where("code", "=", code).executeTakeFirst()).toBeUndefined();

@@ -41,9 +41,18 @@ describe.each(STORES)("import between two instances on %s", (storeKind) => {
     storeB = await openTestStore(b.databaseUrl);
     adminA = (await apiA().session("admin", ADMIN_PASSWORD)).accessToken;
     adminB = (await apiB().session("admin", ADMIN_PASSWORD)).accessToken;
-    const rootA = Number((await storeA.db.selectFrom("node").select("seq").where("parent_seq", "is", null).executeTakeFirstOrThrow()).seq);
-    nodeA = Number((await storeA.db.insertInto("node").values({ name: "가져온 발전소", parent_seq: rootA, sort_order: 0, created_at: Date.now() })
-      .returning("seq").executeTakeFirstOrThrow()).seq);
+    const rootA = Number(
+      (await storeA.db.selectFrom("node").select("seq").where("parent_seq", "is", null).executeTakeFirstOrThrow()).seq,
+    );
+    nodeA = Number(
+      (
+        await storeA.db
+          .insertInto("node")
+          .values({ name: "가져온 발전소", parent_seq: rootA, sort_order: 0, created_at: Date.now() })
+          .returning("seq")
+          .executeTakeFirstOrThrow()
+      ).seq,
+    );
 
     // Source data on B, made through B's own API.
     const call = async (method: string, path: string, json: unknown) => {
@@ -51,7 +60,15 @@ describe.each(STORES)("import between two instances on %s", (storeKind) => {
       expect(res.status, `${method} ${path}: ${res.text}`).toBeLessThan(300);
       return res.body;
     };
-    await call("POST", "/plant", { uid: plant, name: "원천 발전소", capa: 99850, locality: "전남", lat: 34.8, lng: 126.4, address: "전남 영암군" });
+    await call("POST", "/plant", {
+      uid: plant,
+      name: "원천 발전소",
+      capa: 99850,
+      locality: "전남",
+      lat: 34.8,
+      lng: 126.4,
+      address: "전남 영암군",
+    });
     await call("POST", "/plant", { uid: copyTarget, name: "복사할 발전소", capa: 50000 });
     await call("POST", "/rtu", { uid: rtu1, name: "RTU 1", mac: `02:AA:00:00:${tag.slice(0, 2)}:01`, invDetail: true });
     await call("POST", "/rtu", { uid: rtu2, name: "RTU 2" });
@@ -64,11 +81,25 @@ describe.each(STORES)("import between two instances on %s", (storeKind) => {
     // Two days of history on B: 10-minute rows and rollups.
     const now = Date.now();
     const rows = [];
-    for (let ts = now - 2 * DAY; ts < now; ts += 600_000) rows.push({ device_uid: inv, ts, iw: 5000, today_wh: 100, received_at: ts });
-    for (let i = 0; i < rows.length; i += 100) await storeB.db.insertInto("m_inverter").values(rows.slice(i, i + 100) as any).execute();
-    await storeB.db.insertInto("m_env").values({ device_uid: env, ts: now - 3_600_000, his: 700, iis: 800, sts: 40, ats: 20, received_at: now } as any).execute();
-    await storeB.db.insertInto("rollup_hourly").values({ device_uid: inv, hour_ts: now - 7_200_000, kind: 1, samples: 6, energy_wh: 5000 } as any).execute();
-    await storeB.db.insertInto("rollup_daily").values({ device_uid: inv, day_ts: now - DAY, kind: 1, samples: 144, energy_wh: 40000 } as any).execute();
+    for (let ts = now - 2 * DAY; ts < now; ts += 600_000)
+      rows.push({ device_uid: inv, ts, iw: 5000, today_wh: 100, received_at: ts });
+    for (let i = 0; i < rows.length; i += 100)
+      await storeB.db
+        .insertInto("m_inverter")
+        .values(rows.slice(i, i + 100) as any)
+        .execute();
+    await storeB.db
+      .insertInto("m_env")
+      .values({ device_uid: env, ts: now - 3_600_000, his: 700, iis: 800, sts: 40, ats: 20, received_at: now } as any)
+      .execute();
+    await storeB.db
+      .insertInto("rollup_hourly")
+      .values({ device_uid: inv, hour_ts: now - 7_200_000, kind: 1, samples: 6, energy_wh: 5000 } as any)
+      .execute();
+    await storeB.db
+      .insertInto("rollup_daily")
+      .values({ device_uid: inv, day_ts: now - DAY, kind: 1, samples: 144, energy_wh: 40000 } as any)
+      .execute();
     // An ordinary (level 1) account on B is enough to read it.
     reader = await createMember(storeB, { auth: 1 });
   });
@@ -93,7 +124,10 @@ describe.each(STORES)("import between two instances on %s", (storeKind) => {
     expect(list.text).not.toContain(reader.password);
     const stored = await storeA.db.selectFrom("crawl_source").selectAll().where("seq", "=", sourceId).executeTakeFirstOrThrow();
     expect(stored.password_enc).not.toContain(reader.password);
-    const bad = await apiA().call("POST", "/crawling/source", { token: adminA, json: { site: "ftp", name: "", url: "ftp://x", id: "" } });
+    const bad = await apiA().call("POST", "/crawling/source", {
+      token: adminA,
+      json: { site: "ftp", name: "", url: "ftp://x", id: "" },
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.fields).sort()).toEqual(["id", "name", "site", "url"]);
   });
@@ -104,14 +138,28 @@ describe.each(STORES)("import between two instances on %s", (storeKind) => {
     expect(res.body.plantList.map((p: { uid: string }) => p.uid)).toEqual(expect.arrayContaining([plant, copyTarget]));
     expect(res.body.rtuList.map((r: { uid: string }) => r.uid)).toEqual(expect.arrayContaining([rtu1, rtu2, loose]));
     const device = res.body.deviceList.find((d: { id: string }) => d.id === inv);
-    expect(device).toMatchObject({ site: "portal", crawlerId: sourceId, stationId: plant, deviceId: inv, model: "inverter", name: "인버터 1" });
-    const src = await storeA.db.selectFrom("crawl_source").select(["last_polled_at", "last_error"]).where("seq", "=", sourceId).executeTakeFirstOrThrow();
+    expect(device).toMatchObject({
+      site: "portal",
+      crawlerId: sourceId,
+      stationId: plant,
+      deviceId: inv,
+      model: "inverter",
+      name: "인버터 1",
+    });
+    const src = await storeA.db
+      .selectFrom("crawl_source")
+      .select(["last_polled_at", "last_error"])
+      .where("seq", "=", sourceId)
+      .executeTakeFirstOrThrow();
     expect(src.last_polled_at).toBeTruthy();
     expect(src.last_error).toBeNull();
   });
 
   it("imports a plant with its RTUs and devices into the chosen node, once", async () => {
-    const res = await apiA().call("PUT", "/crawling/plant", { token: adminA, json: { crawlerId: sourceId, node: nodeA, plants: [plant] } });
+    const res = await apiA().call("PUT", "/crawling/plant", {
+      token: adminA,
+      json: { crawlerId: sourceId, node: nodeA, plants: [plant] },
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body.plants.imported).toEqual([plant]);
     expect(res.body.rtus.imported).toEqual([rtu1]);
@@ -122,18 +170,33 @@ describe.each(STORES)("import between two instances on %s", (storeKind) => {
     expect(r).toMatchObject({ plant_uid: plant, node_seq: nodeA, config: 4, credential_hash: null });
     const d = await storeA.db.selectFrom("device").selectAll().where("uid", "=", inv).executeTakeFirstOrThrow();
     expect(d).toMatchObject({ plant_uid: plant, rtu_uid: rtu1, kind: 1, capa: 10000, address: 1 });
-    const again = await apiA().call("PUT", "/crawling/plant", { token: adminA, json: { crawlerId: sourceId, node: nodeA, plants: [plant] } });
+    const again = await apiA().call("PUT", "/crawling/plant", {
+      token: adminA,
+      json: { crawlerId: sourceId, node: nodeA, plants: [plant] },
+    });
     expect(again.body.plants.imported).toEqual([]);
     expect(again.body.plants.skipped).toEqual([{ uid: plant, reason: "exists" }]);
   });
 
   it("imports a loose RTU, then a device added to it later", async () => {
-    const res = await apiA().call("PUT", "/crawling/rtu", { token: adminA, json: { crawlerId: sourceId, node: nodeA, rtus: [loose] } });
+    const res = await apiA().call("PUT", "/crawling/rtu", {
+      token: adminA,
+      json: { crawlerId: sourceId, node: nodeA, rtus: [loose] },
+    });
     expect(res.body.rtus.imported).toEqual([loose]);
-    expect((await storeA.db.selectFrom("rtu").selectAll().where("uid", "=", loose).executeTakeFirstOrThrow())).toMatchObject({ plant_uid: null, node_seq: nodeA });
-    const add = await apiB().call("POST", "/device", { token: adminB, json: { uid: later, name: "나중 장비", kind: 2, rtuUid: loose } });
+    expect(await storeA.db.selectFrom("rtu").selectAll().where("uid", "=", loose).executeTakeFirstOrThrow()).toMatchObject({
+      plant_uid: null,
+      node_seq: nodeA,
+    });
+    const add = await apiB().call("POST", "/device", {
+      token: adminB,
+      json: { uid: later, name: "나중 장비", kind: 2, rtuUid: loose },
+    });
     expect(add.status).toBe(201);
-    const dev = await apiA().call("PUT", "/crawling/device", { token: adminA, json: { crawlerId: sourceId, node: nodeA, devices: [later, "NOT-OFFERED"] } });
+    const dev = await apiA().call("PUT", "/crawling/device", {
+      token: adminA,
+      json: { crawlerId: sourceId, node: nodeA, devices: [later, "NOT-OFFERED"] },
+    });
     expect(dev.body.devices.imported).toEqual([later]);
     expect(dev.body.devices.skipped).toEqual([{ uid: "NOT-OFFERED", reason: "not_offered" }]);
   });
@@ -143,8 +206,24 @@ describe.each(STORES)("import between two instances on %s", (storeKind) => {
     const res = await apiA().call("POST", "/total/loadData", { token: adminA, json: body });
     expect(res.status, res.text).toBe(200);
     expect(res.body.days).toBe(3);
-    const onB = Number((await storeB.db.selectFrom("m_inverter").select((eb) => eb.fn.countAll().as("n")).where("device_uid", "=", inv).executeTakeFirstOrThrow()).n);
-    const onA = Number((await storeA.db.selectFrom("m_inverter").select((eb) => eb.fn.countAll().as("n")).where("device_uid", "=", inv).executeTakeFirstOrThrow()).n);
+    const onB = Number(
+      (
+        await storeB.db
+          .selectFrom("m_inverter")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("device_uid", "=", inv)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+    const onA = Number(
+      (
+        await storeA.db
+          .selectFrom("m_inverter")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .where("device_uid", "=", inv)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(onA).toBe(onB);
     expect(res.body.inserted).toMatchObject({ m_inverter: onB, m_env: 1, rollup_hourly: 1, rollup_daily: 1 });
     const again = await apiA().call("POST", "/total/loadData", { token: adminA, json: body });
@@ -156,22 +235,26 @@ describe.each(STORES)("import between two instances on %s", (storeKind) => {
 
   it("copies a plant by URL with an account of the other instance", async () => {
     const wrong = await apiA().call("POST", "/plant/copyplant", {
-      token: adminA, json: { url: `${b.baseUrl}/setting/plant/${copyTarget}`, id: reader.id, password: "wrong-password-1" },
+      token: adminA,
+      json: { url: `${b.baseUrl}/setting/plant/${copyTarget}`, id: reader.id, password: "wrong-password-1" },
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.fields.id).toBe("source_login_failed");
     const res = await apiA().call("POST", "/plant/copyplant", {
-      token: adminA, json: { url: `${b.baseUrl}/setting/plant/${copyTarget}`, id: reader.id, password: reader.password, nodeSeq: nodeA },
+      token: adminA,
+      json: { url: `${b.baseUrl}/setting/plant/${copyTarget}`, id: reader.id, password: reader.password, nodeSeq: nodeA },
     });
     expect(res.status, res.text).toBe(201);
     expect(res.body.report.rtus.imported).toEqual([rtu2]);
     expect(res.body.report.devices.imported).toEqual([`DC${tag}`]);
     const again = await apiA().call("POST", "/plant/copyplant", {
-      token: adminA, json: { url: `${b.baseUrl}/api/plant/${copyTarget}`, id: reader.id, password: reader.password },
+      token: adminA,
+      json: { url: `${b.baseUrl}/api/plant/${copyTarget}`, id: reader.id, password: reader.password },
     });
     expect(again.status).toBe(409);
     const missing = await apiA().call("POST", "/plant/copyplant", {
-      token: adminA, json: { url: `${b.baseUrl}/setting/plant/NO-SUCH`, id: reader.id, password: reader.password },
+      token: adminA,
+      json: { url: `${b.baseUrl}/setting/plant/NO-SUCH`, id: reader.id, password: reader.password },
     });
     expect(missing.status).toBe(404);
   });
@@ -179,12 +262,17 @@ describe.each(STORES)("import between two instances on %s", (storeKind) => {
   it("reports an unreachable source as a 502 and remembers the error", async () => {
     const dead = await freePort(3600, 3699);
     const reg = await apiA().call("POST", "/crawling/source", {
-      token: adminA, json: { site: "portal", name: "없음", url: `http://127.0.0.1:${dead}`, id: "x", pw: "y" },
+      token: adminA,
+      json: { site: "portal", name: "없음", url: `http://127.0.0.1:${dead}`, id: "x", pw: "y" },
     });
     const res = await apiA().call("GET", `/crawling/list/${reg.body.crawler.crawlerId}`, { token: adminA });
     expect(res.status).toBe(502);
     expect(res.body.message).toBe("source_unreachable");
-    const src = await storeA.db.selectFrom("crawl_source").select("last_error").where("seq", "=", reg.body.crawler.crawlerId).executeTakeFirstOrThrow();
+    const src = await storeA.db
+      .selectFrom("crawl_source")
+      .select("last_error")
+      .where("seq", "=", reg.body.crawler.crawlerId)
+      .executeTakeFirstOrThrow();
     expect(src.last_error).toBe("unreachable");
   });
 });

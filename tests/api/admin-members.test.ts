@@ -61,8 +61,18 @@ describe.each(STORES)("administration API (members, notices, groups) on %s", (st
     await store.db
       .insertInto("plant")
       .values({
-        uid, name, alias: null, capa: 9990, locality: "경북", address: null, lat: null, lng: null, node_seq: nodeSeq,
-        package_seq: null, created_at: now, updated_at: now,
+        uid,
+        name,
+        alias: null,
+        capa: 9990,
+        locality: "경북",
+        address: null,
+        lat: null,
+        lng: null,
+        node_seq: nodeSeq,
+        package_seq: null,
+        created_at: now,
+        updated_at: now,
       })
       .execute();
     return uid;
@@ -74,8 +84,20 @@ describe.each(STORES)("administration API (members, notices, groups) on %s", (st
     await store.db
       .insertInto("rtu")
       .values({
-        uid, alias: null, name, mac: randomBytes(6).toString("hex"), kind: 1, plant_uid: plantUid, node_seq: nodeSeq,
-        package_seq: null, config: 0, credential_hash: null, use_yn: 1, created_at: now, updated_at: now, last_seen_at: null,
+        uid,
+        alias: null,
+        name,
+        mac: randomBytes(6).toString("hex"),
+        kind: 1,
+        plant_uid: plantUid,
+        node_seq: nodeSeq,
+        package_seq: null,
+        config: 0,
+        credential_hash: null,
+        use_yn: 1,
+        created_at: now,
+        updated_at: now,
+        last_seen_at: null,
       })
       .execute();
     return uid;
@@ -91,8 +113,18 @@ describe.each(STORES)("administration API (members, notices, groups) on %s", (st
   }
 
   const newMemberBody = (id: string, nodeSeq: number, auth = 0) => ({
-    id, password: "Start-2026!", name: "새 회원", auth, service: 1, node_seq: nodeSeq, use_yn: 1,
-    diagram: 0, cctv: 0, page: 0, phone: "010-1234-5678", email: "new@example.kr",
+    id,
+    password: "Start-2026!",
+    name: "새 회원",
+    auth,
+    service: 1,
+    node_seq: nodeSeq,
+    use_yn: 1,
+    diagram: 0,
+    cctv: 0,
+    page: 0,
+    phone: "010-1234-5678",
+    email: "new@example.kr",
   });
 
   beforeAll(async () => {
@@ -138,7 +170,11 @@ describe.each(STORES)("administration API (members, notices, groups) on %s", (st
           ["GET /member/{id}", () => c.call("GET", `/member/${t}`, { token: a.token }), 200],
           ["POST /member", () => c.call("POST", "/member", { token: a.token, json: newMemberBody(uniqueId("n"), rootSeq) }), 201],
           ["PUT /member/{id}", () => c.call("PUT", `/member/${t}`, { token: a.token, json: { name: "바뀐 이름" } }), 200],
-          ["POST /member/{id}/password/reset", () => c.call("POST", `/member/${t}/password/reset`, { token: a.token, json: { password: "Temp-2026!" } }), 200],
+          [
+            "POST /member/{id}/password/reset",
+            () => c.call("POST", `/member/${t}/password/reset`, { token: a.token, json: { password: "Temp-2026!" } }),
+            200,
+          ],
           ["POST /member/logo/{id}", () => upload(server.baseUrl, a.token, target.id, pngBytes(), "image/png", "logo.png"), 200],
           ["DELETE /member/logo/{id}", () => c.call("DELETE", `/member/logo/${t}`, { token: a.token }), 200],
           ["POST /member/link/{a}/{b}", () => c.call("POST", `/member/link/${t}/${plantUid}`, { token: a.token }), 201],
@@ -162,7 +198,9 @@ describe.each(STORES)("administration API (members, notices, groups) on %s", (st
       for (const a of actors) {
         const c = api();
         expect.soft((await c.call("GET", "/notice", { token: a.token })).status, `${a.label} GET /notice`).toBe(200);
-        expect.soft((await c.call("GET", "/notice/custom", { token: a.token })).status, `${a.label} GET /notice/custom`).toBe(200);
+        expect
+          .soft((await c.call("GET", "/notice/custom", { token: a.token })).status, `${a.label} GET /notice/custom`)
+          .toBe(200);
         expect.soft((await c.call("GET", `/notice/${seq}`, { token: a.token })).status, `${a.label} GET /notice/{seq}`).toBe(200);
         const created = await c.call("POST", "/notice", { token: a.token, json: { content: `${a.label} 공지`, use: 0 } });
         expect.soft(created.status, `${a.label} POST /notice`).toBe(maySetting(a) ? 201 : 403);
@@ -196,7 +234,10 @@ describe.each(STORES)("administration API (members, notices, groups) on %s", (st
 
     it("lets every member but the guest edit their own profile (PUT /member)", async () => {
       for (const a of actors) {
-        const res = await api().call("PUT", "/member", { token: a.token, json: { name: `${a.label} 본인`, phone: "02-123-4567", email: "" } });
+        const res = await api().call("PUT", "/member", {
+          token: a.token,
+          json: { name: `${a.label} 본인`, phone: "02-123-4567", email: "" },
+        });
         expect.soft(res.status, `${a.label} PUT /member`).toBe(a.level === "guest" ? 403 : 200);
       }
     });
@@ -204,9 +245,19 @@ describe.each(STORES)("administration API (members, notices, groups) on %s", (st
     it("answers 401 without a token on every administration call", async () => {
       const c = api();
       for (const [method, path] of [
-        ["GET", "/member/node/list"], ["POST", "/member"], ["GET", "/member/admin"], ["PUT", "/member/admin"],
-        ["DELETE", "/member/admin"], ["POST", "/member/logo/admin"], ["GET", "/member/link/admin/x"], ["GET", "/notice"],
-        ["POST", "/notice"], ["DELETE", "/notice"], ["GET", "/node/group/list"], ["POST", "/node"], ["DELETE", "/node/1"],
+        ["GET", "/member/node/list"],
+        ["POST", "/member"],
+        ["GET", "/member/admin"],
+        ["PUT", "/member/admin"],
+        ["DELETE", "/member/admin"],
+        ["POST", "/member/logo/admin"],
+        ["GET", "/member/link/admin/x"],
+        ["GET", "/notice"],
+        ["POST", "/notice"],
+        ["DELETE", "/notice"],
+        ["GET", "/node/group/list"],
+        ["POST", "/node"],
+        ["DELETE", "/node/1"],
       ] as const) {
         const res = await c.call(method, path);
         expect.soft(res.status, `${method} ${path}`).toBe(401);
@@ -278,7 +329,9 @@ describe.each(STORES)("administration API (members, notices, groups) on %s", (st
       expect(got.body.memberOfPlantList.map((p: { uid: string }) => p.uid)).toEqual([plantA]);
       expect(got.body.member.plantCount).toBe(1);
       expect((await c.call("GET", `/member/link/${t}/${plantA}`, { token: adminA.token })).body).toMatchObject({ linked: true });
-      expect((await c.call("DELETE", `/member/link/${t}/${plantA}`, { token: adminA.token })).body).toMatchObject({ linked: false });
+      expect((await c.call("DELETE", `/member/link/${t}/${plantA}`, { token: adminA.token })).body).toMatchObject({
+        linked: false,
+      });
     });
 
     it("refuses to create outside the caller's node or above the caller's level", async () => {
@@ -334,8 +387,14 @@ describe.each(STORES)("administration API (members, notices, groups) on %s", (st
       expect(res.status).toBe(400);
       expect(res.body.message).toBe("invalid_input");
       expect(res.body.fields).toMatchObject({
-        password: "too_short", name: "required", auth: "invalid_level", service: "invalid", node_seq: "required",
-        use_yn: "invalid", phone: "invalid_phone", email: "invalid_email",
+        password: "too_short",
+        name: "required",
+        auth: "invalid_level",
+        service: "invalid",
+        node_seq: "required",
+        use_yn: "invalid",
+        phone: "invalid_phone",
+        email: "invalid_email",
       });
       expect(await memberRow(store, id)).toBeUndefined();
       const badId = await api().call("POST", "/member", { token: admin, json: newMemberBody("a b", rootSeq) });
@@ -408,12 +467,15 @@ describe.each(STORES)("administration API (members, notices, groups) on %s", (st
       const m = await createMember(store, { node_seq: rootSeq });
       const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
       expect((await upload(server.baseUrl, admin, m.id, svg, "image/png", "evil.png")).body).toEqual({
-        message: "invalid_input", fields: { logo: "bad_type" },
+        message: "invalid_input",
+        fields: { logo: "bad_type" },
       });
       const big = new Uint8Array(600 * 1024);
       big.set(pngBytes());
       expect((await upload(server.baseUrl, admin, m.id, big, "image/png", "big.png")).body.fields).toEqual({ logo: "too_large" });
-      expect((await upload(server.baseUrl, admin, m.id, pngBytes(), "image/png", "x.png", "other")).body.fields).toEqual({ logo: "required" });
+      expect((await upload(server.baseUrl, admin, m.id, pngBytes(), "image/png", "x.png", "other")).body.fields).toEqual({
+        logo: "required",
+      });
       expect((await memberRow(store, m.id))!.logo).toBeNull();
 
       const ok = await upload(server.baseUrl, admin, m.id, pngBytes(), "image/png", "logo.png");
@@ -455,7 +517,10 @@ describe.each(STORES)("administration API (members, notices, groups) on %s", (st
       const bad = await api().call("PUT", "/member", { token: m.token, json: { name: "", phone: "12", email: "x@" } });
       expect(bad.status).toBe(400);
       expect(bad.body.fields).toEqual({ name: "required", phone: "invalid_phone", email: "invalid_email" });
-      const ok = await api().call("PUT", "/member", { token: m.token, json: { name: "김영희", phone: "+82 10 5555 0000", email: "kim@example.kr" } });
+      const ok = await api().call("PUT", "/member", {
+        token: m.token,
+        json: { name: "김영희", phone: "+82 10 5555 0000", email: "kim@example.kr" },
+      });
       expect(ok.status).toBe(200);
       expect(ok.body.member).toMatchObject({ name: "김영희", phone: "+82 10 5555 0000", email: "kim@example.kr" });
       expect(ok.body.accessToken).toEqual(expect.any(String));
@@ -495,7 +560,9 @@ describe.each(STORES)("administration API (members, notices, groups) on %s", (st
       expect(noConfirm.body.message).toBe("confirmation_required");
       const none = await c.call("DELETE", "/notice", { token: admin, json: { confirm: "delete" } });
       expect(none.body.fields).toEqual({ noticesSeq: "required" });
-      const both = await c.call("DELETE", `/notice?noticesSeq=${shown.seq}&noticesSeq=${hidden.seq}&confirm=delete`, { token: admin });
+      const both = await c.call("DELETE", `/notice?noticesSeq=${shown.seq}&noticesSeq=${hidden.seq}&confirm=delete`, {
+        token: admin,
+      });
       expect(both.status).toBe(200);
       expect(both.body.deleted).toBe(2);
       expect((await c.call("GET", `/notice/${shown.seq}`, { token: admin })).status).toBe(404);
@@ -505,12 +572,17 @@ describe.each(STORES)("administration API (members, notices, groups) on %s", (st
   describe("group tree", () => {
     it("creates, renames, moves with cycle prevention, and lists plants and RTUs where they sit", async () => {
       const c = api();
-      const top = (await c.call("POST", "/node", { token: admin, json: { name: "  트리 시험  ", parent_seq: rootSeq } })).body.node;
+      const top = (await c.call("POST", "/node", { token: admin, json: { name: "  트리 시험  ", parent_seq: rootSeq } })).body
+        .node;
       expect(top).toMatchObject({ name: "트리 시험", parent_seq: rootSeq });
       const child = (await c.call("POST", "/node", { token: admin, json: { name: "하위", parent_seq: top.seq } })).body.node;
       const grand = (await c.call("POST", "/node", { token: admin, json: { name: "손자", parent_seq: child.seq } })).body.node;
 
-      for (const [parent, code] of [[grand.seq, "into_own_subtree"], [top.seq, "same_node"], [999999, "out_of_scope"]] as const) {
+      for (const [parent, code] of [
+        [grand.seq, "into_own_subtree"],
+        [top.seq, "same_node"],
+        [999999, "out_of_scope"],
+      ] as const) {
         const res = await c.call("PUT", `/node/${top.seq}`, { token: admin, json: { parent_seq: parent } });
         expect.soft(res.status).toBe(400);
         expect.soft(res.body.fields).toEqual({ parent_seq: code });
@@ -530,7 +602,11 @@ describe.each(STORES)("administration API (members, notices, groups) on %s", (st
       const loose = await rtu("RTU-무소속", grand.seq, null);
       const list = await c.call("GET", `/node/group/list?seq=${top.seq}`, { token: admin });
       expect(list.status).toBe(200);
-      expect(list.body.groupList.find((g: { seq: number }) => g.seq === child.seq)).toMatchObject({ plantCount: 1, rtuCount: 1, childCount: 0 });
+      expect(list.body.groupList.find((g: { seq: number }) => g.seq === child.seq)).toMatchObject({
+        plantCount: 1,
+        rtuCount: 1,
+        childCount: 0,
+      });
       expect(list.body.groupList.find((g: { seq: number }) => g.seq === top.seq)).toMatchObject({ childCount: 2 });
       expect(list.body.plantList).toEqual([{ uid: p, name: "트리 발전소", node_seq: child.seq, rtuCount: 1 }]);
       expect(list.body.rtuList.map((r: { uid: string }) => r.uid).sort()).toEqual([inPlant, loose].sort());

@@ -35,7 +35,18 @@ function longitudeAt(hourOffset: number): number {
 }
 
 const inverter = (iw: number, extra: Record<string, unknown> = {}) => ({
-  dc_v: 620, dc_a: iw / 600, dc_w: iw * 1.03, ac_v: 380, ac_a: iw / 650, iw, pf: 0.99, hz: 60, today_wh: 1000, total_wh: 5_000_000, fault_code: 0, ...extra,
+  dc_v: 620,
+  dc_a: iw / 600,
+  dc_w: iw * 1.03,
+  ac_v: 380,
+  ac_a: iw / 650,
+  iw,
+  pf: 0.99,
+  hz: 60,
+  today_wh: 1000,
+  total_wh: 5_000_000,
+  fault_code: 0,
+  ...extra,
 });
 
 /** A real SMTP server that keeps what it receives; it can be taken down and brought back on its port. */
@@ -92,7 +103,11 @@ async function webhookReceiver() {
     });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  return { received, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, close: () => new Promise((r) => server.close(r)) };
+  return {
+    received,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    close: () => new Promise((r) => server.close(r)),
+  };
 }
 
 describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
@@ -103,9 +118,15 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
   let admin: string;
   const prefix = `test/${randomBytes(4).toString("hex")}`;
   const env = () => ({
-    ALARM_INTERVAL_MS: "300", SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`, MAIL_FROM: "Portal <alerts@portal.test>",
-    OUTBOX_RETRY_MS: "300", COMMAND_TIMEOUT_MS: "1500", MQTT_URL, MQTT_TOPIC_PREFIX: prefix,
-    MQTT_CLIENT_ID: `portal-test-${randomBytes(4).toString("hex")}`, PORTAL_WORKERS: "0",
+    ALARM_INTERVAL_MS: "300",
+    SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
+    MAIL_FROM: "Portal <alerts@portal.test>",
+    OUTBOX_RETRY_MS: "300",
+    COMMAND_TIMEOUT_MS: "1500",
+    MQTT_URL,
+    MQTT_TOPIC_PREFIX: prefix,
+    MQTT_CLIENT_ID: `portal-test-${randomBytes(4).toString("hex")}`,
+    PORTAL_WORKERS: "0",
   });
 
   beforeAll(async () => {
@@ -131,8 +152,16 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
     const row = await store.db
       .insertInto("alarm")
       .values({
-        plant_uid: plant, rtu_uid: null, device_uid: null, code: 1000001, level: 3, fault_code: null, message: "fixture",
-        raised_at: Date.now(), released_at: null, ...over,
+        plant_uid: plant,
+        rtu_uid: null,
+        device_uid: null,
+        code: 1000001,
+        level: 3,
+        fault_code: null,
+        message: "fixture",
+        raised_at: Date.now(),
+        released_at: null,
+        ...over,
       } as never)
       .returning("seq")
       .executeTakeFirstOrThrow();
@@ -140,7 +169,12 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
   }
 
   async function otherNodeMember(service = 0xffff) {
-    const root = await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).orderBy("seq").executeTakeFirstOrThrow();
+    const root = await store.db
+      .selectFrom("node")
+      .select("seq")
+      .where("parent_seq", "is", null)
+      .orderBy("seq")
+      .executeTakeFirstOrThrow();
     const node = await store.db
       .insertInto("node")
       .values({ parent_seq: root.seq, name: `n-${randomBytes(3).toString("hex")}`, sort_order: 0, created_at: Date.now() })
@@ -158,12 +192,25 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
     const s = {
       // Alarms the engine leaves alone: its devices never reported, so nothing about them can be judged now.
       a: await insertAlarm(g.plantUid, { level: 4, device_uid: g.board }),
-      b: await insertAlarm(g.plantUid, { level: 2, code: 1000004, device_uid: g.inverters[0], ack_by: "admin", ack_at: today, ack_note: "보는 중" }),
-      c: await insertAlarm(g.plantUid, { level: 3, device_uid: g.inverters[1], raised_at: today - 3 * DAY, released_at: today - 3 * DAY + 60_000 }),
+      b: await insertAlarm(g.plantUid, {
+        level: 2,
+        code: 1000004,
+        device_uid: g.inverters[0],
+        ack_by: "admin",
+        ack_at: today,
+        ack_note: "보는 중",
+      }),
+      c: await insertAlarm(g.plantUid, {
+        level: 3,
+        device_uid: g.inverters[1],
+        raised_at: today - 3 * DAY,
+        released_at: today - 3 * DAY + 60_000,
+      }),
       d: await insertAlarm(g.plantUid, { level: 1, device_uid: g.env, raised_at: today - 2 * DAY }),
       e: await insertAlarm(other.plantUid, { level: 4 }),
     };
-    const seqs = (res: { body: { alarmList: Array<{ seq: number }> } }) => res.body.alarmList.map((a) => a.seq).sort((x, y) => x - y);
+    const seqs = (res: { body: { alarmList: Array<{ seq: number }> } }) =>
+      res.body.alarmList.map((a) => a.seq).sort((x, y) => x - y);
     const q = (extra: string) => get(`/alarm?plant=${g.plantUid}${extra}`);
     // Default period: today; the open alarm raised two days ago is still alive today.
     expect(seqs(await q(""))).toEqual([s.a, s.b, s.d]);
@@ -183,10 +230,17 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
     expect(seqs(await q(`&start=${day(today - 6 * DAY)}&status=acknowledged`))).toEqual([s.b]);
     expect(seqs(await q(`&start=${day(today - 6 * DAY)}&status=cleared`))).toEqual([s.c]);
     const row = (await q(`&status=acknowledged`)).body.alarmList[0];
-    expect(row).toMatchObject({ plantName: expect.stringContaining("테스트 발전소"), deviceName: "인버터 1", status: "acknowledged", ack_by: "admin", ack_note: "보는 중" });
+    expect(row).toMatchObject({
+      plantName: expect.stringContaining("테스트 발전소"),
+      deviceName: "인버터 1",
+      status: "acknowledged",
+      ack_by: "admin",
+      ack_note: "보는 중",
+    });
     // Paging: newest first, 20 a page.
     // (cleared ones: the store keeps one open alarm per condition)
-    for (let i = 0; i < 21; i++) await insertAlarm(other.plantUid, { level: 2, raised_at: today - i * 1000, released_at: today - i * 1000 + 500 });
+    for (let i = 0; i < 21; i++)
+      await insertAlarm(other.plantUid, { level: 2, raised_at: today - i * 1000, released_at: today - i * 1000 + 500 });
     const p1 = await get(`/alarm?plant=${other.plantUid}&size=20`);
     const p2 = await get(`/alarm?plant=${other.plantUid}&size=20&page=2`);
     expect(p1.body.total).toBe(22);
@@ -204,23 +258,45 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
     expect((await get(`/alarm?plant=${g.plantUid}`, m.token)).status).toBe(404);
     // A group of the member's own without plants is an empty list, and so is a plant of theirs outside the group
     // asked for (both answered 404 before); a group outside their reach stays 404.
-    const empty = Number((await store.db.insertInto("node").values({ parent_seq: m.node, name: `빈 그룹 ${randomBytes(2).toString("hex")}`, sort_order: 0, created_at: Date.now() })
-      .returning("seq").executeTakeFirstOrThrow()).seq);
+    const empty = Number(
+      (
+        await store.db
+          .insertInto("node")
+          .values({
+            parent_seq: m.node,
+            name: `빈 그룹 ${randomBytes(2).toString("hex")}`,
+            sort_order: 0,
+            created_at: Date.now(),
+          })
+          .returning("seq")
+          .executeTakeFirstOrThrow()
+      ).seq,
+    );
     const inEmpty = await get(`/alarm?isGroup=1&group=${empty}`, m.token);
     expect(inEmpty.status).toBe(200);
     expect(inEmpty.body.alarmList).toEqual([]);
     const outside = await get(`/alarm?isGroup=1&group=${empty}&plant=${other.plantUid}`, m.token);
     expect(outside.status).toBe(200);
     expect(outside.body.total).toBe(0);
-    expect((await get(`/alarm?isGroup=1&group=${m.node}&plant=${other.plantUid}&size=100`, m.token)).body.total).toBeGreaterThan(0);
+    expect((await get(`/alarm?isGroup=1&group=${m.node}&plant=${other.plantUid}&size=100`, m.token)).body.total).toBeGreaterThan(
+      0,
+    );
     const foreignGroup = await otherNodeMember();
     expect((await get(`/alarm?isGroup=1&group=${foreignGroup.node}`, m.token)).status).toBe(404);
     expect((await get(`/alarm?device=${g.inverters[0]}`, m.token)).status).toBe(404);
     expect((await get(`/alarm/${s.a}`, m.token)).status).toBe(404);
     expect((await post(`/alarm/${s.a}/ack`, { note: "x" }, m.token)).status).toBe(404);
-    expect((await get(`/alarm/unrelease`, m.token)).body.alarmList.every((a: { plant_uid: string }) => a.plant_uid === other.plantUid)).toBe(true);
+    expect(
+      (await get(`/alarm/unrelease`, m.token)).body.alarmList.every((a: { plant_uid: string }) => a.plant_uid === other.plantUid),
+    ).toBe(true);
     const v2 = await get(`/alarm/v2/unrelease?plant=${g.plantUid}`);
-    expect(v2.body.alarmList[0]).toMatchObject({ plant_uid: g.plantUid, alarm_count: 3, alarm_1000003_count: 0, alarm_1000004_count: 1, alarm_1000001_count: 2 });
+    expect(v2.body.alarmList[0]).toMatchObject({
+      plant_uid: g.plantUid,
+      alarm_count: 3,
+      alarm_1000003_count: 0,
+      alarm_1000004_count: 1,
+      alarm_1000001_count: 2,
+    });
     // Bad input: a clear 400 each.
     const bad = async (query: string, field: string, message: string) => {
       const res = await get(`/alarm?${query}`);
@@ -248,7 +324,14 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
     const H = 3_600_000;
     const own: number[] = [];
     for (let i = 0; i < 22; i++) {
-      own.push(await insertAlarm(g.plantUid, { level: 1 + (i % 4), code: 1000004, raised_at: start + i * H, released_at: start + i * H + 60_000 }));
+      own.push(
+        await insertAlarm(g.plantUid, {
+          level: 1 + (i % 4),
+          code: 1000004,
+          raised_at: start + i * H,
+          released_at: start + i * H + 60_000,
+        }),
+      );
     }
     const earlier = {
       clearedIn: await insertAlarm(g.plantUid, { level: 2, raised_at: start - 5 * H, released_at: start + H }),
@@ -266,15 +349,29 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
     const newestFirst = [...own].reverse();
     expect(p1.body.alarmList.map((a: { seq: number }) => a.seq)).toEqual(newestFirst.slice(0, 20));
     const p2 = await q("&size=20&page=2");
-    expect(p2.body.alarmList.map((a: { seq: number }) => a.seq)).toEqual([...newestFirst.slice(20), earlier.clearedLater, earlier.clearedIn, earlier.open]);
-    expect(p2.body.alarmList[4]).toMatchObject({ status: "active", deviceName: expect.any(String), plantName: expect.stringContaining("테스트 발전소") });
+    expect(p2.body.alarmList.map((a: { seq: number }) => a.seq)).toEqual([
+      ...newestFirst.slice(20),
+      earlier.clearedLater,
+      earlier.clearedIn,
+      earlier.open,
+    ]);
+    expect(p2.body.alarmList[4]).toMatchObject({
+      status: "active",
+      deviceName: expect.any(String),
+      plantName: expect.stringContaining("테스트 발전소"),
+    });
     // A page that starts among the earlier ones, and one past the end.
     const lvl4 = await q("&level=4&size=20");
     expect(lvl4.body.total).toBe(7);
-    expect(lvl4.body.alarmList.map((a: { seq: number }) => a.seq)).toEqual([...newestFirst.filter((_, i) => (21 - i) % 4 === 3), earlier.clearedLater, earlier.open]);
+    expect(lvl4.body.alarmList.map((a: { seq: number }) => a.seq)).toEqual([
+      ...newestFirst.filter((_, i) => (21 - i) % 4 === 3),
+      earlier.clearedLater,
+      earlier.open,
+    ]);
     expect((await q("&size=20&page=3")).body.alarmList).toEqual([]);
     // States over the three parts.
-    const seqs = (res: { body: { alarmList: Array<{ seq: number }> } }) => res.body.alarmList.map((a) => a.seq).sort((x, y) => x - y);
+    const seqs = (res: { body: { alarmList: Array<{ seq: number }> } }) =>
+      res.body.alarmList.map((a) => a.seq).sort((x, y) => x - y);
     expect(seqs(await q("&status=active"))).toEqual([earlier.open]);
     expect((await q("&status=cleared&size=50")).body.total).toBe(24);
     // Today's list (the default period) holds the alarm open since ten days ago, not those cleared before today.
@@ -285,15 +382,31 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
     const tag = randomBytes(3).toString("hex");
     const g = await createGatewayFixture(store);
     const h = await createGatewayFixture(store);
-    await store.db.updateTable("plant").set({ name: `찾기 ${tag} 50%_발전소` }).where("uid", "=", g.plantUid).execute();
-    await store.db.updateTable("plant").set({ name: `찾기 ${tag} 500 발전소` }).where("uid", "=", h.plantUid).execute();
+    await store.db
+      .updateTable("plant")
+      .set({ name: `찾기 ${tag} 50%_발전소` })
+      .where("uid", "=", g.plantUid)
+      .execute();
+    await store.db
+      .updateTable("plant")
+      .set({ name: `찾기 ${tag} 500 발전소` })
+      .where("uid", "=", h.plantUid)
+      .execute();
     const m = await otherNodeMember();
-    await store.db.updateTable("node").set({ name: `찾기 ${tag} 그룹` }).where("seq", "=", m.node).execute();
+    await store.db
+      .updateTable("node")
+      .set({ name: `찾기 ${tag} 그룹` })
+      .where("seq", "=", m.node)
+      .execute();
     const scope = (query: string, token = admin) => get(`/alarm/scope?${query}`, token);
     // LIKE's wildcards are plain characters here; case does not matter.
     const literal = await scope(`q=${encodeURIComponent(`${tag} 50%_`)}`);
     expect(literal.status).toBe(200);
-    expect(literal.body.matches).toEqual({ plants: [{ uid: g.plantUid, name: `찾기 ${tag} 50%_발전소` }], groups: [], more: false });
+    expect(literal.body.matches).toEqual({
+      plants: [{ uid: g.plantUid, name: `찾기 ${tag} 50%_발전소` }],
+      groups: [],
+      more: false,
+    });
     const both = await scope(`q=${encodeURIComponent(`찾기 ${tag.toUpperCase()}`)}`);
     expect(both.body.matches.plants.map((p: { uid: string }) => p.uid).sort()).toEqual([g.plantUid, h.plantUid].sort());
     expect(both.body.matches.groups).toEqual([{ seq: m.node, name: `찾기 ${tag} 그룹` }]);
@@ -313,16 +426,27 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
     const theirs = await scope(`q=${encodeURIComponent(`찾기 ${tag}`)}`, m.token);
     expect(theirs.body.matches).toEqual({ plants: [], groups: [{ seq: m.node, name: `찾기 ${tag} 그룹` }], more: false });
     expect((await scope(`plant=${g.plantUid}`, m.token)).status).toBe(404);
-    const root = await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).orderBy("seq").executeTakeFirstOrThrow();
+    const root = await store.db
+      .selectFrom("node")
+      .select("seq")
+      .where("parent_seq", "is", null)
+      .orderBy("seq")
+      .executeTakeFirstOrThrow();
     expect((await scope(`group=${root.seq}`, m.token)).status).toBe(404);
     expect((await scope(`q=${"x".repeat(101)}`)).status).toBe(400);
   });
 
   it("acknowledge with a note → cleared → raised again → active; the steps are audited", async () => {
     const g = await createGatewayFixture(store);
-    const fault = (code: number) => postReadings(server.baseUrl, g, [{ device: g.inverters[0], ts: slot(0), values: inverter(code ? 0 : 30_000, { fault_code: code }) }, { device: g.inverters[1], ts: slot(0), values: inverter(30_000) }]);
+    const fault = (code: number) =>
+      postReadings(server.baseUrl, g, [
+        { device: g.inverters[0], ts: slot(0), values: inverter(code ? 0 : 30_000, { fault_code: code }) },
+        { device: g.inverters[1], ts: slot(0), values: inverter(30_000) },
+      ]);
     await fault(8);
-    const alarm = await waitFor(async () => (await get(`/alarm/unrelease?plant=${g.plantUid}`)).body.alarmList.find((a: { code: number }) => a.code === 1000006));
+    const alarm = await waitFor(async () =>
+      (await get(`/alarm/unrelease?plant=${g.plantUid}`)).body.alarmList.find((a: { code: number }) => a.code === 1000006),
+    );
     expect(alarm.status).toBe("active");
     const guest = (await apiClient(server.baseUrl).session("guest", "guest-demo-2026")).accessToken;
     expect((await post(`/alarm/${alarm.seq}/ack`, { note: "guest" }, guest)).status).toBe(403);
@@ -348,9 +472,15 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
   it("waits out the raise delay, judges production alarms only in daylight, and raises one plant alarm for a plant-wide outage", async () => {
     // Plant-wide: every inverter faulted → one plant alarm, no device alarms.
     const whole = await createGatewayFixture(store, { inverters: 3 });
-    await postReadings(server.baseUrl, whole, whole.inverters.map((d) => ({ device: d, ts: slot(0), values: inverter(0, { fault_code: 8 }) })));
+    await postReadings(
+      server.baseUrl,
+      whole,
+      whole.inverters.map((d) => ({ device: d, ts: slot(0), values: inverter(0, { fault_code: 8 }) })),
+    );
     const plantWide = await waitFor(async () => {
-      const list = (await get(`/alarm/unrelease?plant=${whole.plantUid}`)).body.alarmList.filter((a: { code: number }) => a.code === 1000006);
+      const list = (await get(`/alarm/unrelease?plant=${whole.plantUid}`)).body.alarmList.filter(
+        (a: { code: number }) => a.code === 1000006,
+      );
       return list.length ? list : null;
     });
     expect(plantWide).toHaveLength(1);
@@ -365,18 +495,31 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
         { device: g.inverters[1], ts: slot(0), values: inverter(40_000) },
       ]);
     }
-    await waitFor(async () => (await get(`/alarm/unrelease?plant=${day.plantUid}`)).body.alarmList.some((a: { code: number }) => a.code === 1000004));
-    expect((await get(`/alarm/unrelease?plant=${night.plantUid}`)).body.alarmList.filter((a: { code: number }) => a.code === 1000004)).toEqual([]);
+    await waitFor(async () =>
+      (await get(`/alarm/unrelease?plant=${day.plantUid}`)).body.alarmList.some((a: { code: number }) => a.code === 1000004),
+    );
+    expect(
+      (await get(`/alarm/unrelease?plant=${night.plantUid}`)).body.alarmList.filter((a: { code: number }) => a.code === 1000004),
+    ).toEqual([]);
     // Raise delay: with 30 minutes, a new fault is an incident, not an alarm, until it has lasted that long.
     const settings = await get("/settings");
     expect((await put("/settings/alarm", { ...settings.body.alarm, raiseDelayMinutes: 30 })).status).toBe(200);
     try {
       const late = await createGatewayFixture(store);
-      await postReadings(server.baseUrl, late, [{ device: late.inverters[0], ts: slot(0), values: inverter(0, { fault_code: 8 }) }, { device: late.inverters[1], ts: slot(0), values: inverter(30_000) }]);
-      const incident = await waitFor(() => store.db.selectFrom("alarm_incident").selectAll().where("plant_uid", "=", late.plantUid).executeTakeFirst());
+      await postReadings(server.baseUrl, late, [
+        { device: late.inverters[0], ts: slot(0), values: inverter(0, { fault_code: 8 }) },
+        { device: late.inverters[1], ts: slot(0), values: inverter(30_000) },
+      ]);
+      const incident = await waitFor(() =>
+        store.db.selectFrom("alarm_incident").selectAll().where("plant_uid", "=", late.plantUid).executeTakeFirst(),
+      );
       expect((await get(`/alarm/unrelease?plant=${late.plantUid}`)).body.alarmList).toEqual([]);
       // The incident has lasted 31 minutes (moved back in the store instead of waiting half an hour).
-      await store.db.updateTable("alarm_incident").set({ first_seen_at: Number(incident.first_seen_at) - 31 * 60_000 }).where("key", "=", incident.key).execute();
+      await store.db
+        .updateTable("alarm_incident")
+        .set({ first_seen_at: Number(incident.first_seen_at) - 31 * 60_000 })
+        .where("key", "=", incident.key)
+        .execute();
       await waitFor(async () => (await get(`/alarm/unrelease?plant=${late.plantUid}`)).body.alarmList.length === 1);
     } finally {
       await put("/settings/alarm", { ...settings.body.alarm, raiseDelayMinutes: 0 });
@@ -385,14 +528,23 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
 
   it("alerts the owner and the safety manager by mail and webhook, once per step; SMTP down → retried, none lost across a restart", async () => {
     const g = await createGatewayFixture(store);
-    const emails = { owner: `owner-${randomBytes(3).toString("hex")}@example.kr`, safety: `safety-${randomBytes(3).toString("hex")}@example.kr` };
+    const emails = {
+      owner: `owner-${randomBytes(3).toString("hex")}@example.kr`,
+      safety: `safety-${randomBytes(3).toString("hex")}@example.kr`,
+    };
     const owner = { ...(await createMember(store, { email: emails.owner })), email: emails.owner };
     const safety = { ...(await createMember(store, { email: emails.safety })), email: emails.safety };
     const ownerToken = (await apiClient(server.baseUrl).session(owner.id, owner.password)).accessToken;
-    const pref = await put("/alarm/notify/pref", { minLevel: 1, mail: true, webhook: true, webhookUrl: hook.url, quietFrom: "", quietTo: "", digest: false }, ownerToken);
+    const pref = await put(
+      "/alarm/notify/pref",
+      { minLevel: 1, mail: true, webhook: true, webhookUrl: hook.url, quietFrom: "", quietTo: "", digest: false },
+      ownerToken,
+    );
     expect(pref.status).toBe(200);
     expect(pref.body).toMatchObject({ minLevel: 1, mail: true, webhook: true, webhookUrl: hook.url, email: owner.email });
-    expect((await put("/alarm/notify/pref", { minLevel: 9, mail: true, webhook: true, webhookUrl: "" }, ownerToken)).body.fields).toMatchObject({ minLevel: "unknown_level", webhookUrl: "required" });
+    expect(
+      (await put("/alarm/notify/pref", { minLevel: 9, mail: true, webhook: true, webhookUrl: "" }, ownerToken)).body.fields,
+    ).toMatchObject({ minLevel: "unknown_level", webhookUrl: "required" });
     expect((await put(`/alarm/contacts/${g.plantUid}`, { owner: owner.id, safety: "nobody-here" })).status).toBe(400);
     const contacts = await put(`/alarm/contacts/${g.plantUid}`, { owner: owner.id, safety: safety.id });
     expect(contacts.body).toMatchObject({ owner: { id: owner.id }, safety: { id: safety.id } });
@@ -407,27 +559,63 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
       { device: g.vcb, ts: slot(0), values: { v: 22_900, a: 1, w: 30_000, state: 1, gf_ma: 2 } },
       { device: g.acb, ts: slot(0), values: { v: 380, a: 45, w: 30_000, state: 1, gf_ma: 1 } },
     ]);
-    await waitFor(() => mailsTo(owner.email!).length === 1 && mailsTo(safety.email!).length === 1 && hook.received.some((h) => h.body.text.includes(g.plantUid)), {
-      ms: 15_000, failure: () => `mails ${JSON.stringify(mailbox.messages.map((m) => m.to))} hooks ${hook.received.length}`,
-    });
+    await waitFor(
+      () =>
+        mailsTo(owner.email!).length === 1 &&
+        mailsTo(safety.email!).length === 1 &&
+        hook.received.some((h) => h.body.text.includes(g.plantUid)),
+      {
+        ms: 15_000,
+        failure: () => `mails ${JSON.stringify(mailbox.messages.map((m) => m.to))} hooks ${hook.received.length}`,
+      },
+    );
     expect(mailText(mailsTo(owner.email!)[0]!.raw)).toContain(`발전소: 테스트 발전소`);
     expect(mailText(mailsTo(owner.email!)[0]!.raw)).toContain(g.plantUid);
 
     // SMTP down: the clearing alert fails, is retried with backoff, and survives a restart of the server.
     await mailbox.down();
-    await store.db.updateTable("device_latest").set({ fault_code: 0, iw: 30_000 }).where("device_uid", "=", g.inverters[0]!).execute();
+    await store.db
+      .updateTable("device_latest")
+      .set({ fault_code: 0, iw: 30_000 })
+      .where("device_uid", "=", g.inverters[0]!)
+      .execute();
     let outboxSeen: unknown[] = [];
-    const pending = await waitFor(async () => {
-      outboxSeen = await store.db.selectFrom("outbox").select(["recipient", "status", "attempts", "last_error", "subject"]).execute();
-      const rows = await store.db.selectFrom("outbox").selectAll().where("recipient", "in", [owner.email!, safety.email!]).where("status", "=", "pending").execute();
-      return rows.length === 2 && rows.every((r) => Number(r.attempts) >= 1) ? rows : null;
-    }, { ms: 15_000, failure: () => `outbox: ${JSON.stringify(outboxSeen)}` });
-    const failures = await store.db.selectFrom("outbox_attempt").selectAll().where("outbox_seq", "in", pending.map((p) => p.seq)).where("ok", "=", 0).execute();
+    const pending = await waitFor(
+      async () => {
+        outboxSeen = await store.db
+          .selectFrom("outbox")
+          .select(["recipient", "status", "attempts", "last_error", "subject"])
+          .execute();
+        const rows = await store.db
+          .selectFrom("outbox")
+          .selectAll()
+          .where("recipient", "in", [owner.email!, safety.email!])
+          .where("status", "=", "pending")
+          .execute();
+        return rows.length === 2 && rows.every((r) => Number(r.attempts) >= 1) ? rows : null;
+      },
+      { ms: 15_000, failure: () => `outbox: ${JSON.stringify(outboxSeen)}` },
+    );
+    const failures = await store.db
+      .selectFrom("outbox_attempt")
+      .selectAll()
+      .where(
+        "outbox_seq",
+        "in",
+        pending.map((p) => p.seq),
+      )
+      .where("ok", "=", 0)
+      .execute();
     expect(failures.length).toBeGreaterThanOrEqual(2);
     await store.close();
     await server.stop({ keepData: true });
     await mailbox.up();
-    server = await startServer({ store: kind, env: env(), timeoutMs: 110_000, reuse: { dataDir: server.dataDir, databaseUrl: server.databaseUrl } });
+    server = await startServer({
+      store: kind,
+      env: env(),
+      timeoutMs: 110_000,
+      reuse: { dataDir: server.dataDir, databaseUrl: server.databaseUrl },
+    });
     store = await openTestStore(server.databaseUrl);
     admin = (await apiClient(server.baseUrl).session("admin", ADMIN_PASSWORD)).accessToken;
     await waitFor(() => mailsTo(owner.email!).length === 2 && mailsTo(safety.email!).length === 2, { ms: 20_000 });
@@ -439,7 +627,12 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
     const log = await get("/alarm/notify/log");
     expect(log.status).toBe(200);
     expect(log.body.channels).toEqual(expect.arrayContaining(["mail", "webhook"]));
-    expect(log.body.deliveryList.some((d: { recipient: string; status: string; attempts: number }) => d.recipient === owner.email && d.status === "sent" && d.attempts >= 2)).toBe(true);
+    expect(
+      log.body.deliveryList.some(
+        (d: { recipient: string; status: string; attempts: number }) =>
+          d.recipient === owner.email && d.status === "sent" && d.attempts >= 2,
+      ),
+    ).toBe(true);
     expect((await get("/alarm/notify/log", ownerToken)).status).toBe(403);
   }, 90_000);
 
@@ -454,7 +647,10 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
       gateway.on("message", (_topic, payload) => {
         const cmd = JSON.parse(payload.toString());
         if (mode === "silent") return;
-        const answer = mode === "ok" ? { seq: cmd.seq, ok: true, state: cmd.action === "on" ? 1 : 0, message: "done" } : { seq: cmd.seq, ok: false, message: "interlock" };
+        const answer =
+          mode === "ok"
+            ? { seq: cmd.seq, ok: true, state: cmd.action === "on" ? 1 : 0, message: "done" }
+            : { seq: cmd.seq, ok: false, message: "interlock" };
         void gateway.publishAsync(`${prefix}/${g.rtuUid}/command/result`, JSON.stringify(answer), { qos: 1 });
       });
     });
@@ -475,19 +671,39 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
       const timedOut = await send({ hexOn: "0x0001" }, g.acb, 8);
       expect(timedOut.body).toMatchObject({ status: "timeout", ok: false });
       const one = await get(`/command/${ok.body.seq}`);
-      expect(one.body).toMatchObject({ seq: ok.body.seq, status: "done", action: "off", requested_by: "admin", plant_uid: g.plantUid });
+      expect(one.body).toMatchObject({
+        seq: ok.body.seq,
+        status: "done",
+        action: "off",
+        requested_by: "admin",
+        plant_uid: g.plantUid,
+      });
       const control = await get(`/pvstatus/control?plant=${g.plantUid}`);
       expect(control.status).toBe(200);
       const devices = control.body.plants[0].devices;
       expect(devices.map((d: { kind: number }) => d.kind).sort()).toEqual([1, 1, 7, 8]);
-      expect(devices.find((d: { uid: string }) => d.uid === g.inverters[0])).toMatchObject({ state: 0, lastCommand: { status: "done" }, operable: true });
-      expect(control.body.commandList.slice(0, 3).map((c: { status: string }) => c.status)).toEqual(["timeout", "failed", "done"]);
+      expect(devices.find((d: { uid: string }) => d.uid === g.inverters[0])).toMatchObject({
+        state: 0,
+        lastCommand: { status: "done" },
+        operable: true,
+      });
+      expect(control.body.commandList.slice(0, 3).map((c: { status: string }) => c.status)).toEqual([
+        "timeout",
+        "failed",
+        "done",
+      ]);
       expect((await get("/pvstatus/control?plant=NOPE")).status).toBe(404);
       mode = "ok";
     });
 
     it("refuses without the control bit, inverters without deviceOperation, and foreign devices", async () => {
-      const body = (device: string, deviceType: number) => ({ deviceType, rtuUid: g.rtuUid, deviceUid: device, ch: 0, hexOff: "0x0000" });
+      const body = (device: string, deviceType: number) => ({
+        deviceType,
+        rtuUid: g.rtuUid,
+        deviceUid: device,
+        ch: 0,
+        hexOff: "0x0000",
+      });
       const noControl = await createMember(store, { service: 0xffff & ~(1 << SERVICE_BITS.control) });
       const t1 = (await apiClient(server.baseUrl).session(noControl.id, noControl.password)).accessToken;
       expect((await post("/command/hex", body(g.vcb, 7), t1)).status).toBe(403);
@@ -530,19 +746,37 @@ describe("the simulated gateways carry commands out", () => {
       const sim = new GatewayEmulator(store, new IngestService(store, clock), clock, { historyDays: 0, faultIntensity: 0 });
       expect(await sim.load()).toBe(1);
       await sim.catchUp();
-      const devices = await store.db.selectFrom("device").select(["uid", "rtu_uid", "kind", "plant_uid"]).where("kind", "in", [1, 7, 8]).orderBy("uid").execute();
+      const devices = await store.db
+        .selectFrom("device")
+        .select(["uid", "rtu_uid", "kind", "plant_uid"])
+        .where("kind", "in", [1, 7, 8])
+        .orderBy("uid")
+        .execute();
       const inverters = devices.filter((d) => d.kind === 1);
       const vcb = devices.find((d) => d.kind === 7 || d.kind === 8)!;
       expect(vcb).toBeDefined();
       expect(inverters.length).toBeGreaterThan(1);
       const latest = async () =>
-        new Map((await store.db.selectFrom("device_latest").select(["device_uid", "iw", "state", "ts"]).execute()).map((r) => [r.device_uid, r]));
+        new Map(
+          (await store.db.selectFrom("device_latest").select(["device_uid", "iw", "state", "ts"]).execute()).map((r) => [
+            r.device_uid,
+            r,
+          ]),
+        );
       const step = async () => {
         now += 600_000;
         await sim.catchUp();
       };
       const send = (d: { uid: string; rtu_uid: string | null; kind: number }, action: "on" | "off") =>
-        sim.deliver({ seq: 1, rtuUid: d.rtu_uid!, deviceUid: d.uid, deviceType: d.kind, ch: 0, action, hex: action === "on" ? "0x0001" : "0x0000" });
+        sim.deliver({
+          seq: 1,
+          rtuUid: d.rtu_uid!,
+          deviceUid: d.uid,
+          deviceType: d.kind,
+          ch: 0,
+          action,
+          hex: action === "on" ? "0x0001" : "0x0000",
+        });
 
       let l = await latest();
       for (const inv of inverters) expect(Number(l.get(inv.uid)?.iw)).toBeGreaterThan(0);

@@ -14,8 +14,20 @@ import { ADMIN_PASSWORD, startServer, type TestServer } from "../helpers/server"
 
 /** The claims SPEC §3 "User state" lists, plus exp and id. */
 const USER_STATE_CLAIMS = [
-  "id", "exp", "auth", "service", "nodeName", "logo", "S3_DOMAIN", "diagram", "cctv", "page",
-  "phone", "helmetName", "plantName", "alarmCount",
+  "id",
+  "exp",
+  "auth",
+  "service",
+  "nodeName",
+  "logo",
+  "S3_DOMAIN",
+  "diagram",
+  "cctv",
+  "page",
+  "phone",
+  "helmetName",
+  "plantName",
+  "alarmCount",
 ] as const;
 
 describe.each(STORES)("auth API on %s", (storeKind) => {
@@ -118,9 +130,7 @@ describe.each(STORES)("auth API on %s", (storeKind) => {
       // The id is throttled, not only the address.
       expect((await apiClient(server.baseUrl).login(m.id, m.password)).status).toBe(429);
       // The owner is not locked out for long: after Retry-After the right password works.
-      await expect
-        .poll(async () => (await c.login(m.id, m.password)).status, { timeout: 5_000, interval: 200 })
-        .toBe(200);
+      await expect.poll(async () => (await c.login(m.id, m.password)).status, { timeout: 5_000, interval: 200 }).toBe(200);
       // A success forgets the failures: one more wrong password is a plain 401 again.
       expect((await c.login(m.id, "wrong-again-1")).status).toBe(401);
     });

@@ -27,27 +27,63 @@ describe.each(STORES)("cameras on %s", (storeKind) => {
   let plantA = "";
   let plantB = "";
   const c = () => apiClient(server.baseUrl);
-  const call = <T = any>(method: string, path: string, as: string, json?: unknown) => c().call<T>(method, path, { token: tok[as], json });
+  const call = <T = any>(method: string, path: string, as: string, json?: unknown) =>
+    c().call<T>(method, path, { token: tok[as], json });
   const raw = (path: string) => fetch(`${server.baseUrl}${path}`);
 
   beforeAll(async () => {
     expect(existsSync(FFMPEG), `ffmpeg at ${FFMPEG} (Debian's ffmpeg; .ci/run installs it)`).toBe(true);
     camera = await startTestPattern({ ffmpegPath: FFMPEG, width: 1920, height: 1080, fps: 5 });
-    server = await startServer({ store: storeKind, port: await freePort(3400, 3499), env: { CCTV_IDLE_MS: String(IDLE_MS) }, timeoutMs: 180_000 });
+    server = await startServer({
+      store: storeKind,
+      port: await freePort(3400, 3499),
+      env: { CCTV_IDLE_MS: String(IDLE_MS) },
+      timeoutMs: 180_000,
+    });
     store = await openTestStore(server.databaseUrl);
     const tag = Math.random().toString(36).slice(2, 8).toUpperCase();
     const now = Date.now();
-    const root = await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).orderBy("seq").executeTakeFirstOrThrow();
+    const root = await store.db
+      .selectFrom("node")
+      .select("seq")
+      .where("parent_seq", "is", null)
+      .orderBy("seq")
+      .executeTakeFirstOrThrow();
     const node = async (name: string) =>
-      Number((await store.db.insertInto("node").values({ parent_seq: root.seq, name, sort_order: 0, created_at: now }).returning("seq").executeTakeFirstOrThrow()).seq);
+      Number(
+        (
+          await store.db
+            .insertInto("node")
+            .values({ parent_seq: root.seq, name, sort_order: 0, created_at: now })
+            .returning("seq")
+            .executeTakeFirstOrThrow()
+        ).seq,
+      );
     const nodeA = await node(`카메라A ${tag}`);
     const nodeB = await node(`카메라B ${tag}`);
     plantA = `PC${tag}A`;
     plantB = `PC${tag}B`;
-    for (const [uid, name, seq] of [[plantA, "카메라 가", nodeA], [plantB, "카메라 나", nodeB]] as const) {
-      await store.db.insertInto("plant").values({
-        uid, name, alias: null, capa: 10_000, locality: "전라남도 해남군", address: null, lat: 34.5, lng: 126.5, node_seq: seq, package_seq: null, created_at: now, updated_at: now,
-      }).execute();
+    for (const [uid, name, seq] of [
+      [plantA, "카메라 가", nodeA],
+      [plantB, "카메라 나", nodeB],
+    ] as const) {
+      await store.db
+        .insertInto("plant")
+        .values({
+          uid,
+          name,
+          alias: null,
+          capa: 10_000,
+          locality: "전라남도 해남군",
+          address: null,
+          lat: 34.5,
+          lng: 126.5,
+          node_seq: seq,
+          package_seq: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
     }
     who.admin = await createMember(store, { node_seq: nodeA, auth: 2 });
     who.viewer = await createMember(store, { node_seq: nodeA, auth: 1 });
@@ -73,7 +109,16 @@ describe.each(STORES)("cameras on %s", (storeKind) => {
     const list = await call<CameraListResponse>("GET", "/cctv/list", "viewer");
     expect(list.status).toBe(200);
     expect(list.body.cameraList).toEqual([
-      expect.objectContaining({ uid: camUid, plant_uid: plantA, plant_name: "카메라 가", name: "정문 카메라", url: camera.url, has_credentials: true, state: "idle", editable: false }),
+      expect.objectContaining({
+        uid: camUid,
+        plant_uid: plantA,
+        plant_name: "카메라 가",
+        name: "정문 카메라",
+        url: camera.url,
+        has_credentials: true,
+        state: "idle",
+        editable: false,
+      }),
     ]);
     expect(list.text).not.toContain("s3cret");
     expect(list.text).not.toContain("cam-user");
@@ -87,7 +132,9 @@ describe.each(STORES)("cameras on %s", (storeKind) => {
     const bad = await call("POST", "/cctv/camera", "admin", { plantUid: plantA, name: "", url: "ftp://10.0.0.1/x" });
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toMatchObject({ name: "required", url: "unsupported_scheme" });
-    expect((await call("POST", "/cctv/camera", "admin", { plantUid: plantA, name: "x", url: "not a url" })).body.fields.url).toBe("invalid_url");
+    expect((await call("POST", "/cctv/camera", "admin", { plantUid: plantA, name: "x", url: "not a url" })).body.fields.url).toBe(
+      "invalid_url",
+    );
     expect((await call("POST", "/cctv/camera", "admin", { plantUid: plantA, name: "x", url: 5 })).status).toBe(400);
     expect((await call("POST", "/cctv/camera", "admin", { plantUid: plantB, name: "x", url: camera.url })).status).toBe(404);
     expect((await call("POST", "/cctv/camera", "viewer", { plantUid: plantA, name: "x", url: camera.url })).status).toBe(403);
@@ -127,11 +174,14 @@ describe.each(STORES)("cameras on %s", (storeKind) => {
     expect(bytes.length).toBeGreaterThan(1_000);
     expect(bytes[0]).toBe(0x47); // MPEG-TS sync byte
     // New segments keep coming while someone watches.
-    const later = await waitFor(async () => {
-      const t = await (await raw(a.body.url)).text();
-      const segs = t.split("\n").filter((l) => /^seg_\d+\.ts$/.test(l));
-      return segs.at(-1) !== first.at(-1) ? segs : null;
-    }, { ms: 15_000, every: 500, failure: () => `no new segment\n${server.output().slice(-1500)}` });
+    const later = await waitFor(
+      async () => {
+        const t = await (await raw(a.body.url)).text();
+        const segs = t.split("\n").filter((l) => /^seg_\d+\.ts$/.test(l));
+        return segs.at(-1) !== first.at(-1) ? segs : null;
+      },
+      { ms: 15_000, every: 500, failure: () => `no new segment\n${server.output().slice(-1500)}` },
+    );
     expect(later.length).toBeGreaterThan(0);
     // A second viewer with a URL of their own shares the same pull of the camera.
     const b = await call<CctvUrlResponse>("GET", `/cctv/url?uid=${camUid}`, "admin");
@@ -146,12 +196,20 @@ describe.each(STORES)("cameras on %s", (storeKind) => {
     const jpeg = new Uint8Array(await snap.arrayBuffer());
     expect([jpeg[0], jpeg[1]]).toEqual([0xff, 0xd8]);
     // The resolution is kept for the list (MOTIE: at least 2 MP).
-    const stored = await store.db.selectFrom("camera").select(["width", "height"]).where("uid", "=", camUid).executeTakeFirstOrThrow();
+    const stored = await store.db
+      .selectFrom("camera")
+      .select(["width", "height"])
+      .where("uid", "=", camUid)
+      .executeTakeFirstOrThrow();
     expect([Number(stored.width), Number(stored.height)]).toEqual([1920, 1080]);
   }, 60_000);
 
   it("stops pulling the camera when nobody watches", async () => {
-    await waitFor(() => camera.clients() === 0, { ms: IDLE_MS + 12_000, every: 250, failure: () => `still pulling\n${server.output().slice(-1500)}` });
+    await waitFor(() => camera.clients() === 0, {
+      ms: IDLE_MS + 12_000,
+      every: 250,
+      failure: () => `still pulling\n${server.output().slice(-1500)}`,
+    });
     const list = await call<CameraListResponse>("GET", "/cctv/list", "viewer");
     expect(list.body.cameraList[0]).toMatchObject({ state: "idle", width: 1920, height: 1080 });
   }, 30_000);
@@ -172,7 +230,11 @@ describe.each(STORES)("cameras on %s", (storeKind) => {
 
   it("a camera that does not answer is unreachable, with a 502 on the playlist", async () => {
     const port = await freePort(3400, 3499);
-    const res = await call("POST", "/cctv/camera", "admin", { plantUid: plantA, name: "꺼진 카메라", url: `rtsp://127.0.0.1:${port}/stream` });
+    const res = await call("POST", "/cctv/camera", "admin", {
+      plantUid: plantA,
+      name: "꺼진 카메라",
+      url: `rtsp://127.0.0.1:${port}/stream`,
+    });
     expect(res.status).toBe(200);
     const u = await call<CctvUrlResponse>("GET", `/cctv/url?uid=${res.body.uid}`, "viewer");
     const playlist = await raw(u.body.url);

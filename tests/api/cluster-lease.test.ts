@@ -114,7 +114,9 @@ describe("commands to the simulated fleet from a server that does not run it", (
     await emulator.load();
     const signalsA = new ClusterSignals(store, { serverId: "a", databaseUrl: db.url });
     const signalsB = new ClusterSignals(store, { serverId: "b", databaseUrl: db.url });
-    const simulated = new Set((await store.db.selectFrom("rtu").select("uid").where("kind", "=", SIMULATED_RTU_KIND).execute()).map((r) => r.uid));
+    const simulated = new Set(
+      (await store.db.selectFrom("rtu").select("uid").where("kind", "=", SIMULATED_RTU_KIND).execute()).map((r) => r.uid),
+    );
     const none = { reaches: () => false, deliver: () => Promise.reject(new Error("unreachable")) };
     commandRelay(store, signalsA, emulator, { relayed: (r) => simulated.has(r), log });
     const commandsB = new CommandService(store, wallClock);
@@ -122,8 +124,21 @@ describe("commands to the simulated fleet from a server that does not run it", (
     await signalsA.start();
     await signalsB.start();
     try {
-      const vcb = await store.db.selectFrom("device").select(["uid", "rtu_uid"]).where("kind", "=", 7).where("rtu_uid", "in", [...simulated]).executeTakeFirstOrThrow();
-      const answer = await commandsB.send({ rtuUid: vcb.rtu_uid!, deviceUid: vcb.uid, deviceType: 7, ch: 1, hexOn: null, hexOff: "0105000000", by: "admin" });
+      const vcb = await store.db
+        .selectFrom("device")
+        .select(["uid", "rtu_uid"])
+        .where("kind", "=", 7)
+        .where("rtu_uid", "in", [...simulated])
+        .executeTakeFirstOrThrow();
+      const answer = await commandsB.send({
+        rtuUid: vcb.rtu_uid!,
+        deviceUid: vcb.uid,
+        deviceType: 7,
+        ch: 1,
+        hexOn: null,
+        hexOff: "0105000000",
+        by: "admin",
+      });
       expect(answer).toMatchObject({ status: "done", ok: true, state: 0 });
       const row = await store.db.selectFrom("command").selectAll().where("seq", "=", answer.seq).executeTakeFirstOrThrow();
       expect(row.status).toBe("done");

@@ -18,7 +18,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedFoundation } from "../../api/store/seed";
 import { getSettings, putSettings } from "../../api/store/settings";
 import { openStore, type Store } from "../../api/store/db";
-import { createDatabaseOn, postgresBinDir, privatePostgres, startCluster, type Cluster, type PrivatePostgres } from "../helpers/cluster";
+import {
+  createDatabaseOn,
+  postgresBinDir,
+  privatePostgres,
+  startCluster,
+  type Cluster,
+  type PrivatePostgres,
+} from "../helpers/cluster";
 import { uniqueId } from "../helpers/fixtures";
 import { STORES, apiClient } from "../helpers/http";
 import { ADMIN_PASSWORD, REPO_ROOT, createPgDatabase } from "../helpers/server";
@@ -65,10 +72,16 @@ interface TrafficReport {
   alarmSlotsExhausted: boolean;
 }
 
-const watts = (v: { value: string; unit: string }) => Number(v.value) * ({ W: 1, kW: 1e3, MW: 1e6, GW: 1e9 } as Record<string, number>)[v.unit]!;
+const watts = (v: { value: string; unit: string }) =>
+  Number(v.value) * ({ W: 1, kW: 1e3, MW: 1e6, GW: 1e9 } as Record<string, number>)[v.unit]!;
 
 /** Gateways (HTTP through the balancer, MQTT through the broker) and wallboards (through the balancer). */
-async function startTraffic(cluster: Cluster, gateways: { http: GatewayFixture[]; mqtt: GatewayFixture[] }, prefix: string, wallboards: number): Promise<Traffic> {
+async function startTraffic(
+  cluster: Cluster,
+  gateways: { http: GatewayFixture[]; mqtt: GatewayFixture[] },
+  prefix: string,
+  wallboards: number,
+): Promise<Traffic> {
   let stopping = false;
   let calmFrom = Infinity;
   const t0 = Date.now();
@@ -96,8 +109,14 @@ async function startTraffic(cluster: Cluster, gateways: { http: GatewayFixture[]
       window,
       faulty,
       readings: g.inverters.map((device, i) => ({
-        device, ts,
-        values: { iw: 1000 + k * 10, today_wh: k, total_wh: 1e6 + k, fault_code: i === 0 && faulty && faultDevices.includes(device) ? FAULT : 0 },
+        device,
+        ts,
+        values: {
+          iw: 1000 + k * 10,
+          today_wh: k,
+          total_wh: 1e6 + k,
+          fault_code: i === 0 && faulty && faultDevices.includes(device) ? FAULT : 0,
+        },
       })),
     };
   };
@@ -139,7 +158,11 @@ async function startTraffic(cluster: Cluster, gateways: { http: GatewayFixture[]
       for (let k = 0; !stopping; k++) {
         const b = batch(g, k);
         // The broker's PUBACK is the gateway's acknowledgement: from here on the portal must store it.
-        await client.publishAsync(`${prefix}/${g.rtuUid}/telemetry`, JSON.stringify({ secret: g.secret, batchId: `m${k}`, readings: b.readings }), { qos: 1 });
+        await client.publishAsync(
+          `${prefix}/${g.rtuUid}/telemetry`,
+          JSON.stringify({ secret: g.secret, batchId: `m${k}`, readings: b.readings }),
+          { qos: 1 },
+        );
         note(b, mqttPublished);
         await new Promise((r) => setTimeout(r, 400));
       }
@@ -165,13 +188,18 @@ async function startTraffic(cluster: Cluster, gateways: { http: GatewayFixture[]
       inFlight++;
       try {
         // A generous timeout: on a loaded machine a poll can take seconds, and a slow answer is not a failure.
-        const res = await fetch(`${cluster.url}/pvstatus?_data=${encodeURIComponent("routes/_app.pvstatus")}`, { headers: { cookie }, signal: AbortSignal.timeout(60_000) });
+        const res = await fetch(`${cluster.url}/pvstatus?_data=${encodeURIComponent("routes/_app.pvstatus")}`, {
+          headers: { cookie },
+          signal: AbortSignal.timeout(60_000),
+        });
         polls++;
         if (res.status !== 200) failed(`HTTP ${res.status}`);
         if (res.status >= 500) poll5xx++;
         else if (res.status !== 200) pollOther++;
         else {
-          const body = (await res.json()) as { list: { list: Array<{ name: string; genData: { iw: { value: string; unit: string } } }> } };
+          const body = (await res.json()) as {
+            list: { list: Array<{ name: string; genData: { iw: { value: string; unit: string } } }> };
+          };
           for (const card of body.list.list) {
             const w = watts(card.genData.iw);
             const before = seen.get(card.name);
@@ -208,7 +236,21 @@ async function startTraffic(cluster: Cluster, gateways: { http: GatewayFixture[]
       stopping = true;
       await Promise.all(running);
     },
-    report: () => ({ httpAcked, mqttPublished, faultDevices, faultWindows, polls, inFlightAtKills, poll5xx, pollFailures, pollOther, pollNetErrors, backwards, ingestRetries, alarmSlotsExhausted }),
+    report: () => ({
+      httpAcked,
+      mqttPublished,
+      faultDevices,
+      faultWindows,
+      polls,
+      inFlightAtKills,
+      poll5xx,
+      pollFailures,
+      pollOther,
+      pollNetErrors,
+      backwards,
+      ingestRetries,
+      alarmSlotsExhausted,
+    }),
   };
 }
 
@@ -245,40 +287,73 @@ async function verify(store: Store, r: TrafficReport, opts: { everyWindow: boole
   const devices = [...new Set(expected.map((e) => e.device))];
   const key = (d: string, ts: number) => `${d}@${ts}`;
   let stored = new Set<string>();
-  await waitFor(async () => {
-    const rows = await store.db.selectFrom("m_inverter").select(["device_uid", "ts"]).where("device_uid", "in", devices).execute();
-    stored = new Set(rows.map((x) => key(x.device_uid, Number(x.ts))));
-    expect(stored.size).toBe(rows.length); // (device, ts) is the key: a row twice is impossible
-    return expected.every((e) => stored.has(key(e.device, e.ts)));
-  }, {
-    ms: 90_000,
-    every: 1_000,
-    failure: () => {
-      const missing = (list: Array<{ device: string; ts: number }>) => list.filter((e) => !stored.has(key(e.device, e.ts)));
-      const http = missing(r.httpAcked);
-      const mq = missing(r.mqttPublished);
-      const sample = [...http, ...mq].slice(0, 6).map((e) => `${e.device}@${new Date(e.ts).toISOString()}`);
-      return `missing: ${http.length + mq.length} of ${expected.length} (${http.length} acknowledged over HTTP, ${mq.length} published over MQTT), e.g. ${sample.join(", ")}`;
+  await waitFor(
+    async () => {
+      const rows = await store.db
+        .selectFrom("m_inverter")
+        .select(["device_uid", "ts"])
+        .where("device_uid", "in", devices)
+        .execute();
+      stored = new Set(rows.map((x) => key(x.device_uid, Number(x.ts))));
+      expect(stored.size).toBe(rows.length); // (device, ts) is the key: a row twice is impossible
+      return expected.every((e) => stored.has(key(e.device, e.ts)));
     },
-  });
+    {
+      ms: 90_000,
+      every: 1_000,
+      failure: () => {
+        const missing = (list: Array<{ device: string; ts: number }>) => list.filter((e) => !stored.has(key(e.device, e.ts)));
+        const http = missing(r.httpAcked);
+        const mq = missing(r.mqttPublished);
+        const sample = [...http, ...mq].slice(0, 6).map((e) => `${e.device}@${new Date(e.ts).toISOString()}`);
+        return `missing: ${http.length + mq.length} of ${expected.length} (${http.length} acknowledged over HTTP, ${mq.length} published over MQTT), e.g. ${sample.join(", ")}`;
+      },
+    },
+  );
 
   // Every fault window raised one alarm, and each was cleared once (the run ends without a fault).
-  await waitFor(async () => {
-    const open = await store.db.selectFrom("alarm").select("seq").where("device_uid", "in", r.faultDevices).where("released_at", "is", null).execute();
-    return open.length === 0;
-  }, { ms: 30_000, every: 500, failure: () => "a fault alarm was not cleared" });
+  await waitFor(
+    async () => {
+      const open = await store.db
+        .selectFrom("alarm")
+        .select("seq")
+        .where("device_uid", "in", r.faultDevices)
+        .where("released_at", "is", null)
+        .execute();
+      return open.length === 0;
+    },
+    { ms: 30_000, every: 500, failure: () => "a fault alarm was not cleared" },
+  );
   for (const device of r.faultDevices) {
-    const alarms = await store.db.selectFrom("alarm").selectAll().where("device_uid", "=", device).where("code", "=", 1000006).orderBy("raised_at").execute();
+    const alarms = await store.db
+      .selectFrom("alarm")
+      .selectAll()
+      .where("device_uid", "=", device)
+      .where("code", "=", 1000006)
+      .orderBy("raised_at")
+      .execute();
     expect(alarms.every((a) => a.released_at !== null)).toBe(true);
     for (let i = 1; i < alarms.length; i++) expect(alarms[i]!.raised_at).toBeGreaterThanOrEqual(alarms[i - 1]!.released_at!);
     // A condition back within the reopen window (an hour) reopens its alarm rather than adding a row, so
     // the conditions are counted in the alarm's lifecycle: one "raised" or "reactivated" step per fault
     // window and one "cleared" after it, strictly alternating.
     const steps = alarms.length
-      ? await store.db.selectFrom("alarm_event").select(["kind"]).where("alarm_seq", "in", alarms.map((a) => a.seq)).orderBy("seq").execute()
+      ? await store.db
+          .selectFrom("alarm_event")
+          .select(["kind"])
+          .where(
+            "alarm_seq",
+            "in",
+            alarms.map((a) => a.seq),
+          )
+          .orderBy("seq")
+          .execute()
       : [];
     const kinds = steps.map((e) => (e.kind === "cleared" ? "clear" : "raise"));
-    expect(kinds.every((k, i) => k === (i % 2 === 0 ? "raise" : "clear")), `steps of ${device}: ${kinds.join(" ")}`).toBe(true);
+    expect(
+      kinds.every((k, i) => k === (i % 2 === 0 ? "raise" : "clear")),
+      `steps of ${device}: ${kinds.join(" ")}`,
+    ).toBe(true);
     const raised = kinds.filter((k) => k === "raise").length;
     // While the database is away a whole window can pass unseen (its readings arrive after it, behind newer
     // ones): then fewer, never more.
@@ -289,7 +364,11 @@ async function verify(store: Store, r: TrafficReport, opts: { everyWindow: boole
   // No alarm of any kind raised twice for one condition at the same time.
   const all = await store.db.selectFrom("alarm").selectAll().execute();
   const byKey = new Map<string, typeof all>();
-  for (const a of all) byKey.set(`${a.code}:${a.plant_uid}:${a.device_uid ?? a.rtu_uid}`, [...(byKey.get(`${a.code}:${a.plant_uid}:${a.device_uid ?? a.rtu_uid}`) ?? []), a]);
+  for (const a of all)
+    byKey.set(`${a.code}:${a.plant_uid}:${a.device_uid ?? a.rtu_uid}`, [
+      ...(byKey.get(`${a.code}:${a.plant_uid}:${a.device_uid ?? a.rtu_uid}`) ?? []),
+      a,
+    ]);
   for (const list of byKey.values()) {
     list.sort((a, b) => a.raised_at - b.raised_at);
     for (let i = 1; i < list.length; i++) expect(list[i]!.raised_at).toBeGreaterThanOrEqual(list[i - 1]!.released_at ?? Infinity);
@@ -302,7 +381,11 @@ async function verify(store: Store, r: TrafficReport, opts: { everyWindow: boole
     const k = `${x.device_uid}@${Number(x.ts) - (Number(x.ts) % 3_600_000)}`;
     perHour.set(k, (perHour.get(k) ?? 0) + 1);
   }
-  const rollups = await store.db.selectFrom("rollup_hourly").select(["device_uid", "hour_ts", "samples"]).where("device_uid", "in", devices).execute();
+  const rollups = await store.db
+    .selectFrom("rollup_hourly")
+    .select(["device_uid", "hour_ts", "samples"])
+    .where("device_uid", "in", devices)
+    .execute();
   expect(new Map(rollups.map((x) => [`${x.device_uid}@${Number(x.hour_ts)}`, Number(x.samples)]))).toEqual(perHour);
 
   // The wallboards never saw a value go back in time.
@@ -320,7 +403,8 @@ const skipWhy = !STORES.includes("postgres")
       ? "haproxy is not installed (apt-get install haproxy)"
       : null;
 if (skipWhy) console.warn(`cluster suites skipped: ${skipWhy}`);
-else if (!postgresBinDir()) console.warn("cluster suite with a PostgreSQL restart skipped: no PostgreSQL binaries under /usr/lib/postgresql/*/bin");
+else if (!postgresBinDir())
+  console.warn("cluster suite with a PostgreSQL restart skipped: no PostgreSQL binaries under /usr/lib/postgresql/*/bin");
 const pgEnabled = !skipWhy;
 
 describe.skipIf(!pgEnabled)("cluster: HAProxy + 3 servers + PostgreSQL + Mosquitto, servers killed one after another", () => {
@@ -340,7 +424,14 @@ describe.skipIf(!pgEnabled)("cluster: HAProxy + 3 servers + PostgreSQL + Mosquit
     const gateways = await fixtures(db.url);
     cluster = await startCluster({
       databaseUrl: db.url,
-      env: { MQTT_URL: BROKER, MQTT_TOPIC_PREFIX: prefix, MQTT_SHARE_GROUP: uniqueId("share"), MQTT_CLIENT_ID: uniqueId("portal"), MQTT_SESSION_EXPIRY: "600", ALARM_INTERVAL_MS: "500" },
+      env: {
+        MQTT_URL: BROKER,
+        MQTT_TOPIC_PREFIX: prefix,
+        MQTT_SHARE_GROUP: uniqueId("share"),
+        MQTT_CLIENT_ID: uniqueId("portal"),
+        MQTT_SESSION_EXPIRY: "600",
+        ALARM_INTERVAL_MS: "500",
+      },
     });
     const store = await openStore(db.url);
     try {
@@ -355,13 +446,18 @@ describe.skipIf(!pgEnabled)("cluster: HAProxy + 3 servers + PostgreSQL + Mosquit
         // Another server keeps serving: at least two are up and counted UP by HAProxy itself (a restarted
         // server is UP for HAProxy only after two health checks), and one of them is the victim.
         let ready: typeof cluster.nodes = [];
-        await waitFor(async () => {
-          const lb = new Set(await cluster!.balancerUp().catch(() => [] as string[]));
-          ready = cluster!.up().filter((n) => lb.has(n.id));
-          return ready.length >= 2;
-        }, { ms: 240_000, every: 200, failure: () => `fewer than two servers up for HAProxy:\n${cluster!.log().slice(-4_000)}` });
+        await waitFor(
+          async () => {
+            const lb = new Set(await cluster!.balancerUp().catch(() => [] as string[]));
+            ready = cluster!.up().filter((n) => lb.has(n.id));
+            return ready.length >= 2;
+          },
+          { ms: 240_000, every: 200, failure: () => `fewer than two servers up for HAProxy:\n${cluster!.log().slice(-4_000)}` },
+        );
         // Every other kill hits the alarm engine's owner.
-        const owner = (await store.db.selectFrom("cluster_lease").select("owner").where("name", "=", "alarm-engine").executeTakeFirst())?.owner;
+        const owner = (
+          await store.db.selectFrom("cluster_lease").select("owner").where("name", "=", "alarm-engine").executeTakeFirst()
+        )?.owner;
         owners.push(owner ?? "?");
         const victim = (kill % 2 === 0 && ready.find((n) => n.id === owner)) || ready[kill % ready.length]!;
         traffic.killing();
@@ -388,7 +484,9 @@ describe.skipIf(!pgEnabled)("cluster: HAProxy + 3 servers + PostgreSQL + Mosquit
       expect(takeovers.length).toBeGreaterThan(0);
       expect(lease.find((l) => l.name === "alarm-engine")!.token).toBeGreaterThan(1);
       // No failed poll beyond the requests in flight when a server was killed (HAProxy retries most of them).
-      expect(report.poll5xx + report.pollNetErrors, JSON.stringify(report.pollFailures)).toBeLessThanOrEqual(report.inFlightAtKills);
+      expect(report.poll5xx + report.pollNetErrors, JSON.stringify(report.pollFailures)).toBeLessThanOrEqual(
+        report.inFlightAtKills,
+      );
       expect(report.pollOther).toBe(0);
     } finally {
       await store.close();
@@ -396,66 +494,86 @@ describe.skipIf(!pgEnabled)("cluster: HAProxy + 3 servers + PostgreSQL + Mosquit
   }, 900_000);
 });
 
-describe.skipIf(!pgEnabled || !postgresBinDir())("cluster: the database restarted in the middle (a private PostgreSQL instance)", () => {
-  let pgi: PrivatePostgres | undefined;
-  let cluster: Cluster | undefined;
-  const prefix = `test/${uniqueId("pgr")}`;
-  afterAll(async () => {
-    await cluster?.stop();
-    saveLog(cluster, "cluster-pg-restart.log");
-    await pgi?.destroy();
-  });
-
-  it("answers a plain 503 page while it is away, reconnects by itself, loses nothing acknowledged", async () => {
-    pgi = await privatePostgres();
-    const url = await createDatabaseOn(pgi.adminUrl);
-    const gateways = await fixtures(url);
-    cluster = await startCluster({
-      databaseUrl: url,
-      env: { MQTT_URL: BROKER, MQTT_TOPIC_PREFIX: prefix, MQTT_SHARE_GROUP: uniqueId("share"), MQTT_CLIENT_ID: uniqueId("portal"), MQTT_SESSION_EXPIRY: "600", ALARM_INTERVAL_MS: "500" },
+describe.skipIf(!pgEnabled || !postgresBinDir())(
+  "cluster: the database restarted in the middle (a private PostgreSQL instance)",
+  () => {
+    let pgi: PrivatePostgres | undefined;
+    let cluster: Cluster | undefined;
+    const prefix = `test/${uniqueId("pgr")}`;
+    afterAll(async () => {
+      await cluster?.stop();
+      saveLog(cluster, "cluster-pg-restart.log");
+      await pgi?.destroy();
     });
-    const traffic = await startTraffic(cluster, gateways, prefix, 3);
-    const admin = await apiClient(cluster.url).session("admin", ADMIN_PASSWORD);
-    const cookie = `accessToken=${admin.accessToken}; refreshToken=${admin.refreshToken}; sessionId=${admin.sessionId}; NewAppOpenPop=1`;
-    await new Promise((r) => setTimeout(r, WINDOW_MS + 2_000));
 
-    await pgi.stopImmediate();
-    // While it is away: a page is a plain 503 page (no stack trace), the API says so in JSON, health is up.
-    const page = await waitFor(async () => {
-      const res = await fetch(`${cluster!.url}/pvstatus`, { headers: { cookie } }).catch(() => null);
-      const html = await res?.text().catch(() => null);
-      return res?.status === 503 ? html : null;
-    }, { ms: 20_000, every: 300 });
-    expect(page).toContain("잠시 서비스를 이용할 수 없습니다");
-    expect(page).not.toMatch(/at [\w.]+ \(|node_modules|Error:/);
-    const ingest = await fetch(`${cluster.url}/api/ingest`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: gatewayAuth(gateways.http[0]!) },
-      body: JSON.stringify({ readings: [{ device: gateways.http[0]!.inverters[0], ts: Date.now() - 1_000, values: { iw: 1 } }] }),
-    });
-    expect(ingest.status).toBe(503);
-    expect(await ingest.json()).toEqual({ message: "database_unavailable" });
-    const health = await fetch(`${cluster.url}/api/health`);
-    expect(health.status).toBe(200);
-    expect((await health.json()).database).toBe("unavailable");
-    await new Promise((r) => setTimeout(r, 3_000));
+    it("answers a plain 503 page while it is away, reconnects by itself, loses nothing acknowledged", async () => {
+      pgi = await privatePostgres();
+      const url = await createDatabaseOn(pgi.adminUrl);
+      const gateways = await fixtures(url);
+      cluster = await startCluster({
+        databaseUrl: url,
+        env: {
+          MQTT_URL: BROKER,
+          MQTT_TOPIC_PREFIX: prefix,
+          MQTT_SHARE_GROUP: uniqueId("share"),
+          MQTT_CLIENT_ID: uniqueId("portal"),
+          MQTT_SESSION_EXPIRY: "600",
+          ALARM_INTERVAL_MS: "500",
+        },
+      });
+      const traffic = await startTraffic(cluster, gateways, prefix, 3);
+      const admin = await apiClient(cluster.url).session("admin", ADMIN_PASSWORD);
+      const cookie = `accessToken=${admin.accessToken}; refreshToken=${admin.refreshToken}; sessionId=${admin.sessionId}; NewAppOpenPop=1`;
+      await new Promise((r) => setTimeout(r, WINDOW_MS + 2_000));
 
-    await pgi.start();
-    // Back by themselves: pages, and the singleton work (re-elected once the lease connections return).
-    // (A connection the balancer closed while the probe was idle fails the fetch: that is "not yet", not a failure.)
-    await waitFor(async () => (await fetch(`${cluster!.url}/pvstatus`, { headers: { cookie } }).catch(() => null))?.status === 200, { ms: 30_000, every: 500 });
-    await waitFor(() => /singleton alarm-engine: owned by s\d \(token [2-9]/.test(cluster!.log()), { ms: 30_000, every: 500 });
-    await new Promise((r) => setTimeout(r, WINDOW_MS));
-    await traffic.calm();
-    await traffic.stop();
-    const store = await openStore(url);
-    try {
-      const report = traffic.report();
-      const result = await verify(store, report, { everyWindow: false });
-      expect(cluster.log()).toMatch(/singleton alarm-engine: released by s\d \(lease connection lost/);
-      console.log(`database restart: ${result.stored} readings stored, ${report.ingestRetries} HTTP batches sent again; wallboards ${report.polls} polls, ${report.poll5xx} answered 5xx (the database was away), ${report.pollNetErrors} without answer`);
-    } finally {
-      await store.close();
-    }
-  }, 600_000);
-});
+      await pgi.stopImmediate();
+      // While it is away: a page is a plain 503 page (no stack trace), the API says so in JSON, health is up.
+      const page = await waitFor(
+        async () => {
+          const res = await fetch(`${cluster!.url}/pvstatus`, { headers: { cookie } }).catch(() => null);
+          const html = await res?.text().catch(() => null);
+          return res?.status === 503 ? html : null;
+        },
+        { ms: 20_000, every: 300 },
+      );
+      expect(page).toContain("잠시 서비스를 이용할 수 없습니다");
+      expect(page).not.toMatch(/at [\w.]+ \(|node_modules|Error:/);
+      const ingest = await fetch(`${cluster.url}/api/ingest`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: gatewayAuth(gateways.http[0]!) },
+        body: JSON.stringify({
+          readings: [{ device: gateways.http[0]!.inverters[0], ts: Date.now() - 1_000, values: { iw: 1 } }],
+        }),
+      });
+      expect(ingest.status).toBe(503);
+      expect(await ingest.json()).toEqual({ message: "database_unavailable" });
+      const health = await fetch(`${cluster.url}/api/health`);
+      expect(health.status).toBe(200);
+      expect((await health.json()).database).toBe("unavailable");
+      await new Promise((r) => setTimeout(r, 3_000));
+
+      await pgi.start();
+      // Back by themselves: pages, and the singleton work (re-elected once the lease connections return).
+      // (A connection the balancer closed while the probe was idle fails the fetch: that is "not yet", not a failure.)
+      await waitFor(
+        async () => (await fetch(`${cluster!.url}/pvstatus`, { headers: { cookie } }).catch(() => null))?.status === 200,
+        { ms: 30_000, every: 500 },
+      );
+      await waitFor(() => /singleton alarm-engine: owned by s\d \(token [2-9]/.test(cluster!.log()), { ms: 30_000, every: 500 });
+      await new Promise((r) => setTimeout(r, WINDOW_MS));
+      await traffic.calm();
+      await traffic.stop();
+      const store = await openStore(url);
+      try {
+        const report = traffic.report();
+        const result = await verify(store, report, { everyWindow: false });
+        expect(cluster.log()).toMatch(/singleton alarm-engine: released by s\d \(lease connection lost/);
+        console.log(
+          `database restart: ${result.stored} readings stored, ${report.ingestRetries} HTTP batches sent again; wallboards ${report.polls} polls, ${report.poll5xx} answered 5xx (the database was away), ${report.pollNetErrors} without answer`,
+        );
+      } finally {
+        await store.close();
+      }
+    }, 600_000);
+  },
+);

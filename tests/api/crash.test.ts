@@ -25,8 +25,10 @@ describe.each(STORES)("crash during ingest on %s", (kind) => {
         const device = devices[w % devices.length]!;
         const base = Math.floor(w / devices.length) * 28_800 + batch * 100;
         const readings = Array.from({ length: 100 }, (_, i) => ({
-          device, ts: slot(base + i + 1),
-          values: device === g.env ? { his: i, iis: i + 1, sts: 20, ats: 10 } : { iw: 1000 + i, today_wh: i * 10, total_wh: 1e6 + i },
+          device,
+          ts: slot(base + i + 1),
+          values:
+            device === g.env ? { his: i, iis: i + 1, sts: 20, ats: 10 } : { iw: 1000 + i, today_wh: i * 10, total_wh: 1e6 + i },
         }));
         sent += readings.length;
         let res: Awaited<ReturnType<typeof postReadings>>;
@@ -53,7 +55,11 @@ describe.each(STORES)("crash during ingest on %s", (kind) => {
     const store = await openTestStore(second.databaseUrl);
     try {
       const env = await store.db.selectFrom("m_env").select(["device_uid", "ts"]).where("device_uid", "=", g.env).execute();
-      const inv = await store.db.selectFrom("m_inverter").select(["device_uid", "ts"]).where("device_uid", "in", g.inverters).execute();
+      const inv = await store.db
+        .selectFrom("m_inverter")
+        .select(["device_uid", "ts"])
+        .where("device_uid", "in", g.inverters)
+        .execute();
       const stored = new Map<string, number>();
       for (const r of [...env, ...inv]) {
         const key = `${r.device_uid}@${r.ts}`;
@@ -64,7 +70,9 @@ describe.each(STORES)("crash during ingest on %s", (kind) => {
       expect([...stored.values()].every((n) => n === 1)).toBe(true);
       expect(stored.size).toBeLessThanOrEqual(sent);
       // The server works normally after the crash: the same readings are duplicates now.
-      const again = await postReadings(second.baseUrl, g, [{ device: acked[0]!.device, ts: acked[0]!.ts, values: acked[0]!.device === g.env ? { his: 1 } : { iw: 1 } }]);
+      const again = await postReadings(second.baseUrl, g, [
+        { device: acked[0]!.device, ts: acked[0]!.ts, values: acked[0]!.device === g.env ? { his: 1 } : { iw: 1 } },
+      ]);
       expect(again.body).toMatchObject({ accepted: 0, duplicates: 1 });
     } finally {
       await store.close();

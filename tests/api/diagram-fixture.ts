@@ -31,35 +31,111 @@ export interface DiagramFleet {
 export async function createDiagramFleet(store: Store, baseUrl: string): Promise<DiagramFleet> {
   const tag = randomBytes(3).toString("hex").toUpperCase();
   const now = Date.now();
-  const root = await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).orderBy("seq").executeTakeFirstOrThrow();
+  const root = await store.db
+    .selectFrom("node")
+    .select("seq")
+    .where("parent_seq", "is", null)
+    .orderBy("seq")
+    .executeTakeFirstOrThrow();
   const node = async (name: string) =>
-    Number((await store.db.insertInto("node").values({ parent_seq: root.seq, name, sort_order: 0, created_at: now }).returning("seq").executeTakeFirstOrThrow()).seq);
+    Number(
+      (
+        await store.db
+          .insertInto("node")
+          .values({ parent_seq: root.seq, name, sort_order: 0, created_at: now })
+          .returning("seq")
+          .executeTakeFirstOrThrow()
+      ).seq,
+    );
   const nodeA = await node(`단선도A ${tag}`);
   const nodeB = await node(`단선도B ${tag}`);
   const lng = midnightLongitude();
   const dev = (key: string) => `DG${tag}${key}`;
-  const plant = async (key: string, name: string, nodeSeq: number, devices: Array<{ kind: number; k: string; name: string }>): Promise<FixturePlant> => {
+  const plant = async (
+    key: string,
+    name: string,
+    nodeSeq: number,
+    devices: Array<{ kind: number; k: string; name: string }>,
+  ): Promise<FixturePlant> => {
     const uid = `PG${tag}${key}`;
     const rtu = `RG${tag}${key}`;
     const secret = newGatewaySecret();
-    await store.db.insertInto("plant").values({
-      uid, name, alias: null, capa: 10_000, locality: "전라남도 해남군", address: null, lat: 36, lng, node_seq: nodeSeq, package_seq: null, created_at: now, updated_at: now,
-    }).execute();
-    await store.db.insertInto("rtu").values({
-      uid: rtu, alias: null, name: `RTU ${name}`, mac: null, kind: 1, plant_uid: uid, node_seq: nodeSeq, package_seq: null, config: 0,
-      credential_hash: hashGatewaySecret(secret), use_yn: 1, created_at: now, updated_at: now, last_seen_at: null,
-    }).execute();
-    await store.db.insertInto("device").values(devices.map((d, i) => ({
-      uid: dev(d.k), rtu_uid: rtu, plant_uid: uid, kind: d.kind, name: d.name, address: i + 1,
-      capa: d.kind === 1 ? 5_000 : null, use_yn: 1, created_at: now, updated_at: now,
-    }))).execute();
-    return { key, uid, name, rtu, secret, capaKw: 100, inverters: devices.filter((d) => d.kind === 1).map((d) => dev(d.k)), sensor: null } as FixturePlant;
+    await store.db
+      .insertInto("plant")
+      .values({
+        uid,
+        name,
+        alias: null,
+        capa: 10_000,
+        locality: "전라남도 해남군",
+        address: null,
+        lat: 36,
+        lng,
+        node_seq: nodeSeq,
+        package_seq: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await store.db
+      .insertInto("rtu")
+      .values({
+        uid: rtu,
+        alias: null,
+        name: `RTU ${name}`,
+        mac: null,
+        kind: 1,
+        plant_uid: uid,
+        node_seq: nodeSeq,
+        package_seq: null,
+        config: 0,
+        credential_hash: hashGatewaySecret(secret),
+        use_yn: 1,
+        created_at: now,
+        updated_at: now,
+        last_seen_at: null,
+      })
+      .execute();
+    await store.db
+      .insertInto("device")
+      .values(
+        devices.map((d, i) => ({
+          uid: dev(d.k),
+          rtu_uid: rtu,
+          plant_uid: uid,
+          kind: d.kind,
+          name: d.name,
+          address: i + 1,
+          capa: d.kind === 1 ? 5_000 : null,
+          use_yn: 1,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    return {
+      key,
+      uid,
+      name,
+      rtu,
+      secret,
+      capaKw: 100,
+      inverters: devices.filter((d) => d.kind === 1).map((d) => dev(d.k)),
+      sensor: null,
+    } as FixturePlant;
   };
   const pa = await plant("A", "단선 가", nodeA, [
-    { kind: 1, k: "AI1", name: "인버터 1" }, { kind: 1, k: "AI2", name: "인버터 2" }, { kind: 2, k: "AB1", name: "접속반 1" },
-    { kind: 4, k: "AE", name: "기상 센서" }, { kind: 7, k: "AV", name: "VCB 수전반" }, { kind: 8, k: "AC", name: "ACB 배전반" },
+    { kind: 1, k: "AI1", name: "인버터 1" },
+    { kind: 1, k: "AI2", name: "인버터 2" },
+    { kind: 2, k: "AB1", name: "접속반 1" },
+    { kind: 4, k: "AE", name: "기상 센서" },
+    { kind: 7, k: "AV", name: "VCB 수전반" },
+    { kind: 8, k: "AC", name: "ACB 배전반" },
   ]);
-  const pb = await plant("B", "단선 나", nodeB, [{ kind: 1, k: "BI1", name: "인버터 1" }, { kind: 4, k: "BE", name: "센서" }]);
+  const pb = await plant("B", "단선 나", nodeB, [
+    { kind: 1, k: "BI1", name: "인버터 1" },
+    { kind: 4, k: "BE", name: "센서" },
+  ]);
   const t0 = slotAt(0);
   await postReadings(baseUrl, pa, [
     { device: dev("AI1"), ts: t0, values: { iw: 20_000, today_wh: 50_000, total_wh: 900_000 } },
@@ -71,7 +147,10 @@ export async function createDiagramFleet(store: Store, baseUrl: string): Promise
   ]);
   await postReadings(baseUrl, pb, [{ device: dev("BI1"), ts: t0, values: { iw: 5_000, today_wh: 1_000, total_wh: 10_000 } }]);
   return {
-    tag, pa, pb, dev,
+    tag,
+    pa,
+    pb,
+    dev,
     admin: await createMember(store, { node_seq: nodeA, auth: 2 }),
     viewer: await createMember(store, { node_seq: nodeA, auth: 1 }),
     guest: await createMember(store, { node_seq: nodeA, auth: 1, read_only: 1 }),
@@ -79,4 +158,3 @@ export async function createDiagramFleet(store: Store, baseUrl: string): Promise
     noFlags: await createMember(store, { node_seq: nodeA, auth: 2, diagram: 0, page: 0, service: 0 }),
   };
 }
-

@@ -13,7 +13,8 @@ import { freePort, startServer, type TestServer } from "../helpers/server";
 import { waitFor } from "../helpers/wait";
 import { createDiagramFleet, type DiagramFleet } from "./diagram-fixture";
 
-const find = (e: DiagramElement, id: string): DiagramElement | undefined => (e.id === id ? e : e.children.map((c) => find(c, id)).find(Boolean));
+const find = (e: DiagramElement, id: string): DiagramElement | undefined =>
+  e.id === id ? e : e.children.map((c) => find(c, id)).find(Boolean);
 
 describe.each(STORES)("diagrams, custom pages and help on %s", (storeKind) => {
   let server: TestServer;
@@ -21,19 +22,28 @@ describe.each(STORES)("diagrams, custom pages and help on %s", (storeKind) => {
   let f: DiagramFleet;
   const tok: Record<string, string> = {};
   const c = () => apiClient(server.baseUrl);
-  const call = <T = any>(method: string, path: string, who: string, json?: unknown) => c().call<T>(method, path, { token: tok[who], json });
+  const call = <T = any>(method: string, path: string, who: string, json?: unknown) =>
+    c().call<T>(method, path, { token: tok[who], json });
 
   beforeAll(async () => {
-    server = await startServer({ store: storeKind, port: await freePort(3400, 3499), env: { ALARM_INTERVAL_MS: "300" }, timeoutMs: 180_000 });
+    server = await startServer({
+      store: storeKind,
+      port: await freePort(3400, 3499),
+      env: { ALARM_INTERVAL_MS: "300" },
+      timeoutMs: 180_000,
+    });
     store = await openTestStore(server.databaseUrl);
     f = await createDiagramFleet(store, server.baseUrl);
     for (const who of ["admin", "viewer", "guest", "other", "noFlags"] as const) {
       tok[who] = (await c().session(f[who].id, f[who].password)).accessToken;
     }
-    await waitFor(async () => {
-      const d = await call<DiagramResponse>("GET", `/diagram?plantName=${f.pa.uid}`, "viewer");
-      return d.status === 200 && find(d.body.root, `dev:${f.dev("AI2")}`)?.alarm?.code === 1000006;
-    }, { ms: 20_000, every: 250, failure: () => `the inverter fault alarm did not come\n${server.output().slice(-1500)}` });
+    await waitFor(
+      async () => {
+        const d = await call<DiagramResponse>("GET", `/diagram?plantName=${f.pa.uid}`, "viewer");
+        return d.status === 200 && find(d.body.root, `dev:${f.dev("AI2")}`)?.alarm?.code === 1000006;
+      },
+      { ms: 20_000, every: 250, failure: () => `the inverter fault alarm did not come\n${server.output().slice(-1500)}` },
+    );
   }, 300_000);
   afterAll(async () => {
     await store?.close();
@@ -49,7 +59,12 @@ describe.each(STORES)("diagrams, custom pages and help on %s", (storeKind) => {
       expect(d.plant).toMatchObject({ plant_uid: f.pa.uid, name: "단선 가" });
       expect(d.root).toMatchObject({ type: "grid", condition: "none" });
       const vcb = d.root.children[0]!;
-      expect(vcb).toMatchObject({ type: "vcb", device_uid: f.dev("AV"), condition: "ok", values: { breaker: "closed", w: 20_000, gf_ma: 2.5 } });
+      expect(vcb).toMatchObject({
+        type: "vcb",
+        device_uid: f.dev("AV"),
+        condition: "ok",
+        values: { breaker: "closed", w: 20_000, gf_ma: 2.5 },
+      });
       const tr = vcb.children[0]!;
       expect(tr.type).toBe("transformer");
       const acb = tr.children[0]!;
@@ -60,9 +75,16 @@ describe.each(STORES)("diagrams, custom pages and help on %s", (storeKind) => {
       expect(i2).toMatchObject({ condition: "alarm", alarm: { code: 1000006, level: 4 }, values: { fault_code: 512 } });
       const board = i1!.children[0]!;
       expect(board).toMatchObject({ type: "board", device_uid: f.dev("AB1"), values: { v: 700, a: 25 } });
-      expect(board.children.map((s) => [s.name, s.values.a, s.condition])).toEqual([["S1", 8, "ok"], ["S2", 8, "ok"], ["S3", 1, "low"], ["S4", 8, "ok"]]);
+      expect(board.children.map((s) => [s.name, s.values.a, s.condition])).toEqual([
+        ["S1", 8, "ok"],
+        ["S2", 8, "ok"],
+        ["S3", 1, "low"],
+        ["S4", 8, "ok"],
+      ]);
       expect(d.sensors).toEqual([expect.objectContaining({ device_uid: f.dev("AE"), sts: 12, ats: 8, condition: "ok" })]);
-      expect(d.devices.map((x) => x.device_uid).sort()).toEqual([f.dev("AB1"), f.dev("AC"), f.dev("AI1"), f.dev("AI2"), f.dev("AV")].sort());
+      expect(d.devices.map((x) => x.device_uid).sort()).toEqual(
+        [f.dev("AB1"), f.dev("AC"), f.dev("AI1"), f.dev("AI2"), f.dev("AV")].sort(),
+      );
       expect(d.editable).toBe(false);
       expect((await call<DiagramResponse>("GET", `/diagram?plantName=${f.pa.uid}`, "admin")).body.editable).toBe(true);
       expect((await call<DiagramResponse>("GET", `/diagram?plantName=${f.pa.uid}`, "guest")).body.editable).toBe(false);
@@ -103,17 +125,27 @@ describe.each(STORES)("diagrams, custom pages and help on %s", (storeKind) => {
 
     it("stores a hostile drawing sanitised, binds its elements to devices and says what was removed", async () => {
       const put = await call("PUT", `/diagram/${f.pa.uid}/svg`, "admin", {
-        svg: hostile, bindings: [{ element: "inv1", device_uid: f.dev("AI2") }, { element: "acb", device_uid: f.dev("AC") }],
+        svg: hostile,
+        bindings: [
+          { element: "inv1", device_uid: f.dev("AI2") },
+          { element: "acb", device_uid: f.dev("AC") },
+        ],
       });
       expect(put.status).toBe(200);
       expect(put.body.elements).toEqual(["inv1", "acb"]);
-      expect(put.body.removed).toEqual(expect.arrayContaining(["<script>", "<foreignObject>", "<image>", "<a>", "onload", "onclick", "fill", "href"]));
+      expect(put.body.removed).toEqual(
+        expect.arrayContaining(["<script>", "<foreignObject>", "<image>", "<a>", "onload", "onclick", "fill", "href"]),
+      );
       const d = (await call<DiagramResponse>("GET", `/diagram?plantName=${f.pa.uid}`, "viewer")).body;
       expect(d.kind).toBe("svg");
       expect(d.uploaded_by).toBe(f.admin.id);
       expect(d.svg).toContain('<g id="inv1">');
-      for (const bad of [/script/i, /onload|onclick/i, /evil\.example/, /foreignObject/, /<image/, /javascript:/]) expect(d.svg).not.toMatch(bad);
-      expect(d.bindings).toEqual([{ element: "inv1", device_uid: f.dev("AI2") }, { element: "acb", device_uid: f.dev("AC") }]);
+      for (const bad of [/script/i, /onload|onclick/i, /evil\.example/, /foreignObject/, /<image/, /javascript:/])
+        expect(d.svg).not.toMatch(bad);
+      expect(d.bindings).toEqual([
+        { element: "inv1", device_uid: f.dev("AI2") },
+        { element: "acb", device_uid: f.dev("AC") },
+      ]);
       expect((await call("GET", `/node/diagrams?uid=${f.pa.uid}`, "viewer")).body.diagramList[0].kind).toBe("svg");
     });
 
@@ -122,15 +154,28 @@ describe.each(STORES)("diagrams, custom pages and help on %s", (storeKind) => {
       const notSvg = await call("PUT", `/diagram/${f.pa.uid}/svg`, "admin", { svg: "<html><body>hi</body></html>" });
       expect(notSvg.status).toBe(400);
       expect(notSvg.body.fields).toEqual({ svg: "not_svg" });
-      const missing = await call("PUT", `/diagram/${f.pa.uid}/svg`, "admin", { svg: hostile, bindings: [{ element: "nope", device_uid: f.dev("AI1") }] });
+      const missing = await call("PUT", `/diagram/${f.pa.uid}/svg`, "admin", {
+        svg: hostile,
+        bindings: [{ element: "nope", device_uid: f.dev("AI1") }],
+      });
       expect(missing.body.fields).toEqual({ "bindings.0.element": "no_such_element" });
-      const foreign = await call("PUT", `/diagram/${f.pa.uid}/svg`, "admin", { svg: hostile, bindings: [{ element: "inv1", device_uid: f.dev("BI1") }] });
+      const foreign = await call("PUT", `/diagram/${f.pa.uid}/svg`, "admin", {
+        svg: hostile,
+        bindings: [{ element: "inv1", device_uid: f.dev("BI1") }],
+      });
       expect(foreign.body.fields).toEqual({ "bindings.0.device_uid": "no_such_device" });
       const twice = await call("PUT", `/diagram/${f.pa.uid}/svg`, "admin", {
-        svg: hostile, bindings: [{ element: "inv1", device_uid: f.dev("AI1") }, { element: "inv1", device_uid: f.dev("AI2") }],
+        svg: hostile,
+        bindings: [
+          { element: "inv1", device_uid: f.dev("AI1") },
+          { element: "inv1", device_uid: f.dev("AI2") },
+        ],
       });
       expect(twice.body.fields).toEqual({ "bindings.1.element": "duplicate" });
-      const badId = await call("PUT", `/diagram/${f.pa.uid}/svg`, "admin", { svg: hostile, bindings: [{ element: "a b\"", device_uid: f.dev("AI1") }] });
+      const badId = await call("PUT", `/diagram/${f.pa.uid}/svg`, "admin", {
+        svg: hostile,
+        bindings: [{ element: 'a b"', device_uid: f.dev("AI1") }],
+      });
       expect(badId.body.fields["bindings.0.element"]).toBe("invalid_element_id");
       const big = await call("PUT", `/diagram/${f.pa.uid}/svg`, "admin", { svg: `<svg>${"<rect/>".repeat(90_000)}</svg>` });
       expect(big.status).toBe(400);
@@ -146,7 +191,11 @@ describe.each(STORES)("diagrams, custom pages and help on %s", (storeKind) => {
       expect((await call("PUT", `/diagram/${f.pa.uid}/svg`, "other", body)).status).toBe(404);
       expect((await call("DELETE", `/diagram/${f.pa.uid}/svg`, "other")).status).toBe(404);
       expect((await call("DELETE", `/diagram/${f.pa.uid}/svg`, "admin")).status).toBe(204);
-      expect((await call<DiagramResponse>("GET", `/diagram?plantName=${f.pa.uid}`, "viewer")).body).toMatchObject({ kind: "auto", svg: null, bindings: [] });
+      expect((await call<DiagramResponse>("GET", `/diagram?plantName=${f.pa.uid}`, "viewer")).body).toMatchObject({
+        kind: "auto",
+        svg: null,
+        bindings: [],
+      });
     });
   });
 
@@ -173,14 +222,23 @@ describe.each(STORES)("diagrams, custom pages and help on %s", (storeKind) => {
       expect(res.status).toBe(200);
       expect(res.body.page).toMatchObject({ unique: "main-board", title: "현황판" });
       const [status, inverter, env, chart] = res.body.widgets;
-      expect(status).toMatchObject({ kind: "status", index: 0, plant: { plant_uid: f.pa.uid, name: "단선 가" }, card: { plant_uid: f.pa.uid, statusData: { status: 6 } } });
+      expect(status).toMatchObject({
+        kind: "status",
+        index: 0,
+        plant: { plant_uid: f.pa.uid, name: "단선 가" },
+        card: { plant_uid: f.pa.uid, statusData: { status: 6 } },
+      });
       expect(inverter.inverters.map((x: any) => [x.device_uid, x.condition])).toEqual([[f.dev("AI2"), "alarm"]]);
       expect(env.sensors).toEqual([expect.objectContaining({ device_uid: f.dev("AE"), sts: 12 })]);
       expect(chart.card.genData.labels.length).toBeGreaterThan(0);
       const list = await call("GET", `/node/customs?plant=${f.pa.uid}`, "viewer");
       expect(list.body.customList).toEqual([expect.objectContaining({ unique: "main-board", title: "현황판", widgetCount: 4 })]);
       expect(list.body.plantList.map((p: any) => p.plant_uid)).toEqual([f.pa.uid]);
-      expect(list.body.deviceList.map((d: any) => [d.device_uid, d.kind])).toEqual([[f.dev("AI1"), 1], [f.dev("AI2"), 1], [f.dev("AE"), 4]]);
+      expect(list.body.deviceList.map((d: any) => [d.device_uid, d.kind])).toEqual([
+        [f.dev("AI1"), 1],
+        [f.dev("AI2"), 1],
+        [f.dev("AE"), 4],
+      ]);
       // Another member has no such page, and cannot delete it.
       expect((await call("GET", "/custom/main-board", "admin")).status).toBe(404);
       expect((await call("DELETE", "/custom/main-board", "admin")).status).toBe(404);
@@ -189,16 +247,32 @@ describe.each(STORES)("diagrams, custom pages and help on %s", (storeKind) => {
     });
 
     it("answers 404 for a widget of a foreign plant and 400 for bad input, writing nothing", async () => {
-      const foreign = await call("POST", "/custom", "viewer", { unique: "x1", title: "x", widgets: [{ kind: "status", plantName: f.pb.uid }] });
+      const foreign = await call("POST", "/custom", "viewer", {
+        unique: "x1",
+        title: "x",
+        widgets: [{ kind: "status", plantName: f.pb.uid }],
+      });
       expect(foreign.status).toBe(404);
       expect((await call("GET", "/custom/x1", "viewer")).status).toBe(404);
-      const wrongDevice = await call("POST", "/custom", "viewer", { unique: "x1", title: "x", widgets: [{ kind: "inverter", plantName: f.pa.uid, invStr: `${f.dev("AI1")},${f.dev("AE")}` }] });
+      const wrongDevice = await call("POST", "/custom", "viewer", {
+        unique: "x1",
+        title: "x",
+        widgets: [{ kind: "inverter", plantName: f.pa.uid, invStr: `${f.dev("AI1")},${f.dev("AE")}` }],
+      });
       expect(wrongDevice.status).toBe(400);
       expect(wrongDevice.body.fields).toEqual({ "widgets.0.invStr": "no_such_device" });
-      const bad = await call("POST", "/custom", "viewer", { unique: "Bad Name!", title: "", widgets: [{ kind: "clock", plantName: f.pa.uid }] });
+      const bad = await call("POST", "/custom", "viewer", {
+        unique: "Bad Name!",
+        title: "",
+        widgets: [{ kind: "clock", plantName: f.pa.uid }],
+      });
       expect(bad.status).toBe(400);
       expect(bad.body.fields).toMatchObject({ unique: "invalid_unique", title: "required", "widgets.0.kind": "invalid_kind" });
-      const many = await call("POST", "/custom", "viewer", { unique: "x1", title: "x", widgets: Array.from({ length: 25 }, () => ({ kind: "status", plantName: f.pa.uid })) });
+      const many = await call("POST", "/custom", "viewer", {
+        unique: "x1",
+        title: "x",
+        widgets: Array.from({ length: 25 }, () => ({ kind: "status", plantName: f.pa.uid })),
+      });
       expect(many.body.fields).toEqual({ widgets: "too_many" });
       expect((await call("GET", "/custom/Not%20ok", "viewer")).status).toBe(400);
       expect((await call("GET", "/node/customs", "viewer")).body.customList).toEqual([]);
@@ -206,9 +280,19 @@ describe.each(STORES)("diagrams, custom pages and help on %s", (storeKind) => {
     });
 
     it("keeps a page whose plant went out of reach, with that widget empty", async () => {
-      expect((await call("POST", "/custom", "admin", { unique: "moved", title: "m", widgets: [{ kind: "status", plantName: f.pa.uid }] })).status).toBe(201);
-      const nodeB = (await store.db.selectFrom("plant").select("node_seq").where("uid", "=", f.pb.uid).executeTakeFirstOrThrow()).node_seq;
-      const nodeA = (await store.db.selectFrom("plant").select("node_seq").where("uid", "=", f.pa.uid).executeTakeFirstOrThrow()).node_seq;
+      expect(
+        (
+          await call("POST", "/custom", "admin", {
+            unique: "moved",
+            title: "m",
+            widgets: [{ kind: "status", plantName: f.pa.uid }],
+          })
+        ).status,
+      ).toBe(201);
+      const nodeB = (await store.db.selectFrom("plant").select("node_seq").where("uid", "=", f.pb.uid).executeTakeFirstOrThrow())
+        .node_seq;
+      const nodeA = (await store.db.selectFrom("plant").select("node_seq").where("uid", "=", f.pa.uid).executeTakeFirstOrThrow())
+        .node_seq;
       await store.db.updateTable("member").set({ node_seq: nodeB }).where("id", "=", f.admin.id).execute();
       try {
         const res = await call("GET", "/custom/moved", "admin");

@@ -49,8 +49,18 @@ export const CALLS: Call[] = [
   { call: "POST /por", body: (f) => ({ plantUid: f.plant, rtus: [f.ownRtu] }) },
   { call: "POST /member/detail", body: (f) => ({ plant: f.plant }), expect: [204, 403, 404] },
   { call: "POST /member/link/{me}/{plant}" },
-  { call: "POST /total/loadData", body: (f) => ({ url: "http://127.0.0.1:9/", uid: f.plant, id: "x", password: "y" }), expect: [400, 403, 404], field: "uid" },
-  { call: "POST /device", body: (f) => ({ uid: `DX${randomBytes(3).toString("hex")}`, name: "x", kind: 1, plantUid: f.plant }), expect: [400], field: "plantUid" },
+  {
+    call: "POST /total/loadData",
+    body: (f) => ({ url: "http://127.0.0.1:9/", uid: f.plant, id: "x", password: "y" }),
+    expect: [400, 403, 404],
+    field: "uid",
+  },
+  {
+    call: "POST /device",
+    body: (f) => ({ uid: `DX${randomBytes(3).toString("hex")}`, name: "x", kind: 1, plantUid: f.plant }),
+    expect: [400],
+    field: "plantUid",
+  },
   // RTUs
   { call: "GET /rtu/{rtu}" },
   { call: "PUT /rtu/{rtu}", body: () => ({ name: "탈취", kind: 1 }) },
@@ -58,7 +68,12 @@ export const CALLS: Call[] = [
   { call: "DELETE /rtu/{rtu}", body: (f) => ({ confirm: f.rtu }) },
   { call: "DELETE /por", body: (f) => ({ exclude: [f.rtu] }) },
   { call: "POST /por", body: (f) => ({ plantUid: f.ownPlant, rtus: [f.rtu] }) },
-  { call: "POST /device", body: (f) => ({ uid: `DX${randomBytes(3).toString("hex")}`, name: "x", kind: 1, rtuUid: f.rtu }), expect: [400], field: "rtuUid" },
+  {
+    call: "POST /device",
+    body: (f) => ({ uid: `DX${randomBytes(3).toString("hex")}`, name: "x", kind: 1, rtuUid: f.rtu }),
+    expect: [400],
+    field: "rtuUid",
+  },
   // Devices
   { call: "GET /device/{device}" },
   { call: "PUT /device/{device}", body: (f) => ({ name: "탈취", kind: 1, rtuUid: f.rtu }) },
@@ -77,10 +92,20 @@ export const CALLS: Call[] = [
   { call: "GET /rpi/statistics/scope?plant={plant}" },
   { call: `GET /statistics/export?report=integrated&format=csv&plant={plant}&${DAY}` },
   { call: `GET /statistics/export?report=inverter&format=xlsx&deviceUid={device}&${DAY}` },
-  { call: "POST /statistics/subscriptions", body: (f) => ({ report: "integrated", frequency: "daily", plant: f.plant, email: "x@intruder.test" }) },
-  { call: "POST /statistics/subscriptions", body: (f) => ({ report: "env", frequency: "monthly", isGroup: true, group: Number(f.group), email: "x@intruder.test" }) },
+  {
+    call: "POST /statistics/subscriptions",
+    body: (f) => ({ report: "integrated", frequency: "daily", plant: f.plant, email: "x@intruder.test" }),
+  },
+  {
+    call: "POST /statistics/subscriptions",
+    body: (f) => ({ report: "env", frequency: "monthly", isGroup: true, group: Number(f.group), email: "x@intruder.test" }),
+  },
   { call: "DELETE /statistics/subscriptions/{subscription}" },
-  { call: "POST /command/hex", body: (f) => ({ deviceUid: f.device, rtuUid: f.rtu, deviceType: 1, hexOn: "0x01" }), expect: [400, 403, 404] },
+  {
+    call: "POST /command/hex",
+    body: (f) => ({ deviceUid: f.device, rtuUid: f.rtu, deviceType: 1, hexOn: "0x01" }),
+    expect: [400, 403, 404],
+  },
   // Lists and overviews: the foreign things are simply not there.
   { call: "GET /plant", expect: LIST },
   { call: "GET /management/plant", expect: LIST },
@@ -122,9 +147,20 @@ describe.each(STORES)("no foreign data through scoped calls on %s", (storeKind) 
     server = await startServer({ store: storeKind, port: await freePort(3440, 3499) });
     store = await openTestStore(server.databaseUrl);
     const admin = (await api().session("admin", ADMIN_PASSWORD)).accessToken;
-    const root = Number((await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).orderBy("seq").executeTakeFirstOrThrow()).seq);
+    const root = Number(
+      (await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).orderBy("seq").executeTakeFirstOrThrow())
+        .seq,
+    );
     const node = async (name: string) =>
-      Number((await store.db.insertInto("node").values({ name, parent_seq: root, sort_order: 0, created_at: Date.now() }).returning("seq").executeTakeFirstOrThrow()).seq);
+      Number(
+        (
+          await store.db
+            .insertInto("node")
+            .values({ name, parent_seq: root, sort_order: 0, created_at: Date.now() })
+            .returning("seq")
+            .executeTakeFirstOrThrow()
+        ).seq,
+      );
     const owner = await node(`소유 ${tag()}`);
     const other = await node(`타인 ${tag()}`);
     const make = async (path: string, json: Record<string, unknown>) => {
@@ -146,12 +182,25 @@ describe.each(STORES)("no foreign data through scoped calls on %s", (storeKind) 
     await make("/plant", { uid: f.ownPlant, name: `내발전소${t}`, capa: 100, locality: "전남", nodeSeq: other });
     await make("/rtu", { uid: f.ownRtu, name: `내RTU${t}`, nodeSeq: other });
     // An open alarm on the foreign plant, so the alarm and status lists have something to leak.
-    await store.db.insertInto("alarm").values({
-      plant_uid: f.plant, rtu_uid: f.rtu, device_uid: f.device, code: 1000001, level: 2, fault_code: null,
-      message: names[0], raised_at: Date.now(), released_at: null,
-    }).execute();
+    await store.db
+      .insertInto("alarm")
+      .values({
+        plant_uid: f.plant,
+        rtu_uid: f.rtu,
+        device_uid: f.device,
+        code: 1000001,
+        level: 2,
+        fault_code: null,
+        message: names[0],
+        raised_at: Date.now(),
+        released_at: null,
+      })
+      .execute();
     f.group = String(owner);
-    const sub = await api().call("POST", "/statistics/subscriptions", { token: admin, json: { report: "integrated", frequency: "weekly", plant: f.plant, email: "owner@plant.test" } });
+    const sub = await api().call("POST", "/statistics/subscriptions", {
+      token: admin,
+      json: { report: "integrated", frequency: "weekly", plant: f.plant, email: "owner@plant.test" },
+    });
     expect(sub.status, sub.text).toBe(201);
     f.subscription = String(sub.body.subscription.seq);
     const m = await createMember(store, { auth: 10, node_seq: other });
@@ -168,12 +217,17 @@ describe.each(STORES)("no foreign data through scoped calls on %s", (storeKind) 
     const res = await api().call(method, fill(template, f), { token: intruder, ...(c.body ? { json: c.body(f) } : {}) });
     expect(c.expect ?? SINGLE, `${res.status} ${res.text}`).toContain(res.status);
     if (res.status === 400 && c.field) expect(Object.keys(res.body?.fields ?? {}), res.text).toContain(c.field);
-    for (const secret of [f.plant, f.rtu, f.device, ...names]) expect(res.text, `${c.call} leaked ${secret}`).not.toContain(secret);
+    for (const secret of [f.plant, f.rtu, f.device, ...names])
+      expect(res.text, `${c.call} leaked ${secret}`).not.toContain(secret);
   });
 
   it("left the foreign plant, RTU and device as they were", async () => {
     const plant = await store.db.selectFrom("plant").select(["name"]).where("uid", "=", f.plant).executeTakeFirst();
-    const rtu = await store.db.selectFrom("rtu").select(["name", "plant_uid", "credential_hash"]).where("uid", "=", f.rtu).executeTakeFirst();
+    const rtu = await store.db
+      .selectFrom("rtu")
+      .select(["name", "plant_uid", "credential_hash"])
+      .where("uid", "=", f.rtu)
+      .executeTakeFirst();
     const device = await store.db.selectFrom("device").select(["name"]).where("uid", "=", f.device).executeTakeFirst();
     expect(plant?.name).toBe(names[0]);
     expect(rtu?.name).toBe(names[1]);

@@ -41,10 +41,24 @@ describe.each(STORES)("measurement and diagnosis API on %s", (storeKind) => {
     store = await openTestStore(server.databaseUrl);
     const root = await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).executeTakeFirstOrThrow();
     const now = Date.now();
-    const nodeSeq = Number((await store.db.insertInto("node").values({ parent_seq: root.seq, name: "진단 테스트", sort_order: 0, created_at: now })
-      .returning("seq").executeTakeFirstOrThrow()).seq);
-    const otherSeq = Number((await store.db.insertInto("node").values({ parent_seq: root.seq, name: "남의 그룹", sort_order: 1, created_at: now })
-      .returning("seq").executeTakeFirstOrThrow()).seq);
+    const nodeSeq = Number(
+      (
+        await store.db
+          .insertInto("node")
+          .values({ parent_seq: root.seq, name: "진단 테스트", sort_order: 0, created_at: now })
+          .returning("seq")
+          .executeTakeFirstOrThrow()
+      ).seq,
+    );
+    const otherSeq = Number(
+      (
+        await store.db
+          .insertInto("node")
+          .values({ parent_seq: root.seq, name: "남의 그룹", sort_order: 1, created_at: now })
+          .returning("seq")
+          .executeTakeFirstOrThrow()
+      ).seq,
+    );
     g = await createGatewayFixture(store, { inverters: 2, capaKw: 100, nodeSeq });
     other = await createGatewayFixture(store, { inverters: 1, capaKw: 50, nodeSeq: otherSeq });
     to = now - (now % HOUR) - HOUR;
@@ -52,7 +66,11 @@ describe.each(STORES)("measurement and diagnosis API on %s", (storeKind) => {
     const readings: unknown[] = [];
     for (let t = from; t < to; t += 600_000) {
       readings.push(
-        { device: g.inverters[0], ts: t, values: { iw: 30_000, dc_w: 31_000, dc_v: 650, dc_a: 47.7, ac_v: 380, ac_a: 45.6, pf: 0.99, hz: 60, total_wh: 1e6 } },
+        {
+          device: g.inverters[0],
+          ts: t,
+          values: { iw: 30_000, dc_w: 31_000, dc_v: 650, dc_a: 47.7, ac_v: 380, ac_a: 45.6, pf: 0.99, hz: 60, total_wh: 1e6 },
+        },
         { device: g.inverters[1], ts: t, values: { iw: 15_000, total_wh: 1e6, fault_code: 136, fault_hex: "0x0088" } },
         { device: g.env, ts: t, values: { iis: 800, his: 600, sts: 45, ats: 20 } },
         { device: g.board, ts: t, values: { v: 650, total_a: 32, channels: [8, 8, 0, 8, 8] } },
@@ -63,9 +81,20 @@ describe.each(STORES)("measurement and diagnosis API on %s", (storeKind) => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.rejected).toEqual([]);
     await postReadings(server.baseUrl, other, [{ device: other.inverters[0], ts: from, values: { iw: 1000 } }]);
-    await store.db.insertInto("alarm").values({
-      plant_uid: g.plantUid, rtu_uid: g.rtuUid, device_uid: g.vcb, code: 1000001, level: 3, fault_code: null, message: "테스트", raised_at: from, released_at: null,
-    } as any).execute();
+    await store.db
+      .insertInto("alarm")
+      .values({
+        plant_uid: g.plantUid,
+        rtu_uid: g.rtuUid,
+        device_uid: g.vcb,
+        code: 1000001,
+        level: 3,
+        fault_code: null,
+        message: "테스트",
+        raised_at: from,
+        released_at: null,
+      } as any)
+      .execute();
     admin = (await c().session("admin", ADMIN_PASSWORD)).accessToken;
     const m1 = await createMember(store, { node_seq: otherSeq });
     foreign = (await c().session(m1.id, m1.password)).accessToken;
@@ -82,7 +111,13 @@ describe.each(STORES)("measurement and diagnosis API on %s", (storeKind) => {
   describe("diagnosis", () => {
     it("generate at unit 10 and 60: the worked example's PR 0.75, PR_STC 0.818, EPI 0.94 for the healthy inverter", async () => {
       for (const unit of [10, 60]) {
-        const res = await post("/diagnose/generate", { deviceUids: [g.inverters[0]], unit, start: fmt(from), end: fmt(to), periodType: "custom" });
+        const res = await post("/diagnose/generate", {
+          deviceUids: [g.inverters[0]],
+          unit,
+          start: fmt(from),
+          end: fmt(to),
+          periodType: "custom",
+        });
         expect(res.status, res.text).toBe(200);
         const f = res.body.figures;
         expect(f.performanceRatio).toBeCloseTo(0.75, 3);
@@ -101,14 +136,27 @@ describe.each(STORES)("measurement and diagnosis API on %s", (storeKind) => {
     });
 
     it("an RTU stands for its inverters; a plant's coefficients change the reference", async () => {
-      const put = await c().call("PUT", `/diagnose/coefficients/${g.plantUid}`, { token: admin, json: { temperatureCoefficient: -0.0035, systemFactor: 0.9 } });
+      const put = await c().call("PUT", `/diagnose/coefficients/${g.plantUid}`, {
+        token: admin,
+        json: { temperatureCoefficient: -0.0035, systemFactor: 0.9 },
+      });
       expect(put.status, put.text).toBe(200);
       const res = await post("/diagnose/generate", { rtuUids: [g.rtuUid], unit: 60, start: fmt(from), end: fmt(to) });
       expect(res.status, res.text).toBe(200);
       expect(res.body.deviceUids).toEqual(g.inverters);
       expect(res.body.figures.expectedKwh).toBeCloseTo(100 * 1.6 * (1 - 0.0035 * 20) * 0.9, 1);
-      expect((await c().call("PUT", `/diagnose/coefficients/${g.plantUid}`, { token: admin, json: { temperatureCoefficient: null, systemFactor: null } })).status).toBe(200);
-      const bad = await c().call("PUT", `/diagnose/coefficients/${g.plantUid}`, { token: admin, json: { temperatureCoefficient: 0.5, systemFactor: 0.9 } });
+      expect(
+        (
+          await c().call("PUT", `/diagnose/coefficients/${g.plantUid}`, {
+            token: admin,
+            json: { temperatureCoefficient: null, systemFactor: null },
+          })
+        ).status,
+      ).toBe(200);
+      const bad = await c().call("PUT", `/diagnose/coefficients/${g.plantUid}`, {
+        token: admin,
+        json: { temperatureCoefficient: 0.5, systemFactor: 0.9 },
+      });
       expect(bad.status).toBe(400);
     });
 
@@ -118,7 +166,7 @@ describe.each(STORES)("measurement and diagnosis API on %s", (storeKind) => {
         expect(res.status, res.text).toBe(200);
         const [worst, best] = res.body.producers;
         expect(worst.deviceUid).toBe(g.inverters[1]);
-        expect(worst.specificYield).toBeCloseTo(15 * 2 / 50, 3);
+        expect(worst.specificYield).toBeCloseTo((15 * 2) / 50, 3);
         expect(worst.deviation).toBeCloseTo(15 / 22.5 - 1, 3);
         expect(best.deviation).toBeCloseTo(30 / 22.5 - 1, 3);
       }
@@ -142,7 +190,14 @@ describe.each(STORES)("measurement and diagnosis API on %s", (storeKind) => {
       expect(daily.status, daily.text).toBe(200);
       const h = hourly.body.figures;
       const d = daily.body.figures;
-      for (const k of ["energyKwh", "expectedKwh", "performanceRatio", "performanceRatioStc", "energyPerformanceIndex", "availability"]) {
+      for (const k of [
+        "energyKwh",
+        "expectedKwh",
+        "performanceRatio",
+        "performanceRatioStc",
+        "energyPerformanceIndex",
+        "availability",
+      ]) {
         expect(d[k], k).toBeCloseTo(h[k], 6);
       }
       expect(daily.body.generation.reduce((a: number, x: number) => a + x, 0)).toBeCloseTo(45 * 2, 3);
@@ -158,15 +213,26 @@ describe.each(STORES)("measurement and diagnosis API on %s", (storeKind) => {
 
     it("remembers the first compare selection and reuses it for period-only requests", async () => {
       const period = { start: fmt(from), end: fmt(to), unit: 10 };
-      const first = await get(`/diagnose/compare?${q({ ...period, compareUid: g.inverters, compareKind: 1, compareType: "power" })}`, compareOnly);
+      const first = await get(
+        `/diagnose/compare?${q({ ...period, compareUid: g.inverters, compareKind: 1, compareType: "power" })}`,
+        compareOnly,
+      );
       expect(first.status, first.text).toBe(200);
       expect(first.body.remembered).toBe(false);
       expect(first.body.series.map((s: any) => s.values[0])).toEqual([30, 15]);
-      const second = await get(`/diagnose/compare?${q({ ...period, compareUid: [g.env], compareKind: 4, compareType: "poa" })}`, compareOnly);
+      const second = await get(
+        `/diagnose/compare?${q({ ...period, compareUid: [g.env], compareKind: 4, compareType: "poa" })}`,
+        compareOnly,
+      );
       expect(second.body.series[0].values[0]).toBe(800);
       const again = await get(`/diagnose/compare?${q({ start: fmt(from), end: fmt(to), unit: 60 })}`, compareOnly);
       expect(again.status, again.text).toBe(200);
-      expect(again.body).toMatchObject({ remembered: true, selectedDeviceUid: g.inverters, selectedDeviceKind: 1, selectedDataType: "power" });
+      expect(again.body).toMatchObject({
+        remembered: true,
+        selectedDeviceUid: g.inverters,
+        selectedDeviceKind: 1,
+        selectedDataType: "power",
+      });
       expect(again.body.series[1].values).toEqual([15, 15]);
       expect((await c().call("DELETE", "/diagnose/compare/selection", { token: compareOnly })).status).toBe(204);
       const none = await get(`/diagnose/compare?${q(period)}`, compareOnly);
@@ -178,7 +244,14 @@ describe.each(STORES)("measurement and diagnosis API on %s", (storeKind) => {
       const body = { deviceUids: g.inverters, unit: 60, start: fmt(from), end: fmt(to) };
       expect((await post("/diagnose/produce", body, compareOnly)).status).toBe(403);
       expect((await post("/diagnose/generate", body, compareOnly)).status).toBe(403);
-      expect((await get(`/diagnose/compare?${q({ start: fmt(from), end: fmt(to), unit: 10, compareUid: g.inverters, compareKind: 1, compareType: "power" })}`, noDiagnose)).status).toBe(403);
+      expect(
+        (
+          await get(
+            `/diagnose/compare?${q({ start: fmt(from), end: fmt(to), unit: 10, compareUid: g.inverters, compareKind: 1, compareType: "power" })}`,
+            noDiagnose,
+          )
+        ).status,
+      ).toBe(403);
     });
 
     it("member scoping: a foreign device answers 404, as a missing one does", async () => {
@@ -188,7 +261,9 @@ describe.each(STORES)("measurement and diagnosis API on %s", (storeKind) => {
       expect(res.body.message).toBe("device_not_found");
       expect((await post("/diagnose/generate", { ...body, deviceUids: ["NOPE"] })).status).toBe(404);
       expect((await get(`/measurement?deviceUid=${g.board}`, foreign)).status).toBe(404);
-      expect((await get(`/rpe/measurement?${q({ rtuUid: g.rtuUid, start: fmt(from), end: fmt(to) })}`, foreign)).status).toBe(404);
+      expect((await get(`/rpe/measurement?${q({ rtuUid: g.rtuUid, start: fmt(from), end: fmt(to) })}`, foreign)).status).toBe(
+        404,
+      );
     });
 
     it("bad input: start after end, unit 7, ten years at unit 10, a non-inverter, two plants → 4xx with a message", async () => {
@@ -207,10 +282,18 @@ describe.each(STORES)("measurement and diagnosis API on %s", (storeKind) => {
         expect(res.body.message).toBe(message);
         expect(res.body.fields[field]).toBeTruthy();
       }
-      const res = await get(`/rpi/measurement?${q({ rtuUid: g.rtuUid, start: fmt(to - 3650 * 86_400_000), end: fmt(to), unit: 10 })}`);
+      const res = await get(
+        `/rpi/measurement?${q({ rtuUid: g.rtuUid, start: fmt(to - 3650 * 86_400_000), end: fmt(to), unit: 10 })}`,
+      );
       expect(res.status).toBe(400);
       expect(res.body.message).toBe("window_too_long");
-      expect((await get(`/diagnose/compare?${q({ start: fmt(from), end: fmt(to), unit: 10, compareUid: [g.env], compareKind: 1, compareType: "power" })}`)).status).toBe(400);
+      expect(
+        (
+          await get(
+            `/diagnose/compare?${q({ start: fmt(from), end: fmt(to), unit: 10, compareUid: [g.env], compareKind: 1, compareType: "power" })}`,
+          )
+        ).status,
+      ).toBe(400);
     });
   });
 
@@ -264,10 +347,20 @@ describe.each(STORES)("measurement and diagnosis API on %s", (storeKind) => {
       const vcb = grid.body.devices.find((d: any) => d.kind === 7);
       expect(vcb.values.leakage[0]).toBe(3.2);
       const rtg = await get(`/rtg?rtuUid=${g.rtuUid}`);
-      expect(rtg.body.devices.find((d: any) => d.device.uid === g.vcb).breaker).toMatchObject({ leakageMa: 3.2, state: 1, activeAlarms: 1 });
-      expect((await get(`/rte?rtuUid=${g.rtuUid}`)).body.devices[0].env).toMatchObject({ poa: 800, horizontal: 600, moduleC: 45 });
+      expect(rtg.body.devices.find((d: any) => d.device.uid === g.vcb).breaker).toMatchObject({
+        leakageMa: 3.2,
+        state: 1,
+        activeAlarms: 1,
+      });
+      expect((await get(`/rte?rtuUid=${g.rtuUid}`)).body.devices[0].env).toMatchObject({
+        poa: 800,
+        horizontal: 600,
+        moduleC: 45,
+      });
       expect((await get(`/rpe/devices?plantUid=${g.plantUid}`)).body.devices.map((d: any) => d.uid)).toEqual([g.env]);
-      expect((await get(`/rpi/measurement?${q({ rtuUid: g.rtuUid, start: fmt(from), end: fmt(to), unit: 60 })}`)).status).toBe(400);
+      expect((await get(`/rpi/measurement?${q({ rtuUid: g.rtuUid, start: fmt(from), end: fmt(to), unit: 60 })}`)).status).toBe(
+        400,
+      );
     });
 
     it("fault codes and status detail decode registers; grid alarm release needs a writer", async () => {

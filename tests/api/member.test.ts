@@ -25,14 +25,28 @@ describe.each(STORES)("member API on %s", (storeKind) => {
 
   describe("GET /member", () => {
     it("answers the caller's own profile without secrets", async () => {
-      const m = await createMember(store, { name: "홍길동", auth: 2, service: 3, phone: "010-0000-1111", email: "hong@example.kr" });
+      const m = await createMember(store, {
+        name: "홍길동",
+        auth: 2,
+        service: 3,
+        phone: "010-0000-1111",
+        email: "hong@example.kr",
+      });
       const c = apiClient(server.baseUrl);
       const { accessToken } = await c.session(m.id, m.password);
       const res = await c.call("GET", "/member", { token: accessToken });
       expect(res.status).toBe(200);
       expect(res.body.member).toMatchObject({
-        id: m.id, name: "홍길동", auth: 2, service: 3, use_yn: 1, pwd_yn: 0, readOnly: 0,
-        phone: "010-0000-1111", email: "hong@example.kr", nodeName: expect.any(String),
+        id: m.id,
+        name: "홍길동",
+        auth: 2,
+        service: 3,
+        use_yn: 1,
+        pwd_yn: 0,
+        readOnly: 0,
+        phone: "010-0000-1111",
+        email: "hong@example.kr",
+        nodeName: expect.any(String),
       });
       expect(res.text).not.toMatch(/password_hash|\$argon2/);
     });

@@ -61,13 +61,20 @@ describe("MQTT PUBACK after commit", () => {
       await lock.query("select pg_advisory_lock($1, hashtext($2))", [0x525455, g.rtuUid]);
       const ts = Date.now() - (Date.now() % 600_000);
       const readings = g.inverters.map((device, i) => ({ device, ts, values: { iw: 1000 + i, today_wh: 10, total_wh: 1e6 } }));
-      await gateway.publishAsync(`${prefix}/${g.rtuUid}/telemetry`, JSON.stringify({ secret: g.secret, batchId: "b1", readings }), { qos: 1 });
+      await gateway.publishAsync(
+        `${prefix}/${g.rtuUid}/telemetry`,
+        JSON.stringify({ secret: g.secret, batchId: "b1", readings }),
+        { qos: 1 },
+      );
       step("published");
       // The bridge has the message and waits on the lock.
-      await waitFor(async () => {
-        const r = await lock.query(WAITING, [g.rtuUid]);
-        return r.rows[0].n > 0;
-      }, { ms: 10_000 });
+      await waitFor(
+        async () => {
+          const r = await lock.query(WAITING, [g.rtuUid]);
+          return r.rows[0].n > 0;
+        },
+        { ms: 10_000 },
+      );
 
       step("first waits");
       // The server dies: its connection to the broker is cut before any PUBACK could be sent.
@@ -80,10 +87,13 @@ describe("MQTT PUBACK after commit", () => {
       second = new MqttBridge(BROKER, store, ingest, log, clientId, prefix, share);
       // (Its SUBACK is read only after the redelivered message is handled: start() settles after the unlock.)
       const started = second.start();
-      await waitFor(async () => {
-        const r = await lock.query(WAITING, [g.rtuUid]);
-        return r.rows[0].n > 1;
-      }, { ms: 10_000, failure: () => "the message was not delivered again: it had been acknowledged before its commit" });
+      await waitFor(
+        async () => {
+          const r = await lock.query(WAITING, [g.rtuUid]);
+          return r.rows[0].n > 1;
+        },
+        { ms: 10_000, failure: () => "the message was not delivered again: it had been acknowledged before its commit" },
+      );
 
       step("second waits");
       await lock.query("select pg_advisory_unlock($1, hashtext($2))", [0x525455, g.rtuUid]);
@@ -94,11 +104,23 @@ describe("MQTT PUBACK after commit", () => {
       expect(acks).toHaveLength(1);
       expect(acks[0].batchId).toBe("b1");
       expect(acks[0].accepted + acks[0].duplicates).toBe(2);
-      const rows = await store.db.selectFrom("m_inverter").select(["device_uid", "ts"]).where("device_uid", "in", g.inverters).execute();
+      const rows = await store.db
+        .selectFrom("m_inverter")
+        .select(["device_uid", "ts"])
+        .where("device_uid", "in", g.inverters)
+        .execute();
       expect(rows).toHaveLength(2);
 
       // Nothing more is pending for this session: a fresh message is answered once, with no redelivery.
-      await gateway.publishAsync(`${prefix}/${g.rtuUid}/telemetry`, JSON.stringify({ secret: g.secret, batchId: "b2", readings: readings.map((r) => ({ ...r, ts: ts + 600_000 - 1_200_000 })) }), { qos: 1 });
+      await gateway.publishAsync(
+        `${prefix}/${g.rtuUid}/telemetry`,
+        JSON.stringify({
+          secret: g.secret,
+          batchId: "b2",
+          readings: readings.map((r) => ({ ...r, ts: ts + 600_000 - 1_200_000 })),
+        }),
+        { qos: 1 },
+      );
       await waitFor(() => acks.length >= 2, { ms: 10_000 });
       expect(acks[1]).toMatchObject({ batchId: "b2", accepted: 2, duplicates: 0 });
     } finally {

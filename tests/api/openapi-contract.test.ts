@@ -12,8 +12,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiClient } from "../helpers/http";
 import { ADMIN_PASSWORD, startServer, type TestServer } from "../helpers/server";
 
-interface Param { name: string; in: string; required?: boolean; example?: unknown; schema?: { default?: unknown; enum?: unknown[]; example?: unknown; type?: unknown } }
-interface Operation { parameters?: Param[]; responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }
+interface Param {
+  name: string;
+  in: string;
+  required?: boolean;
+  example?: unknown;
+  schema?: { default?: unknown; enum?: unknown[]; example?: unknown; type?: unknown };
+}
+interface Operation {
+  parameters?: Param[];
+  responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+}
 type Doc = { paths: Record<string, Record<string, Operation & { parameters?: Param[] }>> };
 
 /** How many answers had a JSON schema to be checked against when this test was written. */
@@ -34,14 +43,18 @@ describe("the OpenAPI document describes the real answers", () => {
     auth = { authorization: `Bearer ${tokens.accessToken}`, "x-forwarded-for": client.ip };
     doc = (await (await fetch(`${server.baseUrl}/api/openapi.json`)).json()) as Doc;
     // What a fleet has, to fill path and query parameters with real ids.
-    const get = async (p: string) => (await fetch(`${server.baseUrl}/api${p}`, { headers: auth })).json() as Promise<Record<string, unknown>>;
-    const devices = (await get("/device/list_user/admin")) as { deviceList?: Array<{ uid: string; kind: number; rtu_uid?: string; plant_uid?: string }> };
+    const get = async (p: string) =>
+      (await fetch(`${server.baseUrl}/api${p}`, { headers: auth })).json() as Promise<Record<string, unknown>>;
+    const devices = (await get("/device/list_user/admin")) as {
+      deviceList?: Array<{ uid: string; kind: number; rtu_uid?: string; plant_uid?: string }>;
+    };
     const list = devices.deviceList ?? [];
     const inverter = list.find((d) => d.kind === 1);
     fleet.device = inverter?.uid ?? "";
     fleet.rtu = inverter?.rtu_uid ?? "";
     fleet.plant = inverter?.plant_uid ?? "";
-    if (!fleet.device || !fleet.rtu || !fleet.plant) throw new Error(`the demo fleet has no inverter on an RTU of a plant: ${JSON.stringify(devices).slice(0, 300)}`);
+    if (!fleet.device || !fleet.rtu || !fleet.plant)
+      throw new Error(`the demo fleet has no inverter on an RTU of a plant: ${JSON.stringify(devices).slice(0, 300)}`);
   }, 240_000);
   afterAll(async () => server?.stop());
 
@@ -50,11 +63,25 @@ describe("the OpenAPI document describes the real answers", () => {
     addFormats(ajv);
     ajv.addSchema({ ...doc, $id: "openapi.json" } as object);
     const byName: Record<string, string> = {
-      plantUid: fleet.plant!, plant: fleet.plant!, plantName: fleet.plant!, uid: fleet.plant!, deviceUid: fleet.device!, device: fleet.device!,
-      rtuUid: fleet.rtu!, rtu: fleet.rtu!, id: "admin", start: `${TODAY} 00:00:00`, end: `${TODAY} 23:59:59`, kind: "gen",
+      plantUid: fleet.plant!,
+      plant: fleet.plant!,
+      plantName: fleet.plant!,
+      uid: fleet.plant!,
+      deviceUid: fleet.device!,
+      device: fleet.device!,
+      rtuUid: fleet.rtu!,
+      rtu: fleet.rtu!,
+      id: "admin",
+      start: `${TODAY} 00:00:00`,
+      end: `${TODAY} 23:59:59`,
+      kind: "gen",
     };
     const pathValue: Record<string, string> = {
-      "/member/{id}": "admin", "/plant/{id}": fleet.plant!, "/plant/{id}/history": fleet.plant!, "/device/{uid}": fleet.device!, "/rtu/{uid}": fleet.rtu!,
+      "/member/{id}": "admin",
+      "/plant/{id}": fleet.plant!,
+      "/plant/{id}/history": fleet.plant!,
+      "/device/{uid}": fleet.device!,
+      "/rtu/{uid}": fleet.rtu!,
       "/monitor/{kind}": "gen",
     };
     const checked: string[] = [];
@@ -69,7 +96,7 @@ describe("the OpenAPI document describes the real answers", () => {
         skipped.push(`GET ${path}: ends the session`);
         continue;
       }
-      const params = [...(((item as { parameters?: Param[] }).parameters) ?? []), ...(op.parameters ?? [])];
+      const params = [...((item as { parameters?: Param[] }).parameters ?? []), ...(op.parameters ?? [])];
       let url = path;
       let missing: string | null = null;
       // Every {name} of the path (declared as a parameter or not).
@@ -91,7 +118,8 @@ describe("the OpenAPI document describes the real answers", () => {
       const res = await fetch(`${server.baseUrl}/api${url}${query.size ? `?${query}` : ""}`, { headers: auth });
       const type = res.headers.get("content-type") ?? "";
       const body = type.includes("json") ? await res.json() : await res.arrayBuffer();
-      const documented = op.responses?.[String(res.status)] ?? op.responses?.[`${String(res.status)[0]}XX`] ?? op.responses?.default;
+      const documented =
+        op.responses?.[String(res.status)] ?? op.responses?.[`${String(res.status)[0]}XX`] ?? op.responses?.default;
       if (!documented) {
         failures.push(`GET ${path} → ${res.status}, a status the document does not list (${JSON.stringify(body).slice(0, 160)})`);
         continue;
@@ -103,7 +131,8 @@ describe("the OpenAPI document describes the real answers", () => {
       }
       const pointer = `openapi.json#/paths/${path.replace(/~/g, "~0").replace(/\//g, "~1")}/get/responses/${documented === op.responses?.default ? "default" : res.status}/content/${json[0].replace(/~/g, "~0").replace(/\//g, "~1")}/schema`;
       const validate = ajv.getSchema(pointer) ?? ajv.compile({ $ref: pointer });
-      if (!validate(body)) failures.push(`GET ${path} → ${res.status}: ${ajv.errorsText(validate.errors, { separator: "; " }).slice(0, 400)}`);
+      if (!validate(body))
+        failures.push(`GET ${path} → ${res.status}: ${ajv.errorsText(validate.errors, { separator: "; " }).slice(0, 400)}`);
       else checked.push(`GET ${path} → ${res.status}`);
     }
     console.log(

@@ -11,7 +11,11 @@ import { waitFor } from "../helpers/wait";
 /** The portal processes of a primary: its children running server.ts (not, say, a tsx/esbuild helper). */
 function children(pid: number): number[] {
   try {
-    return execFileSync("pgrep", ["-P", String(pid), "-f", "server\\.ts"], { encoding: "utf8" }).trim().split("\n").filter(Boolean).map(Number);
+    return execFileSync("pgrep", ["-P", String(pid), "-f", "server\\.ts"], { encoding: "utf8" })
+      .trim()
+      .split("\n")
+      .filter(Boolean)
+      .map(Number);
   } catch {
     return []; // pgrep exits 1 when there are none
   }
@@ -25,7 +29,6 @@ const alive = (pid: number) => {
     return false;
   }
 };
-
 
 describe("server processes", () => {
   const running: TestServer[] = [];
@@ -53,7 +56,8 @@ describe("server processes", () => {
       {
         ms: 20_000,
         every: 200,
-        failure: () => `no replacement portal process in time: children ${children(server.pid).join(", ")} (killed ${first[0]})\n${server.output().slice(-1500)}`,
+        failure: () =>
+          `no replacement portal process in time: children ${children(server.pid).join(", ")} (killed ${first[0]})\n${server.output().slice(-1500)}`,
       },
     );
     expect(next).toContain(first[1]!);

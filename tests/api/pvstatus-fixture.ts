@@ -65,16 +65,106 @@ interface PlantSpec {
 }
 
 export const FLEET_SPECS: PlantSpec[] = [
-  { key: "n1", name: "가람 정상 1", capaKw: 100, inverters: 2, sensor: true, locality: "전라남도 해남군", lat: 34.57, lng: 126.6, node: "own" },
-  { key: "n2", name: "나래 정상 2", capaKw: 200, inverters: 1, sensor: false, locality: "경상북도 상주시", lat: 36.41, lng: 128.16, node: "own" },
-  { key: "x1", name: "다온 무발전", capaKw: 50, inverters: 1, sensor: false, locality: "충청남도 당진시", lat: 36.89, lng: 126.63, node: "own" },
-  { key: "x0", name: "라온 무자료", capaKw: 30, inverters: 1, sensor: false, locality: null, lat: 35.8, lng: 126.88, node: "own" },
-  { key: "f6", name: "마루 인버터고장", capaKw: 100, inverters: 1, sensor: true, locality: "경기도 화성시", lat: 37.2, lng: 126.83, node: "own" },
-  { key: "f1", name: "바다 통신장애", capaKw: 100, inverters: 2, sensor: true, locality: "강원도 횡성군", lat: 37.49, lng: 127.98, node: "own" },
-  { key: "f3", name: "사랑 끊김", capaKw: 100, inverters: 1, sensor: false, locality: "경상남도 밀양시", lat: 35.5, lng: 128.75, node: "own" },
+  {
+    key: "n1",
+    name: "가람 정상 1",
+    capaKw: 100,
+    inverters: 2,
+    sensor: true,
+    locality: "전라남도 해남군",
+    lat: 34.57,
+    lng: 126.6,
+    node: "own",
+  },
+  {
+    key: "n2",
+    name: "나래 정상 2",
+    capaKw: 200,
+    inverters: 1,
+    sensor: false,
+    locality: "경상북도 상주시",
+    lat: 36.41,
+    lng: 128.16,
+    node: "own",
+  },
+  {
+    key: "x1",
+    name: "다온 무발전",
+    capaKw: 50,
+    inverters: 1,
+    sensor: false,
+    locality: "충청남도 당진시",
+    lat: 36.89,
+    lng: 126.63,
+    node: "own",
+  },
+  {
+    key: "x0",
+    name: "라온 무자료",
+    capaKw: 30,
+    inverters: 1,
+    sensor: false,
+    locality: null,
+    lat: 35.8,
+    lng: 126.88,
+    node: "own",
+  },
+  {
+    key: "f6",
+    name: "마루 인버터고장",
+    capaKw: 100,
+    inverters: 1,
+    sensor: true,
+    locality: "경기도 화성시",
+    lat: 37.2,
+    lng: 126.83,
+    node: "own",
+  },
+  {
+    key: "f1",
+    name: "바다 통신장애",
+    capaKw: 100,
+    inverters: 2,
+    sensor: true,
+    locality: "강원도 횡성군",
+    lat: 37.49,
+    lng: 127.98,
+    node: "own",
+  },
+  {
+    key: "f3",
+    name: "사랑 끊김",
+    capaKw: 100,
+    inverters: 1,
+    sensor: false,
+    locality: "경상남도 밀양시",
+    lat: 35.5,
+    lng: 128.75,
+    node: "own",
+  },
   { key: "f4", name: "아라 저발전", capaKw: 100, inverters: 1, sensor: true, locality: "해외 시험장", lat: 36, node: "own" },
-  { key: "out", name: "자바 남의것", capaKw: 100, inverters: 1, sensor: false, locality: "제주특별자치도 서귀포시", lat: 33.25, lng: 126.56, node: "other" },
-  { key: "link", name: "차차 연결", capaKw: 40, inverters: 1, sensor: false, locality: "전라북도 김제시", lat: 35.8, lng: 126.9, node: "other" },
+  {
+    key: "out",
+    name: "자바 남의것",
+    capaKw: 100,
+    inverters: 1,
+    sensor: false,
+    locality: "제주특별자치도 서귀포시",
+    lat: 33.25,
+    lng: 126.56,
+    node: "other",
+  },
+  {
+    key: "link",
+    name: "차차 연결",
+    capaKw: 40,
+    inverters: 1,
+    sensor: false,
+    locality: "전라북도 김제시",
+    lat: 35.8,
+    lng: 126.9,
+    node: "other",
+  },
 ];
 
 async function insertPlant(store: Store, spec: PlantSpec, nodeSeq: number, tag: string, i: number): Promise<FixturePlant> {
@@ -85,24 +175,66 @@ async function insertPlant(store: Store, spec: PlantSpec, nodeSeq: number, tag: 
   await store.db
     .insertInto("plant")
     .values({
-      uid, name: spec.name, alias: null, capa: Math.round(spec.capaKw * 100), locality: spec.locality ?? null, address: null,
-      lat: spec.lat ?? 36, lng: spec.lng ?? noonLongitude(), node_seq: nodeSeq, package_seq: null, created_at: now, updated_at: now,
+      uid,
+      name: spec.name,
+      alias: null,
+      capa: Math.round(spec.capaKw * 100),
+      locality: spec.locality ?? null,
+      address: null,
+      lat: spec.lat ?? 36,
+      lng: spec.lng ?? noonLongitude(),
+      node_seq: nodeSeq,
+      package_seq: null,
+      created_at: now,
+      updated_at: now,
     })
     .execute();
   await store.db
     .insertInto("rtu")
     .values({
-      uid: rtu, alias: `RTU ${spec.name}`, name: `RTU-${rtu}`, mac: null, kind: 1, plant_uid: uid, node_seq: nodeSeq, package_seq: null,
-      config: 0, credential_hash: hashGatewaySecret(secret), use_yn: 1, created_at: now, updated_at: now, last_seen_at: null,
+      uid: rtu,
+      alias: `RTU ${spec.name}`,
+      name: `RTU-${rtu}`,
+      mac: null,
+      kind: 1,
+      plant_uid: uid,
+      node_seq: nodeSeq,
+      package_seq: null,
+      config: 0,
+      credential_hash: hashGatewaySecret(secret),
+      use_yn: 1,
+      created_at: now,
+      updated_at: now,
+      last_seen_at: null,
     })
     .execute();
   const inverters = Array.from({ length: spec.inverters }, (_, k) => `DV${tag}${i}I${k}`);
   const sensor = spec.sensor ? `DV${tag}${i}E` : null;
   const rows = inverters.map((d, k) => ({
-    uid: d, rtu_uid: rtu, plant_uid: uid, kind: 1, name: `인버터 ${k + 1}`, address: k + 1,
-    capa: Math.round((spec.capaKw / spec.inverters) * 100), use_yn: 1, created_at: now, updated_at: now,
+    uid: d,
+    rtu_uid: rtu,
+    plant_uid: uid,
+    kind: 1,
+    name: `인버터 ${k + 1}`,
+    address: k + 1,
+    capa: Math.round((spec.capaKw / spec.inverters) * 100),
+    use_yn: 1,
+    created_at: now,
+    updated_at: now,
   }));
-  if (sensor) rows.push({ uid: sensor, rtu_uid: rtu, plant_uid: uid, kind: 4, name: "기상", address: 9, capa: null as never, use_yn: 1, created_at: now, updated_at: now });
+  if (sensor)
+    rows.push({
+      uid: sensor,
+      rtu_uid: rtu,
+      plant_uid: uid,
+      kind: 4,
+      name: "기상",
+      address: 9,
+      capa: null as never,
+      use_yn: 1,
+      created_at: now,
+      updated_at: now,
+    });
   await store.db.insertInto("device").values(rows).execute();
   return { key: spec.key, uid, name: spec.name, rtu, secret, inverters, sensor, capaKw: spec.capaKw };
 }
@@ -110,7 +242,10 @@ async function insertPlant(store: Store, spec: PlantSpec, nodeSeq: number, tag: 
 export async function postReadings(baseUrl: string, p: FixturePlant, readings: unknown[]) {
   const res = await fetch(`${baseUrl}/api/ingest`, {
     method: "POST",
-    headers: { "content-type": "application/json", authorization: `Basic ${Buffer.from(`${p.rtu}:${p.secret}`).toString("base64")}` },
+    headers: {
+      "content-type": "application/json",
+      authorization: `Basic ${Buffer.from(`${p.rtu}:${p.secret}`).toString("base64")}`,
+    },
     body: JSON.stringify({ readings }),
   });
   const body = (await res.json()) as { accepted: number; rejected: unknown[] };
@@ -118,15 +253,30 @@ export async function postReadings(baseUrl: string, p: FixturePlant, readings: u
   return body;
 }
 
-const inv = (device: string, ts: number, iw: number, extra: Record<string, number> = {}) => ({ device, ts, values: { iw, ...extra } });
+const inv = (device: string, ts: number, iw: number, extra: Record<string, number> = {}) => ({
+  device,
+  ts,
+  values: { iw, ...extra },
+});
 const env = (device: string, ts: number, values: Record<string, number>) => ({ device, ts, values });
 
 /** Creates the fleet, a member on its node, and sends the readings. Alarms follow from the engine. */
 export async function createPvFleet(store: Store, baseUrl: string): Promise<PvFleet> {
   const tag = randomBytes(3).toString("hex").toUpperCase();
-  const root = await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).orderBy("seq").executeTakeFirstOrThrow();
+  const root = await store.db
+    .selectFrom("node")
+    .select("seq")
+    .where("parent_seq", "is", null)
+    .orderBy("seq")
+    .executeTakeFirstOrThrow();
   const mk = async (name: string) =>
-    (await store.db.insertInto("node").values({ parent_seq: root.seq, name, sort_order: 0, created_at: Date.now() }).returning("seq").executeTakeFirstOrThrow()).seq;
+    (
+      await store.db
+        .insertInto("node")
+        .values({ parent_seq: root.seq, name, sort_order: 0, created_at: Date.now() })
+        .returning("seq")
+        .executeTakeFirstOrThrow()
+    ).seq;
   const nodeSeq = await mk(`발전현황 ${tag}`);
   const otherSeq = await mk(`남의 그룹 ${tag}`);
   const plants: Record<string, FixturePlant> = {};
@@ -134,7 +284,10 @@ export async function createPvFleet(store: Store, baseUrl: string): Promise<PvFl
     plants[spec.key] = await insertPlant(store, spec, spec.node === "own" ? nodeSeq : otherSeq, tag, i);
   }
   const member = await createMember(store, { node_seq: nodeSeq, auth: 1, name: `현황 ${tag}` });
-  await store.db.insertInto("member_plant").values({ member_id: member.id, plant_uid: plants.link!.uid, created_at: Date.now() }).execute();
+  await store.db
+    .insertInto("member_plant")
+    .values({ member_id: member.id, plant_uid: plants.link!.uid, created_at: Date.now() })
+    .execute();
 
   const t0 = slotAt(0);
   const t1 = slotAt(1);
@@ -163,7 +316,11 @@ export async function createPvFleet(store: Store, baseUrl: string): Promise<PvFl
   ]);
   await postReadings(baseUrl, f3!, [inv(f3!.inverters[0]!, t0, 40_000, { today_wh: 60_000, total_wh: 400_000 })]);
   // The gateway went quiet two hours ago (set directly: the data plane only ever moves last_seen_at forward).
-  await store.db.updateTable("rtu").set({ last_seen_at: Date.now() - 2 * 3_600_000 }).where("uid", "=", f3!.rtu).execute();
+  await store.db
+    .updateTable("rtu")
+    .set({ last_seen_at: Date.now() - 2 * 3_600_000 })
+    .where("uid", "=", f3!.rtu)
+    .execute();
   await postReadings(baseUrl, f4!, [
     inv(f4!.inverters[0]!, t0, 2_000, { today_wh: 3_000, total_wh: 30_000 }),
     env(f4!.sensor!, t0, { his: 700, iis: 800, sts: 25, ats: 20 }),
@@ -192,7 +349,12 @@ export async function settleAlarms(store: Store, fleet: PvFleet, ms = 45_000): P
   let codes = new Set<number>();
   await waitFor(
     async () => {
-      const open = await store.db.selectFrom("alarm").select("code").where("plant_uid", "in", fleet.visible).where("released_at", "is", null).execute();
+      const open = await store.db
+        .selectFrom("alarm")
+        .select("code")
+        .where("plant_uid", "in", fleet.visible)
+        .where("released_at", "is", null)
+        .execute();
       codes = new Set(open.map((a) => a.code));
       return [1000001, 1000003, 1000004, 1000006].every((c) => codes.has(c));
     },

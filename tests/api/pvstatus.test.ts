@@ -20,7 +20,8 @@ describe.each(STORES)("plant status API on %s", (storeKind) => {
   let token: string;
   let adminToken: string;
   const c = () => apiClient(server.baseUrl);
-  const group = (body: Record<string, unknown> = {}, tk = token) => c().call<PvstatusGroupResponse>("POST", "/pvstatus/group", { token: tk, json: body });
+  const group = (body: Record<string, unknown> = {}, tk = token) =>
+    c().call<PvstatusGroupResponse>("POST", "/pvstatus/group", { token: tk, json: body });
   const uid = (key: string) => fleet.plants[key]!.uid;
   const names = (res: { body: PvstatusGroupResponse }) => res.body.list.map((p) => p.name);
 
@@ -37,7 +38,11 @@ describe.each(STORES)("plant status API on %s", (storeKind) => {
         counts = (await group()).body.counts;
         return JSON.stringify(counts) === JSON.stringify(SETTLED_COUNTS);
       },
-      { ms: 20_000, every: 250, failure: () => `fleet did not settle: ${JSON.stringify(counts)}\n${server.output().slice(-2000)}` },
+      {
+        ms: 20_000,
+        every: 250,
+        failure: () => `fleet did not settle: ${JSON.stringify(counts)}\n${server.output().slice(-2000)}`,
+      },
     );
   });
   afterAll(async () => {
@@ -57,7 +62,15 @@ describe.each(STORES)("plant status API on %s", (storeKind) => {
     it("orders by status group (grid: 1000001 before 1000003; graph: the reverse), then name", async () => {
       const grid = await group({ viewMode: "gd" });
       expect(names(grid)).toEqual([
-        "바다 통신장애", "사랑 끊김", "마루 인버터고장", "아라 저발전", "다온 무발전", "라온 무자료", "차차 연결", "가람 정상 1", "나래 정상 2",
+        "바다 통신장애",
+        "사랑 끊김",
+        "마루 인버터고장",
+        "아라 저발전",
+        "다온 무발전",
+        "라온 무자료",
+        "차차 연결",
+        "가람 정상 1",
+        "나래 정상 2",
       ]);
       const graph = await group({ viewMode: "gh", series: false });
       expect(names(graph).slice(0, 4)).toEqual(["사랑 끊김", "바다 통신장애", "마루 인버터고장", "아라 저발전"]);
@@ -73,7 +86,9 @@ describe.each(STORES)("plant status API on %s", (storeKind) => {
     });
 
     it("filters by status: a kind alone, the warning umbrella, and everything but normal", async () => {
-      const noNormal = await group({ st: ["warning", "warning_1000001", "warning_1000003", "warning_1000004", "warning_1000006", "notWork"] });
+      const noNormal = await group({
+        st: ["warning", "warning_1000001", "warning_1000003", "warning_1000004", "warning_1000006", "notWork"],
+      });
       expect(noNormal.body.total).toBe(7);
       expect(noNormal.body.list.every((p) => p.statusData.status !== 2)).toBe(true);
       // Counts stay those of the whole selection, so the switched-off filters still show theirs.
@@ -90,7 +105,12 @@ describe.each(STORES)("plant status API on %s", (storeKind) => {
       expect(names(await group({ searchText: "통신" }))).toEqual(["바다 통신장애"]);
       const byLocality = await group({ searchType: "locality", searchText: "경상", countType: "search" });
       expect(names(byLocality)).toEqual(["사랑 끊김", "나래 정상 2"]);
-      expect(byLocality.body.counts).toMatchObject({ normalCount: 1, warningCount: 1, warning_1000003_Count: 1, notWorkCount: 0 });
+      expect(byLocality.body.counts).toMatchObject({
+        normalCount: 1,
+        warningCount: 1,
+        warning_1000003_Count: 1,
+        notWorkCount: 0,
+      });
       expect(names(await group({ searchType: "uid", searchText: uid("x0").toLowerCase() }))).toEqual(["라온 무자료"]);
     });
 
@@ -188,8 +208,18 @@ describe.each(STORES)("plant status API on %s", (storeKind) => {
 
     it("refuses bad input with 400 and field messages", async () => {
       for (const body of [
-        { limit: 0 }, { limit: 10_001 }, { viewMode: "list" }, { st: ["bogus"] }, { sortType: "price" }, { order: "up" },
-        { searchType: "address" }, { type: "plant" }, { selnode: -1 }, { uid: "../x" }, { unknown: 1 }, { searchText: "x".repeat(101) },
+        { limit: 0 },
+        { limit: 10_001 },
+        { viewMode: "list" },
+        { st: ["bogus"] },
+        { sortType: "price" },
+        { order: "up" },
+        { searchType: "address" },
+        { type: "plant" },
+        { selnode: -1 },
+        { uid: "../x" },
+        { unknown: 1 },
+        { searchText: "x".repeat(101) },
       ]) {
         const res = await group(body);
         expect(res.status, JSON.stringify(body)).toBe(400);
@@ -268,7 +298,9 @@ describe.each(STORES)("plant status API on %s", (storeKind) => {
       const cookie = `accessToken=${t.accessToken}; refreshToken=${t.refreshToken}; sessionId=${t.sessionId}; NewAppOpenPop=1`;
       const page = async (encoding: string) => {
         // Node's fetch decodes br and gzip by itself; the header tells how the page was sent.
-        const res = await fetch(`${server.baseUrl}/pvstatus?q=${encodeURIComponent("라온")}`, { headers: { cookie, "accept-encoding": encoding } });
+        const res = await fetch(`${server.baseUrl}/pvstatus?q=${encodeURIComponent("라온")}`, {
+          headers: { cookie, "accept-encoding": encoding },
+        });
         expect(res.status).toBe(200);
         expect(res.headers.get("vary")).toMatch(/Accept-Encoding/i);
         return { encoding: res.headers.get("content-encoding"), html: await res.text() };
@@ -277,7 +309,7 @@ describe.each(STORES)("plant status API on %s", (storeKind) => {
       expect(pages.map((p) => p.encoding)).toEqual(["br", "gzip", null]);
       for (const { html } of pages) {
         // Each decodes to the whole page (a page carries its own time and CSRF token, so they differ there).
-        expect(html.startsWith("<!DOCTYPE html><html lang=\"ko\"")).toBe(true);
+        expect(html.startsWith('<!DOCTYPE html><html lang="ko"')).toBe(true);
         expect(html).toContain("라온 무자료");
         expect(html.trimEnd().endsWith("</html>")).toBe(true);
       }
@@ -338,7 +370,12 @@ describe.each(STORES)("plant status API on %s", (storeKind) => {
       const res = await c().call("GET", "/plant/pvstatus", { token });
       expect(res.status).toBe(200);
       const rec = res.body.plants.find((p: { plant_uid: string }) => p.plant_uid === uid("n2"));
-      expect(rec).toMatchObject({ name: "나래 정상 2", capa: 20_000, dailys: 125_000, statusData: { status: 2, statusName: "normal" } });
+      expect(rec).toMatchObject({
+        name: "나래 정상 2",
+        capa: 20_000,
+        dailys: 125_000,
+        statusData: { status: 2, statusName: "normal" },
+      });
       const times = parseLabels(rec.times);
       expect(parseSeries(rec.days)).toHaveLength(times.length);
       expect(res.body.plants).toHaveLength(9);

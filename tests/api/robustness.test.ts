@@ -69,7 +69,14 @@ describe.each(STORES)("robustness against what users and attackers tried, on %s"
   });
 
   it("3: a redirectTo is read as a browser reads it: never another host, never a 500", async () => {
-    for (const target of ["/\t/evil.example/x", "/\\evil.example", "//evil.example", "/a\r\nSet-Cookie: x=1", "/a\u0000b", "https://evil.example"]) {
+    for (const target of [
+      "/\t/evil.example/x",
+      "/\\evil.example",
+      "//evil.example",
+      "/a\r\nSet-Cookie: x=1",
+      "/a\u0000b",
+      "https://evil.example",
+    ]) {
       const res = await fetch(`${server.baseUrl}/login?redirectTo=${encodeURIComponent(target)}`, {
         headers: { cookie: cookieHeader(admin) },
         redirect: "manual",
@@ -113,8 +120,20 @@ describe.each(STORES)("robustness against what users and attackers tried, on %s"
     await store.db
       .insertInto("device_latest")
       .values({
-        device_uid: bad.inverters[0]!, kind: 1, ts: now - 60_000, received_at: now, iw: 1e300, today_wh: 1e300, total_wh: 1e300,
-        fault_code: 0, his: null, iis: null, sts: null, ats: null, state: null, values_json: JSON.stringify({ iw: 1e300, dc_w: 1e300 }),
+        device_uid: bad.inverters[0]!,
+        kind: 1,
+        ts: now - 60_000,
+        received_at: now,
+        iw: 1e300,
+        today_wh: 1e300,
+        total_wh: 1e300,
+        fault_code: 0,
+        his: null,
+        iis: null,
+        sts: null,
+        ats: null,
+        state: null,
+        values_json: JSON.stringify({ iw: 1e300, dc_w: 1e300 }),
       })
       .execute();
     const res = await api().call("GET", "/pvstatus", { token: admin.accessToken });
@@ -133,7 +152,8 @@ describe.each(STORES)("robustness against what users and attackers tried, on %s"
     // Each attempt claims a new address and a new id: only the connection's own address can be slowed.
     let last = 0;
     for (let i = 0; i < 30 && last !== 429; i++) {
-      last = (await login(server.baseUrl, "127.0.0.20", { id: `nobody${i}`, password: "wrong-password" }, `198.51.100.${i + 1}`)).status;
+      last = (await login(server.baseUrl, "127.0.0.20", { id: `nobody${i}`, password: "wrong-password" }, `198.51.100.${i + 1}`))
+        .status;
     }
     expect(last).toBe(429);
   });
@@ -174,7 +194,10 @@ describe.each(STORES)("robustness against what users and attackers tried, on %s"
     const asText = await api().call("PUT", `/member/${target.id}`, { token: admin.accessToken, json: { auth: true } });
     expect(asText.status).toBe(400);
     expect(asText.body.fields.auth).toBe("not_a_number");
-    const plant = await api().call("POST", "/plant", { token: admin.accessToken, json: { name: "참 발전소", capa: true, locality: "경북" } });
+    const plant = await api().call("POST", "/plant", {
+      token: admin.accessToken,
+      json: { name: "참 발전소", capa: true, locality: "경북" },
+    });
     expect(plant.status).toBe(400);
     expect(plant.body.fields.capa).toBe("not_a_number");
     const nul = await api().call("PUT", `/member/${target.id}`, { token: admin.accessToken, json: { name: "a\u0000b" } });
@@ -220,7 +243,16 @@ describe("2: starting while the port is taken", () => {
     try {
       const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
         cwd: REPO_ROOT,
-        env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SIMULATE: "0", ADMIN_PASSWORD, DATABASE_URL: "", PORTAL_WORKERS: "1" },
+        env: {
+          ...process.env,
+          PORT: String(port),
+          HOST: "127.0.0.1",
+          DATA_DIR: dataDir,
+          SIMULATE: "0",
+          ADMIN_PASSWORD,
+          DATABASE_URL: "",
+          PORTAL_WORKERS: "1",
+        },
         stdio: ["ignore", "pipe", "pipe"],
       });
       let out = "";

@@ -31,7 +31,10 @@ async function mailbox() {
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
-        messages.push({ to: session.envelope.rcptTo.map((r) => r.address).join(","), raw: Buffer.concat(chunks).toString("latin1") });
+        messages.push({
+          to: session.envelope.rcptTo.map((r) => r.address).join(","),
+          raw: Buffer.concat(chunks).toString("latin1"),
+        });
         cb();
       });
     },
@@ -78,17 +81,42 @@ for (const storeKind of STORES) {
       server = await startServer({
         store: storeKind,
         env: {
-          PORTAL_WORKERS: "0", SMTP_URL: `smtp://127.0.0.1:${box.port}`, MAIL_FROM: "Portal <reports@portal.test>",
-          OUTBOX_RETRY_MS: "300", REPORT_SCHEDULE_MS: "300",
+          PORTAL_WORKERS: "0",
+          SMTP_URL: `smtp://127.0.0.1:${box.port}`,
+          MAIL_FROM: "Portal <reports@portal.test>",
+          OUTBOX_RETRY_MS: "300",
+          REPORT_SCHEDULE_MS: "300",
         },
         timeoutMs: 150_000,
       });
       store = await openTestStore(server.databaseUrl);
       g = await createGatewayFixture(store, { inverters: 1, capaKw: 50 });
-      plantName = (await store.db.selectFrom("plant").select("name").where("uid", "=", g.plantUid).executeTakeFirstOrThrow()).name;
-      const root = await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).orderBy("seq").executeTakeFirstOrThrow();
-      foreignNode = Number((await store.db.insertInto("node").values({ parent_seq: root.seq, name: "남의 관제", sort_order: 0, created_at: Date.now() }).returning("seq").executeTakeFirstOrThrow()).seq);
-      const mine = Number((await store.db.insertInto("node").values({ parent_seq: root.seq, name: "우리 관제", sort_order: 0, created_at: Date.now() }).returning("seq").executeTakeFirstOrThrow()).seq);
+      plantName = (await store.db.selectFrom("plant").select("name").where("uid", "=", g.plantUid).executeTakeFirstOrThrow())
+        .name;
+      const root = await store.db
+        .selectFrom("node")
+        .select("seq")
+        .where("parent_seq", "is", null)
+        .orderBy("seq")
+        .executeTakeFirstOrThrow();
+      foreignNode = Number(
+        (
+          await store.db
+            .insertInto("node")
+            .values({ parent_seq: root.seq, name: "남의 관제", sort_order: 0, created_at: Date.now() })
+            .returning("seq")
+            .executeTakeFirstOrThrow()
+        ).seq,
+      );
+      const mine = Number(
+        (
+          await store.db
+            .insertInto("node")
+            .values({ parent_seq: root.seq, name: "우리 관제", sort_order: 0, created_at: Date.now() })
+            .returning("seq")
+            .executeTakeFirstOrThrow()
+        ).seq,
+      );
       await store.db.updateTable("plant").set({ node_seq: mine }).where("uid", "=", g.plantUid).execute();
       foreign = await createGatewayFixture(store, { inverters: 1, nodeSeq: foreignNode });
       const member = await createMember(store, { node_seq: mine, service: 0, email: ADDRESS });
@@ -96,7 +124,11 @@ for (const storeKind of STORES) {
       token = (await api().session(member.id, member.password)).accessToken;
       otherToken = (await api().session(other.id, other.password)).accessToken;
       // 5 kW from 10:00 to 10:50 of the due day: 6 steps → 5 kWh.
-      const readings = Array.from({ length: 6 }, (_, i) => ({ device: g.inverters[0], ts: period.start + 10 * HOUR + i * STEP, values: { iw: 5000 } }));
+      const readings = Array.from({ length: 6 }, (_, i) => ({
+        device: g.inverters[0],
+        ts: period.start + 10 * HOUR + i * STEP,
+        values: { iw: 5000 },
+      }));
       const res = await postReadings(server.baseUrl, g, readings);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
     }, 200_000);
@@ -131,17 +163,24 @@ for (const storeKind of STORES) {
 
     it("mails the report once, as an XLSX attachment, to a real SMTP server", async () => {
       const res = await api().call("POST", "/statistics/subscriptions", {
-        token, json: { report: "integrated", frequency: "daily", plant: g.plantUid, email: ADDRESS, lang: "ko" },
+        token,
+        json: { report: "integrated", frequency: "daily", plant: g.plantUid, email: ADDRESS, lang: "ko" },
       });
       expect(res.status, res.text).toBe(201);
       const seq = res.body.subscription.seq;
       expect(res.body.subscription.scope).toMatchObject({ kind: "plant", uid: g.plantUid, name: plantName });
       // The same subscription again is the existing one, not a second.
-      const again = await api().call("POST", "/statistics/subscriptions", { token, json: { report: "integrated", frequency: "daily", plant: g.plantUid, email: ADDRESS } });
+      const again = await api().call("POST", "/statistics/subscriptions", {
+        token,
+        json: { report: "integrated", frequency: "daily", plant: g.plantUid, email: ADDRESS },
+      });
       expect(again.status).toBe(200);
       expect(again.body).toMatchObject({ existing: true, subscription: { seq } });
 
-      const mail = await waitFor(() => box.messages.find((m) => m.to === ADDRESS), { ms: 30_000, failure: () => server.output().slice(-2000) });
+      const mail = await waitFor(() => box.messages.find((m) => m.to === ADDRESS), {
+        ms: 30_000,
+        failure: () => server.output().slice(-2000),
+      });
       const parts = mimeParts(mail.raw);
       const text = parts.find((p) => /content-type:\s*text\/plain/i.test(p.headers))!.body.toString("utf8");
       expect(text).toContain(plantName);
@@ -161,7 +200,9 @@ for (const storeKind of STORES) {
         return found;
       };
       expect(cell("범위")).toBe(plantName);
-      expect(cell("기간")).toBe(`${formatSeoul(period.start, "YYYY-MM-DD HH:mm")} – ${formatSeoul(period.end, "YYYY-MM-DD HH:mm")}`);
+      expect(cell("기간")).toBe(
+        `${formatSeoul(period.start, "YYYY-MM-DD HH:mm")} – ${formatSeoul(period.end, "YYYY-MM-DD HH:mm")}`,
+      );
       expect(cell("단위")).toBe("60");
       expect(cell("발전량")).toBe(5);
       // Hourly rows of the plant: the energy column holds typed numbers that add up to the 5 kWh.
@@ -183,10 +224,19 @@ for (const storeKind of STORES) {
       // More ticks send nothing more; nor does a run that lost the remembered period (the outbox's dedupe key).
       await new Promise((r) => setTimeout(r, 1_500));
       await store.db.updateTable("report_subscription").set({ last_period: null }).where("seq", "=", seq).execute();
-      await waitFor(async () => (await store.db.selectFrom("report_subscription").select("last_period").where("seq", "=", seq).executeTakeFirst())?.last_period != null, { ms: 10_000 });
+      await waitFor(
+        async () =>
+          (await store.db.selectFrom("report_subscription").select("last_period").where("seq", "=", seq).executeTakeFirst())
+            ?.last_period != null,
+        { ms: 10_000 },
+      );
       await new Promise((r) => setTimeout(r, 1_500));
       expect(box.messages.filter((m) => m.to === ADDRESS)).toHaveLength(1);
-      const queued = await store.db.selectFrom("outbox").select(["status"]).where("dedupe_key", "=", `report:${seq}:${period.start}`).execute();
+      const queued = await store.db
+        .selectFrom("outbox")
+        .select(["status"])
+        .where("dedupe_key", "=", `report:${seq}:${period.start}`)
+        .execute();
       expect(queued).toEqual([{ status: "sent" }]);
 
       // Another member neither sees nor deletes it; the owner unsubscribes.

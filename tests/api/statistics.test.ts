@@ -22,7 +22,9 @@ const DATE = formatSeoul(DAY, "YYYY-MM-DD");
 /** Inverters run 06:00–17:50 at 5 kW (72 steps → 60 kWh); the sensor reports every step but 12:00–12:50. */
 const INV_W = 5000;
 const INV_STEPS = Array.from({ length: 72 }, (_, i) => DAY + 6 * HOUR + i * STEP);
-const ENV_STEPS = Array.from({ length: 144 }, (_, i) => DAY + i * STEP).filter((ts) => ts < DAY + 12 * HOUR || ts >= DAY + 13 * HOUR);
+const ENV_STEPS = Array.from({ length: 144 }, (_, i) => DAY + i * STEP).filter(
+  (ts) => ts < DAY + 12 * HOUR || ts >= DAY + 13 * HOUR,
+);
 
 async function feed(baseUrl: string, g: GatewayFixture) {
   const readings: unknown[] = [];
@@ -34,7 +36,11 @@ async function feed(baseUrl: string, g: GatewayFixture) {
   for (const [i, ts] of Array.from({ length: 144 }, (_, k) => DAY + k * STEP).entries()) {
     // The VCB opens at 10:00 and closes again at 11:00: two operations.
     const state = ts >= DAY + 10 * HOUR && ts < DAY + 11 * HOUR ? 0 : 1;
-    readings.push({ device: g.vcb, ts, values: { v: 22_900, a: 1.5 + (i % 2), w: 10_000 * state, pf: 0.98, state, gf_ma: i === 50 ? 12 : 1 } });
+    readings.push({
+      device: g.vcb,
+      ts,
+      values: { v: 22_900, a: 1.5 + (i % 2), w: 10_000 * state, pf: 0.98, state, gf_ma: i === 50 ? 12 : 1 },
+    });
     readings.push({ device: g.acb, ts, values: { v: 380, a: 15, w: 9_000, pf: 0.97, state: 1, gf_ma: 0 } });
   }
   for (let i = 0; i < readings.length; i += 2000) {
@@ -70,8 +76,21 @@ for (const storeKind of STORES) {
       g = await createGatewayFixture(store, { inverters: 2, capaKw: 100 });
       // A formula-looking device name must reach a spreadsheet as text.
       await store.db.updateTable("device").set({ name: "=1+2 인버터" }).where("uid", "=", g.inverters[1]!).execute();
-      const root = await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).orderBy("seq").executeTakeFirstOrThrow();
-      otherNode = Number((await store.db.insertInto("node").values({ parent_seq: root.seq, name: "다른 관제", sort_order: 0, created_at: Date.now() }).returning("seq").executeTakeFirstOrThrow()).seq);
+      const root = await store.db
+        .selectFrom("node")
+        .select("seq")
+        .where("parent_seq", "is", null)
+        .orderBy("seq")
+        .executeTakeFirstOrThrow();
+      otherNode = Number(
+        (
+          await store.db
+            .insertInto("node")
+            .values({ parent_seq: root.seq, name: "다른 관제", sort_order: 0, created_at: Date.now() })
+            .returning("seq")
+            .executeTakeFirstOrThrow()
+        ).seq,
+      );
       other = await createGatewayFixture(store, { inverters: 1, nodeSeq: otherNode });
       outsiderMember = await createMember(store, { node_seq: otherNode, service: 0 });
       // A member at the root (the whole fleet) without the co2Hide / recSmpHide service bits.
@@ -122,7 +141,9 @@ for (const storeKind of STORES) {
       const whole = (await get(`/rpi?${q({ plant: g.plantUid, unit: "60", start: DATE, end: DATE })}`)).body;
       expect(whole.rowCount).toBe(whole.reportInverters.length);
       expect(whole.series).toBeUndefined();
-      const part = await get(`/rpi?${q({ plant: g.plantUid, unit: "60", start: DATE, end: DATE, offset: 5, limit: 7, series: 1 })}`);
+      const part = await get(
+        `/rpi?${q({ plant: g.plantUid, unit: "60", start: DATE, end: DATE, offset: 5, limit: 7, series: 1 })}`,
+      );
       expect(part.status, part.text).toBe(200);
       expect(part.body.reportInverters).toEqual(whole.reportInverters.slice(5, 12));
       expect(part.body.rowCount).toBe(whole.rowCount);
@@ -147,7 +168,10 @@ for (const storeKind of STORES) {
     });
 
     it("answers the integrated report per plant and for the whole scope", async () => {
-      for (const [path, per] of [["/rpi/statistics/group/plant", "plant"], ["/rpi/statistics/group/group", "group"]] as const) {
+      for (const [path, per] of [
+        ["/rpi/statistics/group/plant", "plant"],
+        ["/rpi/statistics/group/group", "group"],
+      ] as const) {
         const res = await get(`${path}?${q({ plant: g.plantUid, unit: "60", start: DATE, end: DATE })}`);
         expect(res.status, res.text).toBe(200);
         const rows = res.body.reportPlants;
@@ -159,7 +183,9 @@ for (const storeKind of STORES) {
         expect(noon.iis_wh).toBeNull(); // the sensor's gap
       }
       // The group of the other plant, as a group.
-      const group = await get(`/rpi/statistics/group/plant?${q({ isGroup: 1, group: otherNode, unit: "day", start: DATE, end: DATE })}`);
+      const group = await get(
+        `/rpi/statistics/group/plant?${q({ isGroup: 1, group: otherNode, unit: "day", start: DATE, end: DATE })}`,
+      );
       expect(group.status, group.text).toBe(200);
       expect(group.body.scope).toMatchObject({ kind: "group", name: "다른 관제" });
       expect(group.body.deviceInverters.filter((d: any) => d.kind === 1).map((d: any) => d.uid)).toEqual(other.inverters);
@@ -223,7 +249,11 @@ for (const storeKind of STORES) {
       // service 0: co2Hide and recSmpHide are not set, so they show; the fleet of this member is the other plant.
       expect(res.body.scope.kind).toBe("fleet");
       expect(res.body.deviceInverters.map((d: any) => d.uid)).toEqual(other.inverters);
-      await store.db.updateTable("member").set({ service: (1 << 7) | (1 << 8) }).where("id", "=", outsiderMember.id).execute();
+      await store.db
+        .updateTable("member")
+        .set({ service: (1 << 7) | (1 << 8) })
+        .where("id", "=", outsiderMember.id)
+        .execute();
       const hidden = (await api().session(outsiderMember.id, outsiderMember.password)).accessToken;
       const res2 = await get(`/rpi?${q({ unit: "day", start: DATE, end: DATE })}`, hidden);
       expect(res2.body.summary.co2_kg).toBeUndefined();
@@ -268,9 +298,12 @@ for (const storeKind of STORES) {
     });
 
     it("exports CSV with a BOM, Korean names and escaped formulas", async () => {
-      const res = await fetch(`${server.baseUrl}/api/statistics/export?${q({ plant: g.plantUid, unit: "60", start: DATE, end: DATE, report: "inverter", format: "csv" })}`, {
-        headers: { authorization: `Bearer ${admin}` },
-      });
+      const res = await fetch(
+        `${server.baseUrl}/api/statistics/export?${q({ plant: g.plantUid, unit: "60", start: DATE, end: DATE, report: "inverter", format: "csv" })}`,
+        {
+          headers: { authorization: `Bearer ${admin}` },
+        },
+      );
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toMatch(/text\/csv/);
       const bytes = new Uint8Array(await res.arrayBuffer());
@@ -287,17 +320,32 @@ for (const storeKind of STORES) {
     });
 
     it("exports XLSX: one sheet per table, typed numbers, units in the heads, frozen head row", async () => {
-      const json = (await get(`/rpi/statistics/group/plant?${q({ plant: g.plantUid, unit: "60", start: DATE, end: DATE })}`)).body;
-      const res = await fetch(`${server.baseUrl}/api/statistics/export?${q({ plant: g.plantUid, unit: "60", start: DATE, end: DATE, report: "integrated", format: "xlsx" })}`, {
-        headers: { authorization: `Bearer ${admin}` },
-      });
+      const json = (await get(`/rpi/statistics/group/plant?${q({ plant: g.plantUid, unit: "60", start: DATE, end: DATE })}`))
+        .body;
+      const res = await fetch(
+        `${server.baseUrl}/api/statistics/export?${q({ plant: g.plantUid, unit: "60", start: DATE, end: DATE, report: "integrated", format: "xlsx" })}`,
+        {
+          headers: { authorization: `Bearer ${admin}` },
+        },
+      );
       expect(res.status).toBe(200);
       const book = new ExcelJS.Workbook();
       await book.xlsx.load(await res.arrayBuffer());
       expect(book.worksheets.map((s) => s.name)).toEqual(["요약", "합계", "시간별"]);
       const rows = book.getWorksheet("시간별")!;
       expect(rows.views[0]).toMatchObject({ state: "frozen", ySplit: 1 });
-      expect(rows.getRow(1).values).toEqual([undefined, "시간", "발전소", "설비용량 (kW)", "발전량 (kWh)", "발전시간 (h)", "최대출력 (kW)", "경사면 일사량 (kWh/m²)", "PR (%)", "데이터 (%)"]);
+      expect(rows.getRow(1).values).toEqual([
+        undefined,
+        "시간",
+        "발전소",
+        "설비용량 (kW)",
+        "발전량 (kWh)",
+        "발전시간 (h)",
+        "최대출력 (kW)",
+        "경사면 일사량 (kWh/m²)",
+        "PR (%)",
+        "데이터 (%)",
+      ]);
       expect(rows.rowCount - 1).toBe(json.reportPlants.length);
       json.reportPlants.forEach((r: any, i: number) => {
         const row = rows.getRow(i + 2);

@@ -41,53 +41,149 @@ interface Fleet {
 async function createFleet(store: Store, baseUrl: string): Promise<Fleet> {
   const tag = randomBytes(3).toString("hex").toUpperCase();
   const now = Date.now();
-  const root = await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).orderBy("seq").executeTakeFirstOrThrow();
+  const root = await store.db
+    .selectFrom("node")
+    .select("seq")
+    .where("parent_seq", "is", null)
+    .orderBy("seq")
+    .executeTakeFirstOrThrow();
   const node = async (name: string, parent: number) =>
-    Number((await store.db.insertInto("node").values({ parent_seq: parent, name, sort_order: 0, created_at: now }).returning("seq").executeTakeFirstOrThrow()).seq);
+    Number(
+      (
+        await store.db
+          .insertInto("node")
+          .values({ parent_seq: parent, name, sort_order: 0, created_at: now })
+          .returning("seq")
+          .executeTakeFirstOrThrow()
+      ).seq,
+    );
   const nodeA = await node(`관제A ${tag}`, root.seq);
   const nodeA1 = await node(`관제A1 ${tag}`, nodeA);
   const nodeB = await node(`관제B ${tag}`, root.seq);
   const lng = midnightLongitude();
-  const plant = async (key: string, name: string, nodeSeq: number, locality: string | null, devices: Array<{ kind: number; n: string }>): Promise<FixturePlant> => {
+  const plant = async (
+    key: string,
+    name: string,
+    nodeSeq: number,
+    locality: string | null,
+    devices: Array<{ kind: number; n: string }>,
+  ): Promise<FixturePlant> => {
     const uid = `PS${tag}${key}`;
     const rtu = `RS${tag}${key}`;
     const secret = newGatewaySecret();
-    await store.db.insertInto("plant").values({
-      uid, name, alias: null, capa: 10_000, locality, address: `${name} 주소`, lat: 36, lng, node_seq: nodeSeq, package_seq: null, created_at: now, updated_at: now,
-    }).execute();
-    await store.db.insertInto("rtu").values({
-      uid: rtu, alias: null, name: `RTU ${name}`, mac: null, kind: 1, plant_uid: uid, node_seq: nodeSeq, package_seq: null, config: 0,
-      credential_hash: hashGatewaySecret(secret), use_yn: 1, created_at: now, updated_at: now, last_seen_at: null,
-    }).execute();
-    await store.db.insertInto("device").values(devices.map((d, i) => ({
-      uid: `DS${tag}${key}${d.n}`, rtu_uid: rtu, plant_uid: uid, kind: d.kind, name: `${d.n}`, address: i + 1,
-      capa: d.kind === 1 ? 5_000 : null, use_yn: 1, created_at: now, updated_at: now,
-    }))).execute();
+    await store.db
+      .insertInto("plant")
+      .values({
+        uid,
+        name,
+        alias: null,
+        capa: 10_000,
+        locality,
+        address: `${name} 주소`,
+        lat: 36,
+        lng,
+        node_seq: nodeSeq,
+        package_seq: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await store.db
+      .insertInto("rtu")
+      .values({
+        uid: rtu,
+        alias: null,
+        name: `RTU ${name}`,
+        mac: null,
+        kind: 1,
+        plant_uid: uid,
+        node_seq: nodeSeq,
+        package_seq: null,
+        config: 0,
+        credential_hash: hashGatewaySecret(secret),
+        use_yn: 1,
+        created_at: now,
+        updated_at: now,
+        last_seen_at: null,
+      })
+      .execute();
+    await store.db
+      .insertInto("device")
+      .values(
+        devices.map((d, i) => ({
+          uid: `DS${tag}${key}${d.n}`,
+          rtu_uid: rtu,
+          plant_uid: uid,
+          kind: d.kind,
+          name: `${d.n}`,
+          address: i + 1,
+          capa: d.kind === 1 ? 5_000 : null,
+          use_yn: 1,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
     return {
-      key, uid, name, rtu, secret, capaKw: 100,
+      key,
+      uid,
+      name,
+      rtu,
+      secret,
+      capaKw: 100,
       inverters: devices.filter((d) => d.kind === 1).map((d) => `DS${tag}${key}${d.n}`),
       sensor: devices.some((d) => d.kind === 4) ? `DS${tag}${key}E` : null,
     };
   };
-  const pa = await plant("A", "가 정상", nodeA, "전라남도 해남군", [{ kind: 1, n: "I1" }, { kind: 1, n: "I2" }, { kind: 4, n: "E" }, { kind: 7, n: "V" }, { kind: 2, n: "B" }]);
+  const pa = await plant("A", "가 정상", nodeA, "전라남도 해남군", [
+    { kind: 1, n: "I1" },
+    { kind: 1, n: "I2" },
+    { kind: 4, n: "E" },
+    { kind: 7, n: "V" },
+    { kind: 2, n: "B" },
+  ]);
   const pa1 = await plant("A1", "나 고장", nodeA1, null, [{ kind: 1, n: "I1" }]);
   const pa2 = await plant("A2", "다 끊김", nodeA1, "경기도 화성시", [{ kind: 1, n: "I1" }]);
   const pb = await plant("B", "라 남의", nodeB, "제주특별자치도 서귀포시", [{ kind: 1, n: "I1" }]);
   const rtuAlone = `RS${tag}X`;
-  await store.db.insertInto("rtu").values({
-    uid: rtuAlone, alias: "남는 RTU", name: `RTU ${rtuAlone}`, mac: "00:11", kind: 1, plant_uid: null, node_seq: nodeA1, package_seq: null, config: 0,
-    credential_hash: null, use_yn: 1, created_at: now, updated_at: now, last_seen_at: null,
-  }).execute();
+  await store.db
+    .insertInto("rtu")
+    .values({
+      uid: rtuAlone,
+      alias: "남는 RTU",
+      name: `RTU ${rtuAlone}`,
+      mac: "00:11",
+      kind: 1,
+      plant_uid: null,
+      node_seq: nodeA1,
+      package_seq: null,
+      config: 0,
+      credential_hash: null,
+      use_yn: 1,
+      created_at: now,
+      updated_at: now,
+      last_seen_at: null,
+    })
+    .execute();
 
   const t0 = slotAt(0);
-  const inv = (device: string, iw: number, extra: Record<string, number> = {}) => ({ device, ts: t0, values: { iw, today_wh: 10_000, total_wh: 100_000, ...extra } });
+  const inv = (device: string, iw: number, extra: Record<string, number> = {}) => ({
+    device,
+    ts: t0,
+    values: { iw, today_wh: 10_000, total_wh: 100_000, ...extra },
+  });
   // First the plant whose gateway then goes quiet, so the engine's passes after the later batches see the silence.
   await postReadings(baseUrl, pa2, [inv(pa2.inverters[0]!, 5_000)]);
-  await store.db.updateTable("rtu").set({ last_seen_at: Date.now() - 2 * 3_600_000 }).where("uid", "=", pa2.rtu).execute();
+  await store.db
+    .updateTable("rtu")
+    .set({ last_seen_at: Date.now() - 2 * 3_600_000 })
+    .where("uid", "=", pa2.rtu)
+    .execute();
   await postReadings(baseUrl, pa1, [inv(pa1.inverters[0]!, 0, { fault_code: 1 })]);
   await postReadings(baseUrl, pb, [inv(pb.inverters[0]!, 7_000)]);
   await postReadings(baseUrl, pa, [
-    inv(pa.inverters[0]!, 20_000), inv(pa.inverters[1]!, 10_000),
+    inv(pa.inverters[0]!, 20_000),
+    inv(pa.inverters[1]!, 10_000),
     { device: `DS${tag}AE`, ts: t0, values: { his: 400, iis: 500, sts: 20, ats: 10 } },
     { device: `DS${tag}AV`, ts: t0, values: { v: 22_900, a: 1, w: 30_000, pf: 0.99, state: 1 } },
     { device: `DS${tag}AB`, ts: t0, values: { v: 700, total_a: 40, channels: [10, 10, 10, 10] } },
@@ -138,7 +234,13 @@ describe.each(STORES)("status screens API on %s", (storeKind) => {
     it("counts only the member's own plants' open alarms, by code and level", async () => {
       const a = await get("/alarm/count", tA);
       expect(a.status).toBe(200);
-      expect(a.body).toMatchObject({ alarm_count: 2, alarm_1000001_count: 0, alarm_1000003_count: 1, alarm_1000004_count: 0, alarm_1000006_count: 1 });
+      expect(a.body).toMatchObject({
+        alarm_count: 2,
+        alarm_1000001_count: 0,
+        alarm_1000003_count: 1,
+        alarm_1000004_count: 0,
+        alarm_1000006_count: 1,
+      });
       expect(a.body.levels["4"]).toBe(1);
       expect(Object.values(a.body.levels as Record<string, number>).reduce((x, y) => x + y, 0)).toBe(2);
       const b = await get("/alarm/count", tB);
@@ -151,7 +253,13 @@ describe.each(STORES)("status screens API on %s", (storeKind) => {
       const list = a.body.alarmList as Array<Record<string, unknown>>;
       expect(list.map((x) => x.plant_uid).sort()).toEqual([f.pa1.uid, f.pa2.uid].sort());
       const fault = list.find((x) => x.code === 1000006)!;
-      expect(fault).toMatchObject({ plantName: "나 고장", device_uid: f.pa1.inverters[0], deviceName: "I1", deviceKind: 1, released_at: null });
+      expect(fault).toMatchObject({
+        plantName: "나 고장",
+        device_uid: f.pa1.inverters[0],
+        deviceName: "I1",
+        deviceKind: 1,
+        released_at: null,
+      });
       const raised = list.map((x) => x.raised_at as number);
       expect([...raised].sort((x, y) => y - x)).toEqual(raised);
       expect((await get("/alarm/recent", tB)).body.alarmList).toEqual([]);
@@ -191,7 +299,15 @@ describe.each(STORES)("status screens API on %s", (storeKind) => {
       expect(res.body.monitorList).toHaveLength(1);
       expect(res.body.monitorList[0]).toMatchObject({
         // The VCB's 22.9 kV, never a mean with the board's 700 V (issue 13.11).
-        plant_uid: f.pa.uid, devices: 2, reporting: 2, w: 30_000, a: 40, v: 22_900, closed: 1, open: 0, time: slotAt(0),
+        plant_uid: f.pa.uid,
+        devices: 2,
+        reporting: 2,
+        w: 30_000,
+        a: 40,
+        v: 22_900,
+        closed: 1,
+        open: 0,
+        time: slotAt(0),
       });
       expect((await get("/monitor/grid", tB)).status).toBe(204);
     });
@@ -204,9 +320,15 @@ describe.each(STORES)("status screens API on %s", (storeKind) => {
         c().call<any>("POST", "/pvstatus/group", { token: tA, json: { viewMode, searchText: "나 고장" } });
       for (const view of ["gd", "gh"]) {
         const card = (await group(view)).body.list.find((x: any) => x.plant_uid === f.pa1.uid);
-        expect(card, view).toMatchObject({ dailys: 0, dailysZeroed: true, genData: { day_accrue: { value: "0.00", unit: "kWh" } } });
+        expect(card, view).toMatchObject({
+          dailys: 0,
+          dailysZeroed: true,
+          genData: { day_accrue: { value: "0.00", unit: "kWh" } },
+        });
       }
-      const watch = (await get(`/pvstatus/group/detail?type=node&uid=${f.nodeA1}`, tA)).body.plantList.find((p: any) => p.plant_uid === f.pa1.uid);
+      const watch = (await get(`/pvstatus/group/detail?type=node&uid=${f.nodeA1}`, tA)).body.plantList.find(
+        (p: any) => p.plant_uid === f.pa1.uid,
+      );
       expect(watch).toMatchObject({ dailys: 0, dailysZeroed: true });
       // A plant without alarm keeps its meter's value, unmarked, on the same screens.
       const pa = (await get("/monitor/gen", tA)).body.monitorList.find((r: any) => r.plant_uid === f.pa.uid);
@@ -275,7 +397,10 @@ describe.each(STORES)("status screens API on %s", (storeKind) => {
       expect(res.status).toBe(200);
       const d = res.body;
       expect(d.name).toContain("관제A");
-      expect(d.nodeList.map((n) => [n.seq, n.depth])).toEqual([[f.nodeA, 0], [f.nodeA1, 1]]);
+      expect(d.nodeList.map((n) => [n.seq, n.depth])).toEqual([
+        [f.nodeA, 0],
+        [f.nodeA1, 1],
+      ]);
       expect(d.plantList.map((p) => p.name)).toEqual(["가 정상", "나 고장", "다 끊김"]);
       expect(d.counts.op).toEqual({
         inv: { total: 4, breaking: 2, normal: 2, generating: 3, stopped: 1 },
@@ -284,7 +409,12 @@ describe.each(STORES)("status screens API on %s", (storeKind) => {
       });
       expect(d.counts.warn.inv.reduce((a, b) => a + b, 0)).toBe(2);
       expect(d.counts.warn.inv[3]).toBe(1);
-      expect(d.counts.status).toMatchObject({ normalCount: 1, warningCount: 2, warning_1000003_Count: 1, warning_1000006_Count: 1 });
+      expect(d.counts.status).toMatchObject({
+        normalCount: 1,
+        warningCount: 2,
+        warning_1000003_Count: 1,
+        warning_1000006_Count: 1,
+      });
       expect(d.counts).toMatchObject({ plants: 3, total_capa: 300, total_iw: 35_000 });
       // The child's totals cover only its own subtree.
       expect(d.nopDataObj[String(f.nodeA)]).toEqual(d.counts.op);
@@ -298,8 +428,17 @@ describe.each(STORES)("status screens API on %s", (storeKind) => {
       const res = await get<GroupDetailResponse>(`/pvstatus/group/detail?type=node&uid=${f.nodeA1}`, tA);
       const p = res.body.plantList.find((x) => x.plant_uid === f.pa2.uid)!;
       expect(p).toMatchObject({
-        hex_plant_uid: Buffer.from(f.pa2.uid).toString("hex"), node: f.nodeA1, total_inv: 1, b_inv: 1, nb_inv: 0, g_inv: 1, ng_inv: 0,
-        inv_warn_4: 1, total_grid: 0, total_env: 0, status: 3,
+        hex_plant_uid: Buffer.from(f.pa2.uid).toString("hex"),
+        node: f.nodeA1,
+        total_inv: 1,
+        b_inv: 1,
+        nb_inv: 0,
+        g_inv: 1,
+        ng_inv: 0,
+        inv_warn_4: 1,
+        total_grid: 0,
+        total_env: 0,
+        status: 3,
       });
       expect(res.body.expandeds).toEqual([f.nodeA, f.nodeA1]);
     });
@@ -309,9 +448,14 @@ describe.each(STORES)("status screens API on %s", (storeKind) => {
       expect(un.status).toBe(200);
       expect(un.body.plantList.map((p) => p.plant_uid)).toEqual([f.pa1.uid]);
       expect(un.body.nodeList.map((n) => n.seq)).toEqual([f.nodeA, f.nodeA1]);
-      const named = await get<GroupDetailResponse>(`/pvstatus/group/detail?type=locality&uid=${encodeURIComponent("전라남도 해남군")}`, tA);
+      const named = await get<GroupDetailResponse>(
+        `/pvstatus/group/detail?type=locality&uid=${encodeURIComponent("전라남도 해남군")}`,
+        tA,
+      );
       expect(named.body.counts.op.grid.total).toBe(2);
-      expect((await get(`/pvstatus/group/detail?type=locality&uid=${encodeURIComponent("제주특별자치도 서귀포시")}`, tA)).status).toBe(404);
+      expect(
+        (await get(`/pvstatus/group/detail?type=locality&uid=${encodeURIComponent("제주특별자치도 서귀포시")}`, tA)).status,
+      ).toBe(404);
     });
 
     it("hides nodes outside the member's reach and refuses bad input", async () => {
@@ -321,13 +465,16 @@ describe.each(STORES)("status screens API on %s", (storeKind) => {
       expect((await get(`/pvstatus/group/detail?type=locality`, tA)).status).toBe(400);
       expect((await get(`/pvstatus/group/detail?type=node&uid=abc`, tA)).status).toBe(400);
       // Default: the member's own node.
-      expect((await get<GroupDetailResponse>("/pvstatus/group/detail", tB)).body.plantList.map((p) => p.plant_uid)).toEqual([f.pb.uid]);
+      expect((await get<GroupDetailResponse>("/pvstatus/group/detail", tB)).body.plantList.map((p) => p.plant_uid)).toEqual([
+        f.pb.uid,
+      ]);
     });
   });
 
   describe("detail-window handover", () => {
     const handover = (token: string, body: unknown) => c().call("POST", "/member/detail", { token, json: body });
-    const exchange = (kind: "plant" | "member", uid: string, code: string) => c().call("POST", `/member/detail/token/${kind}`, { json: { uid, code } });
+    const exchange = (kind: "plant" | "member", uid: string, code: string) =>
+      c().call("POST", `/member/detail/token/${kind}`, { json: { uid, code } });
 
     it("gives a one-time code only for a plant the member may see (204 otherwise)", async () => {
       const ok = await handover(tA, { plant: f.pa.uid });
@@ -347,7 +494,11 @@ describe.each(STORES)("status screens API on %s", (storeKind) => {
       expect((await exchange("plant", f.pb.uid, code)).status).toBe(204);
       const res = await exchange("plant", f.pa.uid, code);
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ scope: { kind: "plant", uid: f.pa.uid }, sessionId: expect.any(String), refreshToken: expect.any(String) });
+      expect(res.body).toMatchObject({
+        scope: { kind: "plant", uid: f.pa.uid },
+        sessionId: expect.any(String),
+        refreshToken: expect.any(String),
+      });
       const claims = decodeTokenPayload<AccessClaims>(res.body.accessToken)!;
       expect(claims.scope).toEqual({ kind: "plant", uid: f.pa.uid });
       expect(claims.id).toBe(f.mA.id);
@@ -357,11 +508,22 @@ describe.each(STORES)("status screens API on %s", (storeKind) => {
       const scoped = res.body.accessToken as string;
       const view = await get("/member/detail/view", scoped);
       expect(view.status).toBe(200);
-      expect(view.body).toMatchObject({ kind: "plant", plant: { plant_uid: f.pa.uid, name: "가 정상", iw: 30_000, address: "가 정상 주소" } });
+      expect(view.body).toMatchObject({
+        kind: "plant",
+        plant: { plant_uid: f.pa.uid, name: "가 정상", iw: 30_000, address: "가 정상 주소" },
+      });
       expect(view.body.devices).toHaveLength(5);
       expect(view.body.operation.op.grid.total).toBe(2);
       expect((await get("/member/isAuth", scoped)).status).toBe(200);
-      for (const path of ["/monitor/gen", "/alarm/recent", "/alarm/count", "/node/ancestor/list/watch", "/pvstatus/group/detail", "/member", "/pvstatus"]) {
+      for (const path of [
+        "/monitor/gen",
+        "/alarm/recent",
+        "/alarm/count",
+        "/node/ancestor/list/watch",
+        "/pvstatus/group/detail",
+        "/member",
+        "/pvstatus",
+      ]) {
         const r = await get(path, scoped);
         expect(r.status, path).toBe(403);
         expect(r.body.message, path).toBe("outside_detail_scope");
@@ -383,7 +545,12 @@ describe.each(STORES)("status screens API on %s", (storeKind) => {
 
     it("refuses an expired code with 204", async () => {
       const { code } = (await handover(tA, { plant: f.pa.uid })).body;
-      await store.db.updateTable("detail_handover").set({ expires_at: Date.now() - 1 }).where("target", "=", f.pa.uid).where("used_at", "is", null).execute();
+      await store.db
+        .updateTable("detail_handover")
+        .set({ expires_at: Date.now() - 1 })
+        .where("target", "=", f.pa.uid)
+        .where("used_at", "is", null)
+        .execute();
       expect((await exchange("plant", f.pa.uid, code)).status).toBe(204);
       expect((await exchange("plant", f.pa.uid, "x".repeat(40))).status).toBe(204);
       expect((await exchange("plant", f.pa.uid, "short")).status).toBe(400);

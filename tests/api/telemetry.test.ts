@@ -26,9 +26,14 @@ function longitudeAt(hourOffset: number): number {
   return lng;
 }
 
-
 const openAlarms = (store: Store, plantUid: string, code: number) =>
-  store.db.selectFrom("alarm").selectAll().where("plant_uid", "=", plantUid).where("code", "=", code).where("released_at", "is", null).execute();
+  store.db
+    .selectFrom("alarm")
+    .selectAll()
+    .where("plant_uid", "=", plantUid)
+    .where("code", "=", code)
+    .where("released_at", "is", null)
+    .execute();
 
 describe.each(STORES)("data plane on %s", (kind) => {
   let server: TestServer;
@@ -38,7 +43,12 @@ describe.each(STORES)("data plane on %s", (kind) => {
   beforeAll(async () => {
     server = await startServer({
       store: kind,
-      env: { ALARM_INTERVAL_MS: "300", MQTT_URL, MQTT_TOPIC_PREFIX: prefix, MQTT_CLIENT_ID: `portal-test-${randomBytes(4).toString("hex")}` },
+      env: {
+        ALARM_INTERVAL_MS: "300",
+        MQTT_URL,
+        MQTT_TOPIC_PREFIX: prefix,
+        MQTT_CLIENT_ID: `portal-test-${randomBytes(4).toString("hex")}`,
+      },
     });
     store = await openTestStore(server.databaseUrl);
   });
@@ -48,20 +58,39 @@ describe.each(STORES)("data plane on %s", (kind) => {
   });
 
   const inverter = (iw: number, extra: Record<string, unknown> = {}) => ({
-    dc_v: 620, dc_a: iw / 600, dc_w: iw * 1.03, ac_v: 380, ac_a: iw / 650, iw, pf: 0.99, hz: 60, today_wh: 1000, total_wh: 5_000_000, fault_code: 0, ...extra,
+    dc_v: 620,
+    dc_a: iw / 600,
+    dc_w: iw * 1.03,
+    ac_v: 380,
+    ac_a: iw / 650,
+    iw,
+    pf: 0.99,
+    hz: 60,
+    today_wh: 1000,
+    total_wh: 5_000_000,
+    fault_code: 0,
+    ...extra,
   });
 
   it("refuses a gateway without a valid credential and a malformed batch", async () => {
     const g = await createGatewayFixture(store);
-    const none = await fetch(`${server.baseUrl}/api/ingest`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const none = await fetch(`${server.baseUrl}/api/ingest`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(none.status).toBe(401);
-    const wrong = await postReadings(server.baseUrl, { ...g, secret: "not-the-secret" }, [{ device: g.env, ts: slot(1), values: { his: 1 } }]);
+    const wrong = await postReadings(server.baseUrl, { ...g, secret: "not-the-secret" }, [
+      { device: g.env, ts: slot(1), values: { his: 1 } },
+    ]);
     expect(wrong.status).toBe(401);
     const empty = await postReadings(server.baseUrl, g, []);
     expect(empty.status).toBe(400);
     expect(empty.body.fields.readings).toBe("empty_batch");
     const broken = await fetch(`${server.baseUrl}/api/ingest`, {
-      method: "POST", headers: { "content-type": "application/json", authorization: gatewayAuth(g) }, body: "{not json",
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: gatewayAuth(g) },
+      body: "{not json",
     });
     expect(broken.status).toBe(400);
   });
@@ -79,7 +108,11 @@ describe.each(STORES)("data plane on %s", (kind) => {
     expect(again.body).toMatchObject({ accepted: 0, duplicates: 6, rejected: [] });
     const rows = await store.db.selectFrom("m_inverter").select("ts").where("device_uid", "=", g.inverters[0]!).execute();
     expect(rows).toHaveLength(3);
-    const latest = await store.db.selectFrom("device_latest").selectAll().where("device_uid", "=", g.env).executeTakeFirstOrThrow();
+    const latest = await store.db
+      .selectFrom("device_latest")
+      .selectAll()
+      .where("device_uid", "=", g.env)
+      .executeTakeFirstOrThrow();
     expect(latest.ts).toBe(slot(1));
     expect(latest.iis).toBe(600);
     const rtu = await store.db.selectFrom("rtu").select("last_seen_at").where("uid", "=", g.rtuUid).executeTakeFirstOrThrow();
@@ -105,11 +138,21 @@ describe.each(STORES)("data plane on %s", (kind) => {
     expect(res.body.accepted).toBe(2);
     const reasons = Object.fromEntries(res.body.rejected.map((r: any) => [r.index, r.reason]));
     expect(reasons).toEqual({
-      1: "unknown_device", 2: "device_of_another_rtu", 3: "not_a_number", 4: "timestamp_in_future",
-      5: "unknown_field", 6: "missing_field", 7: "bad_timestamp", 9: "duplicate_in_batch",
+      1: "unknown_device",
+      2: "device_of_another_rtu",
+      3: "not_a_number",
+      4: "timestamp_in_future",
+      5: "unknown_field",
+      6: "missing_field",
+      7: "bad_timestamp",
+      9: "duplicate_in_batch",
     });
     expect(res.body.rejected.find((r: any) => r.index === 3).field).toBe("iw");
-    const stored = await store.db.selectFrom("m_env").select("device_uid").where("device_uid", "in", [g.env, other.env]).execute();
+    const stored = await store.db
+      .selectFrom("m_env")
+      .select("device_uid")
+      .where("device_uid", "in", [g.env, other.env])
+      .execute();
     expect(stored.map((r) => r.device_uid)).toEqual([g.env]);
   });
 
@@ -122,9 +165,19 @@ describe.each(STORES)("data plane on %s", (kind) => {
       { device: g.inverters[0], ts: at(12, 20), values: inverter(30_000, { today_wh: 60_000 }) },
     ]);
     const daily = () =>
-      store.db.selectFrom("rollup_daily").selectAll().where("device_uid", "=", g.inverters[0]!).where("day_ts", "=", day).executeTakeFirstOrThrow();
+      store.db
+        .selectFrom("rollup_daily")
+        .selectAll()
+        .where("device_uid", "=", g.inverters[0]!)
+        .where("day_ts", "=", day)
+        .executeTakeFirstOrThrow();
     const hourly = () =>
-      store.db.selectFrom("rollup_hourly").selectAll().where("device_uid", "=", g.inverters[0]!).where("hour_ts", "=", at(12)).executeTakeFirstOrThrow();
+      store.db
+        .selectFrom("rollup_hourly")
+        .selectAll()
+        .where("device_uid", "=", g.inverters[0]!)
+        .where("hour_ts", "=", at(12))
+        .executeTakeFirstOrThrow();
     expect((await daily()).energy_wh).toBe(60_000);
     expect((await hourly()).energy_wh).toBeCloseTo(10_000, 6);
     // The 12:10 reading arrives two days late, and a later one of that afternoon too.
@@ -140,20 +193,31 @@ describe.each(STORES)("data plane on %s", (kind) => {
     expect(d.samples).toBe(4);
     expect(d.max_w).toBe(30_000);
     // The latest value keeps the newest reading, not the late one.
-    const latest = await store.db.selectFrom("device_latest").select("ts").where("device_uid", "=", g.inverters[0]!).executeTakeFirstOrThrow();
+    const latest = await store.db
+      .selectFrom("device_latest")
+      .select("ts")
+      .where("device_uid", "=", g.inverters[0]!)
+      .executeTakeFirstOrThrow();
     expect(latest.ts).toBe(at(15));
   });
 
   it("raises 1000003 when an RTU stops reporting and releases it when it is back", async () => {
     const g = await createGatewayFixture(store);
     await postReadings(server.baseUrl, g, [{ device: g.env, ts: slot(0), values: { his: 10, iis: 10 } }]);
-    await store.db.updateTable("rtu").set({ last_seen_at: Date.now() - 45 * 60_000 }).where("uid", "=", g.rtuUid).execute();
+    await store.db
+      .updateTable("rtu")
+      .set({ last_seen_at: Date.now() - 45 * 60_000 })
+      .where("uid", "=", g.rtuUid)
+      .execute();
     const [alarm] = await waitFor(async () => {
       const a = await openAlarms(store, g.plantUid, 1000003);
       return a.length ? a : null;
     });
     expect(alarm).toMatchObject({ rtu_uid: g.rtuUid, level: 4 });
-    await postReadings(server.baseUrl, g, [{ device: g.env, ts: slot(0), values: { his: 10, iis: 10 } }, { device: g.env, ts: slot(1), values: { his: 10 } }]);
+    await postReadings(server.baseUrl, g, [
+      { device: g.env, ts: slot(0), values: { his: 10, iis: 10 } },
+      { device: g.env, ts: slot(1), values: { his: 10 } },
+    ]);
     await waitFor(async () => (await openAlarms(store, g.plantUid, 1000003)).length === 0);
     const row = await store.db.selectFrom("alarm").select("released_at").where("seq", "=", alarm!.seq).executeTakeFirstOrThrow();
     expect(row.released_at).not.toBeNull();
@@ -253,9 +317,15 @@ describe.each(STORES)("data plane on %s", (kind) => {
     it("ingests a QoS 1 telemetry batch and acknowledges it after commit", async () => {
       const g = await createGatewayFixture(store);
       await gateway.subscribeAsync(`${prefix}/${g.rtuUid}/ack`, { qos: 1 });
-      const ack = new Promise<any>((resolve) => gateway.on("message", (topic, payload) => topic.endsWith(`${g.rtuUid}/ack`) && resolve(JSON.parse(payload.toString()))));
+      const ack = new Promise<any>((resolve) =>
+        gateway.on("message", (topic, payload) => topic.endsWith(`${g.rtuUid}/ack`) && resolve(JSON.parse(payload.toString()))),
+      );
       const readings = [2, 1, 0].map((s) => ({ device: g.env, ts: slot(s), values: { his: 300, iis: 350, sts: 20, ats: 10 } }));
-      await gateway.publishAsync(`${prefix}/${g.rtuUid}/telemetry`, JSON.stringify({ secret: g.secret, batchId: "m-1", readings }), { qos: 1 });
+      await gateway.publishAsync(
+        `${prefix}/${g.rtuUid}/telemetry`,
+        JSON.stringify({ secret: g.secret, batchId: "m-1", readings }),
+        { qos: 1 },
+      );
       expect(await ack).toMatchObject({ batchId: "m-1", accepted: 3, duplicates: 0, rejected: [] });
       const rows = await store.db.selectFrom("m_env").select("ts").where("device_uid", "=", g.env).execute();
       expect(rows).toHaveLength(3);
@@ -264,8 +334,14 @@ describe.each(STORES)("data plane on %s", (kind) => {
     it("answers an unauthenticated gateway without storing anything", async () => {
       const g = await createGatewayFixture(store);
       await gateway.subscribeAsync(`${prefix}/${g.rtuUid}/ack`, { qos: 1 });
-      const ack = new Promise<any>((resolve) => gateway.on("message", (topic, payload) => topic.endsWith(`${g.rtuUid}/ack`) && resolve(JSON.parse(payload.toString()))));
-      await gateway.publishAsync(`${prefix}/${g.rtuUid}/telemetry`, JSON.stringify({ secret: "wrong", readings: [{ device: g.env, ts: slot(0), values: { his: 1 } }] }), { qos: 1 });
+      const ack = new Promise<any>((resolve) =>
+        gateway.on("message", (topic, payload) => topic.endsWith(`${g.rtuUid}/ack`) && resolve(JSON.parse(payload.toString()))),
+      );
+      await gateway.publishAsync(
+        `${prefix}/${g.rtuUid}/telemetry`,
+        JSON.stringify({ secret: "wrong", readings: [{ device: g.env, ts: slot(0), values: { his: 1 } }] }),
+        { qos: 1 },
+      );
       expect(await ack).toMatchObject({ error: "gateway_unauthorized" });
       expect(await store.db.selectFrom("m_env").select("ts").where("device_uid", "=", g.env).execute()).toHaveLength(0);
     });
@@ -276,24 +352,31 @@ describe.each(STORES)("data plane on %s", (kind) => {
       gateway.on("message", (topic, payload) => {
         if (!topic.endsWith(`${g.rtuUid}/command`)) return;
         const cmd = JSON.parse(payload.toString());
-        void gateway.publishAsync(`${prefix}/${g.rtuUid}/command/result`, JSON.stringify({ seq: cmd.seq, ok: true, state: cmd.action === "on" ? 1 : 0, message: `did ${cmd.hex}` }), { qos: 1 });
+        void gateway.publishAsync(
+          `${prefix}/${g.rtuUid}/command/result`,
+          JSON.stringify({ seq: cmd.seq, ok: true, state: cmd.action === "on" ? 1 : 0, message: `did ${cmd.hex}` }),
+          { qos: 1 },
+        );
       });
       const client = apiClient(server.baseUrl);
       const { accessToken } = await client.session("admin", ADMIN_PASSWORD);
       const res = await client.call("POST", "/command/hex", {
-        token: accessToken, json: { deviceType: 8, rtuUid: g.rtuUid, deviceUid: g.acb, ch: 1, hexOff: "0x0001" },
+        token: accessToken,
+        json: { deviceType: 8, rtuUid: g.rtuUid, deviceUid: g.acb, ch: 1, hexOff: "0x0001" },
       });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ status: "done", ok: true, state: 0, message: "did 0x0001" });
       const row = await store.db.selectFrom("command").selectAll().where("seq", "=", res.body.seq).executeTakeFirstOrThrow();
       expect(row).toMatchObject({ status: "done", device_uid: g.acb, hex_off: "0x0001", requested_by: "admin" });
       const bad = await client.call("POST", "/command/hex", {
-        token: accessToken, json: { deviceType: 8, rtuUid: g.rtuUid, deviceUid: g.acb, ch: 1, hexOn: "0x1", hexOff: "0x2" },
+        token: accessToken,
+        json: { deviceType: 8, rtuUid: g.rtuUid, deviceUid: g.acb, ch: 1, hexOn: "0x1", hexOff: "0x2" },
       });
       expect(bad.status).toBe(400);
       const guest = await client.session("guest", "guest-demo-2026");
       const refused = await client.call("POST", "/command/hex", {
-        token: guest.accessToken, json: { deviceType: 8, rtuUid: g.rtuUid, deviceUid: g.acb, ch: 1, hexOn: "0x1" },
+        token: guest.accessToken,
+        json: { deviceType: 8, rtuUid: g.rtuUid, deviceUid: g.acb, ch: 1, hexOn: "0x1" },
       });
       expect(refused.status).toBe(403);
     });

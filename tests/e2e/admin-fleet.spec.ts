@@ -197,11 +197,19 @@ test.describe("configuration", () => {
 });
 
 test.describe("total and import", () => {
-  test("the total list shows RTUs as 'alias (mac)' lines; a source is registered, browsed and removed", async ({ page, server, loginByCookie }) => {
+  test("the total list shows RTUs as 'alias (mac)' lines; a source is registered, browsed and removed", async ({
+    page,
+    server,
+    loginByCookie,
+  }) => {
     const { accessToken } = await loginByCookie("admin", ADMIN_PASSWORD);
     const uid = `PT${tag()}`;
     const call = (method: string, path: string, body: unknown) =>
-      fetch(`${server.baseUrl}/api${path}`, { method, headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+      fetch(`${server.baseUrl}/api${path}`, {
+        method,
+        headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
     await call("POST", "/plant", { uid, name: `합계 ${uid}`, capa: 10000 });
     await call("POST", "/rtu", { uid: `R${uid}`, name: "r", alias: "별칭A", mac: `02:77:00:00:${tag().slice(0, 2)}:01` });
     await call("POST", "/por", { plantUid: uid, rtus: [`R${uid}`] });
@@ -222,7 +230,11 @@ test.describe("total and import", () => {
     await submit(page, reg, "등록");
     await expect(page.getByRole("status").filter({ hasText: "등록했습니다" })).toBeVisible();
     await expect(page.getByRole("checkbox", { name: new RegExp(`합계 ${uid}`) })).toBeDisabled();
-    await submit(page, page.locator("section").filter({ has: page.getByRole("heading", { name: /가져올 항목/ }) }), "선택 항목 가져오기");
+    await submit(
+      page,
+      page.locator("section").filter({ has: page.getByRole("heading", { name: /가져올 항목/ }) }),
+      "선택 항목 가져오기",
+    );
     await expect(page.getByText("가져올 항목을 하나 이상 고르세요.")).toBeVisible();
     const danger = page.locator(".danger-zone");
     await danger.getByLabel("확인 문구").fill("delete");

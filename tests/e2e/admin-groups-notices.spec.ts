@@ -19,7 +19,12 @@ async function noPopup(page: Page, baseURL: string) {
 test.describe("groups (/setting/group)", () => {
   test.beforeEach(async ({ page, baseURL }) => noPopup(page, baseURL!));
 
-  test("adds, renames, moves and deletes groups, refusing what would break the tree", async ({ page, member, loginByCookie, store }) => {
+  test("adds, renames, moves and deletes groups, refusing what would break the tree", async ({
+    page,
+    member,
+    loginByCookie,
+    store,
+  }) => {
     const admin = await member({ auth: 10 });
     await loginByCookie(admin.id, admin.password);
     const root = await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).executeTakeFirstOrThrow();
@@ -54,20 +59,27 @@ test.describe("groups (/setting/group)", () => {
     await expect(option).toBeDisabled();
     // Forge the choice the way a crafted client would: with JS the shared rule refuses it before the
     // round trip, without JS the server does.
-    await page.getByRole("form", { name: "이동" }).locator("select").evaluate((sel: HTMLSelectElement, v) => {
-      (sel.querySelector(`option[value="${v}"]`) as HTMLOptionElement).disabled = false;
-      sel.value = String(v);
-    }, childSeq);
+    await page
+      .getByRole("form", { name: "이동" })
+      .locator("select")
+      .evaluate((sel: HTMLSelectElement, v) => {
+        (sel.querySelector(`option[value="${v}"]`) as HTMLOptionElement).disabled = false;
+        sel.value = String(v);
+      }, childSeq);
     await page.getByRole("form", { name: "이동" }).getByRole("button", { name: "이동" }).click();
     await expect(page.locator("#move-parent_seq-error")).toHaveText("자기 자신이나 하위 그룹 아래로는 옮길 수 없습니다.");
-    expect((await store.db.selectFrom("node").select("parent_seq").where("seq", "=", parentSeq).executeTakeFirstOrThrow()).parent_seq).toBe(root.seq);
+    expect(
+      (await store.db.selectFrom("node").select("parent_seq").where("seq", "=", parentSeq).executeTakeFirstOrThrow()).parent_seq,
+    ).toBe(root.seq);
 
     // Move the child to the root.
     await page.goto(`/setting/group?node=${childSeq}`);
     await page.getByRole("form", { name: "이동" }).getByLabel("상위 그룹").selectOption(String(root.seq));
     await page.getByRole("form", { name: "이동" }).getByRole("button", { name: "이동" }).click();
     await expect(page.getByRole("status").filter({ hasText: "그룹을 옮겼습니다." })).toBeVisible();
-    expect((await store.db.selectFrom("node").select("parent_seq").where("seq", "=", childSeq).executeTakeFirstOrThrow()).parent_seq).toBe(root.seq);
+    expect(
+      (await store.db.selectFrom("node").select("parent_seq").where("seq", "=", childSeq).executeTakeFirstOrThrow()).parent_seq,
+    ).toBe(root.seq);
 
     // A group that holds a member is not deleted; the answer names the member.
     const held = await member({ auth: 1, node_seq: childSeq });
@@ -95,26 +107,69 @@ test.describe("groups (/setting/group)", () => {
     const root = await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).executeTakeFirstOrThrow();
     const tag = randomBytes(3).toString("hex");
     const now = Date.now();
-    const node = await store.db.insertInto("node").values({ name: `배치 ${tag}`, parent_seq: root.seq, sort_order: 0, created_at: now }).returning("seq").executeTakeFirstOrThrow();
+    const node = await store.db
+      .insertInto("node")
+      .values({ name: `배치 ${tag}`, parent_seq: root.seq, sort_order: 0, created_at: now })
+      .returning("seq")
+      .executeTakeFirstOrThrow();
     const plantUid = `p${tag}`;
-    await store.db.insertInto("plant").values({ uid: plantUid, name: `발전소 ${tag}`, alias: null, capa: 100, locality: null, address: null, lat: null, lng: null, node_seq: node.seq, package_seq: null, created_at: now, updated_at: now }).execute();
+    await store.db
+      .insertInto("plant")
+      .values({
+        uid: plantUid,
+        name: `발전소 ${tag}`,
+        alias: null,
+        capa: 100,
+        locality: null,
+        address: null,
+        lat: null,
+        lng: null,
+        node_seq: node.seq,
+        package_seq: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     const rtu = (uid: string, name: string, plant: string | null) => ({
-      uid, alias: null, name, mac: randomBytes(6).toString("hex"), kind: 1, plant_uid: plant, node_seq: node.seq, package_seq: null,
-      config: 0, credential_hash: null, use_yn: 1, created_at: now, updated_at: now, last_seen_at: null,
+      uid,
+      alias: null,
+      name,
+      mac: randomBytes(6).toString("hex"),
+      kind: 1,
+      plant_uid: plant,
+      node_seq: node.seq,
+      package_seq: null,
+      config: 0,
+      credential_hash: null,
+      use_yn: 1,
+      created_at: now,
+      updated_at: now,
+      last_seen_at: null,
     });
-    await store.db.insertInto("rtu").values([rtu(`r1${tag}`, `RTU-A ${tag}`, plantUid), rtu(`r2${tag}`, `RTU-B ${tag}`, null)]).execute();
+    await store.db
+      .insertInto("rtu")
+      .values([rtu(`r1${tag}`, `RTU-A ${tag}`, plantUid), rtu(`r2${tag}`, `RTU-B ${tag}`, null)])
+      .execute();
     await page.goto(`/setting/group?node=${node.seq}`);
     await expect(page.getByText(`발전소 ${tag}`)).toBeVisible();
     await expect(page.getByText(`RTU-A ${tag}`)).toBeVisible();
     await expect(page.getByRole("table").getByRole("link", { name: `RTU-B ${tag}` })).toBeVisible();
-    await expect(page.getByRole("link", { name: new RegExp(`배치 ${tag}.*발전소 1 · RTU 2`) })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("link", { name: new RegExp(`배치 ${tag}.*발전소 1 · RTU 2`) })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
   });
 });
 
 test.describe("notices (/notice)", () => {
   test.beforeEach(async ({ page, baseURL }) => noPopup(page, baseURL!));
 
-  test("posts, edits and deletes notices with field errors and the typed confirmation", async ({ page, member, loginByCookie, store }) => {
+  test("posts, edits and deletes notices with field errors and the typed confirmation", async ({
+    page,
+    member,
+    loginByCookie,
+    store,
+  }) => {
     const admin = await member({ auth: 10 });
     await loginByCookie(admin.id, admin.password);
     const tag = randomBytes(3).toString("hex");
@@ -127,19 +182,35 @@ test.describe("notices (/notice)", () => {
     await create.getByLabel("게시 (회원에게 표시)").uncheck();
     await create.getByRole("button", { name: "공지 등록" }).click();
     await expect(page.getByRole("status").filter({ hasText: "공지를 등록했습니다." })).toBeVisible();
-    const row = await store.db.selectFrom("notice").selectAll().where("content", "like", `점검 안내 ${tag}%`).executeTakeFirstOrThrow();
+    const row = await store.db
+      .selectFrom("notice")
+      .selectAll()
+      .where("content", "like", `점검 안내 ${tag}%`)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ use_yn: 0, author_id: admin.id });
 
-    await page.getByRole("listitem").filter({ hasText: `점검 안내 ${tag}` }).getByRole("link", { name: "수정" }).click();
+    await page
+      .getByRole("listitem")
+      .filter({ hasText: `점검 안내 ${tag}` })
+      .getByRole("link", { name: "수정" })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/notice/${row.seq}$`));
     const edit = page.getByRole("form", { name: `공지 수정 · ${row.seq}번` });
     await edit.getByLabel("내용").fill("");
     await edit.getByRole("button", { name: "저장" }).click();
     await expect(page.locator("#notice-edit-content-error")).toHaveText("입력하세요.");
-    await page.getByRole("form", { name: `공지 수정 · ${row.seq}번` }).getByLabel("내용").fill(`바뀐 안내 ${tag}`);
-    await page.getByRole("form", { name: `공지 수정 · ${row.seq}번` }).getByRole("button", { name: "저장" }).click();
+    await page
+      .getByRole("form", { name: `공지 수정 · ${row.seq}번` })
+      .getByLabel("내용")
+      .fill(`바뀐 안내 ${tag}`);
+    await page
+      .getByRole("form", { name: `공지 수정 · ${row.seq}번` })
+      .getByRole("button", { name: "저장" })
+      .click();
     await expect(page.getByRole("status").filter({ hasText: "공지를 저장했습니다." })).toBeVisible();
-    expect((await store.db.selectFrom("notice").select("content").where("seq", "=", row.seq).executeTakeFirstOrThrow()).content).toBe(`바뀐 안내 ${tag}`);
+    expect(
+      (await store.db.selectFrom("notice").select("content").where("seq", "=", row.seq).executeTakeFirstOrThrow()).content,
+    ).toBe(`바뀐 안내 ${tag}`);
 
     // Bulk delete from the list: nothing selected, then a wrong confirmation, then for real.
     const second = await store.db
@@ -203,8 +274,14 @@ test.describe("notice pop-up after login", () => {
     server = await startServer({ store: "sqlite", port: await freePort(3500, 3599) });
     const store = await openTestStore(server.databaseUrl);
     const now = Date.now();
-    await store.db.insertInto("notice").values({ content: "정기 점검: 토요일 02:00–04:00", use_yn: 1, author_id: "admin", created_at: now, updated_at: now }).execute();
-    await store.db.insertInto("notice").values({ content: "숨긴 공지", use_yn: 0, author_id: "admin", created_at: now, updated_at: now }).execute();
+    await store.db
+      .insertInto("notice")
+      .values({ content: "정기 점검: 토요일 02:00–04:00", use_yn: 1, author_id: "admin", created_at: now, updated_at: now })
+      .execute();
+    await store.db
+      .insertInto("notice")
+      .values({ content: "숨긴 공지", use_yn: 0, author_id: "admin", created_at: now, updated_at: now })
+      .execute();
     await createMember(store, { id: "popup-member", password: "Popup-2026!", auth: 1 });
     await store.close();
   });
@@ -214,7 +291,12 @@ test.describe("notice pop-up after login", () => {
     const base = server.baseUrl;
     const tokens = await apiLogin(base, "popup-member", "Popup-2026!");
     await context.addCookies(
-      (["accessToken", "refreshToken", "sessionId"] as const).map((name) => ({ name, value: tokens[name], url: base, httpOnly: true })),
+      (["accessToken", "refreshToken", "sessionId"] as const).map((name) => ({
+        name,
+        value: tokens[name],
+        url: base,
+        httpOnly: true,
+      })),
     );
     await page.goto(`${base}/`);
     const popup = js() ? page.getByRole("dialog", { name: "공지사항" }) : page.getByRole("region", { name: "공지사항" });
@@ -236,7 +318,12 @@ test.describe("notice pop-up after login", () => {
     const base = server.baseUrl;
     const tokens = await apiLogin(base, "popup-member", "Popup-2026!");
     await context.addCookies(
-      (["accessToken", "refreshToken", "sessionId"] as const).map((name) => ({ name, value: tokens[name], url: base, httpOnly: true })),
+      (["accessToken", "refreshToken", "sessionId"] as const).map((name) => ({
+        name,
+        value: tokens[name],
+        url: base,
+        httpOnly: true,
+      })),
     );
     await page.goto(`${base}/modify`);
     const popup = js() ? page.getByRole("dialog", { name: "공지사항" }) : page.getByRole("region", { name: "공지사항" });
@@ -258,9 +345,16 @@ test.describe("notice pop-up after login", () => {
     // A new login brings it back.
     const again = await apiLogin(base, "popup-member", "Popup-2026!");
     await context.addCookies(
-      (["accessToken", "refreshToken", "sessionId"] as const).map((name) => ({ name, value: again[name], url: base, httpOnly: true })),
+      (["accessToken", "refreshToken", "sessionId"] as const).map((name) => ({
+        name,
+        value: again[name],
+        url: base,
+        httpOnly: true,
+      })),
     );
     await page.goto(`${base}/`);
-    await expect(js() ? page.getByRole("dialog", { name: "공지사항" }) : page.getByRole("region", { name: "공지사항" })).toBeVisible();
+    await expect(
+      js() ? page.getByRole("dialog", { name: "공지사항" }) : page.getByRole("region", { name: "공지사항" }),
+    ).toBeVisible();
   });
 });

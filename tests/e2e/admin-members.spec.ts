@@ -15,7 +15,11 @@ const PNG = Buffer.from(
 
 const js = () => test.info().project.name === "js";
 
-async function asAdmin(member: (o?: object) => Promise<{ id: string; password: string }>, loginByCookie: (id: string, pw: string) => Promise<unknown>, level = 10) {
+async function asAdmin(
+  member: (o?: object) => Promise<{ id: string; password: string }>,
+  loginByCookie: (id: string, pw: string) => Promise<unknown>,
+  level = 10,
+) {
   const admin = await member({ auth: level });
   await loginByCookie(admin.id, admin.password);
   return admin;
@@ -26,7 +30,11 @@ async function noPopup(page: Page, baseURL: string) {
   await page.context().addCookies([{ name: "onWeekCloseModal", value: "Y", url: baseURL }]);
 }
 
-async function fillNewMember(page: Page, id: string, overrides: Partial<Record<"password" | "name" | "phone" | "email", string>> = {}) {
+async function fillNewMember(
+  page: Page,
+  id: string,
+  overrides: Partial<Record<"password" | "name" | "phone" | "email", string>> = {},
+) {
   await page.getByLabel("아이디").fill(id);
   await page.getByLabel("임시 비밀번호").fill(overrides.password ?? "Start-2026!");
   await page.getByLabel("이름").fill(overrides.name ?? "김철수");
@@ -58,7 +66,12 @@ test.describe("members (/setting/id)", () => {
     await expect(page.getByRole("heading", { name: `회원 정보 · ${id}` })).toBeVisible();
   });
 
-  test("shows field errors next to the fields, keeps what was typed and writes nothing", async ({ page, member, loginByCookie, store }) => {
+  test("shows field errors next to the fields, keeps what was typed and writes nothing", async ({
+    page,
+    member,
+    loginByCookie,
+    store,
+  }) => {
     await asAdmin(member, loginByCookie);
     await page.goto("/setting/id/new");
     const id = uniqueId("bad");
@@ -171,7 +184,20 @@ test.describe("members (/setting/id)", () => {
     const now = Date.now();
     await store.db
       .insertInto("plant")
-      .values({ uid, name: `연결시험 ${uid}`, alias: null, capa: 9990, locality: null, address: null, lat: null, lng: null, node_seq: root.seq, package_seq: null, created_at: now, updated_at: now })
+      .values({
+        uid,
+        name: `연결시험 ${uid}`,
+        alias: null,
+        capa: 9990,
+        locality: null,
+        address: null,
+        lat: null,
+        lng: null,
+        node_seq: root.seq,
+        package_seq: null,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     await page.goto(`/setting/id/edit/${m.id}`);
     await page.getByLabel("연결할 발전소").selectOption(uid);

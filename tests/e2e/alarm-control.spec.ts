@@ -29,7 +29,18 @@ interface Plant {
 }
 
 const inverter = (iw: number, extra: Record<string, unknown> = {}) => ({
-  dc_v: 620, dc_a: iw / 600, dc_w: iw * 1.03, ac_v: 380, ac_a: iw / 650, iw, pf: 0.99, hz: 60, today_wh: 20_000, total_wh: 5_000_000, fault_code: 0, ...extra,
+  dc_v: 620,
+  dc_a: iw / 600,
+  dc_w: iw * 1.03,
+  ac_v: 380,
+  ac_a: iw / 650,
+  iw,
+  pf: 0.99,
+  hz: 60,
+  today_wh: 20_000,
+  total_wh: 5_000_000,
+  fault_code: 0,
+  ...extra,
 });
 
 const test = base.extend<{ signInAs: (service: number) => Promise<void> }, { plant: Plant }>({
@@ -37,8 +48,20 @@ const test = base.extend<{ signInAs: (service: number) => Promise<void> }, { pla
     async ({ store }, use) => {
       const base = process.env.E2E_BASE_URL!;
       const root = await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).executeTakeFirstOrThrow();
-      const nodeSeq = Number((await store.db.insertInto("node").values({ parent_seq: root.seq, name: `알람 ${randomBytes(2).toString("hex")}`, sort_order: 0, created_at: Date.now() })
-        .returning("seq").executeTakeFirstOrThrow()).seq);
+      const nodeSeq = Number(
+        (
+          await store.db
+            .insertInto("node")
+            .values({
+              parent_seq: root.seq,
+              name: `알람 ${randomBytes(2).toString("hex")}`,
+              sort_order: 0,
+              created_at: Date.now(),
+            })
+            .returning("seq")
+            .executeTakeFirstOrThrow()
+        ).seq,
+      );
       const g = await createGatewayFixture(store, { inverters: 2, capaKw: 100, nodeSeq });
       // What the devices report now; inverter 2 reports a fault (the engine raises 1000006 for it).
       const state = { inv: [30_000, 12_000], vcb: 1, acb: 1 };
@@ -68,7 +91,9 @@ const test = base.extend<{ signInAs: (service: number) => Promise<void> }, { pla
 
       // The gateway: carries a command out, reports the devices' new readings, then answers the portal.
       const prefix = process.env.E2E_MQTT_PREFIX!;
-      const gateway = await mqtt.connectAsync(process.env.E2E_MQTT_URL!, { clientId: `e2e-gw-${randomBytes(4).toString("hex")}` });
+      const gateway = await mqtt.connectAsync(process.env.E2E_MQTT_URL!, {
+        clientId: `e2e-gw-${randomBytes(4).toString("hex")}`,
+      });
       await gateway.subscribeAsync(`${prefix}/${g.rtuUid}/command`, { qos: 1 });
       gateway.on("message", (_topic, payload) => {
         const cmd = JSON.parse(payload.toString()) as { seq: number; deviceUid: string; action: "on" | "off" };
@@ -78,22 +103,43 @@ const test = base.extend<{ signInAs: (service: number) => Promise<void> }, { pla
         if (cmd.deviceUid === g.vcb) state.vcb = on;
         if (cmd.deviceUid === g.acb) state.acb = on;
         void report().then(() =>
-          gateway.publishAsync(`${prefix}/${g.rtuUid}/command/result`, JSON.stringify({ seq: cmd.seq, ok: true, state: on, message: "done" }), { qos: 1 }),
+          gateway.publishAsync(
+            `${prefix}/${g.rtuUid}/command/result`,
+            JSON.stringify({ seq: cmd.seq, ok: true, state: on, message: "done" }),
+            { qos: 1 },
+          ),
         );
       });
 
       // Past alarms, cleared yesterday: one of interest (1), one warning (3) whose message looks like a formula.
       const y0 = new Date(`${formatSeoul(Date.now() - DAY, "YYYY-MM-DD")}T00:00:00+09:00`).getTime();
       const past = (level: number, code: number, at: number, message: string, device: string | null) => ({
-        plant_uid: g.plantUid, rtu_uid: g.rtuUid, device_uid: device, code, level, fault_code: null, message, raised_at: at, released_at: at + 3_600_000,
+        plant_uid: g.plantUid,
+        rtu_uid: g.rtuUid,
+        device_uid: device,
+        code,
+        level,
+        fault_code: null,
+        message,
+        raised_at: at,
+        released_at: at + 3_600_000,
       });
-      await store.db.insertInto("alarm").values([
-        past(1, 1000001, y0 + 10 * 3_600_000, "past interest", g.env),
-        past(3, 1000001, y0 + 12 * 3_600_000, '=HYPERLINK("http://example.invalid","x")', g.inverters[0]!),
-      ] as never).execute();
+      await store.db
+        .insertInto("alarm")
+        .values([
+          past(1, 1000001, y0 + 10 * 3_600_000, "past interest", g.env),
+          past(3, 1000001, y0 + 12 * 3_600_000, '=HYPERLINK("http://example.invalid","x")', g.inverters[0]!),
+        ] as never)
+        .execute();
       await waitFor(
-        async () => !!(await store.db.selectFrom("alarm").select("seq").where("plant_uid", "=", g.plantUid).where("code", "=", 1000006)
-          .where("released_at", "is", null).executeTakeFirst()),
+        async () =>
+          !!(await store.db
+            .selectFrom("alarm")
+            .select("seq")
+            .where("plant_uid", "=", g.plantUid)
+            .where("code", "=", 1000006)
+            .where("released_at", "is", null)
+            .executeTakeFirst()),
         { ms: 60_000, every: 500, failure: () => "the engine did not raise the inverter fault" },
       );
       const plant = await store.db.selectFrom("plant").select("name").where("uid", "=", g.plantUid).executeTakeFirstOrThrow();
@@ -112,7 +158,11 @@ const test = base.extend<{ signInAs: (service: number) => Promise<void> }, { pla
 const CONTROL = serviceMask(["control", "deviceOperation", "breakStatus"]);
 
 test.describe("alarm screen", () => {
-  test("level and period from a bookmarked URL; the tabs keep the period; today is the default", async ({ page, plant, signInAs }) => {
+  test("level and period from a bookmarked URL; the tabs keep the period; today is the default", async ({
+    page,
+    plant,
+    signInAs,
+  }) => {
     await signInAs(0);
     const y = plant.yesterday;
     await page.goto(`/alarm?start=${y}&end=${y}&level=1&plant=${plant.g.plantUid}`);
@@ -167,7 +217,12 @@ test.describe("alarm screen", () => {
     await expect(page.getByText("종료일이 시작일보다 앞입니다.")).toBeVisible();
   });
 
-  test("acknowledge an active alarm with a note; the CSV export has a BOM and escapes formulas", async ({ page, plant, signInAs, store }) => {
+  test("acknowledge an active alarm with a note; the CSV export has a BOM and escapes formulas", async ({
+    page,
+    plant,
+    signInAs,
+    store,
+  }) => {
     await signInAs(0);
     await page.goto(`/alarm?plant=${plant.g.plantUid}&code=1000006`);
     const row = page.getByRole("row", { name: /인버터 고장/ }).first();
@@ -180,8 +235,13 @@ test.describe("alarm screen", () => {
     const after = page.getByRole("row", { name: /인버터 고장/ }).first();
     await expect(after).toContainText("확인됨");
     await expect(after).toContainText(note);
-    const saved = await store.db.selectFrom("alarm").select(["ack_by", "ack_note"]).where("plant_uid", "=", plant.g.plantUid).where("code", "=", 1000006)
-      .where("released_at", "is", null).executeTakeFirstOrThrow();
+    const saved = await store.db
+      .selectFrom("alarm")
+      .select(["ack_by", "ack_note"])
+      .where("plant_uid", "=", plant.g.plantUid)
+      .where("code", "=", 1000006)
+      .where("released_at", "is", null)
+      .executeTakeFirstOrThrow();
     expect(saved.ack_note).toBe(note);
 
     const res = await page.request.get(`/alarm/export?start=${plant.yesterday}&end=${plant.yesterday}&plant=${plant.g.plantUid}`);
@@ -197,7 +257,11 @@ test.describe("alarm screen", () => {
 });
 
 test.describe("control screen", () => {
-  test("switch an inverter off: confirmed, acknowledged, its output falls to zero; then on again", async ({ page, plant, signInAs }) => {
+  test("switch an inverter off: confirmed, acknowledged, its output falls to zero; then on again", async ({
+    page,
+    plant,
+    signInAs,
+  }) => {
     await signInAs(CONTROL);
     await page.goto(`/control?plant=${plant.g.plantUid}`);
     await expect(page.getByRole("heading", { level: 1, name: "제어" })).toBeVisible();
@@ -221,7 +285,10 @@ test.describe("control screen", () => {
 
     await page.goto(`/control?plant=${plant.g.plantUid}`);
     await inv.getByRole("link", { name: "인버터 1 운전" }).click();
-    await page.getByRole("region", { name: "명령 확인" }).getByRole("button", { name: /운전 · 명령 보내기/ }).click();
+    await page
+      .getByRole("region", { name: "명령 확인" })
+      .getByRole("button", { name: /운전 · 명령 보내기/ })
+      .click();
     await expect(page.getByRole("status").filter({ hasText: "게이트웨이 확인" })).toBeVisible();
     await expect(inv.locator("td.num")).toHaveText("30.0 kW");
   });
@@ -238,17 +305,26 @@ test.describe("control screen", () => {
     await expect(page.getByText("장비 이름이 맞지 않습니다.")).toBeVisible();
     await expect(vcb.locator(".control-state")).toHaveText(/투입/);
     await page.getByRole("region", { name: "명령 확인" }).getByLabel("장비 이름").fill("VCB");
-    await page.getByRole("region", { name: "명령 확인" }).getByRole("button", { name: /트립 · 명령 보내기/ }).click();
+    await page
+      .getByRole("region", { name: "명령 확인" })
+      .getByRole("button", { name: /트립 · 명령 보내기/ })
+      .click();
     await expect(page.getByRole("status").filter({ hasText: "게이트웨이 확인" })).toBeVisible();
     await expect(vcb.locator(".control-state")).toHaveText(/개방 \(트립\)/);
 
     await vcb.getByRole("link", { name: "VCB 투입" }).click();
-    await page.getByRole("region", { name: "명령 확인" }).getByRole("button", { name: /투입 · 명령 보내기/ }).click();
+    await page
+      .getByRole("region", { name: "명령 확인" })
+      .getByRole("button", { name: /투입 · 명령 보내기/ })
+      .click();
     await expect(page.getByRole("status").filter({ hasText: "게이트웨이 확인" })).toBeVisible();
     await expect(vcb.locator(".control-state")).toHaveText(/투입/);
   });
 
-  test("a read-only guest reads the alarm screen too (its filters come from the member's own scope)", async ({ page, loginByCookie }) => {
+  test("a read-only guest reads the alarm screen too (its filters come from the member's own scope)", async ({
+    page,
+    loginByCookie,
+  }) => {
     await loginByCookie(GUEST_ID, GUEST_PASSWORD);
     const res = await page.goto("/alarm");
     expect(res?.status()).toBe(200);
@@ -264,9 +340,18 @@ test.describe("control screen", () => {
 });
 
 test.describe("alerts", () => {
-  test("a member sets their alerts on /modify; an admin names the plant's owner and sees the delivery log", async ({ page, plant, store, loginByCookie }) => {
+  test("a member sets their alerts on /modify; an admin names the plant's owner and sees the delivery log", async ({
+    page,
+    plant,
+    store,
+    loginByCookie,
+  }) => {
     test.setTimeout(120_000); // three screens, two members, seven form posts
-    const m = await createMember(store, { node_seq: plant.nodeSeq, service: 0, email: `m${randomBytes(3).toString("hex")}@example.test` });
+    const m = await createMember(store, {
+      node_seq: plant.nodeSeq,
+      service: 0,
+      email: `m${randomBytes(3).toString("hex")}@example.test`,
+    });
     await loginByCookie(m.id, m.password);
     await page.goto("/modify");
     const section = page.getByRole("region", { name: "알림 설정" });
@@ -281,7 +366,14 @@ test.describe("alerts", () => {
     await page.getByRole("region", { name: "알림 설정" }).getByRole("button", { name: "알림 설정 저장" }).click();
     await expect(page.getByRole("status").filter({ hasText: "알림 설정을 저장했습니다." })).toBeVisible();
     const pref = await store.db.selectFrom("alert_pref").selectAll().where("member_id", "=", m.id).executeTakeFirstOrThrow();
-    expect(pref).toMatchObject({ min_level: 3, mail: 1, webhook: 1, webhook_url: "https://hooks.example.test/T1", quiet_from: 22 * 60, quiet_to: 7 * 60 });
+    expect(pref).toMatchObject({
+      min_level: 3,
+      mail: 1,
+      webhook: 1,
+      webhook_url: "https://hooks.example.test/T1",
+      quiet_from: 22 * 60,
+      quiet_to: 7 * 60,
+    });
     await expect(page.getByRole("region", { name: "알림 설정" }).getByLabel("최소 등급")).toHaveValue("3");
 
     // Sign out only (the app pop-up cookie of the fixtures stays, or its modal would cover the page).
@@ -319,7 +411,13 @@ test("screenshots of /alarm and /control at desktop and phone, both themes", asy
   await shootAll(page, server.baseUrl, "alert-pref", "/modify", async (p) => {
     await expect(p.getByRole("region", { name: "알림 설정" })).toBeVisible();
   });
-  await shootAll(page, server.baseUrl, "control-confirm", `/control?plant=${plant.g.plantUid}&device=${plant.g.vcb}&do=off`, async (p) => {
-    await expect(p.getByRole("region", { name: "명령 확인" })).toBeVisible();
-  });
+  await shootAll(
+    page,
+    server.baseUrl,
+    "control-confirm",
+    `/control?plant=${plant.g.plantUid}&device=${plant.g.vcb}&do=off`,
+    async (p) => {
+      await expect(p.getByRole("region", { name: "명령 확인" })).toBeVisible();
+    },
+  );
 });

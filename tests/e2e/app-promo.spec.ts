@@ -6,8 +6,10 @@
  */
 import { expect, test } from "./fixtures";
 
-const ANDROID = "Mozilla/5.0 (Linux; Android 14; SM-S918N) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36";
-const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+const ANDROID =
+  "Mozilla/5.0 (Linux; Android 14; SM-S918N) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36";
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 const DESKTOP = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36";
 
 test.beforeEach(async ({ context, member, loginByCookie }) => {
@@ -66,7 +68,9 @@ test("a QR on the wrong device alerts; on its own platform it goes to the store"
     });
     await page.getByRole("link", { name: "Android 앱 스토어로 가는 QR 코드" }).click();
     await page.getByRole("link", { name: "iOS 앱 스토어로 가는 QR 코드" }).click();
-    await expect.poll(() => alerts).toEqual(["안드로이드 폰에서만 이용 가능한 링크입니다.", "아이폰에서만 이용 가능한 링크입니다."]);
+    await expect
+      .poll(() => alerts)
+      .toEqual(["안드로이드 폰에서만 이용 가능한 링크입니다.", "아이폰에서만 이용 가능한 링크입니다."]);
     await expect(page).toHaveURL(/\/$/);
   } else {
     await page.getByRole("link", { name: "Android 앱 스토어로 가는 QR 코드" }).click();
@@ -74,7 +78,10 @@ test("a QR on the wrong device alerts; on its own platform it goes to the store"
   }
   // The link itself (no script): by user agent.
   const go = (platform: string, ua: string) =>
-    page.request.get(`${server.baseUrl}/resources/app-promo?platform=${platform}&redirectTo=/`, { headers: { "user-agent": ua }, maxRedirects: 0 });
+    page.request.get(`${server.baseUrl}/resources/app-promo?platform=${platform}&redirectTo=/`, {
+      headers: { "user-agent": ua },
+      maxRedirects: 0,
+    });
   expect((await go("android", ANDROID)).headers().location).toMatch(/^https:\/\/play\.google\.com\//);
   expect((await go("ios", IPHONE)).headers().location).toMatch(/^https:\/\/apps\.apple\.com\//);
   expect((await go("android", DESKTOP)).headers().location).toBe("/");

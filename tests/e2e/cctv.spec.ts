@@ -25,30 +25,81 @@ interface CameraFleet {
 const test = base.extend<{ as: (who: "admin" | "viewer") => Promise<void> }, { cams: CameraFleet }>({
   cams: [
     async ({ store }, use, info) => {
-      const source = await startTestPattern({ ffmpegPath: process.env.FFMPEG_PATH ?? "/usr/bin/ffmpeg", width: 1920, height: 1080, fps: 5 });
+      const source = await startTestPattern({
+        ffmpegPath: process.env.FFMPEG_PATH ?? "/usr/bin/ffmpeg",
+        width: 1920,
+        height: 1080,
+        fps: 5,
+      });
       const tag = `${info.workerIndex}${Math.random().toString(36).slice(2, 7)}`.toUpperCase();
       const now = Date.now();
-      const root = await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).orderBy("seq").executeTakeFirstOrThrow();
+      const root = await store.db
+        .selectFrom("node")
+        .select("seq")
+        .where("parent_seq", "is", null)
+        .orderBy("seq")
+        .executeTakeFirstOrThrow();
       const node = async (name: string) =>
-        Number((await store.db.insertInto("node").values({ parent_seq: root.seq, name, sort_order: 0, created_at: now }).returning("seq").executeTakeFirstOrThrow()).seq);
+        Number(
+          (
+            await store.db
+              .insertInto("node")
+              .values({ parent_seq: root.seq, name, sort_order: 0, created_at: now })
+              .returning("seq")
+              .executeTakeFirstOrThrow()
+          ).seq,
+        );
       const nodeA = await node(`영상A ${tag}`);
       const nodeB = await node(`영상B ${tag}`);
       const plantA = `PV${tag}A`;
       const plantB = `PV${tag}B`;
-      for (const [uid, name, seq] of [[plantA, `영상 가 ${tag}`, nodeA], [plantB, `영상 나 ${tag}`, nodeB]] as const) {
-        await store.db.insertInto("plant").values({
-          uid, name, alias: null, capa: 10_000, locality: "전라남도 해남군", address: null, lat: 34.5, lng: 126.5, node_seq: seq, package_seq: null, created_at: now, updated_at: now,
-        }).execute();
+      for (const [uid, name, seq] of [
+        [plantA, `영상 가 ${tag}`, nodeA],
+        [plantB, `영상 나 ${tag}`, nodeB],
+      ] as const) {
+        await store.db
+          .insertInto("plant")
+          .values({
+            uid,
+            name,
+            alias: null,
+            capa: 10_000,
+            locality: "전라남도 해남군",
+            address: null,
+            lat: 34.5,
+            lng: 126.5,
+            node_seq: seq,
+            package_seq: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
       }
       const camera = async (uid: string, plant: string, name: string, url: string) => {
-        await store.db.insertInto("camera").values({
-          uid, plant_uid: plant, name, url, username: null, password_sealed: null, width: null, height: null, probed_at: null, created_by: null, created_at: now, updated_at: now,
-        }).execute();
+        await store.db
+          .insertInto("camera")
+          .values({
+            uid,
+            plant_uid: plant,
+            name,
+            url,
+            username: null,
+            password_sealed: null,
+            width: null,
+            height: null,
+            probed_at: null,
+            created_by: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
         return uid;
       };
       const { createMember } = await import("../helpers/fixtures");
       await use({
-        source, plantA, plantB,
+        source,
+        plantA,
+        plantB,
         cam: await camera(`CAME2E${tag}1`, plantA, "정문 카메라", source.url),
         deadCam: await camera(`CAME2E${tag}2`, plantA, "꺼진 카메라", `rtsp://127.0.0.1:${await freePort(3400, 3499)}/stream`),
         foreignCam: await camera(`CAME2E${tag}3`, plantB, "남의 카메라", source.url),
@@ -63,7 +114,11 @@ const test = base.extend<{ as: (who: "admin" | "viewer") => Promise<void> }, { c
 });
 
 test.describe("cameras", () => {
-  test("plays the camera live with script, shows a snapshot without; the resolution meets MOTIE", async ({ page, cams, as }, info) => {
+  test("plays the camera live with script, shows a snapshot without; the resolution meets MOTIE", async ({
+    page,
+    cams,
+    as,
+  }, info) => {
     // ffmpeg encodes the 1080p test pattern and the server's ffmpeg segments it: on a loaded CI machine the first
     // segments take a while, so the budget is generous (the assertions are about what happens, not how fast).
     test.setTimeout(150_000);
@@ -76,19 +131,28 @@ test.describe("cameras", () => {
       await expect(video).toBeVisible();
       await expect(page.getByRole("status").filter({ hasText: "재생 중" })).toBeVisible({ timeout: 70_000 });
       const t1 = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
-      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 }).toBeGreaterThan(t1 + 1);
+      await expect
+        .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+        .toBeGreaterThan(t1 + 1);
       expect(await video.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight])).toEqual([1920, 1080]);
     } else {
       const still = page.getByRole("img", { name: "정문 카메라 정지 화면" });
       await expect(still).toBeVisible();
-      await expect.poll(() => still.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth), { timeout: 30_000 }).toBe(1920);
+      await expect
+        .poll(() => still.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth), { timeout: 30_000 })
+        .toBe(1920);
       await expect(page.locator("video")).toHaveCount(0);
     }
     // The resolution learnt from the stream, against MOTIE's 2 MP.
-    await expect.poll(async () => {
-      await page.goto(`/cctv?camera=${cams.cam}`);
-      return page.locator(".cctv-panel").textContent();
-    }, { timeout: 20_000 }).toContain("1920×1080 (2.1 MP)");
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`/cctv?camera=${cams.cam}`);
+          return page.locator(".cctv-panel").textContent();
+        },
+        { timeout: 20_000 },
+      )
+      .toContain("1920×1080 (2.1 MP)");
     await expect(page.locator(".cctv-panel").getByText("산업부 기준(200만 화소 이상) 충족")).toBeVisible();
   });
 
@@ -101,10 +165,15 @@ test.describe("cameras", () => {
       await expect(page.getByRole("button", { name: "다시 시도" })).toBeVisible();
     } else {
       // The page asked for the stream; once the attempt failed the state line says so.
-      await expect.poll(async () => {
-        await page.goto(`/cctv?camera=${cams.deadCam}`);
-        return page.locator(".cctv-panel").textContent();
-      }, { timeout: 20_000 }).toContain("카메라에 연결할 수 없습니다");
+      await expect
+        .poll(
+          async () => {
+            await page.goto(`/cctv?camera=${cams.deadCam}`);
+            return page.locator(".cctv-panel").textContent();
+          },
+          { timeout: 20_000 },
+        )
+        .toContain("카메라에 연결할 수 없습니다");
     }
   });
 
@@ -117,7 +186,11 @@ test.describe("cameras", () => {
     await expect(page.getByRole("link", { name: "정문 카메라" })).toBeVisible();
   });
 
-  test("an administrator registers a camera with a plain form (field errors first) and deletes it", async ({ page, cams, as }, info) => {
+  test("an administrator registers a camera with a plain form (field errors first) and deletes it", async ({
+    page,
+    cams,
+    as,
+  }, info) => {
     test.setTimeout(90_000);
     await as("admin");
     await page.goto(`/cctv?camera=${cams.cam}`);
@@ -144,8 +217,18 @@ test.describe("cameras", () => {
     test.setTimeout(120_000);
     await as("admin");
     await shootAll(page, server.baseUrl, `cctv-${info.project.name}`, `/cctv?camera=${cams.cam}`, async (p) => {
-      if (info.project.name === "js") await expect(p.getByRole("status").filter({ hasText: "재생 중" })).toBeVisible({ timeout: 40_000 });
-      else await expect.poll(() => p.getByRole("img", { name: "정문 카메라 정지 화면" }).evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth), { timeout: 30_000 }).toBeGreaterThan(0);
+      if (info.project.name === "js")
+        await expect(p.getByRole("status").filter({ hasText: "재생 중" })).toBeVisible({ timeout: 40_000 });
+      else
+        await expect
+          .poll(
+            () =>
+              p
+                .getByRole("img", { name: "정문 카메라 정지 화면" })
+                .evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth),
+            { timeout: 30_000 },
+          )
+          .toBeGreaterThan(0);
     });
   });
 });

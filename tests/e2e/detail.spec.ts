@@ -25,7 +25,12 @@ async function openFromWatch(page: Page, context: BrowserContext, plantName: str
 test.describe("detail window", () => {
   test.beforeEach(async ({ signIn }) => signIn());
 
-  test("a plant opens on the detail host with the session handed over, showing that plant only", async ({ page, context, fleet, server }) => {
+  test("a plant opens on the detail host with the session handed over, showing that plant only", async ({
+    page,
+    context,
+    fleet,
+    server,
+  }) => {
     const origin = detailOrigin(server.baseUrl);
     const popup = await openFromWatch(page, context, "가람 정상 1");
     await expect(popup).toHaveURL(`${origin}/`);
@@ -36,7 +41,10 @@ test.describe("detail window", () => {
 
     const jar = await context.cookies(origin);
     for (const name of ["accessToken", "refreshToken", "sessionId"]) {
-      expect(jar.find((c) => c.name === name && c.domain === "detail.localhost"), name).toBeTruthy();
+      expect(
+        jar.find((c) => c.name === name && c.domain === "detail.localhost"),
+        name,
+      ).toBeTruthy();
     }
     // The main window's own session is untouched.
     const main = await context.cookies(server.baseUrl);
@@ -50,7 +58,11 @@ test.describe("detail window", () => {
       const calls = await popup.evaluate(async () => {
         const { accessToken } = JSON.parse(sessionStorage.getItem("detail_token")!);
         const call = async (p: string) => (await fetch(p, { headers: { authorization: `Bearer ${accessToken}` } })).status;
-        return { view: await call("/api/member/detail/view"), monitor: await call("/api/monitor/gen"), alarms: await call("/api/alarm/recent") };
+        return {
+          view: await call("/api/member/detail/view"),
+          monitor: await call("/api/monitor/gen"),
+          alarms: await call("/api/alarm/recent"),
+        };
       });
       expect(calls).toEqual({ view: 200, monitor: 403, alarms: 403 });
     }
@@ -127,7 +139,10 @@ test.describe("detail window", () => {
     for (const theme of ["default", "dark"] as const) {
       await context.addCookies([{ name: "onThemeValue", value: theme, url: server.baseUrl }]);
       const popup = await openFromWatch(page, context, "바다 통신장애");
-      for (const size of [{ n: "desktop", w: 1280, h: 800 }, { n: "phone", w: 390, h: 844 }]) {
+      for (const size of [
+        { n: "desktop", w: 1280, h: 800 },
+        { n: "phone", w: 390, h: 844 },
+      ]) {
         await popup.setViewportSize({ width: size.w, height: size.h });
         await expect(popup.getByRole("heading", { level: 1 })).toBeVisible();
         await popup.screenshot({ path: path.join(SCREENS, `detail-plant-${size.n}-${theme}.png`), fullPage: true });

@@ -17,9 +17,20 @@ const test = base.extend<{ as: (who: "admin" | "viewer" | "guest") => Promise<vo
     async ({ store }, use) => {
       const fleet = await createDiagramFleet(store, process.env.E2E_BASE_URL!);
       // The inverter fault alarm comes from the real alarm engine.
-      await waitFor(async () => !!(await store.db.selectFrom("alarm").select("seq").where("device_uid", "=", fleet.dev("AI2")).where("released_at", "is", null).executeTakeFirst()), {
-        ms: 60_000, every: 250, failure: () => "the fixture's inverter fault alarm did not come",
-      });
+      await waitFor(
+        async () =>
+          !!(await store.db
+            .selectFrom("alarm")
+            .select("seq")
+            .where("device_uid", "=", fleet.dev("AI2"))
+            .where("released_at", "is", null)
+            .executeTakeFirst()),
+        {
+          ms: 60_000,
+          every: 250,
+          failure: () => "the fixture's inverter fault alarm did not come",
+        },
+      );
       await use(fleet);
     },
     { scope: "worker", timeout: 90_000 },
@@ -52,16 +63,22 @@ test.describe("single-line diagram", () => {
     await expect(page.getByRole("heading", { level: 1, name: "단선도 화면" })).toBeVisible();
   });
 
-  test("an administrator uploads a hostile SVG: it is sanitised, bound to devices, and can be removed", async ({ page, fleet, as }, info) => {
+  test("an administrator uploads a hostile SVG: it is sanitised, bound to devices, and can be removed", async ({
+    page,
+    fleet,
+    as,
+  }, info) => {
     await as("admin");
     await page.goto(`/diagram?plant=${fleet.pa.uid}`);
     const dir = path.join(REPO_ROOT, "tests/.artifacts");
     mkdirSync(dir, { recursive: true });
     const file = path.join(dir, `hostile-${info.project.name}.svg`);
-    writeFileSync(file,
+    writeFileSync(
+      file,
       `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 120" onload="window.__pwned=1"><script>window.__pwned=2</script>` +
-      `<g id="inv2"><rect x="10" y="10" width="120" height="50" fill="#ddd" stroke="#333"/><text x="20" y="40">INV 2</text></g>` +
-      `<rect id="acb" x="160" y="10" width="120" height="50" fill="#eee" onclick="window.__pwned=3"/><image href="https://evil.example/x.png"/></svg>`);
+        `<g id="inv2"><rect x="10" y="10" width="120" height="50" fill="#ddd" stroke="#333"/><text x="20" y="40">INV 2</text></g>` +
+        `<rect id="acb" x="160" y="10" width="120" height="50" fill="#eee" onclick="window.__pwned=3"/><image href="https://evil.example/x.png"/></svg>`,
+    );
     await page.getByLabel("SVG 파일").setInputFiles(file);
     await page.getByLabel(/인버터 인버터 2 — 요소 ID/).fill("inv2");
     await page.getByLabel(/ACB ACB 배전반 — 요소 ID/).fill("acb");
@@ -72,7 +89,10 @@ test.describe("single-line diagram", () => {
     expect(await drawing.innerHTML()).not.toMatch(/script|onload|onclick|evil\.example/);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned ?? 0)).toBe(0);
     // A bound group is a link to the device's measurements, with its state in words.
-    await expect(drawing.locator("a.sl-bound")).toHaveAttribute("href", `/measurement?plant=${fleet.pa.uid}&device=${fleet.dev("AI2")}`);
+    await expect(drawing.locator("a.sl-bound")).toHaveAttribute(
+      "href",
+      `/measurement?plant=${fleet.pa.uid}&device=${fleet.dev("AI2")}`,
+    );
     await expect(page.locator(".bound-list").getByRole("link", { name: /ACB 배전반.*차단기 열림/ })).toBeVisible();
     // A binding to an element the drawing lacks is refused next to its field, the stored drawing kept.
     await page.getByLabel(/인버터 인버터 1 — 요소 ID/).fill("nothing");
@@ -86,12 +106,22 @@ test.describe("single-line diagram", () => {
 
   test("screenshots", async ({ page, fleet, as, server }) => {
     await as("admin");
-    await shootAll(page, server.baseUrl, "diagram", `/diagram?plant=${fleet.pa.uid}`, async (p) => void (await expect(p.locator("svg.single-line")).toBeVisible()));
+    await shootAll(
+      page,
+      server.baseUrl,
+      "diagram",
+      `/diagram?plant=${fleet.pa.uid}`,
+      async (p) => void (await expect(p.locator("svg.single-line")).toBeVisible()),
+    );
   });
 });
 
 test.describe("custom pages", () => {
-  test("a member composes a page of widgets with plain forms, reaches it by URL, and deletes it", async ({ page, fleet, as }, info) => {
+  test("a member composes a page of widgets with plain forms, reaches it by URL, and deletes it", async ({
+    page,
+    fleet,
+    as,
+  }, info) => {
     await as("viewer");
     const unique = `board-${info.project.name}`;
     await page.goto("/page");
@@ -150,10 +180,32 @@ test.describe("custom pages", () => {
       { kind: "inverter", plantName: fleet.pa.uid, invStr: "", envStr: "" },
       { kind: "environment", plantName: fleet.pa.uid, invStr: "", envStr: "" },
     ];
-    await store.db.insertInto("custom_page").values({ member_id: fleet.admin.id, unique_key: "shots", title: "스크린샷", widgets: JSON.stringify(widgets), created_at: now, updated_at: now })
-      .onConflict((oc) => oc.columns(["member_id", "unique_key"]).doNothing()).execute();
-    await shootAll(page, server.baseUrl, "page", "/page?p=shots", async (p) => void (await expect(p.locator(".widget")).toHaveCount(4)));
-    await shootAll(page, server.baseUrl, "page-edit", `/page?p=shots&edit=1&plant=${fleet.pa.uid}`, async (p) => void (await expect(p.getByRole("button", { name: "더하기" })).toBeVisible()));
+    await store.db
+      .insertInto("custom_page")
+      .values({
+        member_id: fleet.admin.id,
+        unique_key: "shots",
+        title: "스크린샷",
+        widgets: JSON.stringify(widgets),
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.columns(["member_id", "unique_key"]).doNothing())
+      .execute();
+    await shootAll(
+      page,
+      server.baseUrl,
+      "page",
+      "/page?p=shots",
+      async (p) => void (await expect(p.locator(".widget")).toHaveCount(4)),
+    );
+    await shootAll(
+      page,
+      server.baseUrl,
+      "page-edit",
+      `/page?p=shots&edit=1&plant=${fleet.pa.uid}`,
+      async (p) => void (await expect(p.getByRole("button", { name: "더하기" })).toBeVisible()),
+    );
   });
 });
 
@@ -180,6 +232,12 @@ test.describe("help", () => {
 
   test("screenshots", async ({ page, as, server }) => {
     await as("viewer");
-    await shootAll(page, server.baseUrl, "help", "/help?article=performance", async (p) => void (await expect(p.locator(".help-article h1")).toBeVisible()));
+    await shootAll(
+      page,
+      server.baseUrl,
+      "help",
+      "/help?article=performance",
+      async (p) => void (await expect(p.locator(".help-article h1")).toBeVisible()),
+    );
   });
 });

@@ -16,7 +16,11 @@ export default async function globalSetup() {
   const mqttPrefix = `e2e-${randomBytes(4).toString("hex")}`;
   const server = await startServer({
     store: "sqlite",
-    env: { ACCESS_TOKEN_TTL: String(E2E_ACCESS_TOKEN_TTL), MQTT_URL: process.env.TEST_MQTT_URL ?? "mqtt://127.0.0.1:1883", MQTT_TOPIC_PREFIX: mqttPrefix },
+    env: {
+      ACCESS_TOKEN_TTL: String(E2E_ACCESS_TOKEN_TTL),
+      MQTT_URL: process.env.TEST_MQTT_URL ?? "mqtt://127.0.0.1:1883",
+      MQTT_TOPIC_PREFIX: mqttPrefix,
+    },
     timeoutMs: 180_000,
   });
   process.env.E2E_BASE_URL = server.baseUrl;

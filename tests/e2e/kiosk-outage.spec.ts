@@ -19,7 +19,12 @@ test("a kiosk survives the server going away for 30 s and comes back by itself",
     await store.close();
     const tokens = await apiLogin(server.baseUrl, m.id, m.password);
     await context.addCookies([
-      ...(["accessToken", "refreshToken", "sessionId"] as const).map((name) => ({ name, value: tokens[name], url: server.baseUrl, httpOnly: true })),
+      ...(["accessToken", "refreshToken", "sessionId"] as const).map((name) => ({
+        name,
+        value: tokens[name],
+        url: server.baseUrl,
+        httpOnly: true,
+      })),
       { name: "NewAppOpenPop", value: "Y", url: server.baseUrl },
       { name: "onWeekCloseModal", value: "Y", url: server.baseUrl },
     ]);

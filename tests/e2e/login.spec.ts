@@ -36,7 +36,11 @@ test.describe("login", () => {
     await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/$/);
   });
 
-  test("shows login_failure on the form for a wrong password, without saying whether the id exists", async ({ page, context, member }) => {
+  test("shows login_failure on the form for a wrong password, without saying whether the id exists", async ({
+    page,
+    context,
+    member,
+  }) => {
     const m = await member();
     await page.goto("/login");
     await submitLogin(page, m.id, "definitely-wrong-1");

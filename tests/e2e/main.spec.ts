@@ -7,8 +7,21 @@ import type { Page } from "@playwright/test";
 import { expect, shootAll, test } from "./status-fixture";
 
 const monitoring = (page: Page) => page.locator("section#monitoring");
-const rowNames = (page: Page) => monitoring(page).locator("tbody th[scope=row] a").evaluateAll((as) => as.map((a) => a.firstChild?.textContent?.trim() ?? ""));
-const ASC = ["가람 정상 1", "나래 정상 2", "다온 무발전", "라온 무자료", "마루 인버터고장", "바다 통신장애", "사랑 끊김", "아라 저발전", "차차 연결"];
+const rowNames = (page: Page) =>
+  monitoring(page)
+    .locator("tbody th[scope=row] a")
+    .evaluateAll((as) => as.map((a) => a.firstChild?.textContent?.trim() ?? ""));
+const ASC = [
+  "가람 정상 1",
+  "나래 정상 2",
+  "다온 무발전",
+  "라온 무자료",
+  "마루 인버터고장",
+  "바다 통신장애",
+  "사랑 끊김",
+  "아라 저발전",
+  "차차 연결",
+];
 
 test.describe("main dashboard", () => {
   test.beforeEach(async ({ signIn }) => signIn());
@@ -24,7 +37,10 @@ test.describe("main dashboard", () => {
       await expect(totals.locator(".kpi").filter({ hasText: label })).toContainText(/\d+\.\d\d (kW|MW|GW|kWh|MWh|GWh)/);
     }
     const counts = page.locator(".count-list");
-    await expect(counts.getByRole("link", { name: /정상\s*2/ })).toHaveAttribute("href", /\/pvstatus\?hide=warning,warning_1000001,warning_1000003,warning_1000004,warning_1000006,notWork$/);
+    await expect(counts.getByRole("link", { name: /정상\s*2/ })).toHaveAttribute(
+      "href",
+      /\/pvstatus\?hide=warning,warning_1000001,warning_1000003,warning_1000004,warning_1000006,notWork$/,
+    );
     await expect(counts.getByRole("link", { name: /경고 전체\s*4/ })).toBeVisible();
     await expect(counts.getByRole("link", { name: /미작동\s*3/ })).toBeVisible();
     await counts.getByRole("link", { name: /인버터 고장\s*1/ }).click();
@@ -55,7 +71,10 @@ test.describe("main dashboard", () => {
     await expect(monitoring(page).getByRole("link", { name: "발전", exact: true })).toHaveAttribute("aria-current", "page");
     await expect.poll(() => rowNames(page)).toEqual(ASC);
 
-    await monitoring(page).getByRole("columnheader", { name: /발전소/ }).getByRole("link").click();
+    await monitoring(page)
+      .getByRole("columnheader", { name: /발전소/ })
+      .getByRole("link")
+      .click();
     await expect(page).toHaveURL(/[?&]order=desc/);
     await expect.poll(() => rowNames(page)).toEqual([...ASC].reverse());
     await expect(monitoring(page).getByRole("columnheader", { name: /발전소/ })).toHaveAttribute("aria-sort", "descending");

@@ -27,8 +27,20 @@ const test = base.extend<{ signInAs: (service: number) => Promise<void> }, { pla
   plant: [
     async ({ store }, use) => {
       const root = await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).executeTakeFirstOrThrow();
-      const nodeSeq = Number((await store.db.insertInto("node").values({ parent_seq: root.seq, name: `진단 ${randomBytes(2).toString("hex")}`, sort_order: 0, created_at: Date.now() })
-        .returning("seq").executeTakeFirstOrThrow()).seq);
+      const nodeSeq = Number(
+        (
+          await store.db
+            .insertInto("node")
+            .values({
+              parent_seq: root.seq,
+              name: `진단 ${randomBytes(2).toString("hex")}`,
+              sort_order: 0,
+              created_at: Date.now(),
+            })
+            .returning("seq")
+            .executeTakeFirstOrThrow()
+        ).seq,
+      );
       const g = await createGatewayFixture(store, { inverters: 2, capaKw: 100, nodeSeq });
       await store.db.updateTable("rtu").set({ config: 0b0100 }).where("uid", "=", g.rtuUid).execute();
       const now = Date.now();
@@ -37,7 +49,11 @@ const test = base.extend<{ signInAs: (service: number) => Promise<void> }, { pla
       const readings: unknown[] = [];
       for (let t = from; t < to; t += 600_000) {
         readings.push(
-          { device: g.inverters[0], ts: t, values: { iw: 30_000, dc_w: 31_000, dc_v: 650, dc_a: 47.7, ac_v: 380, ac_a: 45.6, pf: 0.99, hz: 60, total_wh: 1e6 } },
+          {
+            device: g.inverters[0],
+            ts: t,
+            values: { iw: 30_000, dc_w: 31_000, dc_v: 650, dc_a: 47.7, ac_v: 380, ac_a: 45.6, pf: 0.99, hz: 60, total_wh: 1e6 },
+          },
           { device: g.inverters[1], ts: t, values: { iw: 15_000, total_wh: 1e6 } },
           { device: g.env, ts: t, values: { iis: 800, his: 600, sts: 45, ats: 20 } },
           { device: g.board, ts: t, values: { v: 650, total_a: 32, channels: [8, 8, 0, 8, 8] } },
@@ -91,7 +107,10 @@ test.describe("diagnose screen", () => {
     await signInAs(ALL);
     const period = `start=${encodeURIComponent(fmt(plant.from))}&end=${encodeURIComponent(fmt(plant.to))}`;
     await page.goto(`/diagnose?tab=producer&plant=${plant.g.plantUid}&${period}&unit=60`);
-    const first = page.getByRole("table", { name: /인버터별 발전량/ }).locator("tbody tr").first();
+    const first = page
+      .getByRole("table", { name: /인버터별 발전량/ })
+      .locator("tbody tr")
+      .first();
     await expect(first).toContainText("인버터 2");
     await expect(first).toContainText("점검 필요");
     await page.getByRole("link", { name: "발전소 순위" }).click();
@@ -99,7 +118,11 @@ test.describe("diagnose screen", () => {
     await expect(page.getByRole("row", { name: new RegExp(plant.name) })).toBeVisible();
   });
 
-  test("a bookmarked generation-performance URL shows the IEC figures of the worked example", async ({ page, plant, signInAs }) => {
+  test("a bookmarked generation-performance URL shows the IEC figures of the worked example", async ({
+    page,
+    plant,
+    signInAs,
+  }) => {
     await signInAs(ALL);
     const url = `/diagnose?tab=performance&plant=${plant.g.plantUid}&start=${encodeURIComponent(fmt(plant.from))}&end=${encodeURIComponent(fmt(plant.to))}&unit=10`;
     await page.goto(url);
@@ -132,9 +155,13 @@ test.describe("diagnose screen", () => {
 
   test("a bad period shows the failure state with a friendly sentence", async ({ page, plant, signInAs }) => {
     await signInAs(ALL);
-    await page.goto(`/diagnose?tab=performance&plant=${plant.g.plantUid}&start=${encodeURIComponent(fmt(plant.to))}&end=${encodeURIComponent(fmt(plant.from))}&unit=60`);
+    await page.goto(
+      `/diagnose?tab=performance&plant=${plant.g.plantUid}&start=${encodeURIComponent(fmt(plant.to))}&end=${encodeURIComponent(fmt(plant.from))}&unit=60`,
+    );
     await expect(page.getByRole("alert")).toHaveText("시작이 끝보다 늦습니다.");
-    await page.goto(`/diagnose?tab=performance&plant=${plant.g.plantUid}&start=2016-01-01&end=${encodeURIComponent(fmt(plant.to))}&unit=10`);
+    await page.goto(
+      `/diagnose?tab=performance&plant=${plant.g.plantUid}&start=2016-01-01&end=${encodeURIComponent(fmt(plant.to))}&unit=10`,
+    );
     await expect(page.getByRole("alert")).toHaveText("이 단위로는 기간이 너무 깁니다. 더 큰 단위를 고르세요.");
   });
 
@@ -149,11 +176,23 @@ test.describe("diagnose screen", () => {
     await shootAll(page, server.baseUrl, "measurement-inverter", `/measurement?plant=${plant.g.plantUid}&kind=1`, async (p) => {
       await expect(p.getByRole("heading", { level: 3, name: "인버터 1" })).toBeVisible();
     });
-    await shootAll(page, server.baseUrl, "diagnose-performance", `/diagnose?tab=performance&plant=${plant.g.plantUid}&${period}&unit=10`, async (p) => {
-      await expect(p.getByRole("heading", { name: "IEC 61724-1 성능 지표" })).toBeVisible();
-    });
-    await shootAll(page, server.baseUrl, "diagnose-producer", `/diagnose?tab=producer&plant=${plant.g.plantUid}&${period}&unit=60`, async (p) => {
-      await expect(p.getByText("점검 필요")).toBeVisible();
-    });
+    await shootAll(
+      page,
+      server.baseUrl,
+      "diagnose-performance",
+      `/diagnose?tab=performance&plant=${plant.g.plantUid}&${period}&unit=10`,
+      async (p) => {
+        await expect(p.getByRole("heading", { name: "IEC 61724-1 성능 지표" })).toBeVisible();
+      },
+    );
+    await shootAll(
+      page,
+      server.baseUrl,
+      "diagnose-producer",
+      `/diagnose?tab=producer&plant=${plant.g.plantUid}&${period}&unit=60`,
+      async (p) => {
+        await expect(p.getByText("점검 필요")).toBeVisible();
+      },
+    );
   });
 });

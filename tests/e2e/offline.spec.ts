@@ -5,7 +5,12 @@
  */
 import { expect, test } from "./fixtures";
 
-test("the wallboard keeps its last status offline, says since when, and recovers by itself", async ({ page, context, member, loginByCookie }, info) => {
+test("the wallboard keeps its last status offline, says since when, and recovers by itself", async ({
+  page,
+  context,
+  member,
+  loginByCookie,
+}, info) => {
   test.skip(info.project.name !== "js", "polling and the banner need script");
   test.setTimeout(60_000);
   const m = await member({ auth: 1 });
@@ -38,10 +43,18 @@ test("the service worker is served as JavaScript and registered", async ({ page,
   const m = await member({ auth: 1 });
   await loginByCookie(m.id, m.password);
   await page.goto("/");
-  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL ?? null), { timeout: 15_000 }).toMatch(/\/service-worker\.js$/);
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.scriptURL ?? null), {
+      timeout: 15_000,
+    })
+    .toMatch(/\/service-worker\.js$/);
 });
 
-test("kiosk mode: no navigation, large type, cycles through the chosen views (bookmarkable)", async ({ page, member, loginByCookie }, info) => {
+test("kiosk mode: no navigation, large type, cycles through the chosen views (bookmarkable)", async ({
+  page,
+  member,
+  loginByCookie,
+}, info) => {
   test.setTimeout(60_000);
   const m = await member({ auth: 1 });
   await loginByCookie(m.id, m.password);
@@ -49,7 +62,9 @@ test("kiosk mode: no navigation, large type, cycles through the chosen views (bo
   await expect(page.locator(".kiosk-shell")).toBeVisible();
   await expect(page.getByRole("navigation", { name: /메뉴|navigation/i })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "로그아웃" })).toHaveCount(0);
-  expect(await page.locator(".kiosk-shell .content").evaluate((e) => parseFloat(getComputedStyle(e).fontSize))).toBeGreaterThan(18);
+  expect(await page.locator(".kiosk-shell .content").evaluate((e) => parseFloat(getComputedStyle(e).fontSize))).toBeGreaterThan(
+    18,
+  );
   if (info.project.name === "js") {
     await expect(page).toHaveURL(/\/alarm\?kiosk=1&cycle=/, { timeout: 20_000 });
     await expect(page.locator(".kiosk-shell")).toBeVisible();

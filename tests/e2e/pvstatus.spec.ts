@@ -23,7 +23,8 @@ const test = base.extend<{ signIn: () => Promise<void> }, { fleet: PvFleet }>({
     },
     { scope: "worker", timeout: 90_000 },
   ],
-  signIn: async ({ fleet, loginByCookie }, use) => use(async () => void (await loginByCookie(fleet.member.id, fleet.member.password))),
+  signIn: async ({ fleet, loginByCookie }, use) =>
+    use(async () => void (await loginByCookie(fleet.member.id, fleet.member.password))),
 });
 
 const cards = (page: Page) => page.locator("article.pv-card");
@@ -31,7 +32,17 @@ const cardNames = (page: Page) => page.locator("article.pv-card .pv-card-link").
 const card = (page: Page, uid: string) => page.locator(`article.pv-card[data-uid="${uid}"]`);
 const filter = (page: Page, category: string) => page.locator(`.pv-filter[data-category="${category}"]`);
 
-const GRID_ORDER = ["바다 통신장애", "사랑 끊김", "마루 인버터고장", "아라 저발전", "다온 무발전", "라온 무자료", LONG_NAME, "가람 정상 1", "나래 정상 2"];
+const GRID_ORDER = [
+  "바다 통신장애",
+  "사랑 끊김",
+  "마루 인버터고장",
+  "아라 저발전",
+  "다온 무발전",
+  "라온 무자료",
+  LONG_NAME,
+  "가람 정상 1",
+  "나래 정상 2",
+];
 
 test.describe("plant status screen", () => {
   test.beforeEach(async ({ signIn }) => signIn());
@@ -39,10 +50,18 @@ test.describe("plant status screen", () => {
   test("opens on the grid with every filter on, exact counts and the SPEC §4 grid order", async ({ page }) => {
     await page.goto("/pvstatus");
     await expect(page.getByRole("heading", { level: 1, name: "발전소 현황" })).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "보기 방식" }).getByRole("link", { name: "그리드" })).toHaveAttribute("aria-current", "page");
+    await expect(page.getByRole("navigation", { name: "보기 방식" }).getByRole("link", { name: "그리드" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
     const expected: Record<string, number> = {
-      normal: SETTLED_COUNTS.normalCount, warning: SETTLED_COUNTS.warningCount, warning_1000001: 1, warning_1000003: 1,
-      warning_1000004: 1, warning_1000006: 1, notWork: SETTLED_COUNTS.notWorkCount,
+      normal: SETTLED_COUNTS.normalCount,
+      warning: SETTLED_COUNTS.warningCount,
+      warning_1000001: 1,
+      warning_1000003: 1,
+      warning_1000004: 1,
+      warning_1000006: 1,
+      notWork: SETTLED_COUNTS.notWorkCount,
     };
     for (const [category, n] of Object.entries(expected)) {
       await expect(filter(page, category)).toHaveAttribute("aria-pressed", "true");
@@ -52,7 +71,10 @@ test.describe("plant status screen", () => {
     await expect(page.getByText("9곳 중 9곳 표시")).toBeVisible();
   });
 
-  test("the medium grid card shows capacity, hours (2 decimals), output and generation with units; status by text", async ({ page, fleet }) => {
+  test("the medium grid card shows capacity, hours (2 decimals), output and generation with units; status by text", async ({
+    page,
+    fleet,
+  }) => {
     await page.goto("/pvstatus");
     const c = card(page, fleet.plants.n1!.uid);
     await expect(c.locator("dd")).toHaveText(["100.00 kW", "0.70 h", "54.00 kW", "70.00 kWh", "70.00 kWh", "70.00 kWh"]);
@@ -84,7 +106,10 @@ test.describe("plant status screen", () => {
     await expect(card(page, fleet.plants.n1!.uid).locator("dd")).toHaveText(["100.00 kW", "0.7 h", "54.00 kW"]);
   });
 
-  test("the graph view draws server-side charts with legend toggles; irradiance only where there is data", async ({ page, fleet }) => {
+  test("the graph view draws server-side charts with legend toggles; irradiance only where there is data", async ({
+    page,
+    fleet,
+  }) => {
     await page.goto("/pvstatus");
     await page.getByRole("link", { name: "그래프", exact: true }).click();
     await expect(page).toHaveURL(/view=gh/);
@@ -104,11 +129,17 @@ test.describe("plant status screen", () => {
     await n1.getByRole("button", { name: "일사량" }).click();
     await expect(page).toHaveURL(/off=irr/);
     await expect(card(page, fleet.plants.n1!.uid).locator("path.series-irr")).toBeHidden();
-    await expect(card(page, fleet.plants.n1!.uid).getByRole("button", { name: "일사량" })).toHaveAttribute("aria-pressed", "false");
+    await expect(card(page, fleet.plants.n1!.uid).getByRole("button", { name: "일사량" })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
     await expect(card(page, fleet.plants.n1!.uid).locator("path.series-gen")).toBeVisible();
   });
 
-  test("graph card sizes: large shows the full name and the status text; bar cuts to 12 and draws bars", async ({ page, fleet }) => {
+  test("graph card sizes: large shows the full name and the status text; bar cuts to 12 and draws bars", async ({
+    page,
+    fleet,
+  }) => {
     await page.goto("/pvstatus?view=gh&size=lg");
     await expect(card(page, fleet.plants.link!.uid).locator(".pv-card-link")).toHaveText(LONG_NAME);
     await expect(card(page, fleet.plants.n1!.uid).locator(".pv-ind-text")).toHaveText("정상");
@@ -118,7 +149,10 @@ test.describe("plant status screen", () => {
     await expect(card(page, fleet.plants.n1!.uid).locator("rect.series-gen").first()).toBeAttached();
   });
 
-  test("a today's generation zeroed by the alarm rule is marked, on the card as on the main table (issue 13.10)", async ({ page, fleet }) => {
+  test("a today's generation zeroed by the alarm rule is marked, on the card as on the main table (issue 13.10)", async ({
+    page,
+    fleet,
+  }) => {
     // 마루 인버터고장: open inverter fault, no output, meter 5 kWh → 0 on every screen, with the reason.
     await page.goto("/pvstatus?view=gd&size=md");
     const today = card(page, fleet.plants.f6!.uid).locator("dd").nth(3);
@@ -136,7 +170,11 @@ test.describe("plant status screen", () => {
   test("every card kind shows the status text of SPEC §2, not just its shape (issue 13.13)", async ({ page, fleet }) => {
     for (const search of ["?view=gd&size=md", "?view=gd&size=sm", "?view=gh&size=lg", "?view=gh&size=md", "?view=gh&size=bar"]) {
       await page.goto(`/pvstatus${search}`);
-      for (const [key, text] of [["n1", "정상"], ["f1", "이상"], ["x1", "미작동"]] as const) {
+      for (const [key, text] of [
+        ["n1", "정상"],
+        ["f1", "이상"],
+        ["x1", "미작동"],
+      ] as const) {
         const ind = card(page, fleet.plants[key]!.uid).locator(".pv-ind-text");
         await expect(ind, `${search} ${key}`).toHaveText(text);
         await expect(ind, `${search} ${key}`).toBeVisible();
@@ -146,7 +184,10 @@ test.describe("plant status screen", () => {
     }
   });
 
-  test("the stacked bar card stacks each hour's irradiance on its generation time (SPEC §2, issue 13.13)", async ({ page, fleet }) => {
+  test("the stacked bar card stacks each hour's irradiance on its generation time (SPEC §2, issue 13.13)", async ({
+    page,
+    fleet,
+  }) => {
     await page.goto("/pvstatus?view=gh&size=bar");
     const n1 = card(page, fleet.plants.n1!.uid);
     await expect(n1.getByRole("img", { name: /가람 정상 1 오늘의 시간별 발전 시간과 일사량/ })).toBeVisible();
@@ -156,7 +197,14 @@ test.describe("plant status screen", () => {
         const num = (r: Element | null, a: string) => Number(r?.getAttribute(a));
         const gen = g.querySelector("rect.series-gen");
         const irr = g.querySelector("rect.series-irr");
-        return { gx: num(gen, "x"), gy: num(gen, "y"), ix: num(irr, "x"), iy: num(irr, "y"), ih: num(irr, "height"), t: gen?.textContent ?? "" };
+        return {
+          gx: num(gen, "x"),
+          gy: num(gen, "y"),
+          ix: num(irr, "x"),
+          iy: num(irr, "y"),
+          ih: num(irr, "height"),
+          t: gen?.textContent ?? "",
+        };
       }),
     );
     expect(stacks.length).toBeGreaterThan(0);
@@ -181,11 +229,19 @@ test.describe("plant status screen", () => {
     // view now fits the whole fleet (issue 13.17) — with the fixture's test site abroad the Korean plants are
     // one cluster there — so this looks at SPEC §2's view, asked for in the URL.
     await page.goto("/pvstatus?view=map&mz=8.5&mc=36,128");
-    await expect(page.getByRole("region", { name: "발전소 지도" }).getByRole("link", { name: /나래 정상 2 — 정상/ }).first()).toBeAttached();
+    await expect(
+      page
+        .getByRole("region", { name: "발전소 지도" })
+        .getByRole("link", { name: /나래 정상 2 — 정상/ })
+        .first(),
+    ).toBeAttached();
     void fleet;
   });
 
-  test("the map list's short detail links redirect to the plant's detail window, only for visible plants", async ({ page, fleet }) => {
+  test("the map list's short detail links redirect to the plant's detail window, only for visible plants", async ({
+    page,
+    fleet,
+  }) => {
     await page.goto("/pvstatus?view=map");
     const link = page.locator(".pv-map-list a", { hasText: "가람 정상 1" });
     await expect(link).toHaveAttribute("href", `/pvstatus/detail/${fleet.plants.n1!.uid}`);
@@ -243,9 +299,19 @@ test.describe("plant status screen", () => {
     await sort.getByLabel("순서").selectOption("desc");
     if (!javaScriptEnabled) await sort.getByRole("button", { name: "적용" }).click();
     await expect(page).toHaveURL(/sort=capa&order=desc/);
-    await expect.poll(() => cardNames(page)).toEqual([
-      "바다 통신장애", "사랑 끊김", "마루 인버터고장", "아라 저발전", "다온 무발전", LONG_NAME, "라온 무자료", "나래 정상 2", "가람 정상 1",
-    ]);
+    await expect
+      .poll(() => cardNames(page))
+      .toEqual([
+        "바다 통신장애",
+        "사랑 끊김",
+        "마루 인버터고장",
+        "아라 저발전",
+        "다온 무발전",
+        LONG_NAME,
+        "라온 무자료",
+        "나래 정상 2",
+        "가람 정상 1",
+      ]);
   });
 
   test("page view count and the 'more' link grow the list", async ({ page }) => {
@@ -254,7 +320,10 @@ test.describe("plant status screen", () => {
     await page.getByRole("group", { name: "표시 개수" }).getByRole("link", { name: "25개씩" }).click();
     await expect(page).toHaveURL(/count=25/);
     await page.goto("/pvstatus?limit=3&count=25");
-    await expect(page.getByRole("group", { name: "표시 개수" }).getByRole("link", { name: "25개씩" })).toHaveAttribute("aria-current", "true");
+    await expect(page.getByRole("group", { name: "표시 개수" }).getByRole("link", { name: "25개씩" })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
     await page.getByRole("link", { name: "더 보기 (+6)" }).click();
     await expect(page).toHaveURL(/limit=28/);
     await expect(cards(page)).toHaveCount(9);
@@ -269,10 +338,19 @@ test.describe("plant status screen", () => {
     await expect(page.getByLabel("검색어")).toHaveValue("바");
     await expect(page.getByLabel("정렬 기준")).toHaveValue("capa");
     await expect(page.getByLabel("순서")).toHaveValue("desc");
-    await expect(page.getByRole("group", { name: "표시 개수" }).getByRole("link", { name: "25개씩" })).toHaveAttribute("aria-current", "true");
-    await expect(page.getByRole("group", { name: "카드 크기" }).getByRole("link", { name: "큰 라인 차트" })).toHaveAttribute("aria-current", "true");
+    await expect(page.getByRole("group", { name: "표시 개수" }).getByRole("link", { name: "25개씩" })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
+    await expect(page.getByRole("group", { name: "카드 크기" }).getByRole("link", { name: "큰 라인 차트" })).toHaveAttribute(
+      "aria-current",
+      "true",
+    );
     await expect.poll(() => cardNames(page)).toEqual(["바다 통신장애"]);
-    await expect(card(page, fleet.plants.f1!.uid).getByRole("button", { name: "일사량" })).toHaveAttribute("aria-pressed", "false");
+    await expect(card(page, fleet.plants.f1!.uid).getByRole("button", { name: "일사량" })).toHaveAttribute(
+      "aria-pressed",
+      "false",
+    );
   });
 
   test("the controls are reachable by keyboard and labelled", async ({ page }) => {
@@ -384,7 +462,11 @@ test.describe("plant status map, first view and zoom without JavaScript (issue 1
 });
 
 test.describe("one vocabulary on every screen (issue 13, point 8)", () => {
-  test("an internet-disconnected plant has the same name on /pvstatus and /setting/plant; fault names match", async ({ page, fleet, loginByCookie }) => {
+  test("an internet-disconnected plant has the same name on /pvstatus and /setting/plant; fault names match", async ({
+    page,
+    fleet,
+    loginByCookie,
+  }) => {
     const word = "인터넷 연결 끊김";
     const f3 = fleet.plants.f3!;
     await loginByCookie("admin", ADMIN_PASSWORD);
@@ -412,14 +494,19 @@ test.describe("plant status map, live (issue 13, point 17)", () => {
     await expect(frame.locator(".pv-live-marker, .pv-live-cluster").first()).toBeAttached();
     const box = (await frame.boundingBox())!;
     const marks = frame.locator(".pv-live-marker, .pv-live-cluster");
-    await expect.poll(async () => {
-      let plants = 0;
-      for (const m of await marks.all()) {
-        const b = await m.boundingBox();
-        if (!b || b.x < box.x || b.y < box.y || b.x + b.width > box.x + box.width || b.y + b.height > box.y + box.height) continue;
-        plants += (await m.evaluate((el) => el.classList.contains("pv-live-cluster"))) ? Number(await m.locator("span").first().textContent()) : 1;
-      }
-      return plants;
-    }).toBe(9);
+    await expect
+      .poll(async () => {
+        let plants = 0;
+        for (const m of await marks.all()) {
+          const b = await m.boundingBox();
+          if (!b || b.x < box.x || b.y < box.y || b.x + b.width > box.x + box.width || b.y + b.height > box.y + box.height)
+            continue;
+          plants += (await m.evaluate((el) => el.classList.contains("pv-live-cluster")))
+            ? Number(await m.locator("span").first().textContent())
+            : 1;
+        }
+        return plants;
+      })
+      .toBe(9);
   });
 });

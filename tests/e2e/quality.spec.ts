@@ -80,7 +80,13 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}${v.nodes.length > 3 ? ` (+${v.nodes.length - 3})` : ""}`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(" "))
+          .join(", ")}${v.nodes.length > 3 ? ` (+${v.nodes.length - 3})` : ""}`,
+    );
 }
 
 async function check(page: Page, origin: string, url: string, expectStatus?: number) {

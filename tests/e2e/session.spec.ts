@@ -55,7 +55,12 @@ test.describe("forced password change", () => {
 });
 
 test.describe("token renewal", () => {
-  test("an expired access token is renewed with the refresh token on the next navigation", async ({ page, context, server, member }) => {
+  test("an expired access token is renewed with the refresh token on the next navigation", async ({
+    page,
+    context,
+    server,
+    member,
+  }) => {
     const m = await member();
     await page.goto("/login");
     await submitLogin(page, m.id, m.password);
@@ -96,7 +101,14 @@ test.describe("token renewal", () => {
     expect(cookies.refreshToken).toBeUndefined();
   });
 
-  test("a session ended elsewhere (password changed on another device) leads to /login, not a redirect loop", async ({ page, context, member, loginByCookie, server, store }) => {
+  test("a session ended elsewhere (password changed on another device) leads to /login, not a redirect loop", async ({
+    page,
+    context,
+    member,
+    loginByCookie,
+    server,
+    store,
+  }) => {
     const m = await member();
     const mine = await loginByCookie(m.id, m.password);
     await page.goto("/modify");

@@ -61,7 +61,10 @@ test.describe("navigation", () => {
     expect(hrefs).toEqual(SECTIONS.map((s) => s.path));
   });
 
-  test("a navigation link marks its section current, and with JavaScript moves without reloading the page", async ({ page, loginByCookie }) => {
+  test("a navigation link marks its section current, and with JavaScript moves without reloading the page", async ({
+    page,
+    loginByCookie,
+  }) => {
     await loginByCookie("admin", ADMIN_PASSWORD);
     await page.goto("/");
     await expect(navLink(page, "메인")).toHaveAttribute("aria-current", "page");
@@ -70,7 +73,10 @@ test.describe("navigation", () => {
     if (js) await page.evaluate(() => ((window as unknown as { navMarker: number }).navMarker = 1));
     // With JavaScript, resting the pointer on an entry prefetches that screen (its data and code).
     await navLink(page, "공지사항").hover();
-    if (js) await expect(page.locator('link[rel="prefetch"][href*="notice"], link[rel="modulepreload"][href*="notice"]').first()).toBeAttached();
+    if (js)
+      await expect(
+        page.locator('link[rel="prefetch"][href*="notice"], link[rel="modulepreload"][href*="notice"]').first(),
+      ).toBeAttached();
     await navLink(page, "공지사항").click();
     await expect(page).toHaveURL(/\/notice$/);
     await expect(navLink(page, "공지사항")).toHaveAttribute("aria-current", "page");
@@ -82,7 +88,11 @@ test.describe("navigation", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("a member with no service bits at level 1 sees no control, help or diagnose, and cannot open them", async ({ page, member, loginByCookie }) => {
+  test("a member with no service bits at level 1 sees no control, help or diagnose, and cannot open them", async ({
+    page,
+    member,
+    loginByCookie,
+  }) => {
     const m = await member({ service: 0, auth: 1 });
     await loginByCookie(m.id, m.password);
     await page.goto("/");
@@ -112,7 +122,12 @@ test.describe("navigation", () => {
     expect((await page.goto("/control"))?.status()).toBe(200);
   });
 
-  test("admin screens follow the SPEC §6 level table and the read-only guest gets none", async ({ page, context, member, loginByCookie }) => {
+  test("admin screens follow the SPEC §6 level table and the read-only guest gets none", async ({
+    page,
+    context,
+    member,
+    loginByCookie,
+  }) => {
     const level3 = await member({ auth: 3 }); // plant and device only
     await loginByCookie(level3.id, level3.password);
     await page.goto("/");
@@ -163,7 +178,12 @@ test.describe("preferences", () => {
     await expect(navLinks(page).filter({ hasText: "발전소 현황" })).toHaveCount(1);
   });
 
-  test("in English the administration screens, whose texts load with them, are in English too", async ({ page, context, server, loginByCookie }) => {
+  test("in English the administration screens, whose texts load with them, are in English too", async ({
+    page,
+    context,
+    server,
+    loginByCookie,
+  }) => {
     await context.addCookies([{ name: "lang", value: "en", url: server.baseUrl }]);
     await loginByCookie("admin", ADMIN_PASSWORD);
     await page.goto("/");
@@ -201,13 +221,36 @@ test.describe("documents", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("every route of SPEC §2 answers a clean UTF-8 document (no NUL bytes inside Korean text)", async ({ page, member, loginByCookie }) => {
+  test("every route of SPEC §2 answers a clean UTF-8 document (no NUL bytes inside Korean text)", async ({
+    page,
+    member,
+    loginByCookie,
+  }) => {
     test.skip(test.info().project.name !== "js", "documents are the same with and without JS");
     const forced = await member({ pwd_yn: 1 });
     const routes = [
-      "/", "/control", "/pvstatus", "/watch", "/measurement", "/diagram", "/page", "/diagnose", "/statistics",
-      "/alarm", "/cctv", "/help", "/setting", "/setting/total", "/setting/id", "/setting/group", "/setting/plant",
-      "/setting/device", "/setting/rtu", "/setting/config/alarm", "/notice", "/modify",
+      "/",
+      "/control",
+      "/pvstatus",
+      "/watch",
+      "/measurement",
+      "/diagram",
+      "/page",
+      "/diagnose",
+      "/statistics",
+      "/alarm",
+      "/cctv",
+      "/help",
+      "/setting",
+      "/setting/total",
+      "/setting/id",
+      "/setting/group",
+      "/setting/plant",
+      "/setting/device",
+      "/setting/rtu",
+      "/setting/config/alarm",
+      "/notice",
+      "/modify",
     ];
     const check = async (path: string) => {
       const res = await page.goto(path);

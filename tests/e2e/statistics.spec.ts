@@ -25,8 +25,21 @@ let plantName: string;
 test.beforeAll(async ({ store }) => {
   const baseUrl = process.env.E2E_BASE_URL!;
   const now = Date.now();
-  const root = await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).orderBy("seq").executeTakeFirstOrThrow();
-  const node = Number((await store.db.insertInto("node").values({ parent_seq: root.seq, name: `통계 그룹 ${now % 100000}`, sort_order: 0, created_at: now }).returning("seq").executeTakeFirstOrThrow()).seq);
+  const root = await store.db
+    .selectFrom("node")
+    .select("seq")
+    .where("parent_seq", "is", null)
+    .orderBy("seq")
+    .executeTakeFirstOrThrow();
+  const node = Number(
+    (
+      await store.db
+        .insertInto("node")
+        .values({ parent_seq: root.seq, name: `통계 그룹 ${now % 100000}`, sort_order: 0, created_at: now })
+        .returning("seq")
+        .executeTakeFirstOrThrow()
+    ).seq,
+  );
   g = await createGatewayFixture(store, { inverters: 2, capaKw: 100, nodeSeq: node });
   plantName = (await store.db.selectFrom("plant").select("name").where("uid", "=", g.plantUid).executeTakeFirstOrThrow()).name;
   who = await createMember(store, { node_seq: node });
@@ -36,10 +49,19 @@ test.beforeAll(async ({ store }) => {
     const h = i / 6;
     const sun = Math.max(0, Math.sin(((h - 6) / 12) * Math.PI));
     // 13:00–13:50 the inverters are silent: a gap in the report.
-    if (h >= 6 && h < 18 && !(h >= 13 && h < 14)) for (const inv of g.inverters) readings.push({ device: inv, ts, values: { iw: Math.round(45_000 * sun) } });
-    readings.push({ device: g.env, ts, values: { iis: Math.round(900 * sun), his: Math.round(750 * sun), sts: 15 + 20 * sun, ats: 10 + 5 * sun } });
+    if (h >= 6 && h < 18 && !(h >= 13 && h < 14))
+      for (const inv of g.inverters) readings.push({ device: inv, ts, values: { iw: Math.round(45_000 * sun) } });
+    readings.push({
+      device: g.env,
+      ts,
+      values: { iis: Math.round(900 * sun), his: Math.round(750 * sun), sts: 15 + 20 * sun, ats: 10 + 5 * sun },
+    });
     const state = h >= 10 && h < 11 ? 0 : 1;
-    readings.push({ device: g.vcb, ts, values: { v: 22_900, a: 2 * sun * state, w: 90_000 * sun * state, pf: 0.98, state, gf_ma: 1 } });
+    readings.push({
+      device: g.vcb,
+      ts,
+      values: { v: 22_900, a: 2 * sun * state, w: 90_000 * sun * state, pf: 0.98, state, gf_ma: 1 },
+    });
     readings.push({ device: g.acb, ts, values: { v: 380, a: 130 * sun, w: 85_000 * sun, pf: 0.97, state: 1, gf_ma: 0 } });
   }
   for (let i = 0; i < readings.length; i += 2000) {
@@ -48,7 +70,8 @@ test.beforeAll(async ({ store }) => {
   }
 });
 
-const bookmark = (report: string, extra = "") => `/statistics?report=${report}&plant=${g.plantUid}&period=day&date=${DATE}${extra}`;
+const bookmark = (report: string, extra = "") =>
+  `/statistics?report=${report}&plant=${g.plantUid}&period=day&date=${DATE}${extra}`;
 
 test.describe("statistics screen", () => {
   test.beforeEach(async ({ loginByCookie }) => {
@@ -128,11 +151,17 @@ test.describe("statistics screen", () => {
     if (test.info().project.name === "js") {
       for (const theme of ["default", "dark"] as const) {
         await page.context().addCookies([{ name: "onThemeValue", value: theme, url: new URL(page.url()).origin }]);
-        for (const size of [{ n: "desktop", w: 1280, h: 900 }, { n: "phone", w: 390, h: 844 }]) {
+        for (const size of [
+          { n: "desktop", w: 1280, h: 900 },
+          { n: "phone", w: 390, h: 844 },
+        ]) {
           await page.setViewportSize({ width: size.w, height: size.h });
           await page.reload();
           await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
-          await section.screenshot({ path: path.join(SCREENS, `statistics-subscriptions-${size.n}-${theme}.png`), timeout: 60_000 });
+          await section.screenshot({
+            path: path.join(SCREENS, `statistics-subscriptions-${size.n}-${theme}.png`),
+            timeout: 60_000,
+          });
         }
       }
     }
@@ -180,7 +209,10 @@ test.describe("statistics screen", () => {
     mkdirSync(SCREENS, { recursive: true });
     for (const theme of ["default", "dark"] as const) {
       await page.context().addCookies([{ name: "onThemeValue", value: theme, url: server.baseUrl }]);
-      for (const size of [{ n: "desktop", w: 1280, h: 800 }, { n: "phone", w: 390, h: 844 }]) {
+      for (const size of [
+        { n: "desktop", w: 1280, h: 800 },
+        { n: "phone", w: 390, h: 844 },
+      ]) {
         await page.setViewportSize({ width: size.w, height: size.h });
         await page.goto(bookmark("inverter", "&unit=60"));
         await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
@@ -195,4 +227,3 @@ test.describe("statistics screen", () => {
 async function shoot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENS, `${name}.png`), fullPage: true, timeout: 60_000 });
 }
-

@@ -22,7 +22,8 @@ export const test = base.extend<{ signIn: () => Promise<void> }, { fleet: PvFlee
     },
     { scope: "worker", timeout: 90_000 },
   ],
-  signIn: async ({ fleet, loginByCookie }, use) => use(async () => void (await loginByCookie(fleet.member.id, fleet.member.password))),
+  signIn: async ({ fleet, loginByCookie }, use) =>
+    use(async () => void (await loginByCookie(fleet.member.id, fleet.member.password))),
 });
 
 /** Full-page screenshots at desktop and phone size in both themes, and no sideways overflow. */
@@ -30,7 +31,10 @@ export async function shootAll(page: Page, baseUrl: string, name: string, url: s
   mkdirSync(SCREENS, { recursive: true });
   for (const theme of ["default", "dark"] as const) {
     await page.context().addCookies([{ name: "onThemeValue", value: theme, url: baseUrl }]);
-    for (const size of [{ n: "desktop", w: 1280, h: 800 }, { n: "phone", w: 390, h: 844 }]) {
+    for (const size of [
+      { n: "desktop", w: 1280, h: 800 },
+      { n: "phone", w: 390, h: 844 },
+    ]) {
       await page.setViewportSize({ width: size.w, height: size.h });
       await page.goto(url);
       await expect(page.locator("html")).toHaveAttribute("data-theme", theme);

@@ -6,7 +6,17 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -38,7 +48,11 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-export async function startCluster(opts: { databaseUrl: string; servers?: number; env?: Record<string, string> }): Promise<Cluster> {
+export async function startCluster(opts: {
+  databaseUrl: string;
+  servers?: number;
+  env?: Record<string, string>;
+}): Promise<Cluster> {
   const n = opts.servers ?? 3;
   // Every start of a server adds an exit listener (tests/helpers/server.ts); twenty restarts are expected here.
   process.setMaxListeners(Math.max(process.getMaxListeners(), 200));
@@ -50,7 +64,14 @@ export async function startCluster(opts: { databaseUrl: string; servers?: number
   };
   const nodes: ClusterNode[] = [];
   for (let i = 0; i < n; i++) {
-    nodes.push({ id: `s${i + 1}`, port: await freePort(), dataDir: mkdtempSync(path.join(os.tmpdir(), `portal-cluster-s${i + 1}-`)), server: null, logs: [], starting: null });
+    nodes.push({
+      id: `s${i + 1}`,
+      port: await freePort(),
+      dataDir: mkdtempSync(path.join(os.tmpdir(), `portal-cluster-s${i + 1}-`)),
+      server: null,
+      logs: [],
+      starting: null,
+    });
   }
   const boot = (node: ClusterNode) =>
     (node.starting = (async () => {
@@ -73,12 +94,22 @@ export async function startCluster(opts: { databaseUrl: string; servers?: number
   const template = readFileSync(path.join(REPO_ROOT, "deploy/haproxy.cfg"), "utf8").split("\n");
   const serverLine = template.findIndex((l) => /^\s*server s3 /.test(l));
   const config = template
-    .flatMap((l, i) => (i === serverLine ? Array.from({ length: Math.max(0, n - 2) }, (_, k) => l.replaceAll("s3", `s${k + 3}`).replace("SERVER_3", `SERVER_${k + 3}`)) : [l]))
+    .flatMap((l, i) =>
+      i === serverLine
+        ? Array.from({ length: Math.max(0, n - 2) }, (_, k) =>
+            l.replaceAll("s3", `s${k + 3}`).replace("SERVER_3", `SERVER_${k + 3}`),
+          )
+        : [l],
+    )
     .filter((l) => !/^\s*server s(\d+) /.test(l) || Number(/^\s*server s(\d+) /.exec(l)![1]) <= n);
   const configFile = path.join(nodes[0]!.dataDir, "haproxy.cfg");
   writeFileSync(configFile, config.join("\n"));
   const haproxy = spawn("haproxy", ["-f", configFile, "-db"], {
-    env: { ...process.env, PORTAL_BIND: `127.0.0.1:${lbPort}`, ...Object.fromEntries(nodes.map((nd, i) => [`SERVER_${i + 1}`, `127.0.0.1:${nd.port}`])) },
+    env: {
+      ...process.env,
+      PORTAL_BIND: `127.0.0.1:${lbPort}`,
+      ...Object.fromEntries(nodes.map((nd, i) => [`SERVER_${i + 1}`, `127.0.0.1:${nd.port}`])),
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let lbOut = "";
@@ -125,16 +156,20 @@ export async function startCluster(opts: { databaseUrl: string; servers?: number
     restart: (node) => node.starting ?? boot(node),
     log() {
       nodes.forEach(collect);
-      return nodes.map((nd) => nd.logs.map((l, k) => `--- ${nd.id} #${k + 1}\n${l}`).join("\n")).join("\n") + `\n--- haproxy\n${lbOut}`;
+      return (
+        nodes.map((nd) => nd.logs.map((l, k) => `--- ${nd.id} #${k + 1}\n${l}`).join("\n")).join("\n") + `\n--- haproxy\n${lbOut}`
+      );
     },
     async stop() {
       nodes.forEach(collect);
       haproxy.kill("SIGTERM");
-      await Promise.all(nodes.map(async (nd) => {
-        await nd.starting?.catch(() => undefined);
-        await nd.server?.stop({ keepData: true });
-        rmSync(nd.dataDir, { recursive: true, force: true });
-      }));
+      await Promise.all(
+        nodes.map(async (nd) => {
+          await nd.starting?.catch(() => undefined);
+          await nd.server?.stop({ keepData: true });
+          rmSync(nd.dataDir, { recursive: true, force: true });
+        }),
+      );
     },
   };
 }
@@ -152,7 +187,9 @@ export interface PrivatePostgres {
 export function postgresBinDir(): string | null {
   const root = "/usr/lib/postgresql";
   if (!existsSync(root)) return null;
-  const versions = readdirSync(root).filter((v) => existsSync(path.join(root, v, "bin/initdb"))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(path.join(root, v, "bin/initdb")))
+    .sort((a, b) => Number(b) - Number(a));
   return versions.length ? path.join(root, versions[0]!, "bin") : null;
 }
 

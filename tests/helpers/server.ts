@@ -52,10 +52,26 @@ export interface StartOptions {
  * every key of config.ts's schema (read from its source, so variables added later are covered too).
  */
 const CONFIG_KEYS = new Set([
-  "PORT", "HOST", "DATA_DIR", "DATABASE_URL", "ADMIN_PASSWORD", "API_URL", "JWT_SECRET", "SESSION_SECRET",
-  "DEMO", "SIMULATE", "SIM_SPEED", "MQTT_URL", "ACCESS_TOKEN_TTL", "REFRESH_TOKEN_TTL", "LOG_REQUESTS",
-  "HISTORY_DAYS", "ALARM_INTERVAL_MS", "MQTT_CLIENT_ID", "MQTT_TOPIC_PREFIX",
-  ...Array.from(readFileSync(path.join(REPO_ROOT, "config.ts"), "utf8").matchAll(/^\s+([A-Z][A-Z0-9_]+): z\./gm), (m) => m[1]!),
+  "PORT",
+  "HOST",
+  "DATA_DIR",
+  "DATABASE_URL",
+  "ADMIN_PASSWORD",
+  "API_URL",
+  "JWT_SECRET",
+  "SESSION_SECRET",
+  "DEMO",
+  "SIMULATE",
+  "SIM_SPEED",
+  "MQTT_URL",
+  "ACCESS_TOKEN_TTL",
+  "REFRESH_TOKEN_TTL",
+  "LOG_REQUESTS",
+  "HISTORY_DAYS",
+  "ALARM_INTERVAL_MS",
+  "MQTT_CLIENT_ID",
+  "MQTT_TOPIC_PREFIX",
+  ...Array.from(readFileSync(path.join(REPO_ROOT, "config.ts"), "utf8").matchAll(/^\s+([A-Z][A-Z0-9_]+):\s*z\b/gm), (m) => m[1]!),
 ]);
 
 function canListen(port: number): Promise<boolean> {

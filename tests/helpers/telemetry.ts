@@ -24,7 +24,12 @@ export async function createGatewayFixture(
 ): Promise<GatewayFixture> {
   const tag = randomBytes(3).toString("hex").toUpperCase();
   const now = Date.now();
-  const root = await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).orderBy("seq").executeTakeFirstOrThrow();
+  const root = await store.db
+    .selectFrom("node")
+    .select("seq")
+    .where("parent_seq", "is", null)
+    .orderBy("seq")
+    .executeTakeFirstOrThrow();
   const plantUid = `PT${tag}`;
   const rtuUid = `RT${tag}`;
   const secret = newGatewaySecret();
@@ -33,27 +38,69 @@ export async function createGatewayFixture(
   await store.db
     .insertInto("plant")
     .values({
-      uid: plantUid, name: `테스트 발전소 ${tag}`, alias: null, capa: Math.round(capaKw * 100), locality: opts.locality ?? "전라남도 해남군",
-      address: null, lat: opts.lat ?? 34.57, lng: opts.lng ?? 126.6, node_seq: opts.nodeSeq ?? root.seq, package_seq: null,
-      created_at: now, updated_at: now,
+      uid: plantUid,
+      name: `테스트 발전소 ${tag}`,
+      alias: null,
+      capa: Math.round(capaKw * 100),
+      locality: opts.locality ?? "전라남도 해남군",
+      address: null,
+      lat: opts.lat ?? 34.57,
+      lng: opts.lng ?? 126.6,
+      node_seq: opts.nodeSeq ?? root.seq,
+      package_seq: null,
+      created_at: now,
+      updated_at: now,
     })
     .execute();
   await store.db
     .insertInto("rtu")
     .values({
-      uid: rtuUid, alias: `RTU ${tag}`, name: `RTU-${tag}`, mac: `02:00:00:${tag.slice(0, 2)}:${tag.slice(2, 4)}:${tag.slice(4, 6)}`.toLowerCase(),
-      kind: 1, plant_uid: plantUid, node_seq: opts.nodeSeq ?? root.seq, package_seq: null, config: 0,
-      credential_hash: hashGatewaySecret(secret), use_yn: 1, created_at: now, updated_at: now, last_seen_at: null,
+      uid: rtuUid,
+      alias: `RTU ${tag}`,
+      name: `RTU-${tag}`,
+      mac: `02:00:00:${tag.slice(0, 2)}:${tag.slice(2, 4)}:${tag.slice(4, 6)}`.toLowerCase(),
+      kind: 1,
+      plant_uid: plantUid,
+      node_seq: opts.nodeSeq ?? root.seq,
+      package_seq: null,
+      config: 0,
+      credential_hash: hashGatewaySecret(secret),
+      use_yn: 1,
+      created_at: now,
+      updated_at: now,
+      last_seen_at: null,
     })
     .execute();
   const dev = (suffix: string, kind: number, name: string, capa: number | null) => ({
-    uid: `D${tag}${suffix}`, rtu_uid: rtuUid, plant_uid: plantUid, kind, name, address: null, capa, use_yn: 1, created_at: now, updated_at: now,
+    uid: `D${tag}${suffix}`,
+    rtu_uid: rtuUid,
+    plant_uid: plantUid,
+    kind,
+    name,
+    address: null,
+    capa,
+    use_yn: 1,
+    created_at: now,
+    updated_at: now,
   });
   const inverters = Array.from({ length: n }, (_, i) => dev(`I${i}`, 1, `인버터 ${i + 1}`, Math.round((capaKw / n) * 100)));
-  const rows = [...inverters, dev("E", 4, "기상", null), dev("B", 2, "접속반", null), dev("V", 7, "VCB", null), dev("A", 8, "ACB", null)];
+  const rows = [
+    ...inverters,
+    dev("E", 4, "기상", null),
+    dev("B", 2, "접속반", null),
+    dev("V", 7, "VCB", null),
+    dev("A", 8, "ACB", null),
+  ];
   await store.db.insertInto("device").values(rows).execute();
   return {
-    plantUid, rtuUid, secret, inverters: inverters.map((d) => d.uid), env: `D${tag}E`, board: `D${tag}B`, vcb: `D${tag}V`, acb: `D${tag}A`,
+    plantUid,
+    rtuUid,
+    secret,
+    inverters: inverters.map((d) => d.uid),
+    env: `D${tag}E`,
+    board: `D${tag}B`,
+    vcb: `D${tag}V`,
+    acb: `D${tag}A`,
   };
 }
 

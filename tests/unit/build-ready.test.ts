@@ -12,7 +12,10 @@ function fixture() {
   const assets = path.join(dir, "public/build");
   mkdirSync(path.join(assets, "_assets"), { recursive: true });
   const buildFile = path.join(dir, "index.js");
-  writeFileSync(buildFile, `var a = "/build/_assets/app-X.css"; var m = { url: "/build/manifest-1.js", r: '/build/routes/a-2.js' };`);
+  writeFileSync(
+    buildFile,
+    `var a = "/build/_assets/app-X.css"; var m = { url: "/build/manifest-1.js", r: '/build/routes/a-2.js' };`,
+  );
   return { assets, buildFile };
 }
 

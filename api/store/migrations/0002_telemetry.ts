@@ -16,22 +16,49 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   const serial = pg ? "serial" : "integer";
   const seq = (c: any) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement());
   const timescale = pg
-    ? (await sql<{ n: number }>`select count(*)::int as n from pg_available_extensions where name = 'timescaledb'`.execute(db)).rows[0].n > 0
+    ? (await sql<{ n: number }>`select count(*)::int as n from pg_available_extensions where name = 'timescaledb'`.execute(db))
+        .rows[0].n > 0
     : false;
   if (timescale) await sql`create extension if not exists timescaledb`.execute(db);
 
   const columns: Record<(typeof MEASUREMENT_TABLES)[number], Array<[string, string]>> = {
     // Inverter: DC/AC side, power factor, frequency, energy counters (Wh), fault.
     m_inverter: [
-      ["dc_v", real], ["dc_a", real], ["dc_w", real], ["ac_v", real], ["ac_a", real], ["iw", real],
-      ["pf", real], ["hz", real], ["today_wh", real], ["total_wh", real], ["fault_code", "integer"], ["fault_hex", "text"],
+      ["dc_v", real],
+      ["dc_a", real],
+      ["dc_w", real],
+      ["ac_v", real],
+      ["ac_a", real],
+      ["iw", real],
+      ["pf", real],
+      ["hz", real],
+      ["today_wh", real],
+      ["total_wh", real],
+      ["fault_code", "integer"],
+      ["fault_hex", "text"],
     ],
     // Environment sensor: horizontal and plane-of-array irradiance (W/m²), module and ambient temperature (°C).
-    m_env: [["his", real], ["iis", real], ["sts", real], ["ats", real]],
+    m_env: [
+      ["his", real],
+      ["iis", real],
+      ["sts", real],
+      ["ats", real],
+    ],
     // Connection board: bus voltage and channel currents (comma-separated, A).
-    m_board: [["v", real], ["total_a", real], ["channels", "text"]],
+    m_board: [
+      ["v", real],
+      ["total_a", real],
+      ["channels", "text"],
+    ],
     // VCB (7) / ACB (8): line voltage (V), current (A), power (W), breaker state (1 closed), ground-fault current (mA).
-    m_breaker: [["v", real], ["a", real], ["w", real], ["pf", real], ["state", "integer"], ["gf_ma", real]],
+    m_breaker: [
+      ["v", real],
+      ["a", real],
+      ["w", real],
+      ["pf", real],
+      ["state", "integer"],
+      ["gf_ma", real],
+    ],
   };
 
   for (const table of MEASUREMENT_TABLES) {

@@ -13,7 +13,11 @@ import type { Dialect } from "../db";
  */
 export async function up(db: Kysely<any>, _dialect: Dialect): Promise<void> {
   await db.schema.createIndex("alarm_period_level_idx").on("alarm").columns(["raised_at", "level", "released_at"]).execute();
-  await db.schema.createIndex("alarm_plant_period_level_idx").on("alarm").columns(["plant_uid", "raised_at", "level", "released_at"]).execute();
+  await db.schema
+    .createIndex("alarm_plant_period_level_idx")
+    .on("alarm")
+    .columns(["plant_uid", "raised_at", "level", "released_at"])
+    .execute();
   await db.schema.dropIndex("alarm_plant_raised_idx").execute();
   await db.schema.createIndex("alarm_released_level_idx").on("alarm").columns(["released_at", "raised_at", "level"]).execute();
 }

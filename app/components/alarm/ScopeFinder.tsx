@@ -7,23 +7,42 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import type { loader as scopeLoader } from "~/routes/resources.alarm-scope";
 
-export function ScopeFinder({ defaultValue, placeholder, suggestions }: { defaultValue: string; placeholder: string; suggestions: string[] }) {
+export function ScopeFinder({
+  defaultValue,
+  placeholder,
+  suggestions,
+}: {
+  defaultValue: string;
+  placeholder: string;
+  suggestions: string[];
+}) {
   const fetcher = useFetcher<typeof scopeLoader>();
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
   const names = fetcher.data?.names ?? suggestions;
   return (
     <>
-      <input id="af-find" type="search" name="find" list="af-find-options" maxLength={100} autoComplete="off" defaultValue={defaultValue}
-        key={defaultValue} placeholder={placeholder}
+      <input
+        id="af-find"
+        type="search"
+        name="find"
+        list="af-find-options"
+        maxLength={100}
+        autoComplete="off"
+        defaultValue={defaultValue}
+        key={defaultValue}
+        placeholder={placeholder}
         onChange={(e) => {
           const text = e.currentTarget.value.trim();
           clearTimeout(timer.current);
           if (!text) return;
           timer.current = setTimeout(() => fetcher.load(`/resources/alarm-scope?q=${encodeURIComponent(text)}`), 250);
-        }} />
+        }}
+      />
       <datalist id="af-find-options">
-        {[...new Set(names)].map((name) => <option key={name} value={name} />)}
+        {[...new Set(names)].map((name) => (
+          <option key={name} value={name} />
+        ))}
       </datalist>
     </>
   );

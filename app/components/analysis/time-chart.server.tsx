@@ -62,7 +62,8 @@ function Chart({ input }: { input: TimeChartInput }) {
   const daily = n > 0 && input.labels[0]!.length === 10;
   const every = Math.max(1, Math.ceil(n / 7));
   const ticks = Array.from({ length: n }, (_, i) => i).filter((i) => i % every === 0);
-  const empty = n === 0 || [...input.left.series, ...(input.right?.series ?? [])].every((s) => s.values.every((v) => v === null || v === 0));
+  const empty =
+    n === 0 || [...input.left.series, ...(input.right?.series ?? [])].every((s) => s.values.every((v) => v === null || v === 0));
   const titleId = `tc-${input.id}-title`;
   const line = (s: ChartSeriesInput, scale: typeof y, k: string) => (
     <LinePath<{ i: number; v: number | null }>
@@ -78,22 +79,57 @@ function Chart({ input }: { input: TimeChartInput }) {
     />
   );
   return (
-    <svg className="time-chart" viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={titleId} preserveAspectRatio="xMidYMid meet">
+    <svg
+      className="time-chart"
+      viewBox={`0 0 ${W} ${H}`}
+      role="img"
+      aria-labelledby={titleId}
+      preserveAspectRatio="xMidYMid meet"
+    >
       <title id={titleId}>{empty ? `${input.title} — ${input.noData}` : input.title}</title>
       <Group left={M.left} top={M.top}>
-        <text className="unit" x={-8} y={-10} textAnchor="end">{input.left.unit}</text>
-        {input.right ? <text className="unit" x={innerW + 8} y={-10} textAnchor="start">{input.right.unit}</text> : null}
-        {[0.5, 1].map((f) => <line key={f} className="grid" x1={0} x2={innerW} y1={y(leftMax * f)} y2={y(leftMax * f)} />)}
+        <text className="unit" x={-8} y={-10} textAnchor="end">
+          {input.left.unit}
+        </text>
+        {input.right ? (
+          <text className="unit" x={innerW + 8} y={-10} textAnchor="start">
+            {input.right.unit}
+          </text>
+        ) : null}
+        {[0.5, 1].map((f) => (
+          <line key={f} className="grid" x1={0} x2={innerW} y1={y(leftMax * f)} y2={y(leftMax * f)} />
+        ))}
         {input.right?.series.map((s, i) => line(s, y2, `r${i}`))}
         {input.left.series.map((s, i) => line(s, y, `l${i}`))}
-        <AxisLeft scale={y} tickValues={[0, leftMax / 2, leftMax]} tickFormat={(v) => tick(Number(v))} hideAxisLine tickLength={3} />
+        <AxisLeft
+          scale={y}
+          tickValues={[0, leftMax / 2, leftMax]}
+          tickFormat={(v) => tick(Number(v))}
+          hideAxisLine
+          tickLength={3}
+        />
         {input.right ? (
-          <AxisRight left={innerW} scale={y2} tickValues={[0, rightMax / 2, rightMax]} tickFormat={(v) => tick(Number(v))} hideAxisLine tickLength={3} />
+          <AxisRight
+            left={innerW}
+            scale={y2}
+            tickValues={[0, rightMax / 2, rightMax]}
+            tickFormat={(v) => tick(Number(v))}
+            hideAxisLine
+            tickLength={3}
+          />
         ) : null}
-        <AxisBottom top={innerH} scale={x} tickValues={ticks} tickFormat={(v) => keyLabel(input.labels[Number(v)] ?? "", daily)} tickLength={3} />
+        <AxisBottom
+          top={innerH}
+          scale={x}
+          tickValues={ticks}
+          tickFormat={(v) => keyLabel(input.labels[Number(v)] ?? "", daily)}
+          tickLength={3}
+        />
       </Group>
       {empty ? (
-        <text className="no-data" x={W / 2} y={H / 2} textAnchor="middle" dominantBaseline="middle">{input.noData}</text>
+        <text className="no-data" x={W / 2} y={H / 2} textAnchor="middle" dominantBaseline="middle">
+          {input.noData}
+        </text>
       ) : null}
     </svg>
   );

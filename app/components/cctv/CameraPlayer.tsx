@@ -17,7 +17,9 @@ const RETRY_MS = 15_000;
 const TOKEN_IN_URL = /\/api\/cctv\/hls\/[^/]+\//;
 
 async function freshUrl(uid: string): Promise<CctvUrlResponse | null> {
-  const res = await fetch(`/resources/cctv-url?uid=${encodeURIComponent(uid)}&_data=routes%2Fresources.cctv-url`, { credentials: "same-origin" });
+  const res = await fetch(`/resources/cctv-url?uid=${encodeURIComponent(uid)}&_data=routes%2Fresources.cctv-url`, {
+    credentials: "same-origin",
+  });
   if (!res.ok) return null;
   return (await res.json()) as CctvUrlResponse;
 }
@@ -37,9 +39,11 @@ export function CameraPlayer({ camera, stream }: { camera: { uid: string; name: 
   useEffect(() => {
     current.current = stream.url;
     const timer = window.setInterval(() => {
-      void freshUrl(camera.uid).then((u) => {
-        if (u) current.current = u.url;
-      }).catch(() => undefined);
+      void freshUrl(camera.uid)
+        .then((u) => {
+          if (u) current.current = u.url;
+        })
+        .catch(() => undefined);
     }, CCTV_URL_RENEW_MS);
     return () => window.clearInterval(timer);
   }, [camera.uid, stream.url]);
@@ -138,14 +142,22 @@ export function CameraPlayer({ camera, stream }: { camera: { uid: string; name: 
       {hydrated ? (
         <p className={`cctv-phase cctv-phase-${phase}`} role="status" aria-live="polite">
           <span aria-hidden="true">{phase === "playing" ? "● " : trouble ? "✕ " : ""}</span>
-          {phase === "playing" ? t.cctv.playing : phase === "loading" ? t.cctv.loading : phase === "no_player" ? "" : t.cctv.states[phase]}
+          {phase === "playing"
+            ? t.cctv.playing
+            : phase === "loading"
+              ? t.cctv.loading
+              : phase === "no_player"
+                ? ""
+                : t.cctv.states[phase]}
         </p>
       ) : null}
       {trouble ? (
         <div className="cctv-trouble">
           <p>{phase === "ffmpeg_missing" ? t.cctv.ffmpegHelp : t.cctv.unreachableHelp}</p>
           {reason ? <p className="muted small">{fmt(t.cctv.reason, { reason })}</p> : null}
-          <button type="button" onClick={() => setAttempt((n) => n + 1)}>{t.cctv.retry}</button>
+          <button type="button" onClick={() => setAttempt((n) => n + 1)}>
+            {t.cctv.retry}
+          </button>
         </div>
       ) : null}
     </div>

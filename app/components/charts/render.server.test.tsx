@@ -2,9 +2,26 @@ import { describe, expect, it } from "vitest";
 import { renderCardChart, type ChartInput } from "./render.server";
 
 const input: ChartInput = {
-  id: "P1", title: "가람", labels: "10:00,11:00", generation: "50,80", irradiance: "600,400", reference: "",
-  capacityKw: 100, hasIrradiance: true,
-  texts: { kw: "kW", irr: "W/m²", generation: "발전량", irradiance: "일사량", reference: "기준", noData: "-", noGeneration: "-", hour: "시", genTime: "발전 시간", hours: "h" },
+  id: "P1",
+  title: "가람",
+  labels: "10:00,11:00",
+  generation: "50,80",
+  irradiance: "600,400",
+  reference: "",
+  capacityKw: 100,
+  hasIrradiance: true,
+  texts: {
+    kw: "kW",
+    irr: "W/m²",
+    generation: "발전량",
+    irradiance: "일사량",
+    reference: "기준",
+    noData: "-",
+    noGeneration: "-",
+    hour: "시",
+    genTime: "발전 시간",
+    hours: "h",
+  },
 };
 
 /** The rects of one class as { x, y, h }. */

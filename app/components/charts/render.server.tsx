@@ -13,7 +13,14 @@ import { Group } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar, LinePath } from "@visx/shape";
 import { renderToStaticMarkup } from "react-dom/server";
-import { generationAxis, IRRADIANCE_AXIS, SERIES_COLORS, SUN_HOUR_IRRADIANCE, stackedHourAxisMax, stackedHourBars } from "../../../domain/chart";
+import {
+  generationAxis,
+  IRRADIANCE_AXIS,
+  SERIES_COLORS,
+  SUN_HOUR_IRRADIANCE,
+  stackedHourAxisMax,
+  stackedHourBars,
+} from "../../../domain/chart";
 import { parseLabels, parseSeries } from "../../../domain/series";
 
 export interface ChartInput {
@@ -26,12 +33,26 @@ export interface ChartInput {
   reference: string;
   capacityKw: number;
   hasIrradiance: boolean;
-  texts: { kw: string; irr: string; generation: string; irradiance: string; reference: string; noData: string; noGeneration: string; hour: string; genTime: string; hours: string };
+  texts: {
+    kw: string;
+    irr: string;
+    generation: string;
+    irradiance: string;
+    reference: string;
+    noData: string;
+    noGeneration: string;
+    hour: string;
+    genTime: string;
+    hours: string;
+  };
 }
 
 export type LineChartSize = "lg" | "md";
 
-const SIZES: Record<LineChartSize | "bar", { width: number; height: number; margin: { top: number; right: number; bottom: number; left: number } }> = {
+const SIZES: Record<
+  LineChartSize | "bar",
+  { width: number; height: number; margin: { top: number; right: number; bottom: number; left: number } }
+> = {
   lg: { width: 560, height: 230, margin: { top: 22, right: 44, bottom: 24, left: 44 } },
   md: { width: 320, height: 160, margin: { top: 20, right: 36, bottom: 22, left: 38 } },
   bar: { width: 320, height: 160, margin: { top: 20, right: 36, bottom: 22, left: 38 } },
@@ -223,11 +244,25 @@ function BarChart({ input }: { input: ChartInput }) {
           const yTop = y(b.genHours + b.irrHours);
           return (
             <g key={b.label} className="stack">
-              <Bar className="series series-gen" x={round1(left)} y={round1(yGen)} width={band} height={round1(innerH - yGen)} fill={SERIES_COLORS.generation}>
+              <Bar
+                className="series series-gen"
+                x={round1(left)}
+                y={round1(yGen)}
+                width={band}
+                height={round1(innerH - yGen)}
+                fill={SERIES_COLORS.generation}
+              >
                 <title>{`${b.label} ${input.texts.genTime} ${h2(b.genHours)} ${input.texts.hours} (${gen[i]!.toFixed(1)} kWh)`}</title>
               </Bar>
               {input.hasIrradiance ? (
-                <Bar className="series series-irr" x={round1(left)} y={round1(yTop)} width={band} height={round1(yGen - yTop)} fill={`url(#${hatch})`}>
+                <Bar
+                  className="series series-irr"
+                  x={round1(left)}
+                  y={round1(yTop)}
+                  width={band}
+                  height={round1(yGen - yTop)}
+                  fill={`url(#${hatch})`}
+                >
                   <title>{`${b.label} ${input.texts.irradiance} ${h2(b.irrHours)} ${input.texts.hours} (${Math.round(b.irrHours * SUN_HOUR_IRRADIANCE)} W/m²)`}</title>
                 </Bar>
               ) : null}
@@ -235,7 +270,13 @@ function BarChart({ input }: { input: ChartInput }) {
           );
         })}
         <AxisLeft scale={y} tickValues={ticks} tickFormat={(v) => String(Number(v))} hideAxisLine tickLength={3} />
-        <AxisBottom top={innerH} scale={x} tickValues={["06:00", "12:00", "18:00", "24:00"]} tickFormat={(v) => `${parseInt(String(v), 10)}${input.texts.hour}`} tickLength={3} />
+        <AxisBottom
+          top={innerH}
+          scale={x}
+          tickValues={["06:00", "12:00", "18:00", "24:00"]}
+          tickFormat={(v) => `${parseInt(String(v), 10)}${input.texts.hour}`}
+          tickLength={3}
+        />
       </Group>
     </Frame>
   );

@@ -55,7 +55,13 @@ function StatChart({ input }: { input: StatChartInput }) {
   const empty = input.values.every((v) => v === null);
   const band = x.bandwidth();
   return (
-    <svg className="stat-chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={titleId} preserveAspectRatio="xMidYMid meet">
+    <svg
+      className="stat-chart"
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      role="img"
+      aria-labelledby={titleId}
+      preserveAspectRatio="xMidYMid meet"
+    >
       <title id={titleId}>{input.title}</title>
       <defs>
         <pattern id={`hatch-${input.id}`} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
@@ -64,7 +70,9 @@ function StatChart({ input }: { input: StatChartInput }) {
         </pattern>
       </defs>
       <Group left={M.left} top={M.top}>
-        <text className="unit" x={-8} y={-10} textAnchor="end">{input.unit}</text>
+        <text className="unit" x={-8} y={-10} textAnchor="end">
+          {input.unit}
+        </text>
         {y.ticks(4).map((v) => (
           <line key={v} className="grid" x1={0} x2={innerW} y1={round1(y(v))} y2={round1(y(v))} />
         ))}
@@ -76,7 +84,15 @@ function StatChart({ input }: { input: StatChartInput }) {
           return (
             <g key={label} className={gap ? "step gap" : "step"}>
               {v !== null ? (
-                <Bar x={round1(left)} y={round1(y(v))} width={Math.max(0.5, round1(band))} height={round1(innerH - y(v))} fill={gap ? `url(#hatch-${input.id})` : color} stroke={gap ? color : "none"} strokeWidth={gap ? 0.75 : 0}>
+                <Bar
+                  x={round1(left)}
+                  y={round1(y(v))}
+                  width={Math.max(0.5, round1(band))}
+                  height={round1(innerH - y(v))}
+                  fill={gap ? `url(#hatch-${input.id})` : color}
+                  stroke={gap ? color : "none"}
+                  strokeWidth={gap ? 0.75 : 0}
+                >
                   <title>{text}</title>
                 </Bar>
               ) : null}
@@ -98,7 +114,9 @@ function StatChart({ input }: { input: StatChartInput }) {
           tickLength={2}
         />
         {empty ? (
-          <text className="no-data" x={innerW / 2} y={innerH / 2} textAnchor="middle">{input.texts.noData}</text>
+          <text className="no-data" x={innerW / 2} y={innerH / 2} textAnchor="middle">
+            {input.texts.noData}
+          </text>
         ) : null}
       </Group>
     </svg>

@@ -66,8 +66,12 @@ function Symbol({ e }: { e: PlacedElement }) {
         <g className="sl-sym">
           <rect x={7} y={y - 11} width={24} height={22} />
           <line x1={7} y1={y + 11} x2={31} y2={y - 11} />
-          <text x={12} y={y - 2} className="sl-sym-text">~</text>
-          <text x={21} y={y + 9} className="sl-sym-text">=</text>
+          <text x={12} y={y - 2} className="sl-sym-text">
+            ~
+          </text>
+          <text x={21} y={y + 9} className="sl-sym-text">
+            =
+          </text>
         </g>
       );
     case "board":
@@ -89,7 +93,11 @@ function ElementBox({ e, plantUid }: { e: PlacedElement; plantUid: string }) {
   const name = elementName(t, e);
   const values = valuesText(t, e.type, e.values);
   const state = conditionText(t, e.condition, e.alarm);
-  const label = [e.type === "grid" || e.type === "transformer" ? name : `${typeLabel(t, e)} ${name}`, values, e.condition === "none" ? "" : state]
+  const label = [
+    e.type === "grid" || e.type === "transformer" ? name : `${typeLabel(t, e)} ${name}`,
+    values,
+    e.condition === "none" ? "" : state,
+  ]
     .filter(Boolean)
     .join(", ");
   const cls = `sl-el sl-${e.type} sl-cond-${e.condition}`;
@@ -100,20 +108,30 @@ function ElementBox({ e, plantUid }: { e: PlacedElement; plantUid: string }) {
       <g transform={`translate(${e.x},${e.y})`} className={cls}>
         <rect className="sl-box" width={e.w} height={e.h} rx={4} />
         <Mark condition={e.condition} cx={10} cy={e.h / 2} r={4} />
-        <text x={20} y={e.h / 2 + 4} className="sl-name">{name}{" "}</text>
-        <text x={e.w - 6} y={e.h / 2 + 4} className="sl-val" textAnchor="end">{values || "–"}</text>
+        <text x={20} y={e.h / 2 + 4} className="sl-name">
+          {name}{" "}
+        </text>
+        <text x={e.w - 6} y={e.h / 2 + 4} className="sl-val" textAnchor="end">
+          {values || "–"}
+        </text>
         <title>{label}</title>
       </g>
     ) : (
       <g transform={`translate(${e.x},${e.y})`} className={cls}>
         <rect className="sl-box" width={e.w} height={e.h} rx={6} />
         <Symbol e={e} />
-        <text x={40} y={17} className="sl-name">{name.length > 16 ? `${name.slice(0, 15)}…` : name}{" "}</text>
-        <text x={40} y={34} className="sl-val">{values || (e.type === "grid" || e.type === "transformer" ? typeLabel(t, e) : "–")}{" "}</text>
+        <text x={40} y={17} className="sl-name">
+          {name.length > 16 ? `${name.slice(0, 15)}…` : name}{" "}
+        </text>
+        <text x={40} y={34} className="sl-val">
+          {values || (e.type === "grid" || e.type === "transformer" ? typeLabel(t, e) : "–")}{" "}
+        </text>
         {e.condition !== "none" ? (
           <>
             <Mark condition={e.condition} cx={46} cy={47} r={4.5} />
-            <text x={55} y={51} className="sl-state">{state.length > 22 ? `${state.slice(0, 21)}…` : state}</text>
+            <text x={55} y={51} className="sl-state">
+              {state.length > 22 ? `${state.slice(0, 21)}…` : state}
+            </text>
           </>
         ) : null}
         <title>{label}</title>
@@ -121,7 +139,11 @@ function ElementBox({ e, plantUid }: { e: PlacedElement; plantUid: string }) {
     );
   if (!e.device_uid || e.type === "string") return body;
   return (
-    <a href={measurementHref(plantUid, e.device_uid)} aria-label={`${label} — ${fmt(t.diagram.openMeasurement, { name })}`} className="sl-link">
+    <a
+      href={measurementHref(plantUid, e.device_uid)}
+      aria-label={`${label} — ${fmt(t.diagram.openMeasurement, { name })}`}
+      className="sl-link"
+    >
       {body}
     </a>
   );
@@ -140,7 +162,13 @@ export function SingleLine({ layout, plantUid, title }: { layout: DiagramLayout;
       <g className="sl-links" aria-hidden="true">
         {layout.links.map((l) => {
           const mx = (l.x1 + l.x2) / 2;
-          return <path key={`${l.from}>${l.to}`} className={`sl-wire sl-wire-${l.condition}`} d={`M${l.x1},${l.y1} H${mx} V${l.y2} H${l.x2}`} />;
+          return (
+            <path
+              key={`${l.from}>${l.to}`}
+              className={`sl-wire sl-wire-${l.condition}`}
+              d={`M${l.x1},${l.y1} H${mx} V${l.y2} H${l.x2}`}
+            />
+          );
         })}
       </g>
       {layout.elements.map((e) => (

@@ -15,7 +15,15 @@ export interface DiagramLayout {
   height: number;
   elements: PlacedElement[];
   /** Connectors: parent's right edge to child's left edge. */
-  links: Array<{ from: string; to: string; x1: number; y1: number; x2: number; y2: number; condition: DiagramElement["condition"] }>;
+  links: Array<{
+    from: string;
+    to: string;
+    x1: number;
+    y1: number;
+    x2: number;
+    y2: number;
+    condition: DiagramElement["condition"];
+  }>;
 }
 
 const heightOf = (e: DiagramElement) => (e.type === "string" ? BOX.stringHeight : BOX.height);

@@ -11,7 +11,9 @@ import { conditionText, deviceType, measurementHref, typeLabel, valuesText } fro
 
 export function deviceLabel(t: WorkspaceCatalogue, d: DiagramDevice): string {
   const type = deviceType(d.kind);
-  return [`${typeLabel(t, { type })} ${d.name}`, valuesText(t, type, d.values), conditionText(t, d.condition, d.alarm)].filter(Boolean).join(", ");
+  return [`${typeLabel(t, { type })} ${d.name}`, valuesText(t, type, d.values), conditionText(t, d.condition, d.alarm)]
+    .filter(Boolean)
+    .join(", ");
 }
 
 export function renderUploaded(diagram: DiagramResponse, t: WorkspaceCatalogue): string {
@@ -20,7 +22,8 @@ export function renderUploaded(diagram: DiagramResponse, t: WorkspaceCatalogue):
   const bound = new Map(diagram.bindings.map((b) => [b.element, devices.get(b.device_uid)]));
   return sanitizeSvg(diagram.svg, (tagName, attribs) => {
     const device = attribs.id ? bound.get(attribs.id) : undefined;
-    if (tagName === "svg") return { tagName, attribs: { ...attribs, class: "uploaded-svg", role: "group", "aria-label": diagram.plant.name } };
+    if (tagName === "svg")
+      return { tagName, attribs: { ...attribs, class: "uploaded-svg", role: "group", "aria-label": diagram.plant.name } };
     if (!device) return { tagName, attribs };
     const marked = {
       ...attribs,

@@ -11,7 +11,15 @@ const q = (x: { value: string; unit: string }) => `${x.value} ${x.unit}`;
 const fixed = (v: number, d: number) => v.toFixed(d);
 
 /** The shape that goes with a condition, drawn and written (never colour alone). */
-export const CONDITION_MARK: Record<Condition, string> = { ok: "●", alarm: "▲", open: "◆", stale: "○", nodata: "○", none: "", low: "▼" };
+export const CONDITION_MARK: Record<Condition, string> = {
+  ok: "●",
+  alarm: "▲",
+  open: "◆",
+  stale: "○",
+  nodata: "○",
+  none: "",
+  low: "▼",
+};
 
 export function typeLabel(t: T, e: Pick<DiagramElement, "type">): string {
   return t.diagram.types[e.type];

@@ -9,7 +9,36 @@ import sanitizeHtml from "sanitize-html";
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 
 const ALLOWED: sanitizeHtml.IOptions = {
-  allowedTags: ["h1", "h2", "h3", "h4", "p", "ul", "ol", "li", "strong", "em", "code", "pre", "blockquote", "a", "table", "thead", "tbody", "tr", "th", "td", "hr", "br", "dl", "dt", "dd", "kbd", "sub", "sup"],
+  allowedTags: [
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "p",
+    "ul",
+    "ol",
+    "li",
+    "strong",
+    "em",
+    "code",
+    "pre",
+    "blockquote",
+    "a",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "hr",
+    "br",
+    "dl",
+    "dt",
+    "dd",
+    "kbd",
+    "sub",
+    "sup",
+  ],
   allowedAttributes: { a: ["href", "title", "rel", "target"], th: ["scope", "align"], td: ["align"], h2: ["id"], h3: ["id"] },
   allowedSchemes: ["https", "mailto"],
   allowProtocolRelative: false,
@@ -26,7 +55,13 @@ const ALLOWED: sanitizeHtml.IOptions = {
 function withHeadingIds(html: string): string {
   const used = new Set<string>();
   return html.replace(/<h([23])>([\s\S]*?)<\/h\1>/g, (_, level: string, inner: string) => {
-    const base = inner.replace(/<[^>]+>/g, "").trim().toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "") || "section";
+    const base =
+      inner
+        .replace(/<[^>]+>/g, "")
+        .trim()
+        .toLowerCase()
+        .replace(/[^\p{L}\p{N}]+/gu, "-")
+        .replace(/^-|-$/g, "") || "section";
     let id = base;
     for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
     used.add(id);

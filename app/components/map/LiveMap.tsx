@@ -19,12 +19,23 @@ type TileState = "unknown" | "ok" | "failed";
 
 function OutlineLayer({ latLngToPixel, mapState, show }: PigeonProps & { show: boolean }) {
   if (!show || !latLngToPixel || !mapState || mapState.width <= 0 || mapState.height <= 0) return null;
-  const d = KOREA_OUTLINE.map((ring) => ring.map((p, i) => {
-    const [x, y] = latLngToPixel(p);
-    return `${i ? "L" : "M"}${x.toFixed(1)} ${y.toFixed(1)}`;
-  }).join("") + "Z").join("");
+  const d = KOREA_OUTLINE.map(
+    (ring) =>
+      ring
+        .map((p, i) => {
+          const [x, y] = latLngToPixel(p);
+          return `${i ? "L" : "M"}${x.toFixed(1)} ${y.toFixed(1)}`;
+        })
+        .join("") + "Z",
+  ).join("");
   return (
-    <svg className="pv-map-outline" width={mapState.width} height={mapState.height} style={{ position: "absolute", left: 0, top: 0, pointerEvents: "none" }} aria-hidden="true">
+    <svg
+      className="pv-map-outline"
+      width={mapState.width}
+      height={mapState.height}
+      style={{ position: "absolute", left: 0, top: 0, pointerEvents: "none" }}
+      aria-hidden="true"
+    >
       <path className="pv-map-land" d={d} />
     </svg>
   );
@@ -80,7 +91,14 @@ function LiveMapAt({ points, camera, detailUrl }: LiveMapProps & { camera: MapCa
           e.currentTarget.style.visibility = "hidden";
           setTiles((s) => (s === "ok" ? s : "failed"));
         }}
-        style={{ position: "absolute", left: tile.left, top: tile.top, willChange: "transform", transformOrigin: "top left", opacity: 1 }}
+        style={{
+          position: "absolute",
+          left: tile.left,
+          top: tile.top,
+          willChange: "transform",
+          transformOrigin: "top left",
+          opacity: 1,
+        }}
       />
     ),
     [],
@@ -120,7 +138,12 @@ function LiveMapAt({ points, camera, detailUrl }: LiveMapProps & { camera: MapCa
                     if (win) e.preventDefault();
                   }}
                 >
-                  <svg width={MARKER_SIZE} height={MARKER_SIZE} viewBox={`${-MARKER_SIZE / 2} ${-MARKER_SIZE / 2} ${MARKER_SIZE} ${MARKER_SIZE}`} aria-hidden="true">
+                  <svg
+                    width={MARKER_SIZE}
+                    height={MARKER_SIZE}
+                    viewBox={`${-MARKER_SIZE / 2} ${-MARKER_SIZE / 2} ${MARKER_SIZE} ${MARKER_SIZE}`}
+                    aria-hidden="true"
+                  >
                     <ShapePath indicator={ind} />
                   </svg>
                 </a>

@@ -18,7 +18,12 @@ import { STATIC_MAP_SIZE, StaticMap } from "./StaticMap";
 
 const LiveMap = lazy(() => import("./LiveMap"));
 
-export function MapView(props: { points: MapPlant[]; withoutCoords: number; mobile: boolean; detailUrl: (p: MapPlant) => string }) {
+export function MapView(props: {
+  points: MapPlant[];
+  withoutCoords: number;
+  mobile: boolean;
+  detailUrl: (p: MapPlant) => string;
+}) {
   const t = useT().pvstatus;
   const [live, setLive] = useState(false);
   useEffect(() => setLive(true), []);
@@ -46,8 +51,16 @@ export function MapView(props: { points: MapPlant[]; withoutCoords: number; mobi
       </div>
       {live ? null : (
         <nav className="pv-map-zoom" aria-label={t.map.zoomLabel}>
-          {zoomIn ? <a href={cameraHref(zoomIn)} rel="nofollow">{"+ " + t.map.zoomIn}</a> : null}
-          {zoomOut ? <a href={cameraHref(zoomOut)} rel="nofollow">{"− " + t.map.zoomOut}</a> : null}
+          {zoomIn ? (
+            <a href={cameraHref(zoomIn)} rel="nofollow">
+              {"+ " + t.map.zoomIn}
+            </a>
+          ) : null}
+          {zoomOut ? (
+            <a href={cameraHref(zoomOut)} rel="nofollow">
+              {"− " + t.map.zoomOut}
+            </a>
+          ) : null}
           {asked ? <a href={cameraHref(null)}>{t.map.fitAll}</a> : null}
         </nav>
       )}

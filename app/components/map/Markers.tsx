@@ -9,7 +9,12 @@ export const MARKER_SIZE = 22;
 
 /** statusName of each status code (SPEC §4), so map points need not carry it. */
 const STATUS_NAME: Record<number, string> = {
-  1: "notWork", 2: "normal", 3: "warning", 4: "warning_1000001", 5: "warning_1000004", 6: "warning_1000006",
+  1: "notWork",
+  2: "normal",
+  3: "warning",
+  4: "warning_1000001",
+  5: "warning_1000004",
+  6: "warning_1000006",
 };
 
 /** The short link to a plant's detail window (routes/_app.pvstatus_.detail.$uid.tsx redirects). */

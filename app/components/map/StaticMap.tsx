@@ -26,7 +26,17 @@ export function outlinePath(center: LatLng, zoom: number, width: number, height:
   ).join("");
 }
 
-export function StaticMap({ points, mobile, camera, cameraHref }: { points: MapPlant[]; mobile: boolean; camera: MapCamera; cameraHref: (c: MapCamera) => string }) {
+export function StaticMap({
+  points,
+  mobile,
+  camera,
+  cameraHref,
+}: {
+  points: MapPlant[];
+  mobile: boolean;
+  camera: MapCamera;
+  cameraHref: (c: MapCamera) => string;
+}) {
   const t = useT().pvstatus;
   const plantLabel = usePlantLabel();
   const clusterLabel = useClusterLabel();
@@ -34,7 +44,13 @@ export function StaticMap({ points, mobile, camera, cameraHref }: { points: MapP
   const { width, height } = mobile ? STATIC_MAP_SIZE.mobile : STATIC_MAP_SIZE.desktop;
   const clusters = clusterPoints(points, zoom, MARKER_SIZE + 4);
   return (
-    <svg className="pv-map-static" viewBox={`0 0 ${width} ${height}`} role="group" aria-label={t.map.label} preserveAspectRatio="xMidYMid meet">
+    <svg
+      className="pv-map-static"
+      viewBox={`0 0 ${width} ${height}`}
+      role="group"
+      aria-label={t.map.label}
+      preserveAspectRatio="xMidYMid meet"
+    >
       <rect className="pv-map-sea" x={0} y={0} width={width} height={height} />
       <path className="pv-map-land" d={outlinePath(center, zoom, width, height)} />
       {clusters.map((c) => {
@@ -44,7 +60,14 @@ export function StaticMap({ points, mobile, camera, cameraHref }: { points: MapP
           const p = c.points[0]!;
           const ind = statusIndicator(p.status);
           return (
-            <a key={c.key} href={detailLink(p.uid)} target="_blank" rel="noopener" aria-label={plantLabel(p)} className={`pv-marker pv-marker-${ind}`}>
+            <a
+              key={c.key}
+              href={detailLink(p.uid)}
+              target="_blank"
+              rel="noopener"
+              aria-label={plantLabel(p)}
+              className={`pv-marker pv-marker-${ind}`}
+            >
               <g transform={`translate(${x.toFixed(1)} ${y.toFixed(1)})`}>
                 <title>{plantLabel(p)}</title>
                 <ShapePath indicator={ind} />
@@ -54,7 +77,12 @@ export function StaticMap({ points, mobile, camera, cameraHref }: { points: MapP
         }
         const zoomIn = { center: [c.lat, c.lng] as LatLng, zoom: Math.min(16, Math.floor(zoom) + 2) };
         return (
-          <a key={c.key} href={cameraHref(zoomIn)} aria-label={fmt(t.map.zoomTo, { label: clusterLabel(c) })} className={`pv-cluster pv-marker-${c.worst}`}>
+          <a
+            key={c.key}
+            href={cameraHref(zoomIn)}
+            aria-label={fmt(t.map.zoomTo, { label: clusterLabel(c) })}
+            className={`pv-cluster pv-marker-${c.worst}`}
+          >
             <g transform={`translate(${x.toFixed(1)} ${y.toFixed(1)})`}>
               <title>{clusterLabel(c)}</title>
               <circle r={MARKER_SIZE / 2 + 4} className="pv-cluster-ring" />

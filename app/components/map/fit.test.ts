@@ -1,6 +1,15 @@
 // Issue 13.17: the first view of a map fits the member's plants; zoom is a plain link (camera in the URL).
 import { describe, expect, it } from "vitest";
-import { cameraFromSearch, FIT_MAX_ZOOM, FIT_PADDING_PX, fitCamera, MAP_SETTINGS, searchWithCamera, toViewport, zoomStep } from "./geo";
+import {
+  cameraFromSearch,
+  FIT_MAX_ZOOM,
+  FIT_PADDING_PX,
+  fitCamera,
+  MAP_SETTINGS,
+  searchWithCamera,
+  toViewport,
+  zoomStep,
+} from "./geo";
 
 const W = 1000;
 const H = 640;

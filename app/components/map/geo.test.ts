@@ -29,7 +29,12 @@ describe("clusterPoints", () => {
     const pts = [p("a", 36, 128), p("b", 36.0005, 128.0005), p("c", 35, 127)];
     const clusters = clusterPoints(pts, 8.5);
     expect(clusters).toHaveLength(2);
-    expect(clusters.find((c) => c.points.length === 2)!.points.map((x) => x.uid).sort()).toEqual(["a", "b"]);
+    expect(
+      clusters
+        .find((c) => c.points.length === 2)!
+        .points.map((x) => x.uid)
+        .sort(),
+    ).toEqual(["a", "b"]);
   });
   it("separates them again when zoomed in far enough", () => {
     const pts = [p("a", 36, 128), p("b", 36.01, 128.01)];

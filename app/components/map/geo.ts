@@ -33,7 +33,12 @@ const clampZoom = (z: number) => Math.min(MAP_ZOOM.max, Math.max(MAP_ZOOM.min, z
  * width × height with FIT_PADDING_PX around them; the SPEC §2 default (`fallback`) when no plant has
  * coordinates. The zoom is rounded down to a quarter step so the rounding never pushes a plant out.
  */
-export function fitCamera(points: readonly { lat: number; lng: number }[], width: number, height: number, fallback: MapCamera): MapCamera {
+export function fitCamera(
+  points: readonly { lat: number; lng: number }[],
+  width: number,
+  height: number,
+  fallback: MapCamera,
+): MapCamera {
   const xy = points.filter((p) => Number.isFinite(p.lat) && Number.isFinite(p.lng)).map((p) => project([p.lat, p.lng], 0));
   if (!xy.length) return fallback;
   const xs = xy.map(([x]) => x);
@@ -142,10 +147,17 @@ const URGENCY: Record<StatusIndicator, number> = { abnormal: 2, not: 1, normal: 
  * `radius` pixels at this zoom, else starts its own. Points are visited most urgent first, so an
  * abnormal plant is never hidden at the centre of a cluster of normal ones. Deterministic.
  */
-export function clusterPoints<P extends MapPoint>(points: readonly P[], zoom: number, radius = CLUSTER_RADIUS_PX): MarkerCluster<P>[] {
+export function clusterPoints<P extends MapPoint>(
+  points: readonly P[],
+  zoom: number,
+  radius = CLUSTER_RADIUS_PX,
+): MarkerCluster<P>[] {
   const ordered = [...points]
     .filter((p) => Number.isFinite(p.lat) && Number.isFinite(p.lng))
-    .sort((a, b) => URGENCY[statusIndicator(b.status)] - URGENCY[statusIndicator(a.status)] || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
+    .sort(
+      (a, b) =>
+        URGENCY[statusIndicator(b.status)] - URGENCY[statusIndicator(a.status)] || (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0),
+    );
   const clusters: Array<MarkerCluster<P> & { x: number; y: number }> = [];
   const r2 = radius * radius;
   for (const p of ordered) {
@@ -158,8 +170,14 @@ export function clusterPoints<P extends MapPoint>(points: readonly P[], zoom: nu
       if (URGENCY[ind] > URGENCY[hit.worst]) hit.worst = ind;
     } else {
       clusters.push({
-        key: p.uid, lat: p.lat, lng: p.lng, x, y, points: [p],
-        counts: { normal: 0, abnormal: 0, not: 0, [ind]: 1 } as Record<StatusIndicator, number>, worst: ind,
+        key: p.uid,
+        lat: p.lat,
+        lng: p.lng,
+        x,
+        y,
+        points: [p],
+        counts: { normal: 0, abnormal: 0, not: 0, [ind]: 1 } as Record<StatusIndicator, number>,
+        worst: ind,
       });
     }
   }

@@ -12,7 +12,6 @@ import { STATUS_CATEGORIES, type StatusCategory, type StatusCounts } from "../..
 import { fmt, useT } from "~/i18n";
 import { GRAPH_SIZES, GRID_SIZES, pvstatusHref, toggled, viewSearch, type CardSize, type PvstatusView } from "./url-state";
 
-
 /** Hidden fields carrying the rest of the view through a GET form (which replaces the whole query). */
 function HiddenState({ view, omit }: { view: PvstatusView; omit: string[] }) {
   const params = new URLSearchParams(viewSearch(view, {}));
@@ -32,7 +31,12 @@ export function ViewModeTabs({ view }: { view: PvstatusView }) {
   return (
     <nav className="pv-views" aria-label={t.views.label}>
       {VIEW_MODES.map((mode: ViewMode) => (
-        <AppLink key={mode} to={pvstatusHref(viewSearch(view, { view: mode }))} aria-current={view.view === mode ? "page" : undefined} className={`pv-view-${mode}`}>
+        <AppLink
+          key={mode}
+          to={pvstatusHref(viewSearch(view, { view: mode }))}
+          aria-current={view.view === mode ? "page" : undefined}
+          className={`pv-view-${mode}`}
+        >
           {t.views[mode]}
         </AppLink>
       ))}
@@ -120,7 +124,12 @@ function LinkGroup<T extends string | number>(props: {
         {props.label}
       </span>
       {props.items.map((item) => (
-        <AppLink key={String(item)} to={pvstatusHref(props.href(item))} aria-current={item === props.current ? "true" : undefined} preventScrollReset>
+        <AppLink
+          key={String(item)}
+          to={pvstatusHref(props.href(item))}
+          aria-current={item === props.current ? "true" : undefined}
+          preventScrollReset
+        >
           {props.text(item)}
         </AppLink>
       ))}
@@ -149,7 +158,14 @@ export function CountAndSize({ view, mobile }: { view: PvstatusView; mobile: boo
         />
       ) : null}
       {view.view !== "map" ? (
-        <LinkGroup label={t.size.label} className="pv-size" items={sizes} current={view.size} text={sizeText} href={(s) => viewSearch(view, { size: s })} />
+        <LinkGroup
+          label={t.size.label}
+          className="pv-size"
+          items={sizes}
+          current={view.size}
+          text={sizeText}
+          href={(s) => viewSearch(view, { size: s })}
+        />
       ) : null}
     </div>
   );

@@ -90,10 +90,13 @@ export function PlantCard({ card, graph, size, detailUrl, legend }: Props) {
   const capa = formatCapacity(card.capa);
   const tipId = `tip-${card.plant_uid}`;
   const shortName =
-    graph && size === "md" ? truncateCardName(card.name, "mediumLine")
-    : graph && size === "bar" ? truncateCardName(card.name, "bar")
-    : !graph && size === "sm" ? truncateCardName(card.name, "smallGrid")
-    : card.name;
+    graph && size === "md"
+      ? truncateCardName(card.name, "mediumLine")
+      : graph && size === "bar"
+        ? truncateCardName(card.name, "bar")
+        : !graph && size === "sm"
+          ? truncateCardName(card.name, "smallGrid")
+          : card.name;
   const kind = graph ? (size === "bar" ? "bar" : `line-${size}`) : `grid-${size}`;
   const title = card.faultText ? `${card.name} — ${card.faultText}` : card.name;
   return (
@@ -134,42 +137,61 @@ export function PlantCard({ card, graph, size, detailUrl, legend }: Props) {
         <dl className="pv-facts pv-facts-sm">
           <div>
             <dt>{t.card.capacity}</dt>
-            <dd><Q q={capa} /></dd>
+            <dd>
+              <Q q={capa} />
+            </dd>
           </div>
           <div>
             <dt>{t.card.genTimeShort}</dt>
-            <dd><Q q={{ value: formatGenerationHoursSmall(card.totalGenTime), unit: t.card.hours }} /></dd>
+            <dd>
+              <Q q={{ value: formatGenerationHoursSmall(card.totalGenTime), unit: t.card.hours }} />
+            </dd>
           </div>
           <div>
             <dt>{t.card.iw}</dt>
-            <dd><Q q={card.genData.iw} /></dd>
+            <dd>
+              <Q q={card.genData.iw} />
+            </dd>
           </div>
         </dl>
       ) : (
         <dl className="pv-facts">
           <div>
             <dt>{t.card.capacity}</dt>
-            <dd><Q q={capa} /></dd>
+            <dd>
+              <Q q={capa} />
+            </dd>
           </div>
           <div>
             <dt>{t.card.genTime}</dt>
-            <dd><Q q={{ value: formatGenerationHoursMedium(card.totalGenTime), unit: t.card.hours }} /></dd>
+            <dd>
+              <Q q={{ value: formatGenerationHoursMedium(card.totalGenTime), unit: t.card.hours }} />
+            </dd>
           </div>
           <div>
             <dt>{t.card.iw}</dt>
-            <dd><Q q={card.genData.iw} /></dd>
+            <dd>
+              <Q q={card.genData.iw} />
+            </dd>
           </div>
           <div>
             <dt>{t.card.today}</dt>
-            <dd><Q q={card.genData.day_accrue} /><ZeroedNote zeroed={card.dailysZeroed} /></dd>
+            <dd>
+              <Q q={card.genData.day_accrue} />
+              <ZeroedNote zeroed={card.dailysZeroed} />
+            </dd>
           </div>
           <div>
             <dt>{t.card.month}</dt>
-            <dd><Q q={card.genData.month_accrue} /></dd>
+            <dd>
+              <Q q={card.genData.month_accrue} />
+            </dd>
           </div>
           <div>
             <dt>{t.card.year}</dt>
-            <dd><Q q={card.genData.year_accrue} /></dd>
+            <dd>
+              <Q q={card.genData.year_accrue} />
+            </dd>
           </div>
         </dl>
       )}

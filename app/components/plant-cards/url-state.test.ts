@@ -6,19 +6,52 @@ const parse = (q: string, mobile = false) => parseView(new URLSearchParams(q), {
 describe("parseView", () => {
   it("gives the SPEC defaults for a bare URL: grid, all filters on, name ascending, 10 per page, one page shown", () => {
     const v = parse("");
-    expect(v).toMatchObject({ view: "gd", hide: [], q: "", qt: "name", sort: "name", order: "asc", count: 10, effectiveCount: 10, limit: 10, size: "md", off: [] });
+    expect(v).toMatchObject({
+      view: "gd",
+      hide: [],
+      q: "",
+      qt: "name",
+      sort: "name",
+      order: "asc",
+      count: 10,
+      effectiveCount: 10,
+      limit: 10,
+      size: "md",
+      off: [],
+    });
     expect(enabledCategories(v)).toHaveLength(7);
   });
 
   it("reads every parameter back", () => {
     const v = parse("view=gh&hide=normal,notWork&q=해남&qt=locality&sort=iw&order=desc&count=25&limit=45&size=bar&off=irr");
-    expect(v).toMatchObject({ view: "gh", hide: ["normal", "notWork"], q: "해남", qt: "locality", sort: "iw", order: "desc", count: 25, limit: 45, size: "bar", off: ["irr"] });
+    expect(v).toMatchObject({
+      view: "gh",
+      hide: ["normal", "notWork"],
+      q: "해남",
+      qt: "locality",
+      sort: "iw",
+      order: "desc",
+      count: 25,
+      limit: 45,
+      size: "bar",
+      off: ["irr"],
+    });
     expect(enabledCategories(v)).not.toContain("normal");
   });
 
   it("falls back to defaults for unknown or malformed values", () => {
     const v = parse("view=xx&hide=bogus&qt=zzz&sort=nope&order=up&count=13&limit=-4&size=huge&off=what");
-    expect(v).toMatchObject({ view: "gd", hide: [], qt: "name", sort: "name", order: "asc", count: 10, limit: 10, size: "md", off: [] });
+    expect(v).toMatchObject({
+      view: "gd",
+      hide: [],
+      qt: "name",
+      sort: "name",
+      order: "asc",
+      count: 10,
+      limit: 10,
+      size: "md",
+      off: [],
+    });
     expect(parse("limit=999999").limit).toBe(2000);
     expect(parse("view=gh&size=sm").size).toBe("md");
   });
@@ -39,7 +72,8 @@ describe("parseView", () => {
 describe("viewSearch", () => {
   it("writes nothing for the default view and round-trips any other", () => {
     expect(viewSearch(parse(""))).toBe("");
-    const q = "?view=gh&hide=warning_1000001,notWork&q=%ED%95%B4%EB%82%A8&qt=locality&sort=capa&order=desc&count=50&limit=70&size=lg&off=gen";
+    const q =
+      "?view=gh&hide=warning_1000001,notWork&q=%ED%95%B4%EB%82%A8&qt=locality&sort=capa&order=desc&count=50&limit=70&size=lg&off=gen";
     expect(viewSearch(parse(q.slice(1)))).toBe(q);
   });
 

@@ -15,8 +15,15 @@
  */
 import { effectiveViewCount, type ViewCount } from "../../../domain/chart";
 import {
-  DEFAULT_SORT_ORDER, DEFAULT_SORT_TYPE, DEFAULT_VIEW_MODE, isSortOrder, isSortType, isViewMode,
-  type SortOrder, type SortType, type ViewMode,
+  DEFAULT_SORT_ORDER,
+  DEFAULT_SORT_TYPE,
+  DEFAULT_VIEW_MODE,
+  isSortOrder,
+  isSortType,
+  isViewMode,
+  type SortOrder,
+  type SortType,
+  type ViewMode,
 } from "../../../domain/ordering";
 import { PVSTATUS_SEARCH_TYPES, type PvstatusSearchType } from "../../../domain/contract/pvstatus";
 import { isStatusCategory, STATUS_CATEGORIES, type StatusCategory } from "../../../domain/status";

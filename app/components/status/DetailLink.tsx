@@ -10,7 +10,13 @@ export function detailWindowHref(kind: "plant" | "member", uid: string, name: st
   return `/resources/detail-window?${new URLSearchParams({ kind, uid, name }).toString()}`;
 }
 
-export function DetailLink(props: { kind: "plant" | "member"; uid: string; name: string; children?: ReactNode; className?: string }) {
+export function DetailLink(props: {
+  kind: "plant" | "member";
+  uid: string;
+  name: string;
+  children?: ReactNode;
+  className?: string;
+}) {
   const t = useT();
   const href = detailWindowHref(props.kind, props.uid, props.name);
   const onClick = (e: MouseEvent<HTMLAnchorElement>) => {
@@ -20,7 +26,14 @@ export function DetailLink(props: { kind: "plant" | "member"; uid: string; name:
     window.open(href, `detail_${props.kind}_${props.uid}`.replace(/[^\w]/g, "_"), "popup,width=1100,height=820");
   };
   return (
-    <a href={href} target="_blank" rel="noopener" onClick={onClick} className={props.className} title={fmt(t.detail.openNew, { name: props.name })}>
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener"
+      onClick={onClick}
+      className={props.className}
+      title={fmt(t.detail.openNew, { name: props.name })}
+    >
       {props.children ?? props.name}
       <span className="visually-hidden"> ({t.detail.newWindow})</span>
     </a>

@@ -66,17 +66,58 @@ function PlantDetail({ view, t }: { view: Extract<View, { kind: "plant" }>; t: T
         <p className="muted small">{t.detail.plantTitle}</p>
         <h1 id="detail-title">{p.name}</h1>
         <StatusBadge t={t} status={p.status} />
-        <p className="muted small" aria-live="polite">{fmt(t.detail.asOf, { time: seoulYmdHm(view.now) })}</p>
+        <p className="muted small" aria-live="polite">
+          {fmt(t.detail.asOf, { time: seoulYmdHm(view.now) })}
+        </p>
       </header>
       <dl className="kpi-grid">
-        <div className="kpi"><dt>{t.main.capacity}</dt><dd><Qty q={formatCapacity(p.capa)} /></dd></div>
-        <div className="kpi kpi-live"><dt>{t.main.currentOutput}</dt><dd><Qty q={formatPower(p.iw)} /></dd></div>
-        <div className="kpi"><dt>{t.main.today}</dt><dd><Qty q={formatEnergy(p.dailys)} /><ZeroedNote zeroed={p.dailysZeroed} /></dd></div>
-        <div className="kpi"><dt>{t.main.yesterday}</dt><dd><Qty q={formatEnergy(p.yesterday)} /></dd></div>
-        <div className="kpi"><dt>{t.main.month}</dt><dd><Qty q={formatEnergy(p.month)} /></dd></div>
-        <div className="kpi"><dt>{t.main.year}</dt><dd><Qty q={formatEnergy(p.year)} /></dd></div>
-        <div className="kpi"><dt>{t.main.accrue}</dt><dd><Qty q={formatEnergy(p.accrue)} /></dd></div>
-        <div className="kpi"><dt>{t.detail.genTime}</dt><dd>{fmt(t.detail.hours, { hours: formatGenerationHoursMedium(p.genTime) })}</dd></div>
+        <div className="kpi">
+          <dt>{t.main.capacity}</dt>
+          <dd>
+            <Qty q={formatCapacity(p.capa)} />
+          </dd>
+        </div>
+        <div className="kpi kpi-live">
+          <dt>{t.main.currentOutput}</dt>
+          <dd>
+            <Qty q={formatPower(p.iw)} />
+          </dd>
+        </div>
+        <div className="kpi">
+          <dt>{t.main.today}</dt>
+          <dd>
+            <Qty q={formatEnergy(p.dailys)} />
+            <ZeroedNote zeroed={p.dailysZeroed} />
+          </dd>
+        </div>
+        <div className="kpi">
+          <dt>{t.main.yesterday}</dt>
+          <dd>
+            <Qty q={formatEnergy(p.yesterday)} />
+          </dd>
+        </div>
+        <div className="kpi">
+          <dt>{t.main.month}</dt>
+          <dd>
+            <Qty q={formatEnergy(p.month)} />
+          </dd>
+        </div>
+        <div className="kpi">
+          <dt>{t.main.year}</dt>
+          <dd>
+            <Qty q={formatEnergy(p.year)} />
+          </dd>
+        </div>
+        <div className="kpi">
+          <dt>{t.main.accrue}</dt>
+          <dd>
+            <Qty q={formatEnergy(p.accrue)} />
+          </dd>
+        </div>
+        <div className="kpi">
+          <dt>{t.detail.genTime}</dt>
+          <dd>{fmt(t.detail.hours, { hours: formatGenerationHoursMedium(p.genTime) })}</dd>
+        </div>
       </dl>
       <dl className="facts detail-facts">
         <dt>{t.detail.locality}</dt>
@@ -119,7 +160,9 @@ function PlantDetail({ view, t }: { view: Extract<View, { kind: "plant" }>; t: T
                 <th scope="col">{t.detail.deviceTable.name}</th>
                 <th scope="col">{t.detail.deviceTable.kind}</th>
                 <th scope="col">{t.detail.deviceTable.reading}</th>
-                <th scope="col" className="num">{t.detail.deviceTable.output}</th>
+                <th scope="col" className="num">
+                  {t.detail.deviceTable.output}
+                </th>
                 <th scope="col">{t.detail.deviceTable.state}</th>
               </tr>
             </thead>
@@ -128,9 +171,19 @@ function PlantDetail({ view, t }: { view: Extract<View, { kind: "plant" }>; t: T
                 <tr key={d.uid}>
                   <th scope="row">{d.name}</th>
                   <td data-label={t.detail.deviceTable.kind}>{deviceKindLabel(t, d.kind)}</td>
-                  <td className="nowrap" data-label={t.detail.deviceTable.reading}>{d.ts === null ? <span className="muted">{t.detail.never}</span> : <SeoulTime ts={d.ts} />}</td>
-                  <td className="num" data-label={t.detail.deviceTable.output}>{d.kind === 1 || d.kind === 7 || d.kind === 8 ? <Qty q={formatPower(d.iw)} /> : "–"}</td>
-                  <td data-label={t.detail.deviceTable.state}>{d.faulted ? <strong className="text-danger">▲ {t.detail.deviceState.fault}</strong> : t.detail.deviceState.ok}</td>
+                  <td className="nowrap" data-label={t.detail.deviceTable.reading}>
+                    {d.ts === null ? <span className="muted">{t.detail.never}</span> : <SeoulTime ts={d.ts} />}
+                  </td>
+                  <td className="num" data-label={t.detail.deviceTable.output}>
+                    {d.kind === 1 || d.kind === 7 || d.kind === 8 ? <Qty q={formatPower(d.iw)} /> : "–"}
+                  </td>
+                  <td data-label={t.detail.deviceTable.state}>
+                    {d.faulted ? (
+                      <strong className="text-danger">▲ {t.detail.deviceState.fault}</strong>
+                    ) : (
+                      t.detail.deviceState.ok
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -169,7 +222,9 @@ function MemberDetail({ view, t }: { view: Extract<View, { kind: "member" }>; t:
           <p className="muted">{t.detail.noLinkedPlants}</p>
         ) : (
           <ul className="plain-list">
-            {view.plants.map((p) => <li key={p.plant_uid}>{p.name}</li>)}
+            {view.plants.map((p) => (
+              <li key={p.plant_uid}>{p.name}</li>
+            ))}
           </ul>
         )}
       </section>

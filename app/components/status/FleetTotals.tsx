@@ -4,7 +4,15 @@ import { formatEnergy, formatPower } from "../../../domain/units";
 import { fmt, useT } from "~/i18n";
 import { Qty } from "./format";
 
-export function FleetTotals({ totals, plants, levels }: { totals: Totals | null; plants: number | null; levels?: Record<"1" | "2" | "3" | "4", number> }) {
+export function FleetTotals({
+  totals,
+  plants,
+  levels,
+}: {
+  totals: Totals | null;
+  plants: number | null;
+  levels?: Record<"1" | "2" | "3" | "4", number>;
+}) {
   const t = useT();
   return (
     <section className="status-panel totals-panel" aria-labelledby="totals-title">
@@ -16,35 +24,51 @@ export function FleetTotals({ totals, plants, levels }: { totals: Totals | null;
         <dl className="kpi-grid">
           <div className="kpi">
             <dt>{t.main.capacity}</dt>
-            <dd><Qty q={formatPower(totals.total_capa * 1000)} /></dd>
+            <dd>
+              <Qty q={formatPower(totals.total_capa * 1000)} />
+            </dd>
           </div>
           <div className="kpi kpi-live">
             <dt>{t.main.currentOutput}</dt>
-            <dd><Qty q={formatPower(totals.total_iw)} /></dd>
+            <dd>
+              <Qty q={formatPower(totals.total_iw)} />
+            </dd>
           </div>
           <div className="kpi">
             <dt>{t.main.today}</dt>
-            <dd><Qty q={formatEnergy(totals.today_gen)} /></dd>
+            <dd>
+              <Qty q={formatEnergy(totals.today_gen)} />
+            </dd>
           </div>
           <div className="kpi">
             <dt>{t.main.yesterday}</dt>
-            <dd><Qty q={formatEnergy(totals.yesterday_gen)} /></dd>
+            <dd>
+              <Qty q={formatEnergy(totals.yesterday_gen)} />
+            </dd>
           </div>
           <div className="kpi">
             <dt>{t.main.month}</dt>
-            <dd><Qty q={formatEnergy(totals.month_gen)} /></dd>
+            <dd>
+              <Qty q={formatEnergy(totals.month_gen)} />
+            </dd>
           </div>
           <div className="kpi">
             <dt>{t.main.year}</dt>
-            <dd><Qty q={formatEnergy(totals.year_gen)} /></dd>
+            <dd>
+              <Qty q={formatEnergy(totals.year_gen)} />
+            </dd>
           </div>
           <div className="kpi">
             <dt>{t.main.accrue}</dt>
-            <dd><Qty q={formatEnergy(totals.accrue_gen)} /></dd>
+            <dd>
+              <Qty q={formatEnergy(totals.accrue_gen)} />
+            </dd>
           </div>
         </dl>
       ) : (
-        <p className="alert warn" role="status">{t.main.totalsUnavailable}</p>
+        <p className="alert warn" role="status">
+          {t.main.totalsUnavailable}
+        </p>
       )}
       {levels ? (
         <div className="open-levels">

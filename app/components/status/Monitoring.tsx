@@ -34,7 +34,12 @@ function SortHeader({ view, sort, label }: { view: MonitorView; sort: MonitorSor
       <AppLink to={href({ ...view, sort, order: next })} preventScrollReset className="sort-link">
         {label}
         <span aria-hidden="true">{active ? (view.order === "asc" ? " ▲" : " ▼") : " ↕"}</span>
-        {active ? <span className="visually-hidden"> ({fmt(t.monitoring.sortedBy, { order: view.order === "asc" ? t.monitoring.asc : t.monitoring.desc })})</span> : null}
+        {active ? (
+          <span className="visually-hidden">
+            {" "}
+            ({fmt(t.monitoring.sortedBy, { order: view.order === "asc" ? t.monitoring.asc : t.monitoring.desc })})
+          </span>
+        ) : null}
       </AppLink>
     </th>
   );
@@ -56,11 +61,25 @@ export function Monitoring({ view, rows }: { view: MonitorView; rows: MonitorRow
           </AppLink>
         ))}
       </nav>
-      <Form method="get" action="/" className="filters monitor-filters" aria-label={t.monitoring.controls} preventScrollReset key={JSON.stringify(view)}>
+      <Form
+        method="get"
+        action="/"
+        className="filters monitor-filters"
+        aria-label={t.monitoring.controls}
+        preventScrollReset
+        key={JSON.stringify(view)}
+      >
         {view.tab !== DEFAULT_MONITOR_VIEW.tab ? <input type="hidden" name="tab" value={view.tab} /> : null}
         <div className="field">
           <label htmlFor="monitor-q">{t.monitoring.keyword}</label>
-          <input id="monitor-q" name="q" type="search" defaultValue={view.keyword} placeholder={t.monitoring.keywordPlaceholder} maxLength={50} />
+          <input
+            id="monitor-q"
+            name="q"
+            type="search"
+            defaultValue={view.keyword}
+            placeholder={t.monitoring.keywordPlaceholder}
+            maxLength={50}
+          />
         </div>
         <div className="field">
           <label htmlFor="monitor-sort">{t.monitoring.sort}</label>
@@ -102,18 +121,36 @@ export function Monitoring({ view, rows }: { view: MonitorView; rows: MonitorRow
                 <th scope="col">{t.monitoring.col.status}</th>
                 {view.tab === "gen" ? (
                   <>
-                    <th scope="col" className="num">{t.monitoring.col.capa}</th>
-                    <th scope="col" className="num">{t.monitoring.col.iw}</th>
-                    <th scope="col" className="num">{t.monitoring.col.dailys}</th>
-                    <th scope="col" className="num">{t.monitoring.col.genTime}</th>
+                    <th scope="col" className="num">
+                      {t.monitoring.col.capa}
+                    </th>
+                    <th scope="col" className="num">
+                      {t.monitoring.col.iw}
+                    </th>
+                    <th scope="col" className="num">
+                      {t.monitoring.col.dailys}
+                    </th>
+                    <th scope="col" className="num">
+                      {t.monitoring.col.genTime}
+                    </th>
                   </>
                 ) : (
                   <>
-                    <th scope="col" className="num">{t.monitoring.col.devices}</th>
-                    <th scope="col" className="num">{t.monitoring.col.power}</th>
-                    <th scope="col" className="num">{t.monitoring.col.voltage}</th>
-                    <th scope="col" className="num">{t.monitoring.col.current}</th>
-                    <th scope="col" className="num">{t.monitoring.col.breakers}</th>
+                    <th scope="col" className="num">
+                      {t.monitoring.col.devices}
+                    </th>
+                    <th scope="col" className="num">
+                      {t.monitoring.col.power}
+                    </th>
+                    <th scope="col" className="num">
+                      {t.monitoring.col.voltage}
+                    </th>
+                    <th scope="col" className="num">
+                      {t.monitoring.col.current}
+                    </th>
+                    <th scope="col" className="num">
+                      {t.monitoring.col.breakers}
+                    </th>
                   </>
                 )}
               </tr>
@@ -121,23 +158,46 @@ export function Monitoring({ view, rows }: { view: MonitorView; rows: MonitorRow
             <tbody>
               {rows.map((r) => (
                 <tr key={r.plant_uid}>
-                  <th scope="row" className="plant-cell"><DetailLink kind="plant" uid={r.plant_uid} name={r.plant_name} /></th>
-                  <td className="nowrap" data-label={t.monitoring.col.time}>{r.time === null ? <span className="muted">{t.monitoring.never}</span> : <SeoulTime ts={r.time} />}</td>
-                  <td data-label={t.monitoring.col.status}><StatusBadge t={t} status={r.status} /></td>
+                  <th scope="row" className="plant-cell">
+                    <DetailLink kind="plant" uid={r.plant_uid} name={r.plant_name} />
+                  </th>
+                  <td className="nowrap" data-label={t.monitoring.col.time}>
+                    {r.time === null ? <span className="muted">{t.monitoring.never}</span> : <SeoulTime ts={r.time} />}
+                  </td>
+                  <td data-label={t.monitoring.col.status}>
+                    <StatusBadge t={t} status={r.status} />
+                  </td>
                   {view.tab === "gen" ? (
                     <>
-                      <td className="num" data-label={t.monitoring.col.capa}><Qty q={formatCapacity(r.capa)} /></td>
-                      <td className="num" data-label={t.monitoring.col.iw}><Qty q={formatPower(r.iw)} /></td>
-                      <td className="num" data-label={t.monitoring.col.dailys}><Qty q={formatEnergy(r.dailys)} /><ZeroedNote zeroed={r.dailysZeroed} /></td>
-                      <td className="num" data-label={t.monitoring.col.genTime}>{formatGenerationHoursMedium(r.genTime ?? 0)} h</td>
+                      <td className="num" data-label={t.monitoring.col.capa}>
+                        <Qty q={formatCapacity(r.capa)} />
+                      </td>
+                      <td className="num" data-label={t.monitoring.col.iw}>
+                        <Qty q={formatPower(r.iw)} />
+                      </td>
+                      <td className="num" data-label={t.monitoring.col.dailys}>
+                        <Qty q={formatEnergy(r.dailys)} />
+                        <ZeroedNote zeroed={r.dailysZeroed} />
+                      </td>
+                      <td className="num" data-label={t.monitoring.col.genTime}>
+                        {formatGenerationHoursMedium(r.genTime ?? 0)} h
+                      </td>
                     </>
                   ) : (
                     <>
-                      <td className="num" data-label={t.monitoring.col.devices}>{r.reporting}/{r.devices}</td>
-                      <td className="num" data-label={t.monitoring.col.power}>{r.w === null || r.w === undefined ? "–" : <Qty q={formatPower(r.w)} />}</td>
-                      <td className="num" data-label={t.monitoring.col.voltage}>{r.v === null || r.v === undefined ? "–" : `${r.v.toFixed(1)} V`}</td>
+                      <td className="num" data-label={t.monitoring.col.devices}>
+                        {r.reporting}/{r.devices}
+                      </td>
+                      <td className="num" data-label={t.monitoring.col.power}>
+                        {r.w === null || r.w === undefined ? "–" : <Qty q={formatPower(r.w)} />}
+                      </td>
+                      <td className="num" data-label={t.monitoring.col.voltage}>
+                        {r.v === null || r.v === undefined ? "–" : `${r.v.toFixed(1)} V`}
+                      </td>
                       <td className="num" data-label={t.monitoring.col.current}>{`${(r.a ?? 0).toFixed(1)} A`}</td>
-                      <td className="num" data-label={t.monitoring.col.breakers}>{r.closed}/{r.open}</td>
+                      <td className="num" data-label={t.monitoring.col.breakers}>
+                        {r.closed}/{r.open}
+                      </td>
                     </>
                   )}
                 </tr>

@@ -14,7 +14,9 @@ export function OperationTable({ op, caption }: { op: OperationTotals; caption: 
           <tr>
             <td />
             {OP_KEYS.map((k) => (
-              <th scope="col" key={k} className="num">{t.watch.op[k]}</th>
+              <th scope="col" key={k} className="num">
+                {t.watch.op[k]}
+              </th>
             ))}
           </tr>
         </thead>
@@ -23,7 +25,9 @@ export function OperationTable({ op, caption }: { op: OperationTotals; caption: 
             <tr key={c}>
               <th scope="row">{t.watch.categories[c]}</th>
               {OP_KEYS.map((k) => (
-                <td key={k} className={`num${k === "breaking" && op[c][k] > 0 ? " text-danger strong" : ""}`}>{op[c][k]}</td>
+                <td key={k} className={`num${k === "breaking" && op[c][k] > 0 ? " text-danger strong" : ""}`}>
+                  {op[c][k]}
+                </td>
               ))}
             </tr>
           ))}
@@ -55,7 +59,9 @@ export function WarningTable({ warn, caption }: { warn: WarningTotals; caption: 
             <tr key={c}>
               <th scope="row">{t.watch.categories[c]}</th>
               {levels.map((l) => (
-                <td key={l} className={`num${warn[c][l - 1]! > 0 ? " strong" : ""}`}>{warn[c][l - 1]}</td>
+                <td key={l} className={`num${warn[c][l - 1]! > 0 ? " strong" : ""}`}>
+                  {warn[c][l - 1]}
+                </td>
               ))}
             </tr>
           ))}

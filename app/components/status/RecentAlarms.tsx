@@ -31,10 +31,14 @@ export function RecentAlarms({ initial, showAllLink }: { initial: RecentAlarmsDa
         <h2 id="alarms-title">{t.main.alarmsTitle}</h2>
         {data.open > 0 ? <span className="tag warn">{fmt(t.main.alarmsOpen, { count: data.open })}</span> : null}
         <span className="spacer" />
-        <p className="muted small" aria-live="polite">{fmt(t.main.alarmsAsOf, { time: seoulYmdHm(data.at) })}</p>
+        <p className="muted small" aria-live="polite">
+          {fmt(t.main.alarmsAsOf, { time: seoulYmdHm(data.at) })}
+        </p>
         <fetcher.Form method="get" action="/resources/recent-alarms" className="inline-form refresh-form">
           {/* Without JS this is a plain reload of the page (the fetcher route redirects back). */}
-          <button type="submit" className="secondary small">{t.main.alarmsRefresh}</button>
+          <button type="submit" className="secondary small">
+            {t.main.alarmsRefresh}
+          </button>
         </fetcher.Form>
       </div>
       {data.alarms.length === 0 ? (
@@ -56,19 +60,35 @@ export function RecentAlarms({ initial, showAllLink }: { initial: RecentAlarmsDa
             <tbody>
               {data.alarms.map((a) => (
                 <tr key={a.seq} className={a.released_at === null ? "alarm-open" : "alarm-released"}>
-                  <td className="nowrap" data-label={t.main.alarmTable.time}><SeoulTime ts={a.raised_at} /></td>
-                  <td data-label={t.main.alarmTable.plant}><DetailLink kind="plant" uid={a.plant_uid} name={a.plantName} /></td>
-                  <td data-label={t.main.alarmTable.device}>{a.deviceName ? `${a.deviceName} (${deviceKindLabel(t, a.deviceKind ?? 0)})` : t.main.plantDevice}</td>
-                  <td title={a.message} data-label={t.main.alarmTable.kind}>{alarmCodeLabel(t, a.code)}</td>
-                  <td data-label={t.main.alarmTable.level}><LevelBadge t={t} level={a.level} /></td>
-                  <td data-label={t.main.alarmTable.state}>{a.released_at === null ? <strong>{t.main.alarmState.open}</strong> : t.main.alarmState.released}</td>
+                  <td className="nowrap" data-label={t.main.alarmTable.time}>
+                    <SeoulTime ts={a.raised_at} />
+                  </td>
+                  <td data-label={t.main.alarmTable.plant}>
+                    <DetailLink kind="plant" uid={a.plant_uid} name={a.plantName} />
+                  </td>
+                  <td data-label={t.main.alarmTable.device}>
+                    {a.deviceName ? `${a.deviceName} (${deviceKindLabel(t, a.deviceKind ?? 0)})` : t.main.plantDevice}
+                  </td>
+                  <td title={a.message} data-label={t.main.alarmTable.kind}>
+                    {alarmCodeLabel(t, a.code)}
+                  </td>
+                  <td data-label={t.main.alarmTable.level}>
+                    <LevelBadge t={t} level={a.level} />
+                  </td>
+                  <td data-label={t.main.alarmTable.state}>
+                    {a.released_at === null ? <strong>{t.main.alarmState.open}</strong> : t.main.alarmState.released}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
-      {showAllLink ? <p className="small"><AppLink to="/alarm">{t.main.alarmsAll}</AppLink></p> : null}
+      {showAllLink ? (
+        <p className="small">
+          <AppLink to="/alarm">{t.main.alarmsAll}</AppLink>
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -11,10 +11,19 @@ export function Qty({ q, className }: { q: Quantity; className?: string }) {
 }
 
 const seoulTime = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Asia/Seoul", hour: "2-digit", minute: "2-digit", hour12: false,
+  timeZone: "Asia/Seoul",
+  hour: "2-digit",
+  minute: "2-digit",
+  hour12: false,
 });
 const seoulDateTime = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Asia/Seoul", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hour12: false,
+  timeZone: "Asia/Seoul",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hour12: false,
 });
 
 /** 'HH:mm' in Asia/Seoul (the same on server and client, so hydration matches). */

@@ -9,10 +9,11 @@ export function usePolling(tick: () => void, ms: number, enabled = true) {
     if (!enabled) return;
     let timer: ReturnType<typeof setInterval> | undefined;
     const start = () => {
-      if (timer === undefined) timer = setInterval(() => {
-        // Offline: keep what is shown (the shell says since when); the shell refreshes when back online.
-        if (!isOffline()) saved.current();
-      }, ms);
+      if (timer === undefined)
+        timer = setInterval(() => {
+          // Offline: keep what is shown (the shell says since when); the shell refreshes when back online.
+          if (!isOffline()) saved.current();
+        }, ms);
     };
     const stop = () => {
       if (timer !== undefined) clearInterval(timer);
