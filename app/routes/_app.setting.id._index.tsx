@@ -88,8 +88,8 @@ export default function MemberList() {
         </div>
       </Form>
 
-      <div className="table-wrap" tabIndex={0} role="region" aria-label={m.table.caption}>
-        <table className="data-table">
+      <div className="table-wrap">
+        <table className="data-table stack-on-phone">
           <caption>{m.table.caption}</caption>
           <thead>
             <tr>
@@ -117,14 +117,16 @@ export default function MemberList() {
                   <th scope="row">
                     <AppLink to={`/setting/id/edit/${encodeURIComponent(row.id)}`}>{row.id}</AppLink>
                   </th>
-                  <td>{row.name}</td>
-                  <td>{fmt(m.fields.authOption, { level: row.auth })}</td>
-                  <td>{row.nodeName || "—"}</td>
-                  <td>
+                  <td data-label={m.table.name}>{row.name}</td>
+                  <td data-label={m.table.auth}>{fmt(m.fields.authOption, { level: row.auth })}</td>
+                  <td data-label={m.table.group}>{row.nodeName || "—"}</td>
+                  <td data-label={m.table.use}>
                     <span className={row.use_yn ? "tag ok" : "tag off"}>{row.use_yn ? m.filters.inUse : m.filters.notInUse}</span>
                   </td>
-                  <td className="num">{row.plantCount}</td>
-                  <td>
+                  <td className="num" data-label={m.table.plants}>
+                    {row.plantCount}
+                  </td>
+                  <td data-label={m.table.status}>
                     {row.pwd_yn ? <span className="tag warn">{m.table.mustChange}</span> : null}
                     {row.readOnly ? <span className="tag">{m.table.readOnly}</span> : null}
                   </td>

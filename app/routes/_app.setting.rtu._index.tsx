@@ -133,7 +133,7 @@ export default function RtuList() {
       </Form>
 
       <div className="table-wrap">
-        <table className="data-table">
+        <table className="data-table rtu-table stack-on-phone">
           <caption>
             {r.caption} · {fmt(t.fleet.count, { count: rtuList.length })}
           </caption>
@@ -165,22 +165,30 @@ export default function RtuList() {
             ) : (
               rtuList.map((row) => (
                 <tr key={row.uid}>
-                  <th scope="row">
+                  <th scope="row" className="nowrap">
                     <AppLink to={`/setting/rtu/${encodeURIComponent(row.uid)}`} className="mono">
                       {row.uid}
                     </AppLink>
                   </th>
-                  <td>{row.alias || row.name}</td>
-                  <td className="mono">{row.mac ?? "—"}</td>
-                  <td className="num">{row.kind}</td>
-                  <td>{row.plantName ?? <span className="muted">{t.rtus.plant.none}</span>}</td>
-                  <td>{row.packageName ?? "—"}</td>
-                  <td>
+                  <td data-label={r.columns.alias}>{row.alias || row.name}</td>
+                  <td className="mono nowrap" data-label={r.columns.mac}>
+                    {row.mac ?? "—"}
+                  </td>
+                  <td className="num" data-label={r.columns.kind}>
+                    {row.kind}
+                  </td>
+                  <td data-label={r.columns.plant}>{row.plantName ?? <span className="muted">{t.rtus.plant.none}</span>}</td>
+                  <td data-label={r.columns.package}>{row.packageName ?? "—"}</td>
+                  <td data-label={r.columns.comm}>
                     <CommBadge comm={row.comm} />
                   </td>
-                  <td>{formatTime(row.last_seen_at, locale)}</td>
-                  <td className="num">{row.device_count}</td>
-                  <td>{row.use_yn ? t.fleet.inUse : t.fleet.unused}</td>
+                  <td className="nowrap" data-label={r.columns.lastSeen}>
+                    {formatTime(row.last_seen_at, locale)}
+                  </td>
+                  <td className="num" data-label={r.columns.devices}>
+                    {row.device_count}
+                  </td>
+                  <td data-label={r.columns.use}>{row.use_yn ? t.fleet.inUse : t.fleet.unused}</td>
                 </tr>
               ))
             )}
