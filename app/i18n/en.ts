@@ -128,6 +128,15 @@ export const en: Messages = {
       ...statusEn.codes,
       other: "Alarm {code}",
     },
+    /** What the alarm engine found, rendered from its code and parameters (never its stored English text). */
+    engine: {
+      rtuSilent: "RTU {rtu}: nothing received since {since}",
+      deviceSilent: "Device {device} not answering",
+      faultCode: "Fault code 0x{hex}",
+      lowGeneration: "{actual} kW is {ratio}% of the reference {reference} kW",
+      plantWideRtus: "Whole plant: all {count} RTUs ({detail})",
+      plantWideInverters: "Whole plant: all {count} inverters ({detail})",
+    },
   },
   notFound: { title: "Page not found", body: "Check the address.", home: "Back to main" },
   error: { title: "Something went wrong", body: "Try again shortly. If it persists, contact your administrator." },

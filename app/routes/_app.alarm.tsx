@@ -38,7 +38,7 @@ import { AppLink } from "~/components/AppLink";
 import { ScopeFinder } from "~/components/alarm/ScopeFinder";
 import { DetailLink } from "~/components/status/DetailLink";
 import { SeoulTime } from "~/components/status/format";
-import { alarmCodeLabel, deviceKindLabel } from "~/components/status/labels";
+import { alarmCodeLabel, deviceKindLabel, engineMessage } from "~/components/status/labels";
 import { fmt } from "~/i18n";
 import { alarmMessages, useAlarmT, type AlarmCatalogue } from "~/i18n/alarm";
 import { acknowledgeAlarm, alarmList, alarmScope, faultCodes, releaseAlarm } from "~/models/alarm.server";
@@ -563,7 +563,7 @@ export default function AlarmScreen() {
                         <td data-label={t.alarm.col.device}>
                           {a.deviceName ? `${a.deviceName} (${deviceKindLabel(t, a.deviceKind ?? 0)})` : t.alarm.plantWide}
                         </td>
-                        <td data-label={t.alarm.col.kind} title={a.message}>
+                        <td data-label={t.alarm.col.kind} title={engineMessage(t, a.message)}>
                           {alarmCodeLabel(t, a.code)} <span className="muted small">({a.code})</span>
                           {fault ? (
                             <div className="small">

@@ -123,3 +123,27 @@ test.describe("wide tables", () => {
     });
   }
 });
+
+test.describe("alarm engine messages", () => {
+  const ENGINE_ENGLISH = /silent since|not answering|of the reference|plant-wide|^fault 0x/;
+  const titles = (page: Page, cells: string) =>
+    page.locator(cells).evaluateAll((els) => els.map((el) => el.getAttribute("title") ?? ""));
+
+  for (const [where, url, cells] of [
+    ["the alarm screen", "/alarm", "main table tbody td[title]"],
+    ["the recent alarms", "/", ".alarm-table tbody td[title]"],
+  ] as const) {
+    test(`${where} shows the engine's findings in the user's language`, async ({ page, server, signIn }) => {
+      await signIn();
+      await page.goto(url);
+      const ko = await titles(page, cells);
+      expect(ko.length).toBeGreaterThan(0);
+      for (const title of ko) expect(title, "English engine text in the Korean UI").not.toMatch(ENGINE_ENGLISH);
+      expect(ko.join("\n")).toMatch(/RTU \S+: \d{4}-\d\d-\d\d \d\d:\d\d 이후 수신 없음/);
+
+      await page.context().addCookies([{ name: "lang", value: "en", url: server.baseUrl }]);
+      await page.goto(url);
+      expect((await titles(page, cells)).join("\n")).toMatch(/RTU \S+: nothing received since \d{4}-\d\d-\d\d \d\d:\d\d/);
+    });
+  }
+});

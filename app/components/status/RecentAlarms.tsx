@@ -9,7 +9,7 @@ import { fmt, useT } from "~/i18n";
 import type { RecentAlarm } from "../../../domain/contract/alarm";
 import { DetailLink } from "./DetailLink";
 import { SeoulTime, seoulYmdHm } from "./format";
-import { alarmCodeLabel, deviceKindLabel, LevelBadge } from "./labels";
+import { alarmCodeLabel, deviceKindLabel, engineMessage, LevelBadge } from "./labels";
 import { usePolling } from "./usePolling";
 
 export interface RecentAlarmsData {
@@ -69,7 +69,7 @@ export function RecentAlarms({ initial, showAllLink }: { initial: RecentAlarmsDa
                   <td data-label={t.main.alarmTable.device}>
                     {a.deviceName ? `${a.deviceName} (${deviceKindLabel(t, a.deviceKind ?? 0)})` : t.main.plantDevice}
                   </td>
-                  <td title={a.message} data-label={t.main.alarmTable.kind}>
+                  <td title={engineMessage(t, a.message)} data-label={t.main.alarmTable.kind}>
                     {alarmCodeLabel(t, a.code)}
                   </td>
                   <td data-label={t.main.alarmTable.level}>
