@@ -5,8 +5,9 @@
  * server is away. The next answer ends the outage. Anything else (a 4xx, a redirect to /login, a bug's 500 with
  * Remix's error header) goes on to the route's error boundary as before.
  *
- * `hydrate = true` runs it once on hydration, where `serverLoader()` hands back the server-rendered data without a
- * request, so a screen has something to keep from its first paint on.
+ * It does not run on hydration (`hydrate` would make React throw the server's markup away): what it keeps is the
+ * last answer of a poll or navigation. A screen whose server is gone before its first poll shows the error page,
+ * which asks again by itself (ErrorMessage).
  */
 import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { isRouteErrorResponse } from "@remix-run/react";
@@ -37,6 +38,5 @@ export function keepLastGood() {
       throw error;
     }
   };
-  clientLoader.hydrate = true as const;
   return clientLoader;
 }

@@ -28,7 +28,7 @@ const test = base.extend<{ signIn: () => Promise<void> }, { fleet: PvFleet }>({
 });
 
 const cards = (page: Page) => page.locator("article.pv-card");
-const cardNames = (page: Page) => page.locator("article.pv-card .pv-card-link").allTextContents();
+const cardNames = (page: Page) => page.locator("article.pv-card .pv-card-shown").allTextContents();
 const card = (page: Page, uid: string) => page.locator(`article.pv-card[data-uid="${uid}"]`);
 const filter = (page: Page, category: string) => page.locator(`.pv-filter[data-category="${category}"]`);
 
@@ -102,7 +102,7 @@ test.describe("plant status screen", () => {
     await page.goto("/pvstatus");
     await page.getByRole("group", { name: "카드 크기" }).getByRole("link", { name: "작게" }).click();
     await expect(page).toHaveURL(/size=sm/);
-    await expect(card(page, fleet.plants.link!.uid).locator(".pv-card-link")).toHaveText("차차 연결 태양광…");
+    await expect(card(page, fleet.plants.link!.uid).locator(".pv-card-shown")).toHaveText("차차 연결 태양광…");
     await expect(card(page, fleet.plants.n1!.uid).locator("dd")).toHaveText(["100.00 kW", "0.7 h", "54.00 kW"]);
   });
 
@@ -124,7 +124,7 @@ test.describe("plant status screen", () => {
     await expect(n1.getByRole("button", { name: "발전량" })).toHaveAttribute("aria-pressed", "true");
     await expect(card(page, fleet.plants.n2!.uid).getByRole("button", { name: "일사량" })).toHaveCount(0);
     // Medium line card: name cut to 17.
-    await expect(card(page, fleet.plants.link!.uid).locator(".pv-card-link")).toHaveText("차차 연결 태양광 발전소 제2단…");
+    await expect(card(page, fleet.plants.link!.uid).locator(".pv-card-shown")).toHaveText("차차 연결 태양광 발전소 제2단…");
 
     await n1.getByRole("button", { name: "일사량" }).click();
     await expect(page).toHaveURL(/off=irr/);
@@ -141,11 +141,11 @@ test.describe("plant status screen", () => {
     fleet,
   }) => {
     await page.goto("/pvstatus?view=gh&size=lg");
-    await expect(card(page, fleet.plants.link!.uid).locator(".pv-card-link")).toHaveText(LONG_NAME);
+    await expect(card(page, fleet.plants.link!.uid).locator(".pv-card-shown")).toHaveText(LONG_NAME);
     await expect(card(page, fleet.plants.n1!.uid).locator(".pv-ind-text")).toHaveText("정상");
     await page.getByRole("group", { name: "카드 크기" }).getByRole("link", { name: "막대 차트" }).click();
     await expect(page).toHaveURL(/size=bar/);
-    await expect(card(page, fleet.plants.link!.uid).locator(".pv-card-link")).toHaveText("차차 연결 태양광 발전…");
+    await expect(card(page, fleet.plants.link!.uid).locator(".pv-card-shown")).toHaveText("차차 연결 태양광 발전…");
     await expect(card(page, fleet.plants.n1!.uid).locator("rect.series-gen").first()).toBeAttached();
   });
 

@@ -5,7 +5,7 @@
  *   mismatch through console.error, with a "Hydration failed" or minified #418/#423/#425 text).
  * Runs with JavaScript on (hydration and axe need the page's script); the nojs project skips it.
  * A resource of another origin that fails to load (map tiles: no internet on the test machine) is not
- * counted: the map is drawn without tiles by design.
+ * counted: the map is drawn without tiles by design; nor is a camera stream that does not answer.
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { ConsoleMessage, Page } from "@playwright/test";
@@ -65,6 +65,9 @@ function watchErrors(page: Page, origin: string): string[] {
     if (msg.type() !== "error") return;
     const from = msg.location().url;
     if (/^Failed to load resource/.test(msg.text()) && from && !from.startsWith(origin)) return;
+    // A camera that does not answer (other specs' test cameras, stopped by now) fails its stream or snapshot with
+    // 502 in the browser's log; the page says so in words, which the camera spec checks.
+    if (/^Failed to load resource/.test(msg.text()) && from && new URL(from).pathname.startsWith("/api/cctv/")) return;
     errors.push(`console error: ${msg.text()}${from ? ` (${from})` : ""}`);
   });
   return errors;

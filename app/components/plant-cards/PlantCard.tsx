@@ -108,11 +108,15 @@ export function PlantCard({ card, graph, size, detailUrl, legend }: Props) {
             target="_blank"
             rel="noopener"
             className="pv-card-link"
-            aria-label={fmt(t.card.openDetail, { name: card.name })}
             aria-describedby={card.faultText ? tipId : undefined}
             onClick={(e) => openDetail(e, detailUrl, card.plant_uid)}
           >
-            {shortName}
+            {/* A cut name is what the eye reads; the link's name is the whole one (no aria-label that the cut text
+                would not match: axe label-content-name-mismatch). */}
+            <span aria-hidden="true" className="pv-card-shown">
+              {shortName}
+            </span>
+            <span className="visually-hidden">{fmt(t.card.openDetail, { name: card.name })}</span>
           </a>
         </h3>
         <StatusIndicator status={card.statusData.status} compact={graph ? size !== "lg" : size === "sm"} />
