@@ -445,6 +445,33 @@ test.describe("plant status screen, live (JavaScript on)", () => {
     }
   });
 
+  test("keyboard focus stays on a card link whose card moves when a poll reorders the list (issue 13, point 19)", async ({
+    page,
+    context,
+    store,
+    loginByCookie,
+  }) => {
+    // A fleet of its own: this test changes a plant, which the worker's shared fleet must not see.
+    const own = await createPvFleet(store, process.env.E2E_BASE_URL!);
+    await context.clearCookies();
+    await loginByCookie(own.member.id, own.member.password);
+    // The app promotion dialog would take focus of its own.
+    await context.addCookies([{ name: "NewAppOpenPop", value: "Y", url: process.env.E2E_BASE_URL! }]);
+    const plant = own.plants.x0!;
+    await page.goto("/pvstatus?view=gd");
+    await expect(page.getByTestId("polling")).toBeVisible();
+    const before = await cardNames(page);
+    const link = card(page, plant.uid).locator(".pv-card-link");
+    await link.focus();
+    await postReadings(process.env.E2E_BASE_URL!, plant, [
+      { device: plant.inverters[0], ts: slotAt(0), values: { iw: 12_340, today_wh: 4_000, total_wh: 4_000 } },
+    ]);
+    // The plant turns normal on the next poll and its card moves to the normal group.
+    await expect(card(page, plant.uid).locator(".pv-ind")).toHaveText(/정상/, { timeout: 15_000 });
+    expect(await cardNames(page)).not.toEqual(before);
+    await expect(link).toBeFocused();
+  });
+
   test("a new reading changes a card on the next poll", async ({ page, context, store, loginByCookie }) => {
     // A fleet of its own: this test changes a plant, which the worker's shared fleet must not see.
     const own = await createPvFleet(store, process.env.E2E_BASE_URL!);
