@@ -1,7 +1,7 @@
 /**
  * Plant status data for /pvstatus through the /api contract (SPEC §7 POST /pvstatus/group,
- * GET /pvstatus/new), shaped for the screen: graph cards get their chart as server-drawn SVG
- * markup (charts/render.server.tsx) instead of raw series, and the map gets a slim point list.
+ * GET /pvstatus/new), shaped for the screen: graph cards get their chart's series once, compact
+ * (charts/card-chart.tsx compactChart; the page draws the SVG from it), and the map gets a slim point list.
  */
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
@@ -16,7 +16,7 @@ import type {
 } from "../../domain/contract/pvstatus";
 import { hasIrradiance } from "../../domain/irradiance";
 import { fmt, messages, type Locale } from "~/i18n";
-import { renderCardChart } from "~/components/charts/render.server";
+import { compactChart, type CardChartData } from "~/components/charts/card-chart";
 import { enabledCategories, type PvstatusView } from "~/components/plant-cards/url-state";
 import { api, ApiFailure, apiTagged } from "./api.server";
 import { acceptsGzip } from "~/utils/http-encoding.server";
@@ -25,14 +25,14 @@ import { acceptsGzip } from "~/utils/http-encoding.server";
 const MAP_LIMIT = 10_000;
 
 /**
- * Drawn charts by their whole input: wallboards redraw the same cards every 6 s, and a card's series
+ * Compact charts by their whole input: wallboards poll the same cards every 6 s, and a card's series
  * change only when a reading arrives (every 10 minutes).
  */
-const chartCache = new LRUCache<string, string>({ max: 2_000 });
-function cachedChart(key: string, draw: () => string): string {
-  let svg = chartCache.get(key);
-  if (svg === undefined) chartCache.set(key, (svg = draw()));
-  return svg;
+const chartCache = new LRUCache<string, CardChartData>({ max: 2_000 });
+function cachedChart(key: string, make: () => CardChartData): CardChartData {
+  let chart = chartCache.get(key);
+  if (chart === undefined) chartCache.set(key, (chart = make()));
+  return chart;
 }
 
 export type CardGenData = Omit<GenData, "labels" | "invDatas" | "envDatas" | "stsDatas">;
@@ -40,8 +40,8 @@ export type CardGenData = Omit<GenData, "labels" | "invDatas" | "envDatas" | "st
 /** What a card shows (the page's loader data repeats it for hydration, so nothing more). */
 export interface PlantCardView extends Omit<PlantCardData, "genData" | "faults" | "lat" | "lng" | "locality" | "iwW" | "dailys"> {
   genData: CardGenData;
-  /** Graph cards: the chart as SVG markup. */
-  chart: string | null;
+  /** Graph cards: the chart's series, compact (drawn by charts/card-chart.tsx CardChart). */
+  chart: CardChartData | null;
   hasIrradiance: boolean;
   /** Tooltip text naming the fault(s); "" when nothing is wrong. */
   faultText: string;
@@ -110,7 +110,7 @@ export function faultText(card: PlantCardData, locale: Locale): string {
 export function cardView(card: PlantCardData, view: Pick<PvstatusView, "view" | "size">, locale: Locale): PlantCardView {
   const { labels, invDatas, envDatas, stsDatas, ...genData } = card.genData;
   const irr = hasIrradiance(card.genData.envInfo.mode);
-  let chart: string | null = null;
+  let chart: CardChartData | null = null;
   if (view.view === "gh") {
     const t = messages(locale).pvstatus;
     const size = view.size === "bar" ? "bar" : view.size === "lg" ? "lg" : "md";
@@ -126,33 +126,13 @@ export function cardView(card: PlantCardData, view: Pick<PvstatusView, "view" | 
       envDatas,
       stsDatas,
     ].join("|");
-    chart = cachedChart(key, () =>
-      renderCardChart(
-        {
-          id: card.plant_uid,
-          title: fmt(size === "bar" ? t.chart.titleBar : irr ? t.chart.titleIrr : t.chart.title, { name: card.name }),
-          labels,
-          generation: invDatas,
-          irradiance: envDatas,
-          reference: stsDatas,
-          capacityKw: card.genData.total_capa,
-          hasIrradiance: irr,
-          texts: {
-            kw: t.chart.kw,
-            irr: t.chart.irr,
-            generation: t.legend.generation,
-            irradiance: t.legend.irradiance,
-            reference: t.legend.reference,
-            noData: t.chart.noData,
-            noGeneration: t.chart.noGeneration,
-            hour: t.chart.hour,
-            genTime: t.chart.genTime,
-            hours: t.chart.hours,
-          },
-        },
-        size,
-      ),
-    );
+    chart = cachedChart(key, () => ({
+      size,
+      title: fmt(size === "bar" ? t.chart.titleBar : irr ? t.chart.titleIrr : t.chart.title, { name: card.name }),
+      capacityKw: card.genData.total_capa,
+      hasIrradiance: irr,
+      ...compactChart(labels, { generation: invDatas, irradiance: envDatas, reference: stsDatas }),
+    }));
   }
   const { faults: _f, lat: _lat, lng: _lng, locality: _l, iwW: _w, dailys: _d, ...shown } = card;
   return { ...shown, genData, chart, hasIrradiance: irr, faultText: faultText(card, locale) };

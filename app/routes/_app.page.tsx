@@ -16,13 +16,14 @@ import { requireSection } from "~/auth/section.server";
 import { AppLink } from "~/components/AppLink";
 import { CONDITION_MARK, conditionText } from "~/components/diagram/words";
 import { FormAlert as FormError } from "~/components/admin-form";
+import { CardChart } from "~/components/charts/card-chart";
 import { PlantCard } from "~/components/plant-cards/PlantCard";
 import { detailWindowHref } from "~/components/status/DetailLink";
 import { seoulYmdHm } from "~/components/status/format";
 import { usePolling } from "~/components/status/usePolling";
 import { assertCsrf } from "~/utils/csrf.server";
 import { redirectWithFlash } from "~/utils/flash.server";
-import { fmt } from "~/i18n";
+import { fmt, useT } from "~/i18n";
 import { useWorkspaceT, workspaceMessages, type WorkspaceCatalogue } from "~/i18n/workspace";
 import { ApiFailure } from "~/models/api.server";
 import { customPage, customPages, deleteCustomPage, saveCustomPage, type WidgetView } from "~/models/custom-pages.server";
@@ -266,6 +267,7 @@ function SensorTable({ w }: { w: WidgetView }) {
 
 function Widget({ w, page, editing, count }: { w: WidgetView; page: string; editing: boolean; count: number }) {
   const t = useWorkspaceT();
+  const core = useT();
   const title = fmt(t.customPage.widgetOf, { kind: t.customPage.kinds[w.kind], plant: w.plant?.name ?? w.plantName });
   return (
     <section className={`panel widget widget-${w.kind}`} aria-labelledby={`w-${w.index}`}>
@@ -283,7 +285,9 @@ function Widget({ w, page, editing, count }: { w: WidgetView; page: string; edit
           legend={{ off: [], href: () => "" }}
         />
       ) : w.kind === "chart" && w.card ? (
-        <div className="pv-chart-box widget-chart" dangerouslySetInnerHTML={{ __html: w.card.chart ?? "" }} />
+        <div className="pv-chart-box widget-chart">
+          {w.card.chart ? <CardChart id={w.card.plant_uid} data={w.card.chart} t={core.pvstatus} /> : null}
+        </div>
       ) : w.kind === "inverter" ? (
         <InverterTable w={w} />
       ) : w.kind === "environment" ? (

@@ -149,6 +149,23 @@ test.describe("plant status screen", () => {
     await expect(card(page, fleet.plants.n1!.uid).locator("rect.series-gen").first()).toBeAttached();
   });
 
+  test("chart text renders at 12 CSS px or more on every graph card size (issue 13, point 19)", async ({ page }) => {
+    for (const size of ["md", "lg", "bar"]) {
+      await page.goto(`/pvstatus?view=gh&size=${size}`);
+      await expect(cards(page).first().locator("svg.pv-chart")).toBeVisible();
+      // The font size as drawn: the computed size times the chart's scale (its viewBox to its box).
+      const sizes = await page
+        .locator("svg.pv-chart text")
+        .evaluateAll((texts) =>
+          texts
+            .filter((t) => (t as SVGTextElement).getBBox().width > 0)
+            .map((t) => parseFloat(getComputedStyle(t).fontSize) * (t as SVGTextElement).getScreenCTM()!.a),
+        );
+      expect(sizes.length, size).toBeGreaterThan(0);
+      expect(Math.min(...sizes), size).toBeGreaterThanOrEqual(12);
+    }
+  });
+
   test("a today's generation zeroed by the alarm rule is marked, on the card as on the main table (issue 13.10)", async ({
     page,
     fleet,
@@ -383,6 +400,76 @@ test.describe("plant status screen, live (JavaScript on)", () => {
     await page.getByRole("link", { name: "더 보기 (+6)" }).click();
     await expect(page).toHaveURL(/limit=13/);
     await expect(cards(page)).toHaveCount(9);
+  });
+
+  test("a graph-view poll carries each chart once, as a compact series, not as SVG markup (issue 13, point 20)", async ({
+    page,
+  }) => {
+    await page.goto("/pvstatus?view=gh");
+    await expect(cards(page).first().locator("svg.pv-chart")).toBeVisible();
+    const res = await page.request.get("/pvstatus?view=gh&_data=routes/_app.pvstatus", {
+      headers: { "Accept-Encoding": "identity" },
+    });
+    expect(res.ok()).toBe(true);
+    const body = await res.text();
+    test.info().annotations.push({ type: "poll-bytes", description: String(body.length) });
+    expect(body).not.toMatch(/<svg|<path|<text|<\/svg|\\u003csvg/i);
+    // The fixture's nine graph cards: 88,619 bytes with each chart drawn as SVG markup (measured before the fix).
+    expect(body.length).toBeLessThan(15_000);
+    expect(JSON.parse(body).list.list.length).toBeGreaterThan(0);
+  });
+
+  test("keyboard focus stays on the same card link when a poll updates the list (issue 13, point 19)", async ({ page }) => {
+    let polls = 0;
+    page.on("requestfinished", (r) => {
+      if (new URL(r.url()).searchParams.get("_data") === "routes/_app.pvstatus") polls++;
+    });
+    for (const search of ["?view=gd", "?view=gh"]) {
+      await page.goto(`/pvstatus${search}`);
+      await expect(page.getByTestId("polling")).toBeVisible();
+      const link = cards(page).nth(1).locator(".pv-card-link");
+      await link.focus();
+      await page.evaluate(() => {
+        (window as unknown as { focusedBefore: Element | null }).focusedBefore = document.activeElement;
+      });
+      const before = polls;
+      await expect.poll(() => polls, { timeout: 20_000 }).toBeGreaterThan(before);
+      // Give React the answer's render.
+      await page.waitForTimeout(500);
+      await expect(link).toBeFocused();
+      expect(
+        await page.evaluate(
+          () => (window as unknown as { focusedBefore: Element | null }).focusedBefore === document.activeElement,
+        ),
+      ).toBe(true);
+    }
+  });
+
+  test("keyboard focus stays on a card link whose card moves when a poll reorders the list (issue 13, point 19)", async ({
+    page,
+    context,
+    store,
+    loginByCookie,
+  }) => {
+    // A fleet of its own: this test changes a plant, which the worker's shared fleet must not see.
+    const own = await createPvFleet(store, process.env.E2E_BASE_URL!);
+    await context.clearCookies();
+    await loginByCookie(own.member.id, own.member.password);
+    // The app promotion dialog would take focus of its own.
+    await context.addCookies([{ name: "NewAppOpenPop", value: "Y", url: process.env.E2E_BASE_URL! }]);
+    const plant = own.plants.x0!;
+    await page.goto("/pvstatus?view=gd");
+    await expect(page.getByTestId("polling")).toBeVisible();
+    const before = await cardNames(page);
+    const link = card(page, plant.uid).locator(".pv-card-link");
+    await link.focus();
+    await postReadings(process.env.E2E_BASE_URL!, plant, [
+      { device: plant.inverters[0], ts: slotAt(0), values: { iw: 12_340, today_wh: 4_000, total_wh: 4_000 } },
+    ]);
+    // The plant turns normal on the next poll and its card moves to the normal group.
+    await expect(card(page, plant.uid).locator(".pv-ind")).toHaveText(/정상/, { timeout: 15_000 });
+    expect(await cardNames(page)).not.toEqual(before);
+    await expect(link).toBeFocused();
   });
 
   test("a new reading changes a card on the next poll", async ({ page, context, store, loginByCookie }) => {

@@ -19,6 +19,7 @@ import type { PlantCardView } from "~/models/pvstatus.server";
 import { StatusIndicator } from "./StatusIndicator";
 import { pvstatusHref, type CardSize, type LegendSeries } from "./url-state";
 import { ZeroedNote } from "~/components/status/ZeroedNote";
+import { CardChart } from "~/components/charts/card-chart";
 
 export interface LegendLinks {
   off: readonly LegendSeries[];
@@ -134,8 +135,8 @@ export function PlantCard({ card, graph, size, detailUrl, legend }: Props) {
             <Q q={capa} />
           </p>
           <Legend card={card} legend={legend} bar={size === "bar"} />
-          {/* Server-drawn SVG (charts/render.server.tsx); the same markup hydrates untouched. */}
-          <div className="pv-chart-box" dangerouslySetInnerHTML={{ __html: card.chart ?? "" }} />
+          {/* Drawn from the compact series, on the server and in the browser alike (charts/card-chart.tsx). */}
+          <div className="pv-chart-box">{card.chart ? <CardChart id={card.plant_uid} data={card.chart} t={t} /> : null}</div>
         </>
       ) : size === "sm" ? (
         <dl className="pv-facts pv-facts-sm">
