@@ -10,7 +10,8 @@ export function noticeDate(ms: number, locale: Locale): string {
     day: "2-digit",
     hour: "2-digit",
     minute: "2-digit",
-    hour12: false,
+    // h23, not hour12: false: some ICU builds write the hour after midnight as 24.
+    hourCycle: "h23",
   }).format(new Date(ms));
 }
 

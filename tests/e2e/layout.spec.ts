@@ -58,7 +58,16 @@ test.describe("wide tables", () => {
       uid,
       name: "layout",
       alias: "남쪽 창고 지붕 위의 게이트웨이 두 번째 함체 안쪽 선반",
-      mac: "02:7A:3C:00:4E:91",
+      // A MAC of its own per run: the js and nojs projects each add one, and a MAC is unique.
+      mac: [
+        "02",
+        ...Array.from({ length: 5 }, () =>
+          Math.floor(Math.random() * 256)
+            .toString(16)
+            .padStart(2, "0")
+            .toUpperCase(),
+        ),
+      ].join(":"),
     });
     expect(rtu.status).toBeLessThan(300);
     await page.setViewportSize({ width: 1440, height: 900 });

@@ -1,4 +1,5 @@
 /** Display helpers of the status screens: quantities with their unit, Seoul times, status labels. */
+import { SEOUL_OFFSET_MS } from "../../../domain/seoul-time";
 import type { Quantity } from "../../../domain/units";
 
 /** A number and its unit, the unit styled apart (SPEC §9 units). */
@@ -10,30 +11,23 @@ export function Qty({ q, className }: { q: Quantity; className?: string }) {
   );
 }
 
-const seoulTime = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Asia/Seoul",
-  hour: "2-digit",
-  minute: "2-digit",
-  hour12: false,
-});
-const seoulDateTime = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Asia/Seoul",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hour12: false,
-});
+/**
+ * Seoul wall time by the fixed UTC+9 offset (Korea has kept it since 1988), not Intl: with `hour12: false` one
+ * ICU writes the first hour after midnight as "24:05" and another as "00:05", so Node and Chromium rendered the
+ * same time differently between 00:00 and 01:00 KST and React threw the server's markup away (hydration failure
+ * on every screen that shows a time, found by the quality spec shortly after Seoul midnight).
+ */
+const seoulIso = (ts: number) => new Date(ts + SEOUL_OFFSET_MS).toISOString();
 
 /** 'HH:mm' in Asia/Seoul (the same on server and client, so hydration matches). */
 export function seoulHm(ts: number): string {
-  return seoulTime.format(new Date(ts));
+  return seoulIso(ts).slice(11, 16);
 }
 
 /** 'YYYY-MM-DD HH:mm' in Asia/Seoul. */
 export function seoulYmdHm(ts: number): string {
-  return seoulDateTime.format(new Date(ts)).replace(",", "");
+  const s = seoulIso(ts);
+  return `${s.slice(0, 10)} ${s.slice(11, 16)}`;
 }
 
 /** ISO string for <time dateTime>. */
