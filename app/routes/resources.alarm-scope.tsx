@@ -1,6 +1,6 @@
 /**
  * Names of the member's plants and groups that hold `q`, for the alarm screen's scope field while typing
- * (ScopeFinder's fetcher). A plain navigation here is a person wanting the alarm screen.
+ * (ScopeFinder's fetcher). A browser navigating here (Sec-Fetch-Dest: document) is a person wanting the alarm screen.
  */
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireSection } from "~/auth/section.server";
@@ -8,7 +8,10 @@ import { alarmScope } from "~/models/alarm.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  if (!url.searchParams.has("_data")) return redirect("/alarm");
+  // A browser's own navigation (not the fetcher's request) goes to the alarm screen. Not by `_data`: Remix takes that
+  // parameter off the URL before a loader sees it, so every fetcher answer was a redirect that navigated the page
+  // to /alarm 250 ms after typing (and threw away a scope just chosen).
+  if (request.headers.get("sec-fetch-dest") === "document") return redirect("/alarm");
   const { accessToken } = requireSection(request, context, "alarm");
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   if (!q) return json({ names: [] as string[] });
