@@ -14,11 +14,16 @@ const Schema = z.object({
 
 describe("strict input", () => {
   it("wants JSON numbers where a JSON body has a number field", () => {
-    expect(inputProblems(Schema, { name: "a", capa: true, level: "10" }, true)).toEqual({ capa: "not_a_number" });
-    expect(inputProblems(Schema, { name: "a", capa: 10, level: "", list: [1, false], nested: { n: {} } }, true)).toEqual({
+    expect(inputProblems(Schema, { name: "a", capa: true, level: "10" }, true)).toEqual({
+      capa: "not_a_number",
+      level: "not_a_number",
+    });
+    expect(inputProblems(Schema, { name: "a", capa: 10, level: "", list: [1, false, "3"], nested: { n: {} } }, true)).toEqual({
       "list.1": "not_a_number",
+      "list.2": "not_a_number",
       "nested.n": "not_a_number",
     });
+    expect(inputProblems(Schema, { name: "a", capa: " 10 " }, true)).toEqual({ capa: "not_a_number" });
     expect(inputProblems(Schema, { name: "a", capa: 10, level: null, on: "yes" }, true)).toEqual({ on: "not_a_boolean" });
     expect(inputProblems(Schema, { name: "a", capa: 10 }, true)).toEqual({});
   });
@@ -34,5 +39,6 @@ describe("strict input", () => {
 
   it("sees through the real member schema (level must be a number)", () => {
     expect(inputProblems(MemberCreateFields, { id: "abc", auth: true, node_seq: 1 }, true).auth).toBe("not_a_number");
+    expect(inputProblems(MemberCreateFields, { id: "abc", auth: "10", node_seq: 1 }, true).auth).toBe("not_a_number");
   });
 });

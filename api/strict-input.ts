@@ -1,7 +1,8 @@
 /**
- * Input the schemas alone would let through. The domain's field schemas coerce (forms send text), so
- * on their own they take `true` or `"10"` where a number is meant; a JSON body has real types, and a
- * number field there must be a JSON number (or null/absent/blank). And no text, in a body or a query,
+ * Input the schemas alone would let through. The domain's field schemas coerce (query strings and forms
+ * are text), so on their own they take `true` or `"10"` where a number is meant; a JSON body has real
+ * types, and a number field there must be a JSON number (or null/absent/blank): `"10"` answers 400
+ * naming the field. And no text, in a body or a query,
  * may carry a NUL character (PostgreSQL cannot store it; nothing legitimate sends it).
  * `parse` of api/http.ts applies both to every input it validates.
  */
@@ -72,8 +73,9 @@ export function inputProblems(schema: ZodTypeAny, input: unknown, strict: boolea
     }
     const shape = s ? unwrap(s) : null;
     if (strict && shape && value !== null && value !== undefined && value !== "") {
-      // Numeric text is what the portal's own forms send; only a value of another JSON type is refused here.
-      if (shape.kind === "number" && typeof value !== "number" && typeof value !== "string") problems[key] ??= "not_a_number";
+      // A JSON body has real types: numeric text ("10") is refused like `true` (the portal converts its
+      // forms' text once, in its form schemas, before it calls the API).
+      if (shape.kind === "number" && typeof value !== "number") problems[key] ??= "not_a_number";
       if (shape.kind === "boolean" && typeof value !== "boolean") problems[key] ??= "not_a_boolean";
     }
     if (Array.isArray(value)) {

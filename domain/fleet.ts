@@ -33,7 +33,8 @@ const optionalText = (max: number) =>
   );
 const optionalNumber = (schema: z.ZodNumber) =>
   z.preprocess(blankToUndefined, z.coerce.number({ invalid_type_error: "not_a_number" }).pipe(schema).nullable().optional());
-const optionalInt = () =>
+/** A positive whole number or absent; a form's text ("12") becomes the number (blank: absent). */
+export const optionalInt = () =>
   z.preprocess(
     blankToUndefined,
     z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_an_integer").positive("required").nullable().optional(),

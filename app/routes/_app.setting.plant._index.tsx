@@ -7,7 +7,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/re
 import { AppLink } from "~/components/AppLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
-import { PlantFormSchema, plantErrorField, plantFormToBody, RemoteUrlSchema } from "../../domain/fleet";
+import { optionalInt, PlantFormSchema, plantErrorField, plantFormToBody, RemoteUrlSchema } from "../../domain/fleet";
 import { STATUS_CATEGORIES, isStatusCategory, type StatusCategory } from "../../domain/status";
 import { capacityKw } from "../../domain/units";
 import { requireSettingScreen } from "~/auth/section.server";
@@ -23,6 +23,7 @@ import { adminMessages, useAdminT } from "~/i18n/admin";
 import { copyPlant, createPlant, managementPlants } from "~/models/fleet.server";
 import { localeOf } from "~/utils/fleet-locale.server";
 import { metaLocale } from "~/utils/meta-locale";
+import { scrollRegion } from "~/components/scroll-region";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${adminMessages(metaLocale(matches)).plants.title} · ${adminMessages(metaLocale(matches)).appName}` },
@@ -35,7 +36,8 @@ const CopyForm = z.object({
   plantUid: z.string().trim().max(64).optional(),
   id: z.string().trim().min(1, "required").max(64, "too_long"),
   password: z.string().min(1, "required").max(256, "too_long"),
-  nodeSeq: z.string().optional(),
+  // Converted here, once: the API wants a JSON number.
+  nodeSeq: optionalInt(),
 });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -69,7 +71,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       const res = await copyPlant(accessToken, {
         ...rest,
         plantUid: plantUid || undefined,
-        nodeSeq: nodeSeq ? Number(nodeSeq) : undefined,
+        nodeSeq: nodeSeq ?? undefined,
       });
       return redirectWithFlash(
         `/setting/plant/${encodeURIComponent(res.plantUid)}`,
@@ -167,7 +169,7 @@ export default function PlantList() {
         </div>
       </Form>
 
-      <div className="table-wrap">
+      <div {...scrollRegion(p.caption)}>
         <table className="data-table">
           <caption>
             {p.caption} · {fmt(t.fleet.count, { count: plantList.length })}

@@ -209,6 +209,45 @@ describe.each(STORES)("robustness against what users and attackers tried, on %s"
     expect(row.name).not.toContain("\u0000");
   });
 
+  it('7: numeric text ("10") where a JSON body has a number is refused, naming the field', async () => {
+    const target = await createMember(store, { auth: 0 });
+    const g = await createGatewayFixture(store, { inverters: 1 });
+    const refused: [string, string, Record<string, unknown>, string][] = [
+      ["PUT", `/member/${target.id}`, { auth: "10" }, "auth"],
+      ["POST", "/plant", { name: "글자 발전소", capa: "10", locality: "경북" }, "capa"],
+      ["POST", "/device", { name: "글자 인버터", kind: 1, plantUid: g.plantUid, rtuUid: g.rtuUid, address: "3" }, "address"],
+      ["POST", "/device", { name: "글자 인버터", kind: "1", plantUid: g.plantUid, rtuUid: g.rtuUid, address: 3 }, "kind"],
+      [
+        "POST",
+        "/diagnose/produce",
+        { deviceUids: g.inverters, unit: "10", start: "2026-01-01 00:00", end: "2026-01-01 06:00" },
+        "unit",
+      ],
+      [
+        "PUT",
+        `/diagnose/coefficients/${g.plantUid}`,
+        { temperatureCoefficient: "-0.004", systemFactor: 0.9 },
+        "temperatureCoefficient",
+      ],
+    ];
+    for (const [method, path, json, field] of refused) {
+      const res = await api().call(method as "POST", path, { token: admin.accessToken, json });
+      expect(res.status, `${method} ${path}`).toBe(400);
+      expect(res.body.fields, `${method} ${path}`).toEqual({ [field]: "not_a_number" });
+    }
+    // The same with JSON numbers is taken (the refusal was the type, not the value).
+    const asNumber = await api().call("PUT", `/member/${target.id}`, { token: admin.accessToken, json: { auth: 1 } });
+    expect(asNumber.status, JSON.stringify(asNumber.body)).toBe(200);
+    const coefficients = await api().call("PUT", `/diagnose/coefficients/${g.plantUid}`, {
+      token: admin.accessToken,
+      json: { temperatureCoefficient: -0.004, systemFactor: 0.9 },
+    });
+    expect(coefficients.status, JSON.stringify(coefficients.body)).toBeLessThan(300);
+    // Query strings are text by nature: there the schema reads "10" as the number it spells.
+    const query = await api().call("GET", `/alarm?page=2&size=20`, { token: admin.accessToken });
+    expect(query.status, JSON.stringify(query.body)).toBe(200);
+  });
+
   it("7: every page carries a CSP whose nonce is on each inline script; a missing upload is a quiet 404", async () => {
     for (const page of ["/login", "/", "/pvstatus"]) {
       const res = await fetch(`${server.baseUrl}${page}`, { headers: page === "/login" ? {} : { cookie: cookieHeader(admin) } });
