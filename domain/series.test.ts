@@ -3,15 +3,14 @@ import {
   HOUR_MS,
   TEN_MINUTES_MS,
   formatSeries,
-  formatTimeKey,
   needsHourlyShift,
   parseLabels,
   parseSeries,
-  parseTimeKey,
   shiftHourly,
   sumSeries,
   timeSeriesKeys,
 } from "./series";
+import { formatSeoul, parseSeoul } from "./seoul-time";
 
 describe("parseSeries", () => {
   it("parses comma-separated numbers", () => {
@@ -73,50 +72,36 @@ describe("parseLabels and sumSeries", () => {
 });
 
 describe("time keys", () => {
-  const day = parseTimeKey("2024-06-01 00:00")!; // Seoul midnight
+  const day = parseSeoul("2024-06-01 00:00")!; // Seoul midnight
   const nextDay = day + 24 * HOUR_MS;
-
-  it("formats and parses Seoul wall-clock keys", () => {
-    expect(day).toBe(Date.UTC(2024, 4, 31, 15, 0));
-    expect(formatTimeKey(day)).toBe("2024-06-01 00:00");
-    expect(formatTimeKey(Date.UTC(2024, 11, 31, 15, 10))).toBe("2025-01-01 00:10");
-    expect(parseTimeKey("2024-06-01 12:30:00")).toBe(day + 12.5 * HOUR_MS);
-    expect(formatTimeKey(day, 0)).toBe("2024-05-31 15:00");
-  });
-
-  it("rejects malformed keys", () => {
-    expect(parseTimeKey("2024-02-30 00:00")).toBeNull();
-    expect(parseTimeKey("2024-06-01 24:00")).toBeNull();
-    expect(parseTimeKey("yesterday")).toBeNull();
-  });
 
   it("steps 10 minutes over a finished day: 144 keys, end exclusive", () => {
     const keys = timeSeriesKeys({ from: day, to: nextDay, resolution: "tenMinute", now: nextDay + HOUR_MS });
     expect(keys).toHaveLength(144);
     expect(keys[1] - keys[0]).toBe(TEN_MINUTES_MS);
-    expect(formatTimeKey(keys[0])).toBe("2024-06-01 00:00");
-    expect(formatTimeKey(keys[143])).toBe("2024-06-01 23:50");
+    expect(formatSeoul(keys[0])).toBe("2024-06-01 00:00");
+    expect(formatSeoul(keys[143])).toBe("2024-06-01 23:50");
   });
 
   it("steps 1 hour for hourly keys: 24 keys", () => {
     const keys = timeSeriesKeys({ from: day, to: nextDay, resolution: "hourly", now: nextDay });
     expect(keys).toHaveLength(24);
-    expect(formatTimeKey(keys[23])).toBe("2024-06-01 23:00");
+    expect(formatSeoul(keys[23])).toBe("2024-06-01 23:00");
   });
 
   it("never goes past now", () => {
-    const now = parseTimeKey("2024-06-01 12:34")!;
+    const now = parseSeoul("2024-06-01 12:34")!;
     const keys = timeSeriesKeys({ from: day, to: nextDay, resolution: "tenMinute", now });
-    expect(formatTimeKey(keys[keys.length - 1])).toBe("2024-06-01 12:30");
+    expect(formatSeoul(keys[keys.length - 1])).toBe("2024-06-01 12:30");
     expect(keys).toHaveLength(76);
     const atBoundary = timeSeriesKeys({ from: day, to: nextDay, resolution: "hourly", now: day + 3 * HOUR_MS });
-    expect(atBoundary.map((k) => formatTimeKey(k).slice(11))).toEqual(["00:00", "01:00", "02:00", "03:00"]);
+    expect(atBoundary.map((k) => formatSeoul(k, "HH:mm"))).toEqual(["00:00", "01:00", "02:00", "03:00"]);
     expect(timeSeriesKeys({ from: day, to: nextDay, resolution: "hourly", now: day - 1 })).toEqual([]);
   });
 
   it("aligns an unaligned start up to the next step", () => {
     const keys = timeSeriesKeys({ from: day + 61_000, to: day + HOUR_MS, resolution: "tenMinute", now: nextDay });
-    expect(keys.map((k) => formatTimeKey(k).slice(11))).toEqual(["00:10", "00:20", "00:30", "00:40", "00:50"]);
+    expect(keys.map((k) => formatSeoul(k, "HH:mm"))).toEqual(["00:10", "00:20", "00:30", "00:40", "00:50"]);
   });
 });
 

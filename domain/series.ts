@@ -75,28 +75,6 @@ export function timeSeriesKeys({ from, to, resolution, now }: TimeSeriesWindow):
   return keys;
 }
 
-/** Asia/Seoul is UTC+9 all year. */
-export const SEOUL_UTC_OFFSET_MINUTES = 9 * 60;
-
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** Epoch ms → 'YYYY-MM-DD HH:mm' in a fixed-offset zone (Seoul by default). */
-export function formatTimeKey(ms: number, offsetMinutes = SEOUL_UTC_OFFSET_MINUTES): string {
-  const d = new Date(ms + offsetMinutes * 60_000);
-  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
-}
-
-/** 'YYYY-MM-DD HH:mm[:ss]' in a fixed-offset zone → epoch ms; null when malformed. */
-export function parseTimeKey(key: string, offsetMinutes = SEOUL_UTC_OFFSET_MINUTES): number | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(key.trim());
-  if (!m) return null;
-  const [, y, mo, d, h, mi, s] = m.map(Number);
-  const ms = Date.UTC(y, mo - 1, d, h, mi, s || 0);
-  const check = new Date(ms);
-  if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59) return null;
-  return ms - offsetMinutes * 60_000;
-}
-
 /** Only hourly data (anything coarser than the 10-minute mode) is shifted. */
 export function needsHourlyShift(resolution: SeriesResolution): boolean {
   return resolution === "hourly";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatSeoul, parseSeoul } from "./seoul-time";
+import { parseSeoul } from "./seoul-time";
 import {
   axisLabel,
   bucketLabel,
@@ -97,15 +97,15 @@ describe("summary figures", () => {
   });
 });
 
-describe("step labels by the fixed offset", () => {
-  it("read the same as dayjs's Seoul formatting, across years, months and midnights", () => {
-    for (let ts = Date.UTC(1987, 0, 1); ts < Date.UTC(2045, 0, 1); ts += 3_600_000 * 241 + 600_000) {
-      expect(bucketLabel(ts, "60")).toBe(formatSeoul(ts, "YYYY-MM-DD HH:mm"));
-      expect(bucketLabel(ts, "day")).toBe(formatSeoul(ts, "YYYY-MM-DD"));
-      expect(bucketLabel(ts, "month")).toBe(formatSeoul(ts, "YYYY-MM"));
-      expect(axisLabel(ts, "10", true)).toBe(formatSeoul(ts, "HH:mm"));
-      expect(axisLabel(ts, "10", false)).toBe(formatSeoul(ts, "MM-DD HH:mm"));
-      expect(axisLabel(ts, "day", false)).toBe(formatSeoul(ts, "MM-DD"));
-    }
+describe("step labels (formatSeoul's fixed offset)", () => {
+  it("write the Seoul step across midnight, month and year ends", () => {
+    const newYear = Date.UTC(2025, 11, 31, 15, 0); // 2026-01-01 00:00 KST
+    expect(bucketLabel(newYear, "60")).toBe("2026-01-01 00:00");
+    expect(bucketLabel(newYear - 60_000, "10")).toBe("2025-12-31 23:59");
+    expect(bucketLabel(newYear, "day")).toBe("2026-01-01");
+    expect(bucketLabel(newYear - 1, "month")).toBe("2025-12");
+    expect(axisLabel(newYear + 5 * 60_000, "10", true)).toBe("00:05");
+    expect(axisLabel(newYear + 5 * 60_000, "10", false)).toBe("01-01 00:05");
+    expect(axisLabel(newYear - 1, "day", false)).toBe("12-31");
   });
 });

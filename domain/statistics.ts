@@ -8,17 +8,7 @@
  * Y_r = H_POA/1 kW/m²); `domain/performance.ts` (diagnosis, written beside this work) was not on main when this
  * was written — when it lands these two should come from there.
  */
-import {
-  addSeoul,
-  DAY_MS,
-  formatSeoul,
-  HOUR_MS,
-  parseSeoul,
-  SEOUL_OFFSET_MS,
-  seoulDayStart,
-  seoulPeriodStart,
-  STEP_MS,
-} from "./seoul-time";
+import { addSeoul, DAY_MS, formatSeoul, HOUR_MS, parseSeoul, seoulDayStart, seoulPeriodStart, STEP_MS } from "./seoul-time";
 import { generationHours } from "./units";
 
 /** Report units: 10 minutes, 30 minutes (default, SPEC §9), hour, day, month. */
@@ -83,30 +73,17 @@ export function bucketStarts(from: number, to: number, unit: StatUnit): number[]
   return out;
 }
 
-/** Since 1989 Seoul has been UTC+9 all year (seoul-time.ts), so a label is plain arithmetic on the offset. */
-const FIXED_OFFSET_SINCE = Date.UTC(1988, 11, 31, 15);
-/** 'YYYY-MM-DDTHH:mm…' of a Seoul time, or null before 1989 (then dayjs's zone rules apply). */
-const seoulIso = (ts: number): string | null =>
-  ts >= FIXED_OFFSET_SINCE && ts < 253402300800000 ? new Date(ts + SEOUL_OFFSET_MS).toISOString() : null;
-
 /**
  * The label of a step as a report shows it (Seoul, 24-hour clock). Made once per row of an export (876,000
- * rows for a year of hourly steps of 100 inverters), so without dayjs's zone conversion, which cost ~10 µs each.
+ * rows for a year of hourly steps of 100 inverters): formatSeoul is a slice of toISOString, no zone lookup.
  */
 export function bucketLabel(ts: number, unit: StatUnit): string {
-  const iso = seoulIso(ts);
-  if (unit === "month") return iso ? iso.slice(0, 7) : formatSeoul(ts, "YYYY-MM");
-  if (unit === "day") return iso ? iso.slice(0, 10) : formatSeoul(ts, "YYYY-MM-DD");
-  return iso ? `${iso.slice(0, 10)} ${iso.slice(11, 16)}` : formatSeoul(ts, "YYYY-MM-DD HH:mm");
+  return formatSeoul(ts, unit === "month" ? "YYYY-MM" : unit === "day" ? "YYYY-MM-DD" : "YYYY-MM-DD HH:mm");
 }
 
 /** A step's short label for a chart axis: the time alone within one day, the day without the year. */
 export function axisLabel(ts: number, unit: StatUnit, oneDay: boolean): string {
-  const iso = seoulIso(ts);
-  if (unit === "month") return iso ? iso.slice(0, 7) : formatSeoul(ts, "YYYY-MM");
-  if (unit === "day") return iso ? iso.slice(5, 10) : formatSeoul(ts, "MM-DD");
-  if (oneDay) return iso ? iso.slice(11, 16) : formatSeoul(ts, "HH:mm");
-  return iso ? `${iso.slice(5, 10)} ${iso.slice(11, 16)}` : formatSeoul(ts, "MM-DD HH:mm");
+  return formatSeoul(ts, unit === "month" ? "YYYY-MM" : unit === "day" ? "MM-DD" : oneDay ? "HH:mm" : "MM-DD HH:mm");
 }
 
 // ---- Periods ----

@@ -74,16 +74,9 @@ function periodOf(start: string, end: string, unit: number): Period {
   return { ...c.period, from: bucketOf(c.period.from, c.period.unit) };
 }
 
-/** Korea keeps UTC+9 without daylight saving since 1988 (domain/seoul-time.ts): from 1990 on a label is plain arithmetic. */
-const FIXED_OFFSET_FROM = Date.UTC(1990, 0, 1);
-const SEOUL_OFFSET_MS = 9 * 3_600_000;
-
-/** A bucket's label in Seoul time ('YYYY-MM-DD' at unit day, else 'YYYY-MM-DD HH:mm'), as formatSeoul writes it. */
+/** A bucket's label in Seoul time ('YYYY-MM-DD' at unit day, else 'YYYY-MM-DD HH:mm'). */
 export function labelOf(t: number, unit: number): string {
-  if (t < FIXED_OFFSET_FROM || t >= Date.UTC(9999, 0, 1))
-    return formatSeoul(t, unit === 1440 ? "YYYY-MM-DD" : "YYYY-MM-DD HH:mm");
-  const iso = new Date(t + SEOUL_OFFSET_MS).toISOString(); // 'YYYY-MM-DDTHH:mm:ss.sssZ'
-  return unit === 1440 ? iso.slice(0, 10) : `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+  return formatSeoul(t, unit === 1440 ? "YYYY-MM-DD" : "YYYY-MM-DD HH:mm");
 }
 
 /**

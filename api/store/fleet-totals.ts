@@ -8,9 +8,8 @@ import type { Kysely } from "kysely";
 import { DEVICE_KIND } from "../../domain/device";
 import { plausibleEnergyWh, plausiblePowerW, withinBounds } from "../../domain/physical-bounds";
 import type { CalcValue, FleetTotals, OverviewDevice } from "../../domain/contract/pvstatus";
-import { formatTimeKey } from "../../domain/series";
 import { totalCapacityKw } from "../../domain/units";
-import { DAY_MS, seoulDayStart, seoulMonthStart, seoulYearStart } from "../../domain/seoul-time";
+import { DAY_MS, formatSeoul, seoulDayStart, seoulMonthStart, seoulYearStart } from "../../domain/seoul-time";
 import type { PlantStatusRow } from "../../domain/contract/status";
 import { FRESH_MS } from "./plant-status";
 import type { Database } from "./schema";
@@ -207,7 +206,7 @@ export async function dailyReports(
   }
   const out: Array<{ day: string; gen: number }> = [];
   for (let d = from; d <= today; d += DAY_MS) {
-    out.push({ day: formatTimeKey(d).slice(0, 10), gen: d === today ? todayGen : (sums.get(d) ?? 0) });
+    out.push({ day: formatSeoul(d, "YYYY-MM-DD"), gen: d === today ? todayGen : (sums.get(d) ?? 0) });
   }
   return out;
 }

@@ -8,8 +8,8 @@
  * caller's job, through domain/sanitize.ts.
  */
 import { sql, type Kysely } from "kysely";
-import { formatSeries, formatTimeKey, shiftHourly, timeSeriesKeys, type SeriesResolution } from "../../domain/series";
-import { DAY_MS, HOUR_MS, seoulDayStart } from "../../domain/seoul-time";
+import { formatSeries, shiftHourly, timeSeriesKeys, type SeriesResolution } from "../../domain/series";
+import { DAY_MS, formatSeoul, HOUR_MS, seoulDayStart } from "../../domain/seoul-time";
 import type { Database } from "./schema";
 
 export interface RawPlantSeries {
@@ -82,7 +82,7 @@ export async function todaySeries(
     if (hourly) ({ times, series } = shiftHourly(keys, ...series));
     const [days, his, iis, ats, sts] = series as [number[], number[], number[], number[], number[]];
     out.set(uid, {
-      times: times.map((t) => formatTimeKey(t).slice(11)).join(","),
+      times: times.map((t) => formatSeoul(t, "HH:mm")).join(","),
       days: formatSeries(days, 3),
       his: formatSeries(his, 1),
       iis: formatSeries(iis, 1),

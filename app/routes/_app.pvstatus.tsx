@@ -10,7 +10,7 @@ import { Await, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/
 import { AppLink } from "~/components/AppLink";
 import { Suspense, useEffect } from "react";
 import { isMobileClient } from "../../domain/mobile";
-import { formatTimeKey } from "../../domain/series";
+import { formatSeoul } from "../../domain/seoul-time";
 import { nextFetchLimit } from "../../domain/chart";
 import { readCookies } from "~/auth/cookies.server";
 import { detailWindowHref } from "~/components/status/DetailLink";
@@ -188,8 +188,7 @@ function Loaded({
     );
   }
   // Seoul wall time, written the same on server and client (no locale data involved).
-  const time =
-    formatTimeKey(list.now - (list.now % 1000)) + ":" + String(Math.floor((list.now % 60_000) / 1000)).padStart(2, "0");
+  const time = formatSeoul(list.now, "YYYY-MM-DD HH:mm:ss");
   const status = (
     <p className="pv-status-line" aria-live="off">
       <span>{fmt(t.list.updated, { time })}</span>

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { referenceGenerationKw } from "../../domain/reference-generation";
-import { parseLabels, parseSeries, formatTimeKey } from "../../domain/series";
+import { parseLabels, parseSeries } from "../../domain/series";
+import { formatSeoul } from "../../domain/seoul-time";
 import type { PlantCardData, PvstatusGroupResponse, PvstatusOverviewResponse } from "../../domain/contract/pvstatus";
 import { openTestStore, type Store } from "../helpers/fixtures";
 import { apiClient, STORES } from "../helpers/http";
@@ -149,7 +150,7 @@ describe.each(STORES)("plant status API on %s", (storeKind) => {
       const res = await group({ searchText: "가람", viewMode: "gh" });
       const g = res.body.list[0]!.genData;
       const labels = parseLabels(g.labels);
-      const at = (ms: number) => labels.indexOf(formatTimeKey(ms).slice(11));
+      const at = (ms: number) => labels.indexOf(formatSeoul(ms, "HH:mm"));
       const now0 = at(slotAt(0));
       expect(labels[0]).toBe("00:00");
       expect(now0).toBe(labels.length - 1);
@@ -171,7 +172,7 @@ describe.each(STORES)("plant status API on %s", (storeKind) => {
       const g = res.body.list[0]!.genData;
       const labels = parseLabels(g.labels);
       const gen = parseSeries(g.invDatas, labels.length);
-      expect(gen[labels.indexOf(formatTimeKey(slotAt(1)).slice(11))]).toBe(200);
+      expect(gen[labels.indexOf(formatSeoul(slotAt(1), "HH:mm"))]).toBe(200);
       expect(gen[labels.length - 1]).toBe(150);
       expect(g.envInfo.mode).toBe(0);
     });
@@ -181,7 +182,7 @@ describe.each(STORES)("plant status API on %s", (storeKind) => {
       const labels = parseLabels(res.body.list[0]!.genData.labels);
       expect(labels[0]).toBe("01:00");
       const now = slotAt(0);
-      expect(labels.at(-1)).toBe(formatTimeKey(now - (now % 3_600_000) + 3_600_000).slice(11));
+      expect(labels.at(-1)).toBe(formatSeoul(now - (now % 3_600_000) + 3_600_000, "HH:mm"));
     });
 
     it("names the fault of abnormal plants", async () => {
