@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
-import { CardChart, chartLabels, compactChart, type CardChartData } from "./card-chart";
+import { CardChart, chartLabels, chartTexts, compactChart, type CardChartData } from "./card-chart";
 import { renderCardChart } from "./render.server";
 import { messages } from "~/i18n";
 import { parseLabels, parseSeries } from "../../../domain/series";
@@ -68,18 +68,7 @@ describe("compact card chart series (issue 13, point 20)", () => {
             id: "P1",
             ...input,
             labels: "10:00,11:00",
-            texts: {
-              kw: t.chart.kw,
-              irr: t.chart.irr,
-              generation: t.legend.generation,
-              irradiance: t.legend.irradiance,
-              reference: t.legend.reference,
-              noData: t.chart.noData,
-              noGeneration: t.chart.noGeneration,
-              hour: t.chart.hour,
-              genTime: t.chart.genTime,
-              hours: t.chart.hours,
-            },
+            texts: chartTexts(t),
           },
           size,
         ),
