@@ -28,6 +28,7 @@ import { adminMessages, useAdminT } from "~/i18n/admin";
 import { useAlarmT } from "~/i18n/alarm";
 import { createFaultCode, deleteFaultCode, faultCodes, putSettings, settings, updateFaultCode } from "~/models/fleet.server";
 import { metaLocale } from "~/utils/meta-locale";
+import { scrollRegion } from "~/components/scroll-region";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${adminMessages(metaLocale(matches)).config.title} · ${adminMessages(metaLocale(matches)).appName}` },
@@ -241,7 +242,7 @@ function FaultCodes({ codeList, editing }: { codeList: Code[]; editing: Code | n
           <DeleteCode code={editing.code} />
         </section>
       ) : null}
-      <div className="table-wrap">
+      <div {...scrollRegion(f.caption)}>
         <table className="data-table">
           <caption>{f.caption}</caption>
           <thead>

@@ -21,6 +21,7 @@ import { fmt } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
 import { adminDevices, createDevice, plantList, rtuList } from "~/models/fleet.server";
 import { metaLocale } from "~/utils/meta-locale";
+import { scrollRegion } from "~/components/scroll-region";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${adminMessages(metaLocale(matches)).devices.title} · ${adminMessages(metaLocale(matches)).appName}` },
@@ -127,7 +128,7 @@ export default function DeviceList() {
         </div>
       </Form>
 
-      <div className="table-wrap">
+      <div {...scrollRegion(d.caption)}>
         <table className="data-table">
           <caption>
             {d.caption} · {fmt(t.fleet.count, { count: deviceList.length })}

@@ -40,6 +40,7 @@ import { adminMessages, useAdminT } from "~/i18n/admin";
 import { createGroup, deleteGroup, groupList, updateGroup } from "~/models/groups.server";
 import { readPreferences } from "~/utils/preferences.server";
 import { metaLocale } from "~/utils/meta-locale";
+import { scrollRegion } from "~/components/scroll-region";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${adminMessages(metaLocale(matches)).groups.title} · ${adminMessages(metaLocale(matches)).appName}` },
@@ -384,7 +385,7 @@ function GroupScreen({ selected }: { selected: number }) {
       <section className="panel wide" aria-labelledby="rtus-free-title">
         <h2 id="rtus-free-title">{g.rtusNotInPlant}</h2>
         {rtusNotInPlant.length ? (
-          <div className="table-wrap" tabIndex={0} role="region" aria-label={g.rtusNotInPlant}>
+          <div {...scrollRegion(g.rtusNotInPlant)}>
             <table className="data-table">
               <thead>
                 <tr>

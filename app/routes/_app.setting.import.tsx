@@ -31,6 +31,7 @@ import {
 } from "~/models/fleet.server";
 import type { ImportReport } from "../../domain/contract/fleet";
 import { metaLocale } from "~/utils/meta-locale";
+import { scrollRegion } from "~/components/scroll-region";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${adminMessages(metaLocale(matches)).importing.title} · ${adminMessages(metaLocale(matches)).appName}` },
@@ -156,7 +157,7 @@ export default function ImportPage() {
       <h1>{m.title}</h1>
       <p>{m.intro}</p>
 
-      <div className="table-wrap">
+      <div {...scrollRegion(m.sources.caption)}>
         <table className="data-table">
           <caption>{m.sources.caption}</caption>
           <thead>

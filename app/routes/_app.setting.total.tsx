@@ -20,6 +20,7 @@ import { fmt } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
 import { loadData, total } from "~/models/fleet.server";
 import { metaLocale } from "~/utils/meta-locale";
+import { scrollRegion } from "~/components/scroll-region";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${adminMessages(metaLocale(matches)).totals.title} · ${adminMessages(metaLocale(matches)).appName}` },
@@ -98,7 +99,7 @@ export default function Total() {
         </div>
       </dl>
 
-      <div className="table-wrap">
+      <div {...scrollRegion(x.caption)}>
         <table className="data-table">
           <caption>{x.caption}</caption>
           <thead>
@@ -144,7 +145,7 @@ export default function Total() {
         </table>
       </div>
 
-      <div className="table-wrap">
+      <div {...scrollRegion(x.perKind.caption)}>
         <table className="data-table">
           <caption>{x.perKind.caption}</caption>
           <thead>

@@ -77,6 +77,7 @@ import {
 } from "../../domain/statistics-view";
 import { formatEnergy, formatPower } from "../../domain/units";
 import { metaLocale } from "~/utils/meta-locale";
+import { scrollRegion } from "~/components/scroll-region";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -566,7 +567,7 @@ function Table({
   gapText: string;
 }) {
   return (
-    <div className="table-wrap stat-table-wrap">
+    <div {...scrollRegion(caption, "stat-table-wrap")}>
       <table className="data-table stat-table">
         <caption>{caption}</caption>
         <thead>

@@ -34,6 +34,7 @@ import { groupDetail, watchTree } from "~/models/status.server";
 import { metaLocale } from "~/utils/meta-locale";
 import { keepLastGood } from "~/utils/keep-last-good";
 import { ZeroedNote } from "~/components/status/ZeroedNote";
+import { scrollRegion } from "~/components/scroll-region";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${messages(metaLocale(matches)).watch.title} · ${messages(metaLocale(matches)).appName}` },
@@ -204,7 +205,7 @@ function Selection({ detail }: { detail: GroupDetailResponse }) {
       <p className="muted small definitions">{t.watch.definitions}</p>
 
       {subNodes.length > 0 ? (
-        <div className="table-wrap">
+        <div {...scrollRegion(detail.type === "node" ? t.watch.nodeTotals : t.watch.nodeTotalsLocality)}>
           <table className="data-table">
             <caption>{detail.type === "node" ? t.watch.nodeTotals : t.watch.nodeTotalsLocality}</caption>
             <thead>

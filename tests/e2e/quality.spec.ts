@@ -3,12 +3,15 @@
  * - runs axe-core (@axe-core/playwright) and fails on a serious or critical violation;
  * - fails on a console error, an uncaught page error or a hydration failure (React reports a server/client
  *   mismatch through console.error, with a "Hydration failed" or minified #418/#423/#425 text).
+ * The main screens run once more at phone width (390 px: scroll regions, the phone menu, stacked tables).
+ * Keyboard focus on a card or row link stays there when /pvstatus and /watch poll.
  * Runs with JavaScript on (hydration and axe need the page's script); the nojs project skips it.
  * A resource of another origin that fails to load (map tiles: no internet on the test machine) is not
  * counted: the map is drawn without tiles by design; nor is a camera stream that does not answer.
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { ConsoleMessage, Page } from "@playwright/test";
+import type { Store } from "../helpers/fixtures";
 import { ADMIN_PASSWORD } from "../helpers/server";
 import type { PvFleet } from "../api/pvstatus-fixture";
 import { expect, test } from "./status-fixture";
@@ -16,7 +19,20 @@ import { expect, test } from "./status-fixture";
 const THEMES = ["default", "dark"] as const;
 
 /** Every screen of the portal, signed in as the root admin (who may open all of them); ids from the fleet fixture. */
-const SCREENS: { name: string; url: (f: PvFleet) => string }[] = [
+/** A hidden notice (a published one would pop up in the specs running meanwhile): its seq. */
+async function hiddenNotice(store: Store): Promise<number> {
+  const now = Date.now();
+  const row = await store.db
+    .insertInto("notice")
+    .values({ content: "품질 점검 공지\n둘째 줄", use_yn: 0, author_id: "admin", created_at: now, updated_at: now })
+    .returning("seq")
+    .executeTakeFirstOrThrow();
+  return row.seq;
+}
+
+type Screen = { name: string; url: (f: PvFleet, store: Store) => string | Promise<string> };
+
+const SCREENS: Screen[] = [
   { name: "main", url: () => "/" },
   { name: "pvstatus grid", url: () => "/pvstatus" },
   { name: "pvstatus graph", url: () => "/pvstatus?view=gh" },
@@ -26,6 +42,7 @@ const SCREENS: { name: string; url: (f: PvFleet) => string }[] = [
   { name: "pvstatus stacked bar cards", url: () => "/pvstatus?view=gh&size=bar" },
   { name: "plant detail", url: (f) => `/pvstatus/detail/${f.plants.n1.uid}` },
   { name: "watch", url: () => "/watch" },
+  { name: "watch node", url: () => "/watch?node=0" },
   { name: "alarm", url: () => "/alarm" },
   { name: "control", url: () => "/control" },
   { name: "measurement", url: () => "/measurement" },
@@ -36,6 +53,7 @@ const SCREENS: { name: string; url: (f: PvFleet) => string }[] = [
   { name: "help", url: () => "/help" },
   { name: "cctv", url: () => "/cctv" },
   { name: "notice", url: () => "/notice" },
+  { name: "notice detail", url: async (_f, store) => `/notice/${await hiddenNotice(store)}` },
   { name: "modify", url: () => "/modify" },
   { name: "setting home", url: () => "/setting" },
   { name: "setting config alarm", url: () => "/setting/config/alarm" },
@@ -92,6 +110,26 @@ async function seriousViolations(page: Page): Promise<string[]> {
     );
 }
 
+/** The screens a phone user opens most, checked again at phone width. */
+const PHONE_SCREENS = new Set([
+  "main",
+  "pvstatus grid",
+  "pvstatus graph",
+  "pvstatus map",
+  "plant detail",
+  "watch",
+  "watch node",
+  "alarm",
+  "control",
+  "measurement",
+  "statistics",
+  "notice",
+  "notice detail",
+  "setting members",
+  "setting rtus",
+]);
+const PHONE = { width: 390, height: 844 };
+
 async function check(page: Page, origin: string, url: string, expectStatus?: number) {
   const errors = watchErrors(page, origin);
   for (const theme of THEMES) {
@@ -117,9 +155,70 @@ test.describe("quality bar: axe and console on every screen, both themes", () =>
   });
 
   for (const screen of SCREENS) {
-    test(screen.name, async ({ page, server, fleet, loginByCookie }) => {
+    test(screen.name, async ({ page, server, fleet, store, loginByCookie }) => {
       await loginByCookie("admin", ADMIN_PASSWORD);
-      await check(page, server.baseUrl, screen.url(fleet), screen.name === "not found" ? 404 : undefined);
+      await check(page, server.baseUrl, await screen.url(fleet, store), screen.name === "not found" ? 404 : undefined);
     });
   }
+});
+
+test.describe("quality bar at phone width (390 px): axe and console, both themes", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "hydration and axe need the page's script");
+  test.describe.configure({ timeout: 120_000 });
+  test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  test("login (signed out), phone", async ({ page, server }) => {
+    await check(page, server.baseUrl, "/login");
+  });
+
+  for (const screen of SCREENS.filter((s) => PHONE_SCREENS.has(s.name))) {
+    test(`${screen.name}, phone`, async ({ page, server, fleet, store, loginByCookie }) => {
+      await loginByCookie("admin", ADMIN_PASSWORD);
+      await check(page, server.baseUrl, await screen.url(fleet, store));
+    });
+  }
+});
+
+/** Waits for the page's next poll (a Remix data request of the route) to be answered. */
+const nextPoll = (page: Page, route: string) =>
+  page.waitForResponse((r) => r.url().includes(`_data=${encodeURIComponent(route)}`) && r.status() === 200, { timeout: 20_000 });
+
+test.describe("keyboard focus survives a poll", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "without script nothing polls");
+  test.describe.configure({ timeout: 60_000 });
+
+  test("/pvstatus: a card's link keeps the focus when the list refreshes", async ({ page, fleet, signIn }) => {
+    await signIn();
+    await page.goto("/pvstatus");
+    await settle(page);
+    const link = page.locator(`article.pv-card[data-uid="${fleet.plants.n1!.uid}"] a`).first();
+    await link.focus();
+    await expect(link).toBeFocused();
+    await nextPoll(page, "routes/_app.pvstatus");
+    await page.waitForTimeout(300); // the answer is rendered
+    await expect(link).toBeFocused();
+  });
+
+  test("/watch: a plant row's link keeps the focus when the page refreshes", async ({ page, signIn }) => {
+    await signIn();
+    await page.goto("/watch?node=0");
+    await settle(page);
+    const link = page.locator("table.watch-plants tbody a").first();
+    await link.focus();
+    await expect(link).toBeFocused();
+    // /watch polls every 11 minutes; a tab that comes back into view refreshes at once through the same
+    // revalidation (usePolling), which is what a wallboard does after being hidden.
+    const poll = nextPoll(page, "routes/_app.watch");
+    await page.evaluate(() => {
+      const set = (hidden: boolean) => {
+        Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
+        document.dispatchEvent(new Event("visibilitychange"));
+      };
+      set(true);
+      set(false);
+    });
+    await poll;
+    await page.waitForTimeout(300);
+    await expect(link).toBeFocused();
+  });
 });

@@ -1,13 +1,14 @@
 /** Operation totals and warning totals per device category (SPEC §4 selecting a tree node). */
 import { DEVICE_CATEGORIES, type OperationTotals, type WarningTotals } from "../../../domain/operation-totals";
 import { useT } from "~/i18n";
+import { scrollRegion } from "~/components/scroll-region";
 
 const OP_KEYS = ["total", "normal", "breaking", "generating", "stopped"] as const;
 
 export function OperationTable({ op, caption }: { op: OperationTotals; caption: string }) {
   const t = useT();
   return (
-    <div className="table-wrap">
+    <div {...scrollRegion(caption)}>
       <table className="data-table totals-table">
         <caption>{caption}</caption>
         <thead>
@@ -41,7 +42,7 @@ export function WarningTable({ warn, caption }: { warn: WarningTotals; caption: 
   const t = useT();
   const levels = [1, 2, 3, 4] as const;
   return (
-    <div className="table-wrap">
+    <div {...scrollRegion(caption)}>
       <table className="data-table totals-table">
         <caption>{caption}</caption>
         <thead>
