@@ -183,8 +183,8 @@ test.describe("quality bar at phone width (390 px): axe and console, both themes
 const nextPoll = (page: Page, route: string) =>
   page.waitForResponse((r) => r.url().includes(`_data=${encodeURIComponent(route)}`) && r.status() === 200, { timeout: 20_000 });
 
-test.describe("keyboard focus survives a poll", () => {
-  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "without script nothing polls");
+test.describe("keyboard focus: kept across polls, its ring never clipped", () => {
+  test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "without script nothing polls (and focus is the browser's own)");
   test.describe.configure({ timeout: 60_000 });
 
   test("/pvstatus: a card's link keeps the focus when the list refreshes", async ({ page, fleet, signIn }) => {
@@ -197,6 +197,40 @@ test.describe("keyboard focus survives a poll", () => {
     await nextPoll(page, "routes/_app.pvstatus");
     await page.waitForTimeout(300); // the answer is rendered
     await expect(link).toBeFocused();
+  });
+
+  test("the view switches show the whole focus ring (no ancestor clips it)", async ({ page, signIn }) => {
+    await signIn();
+    for (const [url, selector] of [
+      ["/pvstatus", ".pv-views a"],
+      ["/watch", ".watch-tree .subnav a"],
+    ] as const) {
+      await page.goto(url);
+      const link = page.locator(selector).first();
+      // Reached by the keyboard, so the ring (:focus-visible) is drawn.
+      await link.focus();
+      await page.keyboard.press("Shift+Tab");
+      await page.keyboard.press("Tab");
+      await expect(link).toBeFocused();
+      expect(await link.evaluate((el) => el.matches(":focus-visible") && parseFloat(getComputedStyle(el).outlineWidth) > 0)).toBe(
+        true,
+      );
+      // The ring (outline width + offset around the box) must lie inside every ancestor that clips.
+      const clippedBy = await link.evaluate((el) => {
+        const style = getComputedStyle(el);
+        const grow = parseFloat(style.outlineWidth) + parseFloat(style.outlineOffset);
+        const r = el.getBoundingClientRect();
+        for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+          const s = getComputedStyle(a);
+          if (s.overflowX === "visible" && s.overflowY === "visible") continue;
+          const b = a.getBoundingClientRect();
+          if (r.left - grow < b.left || r.right + grow > b.right || r.top - grow < b.top || r.bottom + grow > b.bottom)
+            return a.className || a.tagName;
+        }
+        return null;
+      });
+      expect(clippedBy, url).toBeNull();
+    }
   });
 
   test("/watch: a plant row's link keeps the focus when the page refreshes", async ({ page, signIn }) => {
