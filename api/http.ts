@@ -57,16 +57,16 @@ export function handle(fn: (req: Request, res: Response) => Promise<unknown> | u
 // The input type is left open so schemas with z.preprocess/z.coerce (input unknown) infer their output.
 export function parse<T>(schema: ZodType<T, ZodTypeDef, any>, input: unknown): T {
   // Strict JSON numbers and no NUL characters (api/strict-input.ts), before the schema's own rules.
+  // Every field's problem in one answer: the schema's, with a wrong JSON type named over what the schema said.
   const problems = inputProblems(schema as unknown as ZodTypeAny, input, isJsonBody(input));
-  if (Object.keys(problems).length) throw badRequest("invalid_input", problems);
   const result = schema.safeParse(input);
-  if (result.success) return result.data;
+  if (result.success && !Object.keys(problems).length) return result.data;
   const fields: Record<string, string> = {};
-  for (const issue of result.error.issues) {
+  for (const issue of result.success ? [] : result.error.issues) {
     const key = issue.path.join(".") || "_";
     fields[key] ??= issue.message;
   }
-  throw badRequest("invalid_input", fields);
+  throw badRequest("invalid_input", { ...fields, ...problems });
 }
 
 export function errorHandler(log: (msg: string, err: unknown) => void) {
