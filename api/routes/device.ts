@@ -17,7 +17,7 @@ import { deleteDevices, newUid } from "../store/fleet";
 import { plantOf, reachOf, type Reach } from "../store/visibility";
 import type { Database } from "../store/schema";
 import { requireDeleteConfirmation } from "./fleet-common";
-import { rtuRows } from "./rtu";
+import { rtuRows } from "../store/rtus";
 
 const ListQuery = z.object({
   status: z.enum([...COMM_STATES, "unused"]).optional(),

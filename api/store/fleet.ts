@@ -148,6 +148,10 @@ export async function nodeOptions(
   return out;
 }
 
+export async function packageExists(db: Kysely<Database>, seq: number): Promise<boolean> {
+  return !!(await db.selectFrom("package").select("seq").where("seq", "=", seq).executeTakeFirst());
+}
+
 export async function packageList(db: Kysely<Database>) {
   return db.selectFrom("package").select(["seq", "name"]).orderBy("name").execute();
 }
