@@ -16,6 +16,16 @@ import { openSecret, sealSecret } from "../crawling/secret-box";
 import type { ApiContext } from "../context";
 import { badRequest, handle, notFound, parse } from "../http";
 import { reachesNode } from "../../domain/visibility";
+import {
+  changeCrawlSource,
+  crawlSource,
+  crawlSources,
+  createCrawlSource,
+  deleteCrawlSource,
+  localUids,
+  recordPoll,
+} from "../store/crawl-sources";
+import { groupExists } from "../store/groups";
 import { reachOf, type Reach } from "../store/visibility";
 import type { FleetOptions } from "./fleet-common";
 import { requireDeleteConfirmation } from "./fleet-common";
@@ -85,7 +95,7 @@ export function crawlingRoutes(ctx: ApiContext, opts: FleetOptions): Router {
   async function findSource(scope: Reach, id: unknown) {
     const seq = Number(id);
     if (!Number.isInteger(seq) || seq <= 0) throw notFound("no_such_source");
-    const s = await db.selectFrom("crawl_source").selectAll().where("seq", "=", seq).executeTakeFirst();
+    const s = await crawlSource(db, seq);
     if (!s || !reachesNode(scope, s.node_seq)) throw notFound("no_such_source");
     return s;
   }
@@ -99,19 +109,11 @@ export function crawlingRoutes(ctx: ApiContext, opts: FleetOptions): Router {
     });
     try {
       const offer = await adapter.list();
-      await db
-        .updateTable("crawl_source")
-        .set({ last_polled_at: Date.now(), last_error: null })
-        .where("seq", "=", source.seq)
-        .execute();
+      await recordPoll(db, source.seq, null);
       return offer;
     } catch (error) {
       if (error instanceof SourceError) {
-        await db
-          .updateTable("crawl_source")
-          .set({ last_polled_at: Date.now(), last_error: error.code })
-          .where("seq", "=", source.seq)
-          .execute();
+        await recordPoll(db, source.seq, error.code);
       }
       sourceFailure(error);
     }
@@ -121,7 +123,7 @@ export function crawlingRoutes(ctx: ApiContext, opts: FleetOptions): Router {
     "/crawling/list",
     handle(async (req) => {
       const scope = await reachOf(db, requireAdmin(req, "setting"));
-      const rows = await db.selectFrom("crawl_source").selectAll().orderBy("name").execute();
+      const rows = await crawlSources(db);
       return { crawlerList: rows.filter((s) => reachesNode(scope, s.node_seq)).map(publicSource) };
     }),
   );
@@ -134,26 +136,22 @@ export function crawlingRoutes(ctx: ApiContext, opts: FleetOptions): Router {
       const body = parse(SourceBody, req.body);
       if (!body.pw) throw badRequest("invalid_input", { pw: "required" });
       const now = Date.now();
-      const row = await db
-        .insertInto("crawl_source")
-        .values({
-          site: body.site,
-          name: body.name,
-          base_url: new URL(body.url).origin,
-          login_id: body.id,
-          password_enc: sealSecret(opts.sourceKey, body.pw),
-          node_seq: scope.nodeSeq ?? null,
-          address: body.address ?? null,
-          created_by: me.id,
-          created_at: now,
-          updated_at: now,
-          last_polled_at: null,
-          last_error: null,
-        })
-        .returning("seq")
-        .executeTakeFirstOrThrow();
+      const seq = await createCrawlSource(db, {
+        site: body.site,
+        name: body.name,
+        base_url: new URL(body.url).origin,
+        login_id: body.id,
+        password_enc: sealSecret(opts.sourceKey, body.pw),
+        node_seq: scope.nodeSeq ?? null,
+        address: body.address ?? null,
+        created_by: me.id,
+        created_at: now,
+        updated_at: now,
+        last_polled_at: null,
+        last_error: null,
+      });
       res.status(201);
-      return { crawler: publicSource(await findSource(scope, row.seq)) };
+      return { crawler: publicSource(await findSource(scope, seq)) };
     }),
   );
 
@@ -163,20 +161,16 @@ export function crawlingRoutes(ctx: ApiContext, opts: FleetOptions): Router {
       const scope = await reachOf(db, requireAdmin(req, "setting"));
       const source = await findSource(scope, req.params.id);
       const body = parse(SourceBody, req.body);
-      await db
-        .updateTable("crawl_source")
-        .set({
-          site: body.site,
-          name: body.name,
-          base_url: new URL(body.url).origin,
-          login_id: body.id,
-          address: body.address ?? null,
-          // A blank password keeps the stored one.
-          ...(body.pw ? { password_enc: sealSecret(opts.sourceKey, body.pw) } : {}),
-          updated_at: Date.now(),
-        })
-        .where("seq", "=", source.seq)
-        .execute();
+      await changeCrawlSource(db, source.seq, {
+        site: body.site,
+        name: body.name,
+        base_url: new URL(body.url).origin,
+        login_id: body.id,
+        address: body.address ?? null,
+        // A blank password keeps the stored one.
+        ...(body.pw ? { password_enc: sealSecret(opts.sourceKey, body.pw) } : {}),
+        updated_at: Date.now(),
+      });
       return { crawler: publicSource(await findSource(scope, source.seq)) };
     }),
   );
@@ -187,7 +181,7 @@ export function crawlingRoutes(ctx: ApiContext, opts: FleetOptions): Router {
       const scope = await reachOf(db, requireAdmin(req, "setting"));
       const source = await findSource(scope, req.params.id);
       requireDeleteConfirmation(req);
-      await db.deleteFrom("crawl_source").where("seq", "=", source.seq).execute();
+      await deleteCrawlSource(db, source.seq);
       return { deleted: source.seq };
     }),
   );
@@ -199,18 +193,11 @@ export function crawlingRoutes(ctx: ApiContext, opts: FleetOptions): Router {
       const scope = await reachOf(db, requireAdmin(req, "setting"));
       const source = await findSource(scope, req.params.id);
       const offer = await offerOf(source);
-      const [local] = await Promise.all([
-        Promise.all([
-          db.selectFrom("plant").select("uid").execute(),
-          db.selectFrom("rtu").select("uid").execute(),
-          db.selectFrom("device").select("uid").execute(),
-        ]),
-      ]);
-      const [lp, lr, ld] = local.map((rows) => new Set(rows.map((x) => x.uid)));
+      const [lp, lr, ld] = await localUids(db);
       return {
         crawler: publicSource(source),
-        plantList: offer.plants.map((p) => ({ site: source.site, crawlerId: source.seq, ...p, exists: lp!.has(p.uid) })),
-        rtuList: offer.rtus.map((x) => ({ site: source.site, crawlerId: source.seq, ...x, exists: lr!.has(x.uid) })),
+        plantList: offer.plants.map((p) => ({ site: source.site, crawlerId: source.seq, ...p, exists: lp.has(p.uid) })),
+        rtuList: offer.rtus.map((x) => ({ site: source.site, crawlerId: source.seq, ...x, exists: lr.has(x.uid) })),
         deviceList: offer.devices.map((d) => ({
           site: source.site,
           crawlerId: source.seq,
@@ -222,7 +209,7 @@ export function crawlingRoutes(ctx: ApiContext, opts: FleetOptions): Router {
           kind: d.kind,
           name: d.name,
           time: d.lastSeenAt,
-          exists: ld!.has(d.uid),
+          exists: ld.has(d.uid),
         })),
         rejected: offer.rejected,
       };
@@ -234,7 +221,7 @@ export function crawlingRoutes(ctx: ApiContext, opts: FleetOptions): Router {
       const scope = await reachOf(db, requireAdmin(req, "setting"));
       const body = parse(ImportBody, req.body);
       if (!reachesNode(scope, body.node)) throw badRequest("invalid_input", { node: "not_in_your_group" });
-      if (!(await db.selectFrom("node").select("seq").where("seq", "=", body.node).executeTakeFirst())) {
+      if (!(await groupExists(db, body.node))) {
         throw badRequest("invalid_input", { node: "no_such_node" });
       }
       const chosen = body[what] ?? [];

@@ -31,6 +31,15 @@ import { currentMember, requireSettled } from "../auth/guards";
 import type { ApiContext } from "../context";
 import { forbidden, handle, notFound, parse } from "../http";
 import { reachesNode } from "../../domain/visibility";
+import {
+  createHandover,
+  linkedPlantNames,
+  memberNode,
+  openPlantAlarms,
+  plantAddress,
+  plantDeviceStates,
+  useHandover,
+} from "../store/detail";
 import { reachOf, visiblePlantUids } from "../store/visibility";
 import { findMember, memberProfile } from "../store/members";
 import { plantStatusRows } from "../store/plant-status";
@@ -56,7 +65,7 @@ export function detailRoutes(ctx: ApiContext, clock: Clock): { publicRoutes: Rou
     if (scope.kind === "plant") return (await visiblePlantUids(db, await reachOf(db, { id: viewer.id }))).includes(scope.uid);
     if (scope.uid === viewer.id) return true;
     if (viewer.read_only === 1 || !canAdminister("id", viewer.auth)) return false;
-    const target = await db.selectFrom("member").select(["id", "node_seq"]).where("id", "=", scope.uid).executeTakeFirst();
+    const target = await memberNode(db, scope.uid);
     if (!target) return false;
     return reachesNode(await reachOf(db, { id: viewer.id }), target.node_seq);
   }
@@ -71,18 +80,9 @@ export function detailRoutes(ctx: ApiContext, clock: Clock): { publicRoutes: Rou
         return undefined;
       };
       // Single use: the first exchange marks it; a replay, a wrong target or a late one finds nothing.
-      const used = await db
-        .updateTable("detail_handover")
-        .set({ used_at: now })
-        .where("code_hash", "=", hashCode(body.code))
-        .where("used_at", "is", null)
-        .where("expires_at", ">", now)
-        .where("kind", "=", kind)
-        .where("target", "=", body.uid)
-        .returning(["member_id"])
-        .executeTakeFirst();
-      if (!used) return noContent();
-      const member = await findMember(db, used.member_id);
+      const usedBy = await useHandover(db, hashCode(body.code), { kind, uid: body.uid }, now);
+      if (!usedBy) return noContent();
+      const member = await findMember(db, usedBy);
       const scope: DetailScope = { kind, uid: body.uid };
       if (!member || member.use_yn !== 1 || member.pwd_yn === 1 || !(await mayOpen(member, scope))) return noContent();
       const tokens = await ctx.sessions.start(member, req.get("user-agent"), now, scope);
@@ -108,22 +108,12 @@ export function detailRoutes(ctx: ApiContext, clock: Clock): { publicRoutes: Rou
       }
       const code = randomBytes(24).toString("base64url");
       const now = Date.now();
-      await db
-        .deleteFrom("detail_handover")
-        .where("expires_at", "<", now - HANDOVER_TTL_MS)
-        .execute();
-      await db
-        .insertInto("detail_handover")
-        .values({
-          code_hash: hashCode(code),
-          member_id: viewer.id,
-          kind: scope.kind,
-          target: scope.uid,
-          expires_at: now + HANDOVER_TTL_MS,
-          used_at: null,
-          created_at: now,
-        })
-        .execute();
+      await createHandover(
+        db,
+        { codeHash: hashCode(code), memberId: viewer.id, kind: scope.kind, target: scope.uid },
+        now,
+        HANDOVER_TTL_MS,
+      );
       return { code, kind: scope.kind, uid: scope.uid, expiresIn: HANDOVER_TTL_MS / 1000 };
     }),
   );
@@ -142,13 +132,7 @@ export function detailRoutes(ctx: ApiContext, clock: Clock): { publicRoutes: Rou
         if (!target) throw notFound("no_such_member");
         // The target's plants that the member behind this window may see (the window itself reaches no plant).
         const visible = new Set(await visiblePlantUids(db, await reachOf(db, { id: me.id })));
-        const links = await db
-          .selectFrom("member_plant")
-          .innerJoin("plant", "plant.uid", "member_plant.plant_uid")
-          .select(["plant.uid", "plant.name"])
-          .where("member_plant.member_id", "=", target.id)
-          .orderBy("plant.name")
-          .execute();
+        const links = await linkedPlantNames(db, target.id);
         return {
           kind: "member",
           member: await memberProfile(db, target),
@@ -159,31 +143,16 @@ export function detailRoutes(ctx: ApiContext, clock: Clock): { publicRoutes: Rou
       const uid = me.scope.uid;
       const [row] = await plantStatusRows(db, [uid], now);
       if (!row) throw notFound("no_such_plant");
-      const plant = await db.selectFrom("plant").select(["address"]).where("uid", "=", uid).executeTakeFirst();
+      const address = await plantAddress(db, uid);
       const ops = (await plantOperations(db, [uid], now)).get(uid)!;
-      const alarms = await db
-        .selectFrom("alarm")
-        .select(["seq", "code", "level", "message", "device_uid", "raised_at", "rtu_uid"])
-        .where("plant_uid", "=", uid)
-        .where("released_at", "is", null)
-        .orderBy("raised_at", "desc")
-        .limit(50)
-        .execute();
+      const alarms = await openPlantAlarms(db, uid, 50);
       const faulted = new Set(alarms.map((a) => a.device_uid).filter(Boolean));
       const silentRtus = new Set(alarms.filter((a) => a.code === 1000003 && a.rtu_uid).map((a) => a.rtu_uid));
-      const devices = await db
-        .selectFrom("device")
-        .leftJoin("device_latest", "device_latest.device_uid", "device.uid")
-        .select(["device.uid", "device.kind", "device.name", "device.rtu_uid", "device_latest.ts", "device_latest.iw"])
-        .where("device.plant_uid", "=", uid)
-        .where("device.use_yn", "=", 1)
-        .orderBy("device.kind")
-        .orderBy("device.name")
-        .execute();
+      const devices = await plantDeviceStates(db, uid);
       const { lat: _lat, lng: _lng, ...rest } = row;
       return {
         kind: "plant",
-        plant: { ...rest, address: plant?.address ?? null, genTime: generationHours(row.dailys, row.capa) },
+        plant: { ...rest, address, genTime: generationHours(row.dailys, row.capa) },
         devices: devices.map((d) => ({
           uid: d.uid,
           kind: Number(d.kind),

@@ -4,20 +4,19 @@
  * the device's plant is that plant.
  */
 import { Router } from "express";
-import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { DeviceRow } from "../../domain/contract/fleet";
 import { isDeviceKind } from "../../domain/device";
-import { COMM_STATES, commState, DeviceBodySchema, UID_PATTERN, type DeviceBody } from "../../domain/fleet";
+import { COMM_STATES, DeviceBodySchema, UID_PATTERN, type DeviceBody } from "../../domain/fleet";
 import { requireAdmin, requireSettled } from "../auth/guards";
 import type { ApiContext } from "../context";
 import { badRequest, forbidden, handle, notFound, parse } from "../http";
-import { canEditDevice, canEditPlant, canSeeDevice, canSeePlant } from "../../domain/visibility";
-import { deleteDevices, newUid } from "../store/fleet";
-import { plantOf, reachOf, type Reach } from "../store/visibility";
-import type { Database } from "../store/schema";
+import { canEditPlant, canSeePlant } from "../../domain/visibility";
+import { changeDevice, createDevice, deviceAtAddress, deviceRows, deviceUidTaken } from "../store/devices";
+import { deleteDevice, newUid } from "../store/fleet";
+import { plantRef, reachOf, type Reach } from "../store/visibility";
 import { requireDeleteConfirmation } from "./fleet-common";
-import { rtuRows } from "./rtu";
+import { rtuRows } from "../store/rtus";
 
 const ListQuery = z.object({
   status: z.enum([...COMM_STATES, "unused"]).optional(),
@@ -26,54 +25,6 @@ const ListQuery = z.object({
   rtu: z.string().regex(UID_PATTERN).optional(),
   keyword: z.string().max(100).optional(),
 });
-
-async function deviceRows(db: Kysely<Database>, scope: Reach, now = Date.now()): Promise<DeviceRow[]> {
-  const rows = await db
-    .selectFrom("device")
-    .leftJoin("rtu", "rtu.uid", "device.rtu_uid")
-    .leftJoin("plant", "plant.uid", "device.plant_uid")
-    .leftJoin("device_latest", "device_latest.device_uid", "device.uid")
-    .select([
-      "device.uid",
-      "device.rtu_uid",
-      "device.plant_uid",
-      "device.kind",
-      "device.name",
-      "device.address",
-      "device.capa",
-      "device.use_yn",
-      "device.created_at",
-      "device.updated_at",
-      "rtu.alias as rtuAlias",
-      "rtu.name as rtuName",
-      "rtu.plant_uid as rtuPlantUid",
-      "rtu.node_seq as rtuNodeSeq",
-      "plant.name as plantName",
-      "plant.node_seq as plantNodeSeq",
-      "device_latest.received_at as lastSeenAt",
-    ])
-    .orderBy("device.kind")
-    .orderBy("device.name")
-    .orderBy("device.uid")
-    .execute();
-  const rtuOf = (d: (typeof rows)[number]) =>
-    d.rtu_uid ? { plant_uid: d.rtuPlantUid, node_seq: d.rtuNodeSeq === null ? null : Number(d.rtuNodeSeq) } : null;
-  return rows
-    .filter((d) => canSeeDevice(scope, d, plantOf(d), rtuOf(d)))
-    .map((row) => {
-      const { rtuPlantUid: _p, rtuNodeSeq: _n, plantNodeSeq: _s, ...d } = row;
-      const last = d.lastSeenAt === null ? null : Number(d.lastSeenAt);
-      return {
-        ...d,
-        capa: d.capa === null ? null : Number(d.capa),
-        lastSeenAt: last,
-        comm: commState(last, now),
-        editable: canEditDevice(scope, row, plantOf(row), rtuOf(row)),
-        created_at: Number(d.created_at),
-        updated_at: Number(d.updated_at),
-      };
-    });
-}
 
 export function deviceRoutes(ctx: ApiContext): Router {
   const r = Router();
@@ -96,22 +47,15 @@ export function deviceRoutes(ctx: ApiContext): Router {
       plantUid = rtu.plant_uid;
     }
     if (plantUid && !fields.plantUid) {
-      const found = await db.selectFrom("plant").select(["uid", "node_seq"]).where("uid", "=", plantUid).executeTakeFirst();
-      const plant = found && { uid: found.uid, node_seq: found.node_seq === null ? null : Number(found.node_seq) };
+      const plant = await plantRef(db, plantUid);
       if (!plant || !canSeePlant(scope, plant)) fields.plantUid = "no_such_plant";
       else if (!canEditPlant(scope, plant)) fields.plantUid = "not_in_your_group";
     }
     if (!body.rtuUid && !plantUid) fields.rtuUid = "rtu_or_plant_required";
-    if (!existing && body.uid && (await db.selectFrom("device").select("uid").where("uid", "=", body.uid).executeTakeFirst()))
-      fields.uid = "taken";
+    if (!existing && body.uid && (await deviceUidTaken(db, body.uid))) fields.uid = "taken";
     if (body.rtuUid && body.address != null && !fields.rtuUid) {
-      const clash = await db
-        .selectFrom("device")
-        .select("uid")
-        .where("rtu_uid", "=", body.rtuUid)
-        .where("address", "=", body.address)
-        .executeTakeFirst();
-      if (clash && clash.uid !== existing?.uid) fields.address = "taken";
+      const clash = await deviceAtAddress(db, body.rtuUid, body.address);
+      if (clash && clash !== existing?.uid) fields.address = "taken";
     }
     if (Object.keys(fields).length) throw badRequest("invalid_input", fields);
     return {
@@ -171,10 +115,7 @@ export function deviceRoutes(ctx: ApiContext): Router {
       const values = await deviceValues(scope, body);
       const uid = body.uid ?? (await newUid(db, "device", "D"));
       const now = Date.now();
-      await db
-        .insertInto("device")
-        .values({ uid, ...values, created_at: now, updated_at: now })
-        .execute();
+      await createDevice(db, { uid, ...values, created_at: now, updated_at: now });
       res.status(201);
       return { device: await findDevice(scope, uid) };
     }),
@@ -188,11 +129,7 @@ export function deviceRoutes(ctx: ApiContext): Router {
       if (!existing.editable) throw forbidden("not_in_your_group");
       const body = parse(DeviceBodySchema, req.body);
       const values = await deviceValues(scope, { ...body, uid: undefined }, existing);
-      await db
-        .updateTable("device")
-        .set({ ...values, updated_at: Date.now() })
-        .where("uid", "=", existing.uid)
-        .execute();
+      await changeDevice(db, existing.uid, { ...values, updated_at: Date.now() });
       return { device: await findDevice(scope, existing.uid) };
     }),
   );
@@ -204,7 +141,7 @@ export function deviceRoutes(ctx: ApiContext): Router {
       const existing = await findDevice(scope, String(req.params.uid));
       if (!existing.editable) throw forbidden("not_in_your_group");
       requireDeleteConfirmation(req);
-      await db.transaction().execute((trx) => deleteDevices(trx, [existing.uid]));
+      await deleteDevice(db, existing.uid);
       return { deleted: existing.uid };
     }),
   );

@@ -1,10 +1,8 @@
 /** Shared pieces of the fleet admin routes (plants, devices, RTUs, total, import). */
 import type { Request } from "express";
-import type { Kysely } from "kysely";
 import { isDeleteConfirmed } from "../../domain/admin-delete";
 import type { Geocoder } from "../geo/geocoder";
 import { badRequest } from "../http";
-import type { Database } from "../store/schema";
 
 export interface FleetOptions {
   geocoder: Geocoder | null;
@@ -32,8 +30,4 @@ export function queryList(req: Request, name: string): string[] {
     .flatMap((x) => (typeof x === "string" ? x.split(",") : []))
     .map((s) => s.trim())
     .filter(Boolean);
-}
-
-export async function packageExists(db: Kysely<Database>, seq: number): Promise<boolean> {
-  return !!(await db.selectFrom("package").select("seq").where("seq", "=", seq).executeTakeFirst());
 }

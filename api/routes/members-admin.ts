@@ -23,7 +23,22 @@ import { badRequest, forbidden, handle, notFound, parse } from "../http";
 import { canSeePlant, reachesNode } from "../../domain/visibility";
 import { adminReachFor, type AdminReach } from "../store/admin-scope";
 import { memberExists } from "../store/members";
-import { linkedPlants, listMembers, memberAdminRow, memberVisible, rtusOfPlants } from "../store/members-admin";
+import {
+  changeMember,
+  createMember,
+  deleteMember,
+  linkedPlants,
+  linkMemberToPlant,
+  listMembers,
+  memberAdminRow,
+  memberPlantLink,
+  memberVisible,
+  resetPassword,
+  rtusOfPlants,
+  setMemberLogo,
+  unlinkMemberFromPlant,
+} from "../store/members-admin";
+import { plantRef } from "../store/visibility";
 import { removeUpload, saveUpload } from "../store/uploads";
 
 /** The delete confirmation may come in the JSON body or the query (DELETE bodies are often dropped). */
@@ -76,35 +91,9 @@ export function memberAdminRoutes(ctx: ApiContext): Router {
       if (!reachesNode(scope, body.node_seq)) fields.node_seq = "out_of_scope";
       if (await memberExists(db, body.id)) fields.id = "id_taken";
       if (Object.keys(fields).length) throw badRequest("invalid_input", fields);
-      const now = Date.now();
       const hash = await hashPassword(body.password);
       try {
-        await db.transaction().execute(async (trx) => {
-          await trx
-            .insertInto("member")
-            .values({
-              id: body.id,
-              password_hash: hash,
-              name: body.name,
-              auth: body.auth,
-              service: body.service,
-              node_seq: body.node_seq,
-              use_yn: body.use_yn,
-              pwd_yn: body.pwd_yn ?? 1,
-              read_only: 0,
-              logo: null,
-              phone: body.phone ?? null,
-              email: body.email ?? null,
-              helmet_name: null,
-              diagram: body.diagram,
-              cctv: body.cctv,
-              page: body.page,
-              created_at: now,
-              updated_at: now,
-              password_changed_at: null,
-            })
-            .execute();
-        });
+        await createMember(db, body, hash);
       } catch (error) {
         // A concurrent create of the same id loses on the primary key.
         if (await memberExists(db, body.id)) throw badRequest("invalid_input", { id: "id_taken" });
@@ -120,12 +109,7 @@ export function memberAdminRoutes(ctx: ApiContext): Router {
     handle(async (req) => {
       const { scope } = await guard(req);
       const { member, plantUid } = await linkTargets(scope, req, false);
-      const row = await db
-        .selectFrom("member_plant")
-        .select("created_at")
-        .where("member_id", "=", member.id)
-        .where("plant_uid", "=", plantUid)
-        .executeTakeFirst();
+      const row = await memberPlantLink(db, member.id, plantUid);
       return { member_id: member.id, plant_uid: plantUid, linked: !!row, created_at: row ? Number(row.created_at) : null };
     }),
   );
@@ -135,20 +119,7 @@ export function memberAdminRoutes(ctx: ApiContext): Router {
     handle(async (req, res) => {
       const { scope } = await guard(req);
       const { member, plantUid } = await linkTargets(scope, req, true);
-      const created = await db.transaction().execute(async (trx) => {
-        const exists = await trx
-          .selectFrom("member_plant")
-          .select("member_id")
-          .where("member_id", "=", member.id)
-          .where("plant_uid", "=", plantUid)
-          .executeTakeFirst();
-        if (exists) return false;
-        await trx
-          .insertInto("member_plant")
-          .values({ member_id: member.id, plant_uid: plantUid, created_at: Date.now() })
-          .execute();
-        return true;
-      });
+      const created = await linkMemberToPlant(db, member.id, plantUid);
       res.status(created ? 201 : 200);
       return { member_id: member.id, plant_uid: plantUid, linked: true };
     }),
@@ -159,7 +130,7 @@ export function memberAdminRoutes(ctx: ApiContext): Router {
     handle(async (req) => {
       const { scope } = await guard(req);
       const { member, plantUid } = await linkTargets(scope, req, true);
-      await db.deleteFrom("member_plant").where("member_id", "=", member.id).where("plant_uid", "=", plantUid).execute();
+      await unlinkMemberFromPlant(db, member.id, plantUid);
       return { member_id: member.id, plant_uid: plantUid, linked: false };
     }),
   );
@@ -168,9 +139,8 @@ export function memberAdminRoutes(ctx: ApiContext): Router {
   async function linkTargets(scope: AdminReach, req: Request, write: boolean) {
     const member = write ? await editableMember(scope, String(req.params.a)) : await visibleMember(scope, String(req.params.a));
     const plantUid = String(req.params.b);
-    const plant = await db.selectFrom("plant").select(["uid", "node_seq"]).where("uid", "=", plantUid).executeTakeFirst();
-    if (!plant || !canSeePlant(scope, { uid: plant.uid, node_seq: plant.node_seq === null ? null : Number(plant.node_seq) }))
-      throw notFound("no_such_plant");
+    const plant = await plantRef(db, plantUid);
+    if (!plant || !canSeePlant(scope, plant)) throw notFound("no_such_plant");
     return { member, plantUid };
   }
 
@@ -207,11 +177,7 @@ export function memberAdminRoutes(ctx: ApiContext): Router {
       if (!kind) throw badRequest("invalid_input", { [LOGO_FIELD]: "bad_type" });
       const name = await saveUpload(bytes, kind);
       try {
-        await db
-          .transaction()
-          .execute((trx) =>
-            trx.updateTable("member").set({ logo: name, updated_at: Date.now() }).where("id", "=", member.id).execute(),
-          );
+        await setMemberLogo(db, member.id, name);
       } catch (error) {
         await removeUpload(name);
         throw error;
@@ -226,11 +192,7 @@ export function memberAdminRoutes(ctx: ApiContext): Router {
     handle(async (req) => {
       const { scope } = await guard(req);
       const member = await editableMember(scope, String(req.params.id));
-      await db
-        .transaction()
-        .execute((trx) =>
-          trx.updateTable("member").set({ logo: null, updated_at: Date.now() }).where("id", "=", member.id).execute(),
-        );
+      await setMemberLogo(db, member.id, null);
       await removeUpload(member.logo);
       return { member_id: member.id, logo: null };
     }),
@@ -244,22 +206,8 @@ export function memberAdminRoutes(ctx: ApiContext): Router {
       if (member.id === me.id) throw forbidden("own_password_via_modify");
       if (member.readOnly === 1) throw forbidden("read_only_member");
       const { password } = parse(passwordResetFields(member.id), req.body ?? {});
-      const now = Date.now();
       const hash = await hashPassword(password);
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable("member")
-          .set({ password_hash: hash, pwd_yn: 1, updated_at: now })
-          .where("id", "=", member.id)
-          .execute();
-        // The old password's sessions end: whoever held them must sign in with the temporary one.
-        await trx
-          .updateTable("token_family")
-          .set({ revoked_at: now, revoked_reason: "password_reset" })
-          .where("member_id", "=", member.id)
-          .where("revoked_at", "is", null)
-          .execute();
-      });
+      await resetPassword(db, member.id, hash);
       return { member_id: member.id, pwd_yn: 1 };
     }),
   );
@@ -294,28 +242,13 @@ export function memberAdminRoutes(ctx: ApiContext): Router {
         if (body.node_seq !== undefined && body.node_seq !== member.node_seq) fields.node_seq = "own_account";
       }
       if (Object.keys(fields).length) throw badRequest("invalid_input", fields);
-      const now = Date.now();
       const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
       const demoted =
         (body.use_yn === 0 && member.use_yn === 1) ||
         (body.auth !== undefined && body.auth !== member.auth) ||
         (body.node_seq !== undefined && body.node_seq !== member.node_seq);
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable("member")
-          .set({ ...changes, updated_at: now })
-          .where("id", "=", member.id)
-          .execute();
-        // Level, node or access changed: the member's sessions end so no token carries the old rights.
-        if (demoted) {
-          await trx
-            .updateTable("token_family")
-            .set({ revoked_at: now, revoked_reason: "member_changed" })
-            .where("member_id", "=", member.id)
-            .where("revoked_at", "is", null)
-            .execute();
-        }
-      });
+      // Level, node or access changed: the member's sessions end so no token carries the old rights.
+      await changeMember(db, member.id, changes, demoted);
       return { member: await memberAdminRow(db, member.id) };
     }),
   );
@@ -328,11 +261,7 @@ export function memberAdminRoutes(ctx: ApiContext): Router {
       if (!isDeleteConfirmed(confirmation(req))) throw badRequest("confirmation_required", { confirm: "confirmation_required" });
       if (member.id === me.id) throw forbidden("cannot_delete_self");
       if (member.id === GUEST_ID) throw forbidden("protected_member");
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom("member_plant").where("member_id", "=", member.id).execute();
-        await trx.deleteFrom("token_family").where("member_id", "=", member.id).execute();
-        await trx.deleteFrom("member").where("id", "=", member.id).execute();
-      });
+      await deleteMember(db, member.id);
       await removeUpload(member.logo);
       return { member_id: member.id, deleted: true };
     }),

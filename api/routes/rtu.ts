@@ -5,20 +5,19 @@
  * (SPEC §6: levels 6 and 10).
  */
 import { Router, type Request } from "express";
-import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { RtuRow } from "../../domain/contract/fleet";
-import { COMM_STATES, commState, RtuBodySchema, UID_PATTERN, type RtuBody } from "../../domain/fleet";
-import { rtuConfigFlags, rtuConfigValue } from "../../domain/rtu-config";
+import { COMM_STATES, RtuBodySchema, UID_PATTERN, type RtuBody } from "../../domain/fleet";
+import { rtuConfigValue } from "../../domain/rtu-config";
 import { hashGatewaySecret, newGatewaySecret } from "../auth/gateway-credential";
 import { requireAdmin, requireSettled } from "../auth/guards";
 import type { ApiContext } from "../context";
 import { badRequest, forbidden, handle, notFound, parse } from "../http";
-import { canEditPlant, canEditRtu, canSeePlant, canSeeRtu, reachesNode } from "../../domain/visibility";
-import { assignRtus, deleteRtu, likeLower, newUid, unassignRtus } from "../store/fleet";
-import { plantOf, reachOf, type Reach } from "../store/visibility";
-import type { Database } from "../store/schema";
-import { packageExists, queryList, queryString, requireDeleteConfirmation } from "./fleet-common";
+import { canEditPlant, canSeePlant, reachesNode } from "../../domain/visibility";
+import { assignRtus, deleteRtu, newUid, packageExists, unassignRtus } from "../store/fleet";
+import { changeRtu, createRtu, rtuDevices, rtuRows, rtuUidTaken, rtuWithMac } from "../store/rtus";
+import { plantRef, reachOf, type Reach } from "../store/visibility";
+import { queryList, queryString, requireDeleteConfirmation } from "./fleet-common";
 
 const ListQuery = z.object({
   comm: z.enum(COMM_STATES).optional(),
@@ -36,62 +35,6 @@ const PorBody = z.object({
     z.array(z.string().regex(UID_PATTERN, "bad_uid")).min(1, "required").max(500),
   ),
 });
-
-export function rtuHex(uid: string): string {
-  return Buffer.from(uid, "utf8").toString("hex");
-}
-
-export async function rtuRows(db: Kysely<Database>, scope: Reach, now = Date.now()): Promise<RtuRow[]> {
-  const rows = await db
-    .selectFrom("rtu")
-    .leftJoin("plant", "plant.uid", "rtu.plant_uid")
-    .leftJoin("node", "node.seq", "rtu.node_seq")
-    .leftJoin("package", "package.seq", "rtu.package_seq")
-    .select([
-      "rtu.uid",
-      "rtu.alias",
-      "rtu.name",
-      "rtu.mac",
-      "rtu.kind",
-      "rtu.plant_uid",
-      "plant.name as plantName",
-      "rtu.node_seq",
-      "node.name as nodeName",
-      "rtu.package_seq",
-      "package.name as packageName",
-      "rtu.config",
-      "rtu.use_yn",
-      "rtu.last_seen_at",
-      "rtu.credential_hash",
-      "rtu.created_at",
-      "rtu.updated_at",
-      "plant.node_seq as plantNodeSeq",
-    ])
-    .select((eb) => [
-      eb
-        .selectFrom("device")
-        .select(eb.fn.countAll<number>().as("n"))
-        .whereRef("device.rtu_uid", "=", "rtu.uid")
-        .as("device_count"),
-    ])
-    .orderBy("rtu.uid")
-    .execute();
-  return rows
-    .filter((r) => canSeeRtu(scope, r, plantOf(r)))
-    .map(({ credential_hash, plantNodeSeq, ...r }) => ({
-      ...r,
-      hex_rtu_uid: rtuHex(r.uid),
-      config: Number(r.config),
-      configFlags: rtuConfigFlags(Number(r.config)),
-      last_seen_at: r.last_seen_at === null ? null : Number(r.last_seen_at),
-      comm: commState(r.last_seen_at === null ? null : Number(r.last_seen_at), now),
-      device_count: Number(r.device_count ?? 0),
-      hasCredential: !!credential_hash,
-      editable: canEditRtu(scope, r, plantOf({ plant_uid: r.plant_uid, plantNodeSeq })),
-      created_at: Number(r.created_at),
-      updated_at: Number(r.updated_at),
-    }));
-}
 
 export function rtuRoutes(ctx: ApiContext): Router {
   const r = Router();
@@ -111,11 +54,10 @@ export function rtuRoutes(ctx: ApiContext): Router {
     else if (nodeSeq == null) fields.nodeSeq = "required";
     else if (!reachesNode(scope, nodeSeq)) fields.nodeSeq = "not_in_your_group";
     if (body.packageSeq != null && !(await packageExists(db, body.packageSeq))) fields.packageSeq = "no_such_package";
-    if (!existing && body.uid && (await db.selectFrom("rtu").select("uid").where("uid", "=", body.uid).executeTakeFirst()))
-      fields.uid = "taken";
+    if (!existing && body.uid && (await rtuUidTaken(db, body.uid))) fields.uid = "taken";
     if (body.mac) {
-      const owner = await db.selectFrom("rtu").select("uid").where("mac", "=", body.mac).executeTakeFirst();
-      if (owner && owner.uid !== existing?.uid) fields.mac = "taken";
+      const owner = await rtuWithMac(db, body.mac);
+      if (owner && owner !== existing?.uid) fields.mac = "taken";
     }
     if (Object.keys(fields).length) throw badRequest("invalid_input", fields);
     const config = rtuConfigValue({ lteRouter: body.lteRouter, zigbee: body.zigbee, invDetail: body.invDetail, lora: body.lora });
@@ -155,14 +97,7 @@ export function rtuRoutes(ctx: ApiContext): Router {
     handle(async (req) => {
       const scope = await reachOf(db, requireSettled(req));
       const rtu = await findRtu(scope, String(req.params.uid));
-      const deviceList = await db
-        .selectFrom("device")
-        .selectAll()
-        .where("rtu_uid", "=", rtu.uid)
-        .orderBy("kind")
-        .orderBy("address")
-        .orderBy("name")
-        .execute();
+      const deviceList = await rtuDevices(db, rtu.uid);
       return { rtu, deviceList };
     }),
   );
@@ -176,18 +111,15 @@ export function rtuRoutes(ctx: ApiContext): Router {
       const uid = body.uid ?? (await newUid(db, "rtu", "R"));
       const secret = newGatewaySecret();
       const now = Date.now();
-      await db
-        .insertInto("rtu")
-        .values({
-          uid,
-          ...values,
-          plant_uid: null,
-          credential_hash: hashGatewaySecret(secret),
-          created_at: now,
-          updated_at: now,
-          last_seen_at: null,
-        })
-        .execute();
+      await createRtu(db, {
+        uid,
+        ...values,
+        plant_uid: null,
+        credential_hash: hashGatewaySecret(secret),
+        created_at: now,
+        updated_at: now,
+        last_seen_at: null,
+      });
       res.status(201);
       // The secret is shown once; only its sha256 is kept.
       return { rtu: await findRtu(scope, uid), secret };
@@ -202,11 +134,7 @@ export function rtuRoutes(ctx: ApiContext): Router {
       if (!existing.editable) throw forbidden("not_in_your_group");
       const body = parse(RtuBodySchema, req.body);
       const values = await rtuValues(scope, { ...body, uid: undefined }, existing);
-      await db
-        .updateTable("rtu")
-        .set({ ...values, updated_at: Date.now() })
-        .where("uid", "=", existing.uid)
-        .execute();
+      await changeRtu(db, existing.uid, { ...values, updated_at: Date.now() });
       return { rtu: await findRtu(scope, existing.uid) };
     }),
   );
@@ -218,11 +146,7 @@ export function rtuRoutes(ctx: ApiContext): Router {
       const existing = await findRtu(scope, String(req.params.uid));
       if (!existing.editable) throw forbidden("not_in_your_group");
       const secret = newGatewaySecret();
-      await db
-        .updateTable("rtu")
-        .set({ credential_hash: hashGatewaySecret(secret), updated_at: Date.now() })
-        .where("uid", "=", existing.uid)
-        .execute();
+      await changeRtu(db, existing.uid, { credential_hash: hashGatewaySecret(secret), updated_at: Date.now() });
       return { rtuUid: existing.uid, secret };
     }),
   );
@@ -253,8 +177,7 @@ export function rtuRoutes(ctx: ApiContext): Router {
     handle(async (req) => {
       const scope = await reachOf(db, requireAdmin(req, "rtu"));
       const body = parse(PorBody, req.body);
-      const found = await db.selectFrom("plant").select(["uid", "node_seq"]).where("uid", "=", body.plantUid).executeTakeFirst();
-      const plant = found && { uid: found.uid, node_seq: found.node_seq === null ? null : Number(found.node_seq) };
+      const plant = await plantRef(db, body.plantUid);
       if (!plant || !canSeePlant(scope, plant)) throw notFound("no_such_plant");
       if (!canEditPlant(scope, plant)) throw forbidden("not_in_your_group");
       await editableRtus(scope, body.rtus, "rtus");

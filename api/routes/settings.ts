@@ -9,6 +9,7 @@ import { FaultCodeSchema, isValueSettingType, SETTING_SCHEMAS } from "../../doma
 import { requireAdmin, requireSettled } from "../auth/guards";
 import type { ApiContext } from "../context";
 import { badRequest, handle, notFound, parse } from "../http";
+import { changeFaultCode, createFaultCode, deleteFaultCode, faultCodeExists, faultCodes } from "../store/fault-codes";
 import { getSettings, putSettings, settingsMeta } from "../store/settings";
 import { requireDeleteConfirmation } from "./fleet-common";
 
@@ -39,17 +40,17 @@ export function settingsRoutes(ctx: ApiContext): Router {
     "/code",
     handle(async (req) => {
       requireSettled(req);
-      return { codeList: await db.selectFrom("fault_code").selectAll().orderBy("code").execute() };
+      return { codeList: await faultCodes(db) };
     }),
   );
 
   const create = handle(async (req, res) => {
     requireAdmin(req, "setting");
     const body = parse(FaultCodeSchema, { ...req.body, ...(req.params.code ? { code: req.params.code } : {}) });
-    if (await db.selectFrom("fault_code").select("code").where("code", "=", body.code).executeTakeFirst()) {
+    if (await faultCodeExists(db, body.code)) {
       throw badRequest("invalid_input", { code: "taken" });
     }
-    await db.insertInto("fault_code").values(body).execute();
+    await createFaultCode(db, body);
     res.status(201);
     return { code: body };
   });
@@ -62,12 +63,7 @@ export function settingsRoutes(ctx: ApiContext): Router {
       requireAdmin(req, "setting");
       const code = Number(req.params.code);
       const body = parse(FaultCodeSchema, { ...req.body, code });
-      const res = await db
-        .updateTable("fault_code")
-        .set({ hex: body.hex, name_ko: body.name_ko, name_en: body.name_en, level: body.level })
-        .where("code", "=", code)
-        .executeTakeFirst();
-      if (!Number(res.numUpdatedRows)) throw notFound("no_such_code");
+      if (!(await changeFaultCode(db, { ...body, code }))) throw notFound("no_such_code");
       return { code: body };
     }),
   );
@@ -78,10 +74,9 @@ export function settingsRoutes(ctx: ApiContext): Router {
       requireAdmin(req, "setting");
       const code = Number(req.params.code);
       if (!Number.isInteger(code)) throw notFound("no_such_code");
-      if (!(await db.selectFrom("fault_code").select("code").where("code", "=", code).executeTakeFirst()))
-        throw notFound("no_such_code");
+      if (!(await faultCodeExists(db, code))) throw notFound("no_such_code");
       requireDeleteConfirmation(req);
-      await db.deleteFrom("fault_code").where("code", "=", code).execute();
+      await deleteFaultCode(db, code);
       return { deleted: code };
     }),
   );

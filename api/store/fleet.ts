@@ -35,6 +35,11 @@ export async function deleteDevices(trx: Transaction<Database>, uids: string[]):
   return removed;
 }
 
+/** Deletes one device with its data (measurements, latest values, rollups, commands, alarms) in one transaction. */
+export async function deleteDevice(db: Kysely<Database>, uid: string): Promise<void> {
+  await db.transaction().execute((trx) => deleteDevices(trx, [uid]));
+}
+
 export interface PlantDeletion {
   devices: number;
   rtusUnassigned: number;
@@ -146,6 +151,10 @@ export async function nodeOptions(
   };
   walk(null, 0);
   return out;
+}
+
+export async function packageExists(db: Kysely<Database>, seq: number): Promise<boolean> {
+  return !!(await db.selectFrom("package").select("seq").where("seq", "=", seq).executeTakeFirst());
 }
 
 export async function packageList(db: Kysely<Database>) {

@@ -1,6 +1,13 @@
 /** Member administration queries (SPEC §3 Member, §7 /member/node/list …), always within a scope. */
 import { sql, type ExpressionBuilder, type Kysely } from "kysely";
-import type { MemberAdminRow, MemberListFilter, MemberPlantLink } from "../../domain/member-form";
+import type { z } from "zod";
+import type {
+  MemberAdminRow,
+  MemberCreateFields,
+  MemberEditFields,
+  MemberListFilter,
+  MemberPlantLink,
+} from "../../domain/member-form";
 import { reachesNode } from "../../domain/visibility";
 import type { AdminReach } from "./admin-scope";
 import { subtreeSeqs } from "./visibility";
@@ -148,4 +155,127 @@ export async function rtusOfPlants(db: Kysely<Database>, plantUids: string[]) {
     .where("plant_uid", "in", plantUids)
     .orderBy("name")
     .execute();
+}
+
+/** Creates a member (a concurrent create of the same id loses on the primary key and throws). */
+export async function createMember(db: Kysely<Database>, m: z.infer<typeof MemberCreateFields>, passwordHash: string) {
+  const now = Date.now();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("member")
+      .values({
+        id: m.id,
+        password_hash: passwordHash,
+        name: m.name,
+        auth: m.auth,
+        service: m.service,
+        node_seq: m.node_seq,
+        use_yn: m.use_yn,
+        pwd_yn: m.pwd_yn ?? 1,
+        read_only: 0,
+        logo: null,
+        phone: m.phone ?? null,
+        email: m.email ?? null,
+        helmet_name: null,
+        diagram: m.diagram,
+        cctv: m.cctv,
+        page: m.page,
+        created_at: now,
+        updated_at: now,
+        password_changed_at: null,
+      })
+      .execute();
+  });
+}
+
+/**
+ * Changes a member's fields. When `endSessions` (level, node or access changed) the member's sessions end
+ * in the same transaction, so no token carries the old rights.
+ */
+export async function changeMember(
+  db: Kysely<Database>,
+  memberId: string,
+  changes: Partial<z.infer<typeof MemberEditFields>>,
+  endSessions: boolean,
+) {
+  const now = Date.now();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("member")
+      .set({ ...changes, updated_at: now })
+      .where("id", "=", memberId)
+      .execute();
+    if (endSessions) {
+      await trx
+        .updateTable("token_family")
+        .set({ revoked_at: now, revoked_reason: "member_changed" })
+        .where("member_id", "=", memberId)
+        .where("revoked_at", "is", null)
+        .execute();
+    }
+  });
+}
+
+/** Sets a temporary password (to be changed at the next sign-in) and ends the old password's sessions. */
+export async function resetPassword(db: Kysely<Database>, memberId: string, passwordHash: string) {
+  const now = Date.now();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("member")
+      .set({ password_hash: passwordHash, pwd_yn: 1, updated_at: now })
+      .where("id", "=", memberId)
+      .execute();
+    // The old password's sessions end: whoever held them must sign in with the temporary one.
+    await trx
+      .updateTable("token_family")
+      .set({ revoked_at: now, revoked_reason: "password_reset" })
+      .where("member_id", "=", memberId)
+      .where("revoked_at", "is", null)
+      .execute();
+  });
+}
+
+/** Sets (or clears, with null) the member's logo file name. */
+export async function setMemberLogo(db: Kysely<Database>, memberId: string, logo: string | null) {
+  await db
+    .transaction()
+    .execute((trx) => trx.updateTable("member").set({ logo, updated_at: Date.now() }).where("id", "=", memberId).execute());
+}
+
+/** Deletes a member with their plant links and sessions. */
+export async function deleteMember(db: Kysely<Database>, memberId: string) {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("member_plant").where("member_id", "=", memberId).execute();
+    await trx.deleteFrom("token_family").where("member_id", "=", memberId).execute();
+    await trx.deleteFrom("member").where("id", "=", memberId).execute();
+  });
+}
+
+/** When the member was linked to the plant, undefined when not linked. */
+export async function memberPlantLink(db: Kysely<Database>, memberId: string, plantUid: string) {
+  return db
+    .selectFrom("member_plant")
+    .select("created_at")
+    .where("member_id", "=", memberId)
+    .where("plant_uid", "=", plantUid)
+    .executeTakeFirst();
+}
+
+/** Links a member to a plant; false when the link existed already. */
+export async function linkMemberToPlant(db: Kysely<Database>, memberId: string, plantUid: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const exists = await trx
+      .selectFrom("member_plant")
+      .select("member_id")
+      .where("member_id", "=", memberId)
+      .where("plant_uid", "=", plantUid)
+      .executeTakeFirst();
+    if (exists) return false;
+    await trx.insertInto("member_plant").values({ member_id: memberId, plant_uid: plantUid, created_at: Date.now() }).execute();
+    return true;
+  });
+}
+
+export async function unlinkMemberFromPlant(db: Kysely<Database>, memberId: string, plantUid: string) {
+  await db.deleteFrom("member_plant").where("member_id", "=", memberId).where("plant_uid", "=", plantUid).execute();
 }

@@ -95,7 +95,8 @@ export function plantOf(row: { plant_uid: string | null; plantNodeSeq: number | 
   return row.plant_uid ? { uid: row.plant_uid, node_seq: row.plantNodeSeq === null ? null : Number(row.plantNodeSeq) } : null;
 }
 
-async function plantRef(db: Db, uid: string | null) {
+/** The plant's uid and node (for the pure rule), null when there is none. */
+export async function plantRef(db: Db, uid: string | null) {
   if (!uid) return null;
   const p = await db.selectFrom("plant").select(["uid", "node_seq"]).where("uid", "=", uid).executeTakeFirst();
   return p ? { uid: p.uid, node_seq: p.node_seq === null ? null : Number(p.node_seq) } : null;
