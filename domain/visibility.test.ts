@@ -6,6 +6,7 @@ import {
   canSeeDevice,
   canSeePlant,
   canSeeRtu,
+  mayEdit,
   reachesNode,
   type Reach,
 } from "./visibility";
@@ -61,5 +62,108 @@ describe("RTUs and devices go with their plant, else their node", () => {
     expect(canSeeDevice(base, { plant_uid: null }, null, null)).toBe(false);
     expect(canEditDevice(root, { plant_uid: null }, null, null)).toBe(true);
     expect(canEditDevice(base, { plant_uid: "LINKED" }, linked, null)).toBe(false);
+  });
+});
+
+const reaches: Record<string, Reach> = {
+  subtree: base,
+  root,
+  nodeless,
+  guest: { ...base, readOnly: true },
+  rootGuest: { ...root, readOnly: true },
+  detail: { ...base, only: { kind: "plant", uid: "OWN" } },
+  memberWindow: { ...root, only: { kind: "member", uid: "r" } },
+};
+const rtus = {
+  onOwn: { plant_uid: "OWN", node_seq: 3 },
+  onForeign: { plant_uid: "FOREIGN", node_seq: 9 },
+  onLinked: { plant_uid: "LINKED", node_seq: 9 },
+  freeOwnNode: { plant_uid: null, node_seq: 2 },
+  freeForeignNode: { plant_uid: null, node_seq: 9 },
+  unfiled: { plant_uid: null, node_seq: null },
+};
+const plantOfRtu = (r: { plant_uid: string | null }) => [own, foreign, linked].find((p) => p.uid === r.plant_uid) ?? null;
+
+describe("every kind of session against every kind of plant, RTU and device (see / edit)", () => {
+  const plants = [own, foreign, unfiled, linked];
+  const table: Record<string, { see: boolean[]; edit: boolean[]; rtuSee: boolean[]; rtuEdit: boolean[] }> = {
+    //             plants: own, foreign, unfiled, linked       RTUs: onOwn, onForeign, onLinked, freeOwnNode, freeForeignNode, unfiled
+    subtree: {
+      see: [true, false, false, true],
+      edit: [true, false, false, false],
+      rtuSee: [true, false, true, true, false, false],
+      rtuEdit: [true, false, false, true, false, false],
+    },
+    root: {
+      see: [true, true, true, true],
+      edit: [true, true, true, true],
+      rtuSee: [true, true, true, true, true, true],
+      rtuEdit: [true, true, true, true, true, true],
+    },
+    nodeless: {
+      see: [false, false, false, true],
+      edit: [false, false, false, false],
+      rtuSee: [false, false, true, false, false, false],
+      rtuEdit: [false, false, false, false, false, false],
+    },
+    guest: {
+      see: [true, false, false, true],
+      edit: [false, false, false, false],
+      rtuSee: [true, false, true, true, false, false],
+      rtuEdit: [false, false, false, false, false, false],
+    },
+    rootGuest: {
+      see: [true, true, true, true],
+      edit: [false, false, false, false],
+      rtuSee: [true, true, true, true, true, true],
+      rtuEdit: [false, false, false, false, false, false],
+    },
+    detail: {
+      see: [true, false, false, false],
+      edit: [false, false, false, false],
+      rtuSee: [true, false, false, false, false, false],
+      rtuEdit: [false, false, false, false, false, false],
+    },
+    memberWindow: {
+      see: [false, false, false, false],
+      edit: [false, false, false, false],
+      rtuSee: [false, false, false, false, false, false],
+      rtuEdit: [false, false, false, false, false, false],
+    },
+  };
+  for (const [name, want] of Object.entries(table)) {
+    it(name, () => {
+      const reach = reaches[name]!;
+      expect(plants.map((p) => canSeePlant(reach, p))).toEqual(want.see);
+      expect(plants.map((p) => canEditPlant(reach, p))).toEqual(want.edit);
+      const list = Object.values(rtus);
+      expect(list.map((r) => canSeeRtu(reach, r, plantOfRtu(r)))).toEqual(want.rtuSee);
+      expect(list.map((r) => canEditRtu(reach, r, plantOfRtu(r)))).toEqual(want.rtuEdit);
+      // A device on a plant goes with that plant; one on an RTU only, with the RTU; one with neither, with root.
+      for (const r of list) {
+        const onRtu = { plant_uid: null };
+        expect(canSeeDevice(reach, onRtu, null, r), `${name} device on RTU ${JSON.stringify(r)}`).toBe(canSeeRtu(reach, r, null));
+        expect(canEditDevice(reach, onRtu, null, r), `${name} device on RTU ${JSON.stringify(r)}`).toBe(
+          canEditRtu(reach, r, null),
+        );
+      }
+      for (const [i, p] of plants.entries()) {
+        if (p.uid === "UNFILED") continue;
+        expect(canSeeDevice(reach, { plant_uid: p.uid }, p, null)).toBe(want.see[i]);
+        expect(canEditDevice(reach, { plant_uid: p.uid }, p, null)).toBe(want.edit[i]);
+        // a device whose plant reference is another plant proves nothing
+        expect(canSeeDevice(reach, { plant_uid: p.uid }, p.uid === "OWN" ? foreign : own, null)).toBe(false);
+      }
+      const loose = { plant_uid: null };
+      expect(canSeeDevice(reach, loose, null, null)).toBe(!reach.only && reach.all);
+      expect(canEditDevice(reach, loose, null, null)).toBe(mayEdit(reach) && reach.all);
+    });
+  }
+  it("only a member's own session that is not read-only may edit at all", () => {
+    expect(
+      Object.entries(reaches)
+        .filter(([, r]) => mayEdit(r))
+        .map(([n]) => n),
+    ).toEqual(["subtree", "root", "nodeless"]);
   });
 });

@@ -8,6 +8,7 @@
  * - A detail-window session (SPEC §2) reaches the one plant it was opened for, read-only, and only when the
  *   member behind it could see that plant; a member detail window reaches no plant.
  * - An RTU or device filed under a plant goes with that plant; one under no plant goes with its node.
+ * - A read-only member (a guest) sees what their node and links give them and edits nothing.
  *
  * Pure: the store module `api/store/visibility.ts` reads the member's node, subtree and links and asks here.
  */
@@ -22,6 +23,8 @@ export interface Reach {
   nodes: readonly number[];
   /** Plants linked to the member directly: visible, not editable. */
   linked: readonly string[];
+  /** A read-only member (the guest account): sees as their node and links allow, edits nothing. */
+  readOnly?: boolean;
   /** A detail-window session: only this plant (kind plant) or no plant at all (kind member). */
   only?: { kind: "plant" | "member"; uid: string } | null;
 }
@@ -47,6 +50,11 @@ export function reachesNode(reach: Reach, nodeSeq: number | null | undefined): b
   return nodeSeq != null && reach.nodes.includes(nodeSeq);
 }
 
+/** May this session change anything at all (not a detail window, not a read-only member)? */
+export function mayEdit(reach: Reach): boolean {
+  return !reach.only && !reach.readOnly;
+}
+
 function underMember(reach: Reach, plant: PlantRef): boolean {
   return reach.all || (plant.node_seq !== null && reach.nodes.includes(plant.node_seq));
 }
@@ -58,7 +66,7 @@ export function canSeePlant(reach: Reach, plant: PlantRef): boolean {
 }
 
 export function canEditPlant(reach: Reach, plant: PlantRef): boolean {
-  return !reach.only && underMember(reach, plant);
+  return mayEdit(reach) && underMember(reach, plant);
 }
 
 /** An RTU goes with its plant; one under no plant goes with its node. */
@@ -69,7 +77,7 @@ export function canSeeRtu(reach: Reach, rtu: RtuRef, plant: PlantRef | null | un
 
 export function canEditRtu(reach: Reach, rtu: RtuRef, plant: PlantRef | null | undefined): boolean {
   if (rtu.plant_uid) return !!plant && plant.uid === rtu.plant_uid && canEditPlant(reach, plant);
-  return reachesNode(reach, rtu.node_seq);
+  return mayEdit(reach) && reachesNode(reach, rtu.node_seq);
 }
 
 /** A device goes with its plant; one under no plant goes with its RTU; one with neither only with `all`. */
@@ -92,5 +100,5 @@ export function canEditDevice(
 ): boolean {
   if (device.plant_uid) return !!plant && plant.uid === device.plant_uid && canEditPlant(reach, plant);
   if (rtu) return canEditRtu(reach, rtu, null);
-  return !reach.only && reach.all;
+  return mayEdit(reach) && reach.all;
 }

@@ -43,7 +43,7 @@ export async function reachOf(db: Db, claims: Pick<AccessClaims, "id" | "scope">
   const me = await db
     .selectFrom("member")
     .leftJoin("node", "node.seq", "member.node_seq")
-    .select(["member.use_yn", "node.seq as nseq", "node.parent_seq"])
+    .select(["member.use_yn", "member.read_only", "node.seq as nseq", "node.parent_seq"])
     .where("member.id", "=", claims.id)
     .executeTakeFirst();
   if (!me || Number(me.use_yn) !== 1) throw forbidden("member_disabled");
@@ -53,7 +53,8 @@ export async function reachOf(db: Db, claims: Pick<AccessClaims, "id" | "scope">
   const linked = (await db.selectFrom("member_plant").select("plant_uid").where("member_id", "=", claims.id).execute()).map(
     (r) => r.plant_uid,
   );
-  return { memberId: claims.id, nodeSeq, all, nodes, linked, only: claims.scope ?? null };
+  const readOnly = Number(me.read_only) === 1;
+  return { memberId: claims.id, nodeSeq, all, nodes, linked, readOnly, only: claims.scope ?? null };
 }
 
 /** Uids of every plant the member may see (for `edit`, may edit), in uid order. */

@@ -29,6 +29,7 @@ import {
   orNotFound,
   parseForm,
   parseSearch,
+  runIntent,
   type FormFailure,
 } from "~/utils/form-action.server";
 import { readPreferences } from "~/utils/preferences.server";
@@ -60,9 +61,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ cameras, selected, stream, admin, plants }, { headers: { "Cache-Control": "no-store" } });
 }
 
-type Intent = "add" | "remove";
+interface CctvCtx {
+  token: string;
+  form: FormData;
+  t: ReturnType<typeof cctvMessages>;
+}
 
-async function addAction(token: string, form: FormData, t: ReturnType<typeof cctvMessages>) {
+async function add({ token, form, t }: CctvCtx) {
   const values = formValues(form);
   delete values.password;
   const parsed = parseForm(CameraCreate, "add", form);
@@ -76,7 +81,7 @@ async function addAction(token: string, form: FormData, t: ReturnType<typeof cct
   }
 }
 
-async function removeAction(token: string, form: FormData, t: ReturnType<typeof cctvMessages>) {
+async function remove({ token, form, t }: CctvCtx) {
   const uid = String(form.get("uid") ?? "").trim();
   if (!uid) return formFailure("remove", { _form: "camera_not_found" });
   try {
@@ -93,10 +98,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const t = cctvMessages(readPreferences(request).locale);
   const form = await request.formData();
   await assertCsrf(form, request);
-  const intent = String(form.get("intent") ?? "") as Intent;
-  if (intent === "add") return addAction(accessToken, form, t);
-  if (intent === "remove") return removeAction(accessToken, form, t);
-  return formFailure("add", { _form: "invalid_intent" });
+  return runIntent(form, { add, remove }, { token: accessToken, form, t }, { fallback: "add" });
 }
 
 function StateLine({ state, error }: { state: CameraState; error?: string | null }) {

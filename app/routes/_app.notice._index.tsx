@@ -7,11 +7,14 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { AppLink } from "~/components/AppLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
 import { isDeleteConfirmed } from "../../domain/admin-delete";
 import { canAdminister } from "../../domain/admin-levels";
 import { NOTICE_MAX, NoticeFields } from "../../domain/notice-form";
-import { type FormFailure, apiFailure, formFailure, formValues } from "~/utils/form-action.server";
+import { type FormFailure, apiFailure, formFailure, formValues, parseSearch, runIntent } from "~/utils/form-action.server";
+import { searchParam } from "~/utils/search-params";
 import { requireSection } from "~/auth/section.server";
+import { FilterLinks } from "~/components/data-table";
 import {
   Checkbox,
   ConfirmDelete,
@@ -40,13 +43,54 @@ function noticeInput(form: FormData) {
   return { content: String(form.get("content") ?? ""), use: form.get("use") ? 1 : 0 };
 }
 
+/** An editor may list the notices in use (1), not in use (0) or all; everyone else sees those in use. */
+const Search = z.object({ use: searchParam.oneOf(["0", "1"]) });
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken, user } = requireSection(request, context, "notice");
   const editor = user.readOnly !== 1 && canAdminister("setting", user.auth);
-  const useParam = new URL(request.url).searchParams.get("use");
-  const use = editor && (useParam === "0" || useParam === "1") ? (Number(useParam) as 0 | 1) : editor ? undefined : 1;
+  const { use: useParam } = parseSearch(Search, request);
+  const use = editor ? (useParam === "" ? undefined : (Number(useParam) as 0 | 1)) : 1;
   const list = await listNotices(accessToken, use);
   return json({ notices: withDates(list, readPreferences(request).locale), editor });
+}
+
+interface NoticeCtx {
+  accessToken: string;
+  form: FormData;
+  t: ReturnType<typeof adminMessages>;
+}
+
+async function create({ accessToken, form, t }: NoticeCtx, intent: string) {
+  const input = noticeInput(form);
+  const values = { content: input.content, use: String(input.use) };
+  const parsed = NoticeFields.safeParse(input);
+  if (!parsed.success) return formFailure(intent, fieldErrorsOf(parsed.error), values);
+  try {
+    await createNotice(accessToken, parsed.data);
+  } catch (error) {
+    return apiFailure(intent, error, values);
+  }
+  return redirectWithFlash("/notice", t.notices.created);
+}
+
+async function remove({ accessToken, form, t }: NoticeCtx, intent: string) {
+  const seqs = form
+    .getAll("noticesSeq")
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
+  const values = { ...formValues(form), noticesSeq: seqs.join(",") };
+  const errors: Errors = {};
+  if (!seqs.length) errors.noticesSeq = "required";
+  const confirm = String(form.get("confirm") ?? "");
+  if (!isDeleteConfirmed(confirm)) errors.confirm = "confirmation_required";
+  if (Object.keys(errors).length) return formFailure(intent, errors, values);
+  try {
+    await deleteNotices(accessToken, seqs, confirm);
+  } catch (error) {
+    return apiFailure(intent, error, values);
+  }
+  return redirectWithFlash("/notice", fmt(t.notices.deleted, { count: seqs.length }));
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -54,38 +98,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   await assertCsrf(form, request);
   const t = adminMessages(readPreferences(request).locale);
-  const intent = String(form.get("intent") ?? "");
-  if (intent === "create") {
-    const input = noticeInput(form);
-    const values = { content: input.content, use: String(input.use) };
-    const parsed = NoticeFields.safeParse(input);
-    if (!parsed.success) return formFailure(intent, fieldErrorsOf(parsed.error), values);
-    try {
-      await createNotice(accessToken, parsed.data);
-    } catch (error) {
-      return apiFailure(intent, error, values);
-    }
-    return redirectWithFlash("/notice", t.notices.created);
-  }
-  if (intent === "delete") {
-    const seqs = form
-      .getAll("noticesSeq")
-      .map(Number)
-      .filter((n) => Number.isInteger(n) && n > 0);
-    const values = { ...formValues(form), noticesSeq: seqs.join(",") };
-    const errors: Errors = {};
-    if (!seqs.length) errors.noticesSeq = "required";
-    const confirm = String(form.get("confirm") ?? "");
-    if (!isDeleteConfirmed(confirm)) errors.confirm = "confirmation_required";
-    if (Object.keys(errors).length) return formFailure(intent, errors, values);
-    try {
-      await deleteNotices(accessToken, seqs, confirm);
-    } catch (error) {
-      return apiFailure(intent, error, values);
-    }
-    return redirectWithFlash("/notice", fmt(t.notices.deleted, { count: seqs.length }));
-  }
-  return formFailure("create", { _form: "invalid_input" });
+  return runIntent(form, { create, delete: remove }, { accessToken, form, t }, { fallback: "create" });
 }
 
 export default function Notices() {
@@ -149,17 +162,14 @@ export default function Notices() {
       <section className="panel wide" aria-labelledby="notice-list-title">
         <h2 id="notice-list-title">{n.list}</h2>
         {editor ? (
-          <nav className="subnav" aria-label={n.list}>
-            <AppLink to="/notice" aria-current={useFilter === null ? "page" : undefined}>
-              {t.adminForms.any}
-            </AppLink>
-            <AppLink to="/notice?use=1" aria-current={useFilter === "1" ? "page" : undefined}>
-              {n.active}
-            </AppLink>
-            <AppLink to="/notice?use=0" aria-current={useFilter === "0" ? "page" : undefined}>
-              {n.inactive}
-            </AppLink>
-          </nav>
+          <FilterLinks
+            label={n.list}
+            links={[
+              { to: "/notice", label: t.adminForms.any, current: useFilter === null },
+              { to: "/notice?use=1", label: n.active, current: useFilter === "1" },
+              { to: "/notice?use=0", label: n.inactive, current: useFilter === "0" },
+            ]}
+          />
         ) : null}
         {notices.length === 0 ? <p className="muted">{n.empty}</p> : null}
         {editor && notices.length ? (

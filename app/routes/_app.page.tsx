@@ -35,7 +35,9 @@ import {
   orNotFound,
   parseForm,
   parseSearch,
+  runIntent,
   type FormFailure,
+  type FormValues,
 } from "~/utils/form-action.server";
 import { metaLocale } from "~/utils/meta-locale";
 import { keepLastGood } from "~/utils/keep-last-good";
@@ -108,79 +110,88 @@ async function change(
   await saveCustomPage(token, { unique, ...next });
 }
 
+interface PageCtx {
+  accessToken: string;
+  form: FormData;
+  locale: ReturnType<typeof readPreferences>["locale"];
+  t: ReturnType<typeof workspaceMessages>["customPage"];
+}
+
+async function create({ accessToken, form, t }: PageCtx, intent: string) {
+  const f = parseForm(CreateForm, intent, form);
+  if (!f.ok) return f.response;
+  const existing = await customPages(accessToken);
+  if (existing.customList.some((p) => p.unique === f.data.unique))
+    return formFailure(intent, { unique: "exists" }, formValues(form));
+  await saveCustomPage(accessToken, { ...f.data, widgets: [] });
+  return redirectWithFlash(pageHref(f.data.unique, true), t.created);
+}
+
+async function rename({ accessToken, form, locale, t }: PageCtx, intent: string) {
+  const f = parseForm(RenameForm, intent, form);
+  if (!f.ok) return f.response;
+  await change(accessToken, f.data.p, locale, (p) => ({ ...p, title: f.data.title }));
+  return redirectWithFlash(pageHref(f.data.p, true), t.saved);
+}
+
+async function add({ accessToken, form, locale, t }: PageCtx, intent: string) {
+  const f = parseForm(AddForm, intent, form);
+  if (!f.ok) return f.response;
+  const widget: CustomWidget = {
+    kind: f.data.kind,
+    plantName: f.data.plantName,
+    invStr: f.data.kind === "inverter" ? list(f.data.inv) : "",
+    envStr: f.data.kind === "environment" ? list(f.data.env) : "",
+  };
+  await change(accessToken, f.data.p, locale, (p) => ({ ...p, widgets: [...p.widgets, widget] }));
+  return redirectWithFlash(pageHref(f.data.p, true), t.saved);
+}
+
+/** Changes one widget's place in the list (`move`, by `dir`) or takes it out (`remove`). */
+async function reorder({ accessToken, form, locale, t }: PageCtx, intent: string) {
+  const f = parseForm(IndexForm, intent, form);
+  if (!f.ok) return f.response;
+  const { index, dir } = f.data;
+  await change(accessToken, f.data.p, locale, (p) => {
+    const widgets = [...p.widgets];
+    if (intent === "remove") widgets.splice(index, 1);
+    else {
+      const to = dir === "up" ? index - 1 : index + 1;
+      if (to >= 0 && to < widgets.length && index < widgets.length)
+        [widgets[index], widgets[to]] = [widgets[to]!, widgets[index]!];
+    }
+    return { ...p, widgets };
+  });
+  return redirectWithFlash(pageHref(f.data.p, true), t.saved);
+}
+
+async function remove({ accessToken, form, t }: PageCtx, intent: string) {
+  const f = parseForm(DeleteForm, intent, form);
+  if (!f.ok) return f.response;
+  await deleteCustomPage(accessToken, f.data.p);
+  return redirectWithFlash("/page", t.deleted);
+}
+
+/** A page or plant gone meanwhile is the form's 404; other API refusals are the form's failure. */
+function pageFailure(intent: string, error: unknown, values: FormValues) {
+  if (error instanceof ApiFailure && error.status === 404) {
+    return formFailure(intent, { _form: error.body.message === "page_not_found" ? "notFound" : "plant_not_found" }, values, 404);
+  }
+  return apiFailure(intent, error, values, (n) => n.replace(/^widgets\.\d+\./, ""));
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const { accessToken } = requireSection(request, context, "page");
   const form = await request.formData();
   await assertCsrf(form, request);
   const locale = readPreferences(request).locale;
   const t = workspaceMessages(locale).customPage;
-  const intent = String(form.get("intent") ?? "");
-  const values = formValues(form);
-  try {
-    switch (intent) {
-      case "create": {
-        const f = parseForm(CreateForm, intent, form);
-        if (!f.ok) return f.response;
-        const existing = await customPages(accessToken);
-        if (existing.customList.some((p) => p.unique === f.data.unique)) return formFailure(intent, { unique: "exists" }, values);
-        await saveCustomPage(accessToken, { ...f.data, widgets: [] });
-        return redirectWithFlash(pageHref(f.data.unique, true), t.created);
-      }
-      case "rename": {
-        const f = parseForm(RenameForm, intent, form);
-        if (!f.ok) return f.response;
-        await change(accessToken, f.data.p, locale, (p) => ({ ...p, title: f.data.title }));
-        return redirectWithFlash(pageHref(f.data.p, true), t.saved);
-      }
-      case "add": {
-        const f = parseForm(AddForm, intent, form);
-        if (!f.ok) return f.response;
-        const widget: CustomWidget = {
-          kind: f.data.kind,
-          plantName: f.data.plantName,
-          invStr: f.data.kind === "inverter" ? list(f.data.inv) : "",
-          envStr: f.data.kind === "environment" ? list(f.data.env) : "",
-        };
-        await change(accessToken, f.data.p, locale, (p) => ({ ...p, widgets: [...p.widgets, widget] }));
-        return redirectWithFlash(pageHref(f.data.p, true), t.saved);
-      }
-      case "remove":
-      case "move": {
-        const f = parseForm(IndexForm, intent, form);
-        if (!f.ok) return f.response;
-        const { index, dir } = f.data;
-        await change(accessToken, f.data.p, locale, (p) => {
-          const widgets = [...p.widgets];
-          if (intent === "remove") widgets.splice(index, 1);
-          else {
-            const to = dir === "up" ? index - 1 : index + 1;
-            if (to >= 0 && to < widgets.length && index < widgets.length)
-              [widgets[index], widgets[to]] = [widgets[to]!, widgets[index]!];
-          }
-          return { ...p, widgets };
-        });
-        return redirectWithFlash(pageHref(f.data.p, true), t.saved);
-      }
-      case "delete": {
-        const f = parseForm(DeleteForm, intent, form);
-        if (!f.ok) return f.response;
-        await deleteCustomPage(accessToken, f.data.p);
-        return redirectWithFlash("/page", t.deleted);
-      }
-      default:
-        return formFailure("create", { _form: "invalid_input" }, values);
-    }
-  } catch (error) {
-    if (error instanceof ApiFailure && error.status === 404) {
-      return formFailure(
-        intent,
-        { _form: error.body.message === "page_not_found" ? "notFound" : "plant_not_found" },
-        values,
-        404,
-      );
-    }
-    return apiFailure(intent, error, values, (n) => n.replace(/^widgets\.\d+\./, ""));
-  }
+  return runIntent(
+    form,
+    { create, rename, add, move: reorder, remove: reorder, delete: remove },
+    { accessToken, form, locale, t },
+    { fallback: "create", failure: pageFailure },
+  );
 }
 
 function errText(t: WorkspaceCatalogue, code: string | undefined): string | undefined {

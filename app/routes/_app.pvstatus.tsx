@@ -32,12 +32,19 @@ import {
 import { MapView } from "~/components/map/MapView";
 import { metaLocale } from "~/utils/meta-locale";
 import { keepLastGood } from "~/utils/keep-last-good";
+import { parseSearch } from "~/utils/form-action.server";
+import { searchParam } from "~/utils/search-params";
+import { z } from "zod";
 
 /** Set by this page's script: the browser can reveal streamed content. */
 const STREAM_COOKIE = "pvjs";
 
 /** A poll or kiosk step that finds no server keeps the last answer (issue 17). */
 export const clientLoader = keepLastGood();
+
+/** `stream=0` asks for the whole list in the document even where the page's script runs (the other view
+ * parameters are read by url-state's parseView, shared with the page's links). */
+const StreamSearch = z.object({ stream: searchParam.text(1) });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = requireSection(request, context, "pvstatus");
@@ -57,7 +64,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     });
   }
   const list = plantStatusList(auth.accessToken, view, locale);
-  const streaming = readCookies(request.headers.get("cookie"))[STREAM_COOKIE] === "1" && url.searchParams.get("stream") !== "0";
+  const streaming =
+    readCookies(request.headers.get("cookie"))[STREAM_COOKIE] === "1" && parseSearch(StreamSearch, url).stream !== "0";
   return defer(
     { view, mobile, theme, host: url.host, protocol: url.protocol, list: streaming ? list : await list },
     { headers: { "Cache-Control": "private, no-store" } },

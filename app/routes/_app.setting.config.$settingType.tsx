@@ -6,7 +6,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, NavLink, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AppLink } from "~/components/AppLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { ZodType } from "zod";
+import { z, type ZodType } from "zod";
 import {
   AlarmSettingsSchema,
   FaultCodeSchema,
@@ -20,7 +20,8 @@ import { requireSettingScreen } from "~/auth/section.server";
 import { FormAlert, SelectInput, TextInput, schemaErrors, useClientValidation } from "~/components/admin-form";
 import { answerFor, DeleteSection, formatTime, useFleetErrorText } from "~/components/fleet-admin";
 import { assertCsrf } from "~/utils/csrf.server";
-import { apiFailure, formValues, parseForm } from "~/utils/form-action.server";
+import { apiFailure, formValues, parseForm, parseSearch } from "~/utils/form-action.server";
+import { searchParam } from "~/utils/search-params";
 import { localeOf } from "~/utils/fleet-locale.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt, useLocale } from "~/i18n";
@@ -39,14 +40,17 @@ const SCHEMAS: Record<ValueSettingType, ZodType<Record<string, number>, any, any
   polling: PollingSettingsSchema,
 };
 
+/** `edit`: the fault code whose form is open; `code`: the fault code a form posted from a link names. */
+const Search = z.object({ edit: searchParam.id(0), code: searchParam.id(0) });
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { accessToken } = requireSettingScreen(request, context, "config");
   const type = params.settingType;
   if (!isSettingType(type)) throw new Response("not found", { status: 404 });
-  const editParam = new URL(request.url).searchParams.get("edit");
+  const { edit: editParam } = parseSearch(Search, request);
   if (type === "faultCodes") {
     const { codeList } = await faultCodes(accessToken);
-    const editing = codeList.find((c) => String(c.code) === editParam) ?? null;
+    const editing = codeList.find((c) => c.code === editParam) ?? null;
     return json({ type, codeList, editing, values: null, meta: null });
   }
   const all = await settings(accessToken);
@@ -73,7 +77,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     }
   }
   const intent = String(form.get("intent") ?? "");
-  const code = Number(form.get("code") ?? new URL(request.url).searchParams.get("code"));
+  const code = Number(form.get("code") ?? parseSearch(Search, request).code);
   try {
     if (intent === "delete") {
       await deleteFaultCode(accessToken, code, String(form.get("confirm") ?? ""));

@@ -6,22 +6,24 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AppLink } from "~/components/AppLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { DEVICE_KINDS, isDeviceKind } from "../../domain/device";
+import { z } from "zod";
+import { DEVICE_KINDS } from "../../domain/device";
 import { COMM_STATES, DeviceBodySchema } from "../../domain/fleet";
 import { capacityKw } from "../../domain/units";
 import { requireSettingScreen } from "~/auth/section.server";
 import { FormAlert, schemaErrors, useClientValidation } from "~/components/admin-form";
 import { DeviceFields } from "~/components/device-fields";
+import { DataTable, FilterForm, FilterLinks, FilterSearch, FilterSelect } from "~/components/data-table";
 import { answerFor, CommBadge, kindLabel, useFleetErrorText } from "~/components/fleet-admin";
 import { assertCsrf } from "~/utils/csrf.server";
-import { apiFailure, formValues, parseForm } from "~/utils/form-action.server";
+import { apiFailure, formValues, parseForm, parseSearch } from "~/utils/form-action.server";
+import { searchParam } from "~/utils/search-params";
 import { localeOf } from "~/utils/fleet-locale.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
 import { adminDevices, createDevice, plantList, rtuList } from "~/models/fleet.server";
 import { metaLocale } from "~/utils/meta-locale";
-import { scrollRegion } from "~/components/scroll-region";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${adminMessages(metaLocale(matches)).devices.title} · ${adminMessages(metaLocale(matches)).appName}` },
@@ -29,17 +31,16 @@ export const meta: MetaFunction = ({ matches }) => [
 
 const STATUSES = [...COMM_STATES, "unused"] as const;
 
+const ListSearch = z.object({
+  kind: searchParam.oneOf(DEVICE_KINDS.map(String)),
+  status: searchParam.oneOf(STATUSES),
+  keyword: searchParam.text(100),
+  rtu: searchParam.text(64),
+});
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken } = requireSettingScreen(request, context, "device");
-  const url = new URL(request.url);
-  const kind = Number(url.searchParams.get("kind"));
-  const status = url.searchParams.get("status") ?? "";
-  const filter = {
-    kind: isDeviceKind(kind) ? String(kind) : "",
-    status: (STATUSES as readonly string[]).includes(status) ? status : "",
-    keyword: (url.searchParams.get("keyword") ?? "").slice(0, 100),
-    rtu: url.searchParams.get("rtu") ?? "",
-  };
+  const filter = parseSearch(ListSearch, request);
   const [devices, rtus, plants] = await Promise.all([
     adminDevices(accessToken, { kind: filter.kind, status: filter.status, keyword: filter.keyword }),
     rtuList(accessToken),
@@ -93,92 +94,49 @@ export default function DeviceList() {
           {d.add}
         </a>
       </div>
-      <nav className="subnav" aria-label={d.kindNav}>
-        <AppLink to={kindHref("")} aria-current={filter.kind === "" ? "page" : undefined}>
-          {t.fleet.any}
-        </AppLink>
-        {DEVICE_KINDS.map((k) => (
-          <AppLink key={k} to={kindHref(String(k))} aria-current={filter.kind === String(k) ? "page" : undefined}>
-            {kindLabel(t, k)}
-          </AppLink>
-        ))}
-      </nav>
-      <Form method="get" className="filters" aria-label={d.filters.legend}>
+      <FilterLinks
+        label={d.kindNav}
+        links={[
+          { to: kindHref(""), label: t.fleet.any, current: filter.kind === "" },
+          ...DEVICE_KINDS.map((k) => ({ to: kindHref(String(k)), label: kindLabel(t, k), current: filter.kind === String(k) })),
+        ]}
+      />
+      <FilterForm label={d.filters.legend} resetTo="/setting/device" apply={t.fleet.apply} reset={t.fleet.reset}>
         {filter.kind ? <input type="hidden" name="kind" value={filter.kind} /> : null}
-        <div className="field">
-          <label htmlFor="df-status">{d.filters.status}</label>
-          <select id="df-status" name="status" defaultValue={filter.status}>
-            <option value="">{t.fleet.any}</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {statusLabel(s)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="df-keyword">{d.filters.keyword}</label>
-          <input id="df-keyword" name="keyword" type="search" defaultValue={filter.keyword} maxLength={100} />
-        </div>
-        <div className="filter-actions">
-          <button type="submit">{t.fleet.apply}</button>
-          <AppLink to="/setting/device" className="button secondary">
-            {t.fleet.reset}
-          </AppLink>
-        </div>
-      </Form>
+        <FilterSelect
+          id="df-status"
+          name="status"
+          label={d.filters.status}
+          value={filter.status}
+          any={t.fleet.any}
+          options={STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+        />
+        <FilterSearch id="df-keyword" name="keyword" label={d.filters.keyword} value={filter.keyword} maxLength={100} />
+      </FilterForm>
 
-      <div {...scrollRegion(d.caption)}>
-        <table className="data-table">
-          <caption>
-            {d.caption} · {fmt(t.fleet.count, { count: deviceList.length })}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">{d.columns.name}</th>
-              <th scope="col">{d.columns.uid}</th>
-              <th scope="col">{d.columns.kind}</th>
-              <th scope="col">{d.columns.rtu}</th>
-              <th scope="col">{d.columns.plant}</th>
-              <th scope="col" className="num">
-                {d.columns.address}
-              </th>
-              <th scope="col" className="num">
-                {d.columns.capa}
-              </th>
-              <th scope="col">{d.columns.comm}</th>
-              <th scope="col">{d.columns.use}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {deviceList.length === 0 ? (
-              <tr>
-                <td colSpan={9} className="empty">
-                  {d.empty}
-                </td>
-              </tr>
-            ) : (
-              deviceList.map((row) => (
-                <tr key={row.uid}>
-                  <th scope="row">
-                    <AppLink to={`/setting/device/${encodeURIComponent(row.uid)}`}>{row.name}</AppLink>
-                  </th>
-                  <td className="mono">{row.uid}</td>
-                  <td>{kindLabel(t, row.kind)}</td>
-                  <td>{row.rtu_uid ? `${row.rtuAlias || row.rtuName || ""} (${row.rtu_uid})` : "—"}</td>
-                  <td>{row.plantName ?? "—"}</td>
-                  <td className="num">{row.address ?? "—"}</td>
-                  <td className="num">{row.capa == null ? "—" : capacityKw(row.capa).toFixed(2)}</td>
-                  <td>
-                    <CommBadge comm={row.comm} />
-                  </td>
-                  <td>{row.use_yn ? t.fleet.inUse : t.fleet.unused}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={`${d.caption} · ${fmt(t.fleet.count, { count: deviceList.length })}`}
+        rows={deviceList}
+        rowKey={(row) => row.uid}
+        empty={d.empty}
+        columns={[
+          {
+            label: d.columns.name,
+            cell: (row) => <AppLink to={`/setting/device/${encodeURIComponent(row.uid)}`}>{row.name}</AppLink>,
+          },
+          { label: d.columns.uid, className: "mono", cell: (row) => row.uid },
+          { label: d.columns.kind, cell: (row) => kindLabel(t, row.kind) },
+          {
+            label: d.columns.rtu,
+            cell: (row) => (row.rtu_uid ? `${row.rtuAlias || row.rtuName || ""} (${row.rtu_uid})` : "—"),
+          },
+          { label: d.columns.plant, cell: (row) => row.plantName ?? "—" },
+          { label: d.columns.address, num: true, cell: (row) => row.address ?? "—" },
+          { label: d.columns.capa, num: true, cell: (row) => (row.capa == null ? "—" : capacityKw(row.capa).toFixed(2)) },
+          { label: d.columns.comm, cell: (row) => <CommBadge comm={row.comm} /> },
+          { label: d.columns.use, cell: (row) => (row.use_yn ? t.fleet.inUse : t.fleet.unused) },
+        ]}
+      />
 
       <section className="panel" id="add-device" aria-labelledby="add-device-title">
         <h2 id="add-device-title">{d.add}</h2>

@@ -7,6 +7,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AppLink } from "~/components/AppLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
 import { isDeleteConfirmed } from "../../domain/admin-delete";
 import {
   GroupCreateFields,
@@ -20,7 +21,8 @@ import {
   type TreeNode,
 } from "../../domain/group-tree";
 import { toInt } from "../../domain/member-form";
-import { type FormFailure, apiFailure, formFailure, formValues } from "~/utils/form-action.server";
+import { type FormFailure, formFailure, formValues, parseSearch, runIntent } from "~/utils/form-action.server";
+import { searchParam } from "~/utils/search-params";
 import { requireSettingScreen } from "~/auth/section.server";
 import {
   ConfirmDelete,
@@ -46,12 +48,57 @@ export const meta: MetaFunction = ({ matches }) => [
   { title: `${adminMessages(metaLocale(matches)).groups.title} · ${adminMessages(metaLocale(matches)).appName}` },
 ];
 
+/** The group shown (a group the member cannot see, or none, shows the member's own root). */
+const Search = z.object({ node: searchParam.id() });
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken } = requireSettingScreen(request, context, "group");
   const data = await groupList(accessToken);
-  const asked = Number(new URL(request.url).searchParams.get("node"));
-  const selected = data.groupList.some((g) => g.seq === asked) ? asked : data.rootSeq;
+  const { node: asked } = parseSearch(Search, request);
+  const selected = data.groupList.some((g) => g.seq === asked) ? asked! : data.rootSeq;
   return json({ ...data, selected });
+}
+
+interface GroupCtx {
+  accessToken: string;
+  form: FormData;
+  t: ReturnType<typeof adminMessages>;
+  /** The group the form is about. */
+  seq: number;
+}
+
+const at = (s: number) => `/setting/group?node=${s}`;
+
+async function rename({ accessToken, form, t, seq }: GroupCtx, intent: string) {
+  const parsed = GroupUpdateFields.safeParse({ name: form.get("name") ?? "", sort_order: form.get("sort_order") ?? "" });
+  if (!parsed.success) return formFailure(intent, fieldErrorsOf(parsed.error), formValues(form));
+  await updateGroup(accessToken, seq, { name: parsed.data.name, sort_order: parsed.data.sort_order });
+  return redirectWithFlash(at(seq), t.groups.saved);
+}
+
+async function move({ accessToken, form, t, seq }: GroupCtx, intent: string) {
+  const parent = toInt(String(form.get("parent_seq") ?? ""));
+  if (typeof parent !== "number") return formFailure(intent, { parent_seq: "required" }, formValues(form));
+  await updateGroup(accessToken, seq, { parent_seq: parent });
+  return redirectWithFlash(at(seq), t.groups.moved);
+}
+
+async function add({ accessToken, form, t }: GroupCtx, intent: string) {
+  const parsed = GroupCreateFields.safeParse({ name: form.get("name") ?? "", parent_seq: form.get("parent_seq") ?? "" });
+  if (!parsed.success) return formFailure(intent, fieldErrorsOf(parsed.error), formValues(form));
+  const node = await createGroup(accessToken, parsed.data);
+  return redirectWithFlash(at(node.seq), fmt(t.groups.created, { name: node.name }));
+}
+
+async function remove({ accessToken, form, t, seq }: GroupCtx, intent: string) {
+  const confirm = String(form.get("confirm") ?? "");
+  if (!isDeleteConfirmed(confirm)) return formFailure(intent, { confirm: "confirmation_required" }, formValues(form));
+  const parent = String(form.get("parent_seq") ?? "");
+  await deleteGroup(accessToken, seq, confirm);
+  return redirectWithFlash(
+    parent ? at(Number(parent)) : "/setting/group",
+    fmt(t.groups.deleted, { name: String(form.get("name") ?? "") }),
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -59,45 +106,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   await assertCsrf(form, request);
   const t = adminMessages(readPreferences(request).locale);
-  const intent = String(form.get("intent") ?? "");
-  const seq = Number(form.get("seq"));
-  const values = formValues(form);
-  const at = (s: number) => `/setting/group?node=${s}`;
-  try {
-    switch (intent) {
-      case "rename": {
-        const parsed = GroupUpdateFields.safeParse({ name: form.get("name") ?? "", sort_order: form.get("sort_order") ?? "" });
-        if (!parsed.success) return formFailure(intent, fieldErrorsOf(parsed.error), values);
-        await updateGroup(accessToken, seq, { name: parsed.data.name, sort_order: parsed.data.sort_order });
-        return redirectWithFlash(at(seq), t.groups.saved);
-      }
-      case "move": {
-        const parent = toInt(String(form.get("parent_seq") ?? ""));
-        if (typeof parent !== "number") return formFailure(intent, { parent_seq: "required" }, values);
-        await updateGroup(accessToken, seq, { parent_seq: parent });
-        return redirectWithFlash(at(seq), t.groups.moved);
-      }
-      case "add": {
-        const parsed = GroupCreateFields.safeParse({ name: form.get("name") ?? "", parent_seq: form.get("parent_seq") ?? "" });
-        if (!parsed.success) return formFailure(intent, fieldErrorsOf(parsed.error), values);
-        const node = await createGroup(accessToken, parsed.data);
-        return redirectWithFlash(at(node.seq), fmt(t.groups.created, { name: node.name }));
-      }
-      case "delete": {
-        const confirm = String(form.get("confirm") ?? "");
-        if (!isDeleteConfirmed(confirm)) return formFailure(intent, { confirm: "confirmation_required" }, values);
-        const parent = String(form.get("parent_seq") ?? "");
-        await deleteGroup(accessToken, seq, confirm);
-        return redirectWithFlash(
-          parent ? at(Number(parent)) : "/setting/group",
-          fmt(t.groups.deleted, { name: String(form.get("name") ?? "") }),
-        );
-      }
-    }
-  } catch (error) {
-    return apiFailure(intent, error, values);
-  }
-  return formFailure("rename", { _form: "invalid_input" });
+  return runIntent(
+    form,
+    { rename, move, add, delete: remove },
+    { accessToken, form, t, seq: Number(form.get("seq")) },
+    { fallback: "rename" },
+  );
 }
 
 function TreeList({ nodes, selected }: { nodes: TreeNode<GroupRow>[]; selected: number }) {

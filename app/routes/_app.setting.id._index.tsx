@@ -10,6 +10,8 @@ import { buildTree, flattenTree } from "../../domain/group-tree";
 import { MemberListQuery } from "../../domain/member-form";
 import { requireSettingScreen } from "~/auth/section.server";
 import { Pager } from "~/components/admin-form";
+import { DataTable, FilterForm, FilterSearch, FilterSelect } from "~/components/data-table";
+import { parseSearch } from "~/utils/form-action.server";
 import { fmt } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
 import { groupList } from "~/models/groups.server";
@@ -22,8 +24,7 @@ export const meta: MetaFunction = ({ matches }) => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken, user } = requireSettingScreen(request, context, "id");
-  const url = new URL(request.url);
-  const filter = MemberListQuery.parse(Object.fromEntries(url.searchParams));
+  const filter = parseSearch(MemberListQuery, request);
   const [list, groups] = await Promise.all([listMembers(accessToken, filter), groupList(accessToken)]);
   const nodes = flattenTree(buildTree(groups.groupList)).map(({ node, depth }) => ({ seq: node.seq, name: node.name, depth }));
   return json({ ...list, filter, nodes, myLevel: user.auth });
@@ -44,98 +45,69 @@ export default function MemberList() {
         </AppLink>
       </div>
 
-      <Form method="get" className="filters" aria-label={m.filters.legend}>
-        <div className="field">
-          <label htmlFor="flt-q">{m.filters.q}</label>
-          <input id="flt-q" name="q" type="search" defaultValue={filter.q ?? ""} maxLength={50} />
-        </div>
-        <div className="field">
-          <label htmlFor="flt-auth">{m.filters.auth}</label>
-          <select id="flt-auth" name="auth" defaultValue={filter.auth ?? ""}>
-            <option value="">{t.adminForms.any}</option>
-            {AUTH_LEVELS.map((l) => (
-              <option key={l} value={l}>
-                {fmt(m.fields.authOption, { level: l })}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="flt-use">{m.filters.use}</label>
-          <select id="flt-use" name="use" defaultValue={filter.use ?? ""}>
-            <option value="">{t.adminForms.any}</option>
-            <option value="1">{m.filters.inUse}</option>
-            <option value="0">{m.filters.notInUse}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="flt-seq">{m.filters.group}</label>
-          <select id="flt-seq" name="seq" defaultValue={filter.seq ?? ""}>
-            <option value="">{t.adminForms.any}</option>
-            {nodes.map((n) => (
-              <option key={n.seq} value={n.seq}>
-                {"\u00a0\u00a0".repeat(n.depth)}
-                {n.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="filter-actions">
-          <button type="submit">{m.filters.apply}</button>
-          <AppLink to="/setting/id" className="button secondary">
-            {m.filters.reset}
-          </AppLink>
-        </div>
-      </Form>
+      <FilterForm label={m.filters.legend} resetTo="/setting/id" apply={m.filters.apply} reset={m.filters.reset}>
+        <FilterSearch id="flt-q" name="q" label={m.filters.q} value={filter.q} maxLength={50} />
+        <FilterSelect
+          id="flt-auth"
+          name="auth"
+          label={m.filters.auth}
+          value={filter.auth}
+          any={t.adminForms.any}
+          options={AUTH_LEVELS.map((l) => ({ value: l, label: fmt(m.fields.authOption, { level: l }) }))}
+        />
+        <FilterSelect
+          id="flt-use"
+          name="use"
+          label={m.filters.use}
+          value={filter.use}
+          any={t.adminForms.any}
+          options={[
+            { value: 1, label: m.filters.inUse },
+            { value: 0, label: m.filters.notInUse },
+          ]}
+        />
+        <FilterSelect
+          id="flt-seq"
+          name="seq"
+          label={m.filters.group}
+          value={filter.seq}
+          any={t.adminForms.any}
+          options={nodes.map((n) => ({ value: n.seq, label: `${"\u00a0\u00a0".repeat(n.depth)}${n.name}` }))}
+        />
+      </FilterForm>
 
-      <div className="table-wrap">
-        <table className="data-table stack-on-phone">
-          <caption>{m.table.caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{m.table.id}</th>
-              <th scope="col">{m.table.name}</th>
-              <th scope="col">{m.table.auth}</th>
-              <th scope="col">{m.table.group}</th>
-              <th scope="col">{m.table.use}</th>
-              <th scope="col" className="num">
-                {m.table.plants}
-              </th>
-              <th scope="col">{m.table.status}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {memberList.length === 0 ? (
-              <tr>
-                <td colSpan={7} className="empty">
-                  {m.table.empty}
-                </td>
-              </tr>
-            ) : (
-              memberList.map((row) => (
-                <tr key={row.id}>
-                  <th scope="row">
-                    <AppLink to={`/setting/id/edit/${encodeURIComponent(row.id)}`}>{row.id}</AppLink>
-                  </th>
-                  <td data-label={m.table.name}>{row.name}</td>
-                  <td data-label={m.table.auth}>{fmt(m.fields.authOption, { level: row.auth })}</td>
-                  <td data-label={m.table.group}>{row.nodeName || "—"}</td>
-                  <td data-label={m.table.use}>
-                    <span className={row.use_yn ? "tag ok" : "tag off"}>{row.use_yn ? m.filters.inUse : m.filters.notInUse}</span>
-                  </td>
-                  <td className="num" data-label={m.table.plants}>
-                    {row.plantCount}
-                  </td>
-                  <td data-label={m.table.status}>
-                    {row.pwd_yn ? <span className="tag warn">{m.table.mustChange}</span> : null}
-                    {row.readOnly ? <span className="tag">{m.table.readOnly}</span> : null}
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={m.table.caption}
+        stackOnPhone
+        rows={memberList}
+        rowKey={(row) => row.id}
+        empty={m.table.empty}
+        columns={[
+          {
+            label: m.table.id,
+            cell: (row) => <AppLink to={`/setting/id/edit/${encodeURIComponent(row.id)}`}>{row.id}</AppLink>,
+          },
+          { label: m.table.name, cell: (row) => row.name },
+          { label: m.table.auth, cell: (row) => fmt(m.fields.authOption, { level: row.auth }) },
+          { label: m.table.group, cell: (row) => row.nodeName || "—" },
+          {
+            label: m.table.use,
+            cell: (row) => (
+              <span className={row.use_yn ? "tag ok" : "tag off"}>{row.use_yn ? m.filters.inUse : m.filters.notInUse}</span>
+            ),
+          },
+          { label: m.table.plants, num: true, cell: (row) => row.plantCount },
+          {
+            label: m.table.status,
+            cell: (row) => (
+              <>
+                {row.pwd_yn ? <span className="tag warn">{m.table.mustChange}</span> : null}
+                {row.readOnly ? <span className="tag">{m.table.readOnly}</span> : null}
+              </>
+            ),
+          },
+        ]}
+      />
       <Pager page={page} size={size} total={total} search={search} />
     </div>
   );

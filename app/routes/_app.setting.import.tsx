@@ -14,7 +14,8 @@ import { requireSettingScreen } from "~/auth/section.server";
 import { FormAlert, SelectInput, TextInput, schemaErrors, useClientValidation } from "~/components/admin-form";
 import { answerFor, DeleteSection, formatTime, kindLabel, useFleetErrorText } from "~/components/fleet-admin";
 import { assertCsrf } from "~/utils/csrf.server";
-import { apiFailure, formFailure, formValues, parseForm } from "~/utils/form-action.server";
+import { apiFailure, formFailure, formValues, parseForm, parseSearch } from "~/utils/form-action.server";
+import { searchParam } from "~/utils/search-params";
 import { localeOf } from "~/utils/fleet-locale.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt, useLocale } from "~/i18n";
@@ -47,14 +48,16 @@ const SourceForm = z.object({
 });
 const NewSourceForm = SourceForm.extend({ pw: z.string().min(1, "required").max(256, "too_long") });
 
+/** `source`: the source whose offer is shown; `crawlerId`: the source a delete form posted from a link names. */
+const Search = z.object({ source: searchParam.id(), crawlerId: searchParam.id() });
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken } = requireSettingScreen(request, context, "import");
-  const url = new URL(request.url);
-  const chosen = Number(url.searchParams.get("source"));
+  const { source: chosen } = parseSearch(Search, request);
   const [{ crawlerList }, options] = await Promise.all([crawlSources(accessToken), adminOptions(accessToken)]);
   let offer: Awaited<ReturnType<typeof crawlOffer>> | null = null;
   let offerError: string | null = null;
-  if (Number.isInteger(chosen) && chosen > 0) {
+  if (chosen) {
     try {
       offer = await crawlOffer(accessToken, chosen);
     } catch (error) {
@@ -94,7 +97,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return redirectWithFlash(`/setting/import?source=${sourceId}`, t.importing.flash.updated);
     }
     if (intent === "delete") {
-      const id = Number(new URL(request.url).searchParams.get("crawlerId") ?? sourceId);
+      const id = parseSearch(Search, request).crawlerId ?? sourceId;
       await deleteSource(accessToken, id, String(form.get("confirm") ?? ""));
       return redirectWithFlash("/setting/import", t.importing.flash.deleted);
     }

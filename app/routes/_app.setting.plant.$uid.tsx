@@ -11,7 +11,7 @@ import { FormAlert, schemaErrors, useClientValidation } from "~/components/admin
 import { answerFor, DeleteSection, kindLabel, useFleetErrorText } from "~/components/fleet-admin";
 import { PlantFields } from "~/components/plant-fields";
 import { assertCsrf } from "~/utils/csrf.server";
-import { apiFailure, formFailure, formValues, parseForm } from "~/utils/form-action.server";
+import { apiFailure, formFailure, formValues, parseForm, runIntent } from "~/utils/form-action.server";
 import { localeOf } from "~/utils/fleet-locale.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt } from "~/i18n";
@@ -53,34 +53,17 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return json({ ...setting, canRtu, available, contacts });
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const { accessToken } = requireSettingScreen(request, context, "plant");
-  const uid = params.uid!;
-  const form = await request.formData();
-  await assertCsrf(form, request);
-  const intent = form.get("intent");
-  const values = formValues(form);
-  const t = adminMessages(localeOf(request));
-  const here = `/setting/plant/${encodeURIComponent(uid)}`;
-  if (intent === "contacts") return plantContactsAction(request, accessToken, uid, form, here);
-  try {
-    if (intent === "delete") {
-      const res = await deletePlant(accessToken, uid, String(form.get("confirm") ?? ""));
-      return redirectWithFlash("/setting/plant", fmt(t.plants.flash.deleted, { devices: res.devices, rtus: res.rtusUnassigned }));
-    }
-    if (intent === "assign") {
-      const rtus = form.getAll("rtus").map(String).filter(Boolean);
-      if (!rtus.length) return formFailure("assign", { rtus: "required" }, values);
-      await assignRtusToPlant(accessToken, uid, rtus);
-      return redirectWithFlash(here, fmt(t.plants.flash.assigned, { count: rtus.length }));
-    }
-    if (intent === "unassign") {
-      await unassignRtus(accessToken, [String(form.get("rtu") ?? "")]);
-      return redirectWithFlash(here, t.plants.flash.unassigned);
-    }
-  } catch (error) {
-    return apiFailure(String(intent), error, values);
-  }
+interface PlantCtx {
+  request: Request;
+  accessToken: string;
+  uid: string;
+  form: FormData;
+  t: ReturnType<typeof adminMessages>;
+  /** This plant's page. */
+  here: string;
+}
+
+async function save({ accessToken, uid, form, t, here }: PlantCtx) {
   const parsed = parseForm(PlantFormSchema, "edit", form);
   if (!parsed.ok) return parsed.response;
   try {
@@ -88,8 +71,44 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     const note = res.geocoded ? ` ${t.plants.geocoded}` : "";
     return redirectWithFlash(here, fmt(t.plants.flash.updated, { name: res.plant.name }) + note);
   } catch (error) {
-    return apiFailure("edit", error, values, plantErrorField);
+    return apiFailure("edit", error, formValues(form), plantErrorField);
   }
+}
+
+async function contacts({ request, accessToken, uid, form, here }: PlantCtx) {
+  return plantContactsAction(request, accessToken, uid, form, here);
+}
+
+async function remove({ accessToken, uid, form, t }: PlantCtx) {
+  const res = await deletePlant(accessToken, uid, String(form.get("confirm") ?? ""));
+  return redirectWithFlash("/setting/plant", fmt(t.plants.flash.deleted, { devices: res.devices, rtus: res.rtusUnassigned }));
+}
+
+async function assign({ accessToken, uid, form, t, here }: PlantCtx, intent: string) {
+  const rtus = form.getAll("rtus").map(String).filter(Boolean);
+  if (!rtus.length) return formFailure(intent, { rtus: "required" }, formValues(form));
+  await assignRtusToPlant(accessToken, uid, rtus);
+  return redirectWithFlash(here, fmt(t.plants.flash.assigned, { count: rtus.length }));
+}
+
+async function unassign({ accessToken, form, t, here }: PlantCtx) {
+  await unassignRtus(accessToken, [String(form.get("rtu") ?? "")]);
+  return redirectWithFlash(here, t.plants.flash.unassigned);
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { accessToken } = requireSettingScreen(request, context, "plant");
+  const uid = params.uid!;
+  const form = await request.formData();
+  await assertCsrf(form, request);
+  const t = adminMessages(localeOf(request));
+  const here = `/setting/plant/${encodeURIComponent(uid)}`;
+  return runIntent(
+    form,
+    { save, contacts, delete: remove, assign, unassign },
+    { request, accessToken, uid, form, t, here },
+    { fallback: "edit" },
+  );
 }
 
 const str = (v: number | string | null | undefined) => (v === null || v === undefined ? "" : String(v));

@@ -8,28 +8,36 @@ import { AppLink } from "~/components/AppLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { optionalInt, PlantFormSchema, plantErrorField, plantFormToBody, RemoteUrlSchema } from "../../domain/fleet";
-import { STATUS_CATEGORIES, isStatusCategory, type StatusCategory } from "../../domain/status";
+import { STATUS_CATEGORIES, type StatusCategory } from "../../domain/status";
 import { capacityKw } from "../../domain/units";
 import { requireSettingScreen } from "~/auth/section.server";
 import { FormAlert, SelectInput, TextInput, schemaErrors, useClientValidation } from "~/components/admin-form";
 import { answerFor, useFleetErrorText } from "~/components/fleet-admin";
+import { DataTable, FilterForm, FilterSearch, FilterSelect } from "~/components/data-table";
 import { PlantFields } from "~/components/plant-fields";
 import { statusLabel } from "~/components/status/labels";
 import { assertCsrf } from "~/utils/csrf.server";
-import { apiFailure, formValues, parseForm } from "~/utils/form-action.server";
+import { apiFailure, formValues, parseForm, parseSearch } from "~/utils/form-action.server";
+import { searchParam } from "~/utils/search-params";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
 import { copyPlant, createPlant, managementPlants } from "~/models/fleet.server";
 import { localeOf } from "~/utils/fleet-locale.server";
 import { metaLocale } from "~/utils/meta-locale";
-import { scrollRegion } from "~/components/scroll-region";
 
 export const meta: MetaFunction = ({ matches }) => [
   { title: `${adminMessages(metaLocale(matches)).plants.title} · ${adminMessages(metaLocale(matches)).appName}` },
 ];
 
 const SEARCH_TYPES = ["name", "uid", "address", "locality"] as const;
+
+const ListSearch = z.object({
+  plantStatus: searchParam.oneOf(STATUS_CATEGORIES),
+  packageSeq: searchParam.digits(),
+  searchType: searchParam.oneOf(SEARCH_TYPES, "name"),
+  searchText: searchParam.text(100),
+});
 
 const CopyForm = z.object({
   url: RemoteUrlSchema,
@@ -42,16 +50,7 @@ const CopyForm = z.object({
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken, user } = requireSettingScreen(request, context, "plant");
-  const url = new URL(request.url);
-  const status = url.searchParams.get("plantStatus") ?? "";
-  const filter = {
-    plantStatus: isStatusCategory(status) ? status : "",
-    packageSeq: /^\d+$/.test(url.searchParams.get("packageSeq") ?? "") ? url.searchParams.get("packageSeq")! : "",
-    searchType: (SEARCH_TYPES as readonly string[]).includes(url.searchParams.get("searchType") ?? "")
-      ? url.searchParams.get("searchType")!
-      : "name",
-    searchText: (url.searchParams.get("searchText") ?? "").slice(0, 100),
-  };
+  const filter = parseSearch(ListSearch, request);
   const data = await managementPlants(accessToken, filter);
   return json({ ...data, filter, myNode: user.nodeName });
 }
@@ -124,106 +123,60 @@ export default function PlantList() {
         </a>
       </div>
 
-      <Form method="get" className="filters" aria-label={p.filters.legend}>
-        <div className="field">
-          <label htmlFor="pf-status">{p.filters.plantStatus}</label>
-          <select id="pf-status" name="plantStatus" defaultValue={filter.plantStatus}>
-            <option value="">{t.fleet.any}</option>
-            {STATUS_CATEGORIES.map((s) => (
-              <option key={s} value={s}>
-                {categoryLabel(s)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="pf-package">{p.filters.packageSeq}</label>
-          <select id="pf-package" name="packageSeq" defaultValue={filter.packageSeq}>
-            <option value="">{t.fleet.any}</option>
-            {packageList.map((x) => (
-              <option key={x.seq} value={x.seq}>
-                {x.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="pf-type">{p.filters.searchType}</label>
-          <select id="pf-type" name="searchType" defaultValue={filter.searchType}>
-            {SEARCH_TYPES.map((s) => (
-              <option key={s} value={s}>
-                {p.filters.searchTypes[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="pf-text">{p.filters.searchText}</label>
-          <input id="pf-text" name="searchText" type="search" defaultValue={filter.searchText} maxLength={100} />
-        </div>
-        <div className="filter-actions">
-          <button type="submit">{t.fleet.apply}</button>
-          <AppLink to="/setting/plant" className="button secondary">
-            {t.fleet.reset}
-          </AppLink>
-        </div>
-      </Form>
+      <FilterForm label={p.filters.legend} resetTo="/setting/plant" apply={t.fleet.apply} reset={t.fleet.reset}>
+        <FilterSelect
+          id="pf-status"
+          name="plantStatus"
+          label={p.filters.plantStatus}
+          value={filter.plantStatus}
+          any={t.fleet.any}
+          options={STATUS_CATEGORIES.map((s) => ({ value: s, label: categoryLabel(s) }))}
+        />
+        <FilterSelect
+          id="pf-package"
+          name="packageSeq"
+          label={p.filters.packageSeq}
+          value={filter.packageSeq}
+          any={t.fleet.any}
+          options={packageList.map((x) => ({ value: x.seq, label: x.name }))}
+        />
+        <FilterSelect
+          id="pf-type"
+          name="searchType"
+          label={p.filters.searchType}
+          value={filter.searchType}
+          options={SEARCH_TYPES.map((s) => ({ value: s, label: p.filters.searchTypes[s] }))}
+        />
+        <FilterSearch id="pf-text" name="searchText" label={p.filters.searchText} value={filter.searchText} maxLength={100} />
+      </FilterForm>
 
-      <div {...scrollRegion(p.caption)}>
-        <table className="data-table">
-          <caption>
-            {p.caption} · {fmt(t.fleet.count, { count: plantList.length })}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">{p.columns.name}</th>
-              <th scope="col">{p.columns.uid}</th>
-              <th scope="col" className="num">
-                {p.columns.capa}
-              </th>
-              <th scope="col">{p.columns.locality}</th>
-              <th scope="col">{p.columns.node}</th>
-              <th scope="col">{p.columns.package}</th>
-              <th scope="col" className="num">
-                {p.columns.rtus}
-              </th>
-              <th scope="col" className="num">
-                {p.columns.devices}
-              </th>
-              <th scope="col">{p.columns.status}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {plantList.length === 0 ? (
-              <tr>
-                <td colSpan={9} className="empty">
-                  {p.empty}
-                </td>
-              </tr>
-            ) : (
-              plantList.map((row) => (
-                <tr key={row.uid}>
-                  <th scope="row">
-                    <AppLink to={`/setting/plant/${encodeURIComponent(row.uid)}`}>{row.name}</AppLink>
-                  </th>
-                  <td className="mono">{row.uid}</td>
-                  <td className="num">{capacityKw(row.capa).toFixed(2)}</td>
-                  <td>{row.plantLocality ?? "—"}</td>
-                  <td>{row.nodeName ?? "—"}</td>
-                  <td>{row.packageName ?? "—"}</td>
-                  <td className="num">{row.rtu_count}</td>
-                  <td className="num">{row.device_count}</td>
-                  <td>
-                    <span className={`tag status-${row.status}`}>
-                      {row.statusName ? statusLabel(t, row.status) : t.fleet.status.noData}
-                    </span>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={`${p.caption} · ${fmt(t.fleet.count, { count: plantList.length })}`}
+        rows={plantList}
+        rowKey={(row) => row.uid}
+        empty={p.empty}
+        columns={[
+          {
+            label: p.columns.name,
+            cell: (row) => <AppLink to={`/setting/plant/${encodeURIComponent(row.uid)}`}>{row.name}</AppLink>,
+          },
+          { label: p.columns.uid, className: "mono", cell: (row) => row.uid },
+          { label: p.columns.capa, num: true, cell: (row) => capacityKw(row.capa).toFixed(2) },
+          { label: p.columns.locality, cell: (row) => row.plantLocality ?? "—" },
+          { label: p.columns.node, cell: (row) => row.nodeName ?? "—" },
+          { label: p.columns.package, cell: (row) => row.packageName ?? "—" },
+          { label: p.columns.rtus, num: true, cell: (row) => row.rtu_count },
+          { label: p.columns.devices, num: true, cell: (row) => row.device_count },
+          {
+            label: p.columns.status,
+            cell: (row) => (
+              <span className={`tag status-${row.status}`}>
+                {row.statusName ? statusLabel(t, row.status) : t.fleet.status.noData}
+              </span>
+            ),
+          },
+        ]}
+      />
 
       <section className="panel" id="add-plant" aria-labelledby="add-plant-title">
         <h2 id="add-plant-title">{p.add}</h2>

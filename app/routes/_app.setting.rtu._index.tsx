@@ -6,13 +6,16 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AppLink } from "~/components/AppLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
 import { COMM_STATES, RtuBodySchema } from "../../domain/fleet";
 import { requireSettingScreen } from "~/auth/section.server";
 import { FormAlert, schemaErrors, useClientValidation } from "~/components/admin-form";
 import { answerFor, CommBadge, formatTime, useFleetErrorText } from "~/components/fleet-admin";
 import { RtuFields } from "~/components/rtu-fields";
+import { DataTable, FilterForm, FilterSearch, FilterSelect } from "~/components/data-table";
 import { assertCsrf } from "~/utils/csrf.server";
-import { apiFailure, formValues, parseForm } from "~/utils/form-action.server";
+import { apiFailure, formValues, parseForm, parseSearch } from "~/utils/form-action.server";
+import { searchParam } from "~/utils/search-params";
 import { localeOf } from "~/utils/fleet-locale.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt, useLocale } from "~/i18n";
@@ -25,17 +28,17 @@ export const meta: MetaFunction = ({ matches }) => [
   { title: `${adminMessages(metaLocale(matches)).rtus.title} · ${adminMessages(metaLocale(matches)).appName}` },
 ];
 
+const ListSearch = z.object({
+  comm: searchParam.oneOf(COMM_STATES),
+  package: searchParam.digits(),
+  status: searchParam.oneOf(["use", "unused"]),
+  type: searchParam.digits(2),
+  keyword: searchParam.text(100),
+});
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken } = requireSettingScreen(request, context, "rtu");
-  const url = new URL(request.url);
-  const get = (k: string) => url.searchParams.get(k) ?? "";
-  const filter = {
-    comm: (COMM_STATES as readonly string[]).includes(get("comm")) ? get("comm") : "",
-    package: /^\d+$/.test(get("package")) ? get("package") : "",
-    status: ["use", "unused"].includes(get("status")) ? get("status") : "",
-    type: /^\d{1,2}$/.test(get("type")) ? get("type") : "",
-    keyword: get("keyword").slice(0, 100),
-  };
+  const filter = parseSearch(ListSearch, request);
   const [list, options] = await Promise.all([rtuList(accessToken, filter), adminOptions(accessToken)]);
   return json({ rtuList: list.rtuList, ...options, filter });
 }
@@ -78,123 +81,76 @@ export default function RtuList() {
           {r.add}
         </a>
       </div>
-      <Form method="get" className="filters" aria-label={r.filters.legend}>
-        <div className="field">
-          <label htmlFor="rf-comm">{r.filters.comm}</label>
-          <select id="rf-comm" name="comm" defaultValue={filter.comm}>
-            <option value="">{t.fleet.any}</option>
-            {COMM_STATES.map((c) => (
-              <option key={c} value={c}>
-                {t.fleet.comm[c]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="rf-package">{r.filters.package}</label>
-          <select id="rf-package" name="package" defaultValue={filter.package}>
-            <option value="">{t.fleet.any}</option>
-            {packageList.map((p) => (
-              <option key={p.seq} value={p.seq}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="rf-status">{r.filters.status}</label>
-          <select id="rf-status" name="status" defaultValue={filter.status}>
-            <option value="">{t.fleet.any}</option>
-            <option value="use">{t.fleet.inUse}</option>
-            <option value="unused">{t.fleet.unused}</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="rf-type">{r.filters.type}</label>
-          <select id="rf-type" name="type" defaultValue={filter.type}>
-            <option value="">{t.fleet.any}</option>
-            {kinds.map((k) => (
-              <option key={k} value={k}>
-                {k}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="rf-keyword">{r.filters.keyword}</label>
-          <input id="rf-keyword" name="keyword" type="search" defaultValue={filter.keyword} maxLength={100} />
-        </div>
-        <div className="filter-actions">
-          <button type="submit">{t.fleet.apply}</button>
-          <AppLink to="/setting/rtu" className="button secondary">
-            {t.fleet.reset}
-          </AppLink>
-        </div>
-      </Form>
+      <FilterForm label={r.filters.legend} resetTo="/setting/rtu" apply={t.fleet.apply} reset={t.fleet.reset}>
+        <FilterSelect
+          id="rf-comm"
+          name="comm"
+          label={r.filters.comm}
+          value={filter.comm}
+          any={t.fleet.any}
+          options={COMM_STATES.map((c) => ({ value: c, label: t.fleet.comm[c] }))}
+        />
+        <FilterSelect
+          id="rf-package"
+          name="package"
+          label={r.filters.package}
+          value={filter.package}
+          any={t.fleet.any}
+          options={packageList.map((p) => ({ value: p.seq, label: p.name }))}
+        />
+        <FilterSelect
+          id="rf-status"
+          name="status"
+          label={r.filters.status}
+          value={filter.status}
+          any={t.fleet.any}
+          options={[
+            { value: "use", label: t.fleet.inUse },
+            { value: "unused", label: t.fleet.unused },
+          ]}
+        />
+        <FilterSelect
+          id="rf-type"
+          name="type"
+          label={r.filters.type}
+          value={filter.type}
+          any={t.fleet.any}
+          options={kinds.map((k) => ({ value: k, label: k }))}
+        />
+        <FilterSearch id="rf-keyword" name="keyword" label={r.filters.keyword} value={filter.keyword} maxLength={100} />
+      </FilterForm>
 
-      <div className="table-wrap">
-        <table className="data-table rtu-table stack-on-phone">
-          <caption>
-            {r.caption} · {fmt(t.fleet.count, { count: rtuList.length })}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">{r.columns.uid}</th>
-              <th scope="col">{r.columns.alias}</th>
-              <th scope="col">{r.columns.mac}</th>
-              <th scope="col" className="num">
-                {r.columns.kind}
-              </th>
-              <th scope="col">{r.columns.plant}</th>
-              <th scope="col">{r.columns.package}</th>
-              <th scope="col">{r.columns.comm}</th>
-              <th scope="col">{r.columns.lastSeen}</th>
-              <th scope="col" className="num">
-                {r.columns.devices}
-              </th>
-              <th scope="col">{r.columns.use}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rtuList.length === 0 ? (
-              <tr>
-                <td colSpan={10} className="empty">
-                  {r.empty}
-                </td>
-              </tr>
-            ) : (
-              rtuList.map((row) => (
-                <tr key={row.uid}>
-                  <th scope="row" className="nowrap">
-                    <AppLink to={`/setting/rtu/${encodeURIComponent(row.uid)}`} className="mono">
-                      {row.uid}
-                    </AppLink>
-                  </th>
-                  <td data-label={r.columns.alias}>{row.alias || row.name}</td>
-                  <td className="mono nowrap" data-label={r.columns.mac}>
-                    {row.mac ?? "—"}
-                  </td>
-                  <td className="num" data-label={r.columns.kind}>
-                    {row.kind}
-                  </td>
-                  <td data-label={r.columns.plant}>{row.plantName ?? <span className="muted">{t.rtus.plant.none}</span>}</td>
-                  <td data-label={r.columns.package}>{row.packageName ?? "—"}</td>
-                  <td data-label={r.columns.comm}>
-                    <CommBadge comm={row.comm} />
-                  </td>
-                  <td className="nowrap" data-label={r.columns.lastSeen}>
-                    {formatTime(row.last_seen_at, locale)}
-                  </td>
-                  <td className="num" data-label={r.columns.devices}>
-                    {row.device_count}
-                  </td>
-                  <td data-label={r.columns.use}>{row.use_yn ? t.fleet.inUse : t.fleet.unused}</td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={`${r.caption} · ${fmt(t.fleet.count, { count: rtuList.length })}`}
+        className="rtu-table"
+        stackOnPhone
+        rowHeaderClassName="nowrap"
+        rows={rtuList}
+        rowKey={(row) => row.uid}
+        empty={r.empty}
+        columns={[
+          {
+            label: r.columns.uid,
+            cell: (row) => (
+              <AppLink to={`/setting/rtu/${encodeURIComponent(row.uid)}`} className="mono">
+                {row.uid}
+              </AppLink>
+            ),
+          },
+          { label: r.columns.alias, cell: (row) => row.alias || row.name },
+          { label: r.columns.mac, className: "mono nowrap", cell: (row) => row.mac ?? "—" },
+          { label: r.columns.kind, num: true, cell: (row) => row.kind },
+          {
+            label: r.columns.plant,
+            cell: (row) => row.plantName ?? <span className="muted">{t.rtus.plant.none}</span>,
+          },
+          { label: r.columns.package, cell: (row) => row.packageName ?? "—" },
+          { label: r.columns.comm, cell: (row) => <CommBadge comm={row.comm} /> },
+          { label: r.columns.lastSeen, className: "nowrap", cell: (row) => formatTime(row.last_seen_at, locale) },
+          { label: r.columns.devices, num: true, cell: (row) => row.device_count },
+          { label: r.columns.use, cell: (row) => (row.use_yn ? t.fleet.inUse : t.fleet.unused) },
+        ]}
+      />
 
       <section className="panel" id="add-rtu" aria-labelledby="add-rtu-title">
         <h2 id="add-rtu-title">{r.add}</h2>

@@ -2,12 +2,14 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import { z } from "zod";
 import { createAuthenticator, LoginRejected, type LoginError } from "~/auth/authenticator.server";
 import { authCookieHeaders, isHttps, withCookies } from "~/auth/cookies.server";
 import { PASSWORD_CHANGE_PATH, safeRedirectTarget } from "~/auth/session.server";
 import { Logo } from "~/components/Logo";
 import { PreferenceForms } from "~/components/PreferenceForms";
 import { assertCsrf } from "~/utils/csrf.server";
+import { parseSearch } from "~/utils/form-action.server";
 import { fmt, messages, useT } from "~/i18n";
 import { metaLocale } from "~/utils/meta-locale";
 
@@ -15,8 +17,11 @@ export const meta: MetaFunction = ({ matches }) => [
   { title: `${messages(metaLocale(matches)).login.title} · ${messages(metaLocale(matches)).appName}` },
 ];
 
+/** Where to go after signing in (only a path on this site: safeRedirectTarget). */
+const Search = z.object({ redirectTo: z.string().optional().catch(undefined) });
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (context.auth) throw redirect(safeRedirectTarget(new URL(request.url).searchParams.get("redirectTo"), request));
+  if (context.auth) throw redirect(safeRedirectTarget(parseSearch(Search, request).redirectTo, request));
   return json({ expired: context.authProblem === "renewal_failed" });
 }
 

@@ -6,18 +6,22 @@
  *   store; elsewhere back to the page with the alert's text as the flash message.
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
 import { isPlatform, storeLinkDecision } from "../../domain/app-promo";
 import { safeRedirectTarget } from "~/auth/session.server";
 import { appPromoMessages } from "~/i18n/app-promo";
 import { appPromoCloseCookie, storeUrl } from "~/models/app-promo.server";
 import { assertCsrf } from "~/utils/csrf.server";
+import { parseSearch } from "~/utils/form-action.server";
+import { searchParam } from "~/utils/search-params";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { readPreferences } from "~/utils/preferences.server";
 
+const Search = z.object({ platform: searchParam.text(16), redirectTo: z.string().optional().catch(undefined) });
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const platform = url.searchParams.get("platform");
-  const back = safeRedirectTarget(url.searchParams.get("redirectTo"), request);
+  const { platform, redirectTo } = parseSearch(Search, request);
+  const back = safeRedirectTarget(redirectTo, request);
   if (!isPlatform(platform)) return redirect(back);
   const decision = storeLinkDecision(platform, { userAgent: request.headers.get("user-agent") });
   if (decision.open) return redirect(storeUrl(platform));

@@ -11,6 +11,7 @@ import { requireAuth } from "~/auth/session.server";
 import { detailUrlFor, isDetailHost } from "~/utils/detail-host.server";
 import { handoverCode } from "~/models/detail.server";
 import { readPreferences } from "~/utils/preferences.server";
+import { parseSearch } from "~/utils/form-action.server";
 
 const Query = z.object({
   kind: z.enum(["plant", "member"]),
@@ -20,9 +21,7 @@ const Query = z.object({
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   if (isDetailHost(request)) throw new Response("forbidden", { status: 403 });
-  const parsed = Query.safeParse(Object.fromEntries(new URL(request.url).searchParams));
-  if (!parsed.success) throw new Response("bad request", { status: 400 });
-  const { kind, uid, name } = parsed.data;
+  const { kind, uid, name } = parseSearch(Query, request);
   const auth = requireAuth(request, context);
   const code = await handoverCode(auth.accessToken, kind === "plant" ? { plant: uid } : { member: uid });
   const theme = readPreferences(request).theme === "dark" ? "dark" : "default";

@@ -7,8 +7,9 @@ import { requireAuth } from "~/auth/session.server";
 import { alarmCount, recentAlarms } from "~/models/status.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  // Remix fetcher loads ask for data (`_data`); a plain navigation is a person wanting the page again.
-  if (!new URL(request.url).searchParams.has("_data")) return redirect("/");
+  // A browser's own navigation (not the fetcher's request) is a person wanting the page again. Not by `_data`:
+  // Remix takes that parameter off the URL before a loader sees it (see resources.alarm-scope.tsx).
+  if (request.headers.get("sec-fetch-dest") === "document") return redirect("/");
   const { accessToken } = requireAuth(request, context);
   const [alarms, count] = await Promise.all([recentAlarms(accessToken), alarmCount(accessToken)]);
   return json({ alarms, open: count.alarm_count, at: Date.now() }, { headers: { "Cache-Control": "no-store" } });

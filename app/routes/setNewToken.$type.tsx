@@ -15,14 +15,17 @@ import { isDetailHost } from "~/utils/detail-host.server";
 import { useT } from "~/i18n";
 import { detailToken } from "~/models/detail.server";
 import { themeCookie } from "~/utils/preferences.server";
+import { parseSearch } from "~/utils/form-action.server";
+import { searchParam } from "~/utils/search-params";
 
 const KINDS = { newPlantWindow: "plant", newMemberWindow: "member" } as const;
 
+/** A missing or malformed uid or code is refused like a spent code (the denied page), never a 500. */
 const Query = z.object({
-  name: z.string().max(100).catch(""),
-  uid: z.string().trim().min(1).max(64),
-  theme: z.enum(["dark", "default"]).catch("default"),
-  code: z.string().trim().min(1).max(128),
+  name: searchParam.text(100),
+  uid: searchParam.text(64),
+  theme: searchParam.oneOf(["dark", "default"], "default"),
+  code: searchParam.text(128),
 });
 
 const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
@@ -34,19 +37,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!kind) throw new Response("not found", { status: 404 });
   // Only the detail host takes a scoped session: on the main host it would replace the member's own.
   if (!isDetailHost(request)) throw new Response("forbidden", { status: 403 });
-  const url = new URL(request.url);
-  const name = (url.searchParams.get("name") ?? "").slice(0, 100);
-  const parsed = Query.safeParse(Object.fromEntries(url.searchParams));
-  if (!parsed.success) return json({ state: "denied" as const, name }, { status: 403, headers: NO_STORE });
+  const { name, uid, theme, code } = parseSearch(Query, request);
+  if (!uid || !code) return json({ state: "denied" as const, name }, { status: 403, headers: NO_STORE });
 
-  const answer = await detailToken(kind, parsed.data.uid, parsed.data.code, context.clientIp);
+  const answer = await detailToken(kind, uid, code, context.clientIp);
   if (answer.status === 200) {
     const { accessToken, refreshToken, sessionId } = answer.tokens;
     if (accessToken && refreshToken && sessionId) {
-      const headers = withCookies(
-        [...authCookieHeaders(answer.tokens, isHttps(request.url)), themeCookie(parsed.data.theme)],
-        NO_STORE,
-      );
+      const headers = withCookies([...authCookieHeaders(answer.tokens, isHttps(request.url)), themeCookie(theme)], NO_STORE);
       return redirect("/", { headers });
     }
     return json({ state: "denied" as const, name }, { status: 403, headers: NO_STORE });

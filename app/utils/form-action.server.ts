@@ -82,8 +82,32 @@ export function apiFailure(intent: string, error: unknown, values: FormValues = 
   throw error;
 }
 
+/** What an intent's function answers: its form's failure, or (on success) a redirect. */
+export type IntentAnswer = ReturnType<typeof formFailure> | Response;
+
 /**
- * A loader's search params through its schema. A bookmarked URL with a bad value answers 400 with the
+ * A page with several forms: each intent (the submit button's `intent` value) is its own function, looked up in
+ * `intents`. An unknown intent is refused as the `fallback` form's failure; an error thrown by an intent's function
+ * goes to `failure` (by default apiFailure: an API refusal becomes that intent's failure, with what was typed).
+ */
+export async function runIntent<Ctx>(
+  form: FormData,
+  intents: Record<string, (ctx: Ctx, intent: string) => Promise<IntentAnswer>>,
+  ctx: Ctx,
+  options: { fallback: string; failure?: (intent: string, error: unknown, values: FormValues) => IntentAnswer },
+): Promise<IntentAnswer> {
+  const intent = String(form.get("intent") ?? "");
+  const run = Object.hasOwn(intents, intent) ? intents[intent] : undefined;
+  if (!run) return formFailure(options.fallback, { _form: "invalid_input" }, formValues(form));
+  try {
+    return await run(ctx, intent);
+  } catch (error) {
+    return (options.failure ?? apiFailure)(intent, error, formValues(form));
+  }
+}
+
+/**
+ * A loader's search params through its schema (lenient list filters: searchParam in search-params.ts). A bookmarked URL with a bad value answers 400 with the
  * field that was wrong (the route's error boundary shows it) — schemas should give defaults for what may
  * be left out, so only a value that is present and wrong is refused.
  */

@@ -19,29 +19,23 @@ import { DetailLink } from "./DetailLink";
 import { Qty, SeoulTime } from "./format";
 import { StatusBadge } from "./labels";
 import { ZeroedNote } from "./ZeroedNote";
+import { nextOrder, SortHeader } from "~/components/data-table";
 
 const href = (view: MonitorView) => {
   const qs = monitorViewParams(view).toString();
   return qs ? `/?${qs}#monitoring` : "/#monitoring";
 };
 
-function SortHeader({ view, sort, label }: { view: MonitorView; sort: MonitorSort; label: string }) {
-  const t = useT();
+/** A column header that sorts the monitoring list by `sort` (the shared SortHeader, linking to this view). */
+function MonitorSortHeader({ view, sort, label }: { view: MonitorView; sort: MonitorSort; label: string }) {
   const active = view.sort === sort;
-  const next = active && view.order === "asc" ? "desc" : "asc";
   return (
-    <th scope="col" aria-sort={active ? (view.order === "asc" ? "ascending" : "descending") : "none"}>
-      <AppLink to={href({ ...view, sort, order: next })} preventScrollReset className="sort-link">
-        {label}
-        <span aria-hidden="true">{active ? (view.order === "asc" ? " ▲" : " ▼") : " ↕"}</span>
-        {active ? (
-          <span className="visually-hidden">
-            {" "}
-            ({fmt(t.monitoring.sortedBy, { order: view.order === "asc" ? t.monitoring.asc : t.monitoring.desc })})
-          </span>
-        ) : null}
-      </AppLink>
-    </th>
+    <SortHeader
+      label={label}
+      href={href({ ...view, sort, order: nextOrder(active, view.order) })}
+      active={active}
+      order={view.order}
+    />
   );
 }
 
@@ -116,8 +110,8 @@ export function Monitoring({ view, rows }: { view: MonitorView; rows: MonitorRow
             </caption>
             <thead>
               <tr>
-                <SortHeader view={view} sort="name" label={t.monitoring.col.plant} />
-                <SortHeader view={view} sort="time" label={t.monitoring.col.time} />
+                <MonitorSortHeader view={view} sort="name" label={t.monitoring.col.plant} />
+                <MonitorSortHeader view={view} sort="time" label={t.monitoring.col.time} />
                 <th scope="col">{t.monitoring.col.status}</th>
                 {view.tab === "gen" ? (
                   <>
