@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatSeoul, parseSeoul } from "./seoul-time";
+import { pageIn, rowsPerPage } from "./statistics-view";
 import {
   axisLabel,
   bucketLabel,
@@ -107,5 +108,18 @@ describe("step labels by the fixed offset", () => {
       expect(axisLabel(ts, "10", false)).toBe(formatSeoul(ts, "MM-DD HH:mm"));
       expect(axisLabel(ts, "day", false)).toBe(formatSeoul(ts, "MM-DD"));
     }
+    // ~2,100 instants × 6 dayjs formats: ~1 s on an idle machine, 7–8 s at load 20 on the shared 2 cores.
+  }, 30_000);
+});
+
+describe("step table pages", () => {
+  it("pages 100 rows on screen and 500 in the print view, and maps a page between them by its first row", () => {
+    expect(rowsPerPage({ print: false })).toBe(100);
+    expect(rowsPerPage({ print: true })).toBe(500);
+    // Screen page 7 shows rows 601–700: the print view's page 2 (rows 501–1000) holds them.
+    expect(pageIn({ page: 7, print: false }, true)).toBe(2);
+    expect(pageIn({ page: 1, print: false }, true)).toBe(1);
+    // Back: the print view's page 2 starts at row 501, the screen's page 6.
+    expect(pageIn({ page: 2, print: true }, false)).toBe(6);
   });
 });
