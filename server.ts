@@ -250,6 +250,7 @@ async function runPrimary(cfg: Config) {
     commandTimeoutMs: cfg.commandTimeoutMs,
     alarmsOwned: () => singletons.owns("alarm-engine"),
     remoteChanges: (listener) => signals.onRemoteChange(listener),
+    clusterNotices: store.dialect === "postgres" ? signals : undefined,
     cctv: { ffmpegPath: cfg.ffmpegPath, idleMs: cfg.cctvIdleMs },
   });
   // Readings and alarm changes committed here are announced to the other servers, and theirs to us.

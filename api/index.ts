@@ -41,6 +41,7 @@ import { customRoutes } from "./routes/custom";
 import { diagramRoutes } from "./routes/diagram";
 import { helpRoutes } from "./routes/help";
 import { statisticsRoutes } from "./routes/statistics";
+import type { ClusterNotices } from "./statistics/report-cache";
 import { diagnoseRoutes } from "./routes/diagnose";
 import { measurementRoutes } from "./routes/measurement";
 import { cctvRoutes } from "./routes/cctv";
@@ -73,6 +74,8 @@ export interface ApiOptions {
   alarmsOwned?: () => boolean;
   /** Registers a listener for data changes committed by another server of a cluster (api/cluster/signals). */
   remoteChanges?: (listener: () => void) => void;
+  /** The cluster's notices (api/cluster/signals.ts, PostgreSQL only): the statistics report cache shares its data changes. */
+  clusterNotices?: ClusterNotices;
   /** Cameras: the ffmpeg binary (FFMPEG_PATH, default Debian's /usr/bin/ffmpeg) and how long a stream nobody watches lives. */
   cctv?: { ffmpegPath?: string; idleMs?: number };
 }
@@ -169,7 +172,7 @@ export function createApi(opts: ApiOptions): Api {
   router.use(diagramRoutes(ctx, opts.clock));
   router.use(customRoutes(ctx, opts.clock));
   router.use(helpRoutes());
-  router.use(statisticsRoutes(ctx, opts.clock));
+  router.use(statisticsRoutes(ctx, opts.clock, { ingest, notices: opts.clusterNotices }));
   router.use(cctv.routes);
   router.use((_req, _res, next) => next(notFound("no_such_call")));
   router.use(errorHandler(log));

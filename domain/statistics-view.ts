@@ -120,5 +120,16 @@ export function apiQuery(view: StatisticsView): Record<string, string | number> 
   return q;
 }
 
-/** Rows of the step table per page (the whole table is in the exports). */
-export const STEP_ROWS_PER_PAGE = 500;
+/** Rows of the step table per page on screen (the whole table is in the exports). */
+export const STEP_ROWS_PER_PAGE = 100;
+/** Rows per page of the print view (`print=1`): what a printed page run and the PDF hold. */
+export const PRINT_ROWS_PER_PAGE = 500;
+
+/** Rows of the step table per page of a view. */
+export const rowsPerPage = (view: Pick<StatisticsView, "print">) => (view.print ? PRINT_ROWS_PER_PAGE : STEP_ROWS_PER_PAGE);
+
+/** The page of the print view that holds the first row of a screen page (and back: print → screen). */
+export function pageIn(view: Pick<StatisticsView, "page" | "print">, print: boolean): number {
+  const first = (view.page - 1) * rowsPerPage(view);
+  return Math.floor(first / rowsPerPage({ print })) + 1;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseSeoul } from "./seoul-time";
+import { pageIn, rowsPerPage } from "./statistics-view";
 import {
   axisLabel,
   bucketLabel,
@@ -107,5 +108,17 @@ describe("step labels (formatSeoul's fixed offset)", () => {
     expect(axisLabel(newYear + 5 * 60_000, "10", true)).toBe("00:05");
     expect(axisLabel(newYear + 5 * 60_000, "10", false)).toBe("01-01 00:05");
     expect(axisLabel(newYear - 1, "day", false)).toBe("12-31");
+  });
+});
+
+describe("step table pages", () => {
+  it("pages 100 rows on screen and 500 in the print view, and maps a page between them by its first row", () => {
+    expect(rowsPerPage({ print: false })).toBe(100);
+    expect(rowsPerPage({ print: true })).toBe(500);
+    // Screen page 7 shows rows 601–700: the print view's page 2 (rows 501–1000) holds them.
+    expect(pageIn({ page: 7, print: false }, true)).toBe(2);
+    expect(pageIn({ page: 1, print: false }, true)).toBe(1);
+    // Back: the print view's page 2 starts at row 501, the screen's page 6.
+    expect(pageIn({ page: 2, print: true }, false)).toBe(6);
   });
 });

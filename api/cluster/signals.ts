@@ -14,6 +14,7 @@ const CHANNEL = "solar_changed";
 export class ClusterSignals {
   private client: pg.Client | null = null;
   private listeners: Array<() => void> = [];
+  private resyncs: Array<() => void> = [];
   private sending: Promise<void> | null = null;
   private again = false;
   private timer: NodeJS.Timeout | undefined;
@@ -29,6 +30,11 @@ export class ClusterSignals {
   /** Called when another server changed data. */
   onRemoteChange(fn: () => void): void {
     this.listeners.push(fn);
+  }
+
+  /** Called when notices may have been missed (the listening connection was lost; told again on each retry). */
+  onResync(fn: () => void): void {
+    this.resyncs.push(fn);
   }
 
   /** Listens on a channel of its own; payloads from every server, this one included. */
@@ -91,6 +97,7 @@ export class ClusterSignals {
       client.end().catch(() => undefined);
       // Whatever changed while deaf counts as changed.
       for (const l of this.listeners) l();
+      for (const r of this.resyncs) r();
       clearTimeout(this.timer);
       if (!this.stopped) this.timer = setTimeout(() => void this.connect(), 2_000);
     };
@@ -105,6 +112,8 @@ export class ClusterSignals {
       await client.query(`listen ${CHANNEL}`);
       for (const channel of this.channels.keys()) await client.query(`listen ${channel}`);
       this.client = client;
+      // Notices sent while no connection listened are lost: those who keep derived data start over.
+      for (const r of this.resyncs) r();
     } catch {
       client.removeAllListeners("end");
       retry();

@@ -15,6 +15,7 @@ import type { Database } from "../store/schema";
 import { SourceError, type CrawlAdapter, type SourceOffer } from "./adapter";
 import { adapterFor } from "./adapters";
 import { cleanHistoryRow, HISTORY_TABLE_NAMES, HISTORY_TABLES } from "./history-tables";
+import { dataChanged } from "../store/data-changes";
 
 export interface Selection {
   plants?: string[];
@@ -280,6 +281,7 @@ export async function loadPlantHistory(
       }
     });
     report.days++;
+    dataChanged({ devices: [...local], from: day, to: Math.min(day + DAY_MS, range.end) });
   }
   report.unknownDevices = [...unknown];
   return report;

@@ -33,9 +33,13 @@ import { nextRunAt } from "../../domain/statistics-schedule";
 import type { Clock } from "../clock";
 import { requireSettled, requireWriter } from "../auth/guards";
 import type { ApiContext } from "../context";
-import { badRequest, handle, parse } from "../http";
+import { badRequest, handle, JsonText, parse } from "../http";
 import { exportFileName, writeCsv, writeXlsx } from "../statistics/export";
-import { buildReport, prepareReport } from "../statistics/report";
+import { prepareReport, reportAnswer } from "../statistics/report";
+import { ReportCache, type ClusterNotices } from "../statistics/report-cache";
+import { onDataChange } from "../store/data-changes";
+import type { IngestService } from "../telemetry/ingest";
+import { STEP_MS } from "../../domain/seoul-time";
 import { groupOptions, resolveScope } from "../store/statistics";
 import {
   deleteSubscription,
@@ -55,22 +59,69 @@ const SeqParam = z.object({
 
 const fleetName = (m: AccessClaims) => m.nodeName || m.id;
 
-export function statisticsRoutes(ctx: ApiContext, clock: Clock): Router {
+/** Memory of the report answer cache, and the longest an answer is kept (a safety net: changes drop answers at once). */
+const REPORT_CACHE_BYTES = 48 * 1024 * 1024;
+const REPORT_CACHE_TTL_MS = 15 * 60_000;
+
+export function statisticsRoutes(
+  ctx: ApiContext,
+  clock: Clock,
+  deps: { ingest?: IngestService; notices?: ClusterNotices } = {},
+): Router {
   const r = Router();
   const db = ctx.store.db;
+
+  // Repeated reports are answered from a cache that every data change they read drops (api/statistics/report-cache.ts).
+  const cache = new ReportCache({ maxBytes: REPORT_CACHE_BYTES, ttlMs: REPORT_CACHE_TTL_MS });
+  deps.ingest?.onIngest(({ accepted }) => {
+    let from = Infinity;
+    let to = -Infinity;
+    const devices = new Set<string>();
+    for (const r of accepted) {
+      devices.add(r.device.uid);
+      from = Math.min(from, r.ts);
+      to = Math.max(to, r.ts + 1);
+    }
+    cache.changed({ devices: [...devices], from, to });
+  });
+  onDataChange((change) => cache.changed(change));
+  if (deps.notices) cache.share(deps.notices);
 
   const report = (kind: ReportKind, categoryType?: "plant" | "group") =>
     handle(async (req: Request) => {
       const member = requireSettled(req);
-      const q = parse(ReportQuery, req.query);
-      return buildReport(
-        db,
-        member,
+      const parsed = parse(ReportQuery, req.query);
+      const q = { ...parsed, categoryType: categoryType ?? parsed.categoryType };
+      const now = clock.now();
+      // The scope is resolved on every call (member-scoped 404s, and any edit of it is a new key).
+      const p = await prepareReport(db, member, kind, q, now, fleetName(member));
+      const { period } = p.ctx;
+      const key = ReportCache.keyOf({
         kind,
-        { ...q, categoryType: categoryType ?? q.categoryType },
-        clock.now(),
-        fleetName(member),
-      );
+        unit: q.unit,
+        sunRise: q.sunRise,
+        per: q.categoryType ?? "plant",
+        period,
+        offset: q.offset ?? 0,
+        limit: q.limit ?? null,
+        series: !!q.series,
+        resolved: p.resolved,
+        hide: [p.hideCo2, p.hideRevenue],
+        // A period reaching the present expects more readings with every 10-minute step.
+        live: period.end > now - (now % STEP_MS) ? Math.floor(now / STEP_MS) : 0,
+      });
+      const kept = cache.get(key);
+      if (kept) return kept;
+      const since = cache.begin();
+      const text = new JsonText(JSON.stringify(await reportAnswer(db, p, q, now)));
+      cache.put(key, since, {
+        text,
+        devices: new Set(p.resolved.devices.map((d) => d.uid)),
+        // Breaker operations compare with the reading before the period.
+        from: period.start - STEP_MS,
+        to: period.end,
+      });
+      return text;
     });
 
   r.get("/rpi", report("inverter"));

@@ -200,7 +200,17 @@ export async function buildReport(
   now: number,
   fleetName: string,
 ): Promise<StatisticsResponse> {
-  const p = await prepareReport(db, claims, report, q, now, fleetName);
+  return reportAnswer(db, await prepareReport(db, claims, report, q, now, fleetName), q, now);
+}
+
+/** The JSON answer of a prepared report (`q`: the window of rows and whether the series is wanted). */
+export async function reportAnswer(
+  db: Kysely<Database>,
+  p: PreparedReport,
+  q: Pick<ReportRequest, "offset" | "limit" | "series" | "categoryType" | "unit" | "sunRise">,
+  now: number,
+): Promise<StatisticsResponse> {
+  const report = p.report;
   const totals = newTotals(p);
   const rows: Array<RowBase & Record<string, unknown>> = [];
   // Only the asked window of rows is kept; every row still counts in the totals and the series.

@@ -8,6 +8,7 @@ import { addSeoul, formatSeoul, seoulMonthStart } from "../../domain/seoul-time"
 import type { Clock } from "../clock";
 import type { SingletonJob } from "../cluster/singletons";
 import type { Store } from "./db";
+import { dataChanged } from "./data-changes";
 
 const TABLES = ["m_inverter", "m_env", "m_board", "m_breaker"];
 
@@ -72,6 +73,7 @@ export async function applyRetention(
     const r = await sql`delete from ${sql.table(table)} where ts < ${cutoff}`.execute(store.db);
     deleted += Number(r.numAffectedRows ?? 0);
   }
+  if (dropped.length || deleted) dataChanged({ from: -Infinity, to: cutoff });
   return { dropped, deleted };
 }
 

@@ -11,6 +11,7 @@ import type { Store } from "../store/db";
 import { HOUR_MS } from "../../domain/seoul-time";
 import { hourOf } from "./rollups";
 import { rebuildRollupsIn } from "./writer";
+import { dataChanged } from "../store/data-changes";
 
 export const ROLLUP_MAINTENANCE = "rollup-maintenance";
 /** A closed hour waits this long (data-plane time) for late readings before its pass. */
@@ -41,6 +42,7 @@ export function rollupMaintenance(
           await rebuildRollupsIn(trx, from, to);
           await ctx.saveCheckpoint(trx, String(to));
         });
+        dataChanged({ from, to });
         done += (to - from) / HOUR_MS;
       }
     },

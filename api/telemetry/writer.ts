@@ -9,6 +9,7 @@ import type { Database } from "../store/schema";
 import { KIND_FIELDS, type MeasurementTable, type ValidReading } from "./readings";
 import { DAY_MS, HOUR_MS, seoulDayStart } from "../../domain/seoul-time";
 import { dailyRollupSql, hourOf, hourlyRollupSql, withParams } from "./rollups";
+import { dataChanged } from "../store/data-changes";
 
 export interface WriteOptions {
   /** Skip rollups (a bulk loader recomputes them once at the end with rebuildRollups). */
@@ -257,6 +258,7 @@ export function createTelemetryWriter(store: Store): TelemetryWriter {
 /** Recomputes every rollup over [from, to) in bulk (after a deferred-rollup load). */
 export async function rebuildRollups(store: Store, from: number, to: number): Promise<void> {
   await store.db.transaction().execute((trx) => rebuildRollupsIn(trx, from, to));
+  dataChanged({ from: hourOf(from), to: hourOf(to - 1) + HOUR_MS });
 }
 
 /** The same inside the caller's transaction (rollup maintenance commits its checkpoint with it). */

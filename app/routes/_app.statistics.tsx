@@ -69,8 +69,9 @@ import {
 } from "../../domain/statistics";
 import { REPORT_COLUMNS, REPORT_TITLES, totalColumns, type Column, type Lang, type RowInfo } from "../../domain/statistics-table";
 import {
+  pageIn,
   resolveView,
-  STEP_ROWS_PER_PAGE,
+  rowsPerPage,
   StatisticsViewSchema,
   viewSearch,
   type StatisticsView,
@@ -117,7 +118,7 @@ const MAX_BARS = 400;
  * The page's tables and chart from the API's answer: `report` holds one page of rows (`rowCount` in all),
  * the totals and the per-step series of the whole report.
  */
-function buildTables(report: StatisticsResponse, kind: ReportKind, lang: Lang, page: number) {
+function buildTables(report: StatisticsResponse, kind: ReportKind, lang: Lang, page: number, perPage: number) {
   const rows = (report[ROW_FIELD[kind]] ?? []) as unknown as Array<
     Record<string, unknown> & { device_uid: string; ts: number; samples: number; expected: number }
   >;
@@ -131,9 +132,9 @@ function buildTables(report: StatisticsResponse, kind: ReportKind, lang: Lang, p
   const columns = REPORT_COLUMNS[kind];
   const tcols = totalColumns(kind);
   const total = report.rowCount;
-  const pages = Math.max(1, Math.ceil(total / STEP_ROWS_PER_PAGE));
+  const pages = Math.max(1, Math.ceil(total / perPage));
   const current = Math.min(page, pages);
-  const from = (current - 1) * STEP_ROWS_PER_PAGE;
+  const from = (current - 1) * perPage;
   // Chart: the scope's total per step (mean irradiation for the environment report), at most MAX_BARS bars.
   const steps = report.series ?? [];
   const oneDay = steps.length > 0 && seoulDayStart(steps[0]!.ts) === seoulDayStart(steps[steps.length - 1]!.ts);
@@ -197,10 +198,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let problem: Record<string, string> | null = null;
   if (tabs.includes(view.report)) {
     try {
-      const window = (page: number) => ({ offset: (page - 1) * STEP_ROWS_PER_PAGE, limit: STEP_ROWS_PER_PAGE });
+      // The screen pages 100 rows, the print view (and so the PDF) 500 (domain/statistics-view.ts).
+      const perPage = rowsPerPage(view);
+      const window = (page: number) => ({ offset: (page - 1) * perPage, limit: perPage });
       report = await orNotFound(statisticsReport(auth.accessToken, view, window(view.page)));
       // A page past the end (a bookmark of a longer report) shows the last page.
-      const last = Math.max(1, Math.ceil(report.rowCount / STEP_ROWS_PER_PAGE));
+      const last = Math.max(1, Math.ceil(report.rowCount / perPage));
       if (view.page > last && report.rowCount > 0)
         report = await orNotFound(statisticsReport(auth.accessToken, view, window(last)));
     } catch (e) {
@@ -218,7 +221,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         ),
         myProfile(auth.accessToken).catch(() => null),
       ]);
-  const tables = report ? buildTables(report, view.report, locale, view.page) : null;
+  const tables = report ? buildTables(report, view.report, locale, view.page, rowsPerPage(view)) : null;
   const chart =
     report && tables
       ? renderStatChart({
@@ -243,7 +246,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       chart,
       problem,
       by: auth.user.id,
-      generatedAt: formatSeoul(report?.generatedAt ?? now, "YYYY-MM-DD HH:mm"),
+      // When this page was made: a repeated report may come from the API's cache (its generatedAt is when its
+      // numbers were computed), which is dropped by any change of the data, so the numbers are those of now.
+      generatedAt: formatSeoul(now, "YYYY-MM-DD HH:mm"),
       pdf: pdfAvailable(),
       subscriptions: subs,
       email: profile?.email ?? "",
@@ -475,11 +480,17 @@ function Actions({ data }: { data: Data }) {
   return (
     <section className="stat-actions no-print" aria-label={t.statistics.actions}>
       {data.view.print ? (
-        <AppLink className="button secondary" to={`/statistics?${search}`}>
+        <AppLink
+          className="button secondary"
+          to={`/statistics?${viewSearch(data.view, { page: pageIn(data.view, false), print: false })}`}
+        >
           {t.statistics.backToScreen}
         </AppLink>
       ) : (
-        <AppLink className="button secondary" to={`/statistics?${viewSearch(data.view, { print: true })}`}>
+        <AppLink
+          className="button secondary"
+          to={`/statistics?${viewSearch(data.view, { page: pageIn(data.view, true), print: true })}`}
+        >
           {t.statistics.printView}
         </AppLink>
       )}
