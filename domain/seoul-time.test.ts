@@ -1,7 +1,10 @@
+import dayjs from "dayjs";
 import { describe, expect, it } from "vitest";
 import {
   addSeoul,
   formatSeoul,
+  SEOUL_TZ,
+  type SeoulFormat,
   parseSeoul,
   seoulDayIndex,
   seoulDayIndexStart,
@@ -57,5 +60,38 @@ describe("Seoul calendar", () => {
     expect(parseSeoul("2026-13-01 00:00:00")).toBeNull();
     expect(parseSeoul("yesterday")).toBeNull();
     expect(parseSeoul("")).toBeNull();
+  });
+  it("formats and parses by the fixed offset exactly as the time zone database does, daylight saving of 1988 included", () => {
+    const patterns: SeoulFormat[] = [
+      "YYYY-MM-DD",
+      "YYYY-MM-DD HH:mm",
+      "YYYY-MM-DD HH:mm:ss",
+      "HH:mm",
+      "MM-DD HH:mm",
+      "YYYY-MM",
+      "YYYY",
+      "MM-DD",
+    ];
+    // Korea's last daylight saving time: 1988-05-08 02:00 KST to 1988-10-09 03:00 KDT (UTC+10).
+    const instants = [
+      Date.UTC(1988, 6, 1, 12),
+      Date.UTC(1988, 9, 8, 16, 59),
+      Date.UTC(1988, 9, 8, 17),
+      Date.UTC(1999, 11, 31, 14, 59, 59),
+      Date.UTC(1999, 11, 31, 15),
+      MAR1 - 1,
+      MAR1,
+    ];
+    let x = 0x2545f491;
+    for (let i = 0; i < 100; i++) {
+      x = (x * 1_103_515_245 + 12_345) % 2 ** 31; // a fixed pseudo-random walk over 1980–2100
+      instants.push(Date.UTC(1980, 0, 1) + Math.floor((x / 2 ** 31) * 120 * 365.25 * 86_400_000));
+    }
+    for (const ts of instants) {
+      for (const p of patterns) expect(formatSeoul(ts, p), `${ts} ${p}`).toBe(dayjs(ts).tz(SEOUL_TZ).format(p));
+      const text = formatSeoul(ts, "YYYY-MM-DD HH:mm:ss");
+      expect(parseSeoul(text), text).toBe(dayjs.tz(text, "YYYY-MM-DD HH:mm:ss", SEOUL_TZ).valueOf());
+    }
+    expect(formatSeoul(Date.UTC(1988, 6, 1, 12), "HH:mm")).toBe("22:00");
   });
 });

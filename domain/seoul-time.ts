@@ -52,8 +52,37 @@ export function seoulPeriodStart(ts: number, unit: "day" | "week" | "month" | "y
 export type SeoulFormat =
   "YYYY-MM-DD" | "YYYY-MM-DD HH:mm" | "YYYY-MM-DD HH:mm:ss" | "HH:mm" | "MM-DD HH:mm" | "YYYY-MM" | "YYYY" | "MM-DD";
 
+/**
+ * Since the end of Korea's last daylight saving time (1988-10-09 03:00 KDT) the offset is UTC+9 all year: times from
+ * then on are formatted and parsed by arithmetic (dayjs's timezone plugin asks Intl for every call, about 0.2 ms each:
+ * the largest item of the alarm screen's server render); earlier ones, and those past year 9999, go through dayjs.
+ */
+const FIXED_OFFSET_SINCE = Date.UTC(1988, 9, 8, 17);
+const FIXED_OFFSET_UNTIL = Date.UTC(9999, 11, 31) - SEOUL_OFFSET_MS;
+const fixedOffset = (ts: number) => ts >= FIXED_OFFSET_SINCE && ts < FIXED_OFFSET_UNTIL;
+
 /** Formats epoch ms in Seoul time with a fixed, locale-free pattern (24-hour clock). */
 export function formatSeoul(ts: number, pattern: SeoulFormat = "YYYY-MM-DD HH:mm"): string {
+  if (!fixedOffset(ts)) return seoul(ts).format(pattern);
+  const iso = new Date(ts + SEOUL_OFFSET_MS).toISOString(); // YYYY-MM-DDTHH:mm:ss.sssZ
+  switch (pattern) {
+    case "YYYY-MM-DD":
+      return iso.slice(0, 10);
+    case "YYYY-MM-DD HH:mm":
+      return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+    case "YYYY-MM-DD HH:mm:ss":
+      return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+    case "HH:mm":
+      return iso.slice(11, 16);
+    case "MM-DD HH:mm":
+      return `${iso.slice(5, 10)} ${iso.slice(11, 16)}`;
+    case "YYYY-MM":
+      return iso.slice(0, 7);
+    case "YYYY":
+      return iso.slice(0, 4);
+    case "MM-DD":
+      return iso.slice(5, 10);
+  }
   return seoul(ts).format(pattern);
 }
 
@@ -67,8 +96,11 @@ export function parseSeoul(text: string): number | null {
   const s = text.trim();
   for (const f of ACCEPTED) {
     if (s.length !== f.length) continue;
+    if (!dayjs(s, f, true).isValid()) continue;
+    const fixed = dayjs.utc(s, f).valueOf() - SEOUL_OFFSET_MS;
+    if (fixedOffset(fixed)) return fixed;
     const d = dayjs.tz(s, f, SEOUL_TZ);
-    if (d.isValid() && dayjs(s, f, true).isValid()) return d.valueOf();
+    if (d.isValid()) return d.valueOf();
   }
   return null;
 }
