@@ -11,11 +11,18 @@
  *   3. the /alarm document for a month at 20 connections.
  * BENCH_HOLD=1 skips the measurements and keeps the seeded server running (its URLs and an admin token printed)
  * until Ctrl-C, for profiling queries with EXPLAIN on the seeded store.
+ * BENCH_CPU_PROF=<dir> runs the server under `node --cpu-prof` (its portal worker inherits the flag): each process
+ * writes a .cpuprofile into <dir> when the bench stops it (open in Chrome DevTools, or summarise with
+ * `npx tsx bench/cpuprofile-top.ts <file>`).
+ * Beside each document run, the CPU time its processes spent per page (/proc, user + system): the portal worker that
+ * renders and the primary that answers /api. On a shared machine req/s and latency follow the load; CPU per page
+ * much less so, which makes it the figure to compare before and after.
  * Not a test: nothing passes or fails.
  */
 import autocannon from "autocannon";
 import { sql } from "kysely";
 import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { openStore } from "../api/store/db";
 import { formatSeoul, seoulDayStart } from "../domain/seoul-time";
 import { ADMIN_PASSWORD, startServer, type StoreKind } from "../tests/helpers/server";
@@ -30,11 +37,37 @@ const CODES = [1000001, 1000003, 1000004, 1000006] as const;
 const LEVEL: Record<number, number> = { 1000001: 3, 1000003: 4, 1000004: 2, 1000006: 1 };
 
 const fmt = (n: number, d = 0) => n.toLocaleString("en", { maximumFractionDigits: d, minimumFractionDigits: d });
+/** CPU time (user + system, ms) a process has used, from /proc (Linux; clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime (fields 14 and 15)
+}
+/** Pids of a process's children (the portal workers of the primary). */
+function childrenOf(pid: number): number[] {
+  return readdirSync("/proc")
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        const stat = readFileSync(`/proc/${d}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid;
+      } catch {
+        return false; // gone meanwhile
+      }
+    })
+    .map(Number);
+}
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
   console.log(`alarm bench on ${STORE}: ${fmt(PLANTS)} plants, ${fmt(ALARMS)} alarms over a year`);
-  const server = await startServer({ store: STORE, env: { PORTAL_WORKERS: "1" }, timeoutMs: 180_000 });
+  const prof = process.env.BENCH_CPU_PROF;
+  const server = await startServer({
+    store: STORE,
+    env: { PORTAL_WORKERS: "1" },
+    timeoutMs: 180_000,
+    nodeArgs: prof ? ["--cpu-prof", `--cpu-prof-dir=${prof}`] : [],
+  });
   const store = await openStore(server.databaseUrl);
   try {
     const t0 = performance.now();
@@ -170,7 +203,12 @@ async function main() {
       (b) => `${b.matches.plants.length} plants${b.matches.more ? " and more" : ""}`,
     );
 
-    const cookie = `accessToken=${tokens.accessToken}; refreshToken=${tokens.refreshToken}; sessionId=${tokens.sessionId}; NewAppOpenPop=1`;
+    let cookie = `accessToken=${tokens.accessToken}; refreshToken=${tokens.refreshToken}; sessionId=${tokens.sessionId}; NewAppOpenPop=1`;
+    // Keep what the first page sets (the CSRF cookie), as a browser does: otherwise every page would mint and sign a
+    // new token, which no browser makes the portal do.
+    const first = await fetch(`${server.baseUrl}/alarm`, { headers: { cookie } });
+    await first.arrayBuffer();
+    for (const set of first.headers.getSetCookie()) cookie += `; ${set.split(";")[0]}`;
     for (const [label, url] of [
       ["2. /alarm document, today, whole fleet", `${server.baseUrl}/alarm`],
       ["3. /alarm document, a month, whole fleet", `${server.baseUrl}/alarm?start=${monthStart}&end=${todayText}`],
@@ -178,6 +216,10 @@ async function main() {
       const probe = await fetch(url, { headers: { cookie } });
       const html = await probe.text();
       if (probe.status !== 200) throw new Error(`${label}: ${probe.status}`);
+      // Warm-up (not measured): the first pages of a process pay for compiling the code they run.
+      await autocannon({ url, connections: 4, amount: 40, headers: { cookie, "accept-encoding": "br, gzip" } });
+      const workers = childrenOf(server.pid);
+      const cpu0 = { primary: cpuMs(server.pid), portal: workers.reduce((sum, pid) => sum + cpuMs(pid), 0) };
       const run = await autocannon({
         url,
         connections: 20,
@@ -186,6 +228,11 @@ async function main() {
       });
       console.log(
         `${label} at 20 connections: ${fmt(run.requests.average)} req/s, p50 ${run.latency.p50} ms, p99 ${run.latency.p99} ms, errors ${run.errors}, non-2xx ${run.non2xx} (${fmt(html.length / 1024)} KB HTML)`,
+      );
+      const pages = run.requests.total;
+      const portalMs = workers.reduce((sum, pid) => sum + cpuMs(pid), 0) - cpu0.portal;
+      console.log(
+        `   CPU per page: portal worker ${fmt(portalMs / pages, 1)} ms, primary (/api) ${fmt((cpuMs(server.pid) - cpu0.primary) / pages, 1)} ms (${fmt(pages)} pages)`,
       );
     }
   } finally {

@@ -21,6 +21,8 @@ import type { Database } from "./schema";
 type Eb = ExpressionBuilder<Database, "alarm">;
 
 const CHUNK = 900;
+/** The alarm levels the list counts apart (interest, caution, warning, severe). */
+const LEVELS = [1, 2, 3, 4] as const;
 
 export function alarmState(a: { released_at: number | null; ack_at: number | null }): AlarmState {
   return a.released_at !== null ? "cleared" : a.ack_at !== null ? "acknowledged" : "active";
@@ -120,13 +122,18 @@ export async function listAlarms(
   const period = periodOf(q, now);
   const counts: AlarmListResponse["counts"] = { "-1": 0, 1: 0, 2: 0, 3: 0, 4: 0 };
   if (plants && !plants.length) return { alarmList: [], total: 0, page: q.page, size: q.size, ...period, counts };
-  // Counts per level and part in one statement: three index-only ranges (no COUNT over the year before the period).
+  // Counts per level and part in one statement: three index-only ranges (no COUNT over the year before the period),
+  // one row each. Per level by FILTER rather than GROUP BY level: SQLite sorted the period's rows into a temporary
+  // B-tree for the grouping (a month of 16,500 alarms: 10× the time of the range itself).
   const countPart = (part: Part) =>
     db
       .selectFrom("alarm")
-      .select((eb) => [sql.lit(part).as("part"), "alarm.level", eb.fn.countAll<number>().as("n")])
-      .where((eb) => eb.and([partOf(eb, part, period), ...filters(eb, plants, q, false)]))
-      .groupBy("alarm.level");
+      .select((eb) => [
+        sql.lit(part).as("part"),
+        eb.fn.countAll<number>().as("n"),
+        ...LEVELS.map((level) => eb.fn.countAll<number>().filterWhere("alarm.level", "=", level).as(`l${level}`)),
+      ])
+      .where((eb) => eb.and([partOf(eb, part, period), ...filters(eb, plants, q, false)]));
   const offset = (q.page - 1) * q.size;
   // Newest first: every alarm raised in the period comes before every alarm raised earlier, so the page is the
   // period's own alarms (a bounded range, newest first along raised_at) and, past them, the earlier ones. The
@@ -143,11 +150,10 @@ export async function listAlarms(
   ]);
   const inPart: Record<Part, number> = { raised: 0, clearedLater: 0, openBefore: 0 };
   for (const r of byLevel) {
-    const level = String(Number(r.level)) as "1" | "2" | "3" | "4";
-    const n = Number(r.n);
-    if (level in counts) counts[level] += n;
-    counts["-1"] += n;
-    if (q.level === -1 || Number(r.level) === q.level) inPart[r.part as Part] += n;
+    const row = r as unknown as Record<string, string | number>;
+    for (const level of LEVELS) counts[level] += Number(row[`l${level}`] ?? 0);
+    counts["-1"] += Number(r.n);
+    inPart[r.part as Part] += Number(q.level === -1 ? r.n : (row[`l${q.level}`] ?? 0));
   }
   const total = q.level === -1 ? counts["-1"] : counts[String(q.level) as "1"];
   const rows: RawRow[] = [...own];

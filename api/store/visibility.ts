@@ -38,23 +38,33 @@ export async function subtreeSeqs(db: Db, rootSeq: number): Promise<number[]> {
   return rows.rows.map((r) => Number(r.seq));
 }
 
-/** The member's reach; a disabled or deleted member gets 403 `member_disabled`. */
+/**
+ * The member's reach; a disabled or deleted member gets 403 `member_disabled`. One statement (one round trip on
+ * PostgreSQL, where every /api call asks it): the member and their node, the subtree below a node that is not the
+ * root (a root member sees everything without a list), and the plants linked to them, told apart by `k`.
+ */
 export async function reachOf(db: Db, claims: Pick<AccessClaims, "id" | "scope">): Promise<Reach> {
-  const me = await db
-    .selectFrom("member")
-    .leftJoin("node", "node.seq", "member.node_seq")
-    .select(["member.use_yn", "member.read_only", "node.seq as nseq", "node.parent_seq"])
-    .where("member.id", "=", claims.id)
-    .executeTakeFirst();
-  if (!me || Number(me.use_yn) !== 1) throw forbidden("member_disabled");
-  const nodeSeq = me.nseq === null || me.nseq === undefined ? null : Number(me.nseq);
-  const all = nodeSeq !== null && me.parent_seq === null;
-  const nodes = nodeSeq === null || all ? [] : await subtreeSeqs(db, nodeSeq);
-  const linked = (await db.selectFrom("member_plant").select("plant_uid").where("member_id", "=", claims.id).execute()).map(
-    (r) => r.plant_uid,
-  );
-  const readOnly = Number(me.read_only) === 1;
-  return { memberId: claims.id, nodeSeq, all, nodes, linked, readOnly, only: claims.scope ?? null };
+  const id = claims.id;
+  const { rows } = await sql<{ k: "m" | "n" | "p"; a: number | null; b: number | null; c: number | null; d: string | null; e: number | null }>`
+    with recursive sub(seq) as (
+      select n.seq from member m join node n on n.seq = m.node_seq where m.id = ${id} and n.parent_seq is not null
+      union all
+      select n.seq from node n join sub on n.parent_seq = sub.seq
+    )
+    select 'm' as k, m.use_yn as a, n.seq as b, n.parent_seq as c, null as d, m.read_only as e
+      from member m left join node n on n.seq = m.node_seq where m.id = ${id}
+    union all
+    select 'n', null, seq, null, null, null from sub
+    union all
+    select 'p', null, null, null, plant_uid, null from member_plant where member_id = ${id}`.execute(db);
+  const me = rows.find((r) => r.k === "m");
+  if (!me || Number(me.a) !== 1) throw forbidden("member_disabled");
+  const nodeSeq = me.b === null || me.b === undefined ? null : Number(me.b);
+  const all = nodeSeq !== null && me.c === null;
+  const nodes = all ? [] : rows.filter((r) => r.k === "n").map((r) => Number(r.b));
+  const linked = rows.filter((r) => r.k === "p").map((r) => r.d!);
+  const readOnly = Number(me.e) === 1;
+  return { memberId: id, nodeSeq, all, nodes, linked, readOnly, only: claims.scope ?? null };
 }
 
 /** Uids of every plant the member may see (for `edit`, may edit), in uid order. */

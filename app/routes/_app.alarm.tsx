@@ -22,6 +22,7 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
+import type { CSSProperties } from "react";
 import { z, type ZodError } from "zod";
 import {
   ALARM_PAGE_SIZES,
@@ -33,11 +34,11 @@ import {
 import { formatSeoul } from "../../domain/seoul-time";
 import { ALARM_CODE, ALARM_LEVEL_FILTERS } from "../../domain/status";
 import { requireSection } from "~/auth/section.server";
-import { Pager } from "~/components/admin-form";
+import { Pager, TextInput } from "~/components/admin-form";
 import { AppLink } from "~/components/AppLink";
 import { ScopeFinder } from "~/components/alarm/ScopeFinder";
 import { DetailLink } from "~/components/status/DetailLink";
-import { SeoulTime } from "~/components/status/format";
+import { SeoulTime, seoulYmdHm } from "~/components/status/format";
 import { alarmCodeLabel, deviceKindLabel, engineMessage } from "~/components/status/labels";
 import { fmt } from "~/i18n";
 import { alarmMessages, useAlarmT, type AlarmCatalogue } from "~/i18n/alarm";
@@ -45,7 +46,8 @@ import { acknowledgeAlarm, alarmList, alarmScope, faultCodes, releaseAlarm } fro
 import { assertCsrf } from "~/utils/csrf.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { alarmSearch, withDefaultPeriod } from "~/utils/alarm-search.server";
-import { apiFailure, fieldErrorsOf, formFailure, formValues, parseForm } from "~/utils/form-action.server";
+import { fieldErrorsOf, formFailure, parseForm } from "~/utils/form-action.server";
+import { ApiFailure } from "~/models/api.server";
 import { readPreferences } from "~/utils/preferences.server";
 import styles from "~/styles/alarm.css";
 import { metaLocale } from "~/utils/meta-locale";
@@ -204,38 +206,74 @@ interface AlarmPage extends Pick<AlarmListResponse, "total" | "page" | "size" | 
   >;
 }
 
-const SeqForm = z.object({
-  seq: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 31 - 1),
+/** At most a page of the largest size (ALARM_PAGE_SIZES) at a time. */
+const MAX_PICKED = 100;
+const SeqList = z.object({
+  // One checkbox ticked is one value, several are an array (formObject); none is nothing at all.
+  seq: z.preprocess(
+    (v) => (v === undefined ? [] : ([] as unknown[]).concat(v)),
+    z
+      .array(
+        z.coerce
+          .number()
+          .int()
+          .min(1)
+          .max(2 ** 31 - 1),
+      )
+      .min(1, "none_selected")
+      .max(MAX_PICKED, "too_many"),
+  ),
   note: z.string().trim().max(500, "too_long").optional().default(""),
 });
 
 /** Back to the list the form was posted from (its search is kept in the action URL). */
 const backTo = (request: Request) => `/alarm${new URL(request.url).search.replace(/[?&]index\b[^&]*/, "")}`;
 
-async function acknowledgeAction(request: Request, token: string, form: FormData, t: AlarmCatalogue) {
-  const parsed = parseForm(SeqForm, "acknowledge", form);
-  if (!parsed.ok) return parsed.response;
-  try {
-    await acknowledgeAlarm(token, parsed.data.seq, parsed.data.note);
-  } catch (error) {
-    return apiFailure("acknowledge", error, formValues(form));
-  }
-  return redirectWithFlash(backTo(request), t.alarm.acknowledged);
-}
+/** How many API calls of one table action run at a time. */
+const ACT_PARALLEL = 4;
 
-async function releaseAction(request: Request, token: string, form: FormData, t: AlarmCatalogue) {
-  const parsed = parseForm(SeqForm, "release", form);
+/**
+ * Acknowledges or releases the ticked alarms, each by its own API call (permission-checked and audit-logged there).
+ * All done: back to the list with a flash. Any refused: the page again with what was refused and why, per alarm
+ * (the others are done; the list shows them so).
+ */
+async function tableAction(
+  request: Request,
+  token: string,
+  form: FormData,
+  intent: "acknowledge" | "release",
+  t: AlarmCatalogue,
+) {
+  const parsed = parseForm(SeqList, intent, form);
   if (!parsed.ok) return parsed.response;
-  try {
-    await releaseAlarm(token, parsed.data.seq, parsed.data.note);
-  } catch (error) {
-    return apiFailure("release", error, formValues(form));
+  const { seq: seqs, note } = parsed.data;
+  const act = intent === "acknowledge" ? acknowledgeAlarm : releaseAlarm;
+  const refused: Record<string, string[]> = {};
+  for (let i = 0; i < seqs.length; i += ACT_PARALLEL) {
+    await Promise.all(
+      seqs.slice(i, i + ACT_PARALLEL).map((seq) =>
+        act(token, seq, note).catch((error: unknown) => {
+          if (!(error instanceof ApiFailure) || error.status === 401 || error.status >= 500) throw error;
+          refused[String(seq)] = [error.body.message || "forbidden"];
+        }),
+      ),
+    );
   }
-  return redirectWithFlash(backTo(request), t.alarm.released);
+  const failed = Object.keys(refused);
+  if (failed.length) {
+    const only = failed.length === 1 && seqs.length === 1 ? refused[failed[0]!]![0]! : "some_failed";
+    return formFailure(intent, { _form: only }, { seq: failed.join(","), note }, 409, refused);
+  }
+  const n = seqs.length;
+  const done =
+    intent === "acknowledge"
+      ? n === 1
+        ? t.alarm.acknowledged
+        : fmt(t.alarm.acknowledgedMany, { n })
+      : n === 1
+        ? t.alarm.released
+        : fmt(t.alarm.releasedMany, { n });
+  return redirectWithFlash(backTo(request), done);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -243,14 +281,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await request.formData();
   await assertCsrf(form, request);
   const t = alarmMessages(readPreferences(request).locale);
-  switch (form.get("intent")) {
-    case "acknowledge":
-      return acknowledgeAction(request, accessToken, form, t);
-    case "release":
-      return releaseAction(request, accessToken, form, t);
-    default:
-      return formFailure("unknown", { _form: "invalid_input" });
-  }
+  const intent = form.get("intent");
+  if (intent === "acknowledge" || intent === "release") return tableAction(request, accessToken, form, intent, t);
+  return formFailure("unknown", { _form: "invalid_input" });
 }
 
 const LEVEL_MARK: Record<number, string> = { 1: "ⓘ", 2: "△", 3: "▲", 4: "◆" };
@@ -259,7 +292,8 @@ export function AlarmLevel({ t, level }: { t: AlarmCatalogue; level: number }) {
   const word = t.alarm.tabs[`l${level}` as "l1"] ?? String(level);
   return (
     <span className={`level-badge level-${level}`}>
-      <span aria-hidden="true">{LEVEL_MARK[level] ?? "•"}</span> {word}
+      <span aria-hidden="true">{LEVEL_MARK[level] ?? "•"}</span>
+      {` ${word}`}
     </span>
   );
 }
@@ -272,8 +306,78 @@ function duration(t: AlarmCatalogue, ms: number): string {
   return fmt(t.alarm.duration.dh, { d: Math.floor(h / 24), h: h % 24 });
 }
 
-function stateMark(status: AlarmRow["status"]) {
-  return status === "active" ? "●" : status === "acknowledged" ? "◐" : "○";
+const STATE_MARK: Record<AlarmRow["status"], string> = { active: "●", acknowledged: "◐", cleared: "○" };
+
+type PageRow = AlarmPage["rows"][number];
+
+/**
+ * One alarm as a table row, kept light (50–100 of them make the page): no form of its own (the table's one form
+ * acts on the ticked rows), no per-cell phone label (the table's style holds the column names once, alarm.css shows
+ * them), text joined before React sees it (no comment markers between pieces).
+ */
+function AlarmTableRow({
+  t,
+  a,
+  now,
+  pick,
+}: {
+  t: AlarmCatalogue;
+  a: PageRow;
+  now: number;
+  pick: "none" | "box" | "checked" | "empty";
+}) {
+  const kind = alarmCodeLabel(t, a.code);
+  return (
+    <tr className={`alarm-${a.status}`}>
+      {pick === "none" ? null : (
+        <td className="pick">
+          {pick === "empty" ? null : (
+            <input
+              type="checkbox"
+              name="seq"
+              value={a.seq}
+              defaultChecked={pick === "checked"}
+              aria-label={fmt(t.alarm.pickRow, { kind, time: seoulYmdHm(a.raised_at) })}
+            />
+          )}
+        </td>
+      )}
+      <td className="nowrap">
+        <SeoulTime ts={a.raised_at} />
+      </td>
+      <td className="nowrap">
+        {a.released_at !== null ? (
+          <SeoulTime ts={a.released_at} />
+        ) : (
+          <strong>{fmt(t.alarm.activeFor, { duration: duration(t, now - a.raised_at) })}</strong>
+        )}
+      </td>
+      <td>
+        <DetailLink kind="plant" uid={a.plant_uid} name={a.plantName} />
+      </td>
+      <td>{a.deviceName ? `${a.deviceName} (${deviceKindLabel(t, a.deviceKind ?? 0)})` : t.alarm.plantWide}</td>
+      <td title={engineMessage(t, a.message)}>
+        {`${kind} `}
+        <span className="muted small">{`(${a.code})`}</span>
+        {a.fault ? <div className="small">{`${t.alarm.col.fault}: ${a.fault}`}</div> : null}
+      </td>
+      <td>
+        <AlarmLevel t={t} level={a.level} />
+      </td>
+      <td>
+        <span className={`alarm-state state-${a.status}`}>
+          <span aria-hidden="true">{STATE_MARK[a.status]}</span>
+          {` ${t.alarm.states[a.status]}`}
+        </span>
+        {a.ack_by ? (
+          <div className="small ack">
+            {fmt(t.alarm.ackBy, { who: a.ack_by, time: a.ack_at ? seoulYmdHm(a.ack_at) : "" })}
+            {a.ack_note ? <q className="ack-note">{a.ack_note}</q> : null}
+          </div>
+        ) : null}
+      </td>
+    </tr>
+  );
 }
 
 export default function AlarmScreen() {
@@ -307,6 +411,21 @@ export default function AlarmScreen() {
     const s = next.toString();
     return s ? `/alarm?${s}` : "/alarm";
   };
+  // The table acts on ticked rows when the member may act and a row is still open.
+  const acting = !!list && !data.readOnly && list.rows.some((a) => a.status !== "cleared");
+  const refusedSeqs = new Set(actionError?.values.seq?.split(",") ?? []);
+  const columns = [
+    ...(acting ? [t.alarm.col.pick] : []),
+    t.alarm.col.raised,
+    t.alarm.col.cleared,
+    t.alarm.col.plant,
+    t.alarm.col.device,
+    t.alarm.col.kind,
+    t.alarm.col.level,
+    t.alarm.col.state,
+  ];
+  // The column names once for the phone layout (alarm.css: each stacked cell shows its column's --cN).
+  const columnVars = Object.fromEntries(columns.map((c, i) => [`--c${i + 1}`, JSON.stringify(c)])) as CSSProperties;
   return (
     <div className="analysis-screen alarm-screen">
       <h1>{t.alarm.title}</h1>
@@ -330,40 +449,21 @@ export default function AlarmScreen() {
 
       <Form method="get" className="alarm-filters" aria-label={t.alarm.filters}>
         {currentLevel !== -1 ? <input type="hidden" name="level" value={currentLevel} /> : null}
-        <div className="field">
-          <label htmlFor="af-start">{t.alarm.start}</label>
-          <input
-            id="af-start"
-            type="date"
-            name="start"
-            defaultValue={v.start ?? (v.end ? "" : data.today)}
-            key={`s${v.start}`}
-            aria-invalid={data.errors.start ? true : undefined}
-            aria-describedby={data.errors.start ? "af-start-error" : undefined}
-          />
-          {data.errors.start ? (
-            <span className="error" id="af-start-error">
-              {errorText(data.errors.start)}
-            </span>
-          ) : null}
-        </div>
-        <div className="field">
-          <label htmlFor="af-end">{t.alarm.end}</label>
-          <input
-            id="af-end"
-            type="date"
-            name="end"
-            defaultValue={v.end ?? (v.start ? "" : data.today)}
-            key={`e${v.end}`}
-            aria-invalid={data.errors.end ? true : undefined}
-            aria-describedby={data.errors.end ? "af-end-error" : undefined}
-          />
-          {data.errors.end ? (
-            <span className="error" id="af-end-error">
-              {errorText(data.errors.end)}
-            </span>
-          ) : null}
-        </div>
+        {(["start", "end"] as const).map((name) => {
+          // A day of the period; an empty one when only the other end is given (the list then covers that one day).
+          const value = v[name] ?? (v[name === "start" ? "end" : "start"] ? "" : data.today);
+          return (
+            <TextInput
+              key={`${name}${value}`}
+              form="af"
+              name={name}
+              type="date"
+              label={t.alarm[name]}
+              defaultValue={value}
+              error={errorText(data.errors[name])}
+            />
+          );
+        })}
         <div className="field scope-field">
           <label htmlFor="af-find">{t.alarm.scopeFind}</label>
           <ScopeFinder
@@ -518,124 +618,81 @@ export default function AlarmScreen() {
               {t.alarm.export}
             </a>
           </div>
-          {actionError ? (
-            <p className="alert error" role="alert">
-              {errorText(Object.values(actionError.errors)[0])}
-            </p>
-          ) : null}
           {list.rows.length === 0 ? (
             <p className="muted">{t.alarm.empty}</p>
           ) : (
-            <div className="table-wrap">
-              <table className="data-table alarm-table stack-on-phone">
-                <caption className="visually-hidden">{t.alarm.caption}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t.alarm.col.raised}</th>
-                    <th scope="col">{t.alarm.col.cleared}</th>
-                    <th scope="col">{t.alarm.col.plant}</th>
-                    <th scope="col">{t.alarm.col.device}</th>
-                    <th scope="col">{t.alarm.col.kind}</th>
-                    <th scope="col">{t.alarm.col.level}</th>
-                    <th scope="col">{t.alarm.col.state}</th>
-                    <th scope="col">{t.alarm.col.actions}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list.rows.map((a) => {
-                    const fault = a.fault;
-                    const rowError = actionError && actionError.values.seq === String(a.seq) ? actionError : null;
-                    return (
-                      <tr key={a.seq} className={`alarm-${a.status}`} id={`alarm-${a.seq}`}>
-                        <td className="nowrap" data-label={t.alarm.col.raised}>
-                          <SeoulTime ts={a.raised_at} />
-                        </td>
-                        <td className="nowrap" data-label={t.alarm.col.cleared}>
-                          {a.released_at !== null ? (
-                            <SeoulTime ts={a.released_at} />
-                          ) : (
-                            <strong>{fmt(t.alarm.activeFor, { duration: duration(t, data.now - a.raised_at) })}</strong>
-                          )}
-                        </td>
-                        <td data-label={t.alarm.col.plant}>
-                          <DetailLink kind="plant" uid={a.plant_uid} name={a.plantName} />
-                        </td>
-                        <td data-label={t.alarm.col.device}>
-                          {a.deviceName ? `${a.deviceName} (${deviceKindLabel(t, a.deviceKind ?? 0)})` : t.alarm.plantWide}
-                        </td>
-                        <td data-label={t.alarm.col.kind} title={engineMessage(t, a.message)}>
-                          {alarmCodeLabel(t, a.code)} <span className="muted small">({a.code})</span>
-                          {fault ? (
-                            <div className="small">
-                              <span className="muted">{t.alarm.col.fault}:</span> {fault}
-                            </div>
-                          ) : null}
-                        </td>
-                        <td data-label={t.alarm.col.level}>
-                          <AlarmLevel t={t} level={a.level} />
-                        </td>
-                        <td data-label={t.alarm.col.state}>
-                          <span className={`alarm-state state-${a.status}`}>
-                            <span aria-hidden="true">{stateMark(a.status)}</span> {t.alarm.states[a.status]}
-                          </span>
-                          {a.ack_by ? (
-                            <div className="small ack">
-                              {fmt(t.alarm.ackBy, {
-                                who: a.ack_by,
-                                time: a.ack_at ? formatSeoul(a.ack_at, "YYYY-MM-DD HH:mm") : "",
-                              })}
-                              {a.ack_note ? <q className="ack-note">{a.ack_note}</q> : null}
-                            </div>
-                          ) : null}
-                        </td>
-                        <td data-label={t.alarm.col.actions}>
-                          {a.status !== "cleared" && !data.readOnly ? (
-                            <Form method="post" className="alarm-actions" aria-label={`${alarmCodeLabel(t, a.code)} #${a.seq}`}>
-                              <AuthenticityTokenInput />
-                              <input type="hidden" name="seq" value={a.seq} />
-                              <label className="visually-hidden" htmlFor={`note-${a.seq}`}>
-                                {t.alarm.note}
-                              </label>
-                              <input
-                                id={`note-${a.seq}`}
-                                name="note"
-                                maxLength={500}
-                                placeholder={t.alarm.notePlaceholder}
-                                defaultValue={rowError?.values.note ?? ""}
-                                aria-invalid={rowError ? true : undefined}
-                                aria-describedby={rowError ? `note-${a.seq}-error` : undefined}
-                              />
-                              {rowError ? (
-                                <span className="error" id={`note-${a.seq}-error`}>
-                                  {errorText(Object.values(rowError.errors)[0])}
-                                </span>
-                              ) : null}
-                              <span className="alarm-buttons">
-                                {a.status === "active" ? (
-                                  <button type="submit" name="intent" value="acknowledge" disabled={busy}>
-                                    {t.alarm.acknowledge}
-                                  </button>
-                                ) : null}
-                                <button
-                                  type="submit"
-                                  name="intent"
-                                  value="release"
-                                  className="secondary"
-                                  disabled={busy}
-                                  title={t.alarm.releaseHint}
-                                >
-                                  {t.alarm.release}
-                                </button>
-                              </span>
-                            </Form>
-                          ) : null}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+            // Keyed by the navigation: after an action's redirect the ticks are gone (its rows are done), while a
+            // refused action (no navigation) leaves what was ticked as it was.
+            <Form method="post" className="alarm-act-form" key={location.key}>
+              {acting ? (
+                <fieldset className="alarm-act-bar">
+                  <legend className="visually-hidden">{t.alarm.actBar}</legend>
+                  <AuthenticityTokenInput />
+                  <div className="field note-field">
+                    <label htmlFor="alarm-note">{t.alarm.note}</label>
+                    <input
+                      id="alarm-note"
+                      name="note"
+                      maxLength={500}
+                      placeholder={t.alarm.notePlaceholder}
+                      defaultValue={actionError?.values.note ?? ""}
+                    />
+                  </div>
+                  <button type="submit" name="intent" value="acknowledge" disabled={busy}>
+                    {t.alarm.acknowledge}
+                  </button>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="release"
+                    className="secondary"
+                    disabled={busy}
+                    title={t.alarm.releaseHint}
+                  >
+                    {t.alarm.release}
+                  </button>
+                </fieldset>
+              ) : null}
+              {actionError ? (
+                <div className="alert error" role="alert">
+                  <p>{errorText(Object.values(actionError.errors)[0])}</p>
+                  {actionError.details && Object.keys(actionError.details).length > 1 ? (
+                    <ul>
+                      {Object.entries(actionError.details).map(([seq, codes]) => (
+                        <li key={seq}>{`#${seq}: ${errorText(codes[0])}`}</li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </div>
+              ) : null}
+              <div className="table-wrap">
+                <table className="data-table alarm-table stack-on-phone" style={columnVars}>
+                  <caption className="visually-hidden">{t.alarm.caption}</caption>
+                  <thead>
+                    <tr>
+                      {columns.map((c) => (
+                        <th key={c} scope="col">
+                          {c}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {list.rows.map((a) => (
+                      <AlarmTableRow
+                        key={a.seq}
+                        t={t}
+                        a={a}
+                        now={data.now}
+                        pick={
+                          !acting ? "none" : a.status === "cleared" ? "empty" : refusedSeqs.has(String(a.seq)) ? "checked" : "box"
+                        }
+                      />
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </Form>
           )}
           {list.total > list.size ? <Pager page={list.page} size={list.size} total={list.total} search={search} /> : null}
         </section>

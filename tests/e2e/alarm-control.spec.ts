@@ -235,13 +235,28 @@ test.describe("alarm screen", () => {
     const row = page.getByRole("row", { name: /인버터 고장/ }).first();
     await expect(row).toContainText("발생 중");
     const note = `점검 예약 ${randomBytes(2).toString("hex")}`;
-    await row.getByLabel("메모").fill(note);
-    await row.getByRole("button", { name: "확인", exact: true }).click();
+    // The table has one form: tick the rows, write the note once, press the action. Nothing ticked says so.
+    const acknowledge = page.getByRole("button", { name: "선택한 알람 확인" });
+    await acknowledge.click();
+    await expect(page.getByRole("alert").filter({ hasText: "처리할 알람을 고르세요." })).toBeVisible();
+    await row.getByRole("checkbox").check();
+    await page.getByLabel("메모", { exact: true }).fill(note);
+    await acknowledge.click();
     await expect(page.getByRole("status").filter({ hasText: "알람을 확인 처리했습니다." })).toBeVisible();
     await expect(page).toHaveURL(/code=1000006/);
     const after = page.getByRole("row", { name: /인버터 고장/ }).first();
     await expect(after).toContainText("확인됨");
     await expect(after).toContainText(note);
+    // Acknowledged once is enough: a second time is refused for that alarm, which stays ticked.
+    await after.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "선택한 알람 확인" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "이미 확인된 알람입니다." })).toBeVisible();
+    await expect(
+      page
+        .getByRole("row", { name: /인버터 고장/ })
+        .first()
+        .getByRole("checkbox"),
+    ).toBeChecked();
     const saved = await store.db
       .selectFrom("alarm")
       .select(["ack_by", "ack_note"])

@@ -45,6 +45,8 @@ export interface StartOptions {
   /** Reuse the data directory and database of a server stopped with keepData (a restart). */
   reuse?: { dataDir: string; databaseUrl: string };
   timeoutMs?: number;
+  /** Extra node options before the script, e.g. --cpu-prof (portal workers inherit them through node:cluster). */
+  nodeArgs?: string[];
 }
 
 /**
@@ -163,7 +165,7 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
   });
 
   let out = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), "--import", "tsx", "server.ts"], {
     cwd: REPO_ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],

@@ -35,7 +35,7 @@ export function DetailLink(props: {
       title={fmt(t.detail.openNew, { name: props.name })}
     >
       {props.children ?? props.name}
-      <span className="visually-hidden"> ({t.detail.newWindow})</span>
+      <span className="visually-hidden">{` (${t.detail.newWindow})`}</span>
     </a>
   );
 }
