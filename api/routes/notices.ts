@@ -3,40 +3,17 @@
  * with the 'setting' admin area (level 10 and above, SPEC §6) see inactive ones and write.
  */
 import { Router, type Request } from "express";
-import type { Kysely } from "kysely";
 import { canAdminister } from "../../domain/admin-levels";
 import { isDeleteConfirmed } from "../../domain/admin-delete";
 import { toInt } from "../../domain/member-form";
-import { NoticeDeleteFields, NoticeFields, type NoticeRow } from "../../domain/notice-form";
+import { NoticeDeleteFields, NoticeFields } from "../../domain/notice-form";
 import { currentMember, requireAdmin } from "../auth/guards";
 import type { ApiContext } from "../context";
 import { badRequest, handle, notFound, parse } from "../http";
-import type { Database } from "../store/schema";
+import { changeNotice, createNotice, deleteNotices, notice, notices } from "../store/notices";
 
 /** The newest active notices shown to a member after login. */
 export const CUSTOM_NOTICE_LIMIT = 10;
-
-function noticeQuery(db: Kysely<Database>) {
-  return db.selectFrom("notice").select(["seq", "content", "use_yn", "author_id", "created_at", "updated_at"]);
-}
-
-function toNotice(r: {
-  seq: number;
-  content: string;
-  use_yn: number;
-  author_id: string | null;
-  created_at: number;
-  updated_at: number;
-}): NoticeRow {
-  return {
-    seq: Number(r.seq),
-    content: r.content,
-    use: r.use_yn,
-    author_id: r.author_id,
-    created_at: Number(r.created_at),
-    updated_at: Number(r.updated_at),
-  };
-}
 
 const useFilter = (v: unknown): 0 | 1 | undefined => {
   const n = toInt(typeof v === "string" ? v : undefined);
@@ -63,10 +40,7 @@ export function noticeRoutes(ctx: ApiContext): Router {
       const editor = isEditor(req);
       const use = editor ? useFilter(req.query.use) : 1;
       if (!editor && useFilter(req.query.use) === 0) return { noticeList: [] };
-      let q = noticeQuery(db);
-      if (use !== undefined) q = q.where("use_yn", "=", use);
-      const rows = await q.orderBy("created_at", "desc").orderBy("seq", "desc").execute();
-      return { noticeList: rows.map(toNotice) };
+      return { noticeList: await notices(db, use) };
     }),
   );
 
@@ -74,13 +48,7 @@ export function noticeRoutes(ctx: ApiContext): Router {
     "/notice/custom",
     handle(async (req) => {
       currentMember(req);
-      const rows = await noticeQuery(db)
-        .where("use_yn", "=", 1)
-        .orderBy("created_at", "desc")
-        .orderBy("seq", "desc")
-        .limit(CUSTOM_NOTICE_LIMIT)
-        .execute();
-      return { noticeList: rows.map(toNotice) };
+      return { noticeList: await notices(db, 1, CUSTOM_NOTICE_LIMIT) };
     }),
   );
 
@@ -88,11 +56,9 @@ export function noticeRoutes(ctx: ApiContext): Router {
     "/notice/:seq",
     handle(async (req) => {
       const seq = seqParam(req);
-      let q = noticeQuery(db).where("seq", "=", seq);
-      if (!isEditor(req)) q = q.where("use_yn", "=", 1);
-      const row = await q.executeTakeFirst();
+      const row = await notice(db, seq, !isEditor(req));
       if (!row) throw notFound("no_such_notice");
-      return { notice: toNotice(row) };
+      return { notice: row };
     }),
   );
 
@@ -102,17 +68,9 @@ export function noticeRoutes(ctx: ApiContext): Router {
       const me = requireAdmin(req, "setting");
       const body = parse(NoticeFields, req.body ?? {});
       const now = Date.now();
-      const row = await db
-        .transaction()
-        .execute((trx) =>
-          trx
-            .insertInto("notice")
-            .values({ content: body.content, use_yn: body.use, author_id: me.id, created_at: now, updated_at: now })
-            .returning(["seq", "content", "use_yn", "author_id", "created_at", "updated_at"])
-            .executeTakeFirstOrThrow(),
-        );
+      const row = await createNotice(db, { content: body.content, use: body.use, authorId: me.id }, now);
       res.status(201);
-      return { notice: toNotice(row) };
+      return { notice: row };
     }),
   );
 
@@ -122,18 +80,9 @@ export function noticeRoutes(ctx: ApiContext): Router {
       requireAdmin(req, "setting");
       const seq = seqParam(req);
       const body = parse(NoticeFields, req.body ?? {});
-      const row = await db
-        .transaction()
-        .execute((trx) =>
-          trx
-            .updateTable("notice")
-            .set({ content: body.content, use_yn: body.use, updated_at: Date.now() })
-            .where("seq", "=", seq)
-            .returning(["seq", "content", "use_yn", "author_id", "created_at", "updated_at"])
-            .executeTakeFirst(),
-        );
+      const row = await changeNotice(db, seq, { content: body.content, use: body.use });
       if (!row) throw notFound("no_such_notice");
-      return { notice: toNotice(row) };
+      return { notice: row };
     }),
   );
 
@@ -144,10 +93,7 @@ export function noticeRoutes(ctx: ApiContext): Router {
       const source = { ...(req.query as Record<string, unknown>), ...(req.body && typeof req.body === "object" ? req.body : {}) };
       const { noticesSeq, confirm } = parse(NoticeDeleteFields, source);
       if (!isDeleteConfirmed(confirm)) throw badRequest("confirmation_required", { confirm: "confirmation_required" });
-      const result = await db
-        .transaction()
-        .execute((trx) => trx.deleteFrom("notice").where("seq", "in", noticesSeq).executeTakeFirst());
-      const deleted = Number(result.numDeletedRows);
+      const deleted = await deleteNotices(db, noticesSeq);
       if (deleted === 0) throw notFound("no_such_notice");
       return { deleted, noticesSeq };
     }),

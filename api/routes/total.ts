@@ -8,12 +8,12 @@ import { DEVICE_KIND } from "../../domain/device";
 import { RemoteUrlSchema, UID_PATTERN } from "../../domain/fleet";
 import { requireAdmin, requireSettled } from "../auth/guards";
 import { adapterFor } from "../crawling/adapters";
-import { HISTORY_TABLE_NAMES, HISTORY_TABLES } from "../crawling/history-tables";
 import { DAY_MS, loadPlantHistory, MAX_LOAD_DAYS, parsePlantUrl } from "../crawling/import";
 import type { ApiContext } from "../context";
 import { badRequest, forbidden, handle, notFound, parse } from "../http";
 import { seoulDayStart } from "../../domain/seoul-time";
 import { reachesNode } from "../../domain/visibility";
+import { fleetInventory, plantHistory } from "../store/totals";
 import { plantSet, reachOf, requirePlant } from "../store/visibility";
 
 export const RTU_LIST_SEPARATOR = "^";
@@ -50,20 +50,9 @@ export function totalRoutes(ctx: ApiContext): Router {
     handle(async (req) => {
       const scope = await reachOf(db, requireAdmin(req, "setting"));
       const visible = await plantSet(db, scope);
-      const plants = (
-        await db
-          .selectFrom("plant")
-          .leftJoin("node", "node.seq", "plant.node_seq")
-          .select(["plant.uid", "plant.name", "plant.capa", "plant.node_seq", "node.name as nodeName"])
-          .orderBy("plant.name")
-          .execute()
-      ).filter((p) => visible.has(p.uid));
-      const rtus = await db
-        .selectFrom("rtu")
-        .select(["uid", "alias", "name", "mac", "plant_uid", "node_seq"])
-        .orderBy("uid")
-        .execute();
-      const devices = await db.selectFrom("device").select(["plant_uid", "kind"]).execute();
+      const inventory = await fleetInventory(db);
+      const plants = inventory.plants.filter((p) => visible.has(p.uid));
+      const { rtus, devices } = inventory;
       const byPlant = new Map<string, typeof rtus>();
       for (const rtu of rtus) if (rtu.plant_uid) byPlant.set(rtu.plant_uid, [...(byPlant.get(rtu.plant_uid) ?? []), rtu]);
       const kinds = new Map<string, Record<string, number>>();
@@ -140,22 +129,7 @@ export function totalRoutes(ctx: ApiContext): Router {
       const uid = String(req.params.id);
       await requirePlant(db, scope, uid, "see", "no_such_plant");
       const q = parse(HistoryQuery, req.query);
-      const devices = await db.selectFrom("device").select(["uid", "kind"]).where("plant_uid", "=", uid).execute();
-      const uids = devices.map((d) => d.uid);
-      const tables: Record<string, unknown[]> = {};
-      for (const table of HISTORY_TABLE_NAMES) {
-        const spec = HISTORY_TABLES[table];
-        tables[table] = uids.length
-          ? await db
-              .selectFrom(table as any)
-              .select(spec.columns as any)
-              .where("device_uid", "in", uids)
-              .where(spec.time as any, ">=", q.start)
-              .where(spec.time as any, "<", q.end)
-              .orderBy(spec.time as any)
-              .execute()
-          : [];
-      }
+      const { devices, tables } = await plantHistory(db, uid, q.start, q.end);
       return { plantUid: uid, start: q.start, end: q.end, devices, tables };
     }),
   );
