@@ -24,7 +24,6 @@ import { z } from "zod";
 import { useEffect, useState } from "react";
 import { AppLink } from "~/components/AppLink";
 import { requireSection } from "~/auth/section.server";
-import { renderStatChart } from "~/components/charts/statistics.server";
 import { fmt, useLocale } from "~/i18n";
 import { statisticsMessages, useStatisticsT, type StatisticsCatalogue } from "~/i18n/statistics";
 import { ApiFailure } from "~/models/api.server";
@@ -37,6 +36,7 @@ import {
   unsubscribeReport,
   type SubscriptionItem,
 } from "~/models/statistics.server";
+import { statisticsChart } from "~/models/statistics-chart.server";
 import { assertCsrf } from "~/utils/csrf.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { pdfAvailable } from "~/pdf.server";
@@ -224,7 +224,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const tables = report ? buildTables(report, view.report, locale, view.page, rowsPerPage(view)) : null;
   const chart =
     report && tables
-      ? renderStatChart({
+      ? statisticsChart({
           id: view.report,
           title: `${REPORT_TITLES[view.report][locale]} — ${t.statistics.chart}`,
           labels: tables.chart.labels,

@@ -9,6 +9,7 @@ import { requireSection } from "~/auth/section.server";
 import { chromiumPath, renderPdf } from "~/pdf.server";
 import { readPreferences } from "~/utils/preferences.server";
 import { parseSearch } from "~/utils/form-action.server";
+import { APP_PROMO_CLOSED_COOKIE } from "../../domain/app-promo";
 import { resolveView, StatisticsViewSchema, viewSearch } from "../../domain/statistics-view";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -23,6 +24,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     { name: "lang", value: locale },
     // Printed on white whatever the screen's theme.
     { name: "onThemeValue", value: "default" },
+    // A fresh headless browser would get the app promotion pop-up over the first page (closed for its session).
+    { name: APP_PROMO_CLOSED_COOKIE, value: "1" },
   ]);
   const name = `statistics-${view.report}-${view.start}.pdf`;
   return new Response(new Uint8Array(pdf), {
