@@ -1,6 +1,6 @@
 /**
  * Zod issues as field errors, written once for the portal's actions (app/utils/form-action.server.ts) and its
- * client-side checks (app/components/admin-form.tsx): the first message per field, `_form` for issues about the
+ * client-side checks (app/components/AdminForm.tsx): the first message per field, `_form` for issues about the
  * whole input.
  */
 import type { ZodError } from "zod";

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from "react";
 import { AUTH_LEVELS } from "../../domain/admin-levels";
 import { MEMBER_ID_PATTERN } from "../../domain/password-policy";
 import { SERVICE_CHOICES, SERVICE_KNOWN_MASK } from "../../domain/member-form";
-import { Checkbox, SelectInput, TextInput, type Errors, type Values } from "~/components/admin-form";
+import { Checkbox, SelectInput, TextInput, type Errors, type Values } from "~/components/AdminForm";
 import { fmt } from "~/i18n";
 import { useAdminT } from "~/i18n/admin";
 

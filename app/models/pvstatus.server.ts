@@ -1,7 +1,7 @@
 /**
  * Plant status data for /pvstatus through the /api contract (SPEC §7 POST /pvstatus/group,
  * GET /pvstatus/new), shaped for the screen: graph cards get their chart's series once, compact
- * (charts/card-chart.tsx compactChart; the page draws the SVG from it), and the map gets a slim point list.
+ * (charts/CardChart.tsx compactChart; the page draws the SVG from it), and the map gets a slim point list.
  */
 import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
@@ -16,7 +16,7 @@ import type {
 } from "../../domain/contract/pvstatus";
 import { hasIrradiance } from "../../domain/irradiance";
 import { fmt, messages, type Locale } from "~/i18n";
-import { compactChart, type CardChartData } from "~/components/charts/card-chart";
+import { compactChart, type CardChartData } from "~/components/charts/CardChart";
 import { enabledCategories, type PvstatusView } from "~/components/plant-cards/url-state";
 import { api, ApiFailure, apiTagged } from "./api.server";
 import { acceptsGzip } from "~/utils/http-encoding.server";
@@ -40,7 +40,7 @@ export type CardGenData = Omit<GenData, "labels" | "invDatas" | "envDatas" | "st
 /** What a card shows (the page's loader data repeats it for hydration, so nothing more). */
 export interface PlantCardView extends Omit<PlantCardData, "genData" | "faults" | "lat" | "lng" | "locality" | "iwW" | "dailys"> {
   genData: CardGenData;
-  /** Graph cards: the chart's series, compact (drawn by charts/card-chart.tsx CardChart). */
+  /** Graph cards: the chart's series, compact (drawn by charts/CardChart.tsx CardChart). */
   chart: CardChartData | null;
   hasIrradiance: boolean;
   /** Tooltip text naming the fault(s); "" when nothing is wrong. */

@@ -34,7 +34,7 @@ import {
 import { formatSeoul } from "../../domain/seoul-time";
 import { ALARM_CODE, ALARM_LEVEL_FILTERS } from "../../domain/status";
 import { requireSection } from "~/auth/section.server";
-import { Pager, TextInput } from "~/components/admin-form";
+import { Pager, TextInput } from "~/components/AdminForm";
 import { AppLink } from "~/components/AppLink";
 import { ScopeFinder } from "~/components/alarm/ScopeFinder";
 import { DetailLink } from "~/components/status/DetailLink";

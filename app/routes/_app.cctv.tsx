@@ -13,7 +13,7 @@ import { megapixels, meetsMotie } from "../../domain/cctv";
 import { CameraCreate, type CameraItem, type CameraState, type CctvUrlResponse } from "../../domain/contract/cctv";
 import { requireSection } from "~/auth/section.server";
 import { AppLink } from "~/components/AppLink";
-import { FormAlert } from "~/components/admin-form";
+import { FormAlert } from "~/components/AdminForm";
 import { CameraPlayer } from "~/components/cctv/CameraPlayer";
 import { fmt } from "~/i18n";
 import { cctvMessages, useCctvT } from "~/i18n/cctv";

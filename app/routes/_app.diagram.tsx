@@ -34,7 +34,7 @@ import {
   typeLabel,
   valuesText,
 } from "~/components/diagram/words";
-import { FormAlert as FormError } from "~/components/admin-form";
+import { FormAlert as FormError } from "~/components/AdminForm";
 import { seoulYmdHm } from "~/components/status/format";
 import { usePolling } from "~/components/status/usePolling";
 import { assertCsrf } from "~/utils/csrf.server";

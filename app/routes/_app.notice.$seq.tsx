@@ -18,7 +18,7 @@ import {
   useClientValidation,
   useErrorText,
   type Errors,
-} from "~/components/admin-form";
+} from "~/components/AdminForm";
 import { assertCsrf } from "~/utils/csrf.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt } from "~/i18n";

@@ -14,7 +14,7 @@ import { NOTICE_MAX, NoticeFields } from "../../domain/notice-form";
 import { type FormFailure, apiFailure, formFailure, formValues, parseSearch, runIntent } from "~/utils/form-action.server";
 import { searchParam } from "~/utils/search-params";
 import { requireSection } from "~/auth/section.server";
-import { FilterLinks } from "~/components/data-table";
+import { FilterLinks } from "~/components/DataTable";
 import {
   Checkbox,
   ConfirmDelete,
@@ -25,7 +25,7 @@ import {
   useClientValidation,
   useErrorText,
   type Errors,
-} from "~/components/admin-form";
+} from "~/components/AdminForm";
 import { assertCsrf } from "~/utils/csrf.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt } from "~/i18n";

@@ -17,8 +17,8 @@ import {
   type ValueSettingType,
 } from "../../domain/settings";
 import { requireSettingScreen } from "~/auth/section.server";
-import { FormAlert, SelectInput, TextInput, schemaErrors, useClientValidation } from "~/components/admin-form";
-import { answerFor, DeleteSection, formatTime, useFleetErrorText } from "~/components/fleet-admin";
+import { FormAlert, SelectInput, TextInput, schemaErrors, useClientValidation } from "~/components/AdminForm";
+import { answerFor, DeleteSection, formatTime, useFleetErrorText } from "~/components/FleetAdmin";
 import { assertCsrf } from "~/utils/csrf.server";
 import { apiFailure, formValues, parseForm, parseSearch } from "~/utils/form-action.server";
 import { searchParam } from "~/utils/search-params";

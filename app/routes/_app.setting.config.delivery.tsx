@@ -10,7 +10,7 @@ import { OUTBOX_STATES } from "../../domain/contract/alarm";
 import { formatSeoul } from "../../domain/seoul-time";
 import { SETTING_TYPES } from "../../domain/settings";
 import { requireSettingScreen } from "~/auth/section.server";
-import { Pager } from "~/components/admin-form";
+import { Pager } from "~/components/AdminForm";
 import { fmt } from "~/i18n";
 import { useAdminT } from "~/i18n/admin";
 import { alarmMessages, useAlarmT } from "~/i18n/alarm";

@@ -31,7 +31,7 @@ import {
   useClientValidation,
   useErrorText,
   type Errors,
-} from "~/components/admin-form";
+} from "~/components/AdminForm";
 import { MemberFields } from "~/components/MemberForm";
 import { assertCsrf } from "~/utils/csrf.server";
 import { redirectWithFlash } from "~/utils/flash.server";

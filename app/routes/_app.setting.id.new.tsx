@@ -11,7 +11,7 @@ import { MemberCreateFields } from "../../domain/member-form";
 import { MEMBER_ID_PATTERN } from "../../domain/password-policy";
 import { apiFailure, formFailure } from "~/utils/form-action.server";
 import { requireSettingScreen } from "~/auth/section.server";
-import { FormAlert, fieldErrorsOf, schemaErrors, useClientValidation, useErrorText } from "~/components/admin-form";
+import { FormAlert, fieldErrorsOf, schemaErrors, useClientValidation, useErrorText } from "~/components/AdminForm";
 import { MemberFields, useIdCheck } from "~/components/MemberForm";
 import { assertCsrf } from "~/utils/csrf.server";
 import { redirectWithFlash } from "~/utils/flash.server";

@@ -11,10 +11,10 @@ import { optionalInt, PlantFormSchema, plantErrorField, plantFormToBody, RemoteU
 import { STATUS_CATEGORIES, type StatusCategory } from "../../domain/status";
 import { capacityKw } from "../../domain/units";
 import { requireSettingScreen } from "~/auth/section.server";
-import { FormAlert, SelectInput, TextInput, schemaErrors, useClientValidation } from "~/components/admin-form";
-import { answerFor, useFleetErrorText } from "~/components/fleet-admin";
-import { DataTable, FilterForm, FilterSearch, FilterSelect } from "~/components/data-table";
-import { PlantFields } from "~/components/plant-fields";
+import { FormAlert, SelectInput, TextInput, schemaErrors, useClientValidation } from "~/components/AdminForm";
+import { answerFor, useFleetErrorText } from "~/components/FleetAdmin";
+import { DataTable, FilterForm, FilterSearch, FilterSelect } from "~/components/DataTable";
+import { PlantFields } from "~/components/PlantFields";
 import { statusLabel } from "~/components/status/labels";
 import { assertCsrf } from "~/utils/csrf.server";
 import { apiFailure, formValues, parseForm, parseSearch } from "~/utils/form-action.server";

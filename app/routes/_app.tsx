@@ -6,7 +6,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { canOpenSection, isCurrentSection, navigationFor, type NavItem } from "../../domain/navigation";
 import { helpArticleFor } from "../../domain/help";
 import { requireAuth } from "~/auth/session.server";
-import { Flash } from "~/components/form";
+import { Flash } from "~/components/Flash";
 import { Logo } from "~/components/Logo";
 import { takeFlash } from "~/utils/flash.server";
 import { NoticePopup } from "~/components/NoticePopup";

@@ -1,8 +1,8 @@
-/** The card chart as SVG markup (tests and other server-side uses; screens render card-chart.tsx's CardChart). */
+/** The card chart as SVG markup (tests and other server-side uses; screens render CardChart.tsx's CardChart). */
 import { renderToStaticMarkup } from "react-dom/server";
-import { Chart, type CardChartSize, type ChartInput } from "./card-chart";
+import { Chart, type CardChartSize, type ChartInput } from "./CardChart";
 
-export type { ChartInput, LineChartSize } from "./card-chart";
+export type { ChartInput, LineChartSize } from "./CardChart";
 
 export function renderCardChart(input: ChartInput, size: CardChartSize): string {
   return renderToStaticMarkup(<Chart input={input} size={size} />);

@@ -19,7 +19,7 @@ import { DetailLink } from "./DetailLink";
 import { Qty, SeoulTime } from "./format";
 import { StatusBadge } from "./labels";
 import { ZeroedNote } from "./ZeroedNote";
-import { nextOrder, SortHeader } from "~/components/data-table";
+import { nextOrder, SortHeader } from "~/components/DataTable";
 
 const href = (view: MonitorView) => {
   const qs = monitorViewParams(view).toString();

@@ -1,14 +1,14 @@
 /**
  * Pieces shared by the fleet admin screens (plants, devices, RTUs, total, configuration, import):
  * error texts from the fleet catalogue, the per-form view of an action answer, the delete section with
- * its typed confirmation, and small badges. Form controls come from admin-form.tsx.
+ * its typed confirmation, and small badges. Form controls come from AdminForm.tsx.
  */
 import { Form } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ADMIN_DELETE_KEY, isDeleteConfirmed } from "../../domain/admin-delete";
 import { deviceKindName, isDeviceKind } from "../../domain/device";
 import { formatSeoul } from "../../domain/seoul-time";
-import { FormAlert, TextInput, useClientValidation, type Errors } from "~/components/admin-form";
+import { FormAlert, TextInput, useClientValidation, type Errors } from "~/components/AdminForm";
 import { fmt } from "~/i18n";
 import { useAdminT, type AdminCatalogue } from "~/i18n/admin";
 

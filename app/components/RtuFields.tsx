@@ -1,7 +1,7 @@
 /** The fields of the RTU form (create and edit), with the gateway config bits as checkboxes (SPEC §6). */
 import { RTU_CONFIG_KEYS } from "../../domain/rtu-config";
-import { Checkbox, SelectInput, TextInput, type Errors } from "~/components/admin-form";
-import { useFleetErrorText } from "~/components/fleet-admin";
+import { Checkbox, SelectInput, TextInput, type Errors } from "~/components/AdminForm";
+import { useFleetErrorText } from "~/components/FleetAdmin";
 import { useAdminT } from "~/i18n/admin";
 
 export interface RtuFieldValues {

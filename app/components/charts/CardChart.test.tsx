@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
-import { CardChart, chartLabels, chartTexts, compactChart, type CardChartData } from "./card-chart";
+import { CardChart, chartLabels, chartTexts, compactChart, type CardChartData } from "./CardChart";
 import { renderCardChart } from "./render.server";
 import { messages } from "~/i18n";
 import { parseLabels, parseSeries } from "../../../domain/series";

@@ -2,7 +2,7 @@
  * The shared pieces of a list screen: a sortable column header (a link per column that keeps the view in the URL,
  * with aria-sort), a data table (caption, column headers, a row header per row, an empty row; on a phone
  * `stackOnPhone` lays each row out as label: value pairs from `data-label`), and a filter form (a GET form whose
- * values live in the URL — bookmarkable, no JS needed — with apply and reset). Pager is in admin-form.tsx.
+ * values live in the URL — bookmarkable, no JS needed — with apply and reset). Pager is in AdminForm.tsx.
  */
 import { Fragment, type ReactNode } from "react";
 import { Form } from "@remix-run/react";

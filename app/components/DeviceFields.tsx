@@ -1,7 +1,7 @@
 /** The fields of the device form (create and edit). */
 import { DEVICE_KINDS } from "../../domain/device";
-import { SelectInput, TextInput, type Errors } from "~/components/admin-form";
-import { kindLabel, useFleetErrorText } from "~/components/fleet-admin";
+import { SelectInput, TextInput, type Errors } from "~/components/AdminForm";
+import { kindLabel, useFleetErrorText } from "~/components/FleetAdmin";
 import { useAdminT } from "~/i18n/admin";
 
 export interface DeviceFieldValues {

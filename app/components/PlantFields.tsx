@@ -1,6 +1,6 @@
 /** The fields of the plant form (create and edit): capacity typed in kW, coordinates, package, group. */
-import { SelectInput, TextInput, type Errors } from "~/components/admin-form";
-import { useFleetErrorText } from "~/components/fleet-admin";
+import { SelectInput, TextInput, type Errors } from "~/components/AdminForm";
+import { useFleetErrorText } from "~/components/FleetAdmin";
 import { useAdminT } from "~/i18n/admin";
 
 export interface PlantFieldValues {
