@@ -45,7 +45,14 @@ export async function subtreeSeqs(db: Db, rootSeq: number): Promise<number[]> {
  */
 export async function reachOf(db: Db, claims: Pick<AccessClaims, "id" | "scope">): Promise<Reach> {
   const id = claims.id;
-  const { rows } = await sql<{ k: "m" | "n" | "p"; a: number | null; b: number | null; c: number | null; d: string | null; e: number | null }>`
+  const { rows } = await sql<{
+    k: "m" | "n" | "p";
+    a: number | null;
+    b: number | null;
+    c: number | null;
+    d: string | null;
+    e: number | null;
+  }>`
     with recursive sub(seq) as (
       select n.seq from member m join node n on n.seq = m.node_seq where m.id = ${id} and n.parent_seq is not null
       union all
