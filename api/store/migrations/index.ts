@@ -11,6 +11,7 @@ import * as m0006 from "./0006_performance";
 import * as m0011 from "./0011_cameras";
 import * as m0007 from "./0007_statistics";
 import * as m0012 from "./0012_alarm_period_indexes";
+import * as m0013 from "./0013_plant_daily";
 
 export interface Migration {
   name: string;
@@ -21,7 +22,7 @@ export interface Migration {
  * Kysely's Migrator (api/store/db.ts) runs the pending ones in name order, so a new migration takes the next
  * free number; never edit one that has shipped. Numbers reserved for the open work:
  * 0005 alarms and alerts, 0006 measurement and diagnosis, 0007 statistics reports, 0008 diagrams, pages and
- * cameras, 0009 scale-out, 0010 input hardening, 0012 the alarm list's period indexes.
+ * cameras, 0009 scale-out, 0010 input hardening, 0012 the alarm list's period indexes, 0013 the per-plant daily rollup (diagnosis).
  */
 export const migrations: Migration[] = [
   { name: "0001_foundation", up: m0001.up },
@@ -35,4 +36,5 @@ export const migrations: Migration[] = [
   { name: "0011_cameras", up: m0011.up },
   { name: "0007_statistics", up: m0007.up },
   { name: "0012_alarm_period_indexes", up: m0012.up },
+  { name: "0013_plant_daily", up: m0013.up },
 ];
