@@ -364,12 +364,22 @@ describe.each(STORES)("measurement and diagnosis API on %s", (storeKind) => {
       const res = await get(`/measurement/devices?plantUid=${g.plantUid}`);
       expect(res.status, res.text).toBe(200);
       expect(res.body.plantUid).toBe(g.plantUid);
-      expect(res.body.plants.map((p: any) => p.uid)).toEqual(expect.arrayContaining([g.plantUid, other.plantUid]));
+      expect(res.body.plant.uid).toBe(g.plantUid);
+      expect(res.body.matches).toBeNull();
       expect(res.body.devices.map((d: any) => d.uid)).toEqual(expect.arrayContaining([...g.inverters, g.env, g.board, g.vcb]));
       expect(res.body.devices.find((d: any) => d.uid === g.inverters[0])).toMatchObject({ kind: 1, rtu_uid: g.rtuUid });
       const scoped = await get(`/measurement/devices?plantUid=${g.plantUid}`, foreign);
-      expect(scoped.body.plants.map((p: any) => p.uid)).toEqual([other.plantUid]);
       expect(scoped.body.plantUid).toBe(other.plantUid);
+      // The name search answers only the member's plants with devices, at most `limit`.
+      const gName = (await get(`/measurement/devices?plantUid=${g.plantUid}`)).body.plant.name as string;
+      const found = await get(`/measurement/devices?${q({ q: gName.slice(1).toUpperCase() })}`);
+      expect(found.body.matches.plants.map((p: any) => p.uid)).toContain(g.plantUid);
+      const hidden = await get(`/measurement/devices?${q({ q: gName })}`, foreign);
+      expect(hidden.body.matches.plants.map((p: any) => p.uid)).not.toContain(g.plantUid);
+      const one = await get(`/measurement/devices?${q({ q: "", limit: 1 })}`);
+      expect(one.body.matches).toBeNull();
+      expect((await get(`/measurement/devices?${q({ q: "x".repeat(101) })}`)).status).toBe(400);
+      expect((await get(`/measurement/devices?${q({ q: "a", limit: 0 })}`)).status).toBe(400);
       expect(scoped.body.devices.map((d: any) => d.uid)).toEqual(expect.arrayContaining(other.inverters));
       expect(scoped.body.devices.map((d: any) => d.uid)).not.toContain(g.inverters[0]);
     });
