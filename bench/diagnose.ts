@@ -7,13 +7,16 @@
  *      the temperature-corrected reference, IEC 61724-1 figures and loss breakdown; one call's median.
  *   2. GET /api/diagnose/ranking: the fleet EPI ranking over 1,000 plants (2 inverters and a sensor each)
  *      for a month; one call's median.
+ *      2b. the same once right after an inverter's rating was edited (its plant's days recomputed first).
  *   3. The /measurement document of the 100-inverter plant (every inverter's newest values) at 20
  *      connections (autocannon): req/s and latency.
  * Not a test: nothing passes or fails.
  */
 import autocannon from "autocannon";
 import { randomBytes } from "node:crypto";
+import { sql } from "kysely";
 import { openStore, type Store } from "../api/store/db";
+import { rebuildPlantDaily } from "../api/telemetry/writer";
 import { formatSeoul, seoulDayStart } from "../domain/seoul-time";
 import { ADMIN_PASSWORD, startServer, type StoreKind } from "../tests/helpers/server";
 
@@ -193,6 +196,10 @@ async function main() {
       }
     }
     await insertRows(store, "rollup_daily", monthRows);
+    // What the rollup writer leaves beside the device rows: the per-plant daily rollup (migration 0013). PostgreSQL
+    // then gets the statistics autovacuum would have gathered on a table in service.
+    await store.db.transaction().execute((trx) => rebuildPlantDaily(trx, today - 400 * DAY, today));
+    if (STORE === "postgres") await sql`analyze`.execute(store.db);
     console.log(
       `seeded ${fmt(yearRows.length + monthRows.length)} daily rollup rows and ${fmt(latest.length)} latest rows in ${fmt((performance.now() - t0) / 1000, 1)} s`,
     );
@@ -247,6 +254,16 @@ async function main() {
         ),
       (body) => `${body.plants.length} plants ranked, lowest EPI ${body.plants[0]?.epi?.toFixed(3)} (${body.plants[0]?.name})`,
     );
+
+    // A rating corrected: the ranking first recomputes that plant's rows (every day it has) with the new rating.
+    await store.db.updateTable("device").set({ capa: 4_000 }).where("uid", "=", `DF${TAG}7I0`).execute();
+    const edit = performance.now();
+    const edited = await fetch(
+      `${server.baseUrl}/api/diagnose/ranking?start=${encodeURIComponent(monthStart)}&end=${encodeURIComponent(yesterdayEnd)}`,
+      { headers: auth },
+    );
+    await edited.text();
+    console.log(`2b. ranking right after one inverter's rating was edited: ${fmt(performance.now() - edit, 1)} ms (one call)`);
 
     const cookie = `accessToken=${tokens.accessToken}; refreshToken=${tokens.refreshToken}; sessionId=${tokens.sessionId}; NewAppOpenPop=1`;
     const pageUrl = `${server.baseUrl}/measurement?plant=${big}&kind=1`;

@@ -279,6 +279,12 @@ export async function loadPlantHistory(
         }
         report.inserted[table] = (report.inserted[table] ?? 0) + inserted;
       }
+      // Daily rollups loaded straight in: the ranking recomputes the plant's per-plant days (migration 0013).
+      await trx
+        .insertInto("rollup_plant_daily_stale")
+        .values({ plant_uid: plantUid })
+        .onConflict((oc) => oc.column("plant_uid").doNothing())
+        .execute();
     });
     report.days++;
     dataChanged({ devices: [...local], from: day, to: Math.min(day + DAY_MS, range.end) });

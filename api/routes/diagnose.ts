@@ -27,16 +27,14 @@ import {
   type ProduceResponse,
   type ProducerRow,
   type RankingResponse,
-  type RankingRow,
 } from "../../domain/contract/diagnose";
+import { rankingRow, sortRanking } from "../../domain/diagnose-ranking";
 import { irradianceMode } from "../../domain/irradiance";
 import {
   deviationFromMedian,
   expectedEnergyKwh,
-  figuresFromSums,
   median,
   performanceFigures,
-  performanceSums,
   type PerformanceBucket,
 } from "../../domain/performance";
 import { formatSeoul } from "../../domain/seoul-time";
@@ -52,6 +50,7 @@ import {
   envBuckets,
   fleetSums,
   forgetSelection,
+  refreshStalePlants,
   inverterBuckets,
   inverterEnergy,
   inverterGroups,
@@ -80,36 +79,36 @@ export function labelOf(t: number, unit: number): string {
 }
 
 /**
- * Devices of a request, each visible to the member (404 otherwise, as for a missing one). Visibility depends
- * only on a device's plant and RTU, so one check per (plant, RTU) pair covers a 100-inverter plant.
+ * Devices of a request, each visible to the member (404 otherwise, as for a missing one), read with their plant and
+ * RTU in one query (visibility depends only on those).
  */
 async function visibleDevices(db: Kysely<Database>, reach: Reach, uids: string[]) {
   const unique = [...new Set(uids)];
   const rows = unique.length
-    ? await db.selectFrom("device").select(["uid", "kind", "plant_uid", "rtu_uid"]).where("uid", "in", unique).execute()
+    ? await db
+        .selectFrom("device")
+        .leftJoin("plant", "plant.uid", "device.plant_uid")
+        .leftJoin("rtu", "rtu.uid", "device.rtu_uid")
+        .select([
+          "device.uid",
+          "device.kind",
+          "device.plant_uid",
+          "device.rtu_uid",
+          "plant.uid as p_uid",
+          "plant.node_seq as p_node",
+          "rtu.plant_uid as r_plant",
+          "rtu.node_seq as r_node",
+          "rtu.uid as r_uid",
+        ])
+        .where("device.uid", "in", unique)
+        .execute()
     : [];
   if (rows.length !== unique.length) throw notFound("device_not_found");
-  const checked = new Map<string, boolean>();
+  const seq = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   for (const d of rows) {
-    const key = `${d.plant_uid}|${d.rtu_uid}`;
-    if (!checked.has(key)) {
-      const plant = d.plant_uid
-        ? await db.selectFrom("plant").select(["uid", "node_seq"]).where("uid", "=", d.plant_uid).executeTakeFirst()
-        : undefined;
-      const rtu = d.rtu_uid
-        ? await db.selectFrom("rtu").select(["plant_uid", "node_seq"]).where("uid", "=", d.rtu_uid).executeTakeFirst()
-        : undefined;
-      checked.set(
-        key,
-        canSeeDevice(
-          reach,
-          { plant_uid: d.plant_uid },
-          plant ? { uid: plant.uid, node_seq: plant.node_seq === null ? null : Number(plant.node_seq) } : null,
-          rtu ? { plant_uid: rtu.plant_uid, node_seq: rtu.node_seq === null ? null : Number(rtu.node_seq) } : null,
-        ),
-      );
-    }
-    if (!checked.get(key)) throw notFound("device_not_found");
+    const plant = d.p_uid ? { uid: d.p_uid, node_seq: seq(d.p_node) } : null;
+    const rtu = d.r_uid ? { plant_uid: d.r_plant ?? null, node_seq: seq(d.r_node) } : null;
+    if (!canSeeDevice(reach, { plant_uid: d.plant_uid }, plant, rtu)) throw notFound("device_not_found");
   }
   return rows;
 }
@@ -205,7 +204,7 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
       const plants = new Set(infos.map((i) => i.plantUid));
       if (plants.size !== 1) throw badRequest("one_plant_only", { deviceUids: "one_plant_only" });
       const plantUid = infos[0]!.plantUid;
-      const k = await plantCoefficients(db, plantUid);
+      const k = infos[0]!.k;
       const now = clock.now();
       // SPEC §4: hourly data is read from one bucket early, then shifted by an hour with the first entry skipped.
       const hourly = p.unit === 60;
@@ -364,23 +363,10 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
       const p = periodOf(q.start, q.end, 1440);
       const reach = await reachOf(db, me);
       const uids = await visiblePlantUids(db, reach);
+      await refreshStalePlants(db, ctx.store.dialect === "postgres", uids);
       const [plants, sums] = await Promise.all([plantsFor(db, uids), fleetSums(db, uids, p.from, p.to)]);
-      const none = performanceSums([]);
-      const rows: RankingRow[] = plants.map((pl) => {
-        // Each plant-day is one bucket of the whole plant (store/diagnose.ts fleetSums).
-        const f = figuresFromSums(sums.get(pl.uid) ?? none, pl.capacityKw);
-        return {
-          plantUid: pl.uid,
-          name: pl.name,
-          capacityKw: pl.capacityKw,
-          energyKwh: f.energyKwh,
-          expectedKwh: f.expectedKwh,
-          epi: f.energyPerformanceIndex,
-          pr: f.performanceRatio,
-          availability: f.availability,
-        };
-      });
-      rows.sort((a, b) => (a.epi ?? Infinity) - (b.epi ?? Infinity) || a.name.localeCompare(b.name));
+      // Each plant-day is one bucket of the plant's rated inverters (store/diagnose.ts fleetSums).
+      const rows = sortRanking(plants.map((pl) => rankingRow(pl, sums.get(pl.uid))));
       return { start: q.start, end: q.end, plants: rows };
     }),
   );

@@ -12,8 +12,8 @@
  * GET /rpe/devices                      environment sensors of an RTU or a plant
  * GET /rtg, /rte                        newest values of an RTU's grid-side devices / environment sensors
  * GET /ri                               an inverter's newest values (with details where allowed)
- * GET /measurement/devices              the measurement screen's pickers: the member's plants with devices, the
- *                                       chosen plant (plantUid when visible, else the first) and its devices
+ * GET /measurement/devices              the measurement screen's picker: the chosen plant (plantUid when visible,
+ *                                       else the first by name) and its devices; with q, the plants named so (≤ limit)
  */
 import { Router, type Request } from "express";
 import { z } from "zod";
@@ -46,7 +46,11 @@ const StatusDetailQuery = z.object({
   faultName: z.string().trim().max(200).optional(),
   faultCode: z.coerce.number().int().min(0).max(0xffffffff).optional(),
 });
-const PickerQuery = z.object({ plantUid: z.string().trim().max(64, "too_long").optional() });
+const PickerQuery = z.object({
+  plantUid: z.string().trim().max(64, "too_long").optional(),
+  q: z.string().trim().max(100, "too_long").optional(),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
 const FaultCodesQuery = z.object({ faultJsonString: z.string().max(4000).optional() });
 const ReleaseInput = z.object({
   mac: z.string().trim().min(1, "required").max(32, "too_long"),
@@ -87,7 +91,7 @@ export function measurementRoutes(ctx: ApiContext, clock: Clock): Router {
     handle(async (req) => {
       const me = requireSettled(req);
       const q = parse(PickerQuery, req.query);
-      return measurementPicker(db, await reachOf(db, me), q.plantUid || undefined);
+      return measurementPicker(db, await reachOf(db, me), q.plantUid || undefined, q.q ? { q: q.q, limit: q.limit } : undefined);
     }),
   );
 

@@ -13,7 +13,9 @@ import {
   type PerformanceSums,
 } from "../../domain/performance";
 import type { CompareKind, CompareType } from "../../domain/contract/diagnose";
+import type { RankingPlant } from "../../domain/diagnose-ranking";
 import { capacityKw } from "../../domain/units";
+import { lockPlants, rebuildPlantDaily } from "../telemetry/writer";
 import type { Database } from "./schema";
 
 type Db = Kysely<Database>;
@@ -26,6 +28,8 @@ export interface InverterInfo {
   capacityKw: number;
   /** The device's own rating (raw, 10 W units); null or 0 = an equal share of its plant's (`capacityKw`). */
   capa: number | null;
+  /** Its plant's coefficients of the reference (γ, η). */
+  k: PerformanceCoefficients;
 }
 
 /** Per bucket of one inverter. */
@@ -57,13 +61,24 @@ async function chunked<T>(uids: string[], run: (part: string[]) => Promise<T[]>)
   return out;
 }
 
-/** Inverter capacity: its own rating, else an equal share of its plant's. */
+/** Inverter capacity: its own rating, else an equal share of its plant's; and its plant's coefficients. One query. */
 export async function inverterInfos(db: Db, uids: string[]): Promise<InverterInfo[]> {
   if (!uids.length) return [];
   const rows = await chunked(uids, (part) =>
     db
       .selectFrom("device")
       .innerJoin("plant", "plant.uid", "device.plant_uid")
+      .innerJoin(
+        (eb) =>
+          eb
+            .selectFrom("device as x")
+            .select((e) => ["x.plant_uid", e.fn.countAll<number>().as("n")])
+            .where("x.kind", "=", 1)
+            .where("x.plant_uid", "in", (q) => q.selectFrom("device as y").select("y.plant_uid").where("y.uid", "in", part))
+            .groupBy("x.plant_uid")
+            .as("c"),
+        (j) => j.onRef("c.plant_uid", "=", "device.plant_uid"),
+      )
       .select([
         "device.uid",
         "device.name",
@@ -71,23 +86,14 @@ export async function inverterInfos(db: Db, uids: string[]): Promise<InverterInf
         "device.plant_uid",
         "plant.name as plant_name",
         "plant.capa as plant_capa",
+        "plant.temp_coeff",
+        "plant.system_factor",
+        "c.n",
       ])
       .where("device.uid", "in", part)
       .where("device.kind", "=", 1)
       .execute(),
   );
-  const perPlant = new Map<string, number>();
-  for (const r of await chunked([...new Set(rows.map((r) => r.plant_uid!))], (part) =>
-    db
-      .selectFrom("device")
-      .select(["plant_uid", (eb) => eb.fn.countAll<number>().as("n")])
-      .where("plant_uid", "in", part)
-      .where("kind", "=", 1)
-      .groupBy("plant_uid")
-      .execute(),
-  )) {
-    perPlant.set(r.plant_uid!, Number(r.n));
-  }
   const order = new Map(uids.map((u, i) => [u, i]));
   return rows
     .map((r) => ({
@@ -96,9 +102,11 @@ export async function inverterInfos(db: Db, uids: string[]): Promise<InverterInf
       plantUid: r.plant_uid!,
       plantName: r.plant_name,
       capa: r.capa === null ? null : Number(r.capa),
-      capacityKw: r.capa
-        ? capacityKw(Number(r.capa))
-        : capacityKw(Number(r.plant_capa)) / Math.max(1, perPlant.get(r.plant_uid!) ?? 1),
+      capacityKw: r.capa ? capacityKw(Number(r.capa)) : capacityKw(Number(r.plant_capa)) / Math.max(1, Number(r.n ?? 1)),
+      k: {
+        temperatureCoefficient: num(r.temp_coeff) ?? DEFAULT_COEFFICIENTS.temperatureCoefficient,
+        systemFactor: num(r.system_factor) ?? DEFAULT_COEFFICIENTS.systemFactor,
+      },
     }))
     .sort((a, b) => order.get(a.uid)! - order.get(b.uid)!);
 }
@@ -268,10 +276,7 @@ export async function inverterGroups(db: Db, infos: InverterInfo[], p: Period): 
 /** The plant's environment sensors' buckets, averaged over sensors, keyed by bucket start. */
 export async function envBuckets(db: Db, plantUid: string, p: Period): Promise<Map<number, EnvBucket>> {
   const out = new Map<number, EnvBucket>();
-  const sensors = (
-    await db.selectFrom("device").select("uid").where("plant_uid", "=", plantUid).where("kind", "=", 4).execute()
-  ).map((d) => d.uid);
-  if (!sensors.length) return out;
+  const sensors = db.selectFrom("device as s").select("s.uid").where("s.plant_uid", "=", plantUid).where("s.kind", "=", 4);
   let rows: Array<{ t: number; h: number | null; ht: number | null; hz: number | null; sun: number; lit: number }>;
   if (p.unit === 10) {
     const r = await db
@@ -443,16 +448,37 @@ export async function compareSeries(
 const FLEET_CHUNK = 5_000;
 
 /**
- * The fleet ranking's sums per plant (domain/performance.ts PerformanceSums), added up in SQL so 1,000
- * plants × a month of rollup_daily come back as 1,000 rows. Three levels:
- *   y  per plant and day: the inverters' energy, reporting capacity Σ P0 and Σ P0·producing steps, and the
- *      environment sensors' insolation H, Σ G·T·τ (only when every sensor has it), sunny and lit steps
- *      (averaged over sensors, rounded) — inverter and sensor rows in one pass, told apart by kind;
- *   z  the day as one bucket of the whole plant (routes/diagnose.ts ranking): C-corrected insolation with the
- *      plant's γ, producing share = sunny steps · min(1, producing steps / lit steps);
- *   outer  the per-bucket terms of performanceSums, summed over the plant's days that have inverter rows.
+ * Brings the rollup_plant_daily rows of the plants given up to date where a rating or membership changed since they
+ * were written (rollup_plant_daily_stale, marked by migration 0013's device triggers): each such plant's every day
+ * is recomputed from rollup_daily with the ratings of now, and its mark removed, in one transaction.
+ */
+export async function refreshStalePlants(db: Db, pg: boolean, plantUids: string[]): Promise<string[]> {
+  const stale = await chunked(plantUids, (part) =>
+    db.selectFrom("rollup_plant_daily_stale").select("plant_uid").where("plant_uid", "in", part).execute(),
+  );
+  if (!stale.length) return [];
+  return db.transaction().execute(async (trx) => {
+    const uids = stale.map((s) => s.plant_uid);
+    if (pg) await lockPlants(trx, sql`select uid as plant_uid from plant where uid in (${sql.join(uids)})`);
+    // Taken off first: a rating edited while this runs marks the plant again, for the next reader.
+    const taken = (
+      await trx.deleteFrom("rollup_plant_daily_stale").where("plant_uid", "in", uids).returning("plant_uid").execute()
+    ).map((r) => r.plant_uid);
+    await rebuildPlantDaily(trx, -(2 ** 52), 2 ** 52, taken);
+    return taken;
+  });
+}
+
+/**
+ * The fleet ranking's sums per plant (domain/performance.ts PerformanceSums), added up in SQL from the per-plant
+ * daily aggregate rollup_plant_daily (api/telemetry/rollups.ts plantDailySql), so 1,000 plants × a month come back
+ * as 1,000 rows from 30,000 plant-days, without reading each device's daily row. Two levels:
+ *   z  the day as one bucket of the plant's rated inverters (domain/diagnose-ranking.ts: unrated ones are left out):
+ *      C-corrected insolation with the plant's γ, producing share = sunny steps · min(1, producing steps / lit
+ *      steps), producing steps being the rating-weighted mean Σ P0·run / Σ P0;
+ *   outer  the per-bucket terms of performanceSums, summed over the plant's days that have rated inverter rows.
  * The terms are performanceSums' own, written in SQL; tests/api/measurement-diagnose.test.ts checks the
- * ranking against generate's figures for the same plant and day.
+ * ranking against generate's figures for the same plant and day. Call refreshStalePlants first.
  */
 export async function fleetSums(db: Db, plantUids: string[], from: number, to: number): Promise<Map<string, PerformanceSums>> {
   const out = new Map<string, PerformanceSums>();
@@ -491,21 +517,11 @@ export async function fleetSums(db: Db, plantUids: string[], from: number, to: n
         from (
           select x.*, case when x.cap > 0 then x.caprun / x.cap else 0 end as rr
           from (
-            select d.plant_uid, r.day_ts,
-              count(case when r.kind = 1 then 1 end) as ni,
-              sum(case when r.kind = 1 then r.energy_wh end) / 1000.0 as e,
-              sum(case when r.kind = 1 then coalesce(d.capa, 0) end) / 100.0 as cap,
-              sum(case when r.kind = 1 then coalesce(d.capa, 0) * coalesce(r.run_samples, 0) end) / 100.0 as caprun,
-              avg(case when r.kind = 4 then r.iis_wh end) / 1000.0 as h,
-              case when count(case when r.kind = 4 then r.iis_sts_wh end) = count(case when r.kind = 4 then r.iis_wh end)
-                then avg(case when r.kind = 4 then r.iis_sts_wh end) / 1000.0 end as ht,
-              cast(coalesce(round(avg(case when r.kind = 4 then r.sun_samples end)), 0) as double precision) as sun,
-              cast(coalesce(round(avg(case when r.kind = 4 then r.lit_samples end)), 0) as double precision) as lit
-            from rollup_daily r join device d on d.uid = r.device_uid
-            where d.plant_uid in (${sql.join(part)}) and r.kind in (1, 4) and r.day_ts >= ${from} and r.day_ts < ${to}
-            group by d.plant_uid, r.day_ts
+            select r.plant_uid, r.energy_wh / 1000.0 as e, r.capa / 100.0 as cap, r.capa_run / 100.0 as caprun,
+              r.iis_wh / 1000.0 as h, r.iis_sts_wh / 1000.0 as ht, r.sun_samples as sun, r.lit_samples as lit
+            from rollup_plant_daily r
+            where r.plant_uid in (${sql.join(part)}) and r.day_ts >= ${from} and r.day_ts < ${to} and r.inverters > 0
           ) x
-          where x.ni > 0
         ) y join plant p on p.uid = y.plant_uid
       ) z
       group by z.plant_uid`.execute(db);
@@ -527,19 +543,36 @@ export async function fleetSums(db: Db, plantUids: string[], from: number, to: n
   return out;
 }
 
-/** Plants' capacity (kW), names and coefficients, for the ranking. */
-export async function plantsFor(db: Db, plantUids: string[]) {
+/** Plants' capacity (kW), names, and how many of their inverters carry a rating now, for the ranking. */
+export async function plantsFor(db: Db, plantUids: string[]): Promise<RankingPlant[]> {
   const rows = await chunked(plantUids, (part) =>
-    db.selectFrom("plant").select(["uid", "name", "capa", "temp_coeff", "system_factor"]).where("uid", "in", part).execute(),
+    db
+      .selectFrom("plant")
+      .leftJoin(
+        (eb) =>
+          eb
+            .selectFrom("device")
+            .select((e) => [
+              "plant_uid",
+              e.fn.countAll<number>().as("n"),
+              e.fn.count<number>(e.case().when("capa", ">", 0).then(1).end()).as("rated"),
+            ])
+            .where("kind", "=", 1)
+            .where("plant_uid", "in", part)
+            .groupBy("plant_uid")
+            .as("i"),
+        (j) => j.onRef("i.plant_uid", "=", "plant.uid"),
+      )
+      .select(["plant.uid", "plant.name", "plant.capa", "i.n", "i.rated"])
+      .where("plant.uid", "in", part)
+      .execute(),
   );
   return rows.map((r) => ({
     uid: r.uid,
     name: r.name,
     capacityKw: capacityKw(Number(r.capa)),
-    k: {
-      temperatureCoefficient: num(r.temp_coeff) ?? DEFAULT_COEFFICIENTS.temperatureCoefficient,
-      systemFactor: num(r.system_factor) ?? DEFAULT_COEFFICIENTS.systemFactor,
-    } satisfies PerformanceCoefficients,
+    inverters: Number(r.n ?? 0),
+    ratedInverters: Number(r.rated ?? 0),
   }));
 }
 

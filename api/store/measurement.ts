@@ -231,7 +231,12 @@ export async function windowSeries(
  * A device of a plant is visible exactly when its plant is (domain/visibility.ts canSeeDevice), so this reads
  * plants and one plant's devices instead of every device of the fleet.
  */
-export async function measurementPicker(db: Db, reach: Reach, requested: string | undefined) {
+export async function measurementPicker(
+  db: Db,
+  reach: Reach,
+  requested: string | undefined,
+  find?: { q: string; limit: number },
+) {
   const rows = await db
     .selectFrom("plant")
     .select(["uid", "name", "node_seq"])
@@ -242,7 +247,15 @@ export async function measurementPicker(db: Db, reach: Reach, requested: string 
     .filter((p) => canSeePlant(reach, { uid: p.uid, node_seq: p.node_seq === null ? null : Number(p.node_seq) }))
     .map((p) => ({ uid: p.uid, name: p.name }))
     .sort((a, b) => a.name.localeCompare(b.name, "ko"));
-  const plantUid = requested && plants.some((p) => p.uid === requested) ? requested : (plants[0]?.uid ?? null);
+  const plant = (requested && plants.find((p) => p.uid === requested)) || plants[0] || null;
+  const plantUid = plant?.uid ?? null;
+  // A name search answers a handful of names (the screen's search field), never the whole fleet.
+  let matches: { plants: Array<{ uid: string; name: string }>; more: boolean } | null = null;
+  if (find) {
+    const needle = find.q.toLowerCase();
+    const found = plants.filter((p) => p.name.toLowerCase().includes(needle));
+    matches = { plants: found.slice(0, find.limit), more: found.length > find.limit };
+  }
   const devices = plantUid
     ? (
         await db
@@ -261,5 +274,5 @@ export async function measurementPicker(db: Db, reach: Reach, requested: string 
         capa: d.capa === null ? null : Number(d.capa),
       }))
     : [];
-  return { plants, plantUid, devices };
+  return { plant, plantUid, devices, matches };
 }

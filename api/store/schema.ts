@@ -337,6 +337,25 @@ export interface RollupDailyTable {
   run_samples: number | null;
 }
 
+/** One plant's day for the fleet ranking (migration 0013; api/telemetry/rollups.ts plantDailySql). */
+export interface RollupPlantDailyTable {
+  plant_uid: string;
+  day_ts: number;
+  inverters: number;
+  energy_wh: number | null;
+  capa: number | null;
+  capa_run: number | null;
+  iis_wh: number | null;
+  iis_sts_wh: number | null;
+  sun_samples: number | null;
+  lit_samples: number | null;
+}
+
+/** Plants whose rollup_plant_daily rows predate a rating or membership change (migration 0013's triggers). */
+export interface RollupPlantDailyStaleTable {
+  plant_uid: string;
+}
+
 /** A member's first comparison selection (migration 0006). */
 export interface CompareSelectionTable {
   member_id: string;
@@ -460,6 +479,8 @@ export interface Database {
   device_latest: DeviceLatestTable;
   rollup_hourly: RollupHourlyTable;
   rollup_daily: RollupDailyTable;
+  rollup_plant_daily: RollupPlantDailyTable;
+  rollup_plant_daily_stale: RollupPlantDailyStaleTable;
   compare_selection: CompareSelectionTable;
   fault_code: FaultCodeTable;
   setting: SettingTable;

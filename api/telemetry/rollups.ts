@@ -51,6 +51,38 @@ export function dailyRollupSql(deviceFilter: string): string {
       iis_sts_wh = excluded.iis_sts_wh, sun_samples = excluded.sun_samples, lit_samples = excluded.lit_samples, run_samples = excluded.run_samples`;
 }
 
+/**
+ * The per-plant daily aggregate rollup_plant_daily (migration 0013), recomputed from rollup_daily for the plants
+ * `plantFilter(column)` selects over [?, ?) of day_ts — delete, then insert, so a plant-day that lost its rows goes.
+ * What the fleet ranking reads instead of every device's daily row (api/store/diagnose.ts fleetSums):
+ *   rated inverters (own rating > 0; domain/diagnose-ranking.ts: an unrated one is left out of the figures):
+ *     `inverters` rows, Σ energy_wh, Σ capa (raw, 10 W), Σ capa·run_samples — weighted by the ratings the
+ *     device table holds when it runs, so a rating edit marks the plant stale (the device triggers of 0013)
+ *     and the ranking recomputes it before reading;
+ *   environment sensors, averaged: iis_wh, iis_sts_wh (only when every sensor has it), sun and lit steps (rounded).
+ * Each statement takes the filter's parameters, then the day range.
+ */
+export function plantDailySql(plantFilter: (column: string) => string): { remove: string; insert: string } {
+  const rated = "r.kind = 1 and d.capa > 0";
+  return {
+    remove: `delete from rollup_plant_daily where ${plantFilter("plant_uid")} and day_ts >= ? and day_ts < ?`,
+    insert: `insert into rollup_plant_daily (plant_uid, day_ts, inverters, energy_wh, capa, capa_run, iis_wh, iis_sts_wh, sun_samples, lit_samples)
+    select d.plant_uid, r.day_ts,
+      count(case when ${rated} then 1 end),
+      sum(case when ${rated} then r.energy_wh end),
+      sum(case when ${rated} then d.capa end),
+      sum(case when ${rated} then d.capa * coalesce(r.run_samples, 0) end),
+      avg(case when r.kind = 4 then r.iis_wh end),
+      case when count(case when r.kind = 4 then r.iis_sts_wh end) = count(case when r.kind = 4 then r.iis_wh end)
+        then avg(case when r.kind = 4 then r.iis_sts_wh end) end,
+      cast(coalesce(round(avg(case when r.kind = 4 then r.sun_samples end)), 0) as double precision),
+      cast(coalesce(round(avg(case when r.kind = 4 then r.lit_samples end)), 0) as double precision)
+    from rollup_daily r join device d on d.uid = r.device_uid
+    where ${plantFilter("d.plant_uid")} and d.plant_uid is not null and r.kind in (1, 4) and r.day_ts >= ? and r.day_ts < ?
+    group by d.plant_uid, r.day_ts`,
+  };
+}
+
 /** A statement written with '?' placeholders, as a Kysely raw builder with bound parameters. */
 export function withParams(text: string, params: unknown[]): RawBuilder<unknown> {
   const parts = text.split("?");

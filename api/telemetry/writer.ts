@@ -3,12 +3,12 @@
  * rollups, all in one transaction. Two implementations of one contract: SQLite through cached
  * prepared statements (the embedded default's hot path), PostgreSQL through Kysely.
  */
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
 import type { Store } from "../store/db";
 import type { Database } from "../store/schema";
 import { KIND_FIELDS, type MeasurementTable, type ValidReading } from "./readings";
 import { DAY_MS, HOUR_MS, seoulDayStart } from "../../domain/seoul-time";
-import { dailyRollupSql, hourOf, hourlyRollupSql, withParams } from "./rollups";
+import { dailyRollupSql, hourOf, hourlyRollupSql, plantDailySql, withParams } from "./rollups";
 import { dataChanged } from "../store/data-changes";
 
 export interface WriteOptions {
@@ -56,6 +56,23 @@ function spans(readings: ValidReading[]) {
   }
   return [...groups.values()];
 }
+
+/**
+ * The inverters and environment sensors a batch's rollups touched, and their days: their plants' rows of
+ * rollup_plant_daily are recomputed once per batch, after every device's daily rollup.
+ */
+function plantDayScope(groups: ReturnType<typeof spans>): { uids: string[]; dayFrom: number; dayTo: number } | null {
+  const touched = groups.filter((g) => g.kind === 1 || g.kind === 4);
+  if (!touched.length) return null;
+  return {
+    uids: [...new Set(touched.flatMap((g) => [...g.uids]))],
+    dayFrom: seoulDayStart(Math.min(...touched.map((g) => g.from))),
+    dayTo: seoulDayStart(Math.max(...touched.map((g) => g.to)) - 1) + DAY_MS,
+  };
+}
+
+/** Second key of a plant's lock while its rollup_plant_daily rows are recomputed (PostgreSQL; "PLD"). */
+export const PLANT_DAY_LOCK_CLASS = 0x504c44;
 
 function newestPerDevice(readings: ValidReading[]): ValidReading[] {
   const newest = new Map<string, ValidReading>();
@@ -123,7 +140,8 @@ export class SqliteTelemetryWriter implements TelemetryWriter {
     return this.store.db.connection().execute(async () =>
       sqlite.transaction(() => {
         let inserted = 0;
-        for (const g of spans(readings)) {
+        const groups = spans(readings);
+        for (const g of groups) {
           const cols = TABLE_COLUMNS[g.table];
           // Rows go in MULTI_ROW at a time: one native call per group instead of one per reading.
           const insert = (n: number) =>
@@ -164,6 +182,15 @@ export class SqliteTelemetryWriter implements TelemetryWriter {
             this.stmt("day", () => dailyRollupSql(filter)).run(uids, seoulDayStart(g.from), seoulDayStart(g.to - 1) + DAY_MS);
           }
         }
+        const scope = opts.deferRollups ? null : plantDayScope(groups);
+        if (scope) {
+          const plants = plantDailySql(
+            (c) => `${c} in (select plant_uid from device where uid in (select value from json_each(?)))`,
+          );
+          const uids = JSON.stringify(scope.uids);
+          this.stmt("plant-day-", () => plants.remove).run(uids, scope.dayFrom, scope.dayTo);
+          this.stmt("plant-day+", () => plants.insert).run(uids, scope.dayFrom, scope.dayTo);
+        }
         const upsert = this.stmt(
           "latest",
           () =>
@@ -200,7 +227,8 @@ export class KyselyTelemetryWriter implements TelemetryWriter {
       // recomputed from the rows this transaction sees, so two batches of the same device hour committing
       // side by side (READ COMMITTED) would each leave out the other's rows.
       await sql`select pg_advisory_xact_lock(${RTU_LOCK_CLASS}, hashtext(${rtuUid}))`.execute(trx);
-      for (const g of spans(readings)) {
+      const groups = spans(readings);
+      for (const g of groups) {
         // One array parameter per column (unnest): a batch is one short statement, however many rows.
         const cols = TABLE_COLUMNS[g.table];
         const types = PG_TYPES[g.table];
@@ -222,6 +250,18 @@ export class KyselyTelemetryWriter implements TelemetryWriter {
           );
           await withParams(dailyRollupSql(filter), [uids, seoulDayStart(g.from), seoulDayStart(g.to - 1) + DAY_MS]).execute(trx);
         }
+      }
+      const scope = opts.deferRollups ? null : plantDayScope(groups);
+      if (scope) {
+        // A plant's RTUs write side by side: its plant-days are recomputed one transaction at a time, each seeing
+        // the others' committed rollups (the RTU lock above does not cover another RTU of the same plant).
+        await lockPlants(
+          trx,
+          sql`select distinct plant_uid from device where uid = any(${scope.uids}::text[]) and plant_uid is not null`,
+        );
+        const plants = plantDailySql((c) => `${c} in (select plant_uid from device where uid = any(?::text[]))`);
+        await withParams(plants.remove, [scope.uids, scope.dayFrom, scope.dayTo]).execute(trx);
+        await withParams(plants.insert, [scope.uids, scope.dayFrom, scope.dayTo]).execute(trx);
       }
       await this.upsertLatest(trx, newestPerDevice(readings), now);
       if (readings.length) {
@@ -251,6 +291,12 @@ export class KyselyTelemetryWriter implements TelemetryWriter {
   }
 }
 
+/** PostgreSQL: takes the plant-day lock of each plant the query names, in uid order (no two takers deadlock). */
+export async function lockPlants(trx: Kysely<Database>, plantUids: RawBuilder<unknown>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${PLANT_DAY_LOCK_CLASS}, hashtext(p.plant_uid))
+    from (select q.plant_uid from (${plantUids}) q order by q.plant_uid) p`.execute(trx);
+}
+
 export function createTelemetryWriter(store: Store): TelemetryWriter {
   return store.dialect === "sqlite" ? new SqliteTelemetryWriter(store) : new KyselyTelemetryWriter(store);
 }
@@ -272,4 +318,14 @@ export async function rebuildRollupsIn(trx: Kysely<Database>, from: number, to: 
   const dayFrom = seoulDayStart(from);
   const dayTo = seoulDayStart(to - 1) + DAY_MS;
   await withParams(dailyRollupSql("1 = 1"), [dayFrom, dayTo]).execute(trx);
+  await rebuildPlantDaily(trx, dayFrom, dayTo);
+}
+
+/** Recomputes rollup_plant_daily of every plant, or of the plants given, over the days [dayFrom, dayTo). */
+export async function rebuildPlantDaily(trx: Kysely<Database>, dayFrom: number, dayTo: number, plantUids?: string[]) {
+  if (plantUids && !plantUids.length) return;
+  const plants = plantDailySql((c) => (plantUids ? `${c} in (${plantUids.map(() => "?").join(", ")})` : "1 = 1"));
+  const params = [...(plantUids ?? []), dayFrom, dayTo];
+  await withParams(plants.remove, params).execute(trx);
+  await withParams(plants.insert, params).execute(trx);
 }

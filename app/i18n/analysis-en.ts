@@ -9,6 +9,11 @@ export const analysisEn: Widen<typeof analysisKo> = {
     all: "All (integrated)",
     plant: "Plant",
     choosePlant: "Choose a plant",
+    findPlant: "Find a plant",
+    findPlaceholder: "Part of a plant's name",
+    findMatches: "Plants whose name holds ‘{find}’: choose one.",
+    findNoMatch: "No plant's name holds ‘{find}’.",
+    findMore: "There are more. Type more of the name.",
     show: "Show",
     noPlants: "No plant to show.",
     noDevices: "This plant has no device of this kind.",
@@ -172,6 +177,10 @@ export const analysisEn: Widen<typeof analysisKo> = {
       availability: "Availability",
       energy: "Energy",
       none: "No data",
+      ratingMissing: "Rating missing",
+      ratingPartial: "{n} unrated inverter(s) left out",
+      ratingNote:
+        "Inverters without a rating are left out of the capacity-weighted figures (EPI, PR, availability) and of the energy. A plant none of whose inverters is rated gets no figures.",
     },
   },
 };

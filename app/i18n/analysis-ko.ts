@@ -6,6 +6,11 @@ export const analysisKo = {
     all: "전체 (통합)",
     plant: "발전소",
     choosePlant: "발전소 선택",
+    findPlant: "발전소 찾기",
+    findPlaceholder: "발전소 이름의 일부",
+    findMatches: "‘{find}’ 이름이 들어간 발전소: 하나를 고르세요.",
+    findNoMatch: "‘{find}’ 이름이 들어간 발전소가 없습니다.",
+    findMore: "더 있습니다. 이름을 더 입력하세요.",
     show: "보기",
     noPlants: "볼 수 있는 발전소가 없습니다.",
     noDevices: "이 발전소에는 이 종류의 장비가 없습니다.",
@@ -149,6 +154,10 @@ export const analysisKo = {
       availability: "가동률",
       energy: "발전량",
       none: "자료 없음",
+      ratingMissing: "정격 용량 없음",
+      ratingPartial: "정격 없는 인버터 {n}대 제외",
+      ratingNote:
+        "정격 용량이 없는 인버터는 용량 가중 지표(EPI, PR, 가동률)와 발전량에서 뺍니다. 모든 인버터에 정격이 없으면 지표를 내지 않습니다.",
     },
   },
 };

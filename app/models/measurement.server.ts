@@ -15,13 +15,14 @@ export interface UserDevice {
 export const userDevices = (token: string) =>
   api<{ deviceList: UserDevice[] }>("/device/list_user", { token }).then((r) => r.deviceList);
 
-/** The measurement screen's pickers: visible plants with devices, the chosen plant and its devices. */
-export const measurementDevices = (token: string, plantUid: string | undefined) =>
+/** The measurement screen's picker: the chosen plant and its devices; with `q`, the member's plants named so. */
+export const measurementDevices = (token: string, o: { plantUid?: string; q?: string; limit?: number }) =>
   api<{
-    plants: Array<{ uid: string; name: string }>;
+    plant: { uid: string; name: string } | null;
     plantUid: string | null;
     devices: Array<Pick<UserDevice, "uid" | "kind" | "name" | "rtu_uid" | "capa">>;
-  }>("/measurement/devices", { token, query: plantUid ? { plantUid } : {} });
+    matches: { plants: Array<{ uid: string; name: string }>; more: boolean } | null;
+  }>("/measurement/devices", { token, query: { plantUid: o.plantUid || undefined, q: o.q || undefined, limit: o.limit } });
 
 export const measurement = (token: string, q: { deviceUid?: string; plantUid?: string; kind?: number }) =>
   api<MeasurementResponse>("/measurement", { token, query: { ...q, includeInverterDetails: 1 } });

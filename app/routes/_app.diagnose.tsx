@@ -529,8 +529,14 @@ export default function DiagnoseScreen() {
                     </AppLink>
                   </th>
                   <td className="num">{num(p.capacityKw, 1)} kW</td>
-                  <td className="num" data-epi={p.epi ?? ""}>
-                    {p.epi === null ? d.ranking.none : num(p.epi, 3)}
+                  <td className="num" data-epi={p.epi ?? ""} data-rating={p.rating}>
+                    {p.rating === "missing" ? d.ranking.ratingMissing : p.epi === null ? d.ranking.none : num(p.epi, 3)}
+                    {p.rating === "partial" ? (
+                      <>
+                        <br />
+                        <span className="muted small">{fmt(d.ranking.ratingPartial, { n: p.unratedInverters })}</span>
+                      </>
+                    ) : null}
                   </td>
                   <td className="num">{num(p.pr, 3)}</td>
                   <td className="num">{pct(p.availability)}</td>
@@ -539,6 +545,7 @@ export default function DiagnoseScreen() {
               ))}
             </tbody>
           </table>
+          <p className="muted small">{d.ranking.ratingNote}</p>
         </div>
       ) : null}
     </div>

@@ -4,7 +4,7 @@
  * JavaScript; with it the page refreshes like the status screens. The 24-hour chart is server-rendered SVG
  * at unit 10 (keys never past now), irradiance drawn per irradiance mode (SPEC §4), values sanitised (§5).
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useRevalidator } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
@@ -15,6 +15,7 @@ import { referenceGenerationKw } from "../../domain/reference-generation";
 import { formatSeoul } from "../../domain/seoul-time";
 import { requireSection } from "~/auth/section.server";
 import { AppLink } from "~/components/AppLink";
+import { NameFinder } from "~/components/NameFinder";
 import { renderTimeChart } from "~/components/analysis/time-chart.server";
 import { usePolling } from "~/components/status/usePolling";
 import { assertCsrf } from "~/utils/csrf.server";
@@ -35,6 +36,8 @@ const Search = z.object({
     .refine((k) => (MEASUREMENT_DEVICE_KINDS as readonly number[]).includes(k), "bad_kind")
     .default(1),
   device: z.string().trim().max(64).optional(),
+  /** A part of a plant's name typed in the search field (resolved here; several matches are listed). */
+  find: z.string().trim().max(100).optional(),
 });
 
 const REFRESH_MS = 60_000;
@@ -194,12 +197,22 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = parseSearch(Search, request);
   const locale = readPreferences(request).locale;
   const t = analysisMessages(locale);
-  // The pickers (plants, the chosen plant's devices) — not the member's whole device list.
-  const { plants, plantUid, devices } = await measurementDevices(accessToken, q.plant);
+  // A name typed in the search field: one match (or one exact name) is chosen, several are listed as links.
+  let matches: { find: string; plants: Array<{ uid: string; name: string }>; more: boolean } | null = null;
+  if (q.find) {
+    const found = (await measurementDevices(accessToken, { q: q.find, limit: 20 })).matches ?? { plants: [], more: false };
+    const exact = found.plants.filter((p) => p.name.trim().toLowerCase() === q.find!.toLowerCase());
+    const pick = found.plants.length === 1 ? found.plants[0] : exact.length === 1 ? exact[0] : undefined;
+    if (pick) throw redirect(`/measurement?${new URLSearchParams({ plant: pick.uid, kind: String(q.kind) })}`);
+    matches = { find: q.find, ...found };
+  }
+  // The chosen plant and its devices — neither the member's whole device list nor every plant.
+  const { plant, plantUid, devices } = await measurementDevices(accessToken, { plantUid: q.plant });
   if (!plantUid)
     return json({
       q,
-      plants,
+      plant,
+      matches,
       plantUid: null,
       tabs: [] as Array<{ uid: string; name: string }>,
       cards: null,
@@ -239,7 +252,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Only what the page shows: the sub-tabs' names, the cards' values, the chart as drawn (no device list, no series).
   return json({
     q: { ...q, device },
-    plants,
+    plant,
+    matches,
     plantUid,
     tabs: ofKind.map((d) => ({ uid: d.uid, name: d.name })),
     cards: data.devices.map((m) => cardOf(m, locale)),
@@ -416,24 +430,45 @@ export default function MeasurementScreen() {
   return (
     <div className="analysis-screen">
       <h1>{t.measurement.title}</h1>
-      {data.plants.length === 0 ? (
+      {!data.plant ? (
         <p>{t.measurement.noPlants}</p>
       ) : (
         <>
           <Form method="get" className="inline-form" aria-label={t.measurement.choosePlant}>
             <div className="field">
-              <label htmlFor="m-plant">{t.measurement.plant}</label>
-              <select id="m-plant" name="plant" defaultValue={data.plantUid ?? ""} key={data.plantUid ?? ""}>
-                {data.plants.map((p) => (
-                  <option key={p.uid} value={p.uid}>
-                    {p.name}
-                  </option>
-                ))}
-              </select>
+              <label htmlFor="m-find">{t.measurement.findPlant}</label>
+              <NameFinder
+                id="m-find"
+                section="measurement"
+                defaultValue={data.matches?.find ?? data.plant.name}
+                placeholder={t.measurement.findPlaceholder}
+                suggestions={data.matches?.plants.map((p) => p.name) ?? []}
+              />
             </div>
             <input type="hidden" name="kind" value={data.q.kind} />
             <button type="submit">{t.measurement.show}</button>
           </Form>
+          {data.matches ? (
+            <section className="panel name-matches" aria-live="polite">
+              {data.matches.plants.length ? (
+                <>
+                  <p>{fmt(t.measurement.findMatches, { find: data.matches.find })}</p>
+                  <ul>
+                    {data.matches.plants.map((p) => (
+                      <li key={p.uid}>
+                        <AppLink to={`/measurement?${new URLSearchParams({ plant: p.uid, kind: String(data.q.kind) })}`}>
+                          {p.name}
+                        </AppLink>
+                      </li>
+                    ))}
+                  </ul>
+                  {data.matches.more ? <p className="muted small">{t.measurement.findMore}</p> : null}
+                </>
+              ) : (
+                <p role="alert">{fmt(t.measurement.findNoMatch, { find: data.matches.find })}</p>
+              )}
+            </section>
+          ) : null}
           <nav aria-label={t.measurement.tabs.label} className="tabs-nav">
             <ul className="tab-list">
               {MEASUREMENT_DEVICE_KINDS.map((k) => (

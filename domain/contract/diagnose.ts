@@ -140,6 +140,12 @@ export interface RankingRow {
   epi: number | null;
   pr: number | null;
   availability: number | null;
+  /**
+   * Whether every inverter of the plant has a rating (domain/diagnose-ranking.ts): "partial" = the figures are
+   * over the rated ones (`unratedInverters` left out), "missing" = none rated, no figures.
+   */
+  rating: "complete" | "partial" | "missing";
+  unratedInverters: number;
 }
 
 export interface RankingResponse {

@@ -211,6 +211,68 @@ describe.each(STORES)("measurement and diagnosis API on %s", (storeKind) => {
       expect(mine.expectedKwh).toBeCloseTo(d.expectedKwh, 6);
     });
 
+    it("the ranking (per-plant daily rollup) follows a rating edit and late readings, and leaves unrated inverters out", async () => {
+      const day = { start: fmt(from - 86_400_000), end: fmt(to + 86_400_000) };
+      const mine = async () => {
+        const res = await get(`/diagnose/ranking?${q(day)}`);
+        expect(res.status, res.text).toBe(200);
+        return res.body.plants.find((p: any) => p.plantUid === g.plantUid);
+      };
+      const generated = async () =>
+        (await post("/diagnose/generate", { deviceUids: g.inverters, unit: 1440, ...day })).body.figures;
+      // Through the device form's API, as an engineer corrects a rating (the failing inverter: 50 → 100 kW).
+      const rate = async (capaKw: number | null) => {
+        const dev = (await get(`/device/${g.inverters[1]}`)).body.device;
+        const res = await c().call("PUT", `/device/${g.inverters[1]}`, {
+          token: admin,
+          json: { name: dev.name, kind: 1, rtuUid: dev.rtu_uid, plantUid: dev.plant_uid, address: dev.address, capaKw },
+        });
+        expect(res.status, res.text).toBe(200);
+      };
+      const c20 = 1 - 0.00415 * 20;
+      const before = await mine();
+      expect(before).toMatchObject({ rating: "complete", unratedInverters: 0 });
+      expect(before.expectedKwh).toBeCloseTo(100 * 1.6 * c20 * 0.87, 6);
+
+      await rate(100);
+      const edited = await mine();
+      expect(edited.expectedKwh).toBeCloseTo(150 * 1.6 * c20 * 0.87, 6);
+      expect(edited.epi).toBeCloseTo(90 / (150 * 1.6 * c20 * 0.87), 6);
+      expect(edited.epi).toBeCloseTo((await generated()).energyPerformanceIndex, 6);
+
+      // An hour of late readings before the period's first: the writer recomputes the plant's day with them.
+      const late: unknown[] = [];
+      for (let t = from - HOUR; t < from; t += 600_000) {
+        late.push(
+          { device: g.inverters[0], ts: t, values: { iw: 30_000, total_wh: 1e6 } },
+          { device: g.env, ts: t, values: { iis: 800, his: 600, sts: 45, ats: 20 } },
+        );
+      }
+      expect((await postReadings(server.baseUrl, g, late)).status).toBe(200);
+      const lateRanked = await mine();
+      expect(lateRanked.energyKwh).toBeCloseTo(90 + 30, 6);
+      const lateGenerated = await generated();
+      expect(lateRanked.epi).toBeCloseTo(lateGenerated.energyPerformanceIndex, 6);
+      expect(lateRanked.expectedKwh).toBeCloseTo(lateGenerated.expectedKwh, 6);
+      expect(lateRanked.epi).not.toBeCloseTo(edited.epi, 3);
+
+      // No rating: the inverter is left out (its energy with its capacity), and the plant says so.
+      await rate(null);
+      const partial = await mine();
+      expect(partial).toMatchObject({ rating: "partial", unratedInverters: 1 });
+      expect(partial.energyKwh).toBeCloseTo(30 * 3, 6);
+      expect(partial.expectedKwh).toBeCloseTo(50 * 2.4 * c20 * 0.87, 6);
+      expect(partial.epi).toBeCloseTo(90 / (50 * 2.4 * c20 * 0.87), 6);
+      await store.db.updateTable("device").set({ capa: null }).where("uid", "=", g.inverters[0]).execute();
+      const missing = await mine();
+      expect(missing).toMatchObject({ rating: "missing", unratedInverters: 2, epi: null, pr: null, availability: null });
+
+      await store.db.updateTable("device").set({ capa: 5000 }).where("uid", "in", g.inverters).execute();
+      const restored = await mine();
+      expect(restored).toMatchObject({ rating: "complete", unratedInverters: 0 });
+      expect(restored.expectedKwh).toBeCloseTo(100 * 2.4 * c20 * 0.87, 6);
+    });
+
     it("remembers the first compare selection and reuses it for period-only requests", async () => {
       const period = { start: fmt(from), end: fmt(to), unit: 10 };
       const first = await get(
@@ -302,12 +364,22 @@ describe.each(STORES)("measurement and diagnosis API on %s", (storeKind) => {
       const res = await get(`/measurement/devices?plantUid=${g.plantUid}`);
       expect(res.status, res.text).toBe(200);
       expect(res.body.plantUid).toBe(g.plantUid);
-      expect(res.body.plants.map((p: any) => p.uid)).toEqual(expect.arrayContaining([g.plantUid, other.plantUid]));
+      expect(res.body.plant.uid).toBe(g.plantUid);
+      expect(res.body.matches).toBeNull();
       expect(res.body.devices.map((d: any) => d.uid)).toEqual(expect.arrayContaining([...g.inverters, g.env, g.board, g.vcb]));
       expect(res.body.devices.find((d: any) => d.uid === g.inverters[0])).toMatchObject({ kind: 1, rtu_uid: g.rtuUid });
       const scoped = await get(`/measurement/devices?plantUid=${g.plantUid}`, foreign);
-      expect(scoped.body.plants.map((p: any) => p.uid)).toEqual([other.plantUid]);
       expect(scoped.body.plantUid).toBe(other.plantUid);
+      // The name search answers only the member's plants with devices, at most `limit`.
+      const gName = (await get(`/measurement/devices?plantUid=${g.plantUid}`)).body.plant.name as string;
+      const found = await get(`/measurement/devices?${q({ q: gName.slice(1).toUpperCase() })}`);
+      expect(found.body.matches.plants.map((p: any) => p.uid)).toContain(g.plantUid);
+      const hidden = await get(`/measurement/devices?${q({ q: gName })}`, foreign);
+      expect(hidden.body.matches.plants.map((p: any) => p.uid)).not.toContain(g.plantUid);
+      const one = await get(`/measurement/devices?${q({ q: "", limit: 1 })}`);
+      expect(one.body.matches).toBeNull();
+      expect((await get(`/measurement/devices?${q({ q: "x".repeat(101) })}`)).status).toBe(400);
+      expect((await get(`/measurement/devices?${q({ q: "a", limit: 0 })}`)).status).toBe(400);
       expect(scoped.body.devices.map((d: any) => d.uid)).toEqual(expect.arrayContaining(other.inverters));
       expect(scoped.body.devices.map((d: any) => d.uid)).not.toContain(g.inverters[0]);
     });

@@ -102,6 +102,30 @@ test.describe("measurement screen", () => {
   });
 });
 
+test.describe("measurement plant search", () => {
+  test("a part of the name finds the plant (a plain GET form; with JS the field suggests names as one types)", async ({
+    page,
+    plant,
+    signInAs,
+  }, info) => {
+    await signInAs(ALL);
+    await page.goto(`/measurement?kind=2`);
+    const field = page.getByLabel("발전소 찾기");
+    await expect(field).toHaveValue(plant.name);
+    // The page carries no plant list: no select, and no other plant's name in the document.
+    await expect(page.locator("select#m-plant")).toHaveCount(0);
+    const part = plant.name.slice(-6);
+    await field.fill(part);
+    if (info.project.name === "js") await expect(page.locator(`#m-find-options option[value="${plant.name}"]`)).toHaveCount(1);
+    await page.getByRole("button", { name: "보기" }).click();
+    await expect(page).toHaveURL(new RegExp(`plant=${plant.g.plantUid}&kind=2$`));
+    await expect(page.getByText("낮은 스트링 1개")).toBeVisible();
+    await page.getByLabel("발전소 찾기").fill("없는 발전소 이름");
+    await page.getByRole("button", { name: "보기" }).click();
+    await expect(page.getByRole("alert")).toHaveText("‘없는 발전소 이름’ 이름이 들어간 발전소가 없습니다.");
+  });
+});
+
 test.describe("diagnose screen", () => {
   test("producer ranks the failing inverter first; the fleet ranking lists the plant", async ({ page, plant, signInAs }) => {
     await signInAs(ALL);

@@ -1,0 +1,59 @@
+// The fleet EPI ranking (GET /diagnose/ranking): which plants to look at first, and when a plant's figures cannot be
+// trusted because its inverters' ratings are missing.
+//
+// Every capacity-weighted figure (expected energy, PR, EPI, availability) needs each inverter's rating P0. An
+// inverter without one (device capa null or 0) used to weigh 0 kW while its energy still counted: its plant's
+// expected energy was too low and its EPI too high — a failing plant could look healthy. No rating is invented
+// (an equal share of the plant's rating is a guess whenever some inverters are rated): an unrated inverter is left
+// out of the plant's figures altogether, its energy with its capacity, and counted. A plant with some rated
+// inverters is ranked on those and marked "partial"; a plant with none has no figures and is marked "missing", so
+// the screen says "rating missing" instead of a number. The store applies the same test in SQL (capa > 0:
+// api/telemetry/rollups.ts plantDailySql).
+import type { RankingRow } from "./contract/diagnose";
+import { figuresFromSums, performanceSums, type PerformanceSums } from "./performance";
+
+/** Whether an inverter's own rating (raw device capa) can weigh its figures. */
+export function isRated(capa: number | null | undefined): boolean {
+  return typeof capa === "number" && Number.isFinite(capa) && capa > 0;
+}
+
+export type RatingCoverage = "complete" | "partial" | "missing";
+
+/** How much of a plant's inverter fleet carries a rating: every one, some, or none (of at least one). */
+export function ratingCoverage(inverters: number, rated: number): RatingCoverage {
+  if (rated >= inverters) return "complete";
+  return rated > 0 ? "partial" : "missing";
+}
+
+export interface RankingPlant {
+  uid: string;
+  name: string;
+  /** The plant's own rating, kW (P0 of the yields). */
+  capacityKw: number;
+  /** Inverters of the plant now, and of those the ones with a rating. */
+  inverters: number;
+  ratedInverters: number;
+}
+
+/** One plant's row of the ranking from the sums over its rated inverters' days (null: no such day). */
+export function rankingRow(plant: RankingPlant, sums: PerformanceSums | null | undefined): RankingRow {
+  const rating = ratingCoverage(plant.inverters, plant.ratedInverters);
+  const f = figuresFromSums(rating === "missing" || !sums ? performanceSums([]) : sums, plant.capacityKw);
+  return {
+    plantUid: plant.uid,
+    name: plant.name,
+    capacityKw: plant.capacityKw,
+    energyKwh: f.energyKwh,
+    expectedKwh: f.expectedKwh,
+    epi: f.energyPerformanceIndex,
+    pr: f.performanceRatio,
+    availability: f.availability,
+    rating,
+    unratedInverters: plant.inverters - Math.min(plant.inverters, plant.ratedInverters),
+  };
+}
+
+/** Lowest EPI first; plants without one (no irradiance, no energy, or no rating) last; then by name. */
+export function sortRanking(rows: RankingRow[]): RankingRow[] {
+  return rows.sort((a, b) => (a.epi ?? Infinity) - (b.epi ?? Infinity) || a.name.localeCompare(b.name));
+}
