@@ -66,10 +66,10 @@ function Symbol({ e }: { e: PlacedElement }) {
         <g className="sl-sym">
           <rect x={7} y={y - 11} width={24} height={22} />
           <line x1={7} y1={y + 11} x2={31} y2={y - 11} />
-          <text x={12} y={y - 2} className="sl-sym-text">
+          <text x={11} y={y - 2} className="sl-sym-text" aria-hidden="true">
             ~
           </text>
-          <text x={21} y={y + 9} className="sl-sym-text">
+          <text x={20} y={y + 9} className="sl-sym-text" aria-hidden="true">
             =
           </text>
         </g>
