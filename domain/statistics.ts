@@ -78,8 +78,19 @@ export function bucketStarts(from: number, to: number, unit: StatUnit): number[]
  * rows for a year of hourly steps of 100 inverters): formatSeoul is a slice of toISOString, no zone lookup.
  */
 export function bucketLabel(ts: number, unit: StatUnit): string {
-  return formatSeoul(ts, unit === "month" ? "YYYY-MM" : unit === "day" ? "YYYY-MM-DD" : "YYYY-MM-DD HH:mm");
+  // An export writes the same step's label once per device (876,000 rows, 8,760 labels for a year at unit 60):
+  // the labels of recent steps are remembered, a bounded map per unit.
+  let memo = labelMemo.get(unit);
+  if (!memo) labelMemo.set(unit, (memo = new Map()));
+  let label = memo.get(ts);
+  if (label === undefined) {
+    label = formatSeoul(ts, unit === "month" ? "YYYY-MM" : unit === "day" ? "YYYY-MM-DD" : "YYYY-MM-DD HH:mm");
+    if (memo.size >= 20_000) memo.clear();
+    memo.set(ts, label);
+  }
+  return label;
 }
+const labelMemo = new Map<StatUnit, Map<number, string>>();
 
 /** A step's short label for a chart axis: the time alone within one day, the day without the year. */
 export function axisLabel(ts: number, unit: StatUnit, oneDay: boolean): string {
