@@ -470,62 +470,35 @@ export async function refreshStalePlants(db: Db, pg: boolean, plantUids: string[
 }
 
 /**
- * The fleet ranking's sums per plant (domain/performance.ts PerformanceSums), added up in SQL from the per-plant
- * daily aggregate rollup_plant_daily (api/telemetry/rollups.ts plantDailySql), so 1,000 plants × a month come back
- * as 1,000 rows from 30,000 plant-days, without reading each device's daily row. Two levels:
- *   z  the day as one bucket of the plant's rated inverters (domain/diagnose-ranking.ts: unrated ones are left out):
- *      C-corrected insolation with the plant's γ, producing share = sunny steps · min(1, producing steps / lit
- *      steps), producing steps being the rating-weighted mean Σ P0·run / Σ P0;
- *   outer  the per-bucket terms of performanceSums, summed over the plant's days that have rated inverter rows.
- * The terms are performanceSums' own, written in SQL; tests/api/measurement-diagnose.test.ts checks the
- * ranking against generate's figures for the same plant and day. Call refreshStalePlants first.
+ * The fleet ranking's sums per plant (domain/performance.ts PerformanceSums): the per-bucket terms of each plant-day
+ * are kept in rollup_plant_daily (api/telemetry/rollups.ts plantDailySql, written by the rollup writer), so 1,000
+ * plants × a month are one range per plant added up, 1,000 rows back, without reading each device's daily row.
+ * tests/api/measurement-diagnose.test.ts checks the ranking against generate's figures for the same plant and day.
+ * Call refreshStalePlants first.
  */
 export async function fleetSums(db: Db, plantUids: string[], from: number, to: number): Promise<Map<string, PerformanceSums>> {
   const out = new Map<string, PerformanceSums>();
-  const gamma = sql`cast(${DEFAULT_COEFFICIENTS.temperatureCoefficient} as double precision)`;
-  const eta = sql`cast(${DEFAULT_COEFFICIENTS.systemFactor} as double precision)`;
-  const kept = sql.raw("z.e is not null and z.h is not null");
   for (let i = 0; i < plantUids.length; i += FLEET_CHUNK) {
-    const part = plantUids.slice(i, i + FLEET_CHUNK);
-    const a = await sql<{
-      plant_uid: string;
-      total: number | string;
-      dropped: number | string;
-      energy: number | null;
-      expected: number | null;
-      yref: number | null;
-      corrw: number | null;
-      sunw: number | null;
-      runw: number | null;
-      downtime: number | null;
-    }>`
-      select z.plant_uid, count(*) as total,
-        sum(case when not (${kept}) and (z.e is not null or coalesce(z.h, 0) > 0) then 1 else 0 end) as dropped,
-        sum(case when ${kept} then z.e else 0 end) as energy,
-        sum(case when ${kept} then z.cap * z.corr * z.eta else 0 end) as expected,
-        sum(case when ${kept} then z.cap * z.h else 0 end) as yref,
-        sum(case when ${kept} then z.cap * z.corr else 0 end) as corrw,
-        sum(case when ${kept} and z.sun > 0 then z.cap * z.sun else 0 end) as sunw,
-        sum(case when ${kept} and z.sun > 0 then z.cap * z.run else 0 end) as runw,
-        sum(case when ${kept} and z.sun > 0 then z.cap * z.corr * z.eta * ((z.sun - z.run) / z.sun) else 0 end) as downtime
-      from (
-        select y.plant_uid, y.e, y.cap, y.h, y.sun, coalesce(p.system_factor, ${eta}) as eta,
-          case when y.h is null then 0 when y.ht is null then y.h
-            when y.h + coalesce(p.temp_coeff, ${gamma}) * (y.ht - 25 * y.h) > 0 then y.h + coalesce(p.temp_coeff, ${gamma}) * (y.ht - 25 * y.h)
-            else 0 end as corr,
-          case when y.lit > 0 then y.sun * (case when y.rr >= y.lit then 1 else y.rr / y.lit end) else 0 end as run
-        from (
-          select x.*, case when x.cap > 0 then x.caprun / x.cap else 0 end as rr
-          from (
-            select r.plant_uid, r.energy_wh / 1000.0 as e, r.capa / 100.0 as cap, r.capa_run / 100.0 as caprun,
-              r.iis_wh / 1000.0 as h, r.iis_sts_wh / 1000.0 as ht, r.sun_samples as sun, r.lit_samples as lit
-            from rollup_plant_daily r
-            where r.plant_uid in (${sql.join(part)}) and r.day_ts >= ${from} and r.day_ts < ${to} and r.inverters > 0
-          ) x
-        ) y join plant p on p.uid = y.plant_uid
-      ) z
-      group by z.plant_uid`.execute(db);
-    for (const r of a.rows) {
+    const rows = await db
+      .selectFrom("rollup_plant_daily")
+      .select((eb) => [
+        "plant_uid",
+        eb.fn.countAll<number>().as("total"),
+        eb.fn.sum<number>("dropped").as("dropped"),
+        eb.fn.sum<number>("energy").as("energy"),
+        eb.fn.sum<number>("expected").as("expected"),
+        eb.fn.sum<number>("yref").as("yref"),
+        eb.fn.sum<number>("corrw").as("corrw"),
+        eb.fn.sum<number>("sunw").as("sunw"),
+        eb.fn.sum<number>("runw").as("runw"),
+        eb.fn.sum<number>("downtime").as("downtime"),
+      ])
+      .where("plant_uid", "in", plantUids.slice(i, i + FLEET_CHUNK))
+      .where("day_ts", ">=", from)
+      .where("day_ts", "<", to)
+      .groupBy("plant_uid")
+      .execute();
+    for (const r of rows) {
       out.set(r.plant_uid, {
         energy: Number(r.energy ?? 0),
         expected: Number(r.expected ?? 0),
@@ -535,7 +508,7 @@ export async function fleetSums(db: Db, plantUids: string[], from: number, to: n
         runWeighted: Number(r.runw ?? 0),
         downtime: Number(r.downtime ?? 0),
         clipping: 0,
-        dropped: Number(r.dropped),
+        dropped: Number(r.dropped ?? 0),
         total: Number(r.total),
       });
     }

@@ -342,13 +342,15 @@ export interface RollupPlantDailyTable {
   plant_uid: string;
   day_ts: number;
   inverters: number;
-  energy_wh: number | null;
-  capa: number | null;
-  capa_run: number | null;
-  iis_wh: number | null;
-  iis_sts_wh: number | null;
-  sun_samples: number | null;
-  lit_samples: number | null;
+  kept: number;
+  dropped: number;
+  energy: number;
+  expected: number;
+  yref: number;
+  corrw: number;
+  sunw: number;
+  runw: number;
+  downtime: number;
 }
 
 /** Plants whose rollup_plant_daily rows predate a rating or membership change (migration 0013's triggers). */

@@ -5,6 +5,7 @@
  */
 import { sql, type RawBuilder } from "kysely";
 import { DAY_MS, HOUR_MS, SEOUL_OFFSET_MS } from "../../domain/seoul-time";
+import { DEFAULT_COEFFICIENTS } from "../../domain/performance";
 import type { MeasurementTable } from "./readings";
 
 export const hourOf = (ts: number) => ts - (ts % HOUR_MS);
@@ -54,32 +55,61 @@ export function dailyRollupSql(deviceFilter: string): string {
 /**
  * The per-plant daily aggregate rollup_plant_daily (migration 0013), recomputed from rollup_daily for the plants
  * `plantFilter(column)` selects over [?, ?) of day_ts — delete, then insert, so a plant-day that lost its rows goes.
- * What the fleet ranking reads instead of every device's daily row (api/store/diagnose.ts fleetSums):
- *   rated inverters (own rating > 0; domain/diagnose-ranking.ts: an unrated one is left out of the figures):
- *     `inverters` rows, Σ energy_wh, Σ capa (raw, 10 W), Σ capa·run_samples — weighted by the ratings the
- *     device table holds when it runs, so a rating edit marks the plant stale (the device triggers of 0013)
- *     and the ranking recomputes it before reading;
- *   environment sensors, averaged: iis_wh, iis_sts_wh (only when every sensor has it), sun and lit steps (rounded).
+ * A row is the plant's day as one bucket of its rated inverters (domain/diagnose-ranking.ts: an unrated one is left
+ * out) with the per-bucket terms of domain/performance.ts performanceSums written in SQL, so the fleet ranking only
+ * adds them up per plant (api/store/diagnose.ts fleetSums):
+ *   x  per plant and day: the rated inverters' energy, Σ P0 and Σ P0·producing steps, and the environment sensors'
+ *      insolation H, Σ G·T·τ (only when every sensor has it), sunny and lit steps (averaged over sensors, rounded);
+ *   z  C-corrected insolation with the plant's γ, its η, producing share = sunny steps · min(1, rating-weighted
+ *      producing steps / lit steps);
+ *   the row: kept (energy and irradiance both present) or dropped, and the terms of a kept bucket.
+ * The terms use the ratings and coefficients of the moment, so a change to either marks the plant stale (the
+ * device and plant triggers of 0013) and the ranking recomputes its rows before reading them.
  * Each statement takes the filter's parameters, then the day range.
  */
 export function plantDailySql(plantFilter: (column: string) => string): { remove: string; insert: string } {
   const rated = "r.kind = 1 and d.capa > 0";
+  const kept = "z.e is not null and z.h is not null";
+  const gamma = `coalesce(p.temp_coeff, ${DEFAULT_COEFFICIENTS.temperatureCoefficient})`;
   return {
     remove: `delete from rollup_plant_daily where ${plantFilter("plant_uid")} and day_ts >= ? and day_ts < ?`,
-    insert: `insert into rollup_plant_daily (plant_uid, day_ts, inverters, energy_wh, capa, capa_run, iis_wh, iis_sts_wh, sun_samples, lit_samples)
-    select d.plant_uid, r.day_ts,
-      count(case when ${rated} then 1 end),
-      sum(case when ${rated} then r.energy_wh end),
-      sum(case when ${rated} then d.capa end),
-      sum(case when ${rated} then d.capa * coalesce(r.run_samples, 0) end),
-      avg(case when r.kind = 4 then r.iis_wh end),
-      case when count(case when r.kind = 4 then r.iis_sts_wh end) = count(case when r.kind = 4 then r.iis_wh end)
-        then avg(case when r.kind = 4 then r.iis_sts_wh end) end,
-      cast(coalesce(round(avg(case when r.kind = 4 then r.sun_samples end)), 0) as double precision),
-      cast(coalesce(round(avg(case when r.kind = 4 then r.lit_samples end)), 0) as double precision)
-    from rollup_daily r join device d on d.uid = r.device_uid
-    where ${plantFilter("d.plant_uid")} and d.plant_uid is not null and r.kind in (1, 4) and r.day_ts >= ? and r.day_ts < ?
-    group by d.plant_uid, r.day_ts`,
+    insert: `insert into rollup_plant_daily (plant_uid, day_ts, inverters, kept, dropped, energy, expected, yref, corrw, sunw, runw, downtime)
+    select z.plant_uid, z.day_ts, z.ni,
+      case when ${kept} then 1 else 0 end,
+      case when not (${kept}) and (z.e is not null or coalesce(z.h, 0) > 0) then 1 else 0 end,
+      case when ${kept} then z.e else 0 end,
+      case when ${kept} then z.cap * z.corr * z.eta else 0 end,
+      case when ${kept} then z.cap * z.h else 0 end,
+      case when ${kept} then z.cap * z.corr else 0 end,
+      case when ${kept} and z.sun > 0 then z.cap * z.sun else 0 end,
+      case when ${kept} and z.sun > 0 then z.cap * z.run else 0 end,
+      case when ${kept} and z.sun > 0 then z.cap * z.corr * z.eta * ((z.sun - z.run) / z.sun) else 0 end
+    from (
+      select y.plant_uid, y.day_ts, y.ni, y.e, y.cap, y.h, y.sun, coalesce(p.system_factor, ${DEFAULT_COEFFICIENTS.systemFactor}) as eta,
+        case when y.h is null then 0 when y.ht is null then y.h
+          when y.h + ${gamma} * (y.ht - 25 * y.h) > 0 then y.h + ${gamma} * (y.ht - 25 * y.h)
+          else 0 end as corr,
+        case when y.lit > 0 then y.sun * (case when y.rr >= y.lit then 1 else y.rr / y.lit end) else 0 end as run
+      from (
+        select x.*, case when x.cap > 0 then x.caprun / x.cap else 0 end as rr
+        from (
+          select d.plant_uid, r.day_ts,
+            count(case when ${rated} then 1 end) as ni,
+            sum(case when ${rated} then r.energy_wh end) / 1000.0 as e,
+            sum(case when ${rated} then d.capa end) / 100.0 as cap,
+            sum(case when ${rated} then d.capa * coalesce(r.run_samples, 0) end) / 100.0 as caprun,
+            avg(case when r.kind = 4 then r.iis_wh end) / 1000.0 as h,
+            case when count(case when r.kind = 4 then r.iis_sts_wh end) = count(case when r.kind = 4 then r.iis_wh end)
+              then avg(case when r.kind = 4 then r.iis_sts_wh end) / 1000.0 end as ht,
+            cast(coalesce(round(avg(case when r.kind = 4 then r.sun_samples end)), 0) as double precision) as sun,
+            cast(coalesce(round(avg(case when r.kind = 4 then r.lit_samples end)), 0) as double precision) as lit
+          from rollup_daily r join device d on d.uid = r.device_uid
+          where ${plantFilter("d.plant_uid")} and d.plant_uid is not null and r.kind in (1, 4) and r.day_ts >= ? and r.day_ts < ?
+          group by d.plant_uid, r.day_ts
+        ) x
+        where x.ni > 0
+      ) y join plant p on p.uid = y.plant_uid
+    ) z`,
   };
 }
 

@@ -268,6 +268,11 @@ describe.each(STORES)("measurement and diagnosis API on %s", (storeKind) => {
       expect(missing).toMatchObject({ rating: "missing", unratedInverters: 2, epi: null, pr: null, availability: null });
 
       await store.db.updateTable("device").set({ capa: 5000 }).where("uid", "in", g.inverters).execute();
+      // The plant's coefficients weigh the stored terms too: a change recomputes them.
+      const coefficients = (json: unknown) => c().call("PUT", `/diagnose/coefficients/${g.plantUid}`, { token: admin, json });
+      expect((await coefficients({ temperatureCoefficient: -0.0035, systemFactor: 0.9 })).status).toBe(200);
+      expect((await mine()).expectedKwh).toBeCloseTo(100 * 2.4 * (1 - 0.0035 * 20) * 0.9, 6);
+      expect((await coefficients({ temperatureCoefficient: null, systemFactor: null })).status).toBe(200);
       const restored = await mine();
       expect(restored).toMatchObject({ rating: "complete", unratedInverters: 0 });
       expect(restored.expectedKwh).toBeCloseTo(100 * 2.4 * c20 * 0.87, 6);
