@@ -1,10 +1,25 @@
 import { describe, expect, it } from "vitest";
 import { ALARM_SETTING_DEFAULTS } from "./settings";
-import { alarmKey, applyRaiseDelay, evaluateAlarms, type DeviceView, type PlantView, type RtuView } from "./alarm-rules";
+import {
+  alarmKey,
+  applyRaiseDelay,
+  awakeSince,
+  evaluateAlarms,
+  type DeviceView,
+  type PlantView,
+  type RtuView,
+} from "./alarm-rules";
+import { sunPosition } from "./sun";
 
 const now = 1_800_000_000_000;
 const min = 60_000;
-const plant = (over: Partial<PlantView> = {}): PlantView => ({ uid: "P", capa: 10_000, sunElevationDeg: 45, ...over });
+const plant = (over: Partial<PlantView> = {}): PlantView => ({
+  uid: "P",
+  capa: 10_000,
+  sunElevationDeg: 45,
+  awakeSince: now - 8 * 60 * min,
+  ...over,
+});
 const rtu = (over: Partial<RtuView> = {}): RtuView => ({ uid: "R", plant_uid: "P", last_seen_at: now - min, ...over });
 const dev = (uid: string, kind: number, over: Partial<DeviceView> = {}): DeviceView => ({
   uid,
@@ -45,6 +60,40 @@ describe("alarm rules", () => {
     expect(codes(run({ rtus: [rtu({ last_seen_at: now - 29 * min })], devices: [sensor()] }))).toEqual([]);
     expect(codes(run({ rtus: [rtu({ last_seen_at: now - 31 * min })], devices: [sensor()] }))).toEqual(["1000003:R"]);
     expect(codes(run({ rtus: [rtu({ last_seen_at: null })], devices: [] }))).toEqual([]);
+  });
+
+  it("an RTU of inverters only is not disconnected at night: its silence counts from the morning", () => {
+    // Last heard at sunset with its inverter at 200 W; in the dark it is judged neither way (an alarm raised by day
+    // stays open).
+    const sunset = rtu({ last_seen_at: now - 10 * 60 * min });
+    const dusk = dev("I1", 1, { iw: 200 });
+    const dark = plant({ sunElevationDeg: -20, awakeSince: null });
+    const night = run({ plants: [dark], rtus: [sunset], devices: [dusk] });
+    expect(codes(night)).toEqual([]);
+    expect(night.undecided.has(alarmKey(1000003, "P", "R"))).toBe(true);
+    // Morning: the inverters have been awake for 20 minutes, within the 30 allowed; then for 40.
+    const morning = (awakeMin: number) =>
+      codes(run({ plants: [plant({ awakeSince: now - awakeMin * min })], rtus: [sunset], devices: [dusk, dev("B1", 2)] }));
+    expect(morning(20)).toEqual([]);
+    expect(morning(40)).toEqual(["1000003:R"]);
+    // One that fell silent while its inverter produced 40 kW, or that also carries a sensor (which answers day and
+    // night), is judged by the clock alone.
+    expect(codes(run({ plants: [dark], rtus: [sunset], devices: [dev("I1", 1)] }))).toEqual(["1000003:R"]);
+    expect(codes(run({ plants: [dark], rtus: [sunset], devices: [dusk, sensor()] }))).toEqual(["1000003:R"]);
+    // A sibling that had stopped answering in the afternoon (its own alarm) does not keep the RTU awake.
+    const lostEarlier = dev("I2", 1, { iw: 40_000, latestTs: now - 12 * 60 * min });
+    const sunsetReport = dev("I1", 1, { iw: 200, latestTs: now - 10 * 60 * min });
+    expect(codes(run({ plants: [dark], rtus: [sunset], devices: [sunsetReport, lostEarlier] }))).toEqual([]);
+  });
+
+  it("awakeSince finds the morning's crossing of the awake elevation to the minute, null below it", () => {
+    const seoul = { lat: 37.57, lng: 126.98 };
+    const noon = Date.parse("2026-11-26T03:00:00Z"); // 12:00 KST
+    const since = awakeSince(noon, seoul.lat, seoul.lng)!;
+    expect(sunPosition(since, seoul.lat, seoul.lng).elevationDeg).toBeGreaterThanOrEqual(15);
+    expect(sunPosition(since - 60_000, seoul.lat, seoul.lng).elevationDeg).toBeLessThan(15);
+    expect(since).toBeGreaterThan(Date.parse("2026-11-25T23:30:00Z"));
+    expect(awakeSince(Date.parse("2026-11-26T12:00:00Z"), seoul.lat, seoul.lng)).toBeNull(); // 21:00 KST
   });
 
   it("leaves device alarms undecided while the RTU itself is silent", () => {

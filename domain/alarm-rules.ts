@@ -7,8 +7,9 @@
  * an alarm only after it has lasted the raise delay (`applyRaiseDelay`).
  */
 import { referenceGenerationKw } from "./reference-generation";
-import { ALARM_CODE } from "./status";
 import type { AlarmSettings } from "./settings";
+import { ALARM_CODE } from "./status";
+import { emptySunPosition, sunPosition } from "./sun";
 
 export const STEP_MS = 600_000;
 
@@ -35,6 +36,11 @@ export interface PlantView {
   capa: number;
   /** Sun elevation at the plant now, degrees (domain/sun.ts). */
   sunElevationDeg: number;
+  /**
+   * Since when the sun has stood at least AWAKE_SUN_ELEVATION high at the plant today (`awakeSince`); null while
+   * it is lower. An RTU that carries only inverters and connection boards has nothing to send at night.
+   */
+  awakeSince: number | null;
 }
 
 /** Sunrise and sunset are when the sun's upper limb crosses the refracted horizon (domain/sun.ts). */
@@ -45,6 +51,31 @@ export const inDaylight = (p: Pick<PlantView, "sunElevationDeg">) => p.sunElevat
 /** Inverters wake when the array sees light: judged by the plant's sensor, else by the sun well above the horizon. */
 export const AWAKE_IRRADIANCE = 50;
 export const AWAKE_SUN_ELEVATION = 15;
+
+/**
+ * Since when the sun has stood at least AWAKE_SUN_ELEVATION above the plant, to the minute, or null when it stands
+ * lower now. Searched backwards in half hours, then halved down to a minute: at most ~40 sun positions.
+ */
+export function awakeSince(now: number, latDeg: number, lonDeg: number): number | null {
+  const sun = emptySunPosition();
+  const high = (t: number) => sunPosition(t, latDeg, lonDeg, sun).elevationDeg >= AWAKE_SUN_ELEVATION;
+  if (!high(now)) return null;
+  const HALF_HOUR = 1_800_000;
+  let up = now;
+  let down = now - HALF_HOUR;
+  while (high(down)) {
+    up = down;
+    down -= HALF_HOUR;
+    // Polar summer: the sun never set; awake for as long as anyone would look back.
+    if (now - down > 86_400_000) return down;
+  }
+  while (up - down > 60_000) {
+    const mid = Math.floor((up + down) / 2);
+    if (high(mid)) up = mid;
+    else down = mid;
+  }
+  return up;
+}
 
 export interface WantedAlarm {
   key: string;
@@ -75,6 +106,8 @@ export interface FaultName {
 const INVERTER = 1;
 const BOARD = 2;
 const ENV = 4;
+/** An inverter last heard below this output (W) was going to sleep. */
+const DUSK_OUTPUT_W = 1_000;
 
 export function evaluateAlarms(input: {
   now: number;
@@ -95,13 +128,37 @@ export function evaluateAlarms(input: {
 
   const silentRtus = new Set<string>();
   const newestByRtu = new Map<string, number>();
+  // RTUs that went to sleep with their devices: every device sleeps at night (inverters, connection boards) and
+  // the inverters were last heard producing next to nothing (dusk). Such an RTU has nothing to send in the dark;
+  // one that fell silent while its inverters produced is judged by the clock at any hour.
+  // (An inverter that had stopped answering before its RTU's last report tells nothing of dusk.)
   for (const d of input.devices) {
     if (d.rtu_uid && d.latestTs !== null) newestByRtu.set(d.rtu_uid, Math.max(newestByRtu.get(d.rtu_uid) ?? 0, d.latestTs));
+  }
+  const sleepingRtu = new Map<string, boolean>();
+  for (const d of input.devices) {
+    if (!d.rtu_uid) continue;
+    const lastWord = d.latestTs !== null && d.latestTs >= (newestByRtu.get(d.rtu_uid) ?? 0) - deviceSilentAfter;
+    const sleeps = d.kind === BOARD || (d.kind === INVERTER && (!lastWord || (d.iw ?? 0) < DUSK_OUTPUT_W));
+    sleepingRtu.set(d.rtu_uid, (sleepingRtu.get(d.rtu_uid) ?? true) && sleeps);
   }
   for (const r of input.rtus) {
     // An RTU that never reported is not "disconnected": it was never connected.
     if (r.last_seen_at === null) continue;
-    if (now - r.last_seen_at > rtuSilentAfter) {
+    let since = r.last_seen_at;
+    if (sleepingRtu.get(r.uid)) {
+      // Its silence counts from the morning: at night it is judged neither way (an alarm raised by day stays).
+      const woke = plants.get(r.plant_uid)?.awakeSince ?? null;
+      if (woke === null) {
+        if (now - since > rtuSilentAfter) {
+          silentRtus.add(r.uid);
+          undecided.add(alarmKey(ALARM_CODE.internetDisconnected, r.plant_uid, r.uid));
+        }
+        continue;
+      }
+      since = Math.max(since, woke);
+    }
+    if (now - since > rtuSilentAfter) {
       silentRtus.add(r.uid);
       wanted.push({
         key: alarmKey(ALARM_CODE.internetDisconnected, r.plant_uid, r.uid),

@@ -8,7 +8,14 @@
 import { ALARM_CODE } from "../../domain/status";
 import type { Clock } from "../clock";
 import { DIGEST_HOUR } from "../../domain/alert-policy";
-import { alarmKey, applyRaiseDelay, evaluateAlarms, type DeviceView } from "../../domain/alarm-rules";
+import {
+  AWAKE_SUN_ELEVATION,
+  alarmKey,
+  applyRaiseDelay,
+  awakeSince,
+  evaluateAlarms,
+  type DeviceView,
+} from "../../domain/alarm-rules";
 import { seoulDayStart } from "../../domain/seoul-time";
 import { sunPosition } from "../../domain/sun";
 import { enqueueAlarmAlerts, enqueueDigests, type AlarmStepEvent } from "../notify/alerts";
@@ -81,6 +88,17 @@ export class AlarmEngine {
     return this.running;
   }
 
+  /** Today's awakeSince per place: it changes once a day, and a pass asks for every plant. */
+  private awakeToday = { day: 0, since: new Map<string, number | null>() };
+
+  private awakeSinceAt(now: number, lat: number, lng: number): number | null {
+    const day = seoulDayStart(now);
+    if (this.awakeToday.day !== day) this.awakeToday = { day, since: new Map() };
+    const key = `${lat},${lng}`;
+    if (!this.awakeToday.since.has(key)) this.awakeToday.since.set(key, awakeSince(now, lat, lng));
+    return this.awakeToday.since.get(key)!;
+  }
+
   private async pass(): Promise<AlarmChange> {
     const db = this.store.db;
     const now = this.clock.now();
@@ -122,11 +140,13 @@ export class AlarmEngine {
     const { wanted, undecided } = evaluateAlarms({
       now,
       settings,
-      plants: plants.map((p) => ({
-        uid: p.uid,
-        capa: p.capa,
-        sunElevationDeg: sunPosition(now, p.lat ?? KOREA_CENTRE.lat, p.lng ?? KOREA_CENTRE.lng).elevationDeg,
-      })),
+      plants: plants.map((p) => {
+        const lat = p.lat ?? KOREA_CENTRE.lat;
+        const lng = p.lng ?? KOREA_CENTRE.lng;
+        const sunElevationDeg = sunPosition(now, lat, lng).elevationDeg;
+        const woke = sunElevationDeg >= AWAKE_SUN_ELEVATION ? this.awakeSinceAt(now, lat, lng) : null;
+        return { uid: p.uid, capa: p.capa, sunElevationDeg, awakeSince: woke };
+      }),
       rtus: rtus.map((r) => ({ uid: r.uid, plant_uid: r.plant_uid!, last_seen_at: r.last_seen_at })),
       devices: devices.map((d) => ({ ...d, plant_uid: d.plant_uid!, latestTs: d.latestTs ?? null }) as DeviceView),
       faultNames,
