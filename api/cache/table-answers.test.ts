@@ -1,3 +1,7 @@
+import SQLite from "better-sqlite3";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../store/db";
 import type { ClusterNotices } from "./answer-cache";
@@ -90,5 +94,31 @@ describe("TableAnswers", () => {
     expect(b.size).toBe(1);
     resync();
     expect(b.size).toBe(0);
+  });
+
+  it("on SQLite, drops its answers when another connection committed to the file", async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "answers-")), "a.db");
+    const mine = await openStore(`file:${file}`);
+    // Another process's handle: a connection of its own, its statements not through this process's driver.
+    const theirs = new SQLite(file);
+    try {
+      const cache = new TableAnswers({ channel: "solar_test_d", tables: ["node"], ...opts, store: mine });
+      const count = async () =>
+        (
+          await mine.db
+            .selectFrom("node")
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n;
+      const ask = async () =>
+        JSON.parse((await cache.of({ k: 1 }, async () => ({ n: Number(await count()) }))).body.toString()).n;
+      const before = await ask();
+      expect(await ask()).toBe(before);
+      theirs.prepare("insert into node (name, parent_seq, sort_order, created_at) values ('x', null, 0, ?)").run(now);
+      expect(await ask()).toBe(before + 1);
+    } finally {
+      theirs.close();
+      await mine.close();
+    }
   });
 });

@@ -7,6 +7,7 @@
  * through the cache's notices, on the other servers of a cluster (api/cache/answer-cache.ts).
  */
 import { AnswerCache, type ChangeRules, type ClusterNotices } from "./answer-cache";
+import type { Store } from "../store/db";
 import { onTableWrite } from "../store/table-writes";
 
 /** Tables written ("*": any, after notices may have been missed). */
@@ -26,11 +27,26 @@ const rulesFor = (channel: string): ChangeRules<TableChange, ReadonlySet<string>
 
 export class TableAnswers extends AnswerCache<TableChange, ReadonlySet<string>> {
   private readonly read: ReadonlySet<string>;
+  private readonly sqlite: Store["sqlite"];
+  private dataVersion: unknown;
 
-  /** Answers reading `tables`; `channel` is its cluster notice channel (`solar_…`). */
-  constructor(opts: { channel: string; tables: readonly string[]; maxBytes: number; ttlMs: number; notices?: ClusterNotices }) {
+  /**
+   * Answers reading `tables`; `channel` is its cluster notice channel (`solar_…`). On SQLite, `store`'s file is
+   * also watched for commits by other connections (another process writing the file: a test's or bench's own
+   * handle, the sqlite3 shell): SQLite's data_version, read before each answer, then drops everything.
+   */
+  constructor(opts: {
+    channel: string;
+    tables: readonly string[];
+    maxBytes: number;
+    ttlMs: number;
+    notices?: ClusterNotices;
+    store?: Store;
+  }) {
     super(rulesFor(opts.channel), opts);
     this.read = new Set(opts.tables);
+    this.sqlite = opts.store?.sqlite;
+    this.dataVersion = this.sqlite?.pragma("data_version", { simple: true });
     onTableWrite((tables) => {
       const touched = [...tables].filter((t) => this.read.has(t));
       if (touched.length) this.changed({ tables: touched });
@@ -40,6 +56,13 @@ export class TableAnswers extends AnswerCache<TableChange, ReadonlySet<string>> 
 
   /** The kept answer for `keyParts`, else `compute`'s. */
   of(keyParts: unknown, compute: () => Promise<unknown>) {
+    if (this.sqlite) {
+      const version = this.sqlite.pragma("data_version", { simple: true });
+      if (version !== this.dataVersion) {
+        this.dataVersion = version;
+        this.clear();
+      }
+    }
     return this.answer(AnswerCache.keyOf(keyParts), this.read, compute);
   }
 }

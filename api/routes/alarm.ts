@@ -123,7 +123,13 @@ export function alarmRoutes(ctx: ApiContext, clock: Clock, outbox?: OutboxWorker
   const r = Router();
   const db = ctx.store.db;
   // The list's answers, kept until an alarm, plant or device row is written (api/cache/table-answers.ts).
-  const lists = new TableAnswers({ channel: "solar_alarm_list", tables: ["alarm", "plant", "device"], ...LIST_CACHE, notices });
+  const lists = new TableAnswers({
+    channel: "solar_alarm_list",
+    tables: ["alarm", "plant", "device"],
+    ...LIST_CACHE,
+    notices,
+    store: ctx.store,
+  });
 
   r.get(
     "/alarm",
