@@ -38,7 +38,7 @@ export default function handleRequest(
     // Throws on a render error; Remix then renders the error boundary (as with the stream's shell error).
     // A page with a Set-Cookie (a new CSRF token, a flash message cleared) is not kept: it is not asked again as is.
     let body = memo.document(
-      documentKey(request, responseStatusCode, remixContext.staticHandlerContext),
+      documentKey(request, responseStatusCode, { ...remixContext.staticHandlerContext, future: remixContext.future }),
       nonce,
       (nonce) =>
         `<!DOCTYPE html>${renderToString(

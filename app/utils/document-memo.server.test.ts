@@ -81,6 +81,10 @@ describe("DocumentMemo", () => {
     // A promise, a Map or a class instance is not described by its JSON: two different ones would share a key.
     expect(documentKey(get("http://x/pvstatus"), 200, ctx({ page: { list: Promise.resolve(1) } }))).toBeNull();
     expect(documentKey(get("http://x/a"), 200, ctx({ page: { m: new Map([[1, 2]]) } }))).toBeNull();
+    // Without single fetch Remix hands over parsed JSON only: the same key, without checking every value.
+    expect(documentKey(get("http://x/alarm"), 200, { ...ctx(data), future: { v3_singleFetch: false } })).toBe(
+      documentKey(get("http://x/alarm"), 200, ctx(data)),
+    );
     // A null-prototype object and a Date are plain enough (a Date is its ISO string).
     expect(documentKey(get("http://x/a"), 200, ctx({ page: Object.assign(Object.create(null), { a: 1 }) }))).toEqual(
       expect.any(String),
