@@ -79,8 +79,11 @@ const SeqParam = z.object({
     .min(1, "too_small")
     .max(2 ** 31 - 1, "too_large"),
 });
-/** Memory of the list's answer cache, and the longest an answer is kept (writes drop answers at once). */
-const LIST_CACHE = { maxBytes: 16 * 1024 * 1024, ttlMs: 15 * 60_000 };
+/**
+ * Memory of the list's answer cache, and the longest an answer is kept: writes through a server drop answers at
+ * once; a minute bounds what a write by anything else on PostgreSQL (psql, a script) leaves unseen.
+ */
+const LIST_CACHE = { maxBytes: 16 * 1024 * 1024, ttlMs: 60_000 };
 const NoteBody = z.object({ note: z.string().trim().max(500, "too_long").optional().default("") });
 
 /** Plants the member may see: null when that is every plant (a member at the root node). */
