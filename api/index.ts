@@ -41,7 +41,7 @@ import { customRoutes } from "./routes/custom";
 import { diagramRoutes } from "./routes/diagram";
 import { helpRoutes } from "./routes/help";
 import { statisticsRoutes } from "./routes/statistics";
-import type { ClusterNotices } from "./statistics/report-cache";
+import type { ClusterNotices } from "./cache/answer-cache";
 import { diagnoseRoutes } from "./routes/diagnose";
 import { measurementRoutes } from "./routes/measurement";
 import { cctvRoutes } from "./routes/cctv";
@@ -74,7 +74,7 @@ export interface ApiOptions {
   alarmsOwned?: () => boolean;
   /** Registers a listener for data changes committed by another server of a cluster (api/cluster/signals). */
   remoteChanges?: (listener: () => void) => void;
-  /** The cluster's notices (api/cluster/signals.ts, PostgreSQL only): the statistics report cache shares its data changes. */
+  /** The cluster's notices (api/cluster/signals.ts, PostgreSQL only): the answer caches (statistics reports, alarm list) share their changes. */
   clusterNotices?: ClusterNotices;
   /** Cameras: the ffmpeg binary (FFMPEG_PATH, default Debian's /usr/bin/ffmpeg) and how long a stream nobody watches lives. */
   cctv?: { ffmpegPath?: string; idleMs?: number };
@@ -152,7 +152,7 @@ export function createApi(opts: ApiOptions): Api {
   router.use(authenticate(signer, sessions));
   router.use(memberRoutes(ctx));
   router.use(detail.routes);
-  router.use(alarmRoutes(ctx, opts.clock, outbox));
+  router.use(alarmRoutes(ctx, opts.clock, outbox, opts.clusterNotices));
   router.use(monitorRoutes(ctx, opts.clock));
   router.use(watchRoutes(ctx, opts.clock));
   router.use(diagnoseRoutes(ctx, opts.clock));

@@ -5,6 +5,8 @@
  * in one call (brotli or gzip, as the compression middleware in server.ts would choose) rather than streamed
  * through that middleware, whose trips to zlib's thread pool cost about a millisecond of a page. A page with
  * deferred data still pending streams; bots get such a page whole (onAllReady).
+ * A whole page is rendered once per URL and loader data: a repeat comes from the document memo
+ * (app/utils/document-memo.server.ts) with this response's nonce, and only its headers and compression are new.
  */
 import { Transform } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
@@ -14,9 +16,13 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { NonceProvider } from "~/components/Nonce";
 import { contentSecurityPolicy, createNonce } from "~/utils/csp.server";
+import { DocumentMemo, documentKey, documentMemoBytes } from "~/utils/document-memo.server";
 import { encodeWholeBody, wholeBodyEncoding } from "~/utils/http-encoding.server";
 
 const ABORT_DELAY = 5_000;
+
+/** This portal process's rendered documents (one process per core, each with its own). */
+const memo = new DocumentMemo(documentMemoBytes());
 
 export default function handleRequest(
   request: Request,
@@ -30,14 +36,20 @@ export default function handleRequest(
   const deferreds = Object.values(remixContext.staticHandlerContext.activeDeferreds ?? {});
   if (deferreds.every((d) => d.done)) {
     // Throws on a render error; Remix then renders the error boundary (as with the stream's shell error).
-    const html = renderToString(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
+    // A page with a Set-Cookie (a new CSRF token, a flash message cleared) is not kept: it is not asked again as is.
+    let body = memo.document(
+      documentKey(request, responseStatusCode, { ...remixContext.staticHandlerContext, future: remixContext.future }),
+      nonce,
+      (nonce) =>
+        `<!DOCTYPE html>${renderToString(
+          <NonceProvider value={nonce}>
+            <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          </NonceProvider>,
+        )}`,
+      !responseHeaders.has("Set-Cookie"),
     );
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     responseHeaders.append("Vary", "Accept-Encoding");
-    let body = Buffer.from(`<!DOCTYPE html>${html}`);
     const encoding = wholeBodyEncoding(request);
     if (encoding) {
       body = encodeWholeBody(body, encoding);

@@ -303,7 +303,12 @@ async function main() {
     console.log(
       `   API at 20 connections: ${fmt(apiRun.requests.average, 1)} req/s, p50 ${apiRun.latency.p50} ms, p99 ${apiRun.latency.p99} ms, ${apiRun.requests.total} done, errors ${apiRun.errors}, timeouts ${apiRun.timeouts}, non-2xx ${apiRun.non2xx}; ${apiPer}`,
     );
-    const cookie = `accessToken=${tokens.accessToken}; refreshToken=${tokens.refreshToken}; sessionId=${tokens.sessionId}; NewAppOpenPop=1`;
+    let cookie = `accessToken=${tokens.accessToken}; refreshToken=${tokens.refreshToken}; sessionId=${tokens.sessionId}; NewAppOpenPop=1`;
+    // Keep what the first page sets (the CSRF cookie), as a browser does (and bench/alarm.ts): otherwise every page
+    // would mint and sign a new token, which no browser makes the portal do.
+    const first = await fetch(`${server.baseUrl}/statistics`, { headers: { cookie } });
+    await first.arrayBuffer();
+    for (const set of first.headers.getSetCookie()) cookie += `; ${set.split(";")[0]}`;
     const pageUrl = `${server.baseUrl}/statistics?period=custom&start=${start}&end=${end}&unit=day`;
     const docMiss = await oneCall(
       (i) =>

@@ -33,6 +33,9 @@ import {
 } from "../../domain/contract/alarm";
 import type { AccessClaims } from "../../domain/contract/auth";
 import type { Clock } from "../clock";
+import type { ClusterNotices } from "../cache/answer-cache";
+import { TableAnswers } from "../cache/table-answers";
+import { seoulDayStart } from "../../domain/seoul-time";
 import { requireAdmin, requireSettled, requireWriter } from "../auth/guards";
 import type { ApiContext } from "../context";
 import { badRequest, handle, notFound, parse } from "../http";
@@ -76,6 +79,11 @@ const SeqParam = z.object({
     .min(1, "too_small")
     .max(2 ** 31 - 1, "too_large"),
 });
+/**
+ * Memory of the list's answer cache, and the longest an answer is kept: writes through a server drop answers at
+ * once; a minute bounds what a write by anything else on PostgreSQL (psql, a script) leaves unseen.
+ */
+const LIST_CACHE = { maxBytes: 16 * 1024 * 1024, ttlMs: 60_000 };
 const NoteBody = z.object({ note: z.string().trim().max(500, "too_long").optional().default("") });
 
 /** Plants the member may see: null when that is every plant (a member at the root node). */
@@ -114,9 +122,17 @@ async function narrowed(
   return { reach, plants };
 }
 
-export function alarmRoutes(ctx: ApiContext, clock: Clock, outbox?: OutboxWorker): Router {
+export function alarmRoutes(ctx: ApiContext, clock: Clock, outbox?: OutboxWorker, notices?: ClusterNotices): Router {
   const r = Router();
   const db = ctx.store.db;
+  // The list's answers, kept until an alarm, plant or device row is written (api/cache/table-answers.ts).
+  const lists = new TableAnswers({
+    channel: "solar_alarm_list",
+    tables: ["alarm", "plant", "device"],
+    ...LIST_CACHE,
+    notices,
+    store: ctx.store,
+  });
 
   r.get(
     "/alarm",
@@ -124,7 +140,9 @@ export function alarmRoutes(ctx: ApiContext, clock: Clock, outbox?: OutboxWorker
       const me = requireSettled(req);
       const q = parse(AlarmListQuerySchema, req.query);
       const { plants } = await narrowed(db, me, q);
-      return listAlarms(db, plants, q, clock.now());
+      const now = clock.now();
+      // Besides the tables, the answer depends on the plants seen, the query and the day (a default period is today).
+      return lists.of({ plants, q, day: seoulDayStart(now) }, () => listAlarms(db, plants, q, now));
     }),
   );
 

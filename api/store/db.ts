@@ -19,6 +19,7 @@ import {
 import { LRUCache } from "lru-cache";
 import pg from "pg";
 import type { Database } from "./schema";
+import { watchWrites } from "./table-writes";
 import { migrations } from "./migrations/index";
 
 export type Dialect = "sqlite" | "postgres";
@@ -47,7 +48,7 @@ export async function openStore(url: string): Promise<Store> {
     sqlite.pragma("synchronous = FULL");
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    const db = new Kysely<Database>({ dialect: watchWrites(new SqliteDialect({ database: withStatementCache(sqlite) })) });
     store = { db, dialect: "sqlite", sqlite, close: () => db.destroy() };
   } else {
     const pool = new pg.Pool({ connectionString: url, max: 10 });
@@ -58,7 +59,7 @@ export async function openStore(url: string): Promise<Store> {
     // transaction in hand when the server goes away) emits 'error' with no listener, which ended the whole
     // process. The query in hand fails on its own and the pool drops the connection when it is released.
     pool.on("connect", (client) => client.on("error", () => undefined));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: watchWrites(new PostgresDialect({ pool })) });
     store = { db, dialect: "postgres", pgPool: pool, close: () => db.destroy() };
   }
   await migrate(store);

@@ -136,7 +136,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
   const base = {
     today,
-    now,
+    // The page's clock, for the open alarms' "active for" (shown to the minute): the minute the page was made in, so
+    // the same list asked again within it is the same document (app/utils/document-memo.server.ts).
+    now: Math.floor(now / 60_000) * 60_000,
     values,
     matches,
     readOnly: user.readOnly === 1,

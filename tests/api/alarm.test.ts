@@ -469,6 +469,39 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
     expect(again.events[1]).toMatchObject({ member_id: "admin", note: "현장 확인 중" });
   });
 
+  it("the /alarm page shows an acknowledgement at once, though the same page was just sent again without rendering", async () => {
+    const g = await createGatewayFixture(store);
+    const seq = await insertAlarm(g.plantUid, { level: 3, message: "memo" });
+    const t = await apiClient(server.baseUrl).session("admin", ADMIN_PASSWORD);
+    let cookie = `accessToken=${t.accessToken}; refreshToken=${t.refreshToken}; sessionId=${t.sessionId}; NewAppOpenPop=1`;
+    const url = `${server.baseUrl}/alarm?plant=${g.plantUid}`;
+    // Keep the CSRF cookie the first page sets, as a browser does: then the same page is the same document.
+    const first = await fetch(url, { headers: { cookie } });
+    await first.text();
+    for (const set of first.headers.getSetCookie()) cookie += `; ${set.split(";")[0]}`;
+    const page = async () => {
+      const res = await fetch(url, { headers: { cookie } });
+      expect(res.status).toBe(200);
+      const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
+      return { nonce: nonce!, html: await res.text() };
+    };
+    const a = await page();
+    const b = await page();
+    // The same document, each with the nonce of its own response (header and scripts alike).
+    expect(a.nonce).not.toBe(b.nonce);
+    expect(b.html).toContain(`nonce="${b.nonce}"`);
+    expect(b.html).not.toContain(a.nonce);
+    expect(b.html).toBe(a.html.replaceAll(a.nonce, b.nonce));
+    expect(b.html).toContain('class="alarm-active"');
+    const note = `memo-${randomBytes(3).toString("hex")}`;
+    expect((await post(`/alarm/${seq}/ack`, { note })).status).toBe(200);
+    // The list answer and the page are those of the acknowledged alarm at once (no stale answer, no stale page).
+    const c = await page();
+    expect(c.html).toContain('class="alarm-acknowledged"');
+    expect(c.html).toContain(note);
+    expect(c.html).not.toContain('class="alarm-active"');
+  });
+
   it("waits out the raise delay, judges production alarms only in daylight, and raises one plant alarm for a plant-wide outage", async () => {
     // Plant-wide: every inverter faulted → one plant alarm, no device alarms.
     const whole = await createGatewayFixture(store, { inverters: 3 });
