@@ -12,7 +12,9 @@
  *      seconds and RSS read from /proc.
  * The one-call figures are also given for the call the page makes (offset/limit: one page of rows, and the
  * chart's series). Not a test: nothing passes or fails. BENCH_SECONDS (default 10) per autocannon run;
- * BENCH_XLSX=0 skips the exports; BENCH_DATA_DIR=<dir> (SQLite) keeps the seeded database there and reuses it.
+ * BENCH_XLSX=0 skips the exports; BENCH_DATA_DIR=<dir> (SQLite) keeps the seeded database there and reuses it;
+ * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server's processes there (`node --cpu-prof`; profile the
+ * in-process export by running this file with `node --cpu-prof --import tsx bench/statistics.ts`).
  */
 import autocannon from "autocannon";
 import { randomBytes } from "node:crypto";
@@ -227,6 +229,9 @@ async function main() {
     store: STORE,
     env: { PORTAL_WORKERS: "1" },
     timeoutMs: 180_000,
+    ...(process.env.BENCH_CPU_PROF
+      ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] }
+      : {}),
     ...(keep ? { reuse: { dataDir: keep, databaseUrl: `file:${path.join(keep, "portal.db")}` } } : {}),
   });
   const store = await openStore(server.databaseUrl);

@@ -49,6 +49,8 @@ describe("streaming XLSX writer", () => {
     ]);
     await summary.add(["범위", "발전소 1"]);
     await summary.add(["발전량", 12.5]);
+    // An empty cell before a filled one: the filled cell names its reference (the others leave it out).
+    await summary.add([null, 7]);
     await summary.end();
     await book.finish();
 
@@ -71,5 +73,9 @@ describe("streaming XLSX writer", () => {
     const sum = read.getWorksheet("요약")!;
     expect(sum.getCell("A2").value).toBe("범위");
     expect(sum.getCell("B3").value).toBe(12.5);
+    expect(sum.getCell("A4").value).toBeNull();
+    expect(sum.getCell("B4").value).toBe(7);
+    expect(rows.getCell("C9").value).toBeNull();
+    expect(rows.getCell("C10").value).toBe(8 / 8);
   });
 });

@@ -329,6 +329,13 @@ function stepExpr(column: string, unit: StatUnit, bounds: readonly number[]): Ra
   return sql<number>`${col} - (${col} % ${sql.lit(unitStepMs(unit)!)})`;
 }
 
+/**
+ * The device column of a rollup read row by row: left out when the query reads one device (an export at unit
+ * 60 reads a device's 8,760 hours per query), so the store does not make a string per row; `byDevice` then
+ * gives the rows to that device.
+ */
+const deviceColumn = (uids: string[]) => (uids.length === 1 ? sql`` : sql`device_uid, `);
+
 /** Whether a rollup's rows are already one per step of the unit (no grouping needed). */
 const sourceIsStep = (unit: StatUnit) => unit === "60" || unit === "day";
 
@@ -346,7 +353,7 @@ function inverterAggSql(uids: string[], period: Period, unit: StatUnit, bounds: 
   const table = source === "hourly" ? "rollup_hourly" : "rollup_daily";
   const col = source === "hourly" ? "hour_ts" : "day_ts";
   if (sourceIsStep(unit)) {
-    return sql<Agg>`select device_uid, ${sql.ref(col)} as b, samples as n, energy_wh, max_w from ${sql.table(table)}
+    return sql<Agg>`select ${deviceColumn(uids)}${sql.ref(col)} as b, samples as n, energy_wh, max_w from ${sql.table(table)}
       where device_uid in (${inList(uids)}) and ${sql.ref(col)} >= ${period.start} and ${sql.ref(col)} < ${period.end}`;
   }
   return sql<Agg>`select device_uid, ${stepExpr(col, unit, bounds)} as b, sum(samples) as n, sum(energy_wh) as energy_wh, max(max_w) as max_w
@@ -365,7 +372,7 @@ function envAggSql(uids: string[], period: Period, unit: StatUnit, bounds: reado
   const table = source === "hourly" ? "rollup_hourly" : "rollup_daily";
   const col = source === "hourly" ? "hour_ts" : "day_ts";
   if (sourceIsStep(unit)) {
-    return sql<Agg>`select device_uid, ${sql.ref(col)} as b, samples as n, iis_wh, his_wh, avg_sts, avg_ats from ${sql.table(table)}
+    return sql<Agg>`select ${deviceColumn(uids)}${sql.ref(col)} as b, samples as n, iis_wh, his_wh, avg_sts, avg_ats from ${sql.table(table)}
       where device_uid in (${inList(uids)}) and ${sql.ref(col)} >= ${period.start} and ${sql.ref(col)} < ${period.end}`;
   }
   return sql<Agg>`select device_uid, ${stepExpr(col, unit, bounds)} as b, sum(samples) as n, sum(iis_wh) as iis_wh, sum(his_wh) as his_wh,
@@ -433,13 +440,20 @@ function foldInto(
   }
 }
 
-/** Per device, its aggregates in step order (the store answers one row per device and step; a repeat is folded in). */
-function byDevice(aggs: Agg[], fields: Field[]): Map<string, Agg[]> {
+/**
+ * Per device, its aggregates in step order (the store answers one row per device and step; a repeat is folded
+ * in). `uids`: the devices asked for; rows without a device column are the one device's (`deviceColumn`).
+ */
+function byDevice(aggs: Agg[], fields: Field[], uids: string[]): Map<string, Agg[]> {
   const out = new Map<string, Agg[]>();
-  for (const a of aggs) {
-    let list = out.get(a.device_uid);
-    if (!list) out.set(a.device_uid, (list = []));
-    list.push(a);
+  if (uids.length === 1) {
+    out.set(uids[0]!, aggs);
+  } else {
+    for (const a of aggs) {
+      let list = out.get(a.device_uid);
+      if (!list) out.set(a.device_uid, (list = []));
+      list.push(a);
+    }
   }
   for (const list of out.values()) {
     list.sort((x, y) => Number(x.b) - Number(y.b));
@@ -497,7 +511,7 @@ async function deviceRows<R extends RowBase>(
   const uids = devices.map((d) => d.uid);
   const aggs = (await AGG_SQL[family](uids, ctx.period, ctx.unit, ctx.exp.bounds).execute(db)).rows;
   const fields = FIELDS[family];
-  const steps = byDevice(aggs, fields);
+  const steps = byDevice(aggs, fields, uids);
   const out: R[] = [];
   const starts = ctx.exp.bounds;
   const last = starts.length - 1;
