@@ -47,6 +47,8 @@ import type { ApiContext } from "../context";
 import { badRequest, forbidden, handle, notFound, parse } from "../http";
 import {
   compareSeries,
+  deviceNames,
+  devicesWithPlaces,
   envBuckets,
   fleetSums,
   forgetSelection,
@@ -60,6 +62,8 @@ import {
   plantsFor,
   rememberedSelection,
   rememberFirstSelection,
+  rtuInverterUids,
+  setPlantCoefficients,
   type InverterBucket,
 } from "../store/diagnose";
 import { reachOf, requirePlant, requireRtu, visiblePlantUids, type Reach } from "../store/visibility";
@@ -84,25 +88,7 @@ export function labelOf(t: number, unit: number): string {
  */
 async function visibleDevices(db: Kysely<Database>, reach: Reach, uids: string[]) {
   const unique = [...new Set(uids)];
-  const rows = unique.length
-    ? await db
-        .selectFrom("device")
-        .leftJoin("plant", "plant.uid", "device.plant_uid")
-        .leftJoin("rtu", "rtu.uid", "device.rtu_uid")
-        .select([
-          "device.uid",
-          "device.kind",
-          "device.plant_uid",
-          "device.rtu_uid",
-          "plant.uid as p_uid",
-          "plant.node_seq as p_node",
-          "rtu.plant_uid as r_plant",
-          "rtu.node_seq as r_node",
-          "rtu.uid as r_uid",
-        ])
-        .where("device.uid", "in", unique)
-        .execute()
-    : [];
+  const rows = await devicesWithPlaces(db, unique);
   if (rows.length !== unique.length) throw notFound("device_not_found");
   const seq = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   for (const d of rows) {
@@ -125,15 +111,7 @@ async function requestedInverters(
   const uids = devices.map((d) => d.uid);
   for (const rtu of new Set(rtuUids)) {
     await requireRtu(db, reach, rtu);
-    const own = await db
-      .selectFrom("device")
-      .select("uid")
-      .where("rtu_uid", "=", rtu)
-      .where("kind", "=", 1)
-      .where("use_yn", "=", 1)
-      .orderBy("uid")
-      .execute();
-    for (const d of own) if (!uids.includes(d.uid)) uids.push(d.uid);
+    for (const uid of await rtuInverterUids(db, rtu)) if (!uids.includes(uid)) uids.push(uid);
   }
   if (!uids.length) throw badRequest("no_inverters", { deviceUids: "required" });
   return uids;
@@ -320,12 +298,7 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
       if (!remembered) await rememberFirstSelection(db, me.id, uids, kind, type, clock.now());
       const keys = bucketKeys(p, clock.now());
       const series = await compareSeries(db, uids, kind, type, p, keys);
-      const names = await db
-        .selectFrom("device")
-        .leftJoin("plant", "plant.uid", "device.plant_uid")
-        .select(["device.uid", "device.name", "plant.name as plant_name"])
-        .where("device.uid", "in", uids)
-        .execute();
+      const names = await deviceNames(db, uids);
       const nameOf = new Map(names.map((n) => [n.uid, n]));
       return {
         start: q.start,
@@ -378,11 +351,7 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
       const reach = await reachOf(db, me);
       await requirePlant(db, reach, String(req.params.plantUid), "edit");
       const body = parse(CoefficientsSchema, req.body ?? {});
-      await db
-        .updateTable("plant")
-        .set({ temp_coeff: body.temperatureCoefficient, system_factor: body.systemFactor })
-        .where("uid", "=", String(req.params.plantUid))
-        .execute();
+      await setPlantCoefficients(db, String(req.params.plantUid), body.temperatureCoefficient, body.systemFactor);
       return { plantUid: String(req.params.plantUid), coefficients: await plantCoefficients(db, String(req.params.plantUid)) };
     }),
   );

@@ -61,6 +61,57 @@ async function chunked<T>(uids: string[], run: (part: string[]) => Promise<T[]>)
   return out;
 }
 
+/** Devices by uid with their plant and RTU (what visibility depends on), one query. */
+export async function devicesWithPlaces(db: Db, uids: string[]) {
+  if (!uids.length) return [];
+  return db
+    .selectFrom("device")
+    .leftJoin("plant", "plant.uid", "device.plant_uid")
+    .leftJoin("rtu", "rtu.uid", "device.rtu_uid")
+    .select([
+      "device.uid",
+      "device.kind",
+      "device.plant_uid",
+      "device.rtu_uid",
+      "plant.uid as p_uid",
+      "plant.node_seq as p_node",
+      "rtu.plant_uid as r_plant",
+      "rtu.node_seq as r_node",
+      "rtu.uid as r_uid",
+    ])
+    .where("device.uid", "in", uids)
+    .execute();
+}
+
+/** The inverters (kind 1) in use on an RTU, by uid. */
+export async function rtuInverterUids(db: Db, rtuUid: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("device")
+    .select("uid")
+    .where("rtu_uid", "=", rtuUid)
+    .where("kind", "=", 1)
+    .where("use_yn", "=", 1)
+    .orderBy("uid")
+    .execute();
+  return rows.map((r) => r.uid);
+}
+
+/** Devices' names with their plant's name. */
+export async function deviceNames(db: Db, uids: string[]) {
+  if (!uids.length) return [];
+  return db
+    .selectFrom("device")
+    .leftJoin("plant", "plant.uid", "device.plant_uid")
+    .select(["device.uid", "device.name", "plant.name as plant_name"])
+    .where("device.uid", "in", uids)
+    .execute();
+}
+
+/** A plant's γ and η (null: the SPEC's default). */
+export async function setPlantCoefficients(db: Db, plantUid: string, gamma: number | null, eta: number | null) {
+  await db.updateTable("plant").set({ temp_coeff: gamma, system_factor: eta }).where("uid", "=", plantUid).execute();
+}
+
 /** Inverter capacity: its own rating, else an equal share of its plant's; and its plant's coefficients. One query. */
 export async function inverterInfos(db: Db, uids: string[]): Promise<InverterInfo[]> {
   if (!uids.length) return [];
