@@ -28,7 +28,7 @@ import {
   type ProducerRow,
   type RankingResponse,
 } from "../../domain/contract/diagnose";
-import { rankingRow, sortRanking } from "../../domain/diagnose-ranking";
+import { isRated, rankingRow, sortRanking, splitByRating } from "../../domain/diagnose-ranking";
 import { irradianceMode } from "../../domain/irradiance";
 import {
   deviationFromMedian,
@@ -168,6 +168,7 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
           specificYield: y,
           plantMedian: m,
           deviation: deviationFromMedian(y, m),
+          rated: isRated(i.capa),
         };
       });
       producers.sort((a, b) => (a.deviation ?? Infinity) - (b.deviation ?? Infinity) || a.name.localeCompare(b.name));
@@ -178,11 +179,13 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
   r.post(
     "/diagnose/generate",
     handle(async (req): Promise<GenerateResponse> => {
-      const { body, p, uids, infos } = await diagnoseRequest(req);
-      const plants = new Set(infos.map((i) => i.plantUid));
+      const { body, p, uids, infos: asked } = await diagnoseRequest(req);
+      const plants = new Set(asked.map((i) => i.plantUid));
       if (plants.size !== 1) throw badRequest("one_plant_only", { deviceUids: "one_plant_only" });
-      const plantUid = infos[0]!.plantUid;
-      const k = infos[0]!.k;
+      const plantUid = asked[0]!.plantUid;
+      const k = asked[0]!.k;
+      // The rating rule (domain/diagnose-ranking.ts): everything below is over the rated inverters.
+      const { rated: infos, unrated, rating } = splitByRating(asked);
       const now = clock.now();
       // SPEC §4: hourly data is read from one bucket early, then shifted by an hour with the first entry skipped.
       const hourly = p.unit === 60;
@@ -190,7 +193,13 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
       const keys = bucketKeys(q, now);
       const raw = p.unit === 10;
       const [inv, groups, env] = await Promise.all([
-        raw ? inverterBuckets(db, uids, q) : Promise.resolve(new Map<string, InverterBucket[]>()),
+        raw
+          ? inverterBuckets(
+              db,
+              infos.map((i) => i.uid),
+              q,
+            )
+          : Promise.resolve(new Map<string, InverterBucket[]>()),
         raw ? Promise.resolve([]) : inverterGroups(db, infos, q),
         envBuckets(db, plantUid, q),
       ]);
@@ -253,7 +262,7 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
       return {
         ...echo(body, p),
         plantUid,
-        plantName: infos[0]!.plantName,
+        plantName: asked[0]!.plantName,
         capacityKw: figures.capacityKw,
         deviceUids: uids,
         coefficients: k,
@@ -264,6 +273,8 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
         his: round(series[3]!, 1),
         irradianceMode: irradianceMode(series[3], series[2]),
         figures,
+        rating,
+        unratedDeviceUids: unrated.map((i) => i.uid),
       };
     }),
   );

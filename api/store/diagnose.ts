@@ -13,7 +13,7 @@ import {
   type PerformanceSums,
 } from "../../domain/performance";
 import type { CompareKind, CompareType } from "../../domain/contract/diagnose";
-import type { RankingPlant } from "../../domain/diagnose-ranking";
+import { isRated, type RankingPlant } from "../../domain/diagnose-ranking";
 import { capacityKw } from "../../domain/units";
 import { lockPlants, rebuildPlantDaily } from "../telemetry/writer";
 import type { Database } from "./schema";
@@ -26,7 +26,7 @@ export interface InverterInfo {
   plantUid: string;
   plantName: string;
   capacityKw: number;
-  /** The device's own rating (raw, 10 W units); null or 0 = an equal share of its plant's (`capacityKw`). */
+  /** The device's own rating (raw, 10 W units); null or 0 = none (`capacityKw` 0, left out of the figures). */
   capa: number | null;
   /** Its plant's coefficients of the reference (γ, η). */
   k: PerformanceCoefficients;
@@ -112,34 +112,24 @@ export async function setPlantCoefficients(db: Db, plantUid: string, gamma: numb
   await db.updateTable("plant").set({ temp_coeff: gamma, system_factor: eta }).where("uid", "=", plantUid).execute();
 }
 
-/** Inverter capacity: its own rating, else an equal share of its plant's; and its plant's coefficients. One query. */
+/**
+ * Inverters with their own rating (0 kW when they have none: domain/diagnose-ranking.ts, no rating is invented), their
+ * plant, and its coefficients. One query.
+ */
 export async function inverterInfos(db: Db, uids: string[]): Promise<InverterInfo[]> {
   if (!uids.length) return [];
   const rows = await chunked(uids, (part) =>
     db
       .selectFrom("device")
       .innerJoin("plant", "plant.uid", "device.plant_uid")
-      .innerJoin(
-        (eb) =>
-          eb
-            .selectFrom("device as x")
-            .select((e) => ["x.plant_uid", e.fn.countAll<number>().as("n")])
-            .where("x.kind", "=", 1)
-            .where("x.plant_uid", "in", (q) => q.selectFrom("device as y").select("y.plant_uid").where("y.uid", "in", part))
-            .groupBy("x.plant_uid")
-            .as("c"),
-        (j) => j.onRef("c.plant_uid", "=", "device.plant_uid"),
-      )
       .select([
         "device.uid",
         "device.name",
         "device.capa",
         "device.plant_uid",
         "plant.name as plant_name",
-        "plant.capa as plant_capa",
         "plant.temp_coeff",
         "plant.system_factor",
-        "c.n",
       ])
       .where("device.uid", "in", part)
       .where("device.kind", "=", 1)
@@ -147,18 +137,21 @@ export async function inverterInfos(db: Db, uids: string[]): Promise<InverterInf
   );
   const order = new Map(uids.map((u, i) => [u, i]));
   return rows
-    .map((r) => ({
-      uid: r.uid,
-      name: r.name,
-      plantUid: r.plant_uid!,
-      plantName: r.plant_name,
-      capa: r.capa === null ? null : Number(r.capa),
-      capacityKw: r.capa ? capacityKw(Number(r.capa)) : capacityKw(Number(r.plant_capa)) / Math.max(1, Number(r.n ?? 1)),
-      k: {
-        temperatureCoefficient: num(r.temp_coeff) ?? DEFAULT_COEFFICIENTS.temperatureCoefficient,
-        systemFactor: num(r.system_factor) ?? DEFAULT_COEFFICIENTS.systemFactor,
-      },
-    }))
+    .map((r) => {
+      const capa = r.capa === null ? null : Number(r.capa);
+      return {
+        uid: r.uid,
+        name: r.name,
+        plantUid: r.plant_uid!,
+        plantName: r.plant_name,
+        capa,
+        capacityKw: isRated(capa) ? capacityKw(capa!) : 0,
+        k: {
+          temperatureCoefficient: num(r.temp_coeff) ?? DEFAULT_COEFFICIENTS.temperatureCoefficient,
+          systemFactor: num(r.system_factor) ?? DEFAULT_COEFFICIENTS.systemFactor,
+        },
+      };
+    })
     .sort((a, b) => order.get(a.uid)! - order.get(b.uid)!);
 }
 
@@ -278,11 +271,9 @@ if (!(MERGE_BELOW_SHARE < CLIPPING_SHARE)) throw new Error("MERGE_BELOW_SHARE mu
 
 export async function inverterGroups(db: Db, infos: InverterInfo[], p: Period): Promise<InverterGroup[]> {
   if (!infos.length || p.unit === 10) return [];
+  // Rated inverters only (domain/diagnose-ranking.ts splitByRating): each group has one rating.
+  if (infos.some((i) => !isRated(i.capa))) throw new Error("inverterGroups: unrated inverters are left out first");
   const byUid = new Map(infos.map((i) => [i.uid, i]));
-  // An inverter without its own rating has its plant's share: the smallest share sets the (conservative) threshold.
-  const shares = infos.filter((i) => !i.capa).map((i) => i.capacityKw * 100);
-  const shareRaw = shares.length ? Math.min(...shares) : 0;
-  const shareOf = new Map(infos.filter((i) => !i.capa).map((i) => [i.plantUid, i.capacityKw]));
   const table = p.unit === 60 ? "rollup_hourly" : "rollup_daily";
   const key = p.unit === 60 ? "hour_ts" : "day_ts";
   const rows = await chunked(
@@ -300,7 +291,7 @@ export async function inverterGroups(db: Db, infos: InverterInfo[], p: Period): 
           e: number | null;
           mx: number | null;
         }>`select r.${sql.ref(key)} as t, d.plant_uid, d.capa, r.run_samples as rs,
-        case when r.max_w >= ${sql.lit(MERGE_BELOW_SHARE * 10)} * coalesce(d.capa, cast(${shareRaw} as double precision)) then r.device_uid end as solo,
+        case when r.max_w >= ${sql.lit(MERGE_BELOW_SHARE * 10)} * d.capa then r.device_uid end as solo,
         count(*) as n, count(r.energy_wh) as ne, sum(r.energy_wh) as e, max(r.max_w) as mx
       from ${sql.table(table)} r join device d on d.uid = r.device_uid
       where r.device_uid in (${sql.join(part)}) and r.${sql.ref(key)} >= ${p.from} and r.${sql.ref(key)} < ${p.to}
@@ -313,7 +304,7 @@ export async function inverterGroups(db: Db, infos: InverterInfo[], p: Period): 
     const reported = Number(r.ne);
     return {
       t: Number(r.t),
-      capacityKw: solo ? solo.capacityKw : capa ? capacityKw(capa) : (shareOf.get(r.plant_uid) ?? 0),
+      capacityKw: solo ? solo.capacityKw : capacityKw(capa!),
       uid: solo ? solo.uid : null,
       rows: Number(r.n),
       reported,
