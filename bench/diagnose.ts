@@ -263,7 +263,7 @@ async function main() {
           body: JSON.stringify({ deviceUids: b.inverters, unit: 1440, start: yearStart, end: yesterdayEnd, periodType: "year" }),
         }),
       (body) =>
-        `${body.times.length} steps, PR ${body.figures.performanceRatio?.toFixed(3)}, EPI ${body.figures.energyPerformanceIndex?.toFixed(3)}`,
+        `${body.times.length} steps, PR ${body.figures.performanceRatio?.toFixed(6)}, EPI ${body.figures.energyPerformanceIndex?.toFixed(6)}, availability ${body.figures.availability?.toFixed(6)}, downtime ${body.figures.losses.downtimeKwh.toFixed(3)} kWh, Σ generation ${body.generation.reduce((a: number, x: number) => a + x, 0).toFixed(1)} kWh`,
     );
     const monthStart = `${formatSeoul(today - 30 * DAY, "YYYY-MM-DD")} 00:00:00`;
     await timed(

@@ -31,10 +31,12 @@ import {
 import { isRated, rankingRow, sortRanking, splitByRating } from "../../domain/diagnose-ranking";
 import { irradianceMode } from "../../domain/irradiance";
 import {
+  addSums,
   deviationFromMedian,
   expectedEnergyKwh,
+  figuresFromSums,
   median,
-  performanceFigures,
+  performanceSums,
   type PerformanceBucket,
 } from "../../domain/performance";
 import { formatSeoul } from "../../domain/seoul-time";
@@ -57,7 +59,9 @@ import {
   inverterEnergy,
   inverterGroups,
   inverterInfos,
+  irregularDays,
   performanceBucket,
+  plantDays,
   plantCoefficients,
   plantsFor,
   rememberedSelection,
@@ -65,6 +69,7 @@ import {
   rtuInverterUids,
   setPlantCoefficients,
   type InverterBucket,
+  type PlantDay,
 } from "../store/diagnose";
 import { reachOf, requirePlant, requireRtu, visiblePlantUids, type Reach } from "../store/visibility";
 import type { Database } from "../store/schema";
@@ -136,6 +141,17 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
     return { body, p, uids, infos: await inverterInfos(db, uids) };
   }
 
+  /**
+   * rollup_plant_daily's days of a plant when the request names every rated inverter it has (those rows are over
+   * exactly them), brought up to date first; null otherwise.
+   */
+  async function wholePlantDays(plantUid: string, ratedAsked: number, q: Period): Promise<Map<number, PlantDay> | null> {
+    const [plant] = await plantsFor(db, [plantUid]);
+    if (!plant || plant.ratedInverters !== ratedAsked) return null;
+    await refreshStalePlants(db, ctx.store.dialect === "postgres", [plantUid]);
+    return plantDays(db, plantUid, q.from, q.to);
+  }
+
   r.post(
     "/diagnose/produce",
     handle(async (req): Promise<ProduceResponse> => {
@@ -192,7 +208,9 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
       const q: Period = hourly ? { ...p, from: p.from - 3_600_000 } : p;
       const keys = bucketKeys(q, now);
       const raw = p.unit === 10;
-      const [inv, groups, env] = await Promise.all([
+      // A day of the whole plant's rated inverters is one row of rollup_plant_daily (the sums its inverters' buckets
+      // add up to), unless irregularDays finds an inverter of that day whose bucket does not add up with its siblings'.
+      const [inv, env, plantDaySums] = await Promise.all([
         raw
           ? inverterBuckets(
               db,
@@ -200,9 +218,16 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
               q,
             )
           : Promise.resolve(new Map<string, InverterBucket[]>()),
-        raw ? Promise.resolve([]) : inverterGroups(db, infos, q),
         envBuckets(db, plantUid, q),
+        p.unit === 1440 && infos.length ? wholePlantDays(plantUid, infos.length, q) : Promise.resolve(null),
       ]);
+      const fast = new Map<number, PlantDay>();
+      if (plantDaySums) {
+        const lit = new Map([...env].map(([t, e]) => [t, e.litSteps]));
+        const irregular = await irregularDays(db, infos, q.from, q.to, lit);
+        for (const [t, d] of plantDaySums) if (d.kept && d.inverters === infos.length && !irregular.has(t)) fast.set(t, d);
+      }
+      const groups = raw ? [] : await inverterGroups(db, infos, q, fast.size ? keys.filter((t) => !fast.has(t)) : undefined);
       const index = new Map(keys.map((t, i) => [t, i]));
       const gen = new Array<number>(keys.length).fill(0);
       const ref = new Array<number>(keys.length).fill(0);
@@ -231,6 +256,12 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
       } else {
         // Rollups: a few summed groups per step (store/diagnose.ts inverterGroups), the same sums as per inverter.
         const present = new Array<number>(keys.length).fill(0);
+        for (const [t, d] of fast) {
+          const i = index.get(t);
+          if (i === undefined) continue;
+          present[i] = infos.length;
+          gen[i] = d.sums.energy;
+        }
         for (const g of groups) {
           const i = index.get(g.t);
           if (i === undefined) continue;
@@ -254,7 +285,9 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
           if (missing > 0 && t >= p.from) buckets.push({ ...performanceBucket(undefined, e, 0, p.unit), count: missing });
         });
       }
-      const figures = performanceFigures(buckets, totalKw, k);
+      let sums = performanceSums(buckets, k);
+      for (const d of fast.values()) if (d.t >= p.from) sums = addSums(sums, d.sums);
+      const figures = figuresFromSums(sums, totalKw);
       let times = keys;
       let series = [gen, ref, iis, his];
       if (hourly) ({ times, series } = shiftHourly(keys, gen, ref, iis, his));

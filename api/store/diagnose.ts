@@ -269,8 +269,14 @@ export interface InverterGroup {
 const MERGE_BELOW_SHARE = 0.975;
 if (!(MERGE_BELOW_SHARE < CLIPPING_SHARE)) throw new Error("MERGE_BELOW_SHARE must stay below CLIPPING_SHARE");
 
-export async function inverterGroups(db: Db, infos: InverterInfo[], p: Period): Promise<InverterGroup[]> {
-  if (!infos.length || p.unit === 10) return [];
+export async function inverterGroups(
+  db: Db,
+  infos: InverterInfo[],
+  p: Period,
+  /** Only these bucket starts (all of the period when left out). */
+  only?: number[],
+): Promise<InverterGroup[]> {
+  if (!infos.length || p.unit === 10 || (only && !only.length)) return [];
   // Rated inverters only (domain/diagnose-ranking.ts splitByRating): each group has one rating.
   if (infos.some((i) => !isRated(i.capa))) throw new Error("inverterGroups: unrated inverters are left out first");
   const byUid = new Map(infos.map((i) => [i.uid, i]));
@@ -295,6 +301,7 @@ export async function inverterGroups(db: Db, infos: InverterInfo[], p: Period): 
         count(*) as n, count(r.energy_wh) as ne, sum(r.energy_wh) as e, max(r.max_w) as mx
       from ${sql.table(table)} r join device d on d.uid = r.device_uid
       where r.device_uid in (${sql.join(part)}) and r.${sql.ref(key)} >= ${p.from} and r.${sql.ref(key)} < ${p.to}
+        ${only ? sql`and r.${sql.ref(key)} in (${sql.join(only)})` : sql``}
       group by 1, 2, 3, 4, 5`.execute(db)
       ).rows,
   );
@@ -313,6 +320,92 @@ export async function inverterGroups(db: Db, infos: InverterInfo[], p: Period): 
       runSteps: Number(r.rs ?? 0),
     };
   });
+}
+
+/**
+ * A plant's days from rollup_plant_daily (the per-bucket terms of its rated inverters, summed per day by the rollup
+ * writer: api/telemetry/rollups.ts plantDailySql), keyed by day start. Call refreshStalePlants first.
+ */
+export interface PlantDay {
+  t: number;
+  /** Rated inverters with a daily row that day. */
+  inverters: number;
+  /** Energy and irradiance both present (else the terms are 0 and the day must be read per inverter). */
+  kept: boolean;
+  sums: PerformanceSums;
+}
+
+export async function plantDays(db: Db, plantUid: string, from: number, to: number): Promise<Map<number, PlantDay>> {
+  const rows = await db
+    .selectFrom("rollup_plant_daily")
+    .selectAll()
+    .where("plant_uid", "=", plantUid)
+    .where("day_ts", ">=", from)
+    .where("day_ts", "<", to)
+    .execute();
+  const out = new Map<number, PlantDay>();
+  for (const r of rows) {
+    const t = Number(r.day_ts);
+    const inverters = Number(r.inverters);
+    out.set(t, {
+      t,
+      inverters,
+      kept: Number(r.kept) === 1,
+      sums: {
+        energy: Number(r.energy),
+        expected: Number(r.expected),
+        yieldRefWeighted: Number(r.yref),
+        corrWeighted: Number(r.corrw),
+        sunWeighted: Number(r.sunw),
+        runWeighted: Number(r.runw),
+        downtime: Number(r.downtime),
+        clipping: 0,
+        dropped: 0,
+        total: inverters,
+      },
+    });
+  }
+  return out;
+}
+
+/**
+ * Days on which the plant-day sums of rollup_plant_daily are not what the inverters' own buckets add up to
+ * (domain/performance.ts performanceSums per inverter), so generate reads them per inverter: an inverter's row
+ * without energy (dropped alone, not with its siblings), one whose highest power may be clipping (not linear), or
+ * one that produced in more steps than its day was lit (its availability is capped alone, not with the plant's
+ * capacity-weighted mean). `lit` is each day's lit steps (EnvBucket.litSteps). Only the rows that may be such are
+ * grouped (no sort of every row).
+ */
+export async function irregularDays(
+  db: Db,
+  infos: InverterInfo[],
+  from: number,
+  to: number,
+  lit: Map<number, number>,
+): Promise<Set<number>> {
+  const out = new Set<number>();
+  if (!infos.length) return out;
+  const lits = [...lit.values()].filter((l) => l > 0);
+  const minLit = lits.length ? Math.min(...lits) : null;
+  const clip = sql`r.max_w >= ${sql.lit(MERGE_BELOW_SHARE * 10)} * d.capa`;
+  const rows = await chunked(
+    infos.map((i) => i.uid),
+    async (part) =>
+      (
+        await sql<{ t: number | string; mrs: number | null; nulls: number | string; clip: number | string }>`select r.day_ts as t,
+        max(r.run_samples) as mrs, count(*) - count(r.energy_wh) as nulls, max(case when ${clip} then 1 else 0 end) as clip
+      from rollup_daily r join device d on d.uid = r.device_uid
+      where r.device_uid in (${sql.join(part)}) and r.day_ts >= ${from} and r.day_ts < ${to}
+        and (r.energy_wh is null or ${clip}${minLit === null ? sql`` : sql` or r.run_samples > ${minLit}`})
+      group by r.day_ts`.execute(db)
+      ).rows,
+  );
+  for (const r of rows) {
+    const t = Number(r.t);
+    const l = lit.get(t) ?? 0;
+    if (Number(r.nulls) > 0 || Number(r.clip) > 0 || (l > 0 && r.mrs !== null && Number(r.mrs) > l)) out.add(t);
+  }
+  return out;
 }
 
 /** The plant's environment sensors' buckets, averaged over sensors, keyed by bucket start. */

@@ -201,6 +201,31 @@ describe.each(STORES)("measurement and diagnosis API on %s", (storeKind) => {
         expect(d[k], k).toBeCloseTo(h[k], 6);
       }
       expect(daily.body.generation.reduce((a: number, x: number) => a + x, 0)).toBeCloseTo(45 * 2, 3);
+      // The whole plant's days came from rollup_plant_daily; with a third rated inverter in the plant (no readings) the
+      // same request is summed per group of inverters instead: both ways give the same answer.
+      const now = Date.now();
+      await store.db
+        .insertInto("device")
+        .values({
+          uid: `${g.plantUid}X`,
+          rtu_uid: null,
+          plant_uid: g.plantUid,
+          kind: 1,
+          name: "여분",
+          address: 99,
+          capa: 5000,
+          use_yn: 1,
+          created_at: now,
+          updated_at: now,
+        } as any)
+        .execute();
+      const grouped = await post("/diagnose/generate", { deviceUids: g.inverters, unit: 1440, ...day });
+      await store.db.deleteFrom("device").where("uid", "=", `${g.plantUid}X`).execute();
+      expect(grouped.status, grouped.text).toBe(200);
+      expect(grouped.body.generation).toEqual(daily.body.generation);
+      expect(grouped.body.reference).toEqual(daily.body.reference);
+      for (const [k, v] of Object.entries(d)) if (typeof v === "number") expect(grouped.body.figures[k], k).toBeCloseTo(v, 9);
+      for (const [k, v] of Object.entries(d.losses)) expect(grouped.body.figures.losses[k], k).toBeCloseTo(v as number, 9);
       const one = await post("/diagnose/generate", { deviceUids: [g.inverters[1]], unit: 1440, ...day });
       expect(one.body.figures.energyKwh).toBeCloseTo(15 * 2, 3);
       const ranking = await get(`/diagnose/ranking?${q(day)}`);
