@@ -141,6 +141,11 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
     return { body, p, uids, infos: await inverterInfos(db, uids) };
   }
 
+  // SQLite groups the inverter rows of a plant's year through a sort of all 36,500 (the cost of the grouped query);
+  // PostgreSQL hashes them, so there the grouped query costs about the index scan irregularDays needs anyway, and the
+  // plant-day path only adds round trips (bench/README.md, diagnose, 2026-11-26 session 8).
+  const plantDayPath = ctx.store.dialect !== "postgres";
+
   /**
    * rollup_plant_daily's days of a plant when the request names every rated inverter it has (those rows are over
    * exactly them), brought up to date first; null otherwise.
@@ -219,7 +224,7 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
             )
           : Promise.resolve(new Map<string, InverterBucket[]>()),
         envBuckets(db, plantUid, q),
-        p.unit === 1440 && infos.length ? wholePlantDays(plantUid, infos.length, q) : Promise.resolve(null),
+        plantDayPath && p.unit === 1440 && infos.length ? wholePlantDays(plantUid, infos.length, q) : Promise.resolve(null),
       ]);
       const fast = new Map<number, PlantDay>();
       if (plantDaySums) {

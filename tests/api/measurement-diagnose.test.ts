@@ -201,7 +201,7 @@ describe.each(STORES)("measurement and diagnosis API on %s", (storeKind) => {
         expect(d[k], k).toBeCloseTo(h[k], 6);
       }
       expect(daily.body.generation.reduce((a: number, x: number) => a + x, 0)).toBeCloseTo(45 * 2, 3);
-      // The whole plant's days came from rollup_plant_daily; with a third rated inverter in the plant (no readings) the
+      // The whole plant's days came from rollup_plant_daily (SQLite); with a third rated inverter in the plant (no readings) the
       // same request is summed per group of inverters instead: both ways give the same answer.
       const now = Date.now();
       await store.db
