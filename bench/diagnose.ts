@@ -10,6 +10,9 @@
  *      2b. the same once right after an inverter's rating was edited (its plant's days recomputed first).
  *   3. The /measurement document of the 100-inverter plant (every inverter's newest values) at 20
  *      connections (autocannon): req/s and latency.
+ * BENCH_CPU_PROF=<dir> runs the server under `node --cpu-prof` (summarise with bench/cpuprofile-top.ts);
+ * BENCH_HOLD=1 seeds, prints the server's URL, database, the big plant's inverters and an admin token, and keeps it
+ * running until interrupted (for EXPLAIN and one-off timings). BENCH_SKIP_PAGE=1 leaves out step 3 (for a profile of the API calls alone).
  * Not a test: nothing passes or fails.
  */
 import autocannon from "autocannon";
@@ -22,6 +25,8 @@ import { ADMIN_PASSWORD, startServer, type StoreKind } from "../tests/helpers/se
 
 const STORE = (process.env.BENCH_STORE ?? "sqlite") as StoreKind;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+// Calls per measure (the first one a warm-up); more for a CPU profile.
+const CALLS = Number(process.env.BENCH_CALLS ?? 8);
 const BIG_PLANT_INVERTERS = 100;
 const FLEET_PLANTS = 1_000;
 const DAY = 86_400_000;
@@ -130,7 +135,13 @@ async function main() {
   console.log(
     `diagnose bench on ${STORE}: one plant of ${BIG_PLANT_INVERTERS} inverters with a year of daily rollups; ${fmt(FLEET_PLANTS)} plants with a month`,
   );
-  const server = await startServer({ store: STORE, env: { PORTAL_WORKERS: "1" }, timeoutMs: 180_000 });
+  const prof = process.env.BENCH_CPU_PROF;
+  const server = await startServer({
+    store: STORE,
+    env: { PORTAL_WORKERS: "1" },
+    timeoutMs: 180_000,
+    nodeArgs: prof ? ["--cpu-prof", `--cpu-prof-dir=${prof}`] : [],
+  });
   const store = await openStore(server.databaseUrl);
   try {
     const root = await store.db
@@ -197,9 +208,10 @@ async function main() {
     }
     await insertRows(store, "rollup_daily", monthRows);
     // What the rollup writer leaves beside the device rows: the per-plant daily rollup (migration 0013). PostgreSQL
-    // then gets the statistics autovacuum would have gathered on a table in service.
+    // then gets the statistics and visibility map autovacuum would have left on a table in service (VACUUM: without
+    // it no scan of rollup_daily is index-only).
     await store.db.transaction().execute((trx) => rebuildPlantDaily(trx, today - 400 * DAY, today));
-    if (STORE === "postgres") await sql`analyze`.execute(store.db);
+    if (STORE === "postgres") await sql`vacuum (analyze)`.execute(store.db);
     console.log(
       `seeded ${fmt(yearRows.length + monthRows.length)} daily rollup rows and ${fmt(latest.length)} latest rows in ${fmt((performance.now() - t0) / 1000, 1)} s`,
     );
@@ -211,10 +223,20 @@ async function main() {
     });
     const tokens = (await login.json()) as { accessToken: string; refreshToken: string; sessionId: string };
     const auth = { authorization: `Bearer ${tokens.accessToken}`, "content-type": "application/json" };
+    if (process.env.BENCH_HOLD === "1") {
+      console.log(
+        `holding: ${server.baseUrl} ${server.databaseUrl}\nplant ${big} inverters ${b.inverters[0]}…\ntoken ${tokens.accessToken}`,
+      );
+      await new Promise<void>((resolve) => {
+        process.once("SIGINT", resolve);
+        process.once("SIGTERM", resolve);
+      });
+      return;
+    }
     const timed = async (what: string, call: () => Promise<Response>, check: (body: any) => string) => {
       const times: number[] = [];
       let note = "";
-      for (let i = 0; i < 8; i++) {
+      for (let i = 0; i < CALLS; i++) {
         const t = performance.now();
         const res = await call();
         const text = await res.text();
@@ -242,7 +264,7 @@ async function main() {
           body: JSON.stringify({ deviceUids: b.inverters, unit: 1440, start: yearStart, end: yesterdayEnd, periodType: "year" }),
         }),
       (body) =>
-        `${body.times.length} steps, PR ${body.figures.performanceRatio?.toFixed(3)}, EPI ${body.figures.energyPerformanceIndex?.toFixed(3)}`,
+        `${body.times.length} steps, PR ${body.figures.performanceRatio?.toFixed(6)}, EPI ${body.figures.energyPerformanceIndex?.toFixed(6)}, availability ${body.figures.availability?.toFixed(6)}, downtime ${body.figures.losses.downtimeKwh.toFixed(3)} kWh, Σ generation ${body.generation.reduce((a: number, x: number) => a + x, 0).toFixed(1)} kWh`,
     );
     const monthStart = `${formatSeoul(today - 30 * DAY, "YYYY-MM-DD")} 00:00:00`;
     await timed(
@@ -265,6 +287,7 @@ async function main() {
     await edited.text();
     console.log(`2b. ranking right after one inverter's rating was edited: ${fmt(performance.now() - edit, 1)} ms (one call)`);
 
+    if (process.env.BENCH_SKIP_PAGE === "1") return;
     const cookie = `accessToken=${tokens.accessToken}; refreshToken=${tokens.refreshToken}; sessionId=${tokens.sessionId}; NewAppOpenPop=1`;
     const pageUrl = `${server.baseUrl}/measurement?plant=${big}&kind=1`;
     const probe = await fetch(pageUrl, { headers: { cookie } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isRated, rankingRow, ratingCoverage, sortRanking, type RankingPlant } from "./diagnose-ranking";
+import { isRated, rankingRow, ratingCoverage, sortRanking, splitByRating, type RankingPlant } from "./diagnose-ranking";
 import { performanceSums, stepBucket } from "./performance";
 
 const plant = (over: Partial<RankingPlant> = {}): RankingPlant => ({
@@ -43,6 +43,20 @@ describe("fleet ranking: unrated inverters", () => {
     expect(missing).toMatchObject({ rating: "missing", unratedInverters: 2, epi: null, pr: null, availability: null });
     expect(missing.energyKwh).toBe(0);
     expect(rankingRow(plant(), undefined).epi).toBeNull();
+  });
+
+  it("generate and produce split their inverters by the same rule: rated ones count, unrated ones are named", () => {
+    const inv = [
+      { uid: "a", capa: 5000 },
+      { uid: "b", capa: null },
+      { uid: "c", capa: 0 },
+    ];
+    const s = splitByRating(inv);
+    expect(s.rated.map((i) => i.uid)).toEqual(["a"]);
+    expect(s.unrated.map((i) => i.uid)).toEqual(["b", "c"]);
+    expect(s.rating).toBe("partial");
+    expect(splitByRating([inv[1]!]).rating).toBe("missing");
+    expect(splitByRating([inv[0]!]).rating).toBe("complete");
   });
 
   it("sorts the lowest EPI first and plants without one last, by name", () => {

@@ -1,5 +1,6 @@
 // The fleet EPI ranking (GET /diagnose/ranking): which plants to look at first, and when a plant's figures cannot be
-// trusted because its inverters' ratings are missing.
+// trusted because its inverters' ratings are missing. The rating rule below is the one rule of every diagnosis:
+// the ranking, generate (POST /diagnose/generate) and produce (POST /diagnose/produce) all apply it.
 //
 // Every capacity-weighted figure (expected energy, PR, EPI, availability) needs each inverter's rating P0. An
 // inverter without one (device capa null or 0) used to weigh 0 kW while its energy still counted: its plant's
@@ -7,8 +8,10 @@
 // (an equal share of the plant's rating is a guess whenever some inverters are rated): an unrated inverter is left
 // out of the plant's figures altogether, its energy with its capacity, and counted. A plant with some rated
 // inverters is ranked on those and marked "partial"; a plant with none has no figures and is marked "missing", so
-// the screen says "rating missing" instead of a number. The store applies the same test in SQL (capa > 0:
-// api/telemetry/rollups.ts plantDailySql).
+// the screen says "rating missing" instead of a number. Generate does the same for the inverters asked for (its
+// figures, generation and reference are over the rated ones; the unrated are named in the answer), and produce gives
+// an unrated inverter its energy but no specific yield and keeps it out of its plant's median. The store applies the
+// same test in SQL (capa > 0: api/telemetry/rollups.ts plantDailySql).
 import type { RankingRow } from "./contract/diagnose";
 import { figuresFromSums, performanceSums, type PerformanceSums } from "./performance";
 
@@ -23,6 +26,18 @@ export type RatingCoverage = "complete" | "partial" | "missing";
 export function ratingCoverage(inverters: number, rated: number): RatingCoverage {
   if (rated >= inverters) return "complete";
   return rated > 0 ? "partial" : "missing";
+}
+
+/**
+ * The inverters of a diagnosis split by the rule: those whose figures count (rated) and those left out (unrated),
+ * with the coverage the screen shows.
+ */
+export function splitByRating<T extends { capa: number | null }>(
+  inverters: readonly T[],
+): { rated: T[]; unrated: T[]; rating: RatingCoverage } {
+  const rated = inverters.filter((i) => isRated(i.capa));
+  const unrated = inverters.filter((i) => !isRated(i.capa));
+  return { rated, unrated, rating: ratingCoverage(inverters.length, rated.length) };
 }
 
 export interface RankingPlant {

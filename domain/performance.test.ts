@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { referenceGenerationKw } from "./reference-generation";
 import {
+  addSums,
   checkStrings,
   conversionEfficiency,
   correctedInsolation,
@@ -219,5 +220,20 @@ describe("comparisons", () => {
     expect(conversionEfficiency(9_700, 10_000)).toBeCloseTo(0.97, 12);
     expect(conversionEfficiency(0, 0)).toBeNull();
     expect(conversionEfficiency(12_000, 10_000)).toBeNull();
+  });
+});
+
+describe("sums of parts", () => {
+  it("the sums of two sets of buckets added are the sums of both together (a store may add plant-days to groups)", () => {
+    const a = [stepBucket({ capacityKw: 100, powerKw: 60, poaWm2: 800, moduleC: 45 }), ...hour(50, null, 700, 30)];
+    const b = [stepBucket({ capacityKw: 100, powerKw: 99, poaWm2: 1000, moduleC: 25 }), ...hour(50, 20, 400, 35)];
+    const both = performanceSums([...a, ...b]);
+    const added = addSums(performanceSums(a), performanceSums(b));
+    for (const k of Object.keys(both) as Array<keyof typeof both>) expect(added[k], k).toBeCloseTo(both[k], 9);
+    expect(added.dropped).toBe(6);
+    expect(figuresFromSums(added, 150).energyPerformanceIndex).toBeCloseTo(
+      performanceFigures([...a, ...b], 150).energyPerformanceIndex!,
+      12,
+    );
   });
 });

@@ -195,6 +195,22 @@ export function performanceSums(
   return { energy, expected, yieldRefWeighted, corrWeighted, sunWeighted, runWeighted, downtime, clipping, dropped, total };
 }
 
+/** Two sets of sums added (each a sum over its own buckets, so the total is the sum over both). */
+export function addSums(a: PerformanceSums, b: PerformanceSums): PerformanceSums {
+  return {
+    energy: a.energy + b.energy,
+    expected: a.expected + b.expected,
+    yieldRefWeighted: a.yieldRefWeighted + b.yieldRefWeighted,
+    corrWeighted: a.corrWeighted + b.corrWeighted,
+    sunWeighted: a.sunWeighted + b.sunWeighted,
+    runWeighted: a.runWeighted + b.runWeighted,
+    downtime: a.downtime + b.downtime,
+    clipping: a.clipping + b.clipping,
+    dropped: a.dropped + b.dropped,
+    total: a.total + b.total,
+  };
+}
+
 /** The IEC 61724-1 figures from their sums; P0 is the `capacityKw` argument (see performanceFigures). */
 export function figuresFromSums(s: PerformanceSums, capacityKw: number): PerformanceFigures {
   const { energy, expected, yieldRefWeighted, corrWeighted, sunWeighted, runWeighted, downtime, clipping, dropped } = s;

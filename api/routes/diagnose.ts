@@ -28,13 +28,15 @@ import {
   type ProducerRow,
   type RankingResponse,
 } from "../../domain/contract/diagnose";
-import { rankingRow, sortRanking } from "../../domain/diagnose-ranking";
+import { isRated, rankingRow, sortRanking, splitByRating } from "../../domain/diagnose-ranking";
 import { irradianceMode } from "../../domain/irradiance";
 import {
+  addSums,
   deviationFromMedian,
   expectedEnergyKwh,
+  figuresFromSums,
   median,
-  performanceFigures,
+  performanceSums,
   type PerformanceBucket,
 } from "../../domain/performance";
 import { formatSeoul } from "../../domain/seoul-time";
@@ -47,6 +49,8 @@ import type { ApiContext } from "../context";
 import { badRequest, forbidden, handle, notFound, parse } from "../http";
 import {
   compareSeries,
+  deviceNames,
+  devicesWithPlaces,
   envBuckets,
   fleetSums,
   forgetSelection,
@@ -55,12 +59,17 @@ import {
   inverterEnergy,
   inverterGroups,
   inverterInfos,
+  irregularDays,
   performanceBucket,
+  plantDays,
   plantCoefficients,
   plantsFor,
   rememberedSelection,
   rememberFirstSelection,
+  rtuInverterUids,
+  setPlantCoefficients,
   type InverterBucket,
+  type PlantDay,
 } from "../store/diagnose";
 import { reachOf, requirePlant, requireRtu, visiblePlantUids, type Reach } from "../store/visibility";
 import type { Database } from "../store/schema";
@@ -84,25 +93,7 @@ export function labelOf(t: number, unit: number): string {
  */
 async function visibleDevices(db: Kysely<Database>, reach: Reach, uids: string[]) {
   const unique = [...new Set(uids)];
-  const rows = unique.length
-    ? await db
-        .selectFrom("device")
-        .leftJoin("plant", "plant.uid", "device.plant_uid")
-        .leftJoin("rtu", "rtu.uid", "device.rtu_uid")
-        .select([
-          "device.uid",
-          "device.kind",
-          "device.plant_uid",
-          "device.rtu_uid",
-          "plant.uid as p_uid",
-          "plant.node_seq as p_node",
-          "rtu.plant_uid as r_plant",
-          "rtu.node_seq as r_node",
-          "rtu.uid as r_uid",
-        ])
-        .where("device.uid", "in", unique)
-        .execute()
-    : [];
+  const rows = await devicesWithPlaces(db, unique);
   if (rows.length !== unique.length) throw notFound("device_not_found");
   const seq = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   for (const d of rows) {
@@ -125,15 +116,7 @@ async function requestedInverters(
   const uids = devices.map((d) => d.uid);
   for (const rtu of new Set(rtuUids)) {
     await requireRtu(db, reach, rtu);
-    const own = await db
-      .selectFrom("device")
-      .select("uid")
-      .where("rtu_uid", "=", rtu)
-      .where("kind", "=", 1)
-      .where("use_yn", "=", 1)
-      .orderBy("uid")
-      .execute();
-    for (const d of own) if (!uids.includes(d.uid)) uids.push(d.uid);
+    for (const uid of await rtuInverterUids(db, rtu)) if (!uids.includes(uid)) uids.push(uid);
   }
   if (!uids.length) throw badRequest("no_inverters", { deviceUids: "required" });
   return uids;
@@ -156,6 +139,22 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
     const p = periodOf(body.start, body.end, body.unit);
     const uids = await requestedInverters(db, await reachOf(db, me), body.deviceUids, body.rtuUids);
     return { body, p, uids, infos: await inverterInfos(db, uids) };
+  }
+
+  // SQLite groups the inverter rows of a plant's year through a sort of all 36,500 (the cost of the grouped query);
+  // PostgreSQL hashes them, so there the grouped query costs about the index scan irregularDays needs anyway, and the
+  // plant-day path only adds round trips (bench/README.md, diagnose, 2026-11-26 session 8).
+  const plantDayPath = ctx.store.dialect !== "postgres";
+
+  /**
+   * rollup_plant_daily's days of a plant when the request names every rated inverter it has (those rows are over
+   * exactly them), brought up to date first; null otherwise.
+   */
+  async function wholePlantDays(plantUid: string, ratedAsked: number, q: Period): Promise<Map<number, PlantDay> | null> {
+    const [plant] = await plantsFor(db, [plantUid]);
+    if (!plant || plant.ratedInverters !== ratedAsked) return null;
+    await refreshStalePlants(db, ctx.store.dialect === "postgres", [plantUid]);
+    return plantDays(db, plantUid, q.from, q.to);
   }
 
   r.post(
@@ -190,6 +189,7 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
           specificYield: y,
           plantMedian: m,
           deviation: deviationFromMedian(y, m),
+          rated: isRated(i.capa),
         };
       });
       producers.sort((a, b) => (a.deviation ?? Infinity) - (b.deviation ?? Infinity) || a.name.localeCompare(b.name));
@@ -200,22 +200,39 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
   r.post(
     "/diagnose/generate",
     handle(async (req): Promise<GenerateResponse> => {
-      const { body, p, uids, infos } = await diagnoseRequest(req);
-      const plants = new Set(infos.map((i) => i.plantUid));
+      const { body, p, uids, infos: asked } = await diagnoseRequest(req);
+      const plants = new Set(asked.map((i) => i.plantUid));
       if (plants.size !== 1) throw badRequest("one_plant_only", { deviceUids: "one_plant_only" });
-      const plantUid = infos[0]!.plantUid;
-      const k = infos[0]!.k;
+      const plantUid = asked[0]!.plantUid;
+      const k = asked[0]!.k;
+      // The rating rule (domain/diagnose-ranking.ts): everything below is over the rated inverters.
+      const { rated: infos, unrated, rating } = splitByRating(asked);
       const now = clock.now();
       // SPEC §4: hourly data is read from one bucket early, then shifted by an hour with the first entry skipped.
       const hourly = p.unit === 60;
       const q: Period = hourly ? { ...p, from: p.from - 3_600_000 } : p;
       const keys = bucketKeys(q, now);
       const raw = p.unit === 10;
-      const [inv, groups, env] = await Promise.all([
-        raw ? inverterBuckets(db, uids, q) : Promise.resolve(new Map<string, InverterBucket[]>()),
-        raw ? Promise.resolve([]) : inverterGroups(db, infos, q),
+      // A day of the whole plant's rated inverters is one row of rollup_plant_daily (the sums its inverters' buckets
+      // add up to), unless irregularDays finds an inverter of that day whose bucket does not add up with its siblings'.
+      const [inv, env, plantDaySums] = await Promise.all([
+        raw
+          ? inverterBuckets(
+              db,
+              infos.map((i) => i.uid),
+              q,
+            )
+          : Promise.resolve(new Map<string, InverterBucket[]>()),
         envBuckets(db, plantUid, q),
+        plantDayPath && p.unit === 1440 && infos.length ? wholePlantDays(plantUid, infos.length, q) : Promise.resolve(null),
       ]);
+      const fast = new Map<number, PlantDay>();
+      if (plantDaySums) {
+        const lit = new Map([...env].map(([t, e]) => [t, e.litSteps]));
+        const irregular = await irregularDays(db, infos, q.from, q.to, lit);
+        for (const [t, d] of plantDaySums) if (d.kept && d.inverters === infos.length && !irregular.has(t)) fast.set(t, d);
+      }
+      const groups = raw ? [] : await inverterGroups(db, infos, q, fast.size ? keys.filter((t) => !fast.has(t)) : undefined);
       const index = new Map(keys.map((t, i) => [t, i]));
       const gen = new Array<number>(keys.length).fill(0);
       const ref = new Array<number>(keys.length).fill(0);
@@ -244,6 +261,12 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
       } else {
         // Rollups: a few summed groups per step (store/diagnose.ts inverterGroups), the same sums as per inverter.
         const present = new Array<number>(keys.length).fill(0);
+        for (const [t, d] of fast) {
+          const i = index.get(t);
+          if (i === undefined) continue;
+          present[i] = infos.length;
+          gen[i] = d.sums.energy;
+        }
         for (const g of groups) {
           const i = index.get(g.t);
           if (i === undefined) continue;
@@ -267,7 +290,9 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
           if (missing > 0 && t >= p.from) buckets.push({ ...performanceBucket(undefined, e, 0, p.unit), count: missing });
         });
       }
-      const figures = performanceFigures(buckets, totalKw, k);
+      let sums = performanceSums(buckets, k);
+      for (const d of fast.values()) if (d.t >= p.from) sums = addSums(sums, d.sums);
+      const figures = figuresFromSums(sums, totalKw);
       let times = keys;
       let series = [gen, ref, iis, his];
       if (hourly) ({ times, series } = shiftHourly(keys, gen, ref, iis, his));
@@ -275,7 +300,7 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
       return {
         ...echo(body, p),
         plantUid,
-        plantName: infos[0]!.plantName,
+        plantName: asked[0]!.plantName,
         capacityKw: figures.capacityKw,
         deviceUids: uids,
         coefficients: k,
@@ -286,6 +311,8 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
         his: round(series[3]!, 1),
         irradianceMode: irradianceMode(series[3], series[2]),
         figures,
+        rating,
+        unratedDeviceUids: unrated.map((i) => i.uid),
       };
     }),
   );
@@ -320,12 +347,7 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
       if (!remembered) await rememberFirstSelection(db, me.id, uids, kind, type, clock.now());
       const keys = bucketKeys(p, clock.now());
       const series = await compareSeries(db, uids, kind, type, p, keys);
-      const names = await db
-        .selectFrom("device")
-        .leftJoin("plant", "plant.uid", "device.plant_uid")
-        .select(["device.uid", "device.name", "plant.name as plant_name"])
-        .where("device.uid", "in", uids)
-        .execute();
+      const names = await deviceNames(db, uids);
       const nameOf = new Map(names.map((n) => [n.uid, n]));
       return {
         start: q.start,
@@ -378,11 +400,7 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
       const reach = await reachOf(db, me);
       await requirePlant(db, reach, String(req.params.plantUid), "edit");
       const body = parse(CoefficientsSchema, req.body ?? {});
-      await db
-        .updateTable("plant")
-        .set({ temp_coeff: body.temperatureCoefficient, system_factor: body.systemFactor })
-        .where("uid", "=", String(req.params.plantUid))
-        .execute();
+      await setPlantCoefficients(db, String(req.params.plantUid), body.temperatureCoefficient, body.systemFactor);
       return { plantUid: String(req.params.plantUid), coefficients: await plantCoefficients(db, String(req.params.plantUid)) };
     }),
   );

@@ -32,7 +32,16 @@ import type { Clock } from "../clock";
 import { requireSettled, requireWriter } from "../auth/guards";
 import type { ApiContext } from "../context";
 import { badRequest, handle, notFound, parse } from "../http";
-import { deviceRefs, faultTable, latestMeasurements, measurementPicker, windowSeries } from "../store/measurement";
+import {
+  deviceOfRtuAt,
+  deviceRefs,
+  faultTable,
+  latestMeasurements,
+  measurementPicker,
+  releaseDeviceAlarms,
+  windowSeries,
+} from "../store/measurement";
+import { rtuWithMac } from "../store/rtus";
 import { reachOf, requireDevice, requirePlant, requireRtu } from "../store/visibility";
 
 const RtuQuery = z.object({ rtuUid: z.string().trim().min(1, "required").max(64, "too_long") });
@@ -136,25 +145,14 @@ export function measurementRoutes(ctx: ApiContext, clock: Clock): Router {
     const me = requireWriter(req);
     const input = parse(ReleaseInput, req.method === "GET" ? req.query : (req.body ?? {}));
     const reach = await reachOf(db, me);
-    const rtu = await db.selectFrom("rtu").select("uid").where("mac", "=", input.mac.toLowerCase()).executeTakeFirst();
-    if (!rtu) throw notFound("rtu_not_found");
-    await requireRtu(db, reach, rtu.uid);
-    const device = await db
-      .selectFrom("device")
-      .select("uid")
-      .where("rtu_uid", "=", rtu.uid)
-      .where("address", "=", input.address)
-      .where("kind", "=", input.kind)
-      .executeTakeFirst();
+    const rtuUid = await rtuWithMac(db, input.mac.toLowerCase());
+    if (!rtuUid) throw notFound("rtu_not_found");
+    await requireRtu(db, reach, rtuUid);
+    const device = await deviceOfRtuAt(db, rtuUid, input.address, input.kind);
     if (!device) throw notFound("device_not_found");
     await requireDevice(db, reach, device.uid);
-    const res = await db
-      .updateTable("alarm")
-      .set({ released_at: clock.now() })
-      .where("device_uid", "=", device.uid)
-      .where("released_at", "is", null)
-      .executeTakeFirst();
-    return { deviceUid: device.uid, released: Number(res.numUpdatedRows) };
+    const released = await releaseDeviceAlarms(db, device.uid, clock.now());
+    return { deviceUid: device.uid, released };
   });
   r.get("/measurement/setGridAlarmRelease", release);
   r.post("/measurement/setGridAlarmRelease", release);

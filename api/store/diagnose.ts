@@ -13,7 +13,7 @@ import {
   type PerformanceSums,
 } from "../../domain/performance";
 import type { CompareKind, CompareType } from "../../domain/contract/diagnose";
-import type { RankingPlant } from "../../domain/diagnose-ranking";
+import { isRated, type RankingPlant } from "../../domain/diagnose-ranking";
 import { capacityKw } from "../../domain/units";
 import { lockPlants, rebuildPlantDaily } from "../telemetry/writer";
 import type { Database } from "./schema";
@@ -26,7 +26,7 @@ export interface InverterInfo {
   plantUid: string;
   plantName: string;
   capacityKw: number;
-  /** The device's own rating (raw, 10 W units); null or 0 = an equal share of its plant's (`capacityKw`). */
+  /** The device's own rating (raw, 10 W units); null or 0 = none (`capacityKw` 0, left out of the figures). */
   capa: number | null;
   /** Its plant's coefficients of the reference (γ, η). */
   k: PerformanceCoefficients;
@@ -61,34 +61,75 @@ async function chunked<T>(uids: string[], run: (part: string[]) => Promise<T[]>)
   return out;
 }
 
-/** Inverter capacity: its own rating, else an equal share of its plant's; and its plant's coefficients. One query. */
+/** Devices by uid with their plant and RTU (what visibility depends on), one query. */
+export async function devicesWithPlaces(db: Db, uids: string[]) {
+  if (!uids.length) return [];
+  return db
+    .selectFrom("device")
+    .leftJoin("plant", "plant.uid", "device.plant_uid")
+    .leftJoin("rtu", "rtu.uid", "device.rtu_uid")
+    .select([
+      "device.uid",
+      "device.kind",
+      "device.plant_uid",
+      "device.rtu_uid",
+      "plant.uid as p_uid",
+      "plant.node_seq as p_node",
+      "rtu.plant_uid as r_plant",
+      "rtu.node_seq as r_node",
+      "rtu.uid as r_uid",
+    ])
+    .where("device.uid", "in", uids)
+    .execute();
+}
+
+/** The inverters (kind 1) in use on an RTU, by uid. */
+export async function rtuInverterUids(db: Db, rtuUid: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("device")
+    .select("uid")
+    .where("rtu_uid", "=", rtuUid)
+    .where("kind", "=", 1)
+    .where("use_yn", "=", 1)
+    .orderBy("uid")
+    .execute();
+  return rows.map((r) => r.uid);
+}
+
+/** Devices' names with their plant's name. */
+export async function deviceNames(db: Db, uids: string[]) {
+  if (!uids.length) return [];
+  return db
+    .selectFrom("device")
+    .leftJoin("plant", "plant.uid", "device.plant_uid")
+    .select(["device.uid", "device.name", "plant.name as plant_name"])
+    .where("device.uid", "in", uids)
+    .execute();
+}
+
+/** A plant's γ and η (null: the SPEC's default). */
+export async function setPlantCoefficients(db: Db, plantUid: string, gamma: number | null, eta: number | null) {
+  await db.updateTable("plant").set({ temp_coeff: gamma, system_factor: eta }).where("uid", "=", plantUid).execute();
+}
+
+/**
+ * Inverters with their own rating (0 kW when they have none: domain/diagnose-ranking.ts, no rating is invented), their
+ * plant, and its coefficients. One query.
+ */
 export async function inverterInfos(db: Db, uids: string[]): Promise<InverterInfo[]> {
   if (!uids.length) return [];
   const rows = await chunked(uids, (part) =>
     db
       .selectFrom("device")
       .innerJoin("plant", "plant.uid", "device.plant_uid")
-      .innerJoin(
-        (eb) =>
-          eb
-            .selectFrom("device as x")
-            .select((e) => ["x.plant_uid", e.fn.countAll<number>().as("n")])
-            .where("x.kind", "=", 1)
-            .where("x.plant_uid", "in", (q) => q.selectFrom("device as y").select("y.plant_uid").where("y.uid", "in", part))
-            .groupBy("x.plant_uid")
-            .as("c"),
-        (j) => j.onRef("c.plant_uid", "=", "device.plant_uid"),
-      )
       .select([
         "device.uid",
         "device.name",
         "device.capa",
         "device.plant_uid",
         "plant.name as plant_name",
-        "plant.capa as plant_capa",
         "plant.temp_coeff",
         "plant.system_factor",
-        "c.n",
       ])
       .where("device.uid", "in", part)
       .where("device.kind", "=", 1)
@@ -96,18 +137,21 @@ export async function inverterInfos(db: Db, uids: string[]): Promise<InverterInf
   );
   const order = new Map(uids.map((u, i) => [u, i]));
   return rows
-    .map((r) => ({
-      uid: r.uid,
-      name: r.name,
-      plantUid: r.plant_uid!,
-      plantName: r.plant_name,
-      capa: r.capa === null ? null : Number(r.capa),
-      capacityKw: r.capa ? capacityKw(Number(r.capa)) : capacityKw(Number(r.plant_capa)) / Math.max(1, Number(r.n ?? 1)),
-      k: {
-        temperatureCoefficient: num(r.temp_coeff) ?? DEFAULT_COEFFICIENTS.temperatureCoefficient,
-        systemFactor: num(r.system_factor) ?? DEFAULT_COEFFICIENTS.systemFactor,
-      },
-    }))
+    .map((r) => {
+      const capa = r.capa === null ? null : Number(r.capa);
+      return {
+        uid: r.uid,
+        name: r.name,
+        plantUid: r.plant_uid!,
+        plantName: r.plant_name,
+        capa,
+        capacityKw: isRated(capa) ? capacityKw(capa!) : 0,
+        k: {
+          temperatureCoefficient: num(r.temp_coeff) ?? DEFAULT_COEFFICIENTS.temperatureCoefficient,
+          systemFactor: num(r.system_factor) ?? DEFAULT_COEFFICIENTS.systemFactor,
+        },
+      };
+    })
     .sort((a, b) => order.get(a.uid)! - order.get(b.uid)!);
 }
 
@@ -225,13 +269,17 @@ export interface InverterGroup {
 const MERGE_BELOW_SHARE = 0.975;
 if (!(MERGE_BELOW_SHARE < CLIPPING_SHARE)) throw new Error("MERGE_BELOW_SHARE must stay below CLIPPING_SHARE");
 
-export async function inverterGroups(db: Db, infos: InverterInfo[], p: Period): Promise<InverterGroup[]> {
-  if (!infos.length || p.unit === 10) return [];
+export async function inverterGroups(
+  db: Db,
+  infos: InverterInfo[],
+  p: Period,
+  /** Only these bucket starts (all of the period when left out). */
+  only?: number[],
+): Promise<InverterGroup[]> {
+  if (!infos.length || p.unit === 10 || (only && !only.length)) return [];
+  // Rated inverters only (domain/diagnose-ranking.ts splitByRating): each group has one rating.
+  if (infos.some((i) => !isRated(i.capa))) throw new Error("inverterGroups: unrated inverters are left out first");
   const byUid = new Map(infos.map((i) => [i.uid, i]));
-  // An inverter without its own rating has its plant's share: the smallest share sets the (conservative) threshold.
-  const shares = infos.filter((i) => !i.capa).map((i) => i.capacityKw * 100);
-  const shareRaw = shares.length ? Math.min(...shares) : 0;
-  const shareOf = new Map(infos.filter((i) => !i.capa).map((i) => [i.plantUid, i.capacityKw]));
   const table = p.unit === 60 ? "rollup_hourly" : "rollup_daily";
   const key = p.unit === 60 ? "hour_ts" : "day_ts";
   const rows = await chunked(
@@ -249,10 +297,11 @@ export async function inverterGroups(db: Db, infos: InverterInfo[], p: Period): 
           e: number | null;
           mx: number | null;
         }>`select r.${sql.ref(key)} as t, d.plant_uid, d.capa, r.run_samples as rs,
-        case when r.max_w >= ${sql.lit(MERGE_BELOW_SHARE * 10)} * coalesce(d.capa, cast(${shareRaw} as double precision)) then r.device_uid end as solo,
+        case when r.max_w >= ${sql.lit(MERGE_BELOW_SHARE * 10)} * d.capa then r.device_uid end as solo,
         count(*) as n, count(r.energy_wh) as ne, sum(r.energy_wh) as e, max(r.max_w) as mx
       from ${sql.table(table)} r join device d on d.uid = r.device_uid
       where r.device_uid in (${sql.join(part)}) and r.${sql.ref(key)} >= ${p.from} and r.${sql.ref(key)} < ${p.to}
+        ${only ? sql`and r.${sql.ref(key)} in (${sql.join(only)})` : sql``}
       group by 1, 2, 3, 4, 5`.execute(db)
       ).rows,
   );
@@ -262,7 +311,7 @@ export async function inverterGroups(db: Db, infos: InverterInfo[], p: Period): 
     const reported = Number(r.ne);
     return {
       t: Number(r.t),
-      capacityKw: solo ? solo.capacityKw : capa ? capacityKw(capa) : (shareOf.get(r.plant_uid) ?? 0),
+      capacityKw: solo ? solo.capacityKw : capacityKw(capa!),
       uid: solo ? solo.uid : null,
       rows: Number(r.n),
       reported,
@@ -271,6 +320,92 @@ export async function inverterGroups(db: Db, infos: InverterInfo[], p: Period): 
       runSteps: Number(r.rs ?? 0),
     };
   });
+}
+
+/**
+ * A plant's days from rollup_plant_daily (the per-bucket terms of its rated inverters, summed per day by the rollup
+ * writer: api/telemetry/rollups.ts plantDailySql), keyed by day start. Call refreshStalePlants first.
+ */
+export interface PlantDay {
+  t: number;
+  /** Rated inverters with a daily row that day. */
+  inverters: number;
+  /** Energy and irradiance both present (else the terms are 0 and the day must be read per inverter). */
+  kept: boolean;
+  sums: PerformanceSums;
+}
+
+export async function plantDays(db: Db, plantUid: string, from: number, to: number): Promise<Map<number, PlantDay>> {
+  const rows = await db
+    .selectFrom("rollup_plant_daily")
+    .selectAll()
+    .where("plant_uid", "=", plantUid)
+    .where("day_ts", ">=", from)
+    .where("day_ts", "<", to)
+    .execute();
+  const out = new Map<number, PlantDay>();
+  for (const r of rows) {
+    const t = Number(r.day_ts);
+    const inverters = Number(r.inverters);
+    out.set(t, {
+      t,
+      inverters,
+      kept: Number(r.kept) === 1,
+      sums: {
+        energy: Number(r.energy),
+        expected: Number(r.expected),
+        yieldRefWeighted: Number(r.yref),
+        corrWeighted: Number(r.corrw),
+        sunWeighted: Number(r.sunw),
+        runWeighted: Number(r.runw),
+        downtime: Number(r.downtime),
+        clipping: 0,
+        dropped: 0,
+        total: inverters,
+      },
+    });
+  }
+  return out;
+}
+
+/**
+ * Days on which the plant-day sums of rollup_plant_daily are not what the inverters' own buckets add up to
+ * (domain/performance.ts performanceSums per inverter), so generate reads them per inverter: an inverter's row
+ * without energy (dropped alone, not with its siblings), one whose highest power may be clipping (not linear), or
+ * one that produced in more steps than its day was lit (its availability is capped alone, not with the plant's
+ * capacity-weighted mean). `lit` is each day's lit steps (EnvBucket.litSteps). Only the rows that may be such are
+ * grouped (no sort of every row).
+ */
+export async function irregularDays(
+  db: Db,
+  infos: InverterInfo[],
+  from: number,
+  to: number,
+  lit: Map<number, number>,
+): Promise<Set<number>> {
+  const out = new Set<number>();
+  if (!infos.length) return out;
+  const lits = [...lit.values()].filter((l) => l > 0);
+  const minLit = lits.length ? Math.min(...lits) : null;
+  const clip = sql`r.max_w >= ${sql.lit(MERGE_BELOW_SHARE * 10)} * d.capa`;
+  const rows = await chunked(
+    infos.map((i) => i.uid),
+    async (part) =>
+      (
+        await sql<{ t: number | string; mrs: number | null; nulls: number | string; clip: number | string }>`select r.day_ts as t,
+        max(r.run_samples) as mrs, count(*) - count(r.energy_wh) as nulls, max(case when ${clip} then 1 else 0 end) as clip
+      from rollup_daily r join device d on d.uid = r.device_uid
+      where r.device_uid in (${sql.join(part)}) and r.day_ts >= ${from} and r.day_ts < ${to}
+        and (r.energy_wh is null or ${clip}${minLit === null ? sql`` : sql` or r.run_samples > ${minLit}`})
+      group by r.day_ts`.execute(db)
+      ).rows,
+  );
+  for (const r of rows) {
+    const t = Number(r.t);
+    const l = lit.get(t) ?? 0;
+    if (Number(r.nulls) > 0 || Number(r.clip) > 0 || (l > 0 && r.mrs !== null && Number(r.mrs) > l)) out.add(t);
+  }
+  return out;
 }
 
 /** The plant's environment sensors' buckets, averaged over sensors, keyed by bucket start. */

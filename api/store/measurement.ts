@@ -276,3 +276,25 @@ export async function measurementPicker(
     : [];
   return { plant, plantUid, devices, matches };
 }
+
+/** The device of this kind at a bus address of the RTU (SPEC §7 setGridAlarmRelease), undefined when none. */
+export async function deviceOfRtuAt(db: Db, rtuUid: string, address: number, kind: number) {
+  return db
+    .selectFrom("device")
+    .select("uid")
+    .where("rtu_uid", "=", rtuUid)
+    .where("address", "=", address)
+    .where("kind", "=", kind)
+    .executeTakeFirst();
+}
+
+/** Releases every open alarm of a device at `now`; how many were released. */
+export async function releaseDeviceAlarms(db: Db, deviceUid: string, now: number): Promise<number> {
+  const res = await db
+    .updateTable("alarm")
+    .set({ released_at: now })
+    .where("device_uid", "=", deviceUid)
+    .where("released_at", "is", null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}

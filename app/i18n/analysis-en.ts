@@ -177,10 +177,12 @@ export const analysisEn: Widen<typeof analysisKo> = {
       availability: "Availability",
       energy: "Energy",
       none: "No data",
-      ratingMissing: "Rating missing",
-      ratingPartial: "{n} unrated inverter(s) left out",
-      ratingNote:
-        "Inverters without a rating are left out of the capacity-weighted figures (EPI, PR, availability) and of the energy. A plant none of whose inverters is rated gets no figures.",
+    },
+    rating: {
+      missing: "Rating missing",
+      partial: "{n} unrated inverter(s) left out",
+      unrated: "rating missing",
+      note: "Inverters without a rating are left out of the capacity-weighted figures (EPI, PR, availability) and of the energy. A plant none of whose inverters is rated gets no figures. The producer table shows their energy only, without specific yield or comparison with the median.",
     },
   },
 };

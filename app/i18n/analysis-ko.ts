@@ -154,10 +154,13 @@ export const analysisKo = {
       availability: "가동률",
       energy: "발전량",
       none: "자료 없음",
-      ratingMissing: "정격 용량 없음",
-      ratingPartial: "정격 없는 인버터 {n}대 제외",
-      ratingNote:
-        "정격 용량이 없는 인버터는 용량 가중 지표(EPI, PR, 가동률)와 발전량에서 뺍니다. 모든 인버터에 정격이 없으면 지표를 내지 않습니다.",
+    },
+    /** The one rating rule of every diagnosis tab (domain/diagnose-ranking.ts). */
+    rating: {
+      missing: "정격 용량 없음",
+      partial: "정격 없는 인버터 {n}대 제외",
+      unrated: "정격 없음",
+      note: "정격 용량이 없는 인버터는 용량 가중 지표(EPI, PR, 가동률)와 발전량에서 뺍니다. 모든 인버터에 정격이 없으면 지표를 내지 않습니다. 생산자 표에는 발전량만 보이고 발전 시간과 중앙값 비교는 없습니다.",
     },
   },
 };

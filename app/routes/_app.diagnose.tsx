@@ -389,7 +389,9 @@ export default function DiagnoseScreen() {
                 <tr key={p.deviceUid} className={p.deviation !== null && p.deviation < -0.1 ? "low" : undefined}>
                   <th scope="row">{p.name}</th>
                   <td className="num">{num(p.energyKwh)} kWh</td>
-                  <td className="num">{num(p.specificYield, 2)}</td>
+                  <td className="num" data-rated={p.rated ? "1" : "0"}>
+                    {p.rated ? num(p.specificYield, 2) : d.rating.unrated}
+                  </td>
                   <td className="num">{num(p.plantMedian, 2)}</td>
                   <td>
                     {p.deviation === null
@@ -403,6 +405,7 @@ export default function DiagnoseScreen() {
               ))}
             </tbody>
           </table>
+          {data.result.data.producers.some((p) => !p.rated) ? <p className="muted small">{d.rating.note}</p> : null}
         </div>
       ) : null}
       {data.result?.tab === "performance" ? (
@@ -469,6 +472,15 @@ export default function DiagnoseScreen() {
                 <dd>{num(Math.abs(data.result.data.figures.losses.belowReferenceKwh), 0)} kWh</dd>
               </div>
             </dl>
+            {data.result.data.rating !== "complete" ? (
+              <p className="muted small" data-rating={data.result.data.rating}>
+                {data.result.data.rating === "missing"
+                  ? d.rating.missing
+                  : fmt(d.rating.partial, { n: data.result.data.unratedDeviceUids.length })}
+                {" — "}
+                {d.rating.note}
+              </p>
+            ) : null}
             {data.result.data.figures.dropped ? (
               <p className="muted small">{fmt(d.performance.dropped, { n: data.result.data.figures.dropped })}</p>
             ) : null}
@@ -530,11 +542,11 @@ export default function DiagnoseScreen() {
                   </th>
                   <td className="num">{num(p.capacityKw, 1)} kW</td>
                   <td className="num" data-epi={p.epi ?? ""} data-rating={p.rating}>
-                    {p.rating === "missing" ? d.ranking.ratingMissing : p.epi === null ? d.ranking.none : num(p.epi, 3)}
+                    {p.rating === "missing" ? d.rating.missing : p.epi === null ? d.ranking.none : num(p.epi, 3)}
                     {p.rating === "partial" ? (
                       <>
                         <br />
-                        <span className="muted small">{fmt(d.ranking.ratingPartial, { n: p.unratedInverters })}</span>
+                        <span className="muted small">{fmt(d.rating.partial, { n: p.unratedInverters })}</span>
                       </>
                     ) : null}
                   </td>
@@ -545,7 +557,7 @@ export default function DiagnoseScreen() {
               ))}
             </tbody>
           </table>
-          <p className="muted small">{d.ranking.ratingNote}</p>
+          <p className="muted small">{d.rating.note}</p>
         </div>
       ) : null}
     </div>

@@ -88,6 +88,8 @@ export interface ProducerRow {
   plantMedian: number | null;
   /** Y_f / median − 1 (−0.4 = 40 % below its siblings). */
   deviation: number | null;
+  /** false: the inverter has no rating (domain/diagnose-ranking.ts): no specific yield, left out of the median. */
+  rated: boolean;
 }
 
 export interface ProduceResponse extends DiagnosePeriodEcho {
@@ -113,6 +115,12 @@ export interface GenerateResponse extends DiagnosePeriodEcho {
   his: number[];
   irradianceMode: IrradianceMode;
   figures: PerformanceFigures;
+  /**
+   * The rating rule (domain/diagnose-ranking.ts): figures, generation and reference are over the rated inverters;
+   * "partial" = `unratedDeviceUids` left out, "missing" = none rated, no figures.
+   */
+  rating: "complete" | "partial" | "missing";
+  unratedDeviceUids: string[];
 }
 
 export interface CompareSelection {

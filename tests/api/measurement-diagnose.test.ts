@@ -201,6 +201,31 @@ describe.each(STORES)("measurement and diagnosis API on %s", (storeKind) => {
         expect(d[k], k).toBeCloseTo(h[k], 6);
       }
       expect(daily.body.generation.reduce((a: number, x: number) => a + x, 0)).toBeCloseTo(45 * 2, 3);
+      // The whole plant's days came from rollup_plant_daily (SQLite); with a third rated inverter in the plant (no readings) the
+      // same request is summed per group of inverters instead: both ways give the same answer.
+      const now = Date.now();
+      await store.db
+        .insertInto("device")
+        .values({
+          uid: `${g.plantUid}X`,
+          rtu_uid: null,
+          plant_uid: g.plantUid,
+          kind: 1,
+          name: "여분",
+          address: 99,
+          capa: 5000,
+          use_yn: 1,
+          created_at: now,
+          updated_at: now,
+        } as any)
+        .execute();
+      const grouped = await post("/diagnose/generate", { deviceUids: g.inverters, unit: 1440, ...day });
+      await store.db.deleteFrom("device").where("uid", "=", `${g.plantUid}X`).execute();
+      expect(grouped.status, grouped.text).toBe(200);
+      expect(grouped.body.generation).toEqual(daily.body.generation);
+      expect(grouped.body.reference).toEqual(daily.body.reference);
+      for (const [k, v] of Object.entries(d)) if (typeof v === "number") expect(grouped.body.figures[k], k).toBeCloseTo(v, 9);
+      for (const [k, v] of Object.entries(d.losses)) expect(grouped.body.figures.losses[k], k).toBeCloseTo(v as number, 9);
       const one = await post("/diagnose/generate", { deviceUids: [g.inverters[1]], unit: 1440, ...day });
       expect(one.body.figures.energyKwh).toBeCloseTo(15 * 2, 3);
       const ranking = await get(`/diagnose/ranking?${q(day)}`);
@@ -263,9 +288,34 @@ describe.each(STORES)("measurement and diagnosis API on %s", (storeKind) => {
       expect(partial.energyKwh).toBeCloseTo(30 * 3, 6);
       expect(partial.expectedKwh).toBeCloseTo(50 * 2.4 * c20 * 0.87, 6);
       expect(partial.epi).toBeCloseTo(90 / (50 * 2.4 * c20 * 0.87), 6);
+      // The same rule in generate and produce (domain/diagnose-ranking.ts): no equal share of the plant is invented.
+      const gen = await post("/diagnose/generate", { deviceUids: g.inverters, unit: 1440, ...day });
+      expect(gen.status, gen.text).toBe(200);
+      expect(gen.body).toMatchObject({ rating: "partial", unratedDeviceUids: [g.inverters[1]], capacityKw: 50 });
+      expect(gen.body.figures.energyKwh).toBeCloseTo(partial.energyKwh, 6);
+      expect(gen.body.figures.expectedKwh).toBeCloseTo(partial.expectedKwh, 6);
+      expect(gen.body.figures.energyPerformanceIndex).toBeCloseTo(partial.epi, 6);
+      expect(gen.body.generation.reduce((a: number, x: number) => a + x, 0)).toBeCloseTo(90, 3);
+      const raw = await post("/diagnose/generate", { deviceUids: g.inverters, unit: 10, start: fmt(from - HOUR), end: fmt(to) });
+      expect(raw.body).toMatchObject({ rating: "partial", unratedDeviceUids: [g.inverters[1]] });
+      expect(raw.body.figures.energyPerformanceIndex).toBeCloseTo(partial.epi, 6);
+      const produce = await post("/diagnose/produce", { deviceUids: g.inverters, unit: 1440, ...day });
+      expect(produce.status, produce.text).toBe(200);
+      const unratedRow = produce.body.producers.find((r: any) => r.deviceUid === g.inverters[1]);
+      const ratedRow = produce.body.producers.find((r: any) => r.deviceUid === g.inverters[0]);
+      expect(unratedRow).toMatchObject({ rated: false, specificYield: null, deviation: null, capacityKw: 0 });
+      expect(unratedRow.energyKwh).toBeCloseTo(30, 6);
+      expect(ratedRow).toMatchObject({ rated: true });
+      expect(ratedRow.specificYield).toBeCloseTo(90 / 50, 6);
+      expect(ratedRow.plantMedian).toBeCloseTo(90 / 50, 6);
+      expect(produce.body.producers.at(-1).deviceUid).toBe(g.inverters[1]);
       await store.db.updateTable("device").set({ capa: null }).where("uid", "=", g.inverters[0]).execute();
       const missing = await mine();
       expect(missing).toMatchObject({ rating: "missing", unratedInverters: 2, epi: null, pr: null, availability: null });
+      const none = await post("/diagnose/generate", { deviceUids: g.inverters, unit: 1440, ...day });
+      expect(none.status, none.text).toBe(200);
+      expect(none.body).toMatchObject({ rating: "missing", capacityKw: 0 });
+      expect(none.body.figures).toMatchObject({ energyPerformanceIndex: null, performanceRatio: null, energyKwh: 0 });
 
       await store.db.updateTable("device").set({ capa: 5000 }).where("uid", "in", g.inverters).execute();
       // The plant's coefficients weigh the stored terms too: a change recomputes them.
