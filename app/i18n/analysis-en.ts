@@ -123,6 +123,7 @@ export const analysisEn: Widen<typeof analysisKo> = {
       deviation: "Against median",
       below: "{pct} below",
       above: "{pct} above",
+      atMedian: "at the median",
       flag: "Check",
     },
     performance: {

@@ -100,6 +100,7 @@ export const analysisKo = {
       deviation: "중앙값 대비",
       below: "{pct} 낮음",
       above: "{pct} 높음",
+      atMedian: "중앙값과 같음",
       flag: "점검 필요",
     },
     performance: {

@@ -396,9 +396,11 @@ export default function DiagnoseScreen() {
                   <td>
                     {p.deviation === null
                       ? "–"
-                      : p.deviation < 0
-                        ? fmt(d.producer.below, { pct: pct(-p.deviation) })
-                        : fmt(d.producer.above, { pct: pct(p.deviation) })}
+                      : Math.abs(p.deviation) < 0.0005
+                        ? d.producer.atMedian
+                        : p.deviation < 0
+                          ? fmt(d.producer.below, { pct: pct(-p.deviation) })
+                          : fmt(d.producer.above, { pct: pct(p.deviation) })}
                     {p.deviation !== null && p.deviation < -0.1 ? <strong className="flag"> ▲ {d.producer.flag}</strong> : null}
                   </td>
                 </tr>
