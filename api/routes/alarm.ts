@@ -262,6 +262,7 @@ export function alarmRoutes(ctx: ApiContext, clock: Clock, outbox?: OutboxWorker
         quiet_to: p.quietTo ? hhmmToMinutes(p.quietTo) : null,
         digest: p.digest ? 1 : 0,
         updated_at: Date.now(),
+        ...(p.lang ? { lang: p.lang } : {}),
       };
       await saveAlertPref(db, me.id, row);
       return readPref(db, me.id);
@@ -369,6 +370,7 @@ async function readPref(db: Kysely<Database>, memberId: string): Promise<AlertPr
     quietFrom: p.quietFrom === null ? null : minutesToHhmm(p.quietFrom),
     quietTo: p.quietTo === null ? null : minutesToHhmm(p.quietTo),
     digest: p.digest,
+    lang: member.lang === "en" ? "en" : "ko",
     email: member.email,
   };
 }

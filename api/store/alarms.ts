@@ -14,6 +14,7 @@ import type {
   DeliveryRow,
   UnreleasedPlantRow,
 } from "../../domain/contract/alarm";
+import { ALARM_MESSAGE_WORDS, renderAlarmMessage, storedAlarmMessage, type AlarmMessage } from "../../domain/alarm-message";
 import { DAY_MS, parseSeoul, seoulDayStart } from "../../domain/seoul-time";
 import { ApiError, notFound } from "../http";
 import type { Database } from "./schema";
@@ -23,6 +24,11 @@ type Eb = ExpressionBuilder<Database, "alarm">;
 const CHUNK = 900;
 /** The alarm levels the list counts apart (interest, caution, warning, severe). */
 const LEVELS = [1, 2, 3, 4] as const;
+
+/** The columns that store an alarm's message (migration 0015): its code and JSON parameters, no sentence. */
+export function alarmMessageColumns(m: AlarmMessage) {
+  return { message: "", message_code: m.code, message_params: JSON.stringify(m.params) };
+}
 
 export function alarmState(a: { released_at: number | null; ack_at: number | null }): AlarmState {
   return a.released_at !== null ? "cleared" : a.ack_at !== null ? "acknowledged" : "active";
@@ -45,6 +51,8 @@ const selectRow = (db: Kysely<Database>) =>
       "alarm.level",
       "alarm.fault_code",
       "alarm.message",
+      "alarm.message_code",
+      "alarm.message_params",
       "alarm.raised_at",
       "alarm.released_at",
       "alarm.ack_by",
@@ -55,6 +63,15 @@ const selectRow = (db: Kysely<Database>) =>
 type RawRow = Awaited<ReturnType<ReturnType<typeof selectRow>["execute"]>>[number];
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+/**
+ * An alarm's message as the API answers it: rendered in Korean (the default language) for clients that show
+ * text as it is, and as its code with parameters for the portal, which renders it in the member's language.
+ */
+export function alarmMessageFields(a: { message: string; message_code: string | null; message_params: string | null }) {
+  const m = storedAlarmMessage(a.message_code, a.message_params, a.message);
+  return { message: renderAlarmMessage(ALARM_MESSAGE_WORDS.ko, m), messageCode: m.code, messageParams: m.params };
+}
+
 function toRow(a: RawRow): AlarmRow {
   const row = {
     seq: Number(a.seq),
@@ -67,7 +84,7 @@ function toRow(a: RawRow): AlarmRow {
     code: Number(a.code),
     level: Number(a.level),
     fault_code: num(a.fault_code),
-    message: a.message,
+    ...alarmMessageFields(a),
     raised_at: Number(a.raised_at),
     released_at: num(a.released_at),
     ack_by: a.ack_by,
@@ -447,7 +464,18 @@ export async function memberEmail(db: Kysely<Database>, memberId: string): Promi
   return (await db.selectFrom("member").select("email").where("id", "=", memberId).executeTakeFirst())?.email ?? null;
 }
 
-export type AlertPrefValues = Omit<Database["alert_pref"], "member_id">;
+export interface AlertPrefValues {
+  min_level: number;
+  mail: number;
+  webhook: number;
+  webhook_url: string | null;
+  quiet_from: number | null;
+  quiet_to: number | null;
+  digest: number;
+  updated_at: number;
+  /** Unchanged when not given ('ko' for a new row). */
+  lang?: string;
+}
 
 /** Writes a member's alert preferences (one row per member). */
 export async function saveAlertPref(db: Kysely<Database>, memberId: string, row: AlertPrefValues): Promise<void> {
@@ -472,6 +500,7 @@ export async function alertPrefRow(db: Kysely<Database>, memberId: string) {
       "alert_pref.quiet_from",
       "alert_pref.quiet_to",
       "alert_pref.digest",
+      "alert_pref.lang",
     ])
     .where("member.id", "=", memberId)
     .executeTakeFirst();
