@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ALARM_MESSAGE_WORDS, faultBitNames, renderAlarmMessage } from "./alarm-message";
 import { ALARM_SETTING_DEFAULTS } from "./settings";
 import {
   alarmKey,
@@ -36,6 +37,10 @@ const dev = (uid: string, kind: number, over: Partial<DeviceView> = {}): DeviceV
   ...over,
 });
 const sensor = (over: Partial<DeviceView> = {}) => dev("E", 4, { iw: null, iis: 800, his: 700, sts: 25, ...over });
+const FAULT_TABLE = [
+  { code: 8, name: "계통 과전압", level: 2 },
+  { code: 512, name: "DC 지락", level: 4 },
+];
 const run = (input: { plants?: PlantView[]; rtus?: RtuView[]; devices: DeviceView[]; open?: string[] }) =>
   evaluateAlarms({
     now,
@@ -43,10 +48,7 @@ const run = (input: { plants?: PlantView[]; rtus?: RtuView[]; devices: DeviceVie
     plants: input.plants ?? [plant()],
     rtus: input.rtus ?? [rtu()],
     devices: input.devices,
-    faultNames: [
-      { code: 8, name: "계통 과전압", level: 2 },
-      { code: 512, name: "DC 지락", level: 4 },
-    ],
+    faultNames: FAULT_TABLE,
     openLowGeneration: new Set(input.open ?? []),
   });
 const codes = (e: ReturnType<typeof run>) => e.wanted.map((w) => `${w.code}:${w.device_uid ?? w.rtu_uid ?? w.plant_uid}`).sort();
@@ -128,7 +130,15 @@ describe("alarm rules", () => {
   it("1000006 names the faults of every set bit and takes the highest level", () => {
     const e = run({ devices: [sensor(), dev("I1", 1, { fault_code: 8 | 512, iw: 0 })] });
     const fault = e.wanted.find((w) => w.code === 1000006)!;
-    expect(fault).toMatchObject({ device_uid: "I1", level: 4, fault_code: 520, message: "계통 과전압, DC 지락" });
+    expect(fault).toMatchObject({
+      device_uid: "I1",
+      level: 4,
+      fault_code: 520,
+      message: { code: "inverter_fault", params: { faultCode: 520 } },
+    });
+    // The message names the faults of every set bit when shown with the fault-code table.
+    const names = (code: number) => faultBitNames(FAULT_TABLE, code);
+    expect(renderAlarmMessage(ALARM_MESSAGE_WORDS.ko, fault.message, names)).toBe("계통 과전압, DC 지락 (고장 코드 0x208)");
     expect(e.wanted.find((w) => w.code === 1000004)).toBeUndefined();
   });
 

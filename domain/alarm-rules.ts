@@ -6,12 +6,15 @@
  * plant-wide cause raises one plant alarm instead of one per device, and an incident becomes
  * an alarm only after it has lasted the raise delay (`applyRaiseDelay`).
  */
+import type { AlarmMessage } from "./alarm-message";
 import { referenceGenerationKw } from "./reference-generation";
 import type { AlarmSettings } from "./settings";
 import { ALARM_CODE } from "./status";
 import { emptySunPosition, sunPosition } from "./sun";
 
 export const STEP_MS = 600_000;
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
 
 export interface RtuView {
   uid: string;
@@ -85,7 +88,8 @@ export interface WantedAlarm {
   code: number;
   level: number;
   fault_code: number | null;
-  message: string;
+  /** What was found, as a code with parameters (domain/alarm-message.ts renders it in the reader's language). */
+  message: AlarmMessage;
 }
 
 /** Alarms whose condition cannot be judged now (e.g. at night, RTU offline) are left as they are. */
@@ -168,7 +172,7 @@ export function evaluateAlarms(input: {
         code: ALARM_CODE.internetDisconnected,
         level: 4,
         fault_code: null,
-        message: `RTU ${r.uid} silent since ${new Date(r.last_seen_at).toISOString()}`,
+        message: { code: "rtu_silent", params: { rtu: r.uid, since: r.last_seen_at } },
       });
     }
   }
@@ -207,7 +211,7 @@ export function evaluateAlarms(input: {
         code: ALARM_CODE.communicationFault,
         level: 3,
         fault_code: null,
-        message: `device ${d.uid} not answering`,
+        message: { code: "device_silent", params: { device: d.uid } },
       });
     } else if (stale) {
       undecided.add(commKey);
@@ -224,7 +228,7 @@ export function evaluateAlarms(input: {
           code: ALARM_CODE.inverterFault,
           level: names.length ? Math.max(...names.map((n) => n.level)) : 3,
           fault_code: d.fault_code,
-          message: names.length ? names.map((n) => n.name).join(", ") : `fault 0x${d.fault_code.toString(16).toUpperCase()}`,
+          message: { code: "inverter_fault", params: { faultCode: d.fault_code } },
         });
       }
     }
@@ -257,7 +261,10 @@ export function evaluateAlarms(input: {
           code: ALARM_CODE.abnormalTodayGeneration,
           level: 2,
           fault_code: null,
-          message: `${actualKw.toFixed(1)} kW is ${(ratio * 100).toFixed(0)} % of the reference ${referenceKw.toFixed(1)} kW`,
+          message: {
+            code: "low_generation",
+            params: { actualKw: round2(actualKw), referenceKw: round2(referenceKw), ratio: Math.round(ratio * 100) },
+          },
         });
       }
     }
@@ -298,15 +305,17 @@ export function collapsePlantWide(wanted: WantedAlarm[], rtus: RtuView[], device
   for (const list of groups.values()) {
     const { plant_uid, code } = list[0]!;
     let whole = false;
-    let what = "";
+    let of: "rtus" | "inverters" = "inverters";
+    let count = 0;
     if (code === ALARM_CODE.internetDisconnected) {
       const all = rtusOf.get(plant_uid) ?? new Set();
       whole = all.size >= 2 && [...all].every((r) => list.some((w) => w.rtu_uid === r));
-      what = `all ${all.size} RTUs`;
+      of = "rtus";
+      count = all.size;
     } else if (PLANT_WIDE_CODES.has(code)) {
       const all = invertersOf.get(plant_uid) ?? new Set();
       whole = all.size >= 2 && [...all].every((i) => list.some((w) => w.device_uid === i));
-      what = `all ${all.size} inverters`;
+      count = all.size;
     }
     if (!whole) {
       out.push(...list);
@@ -320,7 +329,7 @@ export function collapsePlantWide(wanted: WantedAlarm[], rtus: RtuView[], device
       code,
       level: Math.max(...list.map((w) => w.level)),
       fault_code: null,
-      message: `plant-wide: ${what} (${list[0]!.message})`,
+      message: { code: "plant_wide", params: { of, count, detail: list[0]!.message } },
     });
   }
   return out;

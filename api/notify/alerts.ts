@@ -6,7 +6,14 @@
  */
 import type { Kysely, Transaction } from "kysely";
 import { DEFAULT_ALERT_PREF, DIGEST_HOUR, planAlert, type AlertPrefView } from "../../domain/alert-policy";
-import { STATUS_WORDS } from "../../domain/status-words";
+import {
+  ALARM_MESSAGE_WORDS,
+  faultBitNames,
+  renderAlarmMessage,
+  storedAlarmMessage,
+  type AlarmMessage,
+} from "../../domain/alarm-message";
+import { STATUS_WORDS, type WordLocale } from "../../domain/status-words";
 import { DAY_MS, HOUR_MS, formatSeoul, seoulDayStart } from "../../domain/seoul-time";
 import type { Database } from "../store/schema";
 import { enqueue } from "./outbox";
@@ -25,22 +32,88 @@ export interface AlarmStepEvent {
     rtu_uid: string | null;
     code: number;
     level: number;
-    message: string;
+    message: AlarmMessage;
     raised_at: number;
   };
   at: number;
 }
 
-/** Names in mails (Korean first, the portal's default language; the code is always given too): the one vocabulary. */
-const CODE_NAME = STATUS_WORDS.ko.codes as Readonly<Record<number, string>>;
-const LEVEL_NAME: Record<number, string> = { 1: "관심", 2: "주의", 3: "경고", 4: "심각" };
-const STEP_NAME: Record<AlarmStep, string> = { raised: "발생", reactivated: "재발생", cleared: "해제" };
+/**
+ * The words of alert mails and webhooks in each language (the recipient's, alert_pref.lang; Korean by default).
+ * Alarm code names come from the one vocabulary (domain/status-words.ts), the engine's findings from
+ * domain/alarm-message.ts; the code is always given too.
+ */
+const MAIL_WORDS: Record<
+  WordLocale,
+  {
+    levels: Record<number, string>;
+    steps: Record<AlarmStep, string>;
+    plant: string;
+    device: string;
+    wholePlant: string;
+    alarm: string;
+    level: string;
+    content: string;
+    raisedAt: string;
+    alarmNo: string;
+    open: string;
+    cleared: string;
+    digest: string;
+    digestCount: string;
+  }
+> = {
+  ko: {
+    levels: { 1: "관심", 2: "주의", 3: "경고", 4: "심각" },
+    steps: { raised: "발생", reactivated: "재발생", cleared: "해제" },
+    plant: "발전소",
+    device: "장비",
+    wholePlant: "발전소 전체",
+    alarm: "경보",
+    level: "등급",
+    content: "내용",
+    raisedAt: "발생",
+    alarmNo: "경보 번호",
+    open: "미해제",
+    cleared: "해제",
+    digest: "일일 요약",
+    digestCount: "경보 {n}건",
+  },
+  en: {
+    levels: { 1: "Interest", 2: "Caution", 3: "Warning", 4: "Severe" },
+    steps: { raised: "Raised", reactivated: "Raised again", cleared: "Cleared" },
+    plant: "Plant",
+    device: "Device",
+    wholePlant: "whole plant",
+    alarm: "Alarm",
+    level: "level",
+    content: "Details",
+    raisedAt: "Raised",
+    alarmNo: "Alarm number",
+    open: "open",
+    cleared: "cleared",
+    digest: "Daily summary",
+    digestCount: "{n} alarms",
+  },
+};
+const codeName = (lang: WordLocale, code: number) => (STATUS_WORDS[lang].codes as Readonly<Record<number, string>>)[code];
+const langOf = (v: string | null | undefined): WordLocale => (v === "en" ? "en" : "ko");
+
+/** The fault-code table's names in both languages, to name an inverter fault's bits in an alert. */
+async function faultNamer(db: Db) {
+  const table = await db.selectFrom("fault_code").select(["code", "name_ko", "name_en"]).execute();
+  const of = (lang: WordLocale) => {
+    const named = table.map((f) => ({ code: Number(f.code), name: lang === "en" ? f.name_en : f.name_ko }));
+    return (faultCode: number) => faultBitNames(named, faultCode);
+  };
+  return { ko: of("ko"), en: of("en") };
+}
 
 interface Recipient {
   plant_uid: string;
   member_id: string;
   email: string | null;
   pref: AlertPrefView;
+  lang: WordLocale;
 }
 
 async function recipients(db: Db, plantUids: string[]): Promise<Map<string, Recipient[]>> {
@@ -62,6 +135,7 @@ async function recipients(db: Db, plantUids: string[]): Promise<Map<string, Reci
       "alert_pref.quiet_from",
       "alert_pref.quiet_to",
       "alert_pref.digest",
+      "alert_pref.lang",
     ])
     .where("plant_contact.plant_uid", "in", plantUids)
     .execute();
@@ -70,7 +144,7 @@ async function recipients(db: Db, plantUids: string[]): Promise<Map<string, Reci
     const list = out.get(r.plant_uid) ?? [];
     // An owner who is also the safety manager is one recipient.
     if (list.some((x) => x.member_id === r.id)) continue;
-    list.push({ plant_uid: r.plant_uid, member_id: r.id, email: r.email, pref: prefView(r) });
+    list.push({ plant_uid: r.plant_uid, member_id: r.id, email: r.email, pref: prefView(r), lang: langOf(r.lang) });
     out.set(r.plant_uid, list);
   }
   return out;
@@ -114,22 +188,29 @@ export async function enqueueAlarmAlerts(db: Db, events: AlarmStepEvent[], now =
   const who = await recipients(db, plantUids);
   if (!who.size) return 0;
   const n = await names(db, plantUids, [...new Set(events.map((e) => e.alarm.device_uid).filter((d): d is string => !!d))]);
+  const faults = await faultNamer(db);
   let queued = 0;
   for (const e of events) {
     const a = e.alarm;
     const plantName = n.plant.get(a.plant_uid) ?? a.plant_uid;
-    const subject = `[${STEP_NAME[e.step]}] ${plantName} · ${CODE_NAME[a.code] ?? a.code} (${LEVEL_NAME[a.level] ?? a.level})`;
-    const text = [
-      `발전소: ${plantName} (${a.plant_uid})`,
-      `장비: ${a.device_uid ? `${n.device.get(a.device_uid) ?? a.device_uid} (${a.device_uid})` : a.rtu_uid ? `RTU ${a.rtu_uid}` : "발전소 전체"}`,
-      `경보: ${a.code} ${CODE_NAME[a.code] ?? ""} · 등급 ${a.level} ${LEVEL_NAME[a.level] ?? ""}`,
-      `내용: ${a.message}`,
-      `발생: ${formatSeoul(a.raised_at, "YYYY-MM-DD HH:mm:ss")}`,
-      `${STEP_NAME[e.step]}: ${formatSeoul(e.at, "YYYY-MM-DD HH:mm:ss")}`,
-      `경보 번호: ${a.seq}`,
-    ].join("\n");
+    const compose = (lang: WordLocale) => {
+      const w = MAIL_WORDS[lang];
+      const subject = `[${w.steps[e.step]}] ${plantName} · ${codeName(lang, a.code) ?? a.code} (${w.levels[a.level] ?? a.level})`;
+      const text = [
+        `${w.plant}: ${plantName} (${a.plant_uid})`,
+        `${w.device}: ${a.device_uid ? `${n.device.get(a.device_uid) ?? a.device_uid} (${a.device_uid})` : a.rtu_uid ? `RTU ${a.rtu_uid}` : w.wholePlant}`,
+        `${w.alarm}: ${a.code} ${codeName(lang, a.code) ?? ""} · ${w.level} ${a.level} ${w.levels[a.level] ?? ""}`,
+        `${w.content}: ${renderAlarmMessage(ALARM_MESSAGE_WORDS[lang], a.message, faults[lang])}`,
+        `${w.raisedAt}: ${formatSeoul(a.raised_at, "YYYY-MM-DD HH:mm:ss")}`,
+        `${w.steps[e.step]}: ${formatSeoul(e.at, "YYYY-MM-DD HH:mm:ss")}`,
+        `${w.alarmNo}: ${a.seq}`,
+      ].join("\n");
+      return { subject, text };
+    };
+    const composed: Partial<Record<WordLocale, { subject: string; text: string }>> = {};
     for (const r of who.get(a.plant_uid) ?? []) {
       const plan = planAlert(r.pref, r.email, a.level, now);
+      const { subject, text } = (composed[r.lang] ??= compose(r.lang));
       for (const c of plan.channels) {
         const fresh = await enqueue(db, {
           channel: c.channel,
@@ -158,14 +239,17 @@ export async function enqueueDigests(db: Db, now: number): Promise<number> {
   const members = await db
     .selectFrom("alert_pref")
     .innerJoin("member", "member.id", "alert_pref.member_id")
-    .select(["member.id", "member.email", "alert_pref.min_level"])
+    .select(["member.id", "member.email", "alert_pref.min_level", "alert_pref.lang"])
     .where("alert_pref.digest", "=", 1)
     .where("alert_pref.mail", "=", 1)
     .where("member.use_yn", "=", 1)
     .where("member.email", "is not", null)
     .execute();
+  const faults = members.length ? await faultNamer(db) : null;
   let queued = 0;
   for (const m of members) {
+    const lang = langOf(m.lang);
+    const w = MAIL_WORDS[lang];
     const plants = (await db.selectFrom("plant_contact").select("plant_uid").where("member_id", "=", m.id).execute()).map(
       (p) => p.plant_uid,
     );
@@ -173,7 +257,17 @@ export async function enqueueDigests(db: Db, now: number): Promise<number> {
     const alarms = await db
       .selectFrom("alarm")
       .innerJoin("plant", "plant.uid", "alarm.plant_uid")
-      .select(["alarm.seq", "alarm.code", "alarm.level", "alarm.message", "alarm.raised_at", "alarm.released_at", "plant.name"])
+      .select([
+        "alarm.seq",
+        "alarm.code",
+        "alarm.level",
+        "alarm.message",
+        "alarm.message_code",
+        "alarm.message_params",
+        "alarm.raised_at",
+        "alarm.released_at",
+        "plant.name",
+      ])
       .where("alarm.plant_uid", "in", plants)
       .where("alarm.raised_at", ">=", from)
       .where("alarm.raised_at", "<", today)
@@ -184,13 +278,18 @@ export async function enqueueDigests(db: Db, now: number): Promise<number> {
     if (!alarms.length) continue;
     const lines = alarms.map(
       (a) =>
-        `${formatSeoul(Number(a.raised_at), "HH:mm")} ${a.name} · ${CODE_NAME[Number(a.code)] ?? a.code} (${LEVEL_NAME[Number(a.level)] ?? a.level})` +
-        `${a.released_at === null ? " · 미해제" : ` · 해제 ${formatSeoul(Number(a.released_at), "HH:mm")}`} — ${a.message}`,
+        `${formatSeoul(Number(a.raised_at), "HH:mm")} ${a.name} · ${codeName(lang, Number(a.code)) ?? a.code} (${w.levels[Number(a.level)] ?? a.level})` +
+        `${a.released_at === null ? ` · ${w.open}` : ` · ${w.cleared} ${formatSeoul(Number(a.released_at), "HH:mm")}`} — ` +
+        renderAlarmMessage(
+          ALARM_MESSAGE_WORDS[lang],
+          storedAlarmMessage(a.message_code, a.message_params, a.message),
+          faults![lang],
+        ),
     );
     const fresh = await enqueue(db, {
       channel: "mail",
       to: m.email!,
-      subject: `[일일 요약] ${day} 경보 ${alarms.length}건`,
+      subject: `[${w.digest}] ${day} ${w.digestCount.replace("{n}", String(alarms.length))}`,
       text: lines.join("\n"),
       dedupeKey: `digest:${m.id}:${day}`,
     });

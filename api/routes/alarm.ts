@@ -45,15 +45,23 @@ import {
   acknowledgeAlarm,
   alarmBySeq,
   alarmEvents,
+  alertPrefRow,
   deliveryLog,
   groupsNamed,
   listAlarms,
+  memberEmail,
+  membersInUse,
+  nodeNamed,
+  openAlarmCounts,
   openAlarms,
+  plantContactRows,
   plantDevices,
   plantsNamed,
   plantsUnderNode,
   recentAlarms,
   releaseAlarm,
+  saveAlertPref,
+  setPlantContacts,
   unreleasedByPlant,
 } from "../store/alarms";
 import type { Database } from "../store/schema";
@@ -105,7 +113,7 @@ async function narrowed(
     plants = [q.plant];
   }
   if (q.isGroup && q.group !== undefined) {
-    const node = await db.selectFrom("node").select("seq").where("seq", "=", q.group).executeTakeFirst();
+    const node = await nodeNamed(db, q.group);
     if (!node) throw notFound("group_not_found");
     const everything = reach.all && !reach.only;
     const under = await plantsUnderNode(
@@ -189,13 +197,7 @@ export function alarmRoutes(ctx: ApiContext, clock: Clock, outbox?: OutboxWorker
         levels: { 1: 0, 2: 0, 3: 0, 4: 0 },
       };
       if (plants && !plants.length) return out;
-      const rows = await db
-        .selectFrom("alarm")
-        .select((eb) => ["code", "level", eb.fn.countAll<number>().as("n")])
-        .$if(!!plants, (qb) => qb.where("plant_uid", "in", plants!))
-        .where("released_at", "is", null)
-        .groupBy(["code", "level"])
-        .execute();
+      const rows = await openAlarmCounts(db, plants);
       for (const row of rows) {
         const n = Number(row.n);
         out.alarm_count += n;
@@ -225,7 +227,7 @@ export function alarmRoutes(ctx: ApiContext, clock: Clock, outbox?: OutboxWorker
         out.devices = await plantDevices(db, plant.uid);
       }
       if (q.group !== undefined) {
-        const node = await db.selectFrom("node").select(["seq", "name"]).where("seq", "=", q.group).executeTakeFirst();
+        const node = await nodeNamed(db, q.group);
         if (!node) throw notFound("group_not_found");
         // The same rule as the list: a group of the member's subtree, or one that holds a plant they see.
         const visiblePlantsList = await visiblePlants();
@@ -267,8 +269,7 @@ export function alarmRoutes(ctx: ApiContext, clock: Clock, outbox?: OutboxWorker
       const me = requireWriter(req);
       const p = parse(AlertPrefSchema, req.body);
       if (p.mail) {
-        const member = await db.selectFrom("member").select("email").where("id", "=", me.id).executeTakeFirst();
-        if (!member?.email) throw badRequest("invalid_input", { mail: "no_email" });
+        if (!(await memberEmail(db, me.id))) throw badRequest("invalid_input", { mail: "no_email" });
       }
       const row = {
         min_level: p.minLevel,
@@ -279,12 +280,9 @@ export function alarmRoutes(ctx: ApiContext, clock: Clock, outbox?: OutboxWorker
         quiet_to: p.quietTo ? hhmmToMinutes(p.quietTo) : null,
         digest: p.digest ? 1 : 0,
         updated_at: Date.now(),
+        ...(p.lang ? { lang: p.lang } : {}),
       };
-      await db
-        .insertInto("alert_pref")
-        .values({ member_id: me.id, ...row })
-        .onConflict((oc) => oc.column("member_id").doUpdateSet(row))
-        .execute();
+      await saveAlertPref(db, me.id, row);
       return readPref(db, me.id);
     }),
   );
@@ -317,25 +315,12 @@ export function alarmRoutes(ctx: ApiContext, clock: Clock, outbox?: OutboxWorker
       await requirePlant(db, reach, plantUid, "edit");
       const body = parse(PlantContactsSchema, req.body);
       const ids = [body.owner, body.safety].filter((v): v is string => !!v);
-      const known = ids.length
-        ? await db.selectFrom("member").select("id").where("id", "in", ids).where("use_yn", "=", 1).execute()
-        : [];
+      const known = await membersInUse(db, ids);
       const fields: Record<string, string> = {};
-      if (body.owner && !known.some((m) => m.id === body.owner)) fields.owner = "no_such_member";
-      if (body.safety && !known.some((m) => m.id === body.safety)) fields.safety = "no_such_member";
+      if (body.owner && !known.includes(body.owner)) fields.owner = "no_such_member";
+      if (body.safety && !known.includes(body.safety)) fields.safety = "no_such_member";
       if (Object.keys(fields).length) throw badRequest("invalid_input", fields);
-      const now = Date.now();
-      await db.transaction().execute(async (trx) => {
-        for (const role of ["owner", "safety"] as const) {
-          await trx.deleteFrom("plant_contact").where("plant_uid", "=", plantUid).where("role", "=", role).execute();
-          const id = body[role];
-          if (id)
-            await trx
-              .insertInto("plant_contact")
-              .values({ plant_uid: plantUid, role, member_id: id, updated_at: now, updated_by: me.id })
-              .execute();
-        }
-      });
+      await setPlantContacts(db, plantUid, body, me.id, Date.now());
       return readContacts(db, plantUid);
     }),
   );
@@ -392,21 +377,7 @@ async function visibleAlarm(db: Kysely<Database>, me: AccessClaims, seq: number)
 }
 
 async function readPref(db: Kysely<Database>, memberId: string): Promise<AlertPref> {
-  const member = await db
-    .selectFrom("member")
-    .leftJoin("alert_pref", "alert_pref.member_id", "member.id")
-    .select([
-      "member.email",
-      "alert_pref.min_level",
-      "alert_pref.mail",
-      "alert_pref.webhook",
-      "alert_pref.webhook_url",
-      "alert_pref.quiet_from",
-      "alert_pref.quiet_to",
-      "alert_pref.digest",
-    ])
-    .where("member.id", "=", memberId)
-    .executeTakeFirst();
+  const member = await alertPrefRow(db, memberId);
   if (!member) throw notFound("member_not_found");
   const p = prefView(member);
   return {
@@ -417,17 +388,13 @@ async function readPref(db: Kysely<Database>, memberId: string): Promise<AlertPr
     quietFrom: p.quietFrom === null ? null : minutesToHhmm(p.quietFrom),
     quietTo: p.quietTo === null ? null : minutesToHhmm(p.quietTo),
     digest: p.digest,
+    lang: member.lang === "en" ? "en" : "ko",
     email: member.email,
   };
 }
 
 async function readContacts(db: Kysely<Database>, plantUid: string): Promise<PlantContacts> {
-  const rows = await db
-    .selectFrom("plant_contact")
-    .innerJoin("member", "member.id", "plant_contact.member_id")
-    .select(["plant_contact.role", "member.id", "member.name", "member.email"])
-    .where("plant_contact.plant_uid", "=", plantUid)
-    .execute();
+  const rows = await plantContactRows(db, plantUid);
   const of = (role: string) => {
     const m = rows.find((r) => r.role === role);
     return m ? { id: m.id, name: m.name, email: m.email } : null;

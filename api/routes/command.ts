@@ -11,16 +11,13 @@
  * GET  /command/{seq}             one command and its outcome
  */
 import { Router } from "express";
-import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { AccessClaims } from "../../domain/contract/auth";
 import {
-  CONTROLLABLE_KINDS,
   CommandListQuerySchema,
   CommandSchema,
   ControlQuerySchema,
   type CommandRow,
-  type CommandState,
   type ControlPlant,
   type ControlResponse,
 } from "../../domain/contract/alarm";
@@ -29,7 +26,7 @@ import { canEditPlant } from "../../domain/visibility";
 import { requireSettled, requireWriter } from "../auth/guards";
 import type { ApiContext } from "../context";
 import { badRequest, forbidden, handle, notFound, parse } from "../http";
-import type { Database } from "../store/schema";
+import { commandBySeq, controllableDevices, lastCommandByDevice, recentCommands } from "../store/commands";
 import { reachOf, requireDevice, requirePlant, visiblePlantUids } from "../store/visibility";
 import type { CommandService } from "../telemetry/commands";
 
@@ -46,62 +43,6 @@ function requireControl(me: AccessClaims) {
 }
 /** Inverters switch with deviceOperation; breakers and the rest need control alone. */
 const mayOperateKind = (me: AccessClaims, kind: number) => kind !== 1 || hasService(me.service, "deviceOperation");
-
-type CommandSelect = {
-  seq: number;
-  plant_uid: string | null;
-  rtu_uid: string;
-  device_uid: string;
-  deviceName: string | null;
-  device_type: number;
-  hex_on: string | null;
-  status: string;
-  result: string | null;
-  requested_by: string;
-  requested_at: number;
-  completed_at: number | null;
-};
-function commandRow(c: CommandSelect): CommandRow {
-  let message: string | null = null;
-  try {
-    message = c.result ? ((JSON.parse(c.result) as { message?: string }).message ?? null) : null;
-  } catch {
-    message = null;
-  }
-  return {
-    seq: Number(c.seq),
-    plant_uid: c.plant_uid,
-    rtu_uid: c.rtu_uid,
-    device_uid: c.device_uid,
-    deviceName: c.deviceName ?? null,
-    device_type: Number(c.device_type),
-    action: c.hex_on ? "on" : "off",
-    status: c.status as CommandState,
-    message,
-    requested_by: c.requested_by,
-    requested_at: Number(c.requested_at),
-    completed_at: c.completed_at === null ? null : Number(c.completed_at),
-  };
-}
-
-const commandSelect = (db: Kysely<Database>) =>
-  db
-    .selectFrom("command")
-    .leftJoin("device", "device.uid", "command.device_uid")
-    .select([
-      "command.seq",
-      "command.plant_uid",
-      "command.rtu_uid",
-      "command.device_uid",
-      "device.name as deviceName",
-      "command.device_type",
-      "command.hex_on",
-      "command.status",
-      "command.result",
-      "command.requested_by",
-      "command.requested_at",
-      "command.completed_at",
-    ]);
 
 export function commandRoutes(ctx: ApiContext, commands: CommandService): Router {
   const r = Router();
@@ -123,43 +64,8 @@ export function commandRoutes(ctx: ApiContext, commands: CommandService): Router
       const showBreakers = hasService(me.service, "breakStatus");
       for (let i = 0; i < plantUids.length; i += 500) {
         const part = plantUids.slice(i, i + 500);
-        const rows = await db
-          .selectFrom("device")
-          .innerJoin("plant", "plant.uid", "device.plant_uid")
-          .leftJoin("device_latest", "device_latest.device_uid", "device.uid")
-          .select([
-            "device.uid",
-            "device.name",
-            "device.kind",
-            "device.rtu_uid",
-            "device.plant_uid",
-            "plant.name as plantName",
-            "plant.node_seq",
-            "device_latest.iw",
-            "device_latest.state",
-          ])
-          .where("device.plant_uid", "in", part)
-          .where("device.kind", "in", [...CONTROLLABLE_KINDS])
-          .where("device.use_yn", "=", 1)
-          .where("device.rtu_uid", "is not", null)
-          .orderBy("plant.name")
-          .orderBy("device.kind")
-          .orderBy("device.name")
-          .execute();
-        const last = new Map<string, CommandRow>();
-        if (rows.length) {
-          const cmds = await commandSelect(db)
-            .where("command.plant_uid", "in", part)
-            .where("command.seq", "in", (eb) =>
-              eb
-                .selectFrom("command as c2")
-                .select((e2) => e2.fn.max("c2.seq").as("m"))
-                .where("c2.plant_uid", "in", part)
-                .groupBy("c2.device_uid"),
-            )
-            .execute();
-          for (const c of cmds) last.set(c.device_uid, commandRow(c as CommandSelect));
-        }
+        const rows = await controllableDevices(db, part);
+        const last = rows.length ? await lastCommandByDevice(db, part) : new Map<string, CommandRow>();
         for (const d of rows) {
           let plant = plants.find((p) => p.plant_uid === d.plant_uid);
           if (!plant) plants.push((plant = { plant_uid: d.plant_uid!, name: d.plantName, devices: [] }));
@@ -230,12 +136,12 @@ export function commandRoutes(ctx: ApiContext, commands: CommandService): Router
       const me = requireSettled(req);
       requireControl(me);
       const { seq } = parse(SeqParam, req.params);
-      const row = await commandSelect(db).where("command.seq", "=", seq).executeTakeFirst();
+      const row = await commandBySeq(db, seq);
       if (!row) throw notFound("command_not_found");
       await requireDevice(db, await reachOf(db, me), row.device_uid).catch(() => {
         throw notFound("command_not_found");
       });
-      return commandRow(row as CommandSelect);
+      return row;
     }),
   );
 
@@ -247,17 +153,4 @@ function inverterState(iw: number | null | undefined, last: CommandRow | undefin
   if (last && last.status === "done") return last.action === "on" ? 1 : 0;
   if (iw === null || iw === undefined) return null;
   return Number(iw) > 0 ? 1 : 0;
-}
-
-async function recentCommands(db: Kysely<Database>, plantUids: string[], limit: number): Promise<CommandRow[]> {
-  const out: CommandRow[] = [];
-  for (let i = 0; i < plantUids.length; i += 500) {
-    const rows = await commandSelect(db)
-      .where("command.plant_uid", "in", plantUids.slice(i, i + 500))
-      .orderBy("command.seq", "desc")
-      .limit(limit)
-      .execute();
-    out.push(...rows.map((c) => commandRow(c as CommandSelect)));
-  }
-  return out.sort((a, b) => b.seq - a.seq).slice(0, limit);
 }

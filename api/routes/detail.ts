@@ -41,6 +41,7 @@ import {
   useHandover,
 } from "../store/detail";
 import { reachOf, visiblePlantUids } from "../store/visibility";
+import { alarmMessageFields } from "../store/alarms";
 import { findMember, memberProfile } from "../store/members";
 import { plantStatusRows } from "../store/plant-status";
 import { plantOperations } from "../store/watch";
@@ -166,7 +167,7 @@ export function detailRoutes(ctx: ApiContext, clock: Clock): { publicRoutes: Rou
           seq: Number(a.seq),
           code: Number(a.code),
           level: Number(a.level),
-          message: a.message,
+          ...alarmMessageFields(a),
           device_uid: a.device_uid,
           raised_at: Number(a.raised_at),
         })),

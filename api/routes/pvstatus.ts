@@ -36,6 +36,7 @@ import { dailyReports, deviceOverview, fleetTotals } from "../store/fleet-totals
 import type { PlantStatusRow } from "../../domain/contract/status";
 import { FETCH_LIMIT } from "../../domain/chart";
 import { plantStatusRows } from "../store/plant-status";
+import { alarmMessageFields } from "../store/alarms";
 import { todaySeries, type RawPlantSeries } from "../store/pvstatus-series";
 import { StatusSnapshot } from "../store/pvstatus-snapshot";
 import type { Database } from "../store/schema";
@@ -106,7 +107,7 @@ export async function openFaults(db: Kysely<Database>, plantUids: string[]): Pro
   for (let i = 0; i < plantUids.length; i += 500) {
     const rows = await db
       .selectFrom("alarm")
-      .select(["plant_uid", "code", "message", "raised_at"])
+      .select(["plant_uid", "code", "message", "message_code", "message_params", "raised_at"])
       .where("plant_uid", "in", plantUids.slice(i, i + 500))
       .where("released_at", "is", null)
       .orderBy("raised_at", "desc")
@@ -114,7 +115,7 @@ export async function openFaults(db: Kysely<Database>, plantUids: string[]): Pro
       .execute();
     for (const r of rows) {
       const list = out.get(r.plant_uid) ?? [];
-      if (list.length < MAX_FAULTS) list.push({ code: Number(r.code), message: r.message });
+      if (list.length < MAX_FAULTS) list.push({ code: Number(r.code), message: alarmMessageFields(r).message });
       out.set(r.plant_uid, list);
     }
   }

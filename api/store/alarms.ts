@@ -14,6 +14,7 @@ import type {
   DeliveryRow,
   UnreleasedPlantRow,
 } from "../../domain/contract/alarm";
+import { ALARM_MESSAGE_WORDS, renderAlarmMessage, storedAlarmMessage, type AlarmMessage } from "../../domain/alarm-message";
 import { DAY_MS, parseSeoul, seoulDayStart } from "../../domain/seoul-time";
 import { ApiError, notFound } from "../http";
 import type { Database } from "./schema";
@@ -23,6 +24,11 @@ type Eb = ExpressionBuilder<Database, "alarm">;
 const CHUNK = 900;
 /** The alarm levels the list counts apart (interest, caution, warning, severe). */
 const LEVELS = [1, 2, 3, 4] as const;
+
+/** The columns that store an alarm's message (migration 0015): its code and JSON parameters, no sentence. */
+export function alarmMessageColumns(m: AlarmMessage) {
+  return { message: "", message_code: m.code, message_params: JSON.stringify(m.params) };
+}
 
 export function alarmState(a: { released_at: number | null; ack_at: number | null }): AlarmState {
   return a.released_at !== null ? "cleared" : a.ack_at !== null ? "acknowledged" : "active";
@@ -45,6 +51,8 @@ const selectRow = (db: Kysely<Database>) =>
       "alarm.level",
       "alarm.fault_code",
       "alarm.message",
+      "alarm.message_code",
+      "alarm.message_params",
       "alarm.raised_at",
       "alarm.released_at",
       "alarm.ack_by",
@@ -55,6 +63,15 @@ const selectRow = (db: Kysely<Database>) =>
 type RawRow = Awaited<ReturnType<ReturnType<typeof selectRow>["execute"]>>[number];
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+/**
+ * An alarm's message as the API answers it: rendered in Korean (the default language) for clients that show
+ * text as it is, and as its code with parameters for the portal, which renders it in the member's language.
+ */
+export function alarmMessageFields(a: { message: string; message_code: string | null; message_params: string | null }) {
+  const m = storedAlarmMessage(a.message_code, a.message_params, a.message);
+  return { message: renderAlarmMessage(ALARM_MESSAGE_WORDS.ko, m), messageCode: m.code, messageParams: m.params };
+}
+
 function toRow(a: RawRow): AlarmRow {
   const row = {
     seq: Number(a.seq),
@@ -67,7 +84,7 @@ function toRow(a: RawRow): AlarmRow {
     code: Number(a.code),
     level: Number(a.level),
     fault_code: num(a.fault_code),
-    message: a.message,
+    ...alarmMessageFields(a),
     raised_at: Number(a.raised_at),
     released_at: num(a.released_at),
     ack_by: a.ack_by,
@@ -423,4 +440,106 @@ export async function plantDevices(db: Kysely<Database>, plantUid: string) {
     .orderBy("uid")
     .execute();
   return rows.map((d) => ({ uid: d.uid, name: d.name, kind: Number(d.kind) }));
+}
+
+/** A group (node) by its seq: its name, or undefined when there is none. */
+export async function nodeNamed(db: Kysely<Database>, seq: number) {
+  return db.selectFrom("node").select(["seq", "name"]).where("seq", "=", seq).executeTakeFirst();
+}
+
+/** Open alarms (active and acknowledged) counted by code and level, among `plants` (null = all). */
+export async function openAlarmCounts(db: Kysely<Database>, plants: string[] | null) {
+  const rows = await db
+    .selectFrom("alarm")
+    .select((eb) => ["code", "level", eb.fn.countAll<number>().as("n")])
+    .$if(!!plants, (qb) => qb.where("plant_uid", "in", plants!))
+    .where("released_at", "is", null)
+    .groupBy(["code", "level"])
+    .execute();
+  return rows.map((r) => ({ code: Number(r.code), level: Number(r.level), n: Number(r.n) }));
+}
+
+/** A member's e-mail address (null when they have none or do not exist). */
+export async function memberEmail(db: Kysely<Database>, memberId: string): Promise<string | null> {
+  return (await db.selectFrom("member").select("email").where("id", "=", memberId).executeTakeFirst())?.email ?? null;
+}
+
+export interface AlertPrefValues {
+  min_level: number;
+  mail: number;
+  webhook: number;
+  webhook_url: string | null;
+  quiet_from: number | null;
+  quiet_to: number | null;
+  digest: number;
+  updated_at: number;
+  /** Unchanged when not given ('ko' for a new row). */
+  lang?: string;
+}
+
+/** Writes a member's alert preferences (one row per member). */
+export async function saveAlertPref(db: Kysely<Database>, memberId: string, row: AlertPrefValues): Promise<void> {
+  await db
+    .insertInto("alert_pref")
+    .values({ member_id: memberId, ...row })
+    .onConflict((oc) => oc.column("member_id").doUpdateSet(row))
+    .execute();
+}
+
+/** A member's e-mail address and stored alert preferences (all null when they never saved any). */
+export async function alertPrefRow(db: Kysely<Database>, memberId: string) {
+  return db
+    .selectFrom("member")
+    .leftJoin("alert_pref", "alert_pref.member_id", "member.id")
+    .select([
+      "member.email",
+      "alert_pref.min_level",
+      "alert_pref.mail",
+      "alert_pref.webhook",
+      "alert_pref.webhook_url",
+      "alert_pref.quiet_from",
+      "alert_pref.quiet_to",
+      "alert_pref.digest",
+      "alert_pref.lang",
+    ])
+    .where("member.id", "=", memberId)
+    .executeTakeFirst();
+}
+
+/** Which of these member ids are members in use. */
+export async function membersInUse(db: Kysely<Database>, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await db.selectFrom("member").select("id").where("id", "in", ids).where("use_yn", "=", 1).execute();
+  return rows.map((m) => m.id);
+}
+
+/** Sets a plant's owner and safety manager (a missing one is removed), in one transaction. */
+export async function setPlantContacts(
+  db: Kysely<Database>,
+  plantUid: string,
+  contacts: { owner?: string | null; safety?: string | null },
+  by: string,
+  now: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const role of ["owner", "safety"] as const) {
+      await trx.deleteFrom("plant_contact").where("plant_uid", "=", plantUid).where("role", "=", role).execute();
+      const id = contacts[role];
+      if (id)
+        await trx
+          .insertInto("plant_contact")
+          .values({ plant_uid: plantUid, role, member_id: id, updated_at: now, updated_by: by })
+          .execute();
+    }
+  });
+}
+
+/** A plant's contacts with their member's name and e-mail. */
+export async function plantContactRows(db: Kysely<Database>, plantUid: string) {
+  return db
+    .selectFrom("plant_contact")
+    .innerJoin("member", "member.id", "plant_contact.member_id")
+    .select(["plant_contact.role", "member.id", "member.name", "member.email"])
+    .where("plant_contact.plant_uid", "=", plantUid)
+    .execute();
 }

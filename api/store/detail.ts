@@ -80,7 +80,7 @@ export async function plantAddress(db: Kysely<Database>, uid: string): Promise<s
 export async function openPlantAlarms(db: Kysely<Database>, uid: string, limit: number) {
   return db
     .selectFrom("alarm")
-    .select(["seq", "code", "level", "message", "device_uid", "raised_at", "rtu_uid"])
+    .select(["seq", "code", "level", "message", "message_code", "message_params", "device_uid", "raised_at", "rtu_uid"])
     .where("plant_uid", "=", uid)
     .where("released_at", "is", null)
     .orderBy("raised_at", "desc")

@@ -6,6 +6,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { DiagramBinding } from "../../domain/contract/diagram";
 import type { TopologyAlarm, TopologyDevice } from "../../domain/diagram";
 import type { Database } from "./schema";
+import { alarmMessageFields } from "./alarms";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -41,7 +42,7 @@ export async function plantTopology(db: Db, plantUid: string): Promise<{ devices
     .execute();
   const alarms = await db
     .selectFrom("alarm")
-    .select(["device_uid", "rtu_uid", "code", "level", "message", "raised_at"])
+    .select(["device_uid", "rtu_uid", "code", "level", "message", "message_code", "message_params", "raised_at"])
     .where("plant_uid", "=", plantUid)
     .where("released_at", "is", null)
     .execute();
@@ -60,7 +61,7 @@ export async function plantTopology(db: Db, plantUid: string): Promise<{ devices
       rtu_uid: a.rtu_uid,
       code: Number(a.code),
       level: Number(a.level),
-      message: a.message,
+      message: alarmMessageFields(a).message,
       raised_at: Number(a.raised_at),
     })),
   };

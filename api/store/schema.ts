@@ -151,7 +151,14 @@ export interface AlarmTable {
   code: number;
   level: number;
   fault_code: number | null;
+  /**
+   * Before migration 0015 the engine's English sentence; now '' for the engine's alarms, whose message is
+   * message_code with message_params (domain/alarm-message.ts). A row without a code shows this text verbatim.
+   */
   message: string;
+  message_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** JSON of the message's parameters. */
+  message_params: ColumnType<string | null, string | null | undefined, string | null>;
   raised_at: number;
   released_at: number | null;
   /** Acknowledgement (migration 0005): who, when, with which note; cleared when the alarm is raised again. */
@@ -186,6 +193,8 @@ export interface AlertPrefTable {
   quiet_to: number | null;
   digest: number;
   updated_at: number;
+  /** The language of the member's alerts (migration 0015): 'ko' or 'en'. */
+  lang: ColumnType<string, string | undefined, string>;
 }
 export interface PlantContactTable {
   plant_uid: string;

@@ -20,7 +20,9 @@ import { seoulDayStart } from "../../domain/seoul-time";
 import { sunPosition } from "../../domain/sun";
 import { enqueueAlarmAlerts, enqueueDigests, type AlarmStepEvent } from "../notify/alerts";
 import type { Store } from "../store/db";
+import { alarmMessageColumns } from "../store/alarms";
 import { getSettings } from "../store/settings";
+import { storedAlarmMessage } from "../../domain/alarm-message";
 
 /** Where a plant without coordinates is assumed to be (the middle of South Korea). */
 const KOREA_CENTRE = { lat: 36.5, lng: 127.8 };
@@ -206,7 +208,7 @@ export class AlarmEngine {
                 ack_at: null,
                 ack_note: null,
                 level: w.level,
-                message: w.message,
+                ...alarmMessageColumns(w.message),
                 fault_code: w.fault_code,
               })
               .where("seq", "=", again.seq)
@@ -226,7 +228,7 @@ export class AlarmEngine {
               code: w.code,
               level: w.level,
               fault_code: w.fault_code,
-              message: w.message,
+              ...alarmMessageColumns(w.message),
               raised_at: now,
               released_at: null,
             })
@@ -241,7 +243,14 @@ export class AlarmEngine {
           const a = openByKey.get(w.key)!;
           await trx
             .updateTable("alarm")
-            .set({ ack_by: null, ack_at: null, ack_note: null, level: w.level, message: w.message, fault_code: w.fault_code })
+            .set({
+              ack_by: null,
+              ack_at: null,
+              ack_note: null,
+              level: w.level,
+              ...alarmMessageColumns(w.message),
+              fault_code: w.fault_code,
+            })
             .where("seq", "=", a.seq)
             .execute();
           await step(
@@ -257,7 +266,16 @@ export class AlarmEngine {
             .where("seq", "in", seqs.slice(i, i + 500))
             .execute();
         }
-        for (const a of toRelease) await step({ ...a, seq: Number(a.seq), raised_at: Number(a.raised_at) }, "cleared");
+        for (const a of toRelease)
+          await step(
+            {
+              ...a,
+              seq: Number(a.seq),
+              message: storedAlarmMessage(a.message_code, a.message_params, a.message),
+              raised_at: Number(a.raised_at),
+            },
+            "cleared",
+          );
         if (incidentsChanged) {
           await trx.deleteFrom("alarm_incident").execute();
           const rows = [...delay.incidents].map(([key, first]) => ({ key, plant_uid: key.split(":")[1]!, first_seen_at: first }));

@@ -139,6 +139,16 @@ export function AlertPrefSection({
             </div>
             <p className="hint">{a.quietHint}</p>
           </fieldset>
+          <div className="field">
+            <label htmlFor="ap-lang">{a.lang}</label>
+            <select id="ap-lang" name="lang" defaultValue={val("lang", pref.lang)}>
+              {(["ko", "en"] as const).map((l) => (
+                <option key={l} value={l} lang={l}>
+                  {a.langs[l]}
+                </option>
+              ))}
+            </select>
+          </div>
           <div className="check">
             <input type="checkbox" id="ap-digest" name="digest" value="1" defaultChecked={checked("digest", pref.digest)} />
             <label htmlFor="ap-digest">{a.digest}</label>

@@ -178,6 +178,8 @@ export const alarmEn: Widen<typeof alarmKo> = {
     quietTo: "To",
     quietHint: "Leave both empty for no quiet hours.",
     digest: "Daily digest e-mail",
+    lang: "Language of the alerts",
+    langs: { ko: "한국어", en: "English" },
     submit: "Save alerts",
     saved: "Alert settings saved.",
     errors: {

@@ -169,6 +169,8 @@ export const alarmKo = {
     quietTo: "끝",
     quietHint: "둘 다 비우면 방해 금지 시간이 없습니다.",
     digest: "하루 요약 메일 받기",
+    lang: "알림 언어",
+    langs: { ko: "한국어", en: "English" },
     submit: "알림 설정 저장",
     saved: "알림 설정을 저장했습니다.",
     errors: {

@@ -1,5 +1,6 @@
 import { pvstatusEn } from "./pvstatus-en";
 import { statusEn } from "./status";
+import { ALARM_MESSAGE_WORDS } from "../../domain/alarm-message";
 import type { Messages } from "./ko";
 
 /** English — the second UI language. The type keeps it key-for-key with Korean. */
@@ -128,15 +129,8 @@ export const en: Messages = {
       ...statusEn.codes,
       other: "Alarm {code}",
     },
-    /** What the alarm engine found, rendered from its code and parameters (never its stored English text). */
-    engine: {
-      rtuSilent: "RTU {rtu}: nothing received since {since}",
-      deviceSilent: "Device {device} not answering",
-      faultCode: "Fault code 0x{hex}",
-      lowGeneration: "{actual} kW is {ratio}% of the reference {reference} kW",
-      plantWideRtus: "Whole plant: all {count} RTUs ({detail})",
-      plantWideInverters: "Whole plant: all {count} inverters ({detail})",
-    },
+    /** What the alarm engine found, rendered from its code and parameters (domain/alarm-message.ts). */
+    engine: ALARM_MESSAGE_WORDS.en,
   },
   notFound: { title: "Page not found", body: "Check the address.", home: "Back to main" },
   error: { title: "Something went wrong", body: "Try again shortly. If it persists, contact your administrator." },

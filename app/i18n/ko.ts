@@ -1,6 +1,7 @@
 /** Korean — the default UI language. Every UI text lives in this catalogue (the administration screens' part in admin-ko.ts) and its English twin. */
 import { pvstatusKo } from "./pvstatus-ko";
 import { statusKo } from "./status";
+import { ALARM_MESSAGE_WORDS } from "../../domain/alarm-message";
 
 export const ko = {
   ...pvstatusKo,
@@ -135,15 +136,8 @@ export const ko = {
       ...statusKo.codes,
       other: "알람 {code}",
     },
-    /** What the alarm engine found, rendered from its code and parameters (never its stored English text). */
-    engine: {
-      rtuSilent: "RTU {rtu}: {since} 이후 수신 없음",
-      deviceSilent: "장비 {device} 응답 없음",
-      faultCode: "고장 코드 0x{hex}",
-      lowGeneration: "{actual} kW, 기준 {reference} kW의 {ratio}%",
-      plantWideRtus: "발전소 전체: RTU {count}대 모두 ({detail})",
-      plantWideInverters: "발전소 전체: 인버터 {count}대 모두 ({detail})",
-    },
+    /** What the alarm engine found, rendered from its code and parameters (domain/alarm-message.ts). */
+    engine: ALARM_MESSAGE_WORDS.ko,
   },
   notFound: { title: "페이지를 찾을 수 없습니다", body: "주소를 확인하세요.", home: "메인으로" },
   error: { title: "문제가 발생했습니다", body: "잠시 후 다시 시도하세요. 계속되면 관리자에게 문의하세요." },

@@ -22,7 +22,7 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { CSSProperties } from "react";
+import { useState, type CSSProperties } from "react";
 import { z, type ZodError } from "zod";
 import {
   ALARM_PAGE_SIZES,
@@ -172,7 +172,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       deviceKind: a.deviceKind,
       code: a.code,
       level: a.level,
-      message: a.message,
+      messageCode: a.messageCode,
+      messageParams: a.messageParams,
       raised_at: a.raised_at,
       released_at: a.released_at,
       status: a.status,
@@ -197,7 +198,8 @@ interface AlarmPage extends Pick<AlarmListResponse, "total" | "page" | "size" | 
       | "deviceKind"
       | "code"
       | "level"
-      | "message"
+      | "messageCode"
+      | "messageParams"
       | "raised_at"
       | "released_at"
       | "status"
@@ -358,7 +360,7 @@ function AlarmTableRow({
         <DetailLink kind="plant" uid={a.plant_uid} name={a.plantName} />
       </td>
       <td>{a.deviceName ? `${a.deviceName} (${deviceKindLabel(t, a.deviceKind ?? 0)})` : t.alarm.plantWide}</td>
-      <td title={engineMessage(t, a.message)}>
+      <td title={engineMessage(t, a)}>
         {`${kind} `}
         <span className="muted small">{`(${a.code})`}</span>
         {a.fault ? <div className="small">{`${t.alarm.col.fault}: ${a.fault}`}</div> : null}
@@ -406,6 +408,8 @@ export default function AlarmScreen() {
   exportSearch.delete("size");
   const busy = navigation.state === "submitting";
   const actionError = failure && "intent" in failure ? failure : null;
+  const [formKey, setFormKey] = useState(location.key);
+  if (!failure && formKey !== location.key) setFormKey(location.key);
   const scopeHref = (pick: ScopePick | null) => `/alarm?${scopeSearch(search, pick)}`;
   const dropHref = (...keys: string[]) => {
     const next = new URLSearchParams(search);
@@ -623,9 +627,11 @@ export default function AlarmScreen() {
           {list.rows.length === 0 ? (
             <p className="muted">{t.alarm.empty}</p>
           ) : (
-            // Keyed by the navigation: after an action's redirect the ticks are gone (its rows are done), while a
-            // refused action (no navigation) leaves what was ticked as it was.
-            <Form method="post" className="alarm-act-form" key={location.key}>
+            // Keyed by the last navigation that was not a refused action: after an action's redirect the ticks are
+            // gone (its rows are done), while a refused action leaves what was ticked as it was — also what was
+            // ticked after its message showed: the router shows the action's answer before the list is read again,
+            // and keying by every navigation remounted the form then and dropped those ticks (an e2e flake).
+            <Form method="post" className="alarm-act-form" key={formKey}>
               {acting ? (
                 <fieldset className="alarm-act-bar">
                   <legend className="visually-hidden">{t.alarm.actBar}</legend>

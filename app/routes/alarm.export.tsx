@@ -5,9 +5,11 @@
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
+import { faultBitNames } from "../../domain/alarm-message";
 import { formatSeoul } from "../../domain/seoul-time";
 import type { AlarmRow } from "../../domain/contract/alarm";
 import { requireSection } from "~/auth/section.server";
+import { engineMessage } from "~/components/status/labels";
 import { alarmMessages } from "~/i18n/alarm";
 import { alarmList, faultCodes } from "~/models/alarm.server";
 import { ApiFailure } from "~/models/api.server";
@@ -42,7 +44,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       throw new Response(error.body.message, { status: error.status });
     throw error;
   }
-  const codes = new Map((await faultCodes(accessToken)).map((c) => [c.code, c]));
+  const table = await faultCodes(accessToken);
+  const codes = new Map(table.map((c) => [c.code, c]));
+  const named = table.map((f) => ({ code: f.code, name: locale === "ko" ? f.name_ko : f.name_en }));
+  const faultNames = (faultCode: number) => faultBitNames(named, faultCode);
   const level = (l: number) => t.alarm.tabs[`l${l}` as "l1"] ?? String(l);
   const kind = (code: number) => {
     const key = `c${code}` as keyof typeof t.main.codes;
@@ -82,7 +87,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       a.ack_by,
       time(a.ack_at),
       a.ack_note,
-      a.message,
+      engineMessage(t, a, faultNames) ?? "",
     ];
   });
   const csv = stringify([header, ...body], { bom: true, escape_formulas: true, record_delimiter: "\r\n" });

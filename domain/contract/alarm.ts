@@ -3,6 +3,7 @@
  * /pvstatus/control; /command/hex): payload types and their schemas, imported by the API routes and the
  * portal's models alike.
  */
+import type { AlarmMessage } from "../alarm-message";
 import { z } from "zod";
 import { parseSeoul } from "../seoul-time";
 import { ALARM_LEVEL_FILTERS } from "../status";
@@ -114,10 +115,18 @@ export interface RecentAlarm {
   code: number;
   level: number;
   fault_code: number | null;
+  /** What was found, in Korean (the default language); screens render messageCode with messageParams instead. */
   message: string;
+  /** What was found as a code with parameters (domain/alarm-message.ts), for rendering in the reader's language. */
+  messageCode: AlarmMessage["code"];
+  messageParams: AlarmMessage["params"];
   raised_at: number;
   released_at: number | null;
 }
+
+/** The message of an alarm row as one typed value. */
+export const alarmMessageOf = (a: Pick<RecentAlarm, "messageCode" | "messageParams">) =>
+  ({ code: a.messageCode, params: a.messageParams }) as AlarmMessage;
 
 export interface RecentAlarmsResponse {
   alarmList: RecentAlarm[];
@@ -170,6 +179,7 @@ export const AlarmAckSchema = z.object({ note: z.string().trim().max(500, "too_l
 
 /** Alert preferences of a member (set on /modify). Quiet hours are 'HH:mm' in Seoul time. */
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "not_a_time");
+export const ALERT_LANGS = ["ko", "en"] as const;
 export const AlertPrefSchema = z
   .object({
     minLevel: z.coerce
@@ -198,6 +208,8 @@ export const AlertPrefSchema = z
       .optional()
       .transform((s) => s || null),
     digest: z.preprocess((v) => v === true || v === "1" || v === "on" || v === 1, z.boolean()),
+    /** The language of the member's alert mails and webhooks; unchanged when not given (Korean at first). */
+    lang: z.enum(ALERT_LANGS, { errorMap: () => ({ message: "unknown_lang" }) }).optional(),
   })
   .superRefine((p, ctx) => {
     if (p.webhook && !p.webhookUrl) ctx.addIssue({ code: "custom", path: ["webhookUrl"], message: "required" });
@@ -214,6 +226,8 @@ export interface AlertPref {
   quietFrom: string | null;
   quietTo: string | null;
   digest: boolean;
+  /** The language of the alerts. */
+  lang: (typeof ALERT_LANGS)[number];
   /** Where mail goes (the member's e-mail); alerts by mail need one. */
   email: string | null;
 }

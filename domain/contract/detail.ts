@@ -1,5 +1,6 @@
 /** Payloads of the detail window (SPEC §2 Detail window; GET /member/detail/view, POST /member/detail/token/{kind}). */
 import type { OperationTotals, WarningTotals } from "../operation-totals";
+import type { AlarmMessage } from "../alarm-message";
 import type { DetailScope, MemberProfile, TokenResponse } from "./auth";
 import type { PlantStatusRow } from "./status";
 
@@ -8,7 +9,17 @@ export interface DetailPlantView {
   plant: Omit<PlantStatusRow, "lat" | "lng"> & { address: string | null; genTime: number };
   devices: Array<{ uid: string; kind: number; name: string; ts: number | null; iw: number | null; faulted: boolean }>;
   operation: { op: OperationTotals; warn: WarningTotals };
-  alarms: Array<{ seq: number; code: number; level: number; message: string; device_uid: string | null; raised_at: number }>;
+  alarms: Array<{
+    seq: number;
+    code: number;
+    level: number;
+    /** In Korean; messageCode with messageParams render it in the reader's language (domain/alarm-message.ts). */
+    message: string;
+    messageCode: AlarmMessage["code"];
+    messageParams: AlarmMessage["params"];
+    device_uid: string | null;
+    raised_at: number;
+  }>;
   now: number;
 }
 

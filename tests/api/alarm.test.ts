@@ -21,6 +21,7 @@ import { STORES, apiClient } from "../helpers/http";
 import { ADMIN_PASSWORD, freePort, startServer, type TestServer } from "../helpers/server";
 import { createGatewayFixture, postReadings, slot, type GatewayFixture } from "../helpers/telemetry";
 import { waitFor } from "../helpers/wait";
+import { convertLegacyAlarmMessages } from "../../api/store/migrations/0015_alarm_message_code";
 
 const MQTT_URL = process.env.TEST_MQTT_URL ?? "mqtt://127.0.0.1:1883";
 const DAY = 86_400_000;
@@ -502,6 +503,66 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
     expect(c.html).not.toContain('class="alarm-active"');
   });
 
+  it("migration 0015 turns the engine's old English sentences into codes with parameters, other text kept verbatim", async () => {
+    const g = await createGatewayFixture(store);
+    const since = Date.UTC(2026, 10, 26, 3, 4, 5);
+    const legacy = {
+      rtu: await insertAlarm(g.plantUid, {
+        code: 1000003,
+        level: 4,
+        rtu_uid: g.rtuUid,
+        message: `RTU ${g.rtuUid} silent since ${new Date(since).toISOString()}`,
+      }),
+      device: await insertAlarm(g.plantUid, { device_uid: g.inverters[0], message: `device ${g.inverters[0]} not answering` }),
+      low: await insertAlarm(g.plantUid, {
+        code: 1000004,
+        level: 2,
+        device_uid: g.inverters[1],
+        message: "2.0 kW is 3 % of the reference 69.6 kW",
+      }),
+      wide: await insertAlarm(g.plantUid, {
+        code: 1000006,
+        level: 3,
+        message: "plant-wide: all 2 inverters (fault 0x8)",
+        released_at: Date.now(),
+      }),
+      other: await insertAlarm(g.plantUid, {
+        code: 1000006,
+        level: 3,
+        fault_code: 8,
+        message: "점검 중 수동 등록",
+        released_at: Date.now(),
+      }),
+    };
+    expect(await convertLegacyAlarmMessages(store.db)).toBeGreaterThanOrEqual(5);
+    const of = async (seq: number) => (await get(`/alarm/${seq}`)).body.alarm;
+    expect(await of(legacy.rtu)).toMatchObject({ messageCode: "rtu_silent", messageParams: { rtu: g.rtuUid, since } });
+    expect((await of(legacy.rtu)).message).toBe(`RTU ${g.rtuUid}: ${formatSeoul(since)} 이후 수신 없음`);
+    expect(await of(legacy.device)).toMatchObject({ messageCode: "device_silent", messageParams: { device: g.inverters[0] } });
+    expect(await of(legacy.low)).toMatchObject({
+      messageCode: "low_generation",
+      messageParams: { actualKw: 2, ratio: 3, referenceKw: 69.6 },
+      message: "2.0 kW, 기준 69.6 kW의 3%",
+    });
+    expect(await of(legacy.wide)).toMatchObject({
+      messageCode: "plant_wide",
+      messageParams: { of: "inverters", count: 2, detail: { code: "inverter_fault", params: { faultCode: 8 } } },
+    });
+    expect(await of(legacy.other)).toMatchObject({
+      messageCode: "text",
+      messageParams: { text: "점검 중 수동 등록" },
+      message: "점검 중 수동 등록",
+    });
+    // Converted once: the rows have their code now, and a second run finds nothing of theirs.
+    const codes = await store.db
+      .selectFrom("alarm")
+      .select(["seq", "message_code"])
+      .where("seq", "in", Object.values(legacy))
+      .execute();
+    expect(codes.every((c) => c.message_code !== null)).toBe(true);
+    expect(await convertLegacyAlarmMessages(store.db)).toBe(0);
+  });
+
   it("waits out the raise delay, judges production alarms only in daylight, and raises one plant alarm for a plant-wide outage", async () => {
     // Plant-wide: every inverter faulted → one plant alarm, no device alarms.
     const whole = await createGatewayFixture(store, { inverters: 3 });
@@ -518,6 +579,20 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
     });
     expect(plantWide).toHaveLength(1);
     expect(plantWide[0]).toMatchObject({ code: 1000006, device_uid: null });
+    // Stored as a code with parameters (migration 0015), not a sentence; `message` renders it in Korean.
+    expect(plantWide[0]).toMatchObject({
+      messageCode: "plant_wide",
+      messageParams: { of: "inverters", count: 3, detail: { code: "inverter_fault", params: { faultCode: 8 } } },
+    });
+    expect(plantWide[0].message).toMatch(/^발전소 전체: 인버터 3대 모두 \(/);
+    const stored = await store.db
+      .selectFrom("alarm")
+      .select(["message", "message_code", "message_params"])
+      .where("seq", "=", plantWide[0].seq)
+      .executeTakeFirstOrThrow();
+    expect(stored.message).toBe("");
+    expect(stored.message_code).toBe("plant_wide");
+    expect(JSON.parse(stored.message_params!)).toEqual(plantWide[0].messageParams);
     // Daylight window: the same underperformance raises 1000004 by day, nothing by night.
     const day = await createGatewayFixture(store, { lat: 0, lng: longitudeAt(0), inverters: 2 });
     const night = await createGatewayFixture(store, { lat: 0, lng: longitudeAt(12), inverters: 2 });
@@ -579,6 +654,18 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
       (await put("/alarm/notify/pref", { minLevel: 9, mail: true, webhook: true, webhookUrl: "" }, ownerToken)).body.fields,
     ).toMatchObject({ minLevel: "unknown_level", webhookUrl: "required" });
     expect((await put(`/alarm/contacts/${g.plantUid}`, { owner: owner.id, safety: "nobody-here" })).status).toBe(400);
+    // The safety manager reads their alerts in English (the owner in Korean, the default).
+    const safetyToken = (await apiClient(server.baseUrl).session(safety.id, safety.password)).accessToken;
+    const safetyPref = await put(
+      "/alarm/notify/pref",
+      { minLevel: 3, mail: true, webhook: false, digest: false, lang: "en" },
+      safetyToken,
+    );
+    expect(safetyPref.body).toMatchObject({ lang: "en", mail: true });
+    expect(pref.body.lang).toBe("ko");
+    expect((await put("/alarm/notify/pref", { minLevel: 3, lang: "fr" }, safetyToken)).body.fields).toMatchObject({
+      lang: "unknown_lang",
+    });
     const contacts = await put(`/alarm/contacts/${g.plantUid}`, { owner: owner.id, safety: safety.id });
     expect(contacts.body).toMatchObject({ owner: { id: owner.id }, safety: { id: safety.id } });
 
@@ -604,6 +691,9 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
     );
     expect(mailText(mailsTo(owner.email!)[0]!.raw)).toContain(`발전소: 테스트 발전소`);
     expect(mailText(mailsTo(owner.email!)[0]!.raw)).toContain(g.plantUid);
+    expect(mailText(mailsTo(owner.email!)[0]!.raw)).toMatch(/내용: .*고장 코드 0x200/);
+    expect(mailText(mailsTo(safety.email!)[0]!.raw)).toContain(`Plant: 테스트 발전소`);
+    expect(mailText(mailsTo(safety.email!)[0]!.raw)).toMatch(/Details: .*fault code 0x200/i);
 
     // SMTP down: the clearing alert fails, is retried with backoff, and survives a restart of the server.
     await mailbox.down();

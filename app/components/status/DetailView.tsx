@@ -10,7 +10,7 @@ import { formatCapacity, formatEnergy, formatGenerationHoursMedium, formatPower 
 import { fmt, useT } from "~/i18n";
 import type { DetailView as View } from "../../../domain/contract/detail";
 import { Qty, SeoulTime, seoulYmdHm } from "./format";
-import { alarmCodeLabel, deviceKindLabel, LevelBadge, StatusBadge } from "./labels";
+import { alarmCodeLabel, deviceKindLabel, engineMessage, LevelBadge, StatusBadge } from "./labels";
 import { OperationTable, WarningTable } from "./OperationTables";
 import { usePolling } from "./usePolling";
 import { ZeroedNote } from "./ZeroedNote";
@@ -144,7 +144,7 @@ function PlantDetail({ view, t }: { view: Extract<View, { kind: "plant" }>; t: T
             {view.alarms.map((a) => (
               <li key={a.seq}>
                 <LevelBadge t={t} level={a.level} /> <strong>{alarmCodeLabel(t, a.code)}</strong> · <SeoulTime ts={a.raised_at} />
-                <span className="muted small"> — {a.message}</span>
+                <span className="muted small"> — {engineMessage(t, a)}</span>
               </li>
             ))}
           </ul>

@@ -69,7 +69,7 @@ export function RecentAlarms({ initial, showAllLink }: { initial: RecentAlarmsDa
                   <td data-label={t.main.alarmTable.device}>
                     {a.deviceName ? `${a.deviceName} (${deviceKindLabel(t, a.deviceKind ?? 0)})` : t.main.plantDevice}
                   </td>
-                  <td title={engineMessage(t, a.message)} data-label={t.main.alarmTable.kind}>
+                  <td title={engineMessage(t, a)} data-label={t.main.alarmTable.kind}>
                     {alarmCodeLabel(t, a.code)}
                   </td>
                   <td data-label={t.main.alarmTable.level}>

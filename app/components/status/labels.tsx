@@ -1,6 +1,7 @@
 /** Words for codes: plant status, alarm code and level, device kind — never colour alone. */
 import { statusIndicator } from "../../../domain/status";
-import { formatSeoul } from "../../../domain/seoul-time";
+import { renderAlarmMessage } from "../../../domain/alarm-message";
+import { alarmMessageOf, type RecentAlarm } from "../../../domain/contract/alarm";
 import { fmt, type useT } from "~/i18n";
 
 type T = ReturnType<typeof useT>;
@@ -53,29 +54,14 @@ export function deviceKindLabel(t: T, kind: number): string {
 }
 
 /**
- * What the alarm engine found (domain/alarm-rules.ts), rendered in the user's language from the code and the
- * parameters its stored message carries; a message of any other shape (e.g. the fault names of 1000003, shown
- * from the fault table instead) shows nothing rather than its stored English text.
+ * What the alarm engine found, rendered in the user's language from the message code and parameters of the
+ * alarm (domain/alarm-message.ts) with the catalogue's words; a text of no known shape is shown as it is.
+ * `faultNames` names an inverter fault's bits (the fault-code table in the user's language), when at hand.
  */
-export function engineMessage(t: T, message: string | null | undefined): string | undefined {
-  if (!message) return undefined;
-  const e = t.main.engine;
-  let m = /^plant-wide: all (\d+) (RTUs|inverters) \((.*)\)$/.exec(message);
-  if (m) {
-    const detail = engineMessage(t, m[3]);
-    const text = fmt(m[2] === "RTUs" ? e.plantWideRtus : e.plantWideInverters, { count: m[1]!, detail: detail ?? "" });
-    return detail ? text : text.replace(/ \(\)$/, "");
-  }
-  m = /^RTU (\S+) silent since (\S+)$/.exec(message);
-  if (m) {
-    const since = Date.parse(m[2]!);
-    return fmt(e.rtuSilent, { rtu: m[1]!, since: Number.isFinite(since) ? formatSeoul(since) : m[2]! });
-  }
-  m = /^device (\S+) not answering$/.exec(message);
-  if (m) return fmt(e.deviceSilent, { device: m[1]! });
-  m = /^fault 0x([0-9A-F]+)$/.exec(message);
-  if (m) return fmt(e.faultCode, { hex: m[1]! });
-  m = /^(-?[\d.]+) kW is (-?\d+) % of the reference (-?[\d.]+) kW$/.exec(message);
-  if (m) return fmt(e.lowGeneration, { actual: m[1]!, ratio: m[2]!, reference: m[3]! });
-  return undefined;
+export function engineMessage(
+  t: T,
+  a: Pick<RecentAlarm, "messageCode" | "messageParams">,
+  faultNames?: (faultCode: number) => readonly string[],
+): string | undefined {
+  return renderAlarmMessage(t.main.engine, alarmMessageOf(a), faultNames) || undefined;
 }

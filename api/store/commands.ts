@@ -1,0 +1,129 @@
+/**
+ * Command queries (SPEC §3 Command): the devices a control screen lists, each device's last command and the
+ * recent commands of a set of plants (the audit log the screen lists), as CommandRow. Scoping is the caller's:
+ * every function takes the plant uids the member may see.
+ */
+import type { Kysely } from "kysely";
+import { CONTROLLABLE_KINDS, type CommandRow, type CommandState } from "../../domain/contract/alarm";
+import type { Database } from "./schema";
+
+/** How many plant uids one query takes in its `in` list. */
+const CHUNK = 500;
+
+type CommandSelect = {
+  seq: number;
+  plant_uid: string | null;
+  rtu_uid: string;
+  device_uid: string;
+  deviceName: string | null;
+  device_type: number;
+  hex_on: string | null;
+  status: string;
+  result: string | null;
+  requested_by: string;
+  requested_at: number;
+  completed_at: number | null;
+};
+function commandRow(c: CommandSelect): CommandRow {
+  let message: string | null = null;
+  try {
+    message = c.result ? ((JSON.parse(c.result) as { message?: string }).message ?? null) : null;
+  } catch {
+    message = null;
+  }
+  return {
+    seq: Number(c.seq),
+    plant_uid: c.plant_uid,
+    rtu_uid: c.rtu_uid,
+    device_uid: c.device_uid,
+    deviceName: c.deviceName ?? null,
+    device_type: Number(c.device_type),
+    action: c.hex_on ? "on" : "off",
+    status: c.status as CommandState,
+    message,
+    requested_by: c.requested_by,
+    requested_at: Number(c.requested_at),
+    completed_at: c.completed_at === null ? null : Number(c.completed_at),
+  };
+}
+
+const commandSelect = (db: Kysely<Database>) =>
+  db
+    .selectFrom("command")
+    .leftJoin("device", "device.uid", "command.device_uid")
+    .select([
+      "command.seq",
+      "command.plant_uid",
+      "command.rtu_uid",
+      "command.device_uid",
+      "device.name as deviceName",
+      "command.device_type",
+      "command.hex_on",
+      "command.status",
+      "command.result",
+      "command.requested_by",
+      "command.requested_at",
+      "command.completed_at",
+    ]);
+
+/** The controllable devices in use (with an RTU) of these plants (at most CHUNK), by plant name, kind and name. */
+export async function controllableDevices(db: Kysely<Database>, plantUids: string[]) {
+  return db
+    .selectFrom("device")
+    .innerJoin("plant", "plant.uid", "device.plant_uid")
+    .leftJoin("device_latest", "device_latest.device_uid", "device.uid")
+    .select([
+      "device.uid",
+      "device.name",
+      "device.kind",
+      "device.rtu_uid",
+      "device.plant_uid",
+      "plant.name as plantName",
+      "plant.node_seq",
+      "device_latest.iw",
+      "device_latest.state",
+    ])
+    .where("device.plant_uid", "in", plantUids)
+    .where("device.kind", "in", [...CONTROLLABLE_KINDS])
+    .where("device.use_yn", "=", 1)
+    .where("device.rtu_uid", "is not", null)
+    .orderBy("plant.name")
+    .orderBy("device.kind")
+    .orderBy("device.name")
+    .execute();
+}
+
+/** Each device's newest command among these plants (at most CHUNK), by device uid. */
+export async function lastCommandByDevice(db: Kysely<Database>, plantUids: string[]): Promise<Map<string, CommandRow>> {
+  const cmds = await commandSelect(db)
+    .where("command.plant_uid", "in", plantUids)
+    .where("command.seq", "in", (eb) =>
+      eb
+        .selectFrom("command as c2")
+        .select((e2) => e2.fn.max("c2.seq").as("m"))
+        .where("c2.plant_uid", "in", plantUids)
+        .groupBy("c2.device_uid"),
+    )
+    .execute();
+  return new Map(cmds.map((c) => [c.device_uid, commandRow(c as CommandSelect)]));
+}
+
+/** One command and its outcome, or undefined. */
+export async function commandBySeq(db: Kysely<Database>, seq: number): Promise<CommandRow | undefined> {
+  const row = await commandSelect(db).where("command.seq", "=", seq).executeTakeFirst();
+  return row ? commandRow(row as CommandSelect) : undefined;
+}
+
+/** The newest `limit` commands of these plants, newest first. */
+export async function recentCommands(db: Kysely<Database>, plantUids: string[], limit: number): Promise<CommandRow[]> {
+  const out: CommandRow[] = [];
+  for (let i = 0; i < plantUids.length; i += CHUNK) {
+    const rows = await commandSelect(db)
+      .where("command.plant_uid", "in", plantUids.slice(i, i + CHUNK))
+      .orderBy("command.seq", "desc")
+      .limit(limit)
+      .execute();
+    out.push(...rows.map((c) => commandRow(c as CommandSelect)));
+  }
+  return out.sort((a, b) => b.seq - a.seq).slice(0, limit);
+}
