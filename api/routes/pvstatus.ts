@@ -7,7 +7,6 @@
  * Every answer holds only plants the member may see (store/visibility.ts).
  */
 import { Router, type Request } from "express";
-import type { Kysely } from "kysely";
 import { z } from "zod";
 import { UID_PATTERN } from "../../domain/fleet";
 import { irradianceMode } from "../../domain/irradiance";
@@ -37,8 +36,8 @@ import type { PlantStatusRow } from "../../domain/contract/status";
 import { FETCH_LIMIT } from "../../domain/chart";
 import { plantStatusRows } from "../store/plant-status";
 import { todaySeries, type RawPlantSeries } from "../store/pvstatus-series";
+import { openFaults } from "../store/pvstatus-faults";
 import { StatusSnapshot } from "../store/pvstatus-snapshot";
-import type { Database } from "../store/schema";
 import type { AlarmEngine } from "../telemetry/alarm-engine";
 import type { IngestService } from "../telemetry/ingest";
 
@@ -52,7 +51,6 @@ export interface PvstatusDeps {
 
 /** The most a single list may hold (the map asks for every plant at once). */
 export const MAX_LIST_LIMIT = 10_000;
-const MAX_FAULTS = 5;
 /** How long a member's set of visible plants is reused (bounded staleness after an admin change). */
 export const VISIBLE_TTL_MS = 5_000;
 
@@ -98,27 +96,6 @@ function searchHaystack(row: PlantStatusRow, type: (typeof PVSTATUS_SEARCH_TYPES
   if (type === "locality") return folded(row.locality);
   if (type === "uid") return folded(row.plant_uid);
   return folded(`${row.name} ${row.alias ?? ""}`);
-}
-
-/** Open alarms of these plants for the fault tooltip, newest first, at most MAX_FAULTS each. */
-export async function openFaults(db: Kysely<Database>, plantUids: string[]): Promise<Map<string, CardFault[]>> {
-  const out = new Map<string, CardFault[]>();
-  for (let i = 0; i < plantUids.length; i += 500) {
-    const rows = await db
-      .selectFrom("alarm")
-      .select(["plant_uid", "code", "message", "raised_at"])
-      .where("plant_uid", "in", plantUids.slice(i, i + 500))
-      .where("released_at", "is", null)
-      .orderBy("raised_at", "desc")
-      .orderBy("seq", "desc")
-      .execute();
-    for (const r of rows) {
-      const list = out.get(r.plant_uid) ?? [];
-      if (list.length < MAX_FAULTS) list.push({ code: Number(r.code), message: r.message });
-      out.set(r.plant_uid, list);
-    }
-  }
-  return out;
 }
 
 /**

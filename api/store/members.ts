@@ -34,3 +34,46 @@ export async function memberProfile(db: Kysely<Database>, m: Member): Promise<Me
     email: m.email,
   };
 }
+
+/** The member's own profile fields (name, phone, email), in a transaction. */
+export async function changeOwnProfile(
+  db: Kysely<Database>,
+  id: string,
+  fields: { name: string; phone: string | null; email: string | null },
+  now: number,
+): Promise<void> {
+  await db.transaction().execute((trx) =>
+    trx
+      .updateTable("member")
+      .set({ ...fields, updated_at: now })
+      .where("id", "=", id)
+      .execute(),
+  );
+}
+
+/**
+ * The member's own new password (already hashed): clears pwd_yn, and ends the member's other sessions (token
+ * families other than `keepSid`, reason `password_changed`), in one transaction.
+ */
+export async function changeOwnPassword(
+  db: Kysely<Database>,
+  id: string,
+  passwordHash: string,
+  keepSid: string,
+  now: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("member")
+      .set({ password_hash: passwordHash, pwd_yn: 0, password_changed_at: now, updated_at: now })
+      .where("id", "=", id)
+      .execute();
+    await trx
+      .updateTable("token_family")
+      .set({ revoked_at: now, revoked_reason: "password_changed" })
+      .where("member_id", "=", id)
+      .where("id", "!=", keepSid)
+      .where("revoked_at", "is", null)
+      .execute();
+  });
+}

@@ -188,3 +188,17 @@ export async function rtusWithPlants(db: Kysely<Database>) {
     .orderBy("rtu.uid")
     .execute();
 }
+
+/** These plants' uid, name and locality, by name (as Korean readers sort) and uid. */
+export async function namedPlants(
+  db: Kysely<Database>,
+  uids: readonly string[],
+): Promise<Array<{ uid: string; name: string; locality: string | null }>> {
+  if (!uids.length) return [];
+  const plants = await db
+    .selectFrom("plant")
+    .select(["uid", "name", "locality"])
+    .where("uid", "in", [...uids])
+    .execute();
+  return plants.sort((a, b) => a.name.localeCompare(b.name, "ko") || (a.uid < b.uid ? -1 : 1));
+}
