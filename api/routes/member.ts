@@ -8,7 +8,7 @@ import { clearFailures, pendingWait, recordFailure } from "../auth/login-throttl
 import { decoyHash, hashPassword, verifyPassword } from "../auth/password";
 import type { ApiContext } from "../context";
 import { ApiError, badRequest, forbidden, handle, notFound, parse, unauthorized } from "../http";
-import { changeOwnPassword, changeOwnProfile, findMember, memberExists, memberProfile } from "../store/members";
+import { changeOwnProfile, findMember, memberExists, memberProfile, replacePassword } from "../store/members";
 
 const LoginBody = z.object({
   id: z.string().trim().min(1, "required").max(64),
@@ -142,7 +142,8 @@ export function memberRoutes(ctx: ApiContext): Router {
       if (problem) throw badRequest("invalid_input", { newPassword: problem });
       const now = Date.now();
       // Other sessions of this member end; this one continues with a token that no longer demands a change.
-      await changeOwnPassword(store.db, member.id, await hashPassword(body.newPassword), me.sid, now);
+      const hash = await hashPassword(body.newPassword);
+      await replacePassword(store.db, member.id, hash, { mustChange: false, reason: "password_changed", keepSid: me.sid }, now);
       const tokens = await sessions.reissue({ ...member, pwd_yn: 0 }, me.sid, now);
       if (!tokens) throw unauthorized();
       return tokens;

@@ -52,28 +52,34 @@ export async function changeOwnProfile(
 }
 
 /**
- * The member's own new password (already hashed): clears pwd_yn, and ends the member's other sessions (token
- * families other than `keepSid`, reason `password_changed`), in one transaction.
+ * Replaces the member's password (already hashed) and ends their sessions, in one transaction: their own change
+ * (`keepSid`: the session that changed it continues; pwd_yn cleared, password_changed_at set) or an
+ * administrator's reset to a temporary one (`mustChange`: pwd_yn set; every session ends).
  */
-export async function changeOwnPassword(
+export async function replacePassword(
   db: Kysely<Database>,
   id: string,
   passwordHash: string,
-  keepSid: string,
+  how: { mustChange: true; reason: string } | { mustChange: false; reason: string; keepSid: string },
   now: number,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable("member")
-      .set({ password_hash: passwordHash, pwd_yn: 0, password_changed_at: now, updated_at: now })
+      .set({
+        password_hash: passwordHash,
+        pwd_yn: how.mustChange ? 1 : 0,
+        ...(how.mustChange ? {} : { password_changed_at: now }),
+        updated_at: now,
+      })
       .where("id", "=", id)
       .execute();
-    await trx
+    let ended = trx
       .updateTable("token_family")
-      .set({ revoked_at: now, revoked_reason: "password_changed" })
+      .set({ revoked_at: now, revoked_reason: how.reason })
       .where("member_id", "=", id)
-      .where("id", "!=", keepSid)
-      .where("revoked_at", "is", null)
-      .execute();
+      .where("revoked_at", "is", null);
+    if (!how.mustChange) ended = ended.where("id", "!=", how.keepSid);
+    await ended.execute();
   });
 }
