@@ -36,8 +36,10 @@ import type { PlantStatusRow } from "../../domain/contract/status";
 import { FETCH_LIMIT } from "../../domain/chart";
 import { plantStatusRows } from "../store/plant-status";
 import { todaySeries, type RawPlantSeries } from "../store/pvstatus-series";
+import { onPlantSetChange } from "../store/data-changes";
 import { openFaults } from "../store/pvstatus-faults";
 import { StatusSnapshot } from "../store/pvstatus-snapshot";
+import type { ClusterNotices } from "../statistics/report-cache";
 import type { AlarmEngine } from "../telemetry/alarm-engine";
 import type { IngestService } from "../telemetry/ingest";
 
@@ -47,7 +49,12 @@ export interface PvstatusDeps {
   alarms?: AlarmEngine;
   /** Registers a listener for changes committed by another server of a cluster. */
   remoteChanges?: (listener: () => void) => void;
+  /** The cluster's notices (PostgreSQL only): plant-set changes travel between the servers on PLANT_SET_CHANNEL. */
+  notices?: ClusterNotices;
 }
+
+/** The cluster notice channel of plant-set changes (api/cluster/signals.ts). */
+export const PLANT_SET_CHANNEL = "solar_plant_set";
 
 /** The most a single list may hold (the map asks for every plant at once). */
 export const MAX_LIST_LIMIT = 10_000;
@@ -151,16 +158,31 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
   deps.remoteChanges?.(() => snapshot.invalidate());
 
   /**
-   * The member's visible plants, remembered for VISIBLE_TTL_MS: a wallboard polls every 6 s, and the set
-   * changes only when an admin moves plants, nodes or links (seen within that many seconds).
+   * The member's visible plants, remembered for VISIBLE_TTL_MS: a wallboard polls every 6 s. A plant created,
+   * deleted or moved, or a group moved (api/store/data-changes.ts plantSetChanged, here or on another server of
+   * a cluster) forgets them all at once; other admin changes (a member's node or links) are seen within the TTL.
+   * A set read while such a change was committed is used once and not kept.
    */
   const visibleCache = new Map<string, { at: number; uids: string[] }>();
+  let plantSetVersion = 0;
+  const forgetVisible = () => {
+    plantSetVersion++;
+    visibleCache.clear();
+  };
+  onPlantSetChange(() => {
+    forgetVisible();
+    void deps.notices?.send(PLANT_SET_CHANNEL, "").catch(() => undefined);
+  });
+  deps.notices?.on(PLANT_SET_CHANNEL, forgetVisible);
+  deps.notices?.onResync(forgetVisible);
   async function visible(req: Request): Promise<string[]> {
     const me = requireSettled(req);
     const key = me.scope ? `${me.id} ${me.scope.kind}:${me.scope.uid}` : me.id;
     const hit = visibleCache.get(key);
     if (hit && Date.now() - hit.at < VISIBLE_TTL_MS) return hit.uids;
+    const since = plantSetVersion;
     const uids = await visiblePlantUids(db, await reachOf(db, me));
+    if (since !== plantSetVersion) return uids;
     if (visibleCache.size > 10_000) visibleCache.clear();
     visibleCache.set(key, { at: Date.now(), uids });
     return uids;
