@@ -399,7 +399,7 @@ describe.each(STORES)("plant status API on %s", (storeKind) => {
       expect(before.body.plants.map((p) => p.plant_uid)).not.toContain(uid);
       const after = await c().call<PvstatusOverviewResponse>("GET", "/pvstatus", { token: adminToken });
       expect(after.body.plants.map((p) => p.plant_uid)).toContain(uid);
-      const deleted = await c().call("DELETE", `/plant/${uid}`, { token: adminToken });
+      const deleted = await c().call("DELETE", `/plant/${uid}?confirm=delete`, { token: adminToken });
       expect(deleted.status, deleted.text).toBeLessThan(300);
       const gone = await c().call<PvstatusOverviewResponse>("GET", "/pvstatus", { token: adminToken });
       expect(gone.body.plants.map((p) => p.plant_uid)).not.toContain(uid);
