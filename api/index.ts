@@ -157,7 +157,9 @@ export function createApi(opts: ApiOptions): Api {
   router.use(watchRoutes(ctx, opts.clock));
   router.use(diagnoseRoutes(ctx, opts.clock));
   router.use(measurementRoutes(ctx, opts.clock));
-  router.use(pvstatusRoutes(ctx, { clock: opts.clock, ingest, alarms, remoteChanges: opts.remoteChanges }));
+  router.use(
+    pvstatusRoutes(ctx, { clock: opts.clock, ingest, alarms, remoteChanges: opts.remoteChanges, notices: opts.clusterNotices }),
+  );
   const fleet: FleetOptions = { geocoder: geocoderFromKey(opts.mapsKey), sourceKey: deriveSourceKey(opts.jwtSecret) };
   router.use(plantRoutes(ctx, fleet));
   router.use(deviceRoutes(ctx));

@@ -15,7 +15,7 @@ import type { Database } from "../store/schema";
 import { SourceError, type CrawlAdapter, type SourceOffer } from "./adapter";
 import { adapterFor } from "./adapters";
 import { cleanHistoryRow, HISTORY_TABLE_NAMES, HISTORY_TABLES } from "./history-tables";
-import { dataChanged } from "../store/data-changes";
+import { dataChanged, plantSetChanged } from "../store/data-changes";
 
 export interface Selection {
   plants?: string[];
@@ -175,6 +175,7 @@ export async function importOffer(
       report.devices.imported.push(uid);
     }
   });
+  if (report.plants.imported.length) plantSetChanged();
   return report;
 }
 

@@ -22,12 +22,15 @@ import { requireSettled, requireWriter } from "../auth/guards";
 import type { Clock } from "../clock";
 import type { ApiContext } from "../context";
 import { badRequest, forbidden, handle, notFound, parse } from "../http";
-import { countPages, deletePage, memberPage, memberPages, savePage } from "../store/custom-pages";
+import { deletePage, memberPage, memberPages, savePageWithin } from "../store/custom-pages";
+import { plantDevices } from "../store/devices";
 import { plantTopology } from "../store/diagrams";
+import { namedPlants } from "../store/plants";
 import { plantStatusRows } from "../store/plant-status";
 import { todaySeries } from "../store/pvstatus-series";
 import { reachOf, requirePlant, visiblePlantUids } from "../store/visibility";
-import { openFaults, plantCard } from "./pvstatus";
+import { openFaults } from "../store/pvstatus-faults";
+import { plantCard } from "./pvstatus";
 
 /** Custom pages are for members who have them (SPEC §3 user state `page`). */
 function pageMember(req: Request, write = false): AccessClaims {
@@ -50,8 +53,7 @@ export function customRoutes(ctx: ApiContext, clock: Clock): Router {
       const reach = await reachOf(db, me);
       const pages = await memberPages(db, me.id);
       const uids = await visiblePlantUids(db, reach, "see");
-      const plants = uids.length ? await db.selectFrom("plant").select(["uid", "name"]).where("uid", "in", uids).execute() : [];
-      plants.sort((a, b) => a.name.localeCompare(b.name, "ko") || (a.uid < b.uid ? -1 : 1));
+      const plants = await namedPlants(db, uids);
       const out: CustomListResponse = {
         customList: pages.map((p) => ({
           unique: p.unique,
@@ -63,17 +65,8 @@ export function customRoutes(ctx: ApiContext, clock: Clock): Router {
       };
       if (q.plant) {
         const plant = await requirePlant(db, reach, q.plant, "see");
-        const devices = await db
-          .selectFrom("device")
-          .select(["uid", "kind", "name", "address"])
-          .where("plant_uid", "=", plant.uid)
-          .where("use_yn", "=", 1)
-          .where("kind", "in", [1, 4])
-          .orderBy("kind")
-          .orderBy("address")
-          .orderBy("uid")
-          .execute();
-        out.deviceList = devices.map((d) => ({ device_uid: d.uid, kind: Number(d.kind), name: d.name }));
+        const devices = await plantDevices(db, plant.uid, [1, 4], { inUse: true });
+        out.deviceList = devices.map((d) => ({ device_uid: d.uid, kind: d.kind, name: d.name }));
       }
       return out;
     }),
@@ -136,25 +129,15 @@ export function customRoutes(ctx: ApiContext, clock: Clock): Router {
         const want = (list: string, kind: number, field: "invStr" | "envStr") => async () => {
           if (!list) return;
           const uids = list.split(",");
-          const found = await db
-            .selectFrom("device")
-            .select("uid")
-            .where("plant_uid", "=", w.plantName)
-            .where("kind", "=", kind)
-            .where("uid", "in", uids)
-            .execute();
+          const found = await plantDevices(db, w.plantName, [kind], { uids });
           if (found.length !== uids.length) fields[`widgets.${i}.${field}`] = "no_such_device";
         };
         await want(w.invStr, 1, "invStr")();
         await want(w.envStr, 4, "envStr")();
       }
       if (Object.keys(fields).length) throw badRequest("invalid_input", fields);
-      const created = await db.transaction().execute(async (trx) => {
-        if (!(await memberPage(trx, me.id, input.unique)) && (await countPages(trx, me.id)) >= PAGES_PER_MEMBER_MAX) {
-          throw badRequest("invalid_input", { unique: "too_many_pages" });
-        }
-        return savePage(trx, me.id, input, Date.now());
-      });
+      const created = await savePageWithin(db, me.id, input, PAGES_PER_MEMBER_MAX, Date.now());
+      if (created === "full") throw badRequest("invalid_input", { unique: "too_many_pages" });
       res.status(created ? 201 : 200);
       return { unique: input.unique, created };
     }),
@@ -165,7 +148,7 @@ export function customRoutes(ctx: ApiContext, clock: Clock): Router {
     handle(async (req) => {
       const me = pageMember(req, true);
       const unique = uniqueParam(req);
-      const gone = await db.transaction().execute((trx) => deletePage(trx, me.id, unique));
+      const gone = await deletePage(db, me.id, unique);
       if (!gone) throw notFound("page_not_found");
       return undefined;
     }),

@@ -21,7 +21,9 @@ import { requireAdmin, requireSettled } from "../auth/guards";
 import type { Clock } from "../clock";
 import type { ApiContext } from "../context";
 import { badRequest, forbidden, handle, parse } from "../http";
+import { plantDevices } from "../store/devices";
 import { deleteDiagram, plantsWithDrawing, plantTopology, saveDiagram, storedDiagram } from "../store/diagrams";
+import { namedPlants } from "../store/plants";
 import { reachOf, requirePlant, visiblePlantUids } from "../store/visibility";
 import { sanitizeSvg, SvgRejected } from "../../domain/svg-sanitize";
 
@@ -84,11 +86,8 @@ export function diagramRoutes(ctx: ApiContext, clock: Clock): Router {
       let uids = await visiblePlantUids(db, reach, "see");
       if (q.uid) uids = uids.filter((u) => u === q.uid);
       if (q.uid && !uids.length) await requirePlant(db, reach, q.uid, "see");
-      const plants = uids.length
-        ? await db.selectFrom("plant").select(["uid", "name", "locality"]).where("uid", "in", uids).execute()
-        : [];
+      const plants = await namedPlants(db, uids);
       const drawn = await plantsWithDrawing(db, uids);
-      plants.sort((a, b) => a.name.localeCompare(b.name, "ko") || (a.uid < b.uid ? -1 : 1));
       return {
         diagramList: plants.map((p) => ({
           plant_uid: p.uid,
@@ -117,16 +116,7 @@ export function diagramRoutes(ctx: ApiContext, clock: Clock): Router {
         throw e;
       }
       const ids = new Set(clean.ids);
-      const deviceUids = new Set(
-        (
-          await db
-            .selectFrom("device")
-            .select("uid")
-            .where("plant_uid", "=", plant.uid)
-            .where("kind", "in", [1, 2, 7, 8])
-            .execute()
-        ).map((d) => d.uid),
-      );
+      const deviceUids = new Set((await plantDevices(db, plant.uid, [1, 2, 7, 8])).map((d) => d.uid));
       const fields: Record<string, string> = {};
       const seen = new Set<string>();
       body.bindings.forEach((b, i) => {
@@ -136,11 +126,7 @@ export function diagramRoutes(ctx: ApiContext, clock: Clock): Router {
         seen.add(b.element);
       });
       if (Object.keys(fields).length) throw badRequest("invalid_input", fields);
-      await db
-        .transaction()
-        .execute((trx) =>
-          saveDiagram(trx, plant.uid, { svg: clean.svg, bindings: body.bindings, uploaded_by: me.id, uploaded_at: Date.now() }),
-        );
+      await saveDiagram(db, plant.uid, { svg: clean.svg, bindings: body.bindings, uploaded_by: me.id, uploaded_at: Date.now() });
       return { plant_uid: plant.uid, elements: clean.ids, bindings: body.bindings, removed: clean.removed };
     }),
   );
@@ -153,7 +139,7 @@ export function diagramRoutes(ctx: ApiContext, clock: Clock): Router {
       const uid = plantParam(req);
       const reach = await reachOf(db, me);
       const plant = await requirePlant(db, reach, uid, "edit");
-      await db.transaction().execute((trx) => deleteDiagram(trx, plant.uid));
+      await deleteDiagram(db, plant.uid);
       return undefined;
     }),
   );

@@ -8,7 +8,7 @@ import { clearFailures, pendingWait, recordFailure } from "../auth/login-throttl
 import { decoyHash, hashPassword, verifyPassword } from "../auth/password";
 import type { ApiContext } from "../context";
 import { ApiError, badRequest, forbidden, handle, notFound, parse, unauthorized } from "../http";
-import { findMember, memberExists, memberProfile } from "../store/members";
+import { changeOwnProfile, findMember, memberExists, memberProfile, replacePassword } from "../store/members";
 
 const LoginBody = z.object({
   id: z.string().trim().min(1, "required").max(64),
@@ -106,13 +106,7 @@ export function memberRoutes(ctx: ApiContext): Router {
       if (me.readOnly === 1) throw forbidden("read_only_member");
       const body = parse(MemberProfileFields, req.body ?? {});
       const now = Date.now();
-      await store.db.transaction().execute((trx) =>
-        trx
-          .updateTable("member")
-          .set({ name: body.name, phone: body.phone ?? null, email: body.email ?? null, updated_at: now })
-          .where("id", "=", me.id)
-          .execute(),
-      );
+      await changeOwnProfile(store.db, me.id, { name: body.name, phone: body.phone ?? null, email: body.email ?? null }, now);
       const member = await findMember(store.db, me.id);
       if (!member) throw notFound();
       const tokens = await sessions.reissue(member, me.sid, now);
@@ -147,19 +141,9 @@ export function memberRoutes(ctx: ApiContext): Router {
       const problem = passwordProblem(body.newPassword, { id: member.id, current: body.currentPassword });
       if (problem) throw badRequest("invalid_input", { newPassword: problem });
       const now = Date.now();
-      await store.db
-        .updateTable("member")
-        .set({ password_hash: await hashPassword(body.newPassword), pwd_yn: 0, password_changed_at: now, updated_at: now })
-        .where("id", "=", member.id)
-        .execute();
       // Other sessions of this member end; this one continues with a token that no longer demands a change.
-      await store.db
-        .updateTable("token_family")
-        .set({ revoked_at: now, revoked_reason: "password_changed" })
-        .where("member_id", "=", member.id)
-        .where("id", "!=", me.sid)
-        .where("revoked_at", "is", null)
-        .execute();
+      const hash = await hashPassword(body.newPassword);
+      await replacePassword(store.db, member.id, hash, { mustChange: false, reason: "password_changed", keepSid: me.sid }, now);
       const tokens = await sessions.reissue({ ...member, pwd_yn: 0 }, me.sid, now);
       if (!tokens) throw unauthorized();
       return tokens;

@@ -7,7 +7,6 @@
  * Every answer holds only plants the member may see (store/visibility.ts).
  */
 import { Router, type Request } from "express";
-import type { Kysely } from "kysely";
 import { z } from "zod";
 import { UID_PATTERN } from "../../domain/fleet";
 import { irradianceMode } from "../../domain/irradiance";
@@ -36,10 +35,11 @@ import { dailyReports, deviceOverview, fleetTotals } from "../store/fleet-totals
 import type { PlantStatusRow } from "../../domain/contract/status";
 import { FETCH_LIMIT } from "../../domain/chart";
 import { plantStatusRows } from "../store/plant-status";
-import { alarmMessageFields } from "../store/alarms";
 import { todaySeries, type RawPlantSeries } from "../store/pvstatus-series";
+import { onPlantSetChange } from "../store/data-changes";
+import { openFaults } from "../store/pvstatus-faults";
 import { StatusSnapshot } from "../store/pvstatus-snapshot";
-import type { Database } from "../store/schema";
+import type { ClusterNotices } from "../cache/answer-cache";
 import type { AlarmEngine } from "../telemetry/alarm-engine";
 import type { IngestService } from "../telemetry/ingest";
 
@@ -49,11 +49,15 @@ export interface PvstatusDeps {
   alarms?: AlarmEngine;
   /** Registers a listener for changes committed by another server of a cluster. */
   remoteChanges?: (listener: () => void) => void;
+  /** The cluster's notices (PostgreSQL only): plant-set changes travel between the servers on PLANT_SET_CHANNEL. */
+  notices?: ClusterNotices;
 }
+
+/** The cluster notice channel of plant-set changes (api/cluster/signals.ts). */
+export const PLANT_SET_CHANNEL = "solar_plant_set";
 
 /** The most a single list may hold (the map asks for every plant at once). */
 export const MAX_LIST_LIMIT = 10_000;
-const MAX_FAULTS = 5;
 /** How long a member's set of visible plants is reused (bounded staleness after an admin change). */
 export const VISIBLE_TTL_MS = 5_000;
 
@@ -99,27 +103,6 @@ function searchHaystack(row: PlantStatusRow, type: (typeof PVSTATUS_SEARCH_TYPES
   if (type === "locality") return folded(row.locality);
   if (type === "uid") return folded(row.plant_uid);
   return folded(`${row.name} ${row.alias ?? ""}`);
-}
-
-/** Open alarms of these plants for the fault tooltip, newest first, at most MAX_FAULTS each. */
-export async function openFaults(db: Kysely<Database>, plantUids: string[]): Promise<Map<string, CardFault[]>> {
-  const out = new Map<string, CardFault[]>();
-  for (let i = 0; i < plantUids.length; i += 500) {
-    const rows = await db
-      .selectFrom("alarm")
-      .select(["plant_uid", "code", "message", "message_code", "message_params", "raised_at"])
-      .where("plant_uid", "in", plantUids.slice(i, i + 500))
-      .where("released_at", "is", null)
-      .orderBy("raised_at", "desc")
-      .orderBy("seq", "desc")
-      .execute();
-    for (const r of rows) {
-      const list = out.get(r.plant_uid) ?? [];
-      if (list.length < MAX_FAULTS) list.push({ code: Number(r.code), message: alarmMessageFields(r).message });
-      out.set(r.plant_uid, list);
-    }
-  }
-  return out;
 }
 
 /**
@@ -175,16 +158,31 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
   deps.remoteChanges?.(() => snapshot.invalidate());
 
   /**
-   * The member's visible plants, remembered for VISIBLE_TTL_MS: a wallboard polls every 6 s, and the set
-   * changes only when an admin moves plants, nodes or links (seen within that many seconds).
+   * The member's visible plants, remembered for VISIBLE_TTL_MS: a wallboard polls every 6 s. A plant created,
+   * deleted or moved, or a group moved (api/store/data-changes.ts plantSetChanged, here or on another server of
+   * a cluster) forgets them all at once; other admin changes (a member's node or links) are seen within the TTL.
+   * A set read while such a change was committed is used once and not kept.
    */
   const visibleCache = new Map<string, { at: number; uids: string[] }>();
+  let plantSetVersion = 0;
+  const forgetVisible = () => {
+    plantSetVersion++;
+    visibleCache.clear();
+  };
+  onPlantSetChange(() => {
+    forgetVisible();
+    void deps.notices?.send(PLANT_SET_CHANNEL, "").catch(() => undefined);
+  });
+  deps.notices?.on(PLANT_SET_CHANNEL, forgetVisible);
+  deps.notices?.onResync(forgetVisible);
   async function visible(req: Request): Promise<string[]> {
     const me = requireSettled(req);
     const key = me.scope ? `${me.id} ${me.scope.kind}:${me.scope.uid}` : me.id;
     const hit = visibleCache.get(key);
     if (hit && Date.now() - hit.at < VISIBLE_TTL_MS) return hit.uids;
+    const since = plantSetVersion;
     const uids = await visiblePlantUids(db, await reachOf(db, me));
+    if (since !== plantSetVersion) return uids;
     if (visibleCache.size > 10_000) visibleCache.clear();
     visibleCache.set(key, { at: Date.now(), uids });
     return uids;

@@ -37,7 +37,7 @@ import type { ApiContext } from "../context";
 import { handle, notFound, parse } from "../http";
 import type { PlantStatusRow } from "../../domain/contract/status";
 import { plantStatusRows } from "../store/plant-status";
-import { plantHex, plantOperations, sumOperations, viewerTree, type NodeRow } from "../store/watch";
+import { plantHex, plantOperations, rtusWithoutPlant, sumOperations, viewerTree, type NodeRow } from "../store/watch";
 import { reachOf, visiblePlantUids } from "../store/visibility";
 
 const boolish = z
@@ -318,15 +318,7 @@ export function watchRoutes(ctx: ApiContext, clock: Clock): Router {
           };
         });
 
-      const rtusNotInPlant = rtuNodes.length
-        ? await db
-            .selectFrom("rtu")
-            .select(["uid", "name", "alias", "mac", "node_seq"])
-            .where("node_seq", "in", rtuNodes)
-            .where("plant_uid", "is", null)
-            .orderBy("name")
-            .execute()
-        : [];
+      const rtusNotInPlant = await rtusWithoutPlant(db, rtuNodes);
 
       const all = sumOperations(selected.map((p) => ops.get(p.plant_uid)));
       return {
@@ -337,7 +329,7 @@ export function watchRoutes(ctx: ApiContext, clock: Clock): Router {
         nopDataObj,
         norDataObj,
         plantList,
-        rtusNotInPlant: rtusNotInPlant.map((x) => ({ ...x, node_seq: x.node_seq === null ? null : Number(x.node_seq) })),
+        rtusNotInPlant,
         expandeds,
         counts: {
           plants: selected.length,

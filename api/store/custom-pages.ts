@@ -49,7 +49,7 @@ export async function memberPage(db: Db, memberId: string, unique: string): Prom
     : null;
 }
 
-export async function countPages(db: Db, memberId: string): Promise<number> {
+async function countPages(db: Db, memberId: string): Promise<number> {
   const r = await db
     .selectFrom("custom_page")
     .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -59,7 +59,7 @@ export async function countPages(db: Db, memberId: string): Promise<number> {
 }
 
 /** Creates or replaces a page; answers whether it was created. */
-export async function savePage(
+async function savePage(
   db: Db,
   memberId: string,
   page: { unique: string; title: string; widgets: CustomWidget[] },
@@ -89,11 +89,31 @@ export async function savePage(
   return true;
 }
 
-export async function deletePage(db: Db, memberId: string, unique: string): Promise<boolean> {
-  const res = await db
-    .deleteFrom("custom_page")
-    .where("member_id", "=", memberId)
-    .where("unique_key", "=", unique)
-    .executeTakeFirst();
-  return Number(res.numDeletedRows) > 0;
+/**
+ * Creates or replaces a page in one transaction, unless it is new and the member already has `max` pages;
+ * answers whether it was created, or `"full"`.
+ */
+export function savePageWithin(
+  db: Kysely<Database>,
+  memberId: string,
+  page: { unique: string; title: string; widgets: CustomWidget[] },
+  max: number,
+  now: number,
+): Promise<boolean | "full"> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await memberPage(trx, memberId, page.unique)) && (await countPages(trx, memberId)) >= max) return "full";
+    return savePage(trx, memberId, page, now);
+  });
+}
+
+/** Deletes the member's page; answers whether there was one. */
+export function deletePage(db: Kysely<Database>, memberId: string, unique: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const res = await trx
+      .deleteFrom("custom_page")
+      .where("member_id", "=", memberId)
+      .where("unique_key", "=", unique)
+      .executeTakeFirst();
+    return Number(res.numDeletedRows) > 0;
+  });
 }

@@ -82,3 +82,25 @@ export async function createDevice(db: Kysely<Database>, values: Insertable<Devi
 export async function changeDevice(db: Kysely<Database>, uid: string, changes: Updateable<DeviceTable>) {
   await db.updateTable("device").set(changes).where("uid", "=", uid).execute();
 }
+
+/**
+ * The plant's devices of these kinds, by kind, address and uid: only those in use when `inUse`, only those
+ * among `uids` when given (a caller checking that the uids it was sent are the plant's compares the lengths).
+ */
+export async function plantDevices(
+  db: Kysely<Database>,
+  plantUid: string,
+  kinds: readonly number[],
+  opts: { inUse?: boolean; uids?: readonly string[] } = {},
+): Promise<Array<{ uid: string; kind: number; name: string }>> {
+  if (opts.uids && !opts.uids.length) return [];
+  let q = db
+    .selectFrom("device")
+    .select(["uid", "kind", "name"])
+    .where("plant_uid", "=", plantUid)
+    .where("kind", "in", [...kinds]);
+  if (opts.inUse) q = q.where("use_yn", "=", 1);
+  if (opts.uids) q = q.where("uid", "in", [...opts.uids]);
+  const rows = await q.orderBy("kind").orderBy("address").orderBy("uid").execute();
+  return rows.map((d) => ({ uid: d.uid, kind: Number(d.kind), name: d.name }));
+}

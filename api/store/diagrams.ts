@@ -98,16 +98,22 @@ export async function plantsWithDrawing(db: Db, plantUids: string[]): Promise<Se
   return out;
 }
 
-export async function saveDiagram(db: Db, plantUid: string, d: StoredDiagram): Promise<void> {
+/** Stores (or replaces) the plant's drawing, in a transaction. */
+export async function saveDiagram(db: Kysely<Database>, plantUid: string, d: StoredDiagram): Promise<void> {
   const values = { svg: d.svg, bindings: JSON.stringify(d.bindings), uploaded_by: d.uploaded_by, uploaded_at: d.uploaded_at };
-  await db
-    .insertInto("plant_diagram")
-    .values({ plant_uid: plantUid, ...values })
-    .onConflict((oc) => oc.column("plant_uid").doUpdateSet(values))
-    .execute();
+  await db.transaction().execute((trx) =>
+    trx
+      .insertInto("plant_diagram")
+      .values({ plant_uid: plantUid, ...values })
+      .onConflict((oc) => oc.column("plant_uid").doUpdateSet(values))
+      .execute(),
+  );
 }
 
-export async function deleteDiagram(db: Db, plantUid: string): Promise<boolean> {
-  const res = await db.deleteFrom("plant_diagram").where("plant_uid", "=", plantUid).executeTakeFirst();
+/** Removes the plant's drawing, in a transaction; answers whether there was one. */
+export async function deleteDiagram(db: Kysely<Database>, plantUid: string): Promise<boolean> {
+  const res = await db
+    .transaction()
+    .execute((trx) => trx.deleteFrom("plant_diagram").where("plant_uid", "=", plantUid).executeTakeFirst());
   return Number(res.numDeletedRows) > 0;
 }

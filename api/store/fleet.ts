@@ -4,6 +4,7 @@
  * the one visibility rule (api/store/visibility.ts).
  */
 import { sql, type Kysely, type Transaction } from "kysely";
+import { plantSetChanged } from "./data-changes";
 import { reachesNode, type Reach } from "../../domain/visibility";
 import type { Database } from "./schema";
 
@@ -52,7 +53,7 @@ export interface PlantDeletion {
  * stay, unassigned (they are hardware that can be assigned again).
  */
 export async function deletePlant(db: Kysely<Database>, plantUid: string): Promise<PlantDeletion> {
-  return db.transaction().execute(async (trx) => {
+  const deleted = await db.transaction().execute(async (trx) => {
     const rtus = await trx.selectFrom("rtu").select("uid").where("plant_uid", "=", plantUid).execute();
     const rtuUids = rtus.map((r) => r.uid);
     const devices = await trx
@@ -79,6 +80,8 @@ export async function deletePlant(db: Kysely<Database>, plantUid: string): Promi
       alarms: Number(alarms.numDeletedRows ?? 0),
     };
   });
+  plantSetChanged();
+  return deleted;
 }
 
 /** Deletes an RTU with its devices (and their data), its commands and alarms, in one transaction. */

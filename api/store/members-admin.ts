@@ -11,6 +11,7 @@ import type {
 import { reachesNode } from "../../domain/visibility";
 import type { AdminReach } from "./admin-scope";
 import { subtreeSeqs } from "./visibility";
+import { replacePassword } from "./members";
 import type { Database } from "./schema";
 
 const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -218,21 +219,8 @@ export async function changeMember(
 
 /** Sets a temporary password (to be changed at the next sign-in) and ends the old password's sessions. */
 export async function resetPassword(db: Kysely<Database>, memberId: string, passwordHash: string) {
-  const now = Date.now();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable("member")
-      .set({ password_hash: passwordHash, pwd_yn: 1, updated_at: now })
-      .where("id", "=", memberId)
-      .execute();
-    // The old password's sessions end: whoever held them must sign in with the temporary one.
-    await trx
-      .updateTable("token_family")
-      .set({ revoked_at: now, revoked_reason: "password_reset" })
-      .where("member_id", "=", memberId)
-      .where("revoked_at", "is", null)
-      .execute();
-  });
+  // The old password's sessions end: whoever held them must sign in with the temporary one.
+  await replacePassword(db, memberId, passwordHash, { mustChange: true, reason: "password_reset" }, Date.now());
 }
 
 /** Sets (or clears, with null) the member's logo file name. */

@@ -34,3 +34,52 @@ export async function memberProfile(db: Kysely<Database>, m: Member): Promise<Me
     email: m.email,
   };
 }
+
+/** The member's own profile fields (name, phone, email), in a transaction. */
+export async function changeOwnProfile(
+  db: Kysely<Database>,
+  id: string,
+  fields: { name: string; phone: string | null; email: string | null },
+  now: number,
+): Promise<void> {
+  await db.transaction().execute((trx) =>
+    trx
+      .updateTable("member")
+      .set({ ...fields, updated_at: now })
+      .where("id", "=", id)
+      .execute(),
+  );
+}
+
+/**
+ * Replaces the member's password (already hashed) and ends their sessions, in one transaction: their own change
+ * (`keepSid`: the session that changed it continues; pwd_yn cleared, password_changed_at set) or an
+ * administrator's reset to a temporary one (`mustChange`: pwd_yn set; every session ends).
+ */
+export async function replacePassword(
+  db: Kysely<Database>,
+  id: string,
+  passwordHash: string,
+  how: { mustChange: true; reason: string } | { mustChange: false; reason: string; keepSid: string },
+  now: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("member")
+      .set({
+        password_hash: passwordHash,
+        pwd_yn: how.mustChange ? 1 : 0,
+        ...(how.mustChange ? {} : { password_changed_at: now }),
+        updated_at: now,
+      })
+      .where("id", "=", id)
+      .execute();
+    let ended = trx
+      .updateTable("token_family")
+      .set({ revoked_at: now, revoked_reason: how.reason })
+      .where("member_id", "=", id)
+      .where("revoked_at", "is", null);
+    if (!how.mustChange) ended = ended.where("id", "!=", how.keepSid);
+    await ended.execute();
+  });
+}

@@ -7,6 +7,7 @@ import type { PlantRow } from "../../domain/contract/fleet";
 import { normalizeLocality } from "../../domain/locality";
 import { plantStatusFromAlarms, type PlantStatus } from "../../domain/status";
 import { canEditPlant } from "../../domain/visibility";
+import { plantSetChanged } from "./data-changes";
 import { likeLower } from "./fleet";
 import type { Database, PlantTable } from "./schema";
 import { visiblePlantUids, type Reach } from "./visibility";
@@ -131,6 +132,7 @@ export async function createPlant(db: Kysely<Database>, uid: string, values: Pla
     .insertInto("plant")
     .values({ uid, ...values, created_at: now, updated_at: now })
     .execute();
+  plantSetChanged();
 }
 
 /** Changes a plant; when it moves to another node its RTUs follow (the group tree lists them there). */
@@ -154,6 +156,7 @@ export async function changePlant(
         .execute();
     }
   });
+  if (values.node_seq !== existing.node_seq) plantSetChanged();
 }
 
 /** The plant's RTUs (by uid) and devices (by kind and name). */
@@ -187,4 +190,18 @@ export async function rtusWithPlants(db: Kysely<Database>) {
     ])
     .orderBy("rtu.uid")
     .execute();
+}
+
+/** These plants' uid, name and locality, by name (as Korean readers sort) and uid. */
+export async function namedPlants(
+  db: Kysely<Database>,
+  uids: readonly string[],
+): Promise<Array<{ uid: string; name: string; locality: string | null }>> {
+  if (!uids.length) return [];
+  const plants = await db
+    .selectFrom("plant")
+    .select(["uid", "name", "locality"])
+    .where("uid", "in", [...uids])
+    .execute();
+  return plants.sort((a, b) => a.name.localeCompare(b.name, "ko") || (a.uid < b.uid ? -1 : 1));
 }

@@ -8,7 +8,7 @@
  * tell whether it exists. Seeing but not editing answers 403. `hidden` is the 404's message code (routes of the
  * first half answer `no_such_plant` etc., which the portal's texts know).
  */
-import { sql, type Kysely, type Transaction } from "kysely";
+import { sql, type Kysely, type RawBuilder, type Transaction } from "kysely";
 import type { AccessClaims } from "../../domain/contract/auth";
 import {
   canEditDevice,
@@ -26,14 +26,22 @@ type Db = Kysely<Database> | Transaction<Database>;
 export type { Reach };
 export type Access = "see" | "edit";
 
+/**
+ * The walk down the node tree, written once: `with recursive sub(seq)` holding the seqs `anchor` selects and
+ * every node below them. A statement that starts with it reads the subtree from `sub`.
+ */
+function withSubtree(anchor: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`with recursive sub(seq) as (
+      ${anchor}
+      union all
+      select n.seq from node n join sub on n.parent_seq = sub.seq
+    )`;
+}
+
 /** Node seqs of a subtree, root included. */
 export async function subtreeSeqs(db: Db, rootSeq: number): Promise<number[]> {
   const rows = await sql<{ seq: number }>`
-    with recursive sub(seq) as (
-      select seq from node where seq = ${rootSeq}
-      union all
-      select n.seq from node n join sub on n.parent_seq = sub.seq
-    )
+    ${withSubtree(sql`select seq from node where seq = ${rootSeq}`)}
     select seq from sub`.execute(db);
   return rows.rows.map((r) => Number(r.seq));
 }
@@ -53,11 +61,7 @@ export async function reachOf(db: Db, claims: Pick<AccessClaims, "id" | "scope">
     d: string | null;
     e: number | null;
   }>`
-    with recursive sub(seq) as (
-      select n.seq from member m join node n on n.seq = m.node_seq where m.id = ${id} and n.parent_seq is not null
-      union all
-      select n.seq from node n join sub on n.parent_seq = sub.seq
-    )
+    ${withSubtree(sql`select n.seq from member m join node n on n.seq = m.node_seq where m.id = ${id} and n.parent_seq is not null`)}
     select 'm' as k, m.use_yn as a, n.seq as b, n.parent_seq as c, null as d, m.read_only as e
       from member m left join node n on n.seq = m.node_seq where m.id = ${id}
     union all

@@ -232,3 +232,19 @@ export async function gridSummaries(
 export function plantHex(uid: string): string {
   return Buffer.from(uid, "utf8").toString("hex");
 }
+
+/** RTUs of these nodes that belong to no plant, by name (the watch screen lists them under the plants). */
+export async function rtusWithoutPlant(
+  db: Kysely<Database>,
+  nodeSeqs: readonly number[],
+): Promise<Array<{ uid: string; name: string; alias: string | null; mac: string | null; node_seq: number | null }>> {
+  if (!nodeSeqs.length) return [];
+  const rows = await db
+    .selectFrom("rtu")
+    .select(["uid", "name", "alias", "mac", "node_seq"])
+    .where("node_seq", "in", [...nodeSeqs])
+    .where("plant_uid", "is", null)
+    .orderBy("name")
+    .execute();
+  return rows.map((x) => ({ ...x, node_seq: x.node_seq === null ? null : Number(x.node_seq) }));
+}

@@ -384,4 +384,25 @@ describe.each(STORES)("plant status API on %s", (storeKind) => {
       expect(slim.body.plants[0].days).toBe("");
     });
   });
+
+  describe("the set of visible plants", () => {
+    it("shows a plant created through the API on the very next call, and forgets it as soon as it is deleted", async () => {
+      // The admin's visible plants are remembered now (VISIBLE_TTL_MS).
+      const before = await c().call<PvstatusOverviewResponse>("GET", "/pvstatus", { token: adminToken });
+      expect(before.status).toBe(200);
+      const created = await c().call<{ plant: { uid: string } }>("POST", "/plant", {
+        token: adminToken,
+        json: { name: "방금 만든 발전소", capa: 10, locality: "경북" },
+      });
+      expect(created.status, created.text).toBe(201);
+      const uid = created.body.plant.uid;
+      expect(before.body.plants.map((p) => p.plant_uid)).not.toContain(uid);
+      const after = await c().call<PvstatusOverviewResponse>("GET", "/pvstatus", { token: adminToken });
+      expect(after.body.plants.map((p) => p.plant_uid)).toContain(uid);
+      const deleted = await c().call("DELETE", `/plant/${uid}?confirm=delete`, { token: adminToken });
+      expect(deleted.status, deleted.text).toBeLessThan(300);
+      const gone = await c().call<PvstatusOverviewResponse>("GET", "/pvstatus", { token: adminToken });
+      expect(gone.body.plants.map((p) => p.plant_uid)).not.toContain(uid);
+    });
+  });
 });
