@@ -16,6 +16,7 @@ import {
 import { STATUS_WORDS, type WordLocale } from "../../domain/status-words";
 import { DAY_MS, HOUR_MS, formatSeoul, seoulDayStart } from "../../domain/seoul-time";
 import type { Database } from "../store/schema";
+import { faultNamer } from "../store/fault-codes";
 import { enqueue } from "./outbox";
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -99,15 +100,6 @@ const codeName = (lang: WordLocale, code: number) => (STATUS_WORDS[lang].codes a
 const langOf = (v: string | null | undefined): WordLocale => (v === "en" ? "en" : "ko");
 
 /** The fault-code table's names in both languages, to name an inverter fault's bits in an alert. */
-async function faultNamer(db: Db) {
-  const table = await db.selectFrom("fault_code").select(["code", "name_ko", "name_en"]).execute();
-  const of = (lang: WordLocale) => {
-    const named = table.map((f) => ({ code: Number(f.code), name: lang === "en" ? f.name_en : f.name_ko }));
-    return (faultCode: number) => faultBitNames(named, faultCode);
-  };
-  return { ko: of("ko"), en: of("en") };
-}
-
 interface Recipient {
   plant_uid: string;
   member_id: string;

@@ -10,6 +10,7 @@
  * GET  /command?plant=&limit=     recent commands of the plants the member sees
  * GET  /command/{seq}             one command and its outcome
  */
+import { compareNames } from "../../domain/ordering";
 import { Router } from "express";
 import { z } from "zod";
 import type { AccessClaims } from "../../domain/contract/auth";
@@ -87,6 +88,7 @@ export function commandRoutes(ctx: ApiContext, commands: CommandService): Router
           });
         }
       }
+      plants.sort((a, b) => compareNames(a.name, b.name));
       const commandList = plantUids.length ? await recentCommands(db, plantUids, 20) : [];
       return { plants, commandList };
     }),

@@ -67,9 +67,12 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
  * An alarm's message as the API answers it: rendered in Korean (the default language) for clients that show
  * text as it is, and as its code with parameters for the portal, which renders it in the member's language.
  */
-export function alarmMessageFields(a: { message: string; message_code: string | null; message_params: string | null }) {
+export function alarmMessageFields(
+  a: { message: string; message_code: string | null; message_params: string | null },
+  faultNames?: (faultCode: number) => readonly string[],
+) {
   const m = storedAlarmMessage(a.message_code, a.message_params, a.message);
-  return { message: renderAlarmMessage(ALARM_MESSAGE_WORDS.ko, m), messageCode: m.code, messageParams: m.params };
+  return { message: renderAlarmMessage(ALARM_MESSAGE_WORDS.ko, m, faultNames), messageCode: m.code, messageParams: m.params };
 }
 
 function toRow(a: RawRow): AlarmRow {

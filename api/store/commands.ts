@@ -3,6 +3,7 @@
  * recent commands of a set of plants (the audit log the screen lists), as CommandRow. Scoping is the caller's:
  * every function takes the plant uids the member may see.
  */
+import { compareNames } from "../../domain/ordering";
 import type { Kysely } from "kysely";
 import { CONTROLLABLE_KINDS, type CommandRow, type CommandState } from "../../domain/contract/alarm";
 import type { Database } from "./schema";
@@ -87,10 +88,13 @@ export async function controllableDevices(db: Kysely<Database>, plantUids: strin
     .where("device.kind", "in", [...CONTROLLABLE_KINDS])
     .where("device.use_yn", "=", 1)
     .where("device.rtu_uid", "is not", null)
-    .orderBy("plant.name")
-    .orderBy("device.kind")
-    .orderBy("device.name")
-    .execute();
+    .execute()
+    .then((rows) =>
+      // Names in natural order (인버터 2호기 before 인버터 10호기), as every list of the portal shows them.
+      rows.sort(
+        (a, b) => compareNames(a.plantName, b.plantName) || Number(a.kind) - Number(b.kind) || compareNames(a.name, b.name),
+      ),
+    );
 }
 
 /** Each device's newest command among these plants (at most CHUNK), by device uid. */

@@ -7,6 +7,7 @@ import type { DiagramBinding } from "../../domain/contract/diagram";
 import type { TopologyAlarm, TopologyDevice } from "../../domain/diagram";
 import type { Database } from "./schema";
 import { alarmMessageFields } from "./alarms";
+import { faultNamer } from "./fault-codes";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -40,6 +41,7 @@ export async function plantTopology(db: Db, plantUid: string): Promise<{ devices
     .where("device.use_yn", "=", 1)
     .where("device.kind", "in", DIAGRAM_KINDS)
     .execute();
+  const faultNames = (await faultNamer(db)).ko;
   const alarms = await db
     .selectFrom("alarm")
     .select(["device_uid", "rtu_uid", "code", "level", "message", "message_code", "message_params", "raised_at"])
@@ -61,7 +63,7 @@ export async function plantTopology(db: Db, plantUid: string): Promise<{ devices
       rtu_uid: a.rtu_uid,
       code: Number(a.code),
       level: Number(a.level),
-      message: alarmMessageFields(a).message,
+      message: alarmMessageFields(a, faultNames).message,
       raised_at: Number(a.raised_at),
     })),
   };

@@ -46,7 +46,6 @@ export const alarmEn: Widen<typeof alarmKo> = {
       pick: "Select",
     },
     activeFor: "Active ({duration})",
-    plantWide: "Whole plant",
     ackBy: "{who} acknowledged ({time})",
     pickRow: "Select {kind} of {time}",
     actBar: "Act on the selected alarms",

@@ -43,7 +43,6 @@ export const alarmKo = {
       pick: "선택",
     },
     activeFor: "발생 중 ({duration})",
-    plantWide: "발전소 전체",
     ackBy: "{who} 확인 ({time})",
     pickRow: "{kind} {time} 선택",
     actBar: "선택한 알람 처리",

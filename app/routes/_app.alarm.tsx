@@ -39,7 +39,7 @@ import { AppLink } from "~/components/AppLink";
 import { ScopeFinder } from "~/components/alarm/ScopeFinder";
 import { DetailLink } from "~/components/status/DetailLink";
 import { SeoulTime, seoulYmdHm } from "~/components/status/format";
-import { alarmCodeLabel, deviceKindLabel, engineMessage } from "~/components/status/labels";
+import { alarmCodeLabel, alarmSubject, engineMessage } from "~/components/status/labels";
 import { fmt } from "~/i18n";
 import { alarmMessages, useAlarmT, type AlarmCatalogue } from "~/i18n/alarm";
 import { acknowledgeAlarm, alarmList, alarmScope, faultCodes, releaseAlarm } from "~/models/alarm.server";
@@ -170,6 +170,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       plantName: a.plantName,
       deviceName: a.deviceName,
       deviceKind: a.deviceKind,
+      rtu_uid: a.rtu_uid,
       code: a.code,
       level: a.level,
       messageCode: a.messageCode,
@@ -196,6 +197,7 @@ interface AlarmPage extends Pick<AlarmListResponse, "total" | "page" | "size" | 
       | "plantName"
       | "deviceName"
       | "deviceKind"
+      | "rtu_uid"
       | "code"
       | "level"
       | "messageCode"
@@ -359,7 +361,7 @@ function AlarmTableRow({
       <td>
         <DetailLink kind="plant" uid={a.plant_uid} name={a.plantName} />
       </td>
-      <td>{a.deviceName ? `${a.deviceName} (${deviceKindLabel(t, a.deviceKind ?? 0)})` : t.alarm.plantWide}</td>
+      <td>{alarmSubject(t, a)}</td>
       <td title={engineMessage(t, a)}>
         {`${kind} `}
         <span className="muted small">{`(${a.code})`}</span>

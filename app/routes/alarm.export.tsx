@@ -77,7 +77,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       time(a.raised_at),
       time(a.released_at),
       a.plantName,
-      a.deviceName ?? t.alarm.plantWide,
+      a.deviceName ?? (a.rtu_uid ? `RTU ${a.rtu_uid}` : t.main.plantDevice),
       kind(a.code),
       a.code,
       a.fault_code ? (f?.hex ?? a.fault_code) : "",

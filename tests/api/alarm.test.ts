@@ -801,10 +801,13 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
         requested_by: "admin",
         plant_uid: g.plantUid,
       });
+      // Names in natural order, as on every list: 인버터 2 before 인버터 10.
+      await store.db.updateTable("device").set({ name: "인버터 10" }).where("uid", "=", g.inverters[0]!).execute();
       const control = await get(`/pvstatus/control?plant=${g.plantUid}`);
       expect(control.status).toBe(200);
       const devices = control.body.plants[0].devices;
-      expect(devices.map((d: { kind: number }) => d.kind).sort()).toEqual([1, 1, 7, 8]);
+      expect(devices.map((d: { kind: number }) => d.kind)).toEqual([1, 1, 7, 8]);
+      expect(devices.slice(0, 2).map((d: { name: string }) => d.name)).toEqual(["인버터 2", "인버터 10"]);
       expect(devices.find((d: { uid: string }) => d.uid === g.inverters[0])).toMatchObject({
         state: 0,
         lastCommand: { status: "done" },

@@ -187,7 +187,10 @@ describe.each(STORES)("plant status API on %s", (storeKind) => {
 
     it("names the fault of abnormal plants", async () => {
       const res = await group({ searchText: "인버터고장" });
-      expect(res.body.list[0]!.faults).toEqual([expect.objectContaining({ code: 1000006 })]);
+      // The fault reads as its bit's name from the fault-code table (1: DC 과전압), as on the alarm screen.
+      expect(res.body.list[0]!.faults).toEqual([
+        expect.objectContaining({ code: 1000006, message: "DC 과전압 (고장 코드 0x1)" }),
+      ]);
       const comm = await group({ searchText: "통신장애" });
       expect(comm.body.list[0]!.faults.map((f) => f.code)).toEqual([1000001]);
     });

@@ -64,6 +64,9 @@ test.describe("main dashboard", () => {
     await page.getByRole("button", { name: "지금 새로 고침" }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.locator(".alarm-table")).toContainText("사랑 끊김");
+    // The silent gateway's alarm names its RTU, not the whole plant.
+    const rtuRow = page.locator(".alarm-table tbody tr").filter({ hasText: "사랑 끊김" }).filter({ hasText: "인터넷 연결 끊김" });
+    await expect(rtuRow.first()).toContainText(/RTU \w+/);
   });
 
   test("monitoring: default gen tab by plant name ascending; sort, search and tabs go into the URL", async ({ page }) => {

@@ -9,7 +9,7 @@ import { fmt, useT } from "~/i18n";
 import type { RecentAlarm } from "../../../domain/contract/alarm";
 import { DetailLink } from "./DetailLink";
 import { SeoulTime, seoulYmdHm } from "./format";
-import { alarmCodeLabel, deviceKindLabel, engineMessage, LevelBadge } from "./labels";
+import { alarmCodeLabel, alarmSubject, engineMessage, LevelBadge } from "./labels";
 import { usePolling } from "./usePolling";
 
 export interface RecentAlarmsData {
@@ -66,9 +66,7 @@ export function RecentAlarms({ initial, showAllLink }: { initial: RecentAlarmsDa
                   <td data-label={t.main.alarmTable.plant}>
                     <DetailLink kind="plant" uid={a.plant_uid} name={a.plantName} />
                   </td>
-                  <td data-label={t.main.alarmTable.device}>
-                    {a.deviceName ? `${a.deviceName} (${deviceKindLabel(t, a.deviceKind ?? 0)})` : t.main.plantDevice}
-                  </td>
+                  <td data-label={t.main.alarmTable.device}>{alarmSubject(t, a)}</td>
                   <td title={engineMessage(t, a)} data-label={t.main.alarmTable.kind}>
                     {alarmCodeLabel(t, a.code)}
                   </td>

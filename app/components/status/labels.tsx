@@ -54,6 +54,15 @@ export function deviceKindLabel(t: T, kind: number): string {
 }
 
 /**
+ * What an alarm is about: its device (name and kind), else its RTU (an RTU's own alarm, e.g. no longer reporting),
+ * else the whole plant.
+ */
+export function alarmSubject(t: T, a: Pick<RecentAlarm, "deviceName" | "deviceKind" | "rtu_uid">): string {
+  if (a.deviceName) return `${a.deviceName} (${deviceKindLabel(t, a.deviceKind ?? 0)})`;
+  return a.rtu_uid ? `RTU ${a.rtu_uid}` : t.main.plantDevice;
+}
+
+/**
  * What the alarm engine found, rendered in the user's language from the message code and parameters of the
  * alarm (domain/alarm-message.ts) with the catalogue's words; a text of no known shape is shown as it is.
  * `faultNames` names an inverter fault's bits (the fault-code table in the user's language), when at hand.
