@@ -3,6 +3,8 @@
  * mixed good and bad readings, late data fixing rollups), each alarm raised and released,
  * commands and telemetry over MQTT (the Mosquitto broker on this machine).
  */
+import { alarmMessageFields } from "../../api/store/alarms";
+import { faultNamer } from "../../api/store/fault-codes";
 import { randomBytes } from "node:crypto";
 import mqtt from "mqtt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -254,7 +256,9 @@ describe.each(STORES)("data plane on %s", (kind) => {
       return a.length ? a : null;
     });
     const name = await store.db.selectFrom("fault_code").select("name_ko").where("code", "=", 8).executeTakeFirstOrThrow();
-    expect(alarm).toMatchObject({ device_uid: g.inverters[0], fault_code: 8, message: name.name_ko });
+    // Stored as a code with parameters (migration 0015); read, it names the fault from the fault-code table.
+    expect(alarm).toMatchObject({ device_uid: g.inverters[0], fault_code: 8, message_code: "inverter_fault" });
+    expect(alarmMessageFields(alarm!, (await faultNamer(store.db)).ko).message).toBe(`${name.name_ko} (고장 코드 0x8)`);
     // A faulted inverter is not also judged as low generation.
     expect(await openAlarms(store, g.plantUid, 1000004)).toHaveLength(0);
     await postReadings(server.baseUrl, g, [
