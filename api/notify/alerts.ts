@@ -16,6 +16,7 @@ import {
 import { STATUS_WORDS, type WordLocale } from "../../domain/status-words";
 import { DAY_MS, HOUR_MS, formatSeoul, seoulDayStart } from "../../domain/seoul-time";
 import type { Database } from "../store/schema";
+import { ALERT_PREF_COLUMNS } from "../store/alarms";
 import { faultNamer } from "../store/fault-codes";
 import { enqueue } from "./outbox";
 
@@ -115,20 +116,7 @@ async function recipients(db: Db, plantUids: string[]): Promise<Map<string, Reci
     .selectFrom("plant_contact")
     .innerJoin("member", "member.id", "plant_contact.member_id")
     .leftJoin("alert_pref", "alert_pref.member_id", "member.id")
-    .select([
-      "plant_contact.plant_uid",
-      "member.id",
-      "member.email",
-      "member.use_yn",
-      "alert_pref.min_level",
-      "alert_pref.mail",
-      "alert_pref.webhook",
-      "alert_pref.webhook_url",
-      "alert_pref.quiet_from",
-      "alert_pref.quiet_to",
-      "alert_pref.digest",
-      "alert_pref.lang",
-    ])
+    .select(["plant_contact.plant_uid", "member.id", "member.email", "member.use_yn", ...ALERT_PREF_COLUMNS])
     .where("plant_contact.plant_uid", "in", plantUids)
     .execute();
   for (const r of rows) {

@@ -489,22 +489,24 @@ export async function saveAlertPref(db: Kysely<Database>, memberId: string, row:
     .execute();
 }
 
+/** A member's stored alert preferences, as the /modify form and the alert planner read them. */
+export const ALERT_PREF_COLUMNS = [
+  "alert_pref.min_level",
+  "alert_pref.mail",
+  "alert_pref.webhook",
+  "alert_pref.webhook_url",
+  "alert_pref.quiet_from",
+  "alert_pref.quiet_to",
+  "alert_pref.digest",
+  "alert_pref.lang",
+] as const;
+
 /** A member's e-mail address and stored alert preferences (all null when they never saved any). */
 export async function alertPrefRow(db: Kysely<Database>, memberId: string) {
   return db
     .selectFrom("member")
     .leftJoin("alert_pref", "alert_pref.member_id", "member.id")
-    .select([
-      "member.email",
-      "alert_pref.min_level",
-      "alert_pref.mail",
-      "alert_pref.webhook",
-      "alert_pref.webhook_url",
-      "alert_pref.quiet_from",
-      "alert_pref.quiet_to",
-      "alert_pref.digest",
-      "alert_pref.lang",
-    ])
+    .select(["member.email", ...ALERT_PREF_COLUMNS])
     .where("member.id", "=", memberId)
     .executeTakeFirst();
 }
