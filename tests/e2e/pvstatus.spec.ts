@@ -113,7 +113,8 @@ test.describe("plant status screen", () => {
     await page.goto("/pvstatus");
     await page.getByRole("link", { name: "그래프", exact: true }).click();
     await expect(page).toHaveURL(/view=gh/);
-    expect((await cardNames(page)).slice(0, 2)).toEqual(["사랑 끊김", "바다 통신장애"]);
+    // The graph view's order replaces the grid's once its list has arrived (JS on: after the client navigation).
+    await expect.poll(async () => (await cardNames(page)).slice(0, 2)).toEqual(["사랑 끊김", "바다 통신장애"]);
     const n1 = card(page, fleet.plants.n1!.uid);
     await expect(n1.getByRole("img", { name: /가람 정상 1 오늘의 발전량과 일사량/ })).toBeVisible();
     await expect(n1.locator("path.series-gen")).toHaveCount(1);
