@@ -1,6 +1,7 @@
 // Monitoring screen (SPEC §2): tabs gen (default) and grid, a search keyword, sort by plant name or
 // current time, ascending or descending (default plant name ascending). All of it lives in the URL.
 import { compareNames, comparePlantUids } from "./ordering";
+import { searchText } from "./search-text";
 
 export const MONITOR_KINDS = ["gen", "grid"] as const;
 export type MonitorKind = (typeof MONITOR_KINDS)[number];
@@ -39,7 +40,7 @@ const pick = <T extends string>(list: readonly T[], v: string | null | undefined
 export function parseMonitorView(params: URLSearchParams): MonitorView {
   return {
     tab: pick(MONITOR_KINDS, params.get("tab"), DEFAULT_MONITOR_KIND),
-    keyword: (params.get("q") ?? "").trim().slice(0, MONITOR_KEYWORD_MAX),
+    keyword: searchText(params.get("q"), MONITOR_KEYWORD_MAX),
     sort: pick(MONITOR_SORTS, params.get("sort"), DEFAULT_MONITOR_SORT),
     order: pick(["asc", "desc"] as const, params.get("order"), DEFAULT_MONITOR_ORDER),
   };

@@ -4,6 +4,7 @@ import { normalizeLocality } from "./locality";
 import { matchesKeyword } from "./monitoring";
 import type { OperationTotals, StatusDataCounters, WarningTotals } from "./operation-totals";
 import type { PlantStatusCode, PlantStatusName, StatusCounts } from "./status";
+import { searchText } from "./search-text";
 
 export const WATCH_VIEWS = ["group", "locality"] as const;
 export type WatchViewType = (typeof WATCH_VIEWS)[number];
@@ -35,7 +36,7 @@ export function parseWatchState(params: URLSearchParams): WatchState {
       : rawLocality === UNSPECIFIED_LOCALITY
         ? UNSPECIFIED_LOCALITY
         : normalizeLocality(rawLocality.slice(0, 100));
-  return { view, keyword: (params.get("q") ?? "").trim().slice(0, WATCH_KEYWORD_MAX), node, locality };
+  return { view, keyword: searchText(params.get("q"), WATCH_KEYWORD_MAX), node, locality };
 }
 
 /** The watch URL of a state (defaults left out); `reset` is simply "/watch". */

@@ -52,6 +52,7 @@ import { readPreferences } from "~/utils/preferences.server";
 import styles from "~/styles/alarm.css";
 import { metaLocale } from "~/utils/meta-locale";
 import { keepLastGood } from "~/utils/keep-last-good";
+import { searchText } from "../../domain/search-text";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -101,7 +102,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = readPreferences(request).locale;
   const { raw, parsed } = alarmSearch(url);
   const values = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, String(v)]));
-  const find = (url.searchParams.get("find") ?? "").trim().slice(0, 100);
+  const find = searchText(url.searchParams.get("find"), 100);
   let matches: (NonNullable<AlarmScopeResponse["matches"]> & { find: string }) | null = null;
   if (find) {
     const found = await alarmScope(accessToken, { q: find });

@@ -41,7 +41,7 @@ import { assertCsrf } from "~/utils/csrf.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { pdfAvailable } from "~/pdf.server";
 import { readPreferences } from "~/utils/preferences.server";
-import { apiFailure, formFailure, formValues, orNotFound, parseForm, parseSearch } from "~/utils/form-action.server";
+import { apiFailure, formFailure, formValues, orNotFound, refusalPage, parseForm, parseSearch } from "~/utils/form-action.server";
 import styles from "~/styles/statistics.css";
 import {
   REPORT_DEVICE_KIND,
@@ -201,13 +201,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // The screen pages 100 rows, the print view (and so the PDF) 500 (domain/statistics-view.ts).
       const perPage = rowsPerPage(view);
       const window = (page: number) => ({ offset: (page - 1) * perPage, limit: perPage });
-      report = await orNotFound(statisticsReport(auth.accessToken, view, window(view.page)));
+      report = await statisticsReport(auth.accessToken, view, window(view.page));
       // A page past the end (a bookmark of a longer report) shows the last page.
       const last = Math.max(1, Math.ceil(report.rowCount / perPage));
-      if (view.page > last && report.rowCount > 0)
-        report = await orNotFound(statisticsReport(auth.accessToken, view, window(last)));
+      if (view.page > last && report.rowCount > 0) report = await statisticsReport(auth.accessToken, view, window(last));
     } catch (e) {
-      if (!(e instanceof ApiFailure && e.status === 400)) throw e;
+      // A period or unit the API refuses is shown beside the controls; a scope it hides is the 403/404 page.
+      if (!(e instanceof ApiFailure && e.status === 400)) throw refusalPage(e);
       problem = e.body.fields ?? { _form: e.body.message };
     }
   }

@@ -7,6 +7,7 @@ import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireSection } from "~/auth/section.server";
 import { alarmScope } from "~/models/alarm.server";
 import { measurementDevices } from "~/models/measurement.server";
+import { searchText } from "../../domain/search-text";
 
 export type NameSection = "alarm" | "measurement";
 
@@ -17,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // parameter off the URL before a loader sees it, so every fetcher answer would be a redirect that navigates.
   if (request.headers.get("sec-fetch-dest") === "document") return redirect(`/${section}`);
   const { accessToken } = requireSection(request, context, section);
-  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const q = searchText(url.searchParams.get("q"), 100);
   if (!q) return json({ names: [] as string[] });
   let names: string[];
   if (section === "alarm") {

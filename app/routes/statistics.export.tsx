@@ -18,12 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = requireSection(request, context, "statistics");
   const search = parseSearch(ExportSearch, request);
   const view = resolveView(search, Date.now());
-  const file = await orNotFound(statisticsExport(auth.accessToken, view, search.format, search.lang)).catch((e) => {
-    if (e instanceof Response) throw e;
-    const status = (e as { status?: number }).status;
-    if (status === 400) throw new Response((e as Error).message, { status: 400 });
-    throw e;
-  });
+  const file = await orNotFound(statisticsExport(auth.accessToken, view, search.format, search.lang));
   const headers = new Headers({ "Content-Type": file.contentType, "Cache-Control": "private, no-store" });
   if (file.disposition) headers.set("Content-Disposition", file.disposition);
   return new Response(file.body, { status: 200, headers });

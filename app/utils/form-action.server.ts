@@ -120,14 +120,23 @@ export function parseSearch<T>(schema: ZodType<T, ZodTypeDef, unknown>, request:
   throw json({ message: `${field}: ${message}`, errors }, { status: 400 });
 }
 
-/** A 404 or 403 from the API becomes the route's 404 or 403 page. */
+/**
+ * What an API refusal of a loader's call shows: a 404 or 403 becomes the route's 404 or 403 page; a 400 (an id or
+ * parameter from the URL that the API refuses as malformed, e.g. a hand-edited bookmark) its 400 page with the
+ * API's message, never a 500. Anything else is returned as it was, for the caller to rethrow.
+ */
+export function refusalPage(error: unknown): unknown {
+  if (error instanceof ApiFailure && (error.status === 404 || error.status === 403 || error.status === 400)) {
+    return new Response(error.body.message, { status: error.status });
+  }
+  return error;
+}
+
+/** A loader's API call whose refusal is the route's 400, 403 or 404 page (refusalPage). */
 export async function orNotFound<T>(p: Promise<T>): Promise<T> {
   try {
     return await p;
   } catch (error) {
-    if (error instanceof ApiFailure && (error.status === 404 || error.status === 403)) {
-      throw new Response(error.body.message, { status: error.status });
-    }
-    throw error;
+    throw refusalPage(error);
   }
 }

@@ -4,9 +4,7 @@
  * evaluate them (the compiler empties .server modules in the client bundle).
  */
 import { z } from "zod";
-
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+import { searchText } from "../../domain/search-text";
 
 /**
  * Lenient fields for a list's filters in its URL (a GET form): a value that is absent, repeated or not one of the
@@ -19,7 +17,7 @@ export const searchParam = {
   text: (max = 100) =>
     z
       .string()
-      .transform((s) => s.replace(CONTROL_CHARACTERS, "").trim().slice(0, max))
+      .transform((s) => searchText(s, max))
       .catch(""),
   /** One of `values`, else `fallback` ("" = no filter). */
   oneOf: <const T extends string, const F extends string = "">(values: readonly T[], fallback: F = "" as F) =>

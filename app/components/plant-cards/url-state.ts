@@ -27,6 +27,7 @@ import {
 } from "../../../domain/ordering";
 import { PVSTATUS_SEARCH_TYPES, type PvstatusSearchType } from "../../../domain/contract/pvstatus";
 import { isStatusCategory, STATUS_CATEGORIES, type StatusCategory } from "../../../domain/status";
+import { searchText } from "../../../domain/search-text";
 
 export type GridCardSize = "md" | "sm";
 export type GraphCardSize = "lg" | "md" | "bar";
@@ -96,7 +97,7 @@ export function parseView(params: URLSearchParams, ctx: ParseContext): PvstatusV
   return {
     view,
     hide,
-    q: (params.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH),
+    q: searchText(params.get("q"), MAX_SEARCH_LENGTH),
     qt,
     sort,
     order,
