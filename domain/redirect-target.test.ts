@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localRedirectTarget } from "./redirect-target";
+import { localRedirectTarget, REDIRECT_TARGET_MAX } from "./redirect-target";
 
 const ORIGIN = "http://localhost:3000";
 
@@ -26,6 +26,14 @@ describe("localRedirectTarget (redirectTo read as a browser reads it)", () => {
     ]) {
       expect(localRedirectTarget(evil, ORIGIN), JSON.stringify(evil)).toBe("/");
     }
+  });
+
+  it("answers the fallback for a target too long for a Location header", () => {
+    const long = `/pvstatus?q=${"x".repeat(20_000)}`;
+    expect(localRedirectTarget(long)).toBe("/");
+    const fits = `/pvstatus?q=${"x".repeat(REDIRECT_TARGET_MAX - 12)}`;
+    expect(localRedirectTarget(fits)).toBe(fits);
+    expect(localRedirectTarget(`${fits}x`)).toBe("/");
   });
 
   it("never lets a control character through to the Location header", () => {

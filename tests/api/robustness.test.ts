@@ -91,6 +91,21 @@ describe.each(STORES)("robustness against what users and attackers tried, on %s"
       redirect: "manual",
     });
     expect(ok.headers.get("location")).toBe("/pvstatus?view=gh");
+    // A target longer than a Location header may be (20,000 characters posted to /preferences) goes home.
+    const page = await fetch(`${server.baseUrl}/login`);
+    const csrfCookie = page.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())![1]!;
+    const long = await fetch(`${server.baseUrl}/preferences`, {
+      method: "POST",
+      headers: { cookie: `${cookieHeader(admin)}; ${csrfCookie}`, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ csrf, theme: "dark", redirectTo: `/pvstatus?q=${"x".repeat(20_000)}` }),
+      redirect: "manual",
+    });
+    expect(long.status).toBe(302);
+    expect(long.headers.get("location")).toBe("/");
   });
 
   it("4: readings no device can produce are rejected as out_of_range; bad stored rows never spoil the totals", async () => {
