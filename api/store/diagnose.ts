@@ -6,8 +6,8 @@
 import { sql, type Kysely } from "kysely";
 import { bucketOf, type DiagnoseUnit, type Period } from "../../domain/diagnose-period";
 import {
-  CLIPPING_SHARE,
   DEFAULT_COEFFICIENTS,
+  MERGE_BELOW_SHARE,
   type PerformanceBucket,
   type PerformanceCoefficients,
   type PerformanceSums,
@@ -265,10 +265,6 @@ export interface InverterGroup {
   runSteps: number;
 }
 
-/** Below this share of its rating an inverter's highest power is certainly not clipping (CLIPPING_SHARE less a margin far above rounding). */
-const MERGE_BELOW_SHARE = 0.975;
-if (!(MERGE_BELOW_SHARE < CLIPPING_SHARE)) throw new Error("MERGE_BELOW_SHARE must stay below CLIPPING_SHARE");
-
 export async function inverterGroups(
   db: Db,
   infos: InverterInfo[],
@@ -332,6 +328,11 @@ export interface PlantDay {
   inverters: number;
   /** Energy and irradiance both present (else the terms are 0 and the day must be read per inverter). */
   kept: boolean;
+  /**
+   * Every rated inverter's bucket adds up with its siblings' into these sums (rollups.ts plantDailySql, `regular`):
+   * else the day must be read per group of inverters (inverterGroups).
+   */
+  regular: boolean;
   sums: PerformanceSums;
 }
 
@@ -351,6 +352,7 @@ export async function plantDays(db: Db, plantUid: string, from: number, to: numb
       t,
       inverters,
       kept: Number(r.kept) === 1,
+      regular: Number(r.regular) === 1,
       sums: {
         energy: Number(r.energy),
         expected: Number(r.expected),
@@ -364,46 +366,6 @@ export async function plantDays(db: Db, plantUid: string, from: number, to: numb
         total: inverters,
       },
     });
-  }
-  return out;
-}
-
-/**
- * Days on which the plant-day sums of rollup_plant_daily are not what the inverters' own buckets add up to
- * (domain/performance.ts performanceSums per inverter), so generate reads them per inverter: an inverter's row
- * without energy (dropped alone, not with its siblings), one whose highest power may be clipping (not linear), or
- * one that produced in more steps than its day was lit (its availability is capped alone, not with the plant's
- * capacity-weighted mean). `lit` is each day's lit steps (EnvBucket.litSteps). Only the rows that may be such are
- * grouped (no sort of every row).
- */
-export async function irregularDays(
-  db: Db,
-  infos: InverterInfo[],
-  from: number,
-  to: number,
-  lit: Map<number, number>,
-): Promise<Set<number>> {
-  const out = new Set<number>();
-  if (!infos.length) return out;
-  const lits = [...lit.values()].filter((l) => l > 0);
-  const minLit = lits.length ? Math.min(...lits) : null;
-  const clip = sql`r.max_w >= ${sql.lit(MERGE_BELOW_SHARE * 10)} * d.capa`;
-  const rows = await chunked(
-    infos.map((i) => i.uid),
-    async (part) =>
-      (
-        await sql<{ t: number | string; mrs: number | null; nulls: number | string; clip: number | string }>`select r.day_ts as t,
-        max(r.run_samples) as mrs, count(*) - count(r.energy_wh) as nulls, max(case when ${clip} then 1 else 0 end) as clip
-      from rollup_daily r join device d on d.uid = r.device_uid
-      where r.device_uid in (${sql.join(part)}) and r.day_ts >= ${from} and r.day_ts < ${to}
-        and (r.energy_wh is null or ${clip}${minLit === null ? sql`` : sql` or r.run_samples > ${minLit}`})
-      group by r.day_ts`.execute(db)
-      ).rows,
-  );
-  for (const r of rows) {
-    const t = Number(r.t);
-    const l = lit.get(t) ?? 0;
-    if (Number(r.nulls) > 0 || Number(r.clip) > 0 || (l > 0 && r.mrs !== null && Number(r.mrs) > l)) out.add(t);
   }
   return out;
 }
