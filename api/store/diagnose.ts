@@ -550,12 +550,14 @@ const FLEET_CHUNK = 5_000;
  * is recomputed from rollup_daily with the ratings of now, and its mark removed, in one transaction.
  */
 export async function refreshStalePlants(db: Db, pg: boolean, plantUids: string[]): Promise<string[]> {
-  const stale = await chunked(plantUids, (part) =>
-    db.selectFrom("rollup_plant_daily_stale").select("plant_uid").where("plant_uid", "in", part).execute(),
-  );
-  if (!stale.length) return [];
+  if (!plantUids.length) return [];
+  // The marks are few (one row per plant at most, taken off by the next reader): read them all, not the list given.
+  const asked = new Set(plantUids);
+  const uids = (await db.selectFrom("rollup_plant_daily_stale").select("plant_uid").execute())
+    .map((s) => s.plant_uid)
+    .filter((u) => asked.has(u));
+  if (!uids.length) return [];
   return db.transaction().execute(async (trx) => {
-    const uids = stale.map((s) => s.plant_uid);
     if (pg) await lockPlants(trx, sql`select uid as plant_uid from plant where uid in (${sql.join(uids)})`);
     // Taken off first: a rating edited while this runs marks the plant again, for the next reader.
     const taken = (
@@ -613,37 +615,37 @@ export async function fleetSums(db: Db, plantUids: string[], from: number, to: n
   return out;
 }
 
-/** Plants' capacity (kW), names, and how many of their inverters carry a rating now, for the ranking. */
+/**
+ * Plants' capacity (kW), names, and how many of their inverters carry a rating now, for the ranking: one query per
+ * FLEET_CHUNK plants (the plant rows joined with their inverters and counted; it was a grouped subquery joined back,
+ * with the plant list twice, per 400 plants — PostgreSQL spent more time planning the lists than running it).
+ */
 export async function plantsFor(db: Db, plantUids: string[]): Promise<RankingPlant[]> {
-  const rows = await chunked(plantUids, (part) =>
-    db
+  const out: RankingPlant[] = [];
+  for (let i = 0; i < plantUids.length; i += FLEET_CHUNK) {
+    const rows = await db
       .selectFrom("plant")
-      .leftJoin(
-        (eb) =>
-          eb
-            .selectFrom("device")
-            .select((e) => [
-              "plant_uid",
-              e.fn.countAll<number>().as("n"),
-              e.fn.count<number>(e.case().when("capa", ">", 0).then(1).end()).as("rated"),
-            ])
-            .where("kind", "=", 1)
-            .where("plant_uid", "in", part)
-            .groupBy("plant_uid")
-            .as("i"),
-        (j) => j.onRef("i.plant_uid", "=", "plant.uid"),
-      )
-      .select(["plant.uid", "plant.name", "plant.capa", "i.n", "i.rated"])
-      .where("plant.uid", "in", part)
-      .execute(),
-  );
-  return rows.map((r) => ({
-    uid: r.uid,
-    name: r.name,
-    capacityKw: capacityKw(Number(r.capa)),
-    inverters: Number(r.n ?? 0),
-    ratedInverters: Number(r.rated ?? 0),
-  }));
+      .leftJoin("device", (j) => j.onRef("device.plant_uid", "=", "plant.uid").on("device.kind", "=", 1))
+      .select((e) => [
+        "plant.uid",
+        "plant.name",
+        "plant.capa",
+        e.fn.count<number>("device.uid").as("n"),
+        e.fn.count<number>(e.case().when("device.capa", ">", 0).then(1).end()).as("rated"),
+      ])
+      .where("plant.uid", "in", plantUids.slice(i, i + FLEET_CHUNK))
+      .groupBy(["plant.uid", "plant.name", "plant.capa"])
+      .execute();
+    for (const r of rows)
+      out.push({
+        uid: r.uid,
+        name: r.name,
+        capacityKw: capacityKw(Number(r.capa)),
+        inverters: Number(r.n ?? 0),
+        ratedInverters: Number(r.rated ?? 0),
+      });
+  }
+  return out;
 }
 
 /** The member's remembered first comparison selection (SPEC §4). */
