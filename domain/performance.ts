@@ -11,6 +11,13 @@ import { referenceGenerationKw, STC_TEMPERATURE_C, SYSTEM_FACTOR, TEMPERATURE_CO
 export const AVAILABILITY_THRESHOLD_WM2 = 100;
 /** An inverter at or above this share of its rating is at its limit (clipping). */
 export const CLIPPING_SHARE = 0.98;
+/**
+ * Below this share of its rating an inverter's highest power is certainly not clipping (CLIPPING_SHARE less a margin
+ * far above rounding), so its bucket adds up with its siblings' (the diagnosis' grouped sums, api/store/diagnose.ts
+ * inverterGroups, and the plant-day rows' `regular` flag, api/telemetry/rollups.ts plantDailySql).
+ */
+export const MERGE_BELOW_SHARE = 0.975;
+if (!(MERGE_BELOW_SHARE < CLIPPING_SHARE)) throw new Error("MERGE_BELOW_SHARE must stay below CLIPPING_SHARE");
 
 export interface PerformanceCoefficients {
   /** Power temperature coefficient γ, per °C (negative: −0.00415 = −0.415 %/°C). */

@@ -59,7 +59,6 @@ import {
   inverterEnergy,
   inverterGroups,
   inverterInfos,
-  irregularDays,
   performanceBucket,
   plantDays,
   plantCoefficients,
@@ -141,11 +140,6 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
     return { body, p, uids, infos: await inverterInfos(db, uids) };
   }
 
-  // SQLite groups the inverter rows of a plant's year through a sort of all 36,500 (the cost of the grouped query);
-  // PostgreSQL hashes them, so there the grouped query costs about the index scan irregularDays needs anyway, and the
-  // plant-day path only adds round trips (bench/README.md, diagnose, 2026-11-26 session 8).
-  const plantDayPath = ctx.store.dialect !== "postgres";
-
   /**
    * rollup_plant_daily's days of a plant when the request names every rated inverter it has (those rows are over
    * exactly them), brought up to date first; null otherwise.
@@ -214,7 +208,8 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
       const keys = bucketKeys(q, now);
       const raw = p.unit === 10;
       // A day of the whole plant's rated inverters is one row of rollup_plant_daily (the sums its inverters' buckets
-      // add up to), unless irregularDays finds an inverter of that day whose bucket does not add up with its siblings'.
+      // add up to) when the rollup writer found every inverter's bucket of that day regular (rollups.ts plantDailySql);
+      // only the other days read inverter rows (inverterGroups).
       const [inv, env, plantDaySums] = await Promise.all([
         raw
           ? inverterBuckets(
@@ -224,14 +219,10 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
             )
           : Promise.resolve(new Map<string, InverterBucket[]>()),
         envBuckets(db, plantUid, q),
-        plantDayPath && p.unit === 1440 && infos.length ? wholePlantDays(plantUid, infos.length, q) : Promise.resolve(null),
+        p.unit === 1440 && infos.length ? wholePlantDays(plantUid, infos.length, q) : Promise.resolve(null),
       ]);
       const fast = new Map<number, PlantDay>();
-      if (plantDaySums) {
-        const lit = new Map([...env].map(([t, e]) => [t, e.litSteps]));
-        const irregular = await irregularDays(db, infos, q.from, q.to, lit);
-        for (const [t, d] of plantDaySums) if (d.kept && d.inverters === infos.length && !irregular.has(t)) fast.set(t, d);
-      }
+      for (const [t, d] of plantDaySums ?? []) if (d.kept && d.regular && d.inverters === infos.length) fast.set(t, d);
       const groups = raw ? [] : await inverterGroups(db, infos, q, fast.size ? keys.filter((t) => !fast.has(t)) : undefined);
       const index = new Map(keys.map((t, i) => [t, i]));
       const gen = new Array<number>(keys.length).fill(0);

@@ -6,8 +6,8 @@
 import { sql, type Kysely } from "kysely";
 import { bucketOf, type DiagnoseUnit, type Period } from "../../domain/diagnose-period";
 import {
-  CLIPPING_SHARE,
   DEFAULT_COEFFICIENTS,
+  MERGE_BELOW_SHARE,
   type PerformanceBucket,
   type PerformanceCoefficients,
   type PerformanceSums,
@@ -265,10 +265,6 @@ export interface InverterGroup {
   runSteps: number;
 }
 
-/** Below this share of its rating an inverter's highest power is certainly not clipping (CLIPPING_SHARE less a margin far above rounding). */
-const MERGE_BELOW_SHARE = 0.975;
-if (!(MERGE_BELOW_SHARE < CLIPPING_SHARE)) throw new Error("MERGE_BELOW_SHARE must stay below CLIPPING_SHARE");
-
 export async function inverterGroups(
   db: Db,
   infos: InverterInfo[],
@@ -332,6 +328,11 @@ export interface PlantDay {
   inverters: number;
   /** Energy and irradiance both present (else the terms are 0 and the day must be read per inverter). */
   kept: boolean;
+  /**
+   * Every rated inverter's bucket adds up with its siblings' into these sums (rollups.ts plantDailySql, `regular`):
+   * else the day must be read per group of inverters (inverterGroups).
+   */
+  regular: boolean;
   sums: PerformanceSums;
 }
 
@@ -351,6 +352,7 @@ export async function plantDays(db: Db, plantUid: string, from: number, to: numb
       t,
       inverters,
       kept: Number(r.kept) === 1,
+      regular: Number(r.regular) === 1,
       sums: {
         energy: Number(r.energy),
         expected: Number(r.expected),
@@ -364,46 +366,6 @@ export async function plantDays(db: Db, plantUid: string, from: number, to: numb
         total: inverters,
       },
     });
-  }
-  return out;
-}
-
-/**
- * Days on which the plant-day sums of rollup_plant_daily are not what the inverters' own buckets add up to
- * (domain/performance.ts performanceSums per inverter), so generate reads them per inverter: an inverter's row
- * without energy (dropped alone, not with its siblings), one whose highest power may be clipping (not linear), or
- * one that produced in more steps than its day was lit (its availability is capped alone, not with the plant's
- * capacity-weighted mean). `lit` is each day's lit steps (EnvBucket.litSteps). Only the rows that may be such are
- * grouped (no sort of every row).
- */
-export async function irregularDays(
-  db: Db,
-  infos: InverterInfo[],
-  from: number,
-  to: number,
-  lit: Map<number, number>,
-): Promise<Set<number>> {
-  const out = new Set<number>();
-  if (!infos.length) return out;
-  const lits = [...lit.values()].filter((l) => l > 0);
-  const minLit = lits.length ? Math.min(...lits) : null;
-  const clip = sql`r.max_w >= ${sql.lit(MERGE_BELOW_SHARE * 10)} * d.capa`;
-  const rows = await chunked(
-    infos.map((i) => i.uid),
-    async (part) =>
-      (
-        await sql<{ t: number | string; mrs: number | null; nulls: number | string; clip: number | string }>`select r.day_ts as t,
-        max(r.run_samples) as mrs, count(*) - count(r.energy_wh) as nulls, max(case when ${clip} then 1 else 0 end) as clip
-      from rollup_daily r join device d on d.uid = r.device_uid
-      where r.device_uid in (${sql.join(part)}) and r.day_ts >= ${from} and r.day_ts < ${to}
-        and (r.energy_wh is null or ${clip}${minLit === null ? sql`` : sql` or r.run_samples > ${minLit}`})
-      group by r.day_ts`.execute(db)
-      ).rows,
-  );
-  for (const r of rows) {
-    const t = Number(r.t);
-    const l = lit.get(t) ?? 0;
-    if (Number(r.nulls) > 0 || Number(r.clip) > 0 || (l > 0 && r.mrs !== null && Number(r.mrs) > l)) out.add(t);
   }
   return out;
 }
@@ -588,12 +550,14 @@ const FLEET_CHUNK = 5_000;
  * is recomputed from rollup_daily with the ratings of now, and its mark removed, in one transaction.
  */
 export async function refreshStalePlants(db: Db, pg: boolean, plantUids: string[]): Promise<string[]> {
-  const stale = await chunked(plantUids, (part) =>
-    db.selectFrom("rollup_plant_daily_stale").select("plant_uid").where("plant_uid", "in", part).execute(),
-  );
-  if (!stale.length) return [];
+  if (!plantUids.length) return [];
+  // The marks are few (one row per plant at most, taken off by the next reader): read them all, not the list given.
+  const asked = new Set(plantUids);
+  const uids = (await db.selectFrom("rollup_plant_daily_stale").select("plant_uid").execute())
+    .map((s) => s.plant_uid)
+    .filter((u) => asked.has(u));
+  if (!uids.length) return [];
   return db.transaction().execute(async (trx) => {
-    const uids = stale.map((s) => s.plant_uid);
     if (pg) await lockPlants(trx, sql`select uid as plant_uid from plant where uid in (${sql.join(uids)})`);
     // Taken off first: a rating edited while this runs marks the plant again, for the next reader.
     const taken = (
@@ -651,37 +615,37 @@ export async function fleetSums(db: Db, plantUids: string[], from: number, to: n
   return out;
 }
 
-/** Plants' capacity (kW), names, and how many of their inverters carry a rating now, for the ranking. */
+/**
+ * Plants' capacity (kW), names, and how many of their inverters carry a rating now, for the ranking: one query per
+ * FLEET_CHUNK plants (the plant rows joined with their inverters and counted; it was a grouped subquery joined back,
+ * with the plant list twice, per 400 plants — PostgreSQL spent more time planning the lists than running it).
+ */
 export async function plantsFor(db: Db, plantUids: string[]): Promise<RankingPlant[]> {
-  const rows = await chunked(plantUids, (part) =>
-    db
+  const out: RankingPlant[] = [];
+  for (let i = 0; i < plantUids.length; i += FLEET_CHUNK) {
+    const rows = await db
       .selectFrom("plant")
-      .leftJoin(
-        (eb) =>
-          eb
-            .selectFrom("device")
-            .select((e) => [
-              "plant_uid",
-              e.fn.countAll<number>().as("n"),
-              e.fn.count<number>(e.case().when("capa", ">", 0).then(1).end()).as("rated"),
-            ])
-            .where("kind", "=", 1)
-            .where("plant_uid", "in", part)
-            .groupBy("plant_uid")
-            .as("i"),
-        (j) => j.onRef("i.plant_uid", "=", "plant.uid"),
-      )
-      .select(["plant.uid", "plant.name", "plant.capa", "i.n", "i.rated"])
-      .where("plant.uid", "in", part)
-      .execute(),
-  );
-  return rows.map((r) => ({
-    uid: r.uid,
-    name: r.name,
-    capacityKw: capacityKw(Number(r.capa)),
-    inverters: Number(r.n ?? 0),
-    ratedInverters: Number(r.rated ?? 0),
-  }));
+      .leftJoin("device", (j) => j.onRef("device.plant_uid", "=", "plant.uid").on("device.kind", "=", 1))
+      .select((e) => [
+        "plant.uid",
+        "plant.name",
+        "plant.capa",
+        e.fn.count<number>("device.uid").as("n"),
+        e.fn.count<number>(e.case().when("device.capa", ">", 0).then(1).end()).as("rated"),
+      ])
+      .where("plant.uid", "in", plantUids.slice(i, i + FLEET_CHUNK))
+      .groupBy(["plant.uid", "plant.name", "plant.capa"])
+      .execute();
+    for (const r of rows)
+      out.push({
+        uid: r.uid,
+        name: r.name,
+        capacityKw: capacityKw(Number(r.capa)),
+        inverters: Number(r.n ?? 0),
+        ratedInverters: Number(r.rated ?? 0),
+      });
+  }
+  return out;
 }
 
 /** The member's remembered first comparison selection (SPEC §4). */

@@ -346,7 +346,7 @@ export interface RollupDailyTable {
   run_samples: number | null;
 }
 
-/** One plant's day for the fleet ranking (migration 0013; api/telemetry/rollups.ts plantDailySql). */
+/** One plant's day for the fleet ranking and a whole plant's diagnosis (migrations 0013, 0017; api/telemetry/rollups.ts plantDailySql). */
 export interface RollupPlantDailyTable {
   plant_uid: string;
   day_ts: number;
@@ -360,6 +360,8 @@ export interface RollupPlantDailyTable {
   sunw: number;
   runw: number;
   downtime: number;
+  /** 1 when every rated inverter's bucket of the day adds up with its siblings' (migration 0017). */
+  regular: number;
 }
 
 /** Plants whose rollup_plant_daily rows predate a rating or membership change (migration 0013's triggers). */

@@ -5,7 +5,7 @@
  */
 import { sql, type RawBuilder } from "kysely";
 import { DAY_MS, HOUR_MS, SEOUL_OFFSET_MS } from "../../domain/seoul-time";
-import { DEFAULT_COEFFICIENTS } from "../../domain/performance";
+import { DEFAULT_COEFFICIENTS, MERGE_BELOW_SHARE } from "../../domain/performance";
 import type { MeasurementTable } from "./readings";
 
 export const hourOf = (ts: number) => ts - (ts % HOUR_MS);
@@ -62,7 +62,11 @@ export function dailyRollupSql(deviceFilter: string): string {
  *      insolation H, Σ G·T·τ (only when every sensor has it), sunny and lit steps (averaged over sensors, rounded);
  *   z  C-corrected insolation with the plant's γ, its η, producing share = sunny steps · min(1, rating-weighted
  *      producing steps / lit steps);
- *   the row: kept (energy and irradiance both present) or dropped, and the terms of a kept bucket.
+ *   the row: kept (energy and irradiance both present) or dropped, and the terms of a kept bucket;
+ *   regular: every rated inverter's own bucket adds up with its siblings' into these terms (none without energy,
+ *      none whose highest power reaches MERGE_BELOW_SHARE of its rating, which may be clipping and is not linear,
+ *      none that produced in more steps than the day was lit, whose availability is capped alone), so the diagnosis
+ *      of the whole plant takes the day from this row without reading an inverter row (api/routes/diagnose.ts).
  * The terms use the ratings and coefficients of the moment, so a change to either marks the plant stale (the
  * device and plant triggers of 0013) and the ranking recomputes its rows before reading them.
  * Each statement takes the filter's parameters, then the day range.
@@ -71,9 +75,10 @@ export function plantDailySql(plantFilter: (column: string) => string): { remove
   const rated = "r.kind = 1 and d.capa > 0";
   const kept = "z.e is not null and z.h is not null";
   const gamma = `coalesce(p.temp_coeff, ${DEFAULT_COEFFICIENTS.temperatureCoefficient})`;
+  const odd = `r.energy_wh is null or r.max_w >= ${MERGE_BELOW_SHARE * 10} * d.capa`;
   return {
     remove: `delete from rollup_plant_daily where ${plantFilter("plant_uid")} and day_ts >= ? and day_ts < ?`,
-    insert: `insert into rollup_plant_daily (plant_uid, day_ts, inverters, kept, dropped, energy, expected, yref, corrw, sunw, runw, downtime)
+    insert: `insert into rollup_plant_daily (plant_uid, day_ts, inverters, kept, dropped, energy, expected, yref, corrw, sunw, runw, downtime, regular)
     select z.plant_uid, z.day_ts, z.ni,
       case when ${kept} then 1 else 0 end,
       case when not (${kept}) and (z.e is not null or coalesce(z.h, 0) > 0) then 1 else 0 end,
@@ -83,9 +88,10 @@ export function plantDailySql(plantFilter: (column: string) => string): { remove
       case when ${kept} then z.cap * z.corr else 0 end,
       case when ${kept} and z.sun > 0 then z.cap * z.sun else 0 end,
       case when ${kept} and z.sun > 0 then z.cap * z.run else 0 end,
-      case when ${kept} and z.sun > 0 then z.cap * z.corr * z.eta * ((z.sun - z.run) / z.sun) else 0 end
+      case when ${kept} and z.sun > 0 then z.cap * z.corr * z.eta * ((z.sun - z.run) / z.sun) else 0 end,
+      case when z.odd = 0 and not (z.lit > 0 and coalesce(z.mrs, 0) > z.lit) then 1 else 0 end
     from (
-      select y.plant_uid, y.day_ts, y.ni, y.e, y.cap, y.h, y.sun, coalesce(p.system_factor, ${DEFAULT_COEFFICIENTS.systemFactor}) as eta,
+      select y.plant_uid, y.day_ts, y.ni, y.e, y.cap, y.h, y.sun, y.lit, y.odd, y.mrs, coalesce(p.system_factor, ${DEFAULT_COEFFICIENTS.systemFactor}) as eta,
         case when y.h is null then 0 when y.ht is null then y.h
           when y.h + ${gamma} * (y.ht - 25 * y.h) > 0 then y.h + ${gamma} * (y.ht - 25 * y.h)
           else 0 end as corr,
@@ -98,6 +104,8 @@ export function plantDailySql(plantFilter: (column: string) => string): { remove
             sum(case when ${rated} then r.energy_wh end) / 1000.0 as e,
             sum(case when ${rated} then d.capa end) / 100.0 as cap,
             sum(case when ${rated} then d.capa * coalesce(r.run_samples, 0) end) / 100.0 as caprun,
+            max(case when ${rated} then case when ${odd} then 1 else 0 end end) as odd,
+            max(case when ${rated} then r.run_samples end) as mrs,
             avg(case when r.kind = 4 then r.iis_wh end) / 1000.0 as h,
             case when count(case when r.kind = 4 then r.iis_sts_wh end) = count(case when r.kind = 4 then r.iis_wh end)
               then avg(case when r.kind = 4 then r.iis_sts_wh end) / 1000.0 end as ht,

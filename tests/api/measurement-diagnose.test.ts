@@ -6,7 +6,8 @@
  * the other failing at 30 %, a connection board with a blown string, a VCB with leakage current.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatSeoul } from "../../domain/seoul-time";
+import { DAY_MS, formatSeoul, seoulDayStart } from "../../domain/seoul-time";
+import { backfillRegular } from "../../api/store/migrations/0017_plant_daily_regular";
 import { serviceMask } from "../../domain/service-bits";
 import { createMember, openTestStore, type Store } from "../helpers/fixtures";
 import { apiClient, STORES } from "../helpers/http";
@@ -201,7 +202,7 @@ describe.each(STORES)("measurement and diagnosis API on %s", (storeKind) => {
         expect(d[k], k).toBeCloseTo(h[k], 6);
       }
       expect(daily.body.generation.reduce((a: number, x: number) => a + x, 0)).toBeCloseTo(45 * 2, 3);
-      // The whole plant's days came from rollup_plant_daily (SQLite); with a third rated inverter in the plant (no readings) the
+      // The whole plant's days came from rollup_plant_daily; with a third rated inverter in the plant (no readings) the
       // same request is summed per group of inverters instead: both ways give the same answer.
       const now = Date.now();
       await store.db
@@ -234,6 +235,106 @@ describe.each(STORES)("measurement and diagnosis API on %s", (storeKind) => {
       expect(mine.pr).toBeCloseTo(d.performanceRatio, 6);
       expect(mine.availability).toBeCloseTo(d.availability, 6);
       expect(mine.expectedKwh).toBeCloseTo(d.expectedKwh, 6);
+    });
+
+    it("a whole plant's days come from rollup_plant_daily when regular; clipping, missing-energy and over-lit days are read per inverter; both ways are equal", async () => {
+      // Five days three weeks back, written as daily rollups: regular, one inverter near its limit (≥ 97.5 % of 50 kW),
+      // one without energy, one that produced in more steps than the day was lit, regular again with downtime.
+      const base = seoulDayStart(from) - 21 * DAY_MS;
+      const days = [0, 1, 2, 3, 4].map((i) => base + i * DAY_MS);
+      const inv = (uid: string, t: number, e: number | null, maxW: number, run: number) => ({
+        device_uid: uid,
+        day_ts: t,
+        kind: 1,
+        samples: 144,
+        energy_wh: e,
+        max_w: maxW,
+        his_wh: null,
+        iis_wh: null,
+        avg_sts: null,
+        avg_ats: null,
+        total_wh: null,
+        iis_sts_wh: null,
+        sun_samples: null,
+        lit_samples: null,
+        run_samples: run,
+      });
+      const rows = days.flatMap((t, i) => [
+        inv(g.inverters[0], t, 200_000 + i * 1000, i === 1 ? 49_000 : 40_000, i === 3 ? 45 : 40),
+        inv(g.inverters[1], t, i === 2 ? null : 100_000, 20_000, i === 4 ? 20 : 30),
+        {
+          ...inv(g.env, t, null, 0, 0),
+          kind: 4,
+          max_w: null,
+          run_samples: null,
+          iis_wh: 5000 + i * 100,
+          his_wh: 4000,
+          iis_sts_wh: (5000 + i * 100) * 40,
+          avg_sts: 40,
+          avg_ats: 20,
+          sun_samples: 30,
+          lit_samples: 40,
+        },
+      ]);
+      await store.db.insertInto("rollup_daily").values(rows).execute();
+      // As a rating edit would: the next reader recomputes the plant's rows with the writer's statement.
+      await store.db
+        .insertInto("rollup_plant_daily_stale")
+        .values({ plant_uid: g.plantUid })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+      const period = { unit: 1440, start: fmt(base), end: fmt(base + 5 * DAY_MS - 60_000) };
+      const flags = async () =>
+        (
+          await store.db
+            .selectFrom("rollup_plant_daily")
+            .select(["day_ts", "regular"])
+            .where("plant_uid", "=", g.plantUid)
+            .where("day_ts", ">=", base)
+            .where("day_ts", "<", base + 5 * DAY_MS)
+            .orderBy("day_ts")
+            .execute()
+        ).map((r) => Number(r.regular));
+      try {
+        const fast = await post("/diagnose/generate", { deviceUids: g.inverters, ...period });
+        expect(fast.status, fast.text).toBe(200);
+        expect(await flags()).toEqual([1, 0, 0, 0, 1]);
+        // Migration 0017's backfill of existing rows says the same as the writer.
+        await store.db.updateTable("rollup_plant_daily").set({ regular: 7 }).where("plant_uid", "=", g.plantUid).execute();
+        await backfillRegular(store.db);
+        expect(await flags()).toEqual([1, 0, 0, 0, 1]);
+        // A third rated inverter in the plant: no plant-day row stands for the request, every day is grouped per inverter.
+        const now = Date.now();
+        await store.db
+          .insertInto("device")
+          .values({
+            uid: `${g.plantUid}Y`,
+            rtu_uid: null,
+            plant_uid: g.plantUid,
+            kind: 1,
+            name: "여분",
+            address: 98,
+            capa: 5000,
+            use_yn: 1,
+            created_at: now,
+            updated_at: now,
+          } as any)
+          .execute();
+        const grouped = await post("/diagnose/generate", { deviceUids: g.inverters, ...period });
+        await store.db.deleteFrom("device").where("uid", "=", `${g.plantUid}Y`).execute();
+        expect(grouped.status, grouped.text).toBe(200);
+        expect(fast.body.times).toHaveLength(5);
+        expect(fast.body.generation).toEqual(grouped.body.generation);
+        expect(fast.body.reference).toEqual(grouped.body.reference);
+        const f = fast.body.figures;
+        expect(f.losses.clippingKwh).toBeGreaterThan(0);
+        expect(f.availability).toBeLessThan(1);
+        for (const [k, v] of Object.entries(grouped.body.figures)) if (typeof v === "number") expect(f[k], k).toBeCloseTo(v, 9);
+        for (const [k, v] of Object.entries(grouped.body.figures.losses)) expect(f.losses[k], k).toBeCloseTo(v as number, 9);
+      } finally {
+        await store.db.deleteFrom("rollup_daily").where("day_ts", "in", days).execute();
+        await store.db.deleteFrom("rollup_plant_daily").where("day_ts", "in", days).execute();
+      }
     });
 
     it("the ranking (per-plant daily rollup) follows a rating edit and late readings, and leaves unrated inverters out", async () => {
