@@ -1,3 +1,4 @@
+import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { createNonce } from "./csp.server";
 import { DocumentMemo, documentKey, documentMemoBytes } from "./document-memo.server";
@@ -136,5 +137,45 @@ describe("DocumentMemo", () => {
     expect(documentMemoBytes({})).toBe(32 * 1024 * 1024);
     expect(documentMemoBytes({ DOCUMENT_MEMO_MB: "0" })).toBe(0);
     expect(documentMemoBytes({ DOCUMENT_MEMO_MB: "8" })).toBe(8 * 1024 * 1024);
+  });
+
+  it("gives a kept document as gzip with the new response's nonce, compressed when kept, never another's", () => {
+    const memo = new DocumentMemo(1 << 20);
+    // Korean text, a page of more than one deflate block, the nonce three times, at the start and at the end.
+    const rows = Array.from({ length: 2_000 }, (_, i) => `<tr><td>알람 벤치 발전소 ${i}호</td><td>인버터 ${i % 7}</td></tr>`);
+    const render = (nonce: string) =>
+      `${nonce}<html><script nonce="${nonce}">1</script><table>${rows.join("")}</table><script nonce="${nonce}"></script>${nonce}`;
+    const key = documentKey(get("http://x/alarm"), 200, ctx({ rows: rows.length }));
+    expect(memo.gzipped(key, createNonce())).toBeNull(); // nothing kept yet
+    expect(memo.gzipped(null, createNonce())).toBeNull();
+    const first = createNonce();
+    const plain = memo.document(key, first, render, true).toString();
+    expect(plain).toBe(render(first));
+    for (const nonce of [createNonce(), createNonce()]) {
+      const gz = memo.gzipped(key, nonce)!;
+      expect(gz.length).toBeLessThan(plain.length / 5);
+      const text = gunzipSync(gz).toString(); // checks the CRC-32 and the length too
+      expect(text).toBe(render(nonce));
+      expect(text).not.toContain(first);
+    }
+    expect(memo.stats).toMatchObject({ hits: 2, misses: 1 });
+    // Not kept (a Set-Cookie): no gzip of it either.
+    const other = documentKey(get("http://x/notice"), 200, ctx({ rows: 1 }));
+    memo.document(other, createNonce(), render, false);
+    expect(memo.gzipped(other, createNonce())).toBeNull();
+  });
+
+  it("keys by Remix's hand-off string when it has one: the same data the same key, other data or URL another", () => {
+    const data = { root: { csrf: "t1" }, page: { rows: [1, "<&>"] } };
+    const handoff = (d: unknown) => JSON.stringify({ future: {}, state: { loaderData: d } }).replace(/[<>&]/g, "?");
+    const parsed = { ...ctx(data), future: { v3_singleFetch: false } };
+    const a = documentKey(get("http://x/alarm"), 200, parsed, handoff(data));
+    expect(a).toEqual(expect.any(String));
+    expect(documentKey(get("http://x/alarm"), 200, parsed, handoff(structuredClone(data)))).toBe(a);
+    expect(documentKey(get("http://x/alarm"), 200, parsed, handoff({ ...data, root: { csrf: "t2" } }))).not.toBe(a);
+    expect(documentKey(get("http://x/alarm?page=2"), 200, parsed, handoff(data))).not.toBe(a);
+    // Not used where the loader data may not be plain JSON (single fetch): the data's own check decides.
+    expect(documentKey(get("http://x/a"), 200, ctx({ m: new Map() }), handoff({}))).toBeNull();
+    expect(documentKey(get("http://x/alarm"), 404, parsed, handoff(data))).toBeNull();
   });
 });

@@ -480,20 +480,40 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
     const first = await fetch(url, { headers: { cookie } });
     await first.text();
     for (const set of first.headers.getSetCookie()) cookie += `; ${set.split(";")[0]}`;
-    const page = async () => {
-      const res = await fetch(url, { headers: { cookie } });
+    const pageOf = async (cookie: string) => {
+      const res = await fetch(url, { headers: { cookie, "accept-encoding": "br, gzip" } });
       expect(res.status).toBe(200);
       const nonce = /'nonce-([^']+)'/.exec(res.headers.get("content-security-policy") ?? "")?.[1];
-      return { nonce: nonce!, html: await res.text() };
+      const html = await res.text();
+      const csrf = /name="csrf"[^>]*value="([^"]+)"/.exec(html)?.[1];
+      return { nonce: nonce!, html, csrf: csrf!, encoding: res.headers.get("content-encoding") };
     };
+    const page = () => pageOf(cookie);
     const a = await page();
     const b = await page();
-    // The same document, each with the nonce of its own response (header and scripts alike).
+    // The same document, each with the nonce of its own response (header and scripts alike); a repeat is the kept
+    // page's gzip joined around the new nonce (its own compression, checked by the client's gunzip).
     expect(a.nonce).not.toBe(b.nonce);
+    expect(b.encoding).toBe("gzip");
     expect(b.html).toContain(`nonce="${b.nonce}"`);
     expect(b.html).not.toContain(a.nonce);
     expect(b.html).toBe(a.html.replaceAll(a.nonce, b.nonce));
     expect(b.html).toContain('class="alarm-active"');
+    // Another member asking the same URL gets their own page: their own CSRF token and id, never the admin's.
+    const other = await createMember(store);
+    const o = await apiClient(server.baseUrl).session(other.id, other.password);
+    let otherCookie = `accessToken=${o.accessToken}; refreshToken=${o.refreshToken}; sessionId=${o.sessionId}; NewAppOpenPop=1`;
+    const otherFirst = await fetch(url, { headers: { cookie: otherCookie } });
+    await otherFirst.text();
+    for (const set of otherFirst.headers.getSetCookie()) otherCookie += `; ${set.split(";")[0]}`;
+    for (const mine of [await pageOf(otherCookie), await pageOf(otherCookie)]) {
+      expect(mine.csrf).toEqual(expect.any(String));
+      expect(mine.csrf).not.toBe(b.csrf);
+      expect(mine.html).not.toContain(b.csrf);
+      expect(mine.html).not.toContain(b.nonce);
+      expect(mine.html).toContain(other.id);
+    }
+    expect(b.html).not.toContain(other.id);
     const note = `memo-${randomBytes(3).toString("hex")}`;
     expect((await post(`/alarm/${seq}/ack`, { note })).status).toBe(200);
     // The list answer and the page are those of the acknowledged alarm at once (no stale answer, no stale page).
