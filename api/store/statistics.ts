@@ -37,6 +37,7 @@ import {
 } from "../../domain/statistics";
 import { notFound } from "../http";
 import { sunTimes } from "../sim/solar";
+import { rawSqlite } from "./db";
 import type { Database } from "./schema";
 import { requireDevice, requirePlant, requireRtu, subtreeSeqs, visiblePlantUids, type Reach } from "./visibility";
 
@@ -421,6 +422,14 @@ const FIELDS: Record<"inverter" | "env" | "breaker", Field[]> = {
   ],
 };
 
+/** One value folded into another of the same key and step (`wInto`, `wFrom`: their readings, for averages). */
+function foldValue(how: Field["how"], cur: number | null, v: number, wInto: number, wFrom: number): number {
+  if (cur === null) return v;
+  if (how === "sum") return cur + v;
+  if (how === "max") return Math.max(cur, v);
+  return wInto + wFrom > 0 ? (cur * wInto + v * wFrom) / (wInto + wFrom) : v;
+}
+
 /** Adds `from` into `into` (both rows of one key and step); averages are weighted by readings. */
 function foldInto(
   into: Record<string, number | null>,
@@ -432,39 +441,84 @@ function foldInto(
   for (const f of fields) {
     const v = num(from[f.name]);
     if (v === null) continue;
-    const cur = into[f.name] ?? null;
-    if (cur === null) into[f.name] = v;
-    else if (f.how === "sum") into[f.name] = cur + v;
-    else if (f.how === "max") into[f.name] = Math.max(cur, v);
-    else into[f.name] = weightInto + weightFrom > 0 ? (cur * weightInto + v * weightFrom) / (weightInto + weightFrom) : v;
+    into[f.name] = foldValue(f.how, into[f.name] ?? null, v, weightInto, weightFrom);
   }
+}
+
+/**
+ * A device query's rows as arrays, with where each column is: on SQLite through better-sqlite3's raw mode (no
+ * object per row — an export at unit 60 reads 876,000 of them), on PostgreSQL the driver's objects turned to arrays.
+ */
+interface AggRows {
+  rows: unknown[][];
+  /** Index of device_uid (-1: a one-device query leaves it out), of the step, of the readings, of each field. */
+  dev: number;
+  b: number;
+  n: number;
+  f: number[];
+}
+
+/** Raw-mode statements of our own (Kysely's cached ones must keep answering objects), by text. */
+const RAW_STATEMENTS = new WeakMap<object, LRUCache<string, SqliteStatement>>();
+type SqliteStatement = ReturnType<NonNullable<ReturnType<typeof rawSqlite>>["prepare"]>;
+
+async function aggRows(db: Db, query: RawBuilder<Agg>, fields: Field[]): Promise<AggRows> {
+  const compiled = query.compile(db);
+  const sqlite = rawSqlite(db);
+  let cols: string[];
+  let rows: unknown[][];
+  if (sqlite) {
+    let cache = RAW_STATEMENTS.get(sqlite);
+    if (!cache) RAW_STATEMENTS.set(sqlite, (cache = new LRUCache({ max: 200 })));
+    // Run on Kysely's connection with its lock held, so no other caller's transaction is open in between.
+    ({ cols, rows } = await db.connection().execute(async () => {
+      let st = cache.get(compiled.sql);
+      if (!st) cache.set(compiled.sql, (st = sqlite.prepare(compiled.sql).raw(true)));
+      return { cols: st.columns().map((c) => c.name), rows: st.all(compiled.parameters as unknown[]) as unknown[][] };
+    }));
+  } else {
+    const res = await db.executeQuery<Record<string, unknown>>(compiled);
+    cols = res.rows.length ? Object.keys(res.rows[0]!) : [];
+    rows = res.rows.map((r) => Object.values(r));
+  }
+  return {
+    rows,
+    dev: cols.indexOf("device_uid"),
+    b: cols.indexOf("b"),
+    n: cols.indexOf("n"),
+    f: fields.map((f) => cols.indexOf(f.name)),
+  };
 }
 
 /**
  * Per device, its aggregates in step order (the store answers one row per device and step; a repeat is folded
  * in). `uids`: the devices asked for; rows without a device column are the one device's (`deviceColumn`).
  */
-function byDevice(aggs: Agg[], fields: Field[], uids: string[]): Map<string, Agg[]> {
-  const out = new Map<string, Agg[]>();
+function byDevice(a: AggRows, fields: Field[], uids: string[]): Map<string, unknown[][]> {
+  const out = new Map<string, unknown[][]>();
   if (uids.length === 1) {
-    out.set(uids[0]!, aggs);
+    out.set(uids[0]!, a.rows);
   } else {
-    for (const a of aggs) {
-      let list = out.get(a.device_uid);
-      if (!list) out.set(a.device_uid, (list = []));
-      list.push(a);
+    for (const r of a.rows) {
+      const uid = r[a.dev] as string;
+      let list = out.get(uid);
+      if (!list) out.set(uid, (list = []));
+      list.push(r);
     }
   }
   for (const list of out.values()) {
-    list.sort((x, y) => Number(x.b) - Number(y.b));
+    list.sort((x, y) => Number(x[a.b]) - Number(y[a.b]));
     for (let i = list.length - 1; i > 0; i--) {
       const cur = list[i - 1]!;
       const next = list[i]!;
-      if (Number(cur.b) !== Number(next.b)) continue;
-      const merged: Record<string, number | null> = {};
-      for (const f of fields) merged[f.name] = num(cur[f.name]);
-      foldInto(merged, next, fields, Number(cur.n), Number(next.n));
-      Object.assign(cur, merged, { n: Number(cur.n) + Number(next.n) });
+      if (Number(cur[a.b]) !== Number(next[a.b])) continue;
+      const wInto = Number(cur[a.n]);
+      const wFrom = Number(next[a.n]);
+      fields.forEach((f, k) => {
+        const v = num(next[a.f[k]!]);
+        cur[a.f[k]!] = v === null ? num(cur[a.f[k]!]) : foldValue(f.how, num(cur[a.f[k]!]), v, wInto, wFrom);
+      });
+      cur[a.n] = wInto + wFrom;
       list.splice(i, 1);
     }
   }
@@ -509,9 +563,10 @@ async function deviceRows<R extends RowBase>(
 ): Promise<R[]> {
   if (!devices.length) return [];
   const uids = devices.map((d) => d.uid);
-  const aggs = (await AGG_SQL[family](uids, ctx.period, ctx.unit, ctx.exp.bounds).execute(db)).rows;
   const fields = FIELDS[family];
-  const steps = byDevice(aggs, fields, uids);
+  const a = await aggRows(db, AGG_SQL[family](uids, ctx.period, ctx.unit, ctx.exp.bounds), fields);
+  const steps = byDevice(a, fields, uids);
+  const nf = fields.length;
   const out: R[] = [];
   const starts = ctx.exp.bounds;
   const last = starts.length - 1;
@@ -522,13 +577,13 @@ async function deviceRows<R extends RowBase>(
     let k = 0;
     for (let i = 0; i < last; i++) {
       const ts = starts[i]!;
-      while (k < mine.length && Number(mine[k]!.b) < ts) k++;
-      const got = k < mine.length && Number(mine[k]!.b) === ts ? mine[k] : undefined;
+      while (k < mine.length && Number(mine[k]![a.b]) < ts) k++;
+      const got = k < mine.length && Number(mine[k]![a.b]) === ts ? mine[k] : undefined;
       if (ctx.sunRise && !inDaylight(ctx.exp, d.plant_uid, i, ctx.unit)) continue;
       const e = expected[i]!;
       if (!got && e === 0) continue;
-      const row: Record<string, unknown> = { device_uid: d.uid, ts, samples: got ? Number(got.n) : 0, expected: e };
-      for (const f of fields) row[f.name] = got ? num(got[f.name]) : null;
+      const row: Record<string, unknown> = { device_uid: d.uid, ts, samples: got ? Number(got[a.n]) : 0, expected: e };
+      for (let j = 0; j < nf; j++) row[fields[j]!.name] = got ? num(got[a.f[j]!]) : null;
       out.push(row as unknown as R);
     }
   }
