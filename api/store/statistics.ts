@@ -445,17 +445,21 @@ function foldInto(
   }
 }
 
+/** A row of a device query: an array (SQLite raw mode) or the driver's object (PostgreSQL). */
+type AggRow = { [column: string]: unknown; [index: number]: unknown };
+
 /**
- * A device query's rows as arrays, with where each column is: on SQLite through better-sqlite3's raw mode (no
- * object per row — an export at unit 60 reads 876,000 of them), on PostgreSQL the driver's objects turned to arrays.
+ * A device query's rows with where each column is: on SQLite arrays from better-sqlite3's raw mode (no object per
+ * row — an export at unit 60 reads 876,000 of them) and column indexes, on PostgreSQL the driver's objects and
+ * column names, so neither is converted.
  */
 interface AggRows {
-  rows: unknown[][];
-  /** Index of device_uid (-1: a one-device query leaves it out), of the step, of the readings, of each field. */
-  dev: number;
-  b: number;
-  n: number;
-  f: number[];
+  rows: AggRow[];
+  /** Where device_uid is (absent from a one-device query), the step, the readings, each field. */
+  dev: number | string;
+  b: number | string;
+  n: number | string;
+  f: Array<number | string>;
 }
 
 /** Raw-mode statements of our own (Kysely's cached ones must keep answering objects), by text. */
@@ -465,22 +469,18 @@ type SqliteStatement = ReturnType<NonNullable<ReturnType<typeof rawSqlite>>["pre
 async function aggRows(db: Db, query: RawBuilder<Agg>, fields: Field[]): Promise<AggRows> {
   const compiled = query.compile(db);
   const sqlite = rawSqlite(db);
-  let cols: string[];
-  let rows: unknown[][];
-  if (sqlite) {
-    let cache = RAW_STATEMENTS.get(sqlite);
-    if (!cache) RAW_STATEMENTS.set(sqlite, (cache = new LRUCache({ max: 200 })));
-    // Run on Kysely's connection with its lock held, so no other caller's transaction is open in between.
-    ({ cols, rows } = await db.connection().execute(async () => {
-      let st = cache.get(compiled.sql);
-      if (!st) cache.set(compiled.sql, (st = sqlite.prepare(compiled.sql).raw(true)));
-      return { cols: st.columns().map((c) => c.name), rows: st.all(compiled.parameters as unknown[]) as unknown[][] };
-    }));
-  } else {
-    const res = await db.executeQuery<Record<string, unknown>>(compiled);
-    cols = res.rows.length ? Object.keys(res.rows[0]!) : [];
-    rows = res.rows.map((r) => Object.values(r));
+  if (!sqlite) {
+    const rows = (await db.executeQuery<AggRow>(compiled)).rows;
+    return { rows, dev: "device_uid", b: "b", n: "n", f: fields.map((f) => f.name) };
   }
+  let cache = RAW_STATEMENTS.get(sqlite);
+  if (!cache) RAW_STATEMENTS.set(sqlite, (cache = new LRUCache({ max: 200 })));
+  // Run on Kysely's connection with its lock held, so no other caller's transaction is open in between.
+  const { cols, rows } = await db.connection().execute(async () => {
+    let st = cache.get(compiled.sql);
+    if (!st) cache.set(compiled.sql, (st = sqlite.prepare(compiled.sql).raw(true)));
+    return { cols: st.columns().map((c) => c.name), rows: st.all(compiled.parameters as unknown[]) as AggRow[] };
+  });
   return {
     rows,
     dev: cols.indexOf("device_uid"),
@@ -494,8 +494,8 @@ async function aggRows(db: Db, query: RawBuilder<Agg>, fields: Field[]): Promise
  * Per device, its aggregates in step order (the store answers one row per device and step; a repeat is folded
  * in). `uids`: the devices asked for; rows without a device column are the one device's (`deviceColumn`).
  */
-function byDevice(a: AggRows, fields: Field[], uids: string[]): Map<string, unknown[][]> {
-  const out = new Map<string, unknown[][]>();
+function byDevice(a: AggRows, fields: Field[], uids: string[]): Map<string, AggRow[]> {
+  const out = new Map<string, AggRow[]>();
   if (uids.length === 1) {
     out.set(uids[0]!, a.rows);
   } else {
