@@ -156,7 +156,9 @@ export function rebuildPlantStatDays(trx: Db, dayFrom: number, dayTo: number) {
 
 /**
  * Brings the rows of the plants given up to date where they are marked stale: each such plant's every day is
- * recomputed and its mark removed, in one transaction. A device change made while this runs marks the plant again.
+ * recomputed and its mark removed, one plant per transaction (SQLite's write lock is let go between plants). A
+ * device change made while this runs marks the plant again. The first report after migration 0016 (every plant
+ * marked) pays for its plants' whole history here.
  */
 export async function refreshPlantStatDays(db: Db, plantUids: string[]): Promise<void> {
   const stale: string[] = [];
@@ -168,19 +170,16 @@ export async function refreshPlantStatDays(db: Db, plantUids: string[]): Promise
       ),
     );
   }
-  if (!stale.length) return;
-  await db.transaction().execute(async (trx) => {
-    const taken: string[] = [];
-    for (let i = 0; i < stale.length; i += 500) {
-      const part = stale.slice(i, i + 500);
-      taken.push(
-        ...(await trx.deleteFrom("rollup_plant_stat_stale").where("plant_uid", "in", part).returning("plant_uid").execute()).map(
-          (r) => r.plant_uid,
-        ),
-      );
-    }
-    if (taken.length) await writePlantStatDays(trx, { plants: taken }, ...ALL_DAYS);
-  });
+  for (const plant of stale) {
+    await db.transaction().execute(async (trx) => {
+      const taken = await trx
+        .deleteFrom("rollup_plant_stat_stale")
+        .where("plant_uid", "=", plant)
+        .returning("plant_uid")
+        .execute();
+      if (taken.length) await writePlantStatDays(trx, { plants: [plant] }, ...ALL_DAYS);
+    });
+  }
 }
 
 /** Marks a plant's rows stale (daily rollups written straight in, as an import does). */
