@@ -16,6 +16,7 @@ import { SourceError, type CrawlAdapter, type SourceOffer } from "./adapter";
 import { adapterFor } from "./adapters";
 import { cleanHistoryRow, HISTORY_TABLE_NAMES, HISTORY_TABLES } from "./history-tables";
 import { dataChanged, plantSetChanged } from "../store/data-changes";
+import { markPlantStatStale } from "../store/plant-stat-days";
 
 export interface Selection {
   plants?: string[];
@@ -286,6 +287,7 @@ export async function loadPlantHistory(
         .values({ plant_uid: plantUid })
         .onConflict((oc) => oc.column("plant_uid").doNothing())
         .execute();
+      await markPlantStatStale(trx, plantUid);
     });
     report.days++;
     dataChanged({ devices: [...local], from: day, to: Math.min(day + DAY_MS, range.end) });

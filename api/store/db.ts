@@ -37,6 +37,17 @@ export interface Store {
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
+const RAW_SQLITE = new WeakMap<Kysely<Database>, SQLite.Database>();
+
+/**
+ * The better-sqlite3 handle under a store's Kysely instance (undefined on PostgreSQL, and for a transaction), for
+ * a read that wants raw mode (arrays, no object per row). Run it inside `db.connection().execute` so Kysely's
+ * connection lock is held.
+ */
+export function rawSqlite(db: Kysely<Database>): SQLite.Database | undefined {
+  return RAW_SQLITE.get(db);
+}
+
 export async function openStore(url: string): Promise<Store> {
   let store: Store;
   if (url.startsWith("file:")) {
@@ -49,6 +60,7 @@ export async function openStore(url: string): Promise<Store> {
     sqlite.pragma("foreign_keys = ON");
     sqlite.pragma("busy_timeout = 5000");
     const db = new Kysely<Database>({ dialect: watchWrites(new SqliteDialect({ database: withStatementCache(sqlite) })) });
+    RAW_SQLITE.set(db, sqlite);
     store = { db, dialect: "sqlite", sqlite, close: () => db.destroy() };
   } else {
     const pool = new pg.Pool({ connectionString: url, max: 10 });

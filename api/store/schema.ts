@@ -369,6 +369,22 @@ export interface RollupPlantDailyStaleTable {
   plant_uid: string;
 }
 
+/** One plant's day of the integrated statistics report (migration 0016; api/store/plant-stat-days.ts). */
+export interface RollupPlantStatDailyTable {
+  plant_uid: string;
+  day_ts: number;
+  inv_n: number | null;
+  energy_wh: number | null;
+  max_w: number | null;
+  sensors: number;
+  iis_wh: number | null;
+}
+
+/** Plants whose rollup_plant_stat_daily rows may count another set of devices (migration 0016's triggers). */
+export interface RollupPlantStatStaleTable {
+  plant_uid: string;
+}
+
 /** A member's first comparison selection (migration 0006). */
 export interface CompareSelectionTable {
   member_id: string;
@@ -494,6 +510,8 @@ export interface Database {
   rollup_daily: RollupDailyTable;
   rollup_plant_daily: RollupPlantDailyTable;
   rollup_plant_daily_stale: RollupPlantDailyStaleTable;
+  rollup_plant_stat_daily: RollupPlantStatDailyTable;
+  rollup_plant_stat_stale: RollupPlantStatStaleTable;
   compare_selection: CompareSelectionTable;
   fault_code: FaultCodeTable;
   setting: SettingTable;

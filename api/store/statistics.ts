@@ -37,6 +37,7 @@ import {
 } from "../../domain/statistics";
 import { notFound } from "../http";
 import { sunTimes } from "../sim/solar";
+import { rawSqlite } from "./db";
 import type { Database } from "./schema";
 import { requireDevice, requirePlant, requireRtu, subtreeSeqs, visiblePlantUids, type Reach } from "./visibility";
 
@@ -421,6 +422,14 @@ const FIELDS: Record<"inverter" | "env" | "breaker", Field[]> = {
   ],
 };
 
+/** One value folded into another of the same key and step (`wInto`, `wFrom`: their readings, for averages). */
+function foldValue(how: Field["how"], cur: number | null, v: number, wInto: number, wFrom: number): number {
+  if (cur === null) return v;
+  if (how === "sum") return cur + v;
+  if (how === "max") return Math.max(cur, v);
+  return wInto + wFrom > 0 ? (cur * wInto + v * wFrom) / (wInto + wFrom) : v;
+}
+
 /** Adds `from` into `into` (both rows of one key and step); averages are weighted by readings. */
 function foldInto(
   into: Record<string, number | null>,
@@ -432,39 +441,84 @@ function foldInto(
   for (const f of fields) {
     const v = num(from[f.name]);
     if (v === null) continue;
-    const cur = into[f.name] ?? null;
-    if (cur === null) into[f.name] = v;
-    else if (f.how === "sum") into[f.name] = cur + v;
-    else if (f.how === "max") into[f.name] = Math.max(cur, v);
-    else into[f.name] = weightInto + weightFrom > 0 ? (cur * weightInto + v * weightFrom) / (weightInto + weightFrom) : v;
+    into[f.name] = foldValue(f.how, into[f.name] ?? null, v, weightInto, weightFrom);
   }
+}
+
+/** A row of a device query: an array (SQLite raw mode) or the driver's object (PostgreSQL). */
+type AggRow = { [column: string]: unknown; [index: number]: unknown };
+
+/**
+ * A device query's rows with where each column is: on SQLite arrays from better-sqlite3's raw mode (no object per
+ * row — an export at unit 60 reads 876,000 of them) and column indexes, on PostgreSQL the driver's objects and
+ * column names, so neither is converted.
+ */
+interface AggRows {
+  rows: AggRow[];
+  /** Where device_uid is (absent from a one-device query), the step, the readings, each field. */
+  dev: number | string;
+  b: number | string;
+  n: number | string;
+  f: Array<number | string>;
+}
+
+/** Raw-mode statements of our own (Kysely's cached ones must keep answering objects), by text. */
+const RAW_STATEMENTS = new WeakMap<object, LRUCache<string, SqliteStatement>>();
+type SqliteStatement = ReturnType<NonNullable<ReturnType<typeof rawSqlite>>["prepare"]>;
+
+async function aggRows(db: Db, query: RawBuilder<Agg>, fields: Field[]): Promise<AggRows> {
+  const compiled = query.compile(db);
+  const sqlite = rawSqlite(db);
+  if (!sqlite) {
+    const rows = (await db.executeQuery<AggRow>(compiled)).rows;
+    return { rows, dev: "device_uid", b: "b", n: "n", f: fields.map((f) => f.name) };
+  }
+  let cache = RAW_STATEMENTS.get(sqlite);
+  if (!cache) RAW_STATEMENTS.set(sqlite, (cache = new LRUCache({ max: 200 })));
+  // Run on Kysely's connection with its lock held, so no other caller's transaction is open in between.
+  const { cols, rows } = await db.connection().execute(async () => {
+    let st = cache.get(compiled.sql);
+    if (!st) cache.set(compiled.sql, (st = sqlite.prepare(compiled.sql).raw(true)));
+    return { cols: st.columns().map((c) => c.name), rows: st.all(compiled.parameters as unknown[]) as AggRow[] };
+  });
+  return {
+    rows,
+    dev: cols.indexOf("device_uid"),
+    b: cols.indexOf("b"),
+    n: cols.indexOf("n"),
+    f: fields.map((f) => cols.indexOf(f.name)),
+  };
 }
 
 /**
  * Per device, its aggregates in step order (the store answers one row per device and step; a repeat is folded
  * in). `uids`: the devices asked for; rows without a device column are the one device's (`deviceColumn`).
  */
-function byDevice(aggs: Agg[], fields: Field[], uids: string[]): Map<string, Agg[]> {
-  const out = new Map<string, Agg[]>();
+function byDevice(a: AggRows, fields: Field[], uids: string[]): Map<string, AggRow[]> {
+  const out = new Map<string, AggRow[]>();
   if (uids.length === 1) {
-    out.set(uids[0]!, aggs);
+    out.set(uids[0]!, a.rows);
   } else {
-    for (const a of aggs) {
-      let list = out.get(a.device_uid);
-      if (!list) out.set(a.device_uid, (list = []));
-      list.push(a);
+    for (const r of a.rows) {
+      const uid = r[a.dev] as string;
+      let list = out.get(uid);
+      if (!list) out.set(uid, (list = []));
+      list.push(r);
     }
   }
   for (const list of out.values()) {
-    list.sort((x, y) => Number(x.b) - Number(y.b));
+    list.sort((x, y) => Number(x[a.b]) - Number(y[a.b]));
     for (let i = list.length - 1; i > 0; i--) {
       const cur = list[i - 1]!;
       const next = list[i]!;
-      if (Number(cur.b) !== Number(next.b)) continue;
-      const merged: Record<string, number | null> = {};
-      for (const f of fields) merged[f.name] = num(cur[f.name]);
-      foldInto(merged, next, fields, Number(cur.n), Number(next.n));
-      Object.assign(cur, merged, { n: Number(cur.n) + Number(next.n) });
+      if (Number(cur[a.b]) !== Number(next[a.b])) continue;
+      const wInto = Number(cur[a.n]);
+      const wFrom = Number(next[a.n]);
+      fields.forEach((f, k) => {
+        const v = num(next[a.f[k]!]);
+        cur[a.f[k]!] = v === null ? num(cur[a.f[k]!]) : foldValue(f.how, num(cur[a.f[k]!]), v, wInto, wFrom);
+      });
+      cur[a.n] = wInto + wFrom;
       list.splice(i, 1);
     }
   }
@@ -509,9 +563,10 @@ async function deviceRows<R extends RowBase>(
 ): Promise<R[]> {
   if (!devices.length) return [];
   const uids = devices.map((d) => d.uid);
-  const aggs = (await AGG_SQL[family](uids, ctx.period, ctx.unit, ctx.exp.bounds).execute(db)).rows;
   const fields = FIELDS[family];
-  const steps = byDevice(aggs, fields, uids);
+  const a = await aggRows(db, AGG_SQL[family](uids, ctx.period, ctx.unit, ctx.exp.bounds), fields);
+  const steps = byDevice(a, fields, uids);
+  const nf = fields.length;
   const out: R[] = [];
   const starts = ctx.exp.bounds;
   const last = starts.length - 1;
@@ -522,13 +577,13 @@ async function deviceRows<R extends RowBase>(
     let k = 0;
     for (let i = 0; i < last; i++) {
       const ts = starts[i]!;
-      while (k < mine.length && Number(mine[k]!.b) < ts) k++;
-      const got = k < mine.length && Number(mine[k]!.b) === ts ? mine[k] : undefined;
+      while (k < mine.length && Number(mine[k]![a.b]) < ts) k++;
+      const got = k < mine.length && Number(mine[k]![a.b]) === ts ? mine[k] : undefined;
       if (ctx.sunRise && !inDaylight(ctx.exp, d.plant_uid, i, ctx.unit)) continue;
       const e = expected[i]!;
       if (!got && e === 0) continue;
-      const row: Record<string, unknown> = { device_uid: d.uid, ts, samples: got ? Number(got.n) : 0, expected: e };
-      for (const f of fields) row[f.name] = got ? num(got[f.name]) : null;
+      const row: Record<string, unknown> = { device_uid: d.uid, ts, samples: got ? Number(got[a.n]) : 0, expected: e };
+      for (let j = 0; j < nf; j++) row[fields[j]!.name] = got ? num(got[a.f[j]!]) : null;
       out.push(row as unknown as R);
     }
   }
@@ -557,12 +612,54 @@ export async function* deviceReportChunks(
   }
 }
 
-interface PlantAgg {
+export interface PlantAgg {
   plant: string;
   b: number;
   n: number;
   energy_wh: number | null;
   max_w: number | null;
+}
+
+export interface PlantEnvAgg {
+  plant: string;
+  b: number;
+  iis_wh: number;
+  sensors: number;
+}
+
+/**
+ * A plant's inverter steps: the sum of its inverters' readings, energy and peaks per step (no join to `device`:
+ * a third faster than joining and grouping by plant on SQLite). The rollup writer keeps the unit-day answer of
+ * this same statement per plant and day (api/store/plant-stat-days.ts), so both ways add up alike.
+ */
+export function plantInverterStepsSql(plant: string, uids: string[], period: Period, unit: StatUnit, bounds: readonly number[]) {
+  return sql<PlantAgg>`select cast(${plant} as text) as plant, x.b as b, sum(x.n) as n, sum(x.energy_wh) as energy_wh, sum(x.max_w) as max_w
+        from (${inverterAggSql(uids, period, unit, bounds)}) x group by x.b`;
+}
+
+/** A plant's sensor steps: the mean irradiation of its sensors that measured in the step, and how many did. */
+export function plantEnvStepsSql(plant: string, uids: string[], period: Period, unit: StatUnit, bounds: readonly number[]) {
+  return sql<PlantEnvAgg>`select cast(${plant} as text) as plant, x.b as b, avg(x.iis_wh) as iis_wh, count(*) as sensors
+        from (${envAggSql(uids, period, unit, bounds)}) x where x.iis_wh is not null group by x.b`;
+}
+
+/**
+ * The plants of `plants` whose inverters and sensors in the report (`invs`, `envs`) are every device of those kinds
+ * the plant has, in use or not: the devices migration 0016's rows count. Call refreshPlantStatDays first.
+ */
+async function plantDaysCover(db: Db, plants: string[], invs: StatDevice[], envs: StatDevice[]): Promise<Set<string>> {
+  const inScope = new Map<string, number>();
+  for (const d of [...invs, ...envs]) inScope.set(`${d.plant_uid}|${d.kind}`, (inScope.get(`${d.plant_uid}|${d.kind}`) ?? 0) + 1);
+  const have = await db
+    .selectFrom("device")
+    .select((eb) => ["plant_uid", "kind", eb.fn.countAll<number>().as("c")])
+    .where("plant_uid", "in", plants)
+    .where("kind", "in", [DEVICE_KIND.inverter, DEVICE_KIND.environmentSensor])
+    .groupBy(["plant_uid", "kind"])
+    .execute();
+  const inStore = new Map(have.map((h) => [`${h.plant_uid}|${Number(h.kind)}`, Number(h.c)]));
+  const kinds = [DEVICE_KIND.inverter, DEVICE_KIND.environmentSensor];
+  return new Set(plants.filter((p) => kinds.every((k) => (inStore.get(`${p}|${k}`) ?? 0) === (inScope.get(`${p}|${k}`) ?? 0))));
 }
 
 /**
@@ -572,7 +669,13 @@ interface PlantAgg {
  * its inverters' steps (readings, expected readings, energy, peaks), and the mean irradiation of the
  * sensors that measured in the step; a step is there when an inverter or a sensor has data or data is expected.
  */
-export async function* plantReportChunks(db: Db, ctx: ReportContext, devices: StatDevice[], per: "plant" | "group") {
+export async function* plantReportChunks(
+  db: Db,
+  ctx: ReportContext,
+  devices: StatDevice[],
+  per: "plant" | "group",
+  opts: { plantDays?: boolean } = {},
+) {
   const plantUids = [...ctx.plants.keys()];
   const scopeRows = per === "group" ? new Map<number, PlantRow & { sensors: number }>() : null;
   const bounds = ctx.exp.bounds;
@@ -593,36 +696,39 @@ export async function* plantReportChunks(db: Db, ctx: ReportContext, devices: St
       for (const d of list) m.set(d.plant_uid!, [...(m.get(d.plant_uid!) ?? []), d.uid]);
       return [...m.entries()];
     };
-    if (invs.length) {
-      const parts = byPlant(invs).map(
-        ([
-          plant,
-          uids,
-        ]) => sql`select cast(${plant} as text) as plant, x.b as b, sum(x.n) as n, sum(x.energy_wh) as energy_wh, sum(x.max_w) as max_w
-        from (${inverterAggSql(uids, ctx.period, ctx.unit, bounds)}) x group by x.b`,
-      );
-      const rows = (await sql<PlantAgg>`${sql.join(parts, sql` union all `)}`.execute(db)).rows;
-      for (const r of rows) {
-        let m = inv.get(r.plant);
-        if (!m) inv.set(r.plant, (m = new Map()));
-        m.set(Number(r.b), r);
-      }
-    }
     const env = new Map<string, Map<number, { iis: number; sensors: number }>>();
-    if (envs.length) {
-      const parts = byPlant(envs).map(
-        ([plant, uids]) => sql`select cast(${plant} as text) as plant, x.b as b, avg(x.iis_wh) as iis_wh, count(*) as sensors
-        from (${envAggSql(uids, ctx.period, ctx.unit, bounds)}) x where x.iis_wh is not null group by x.b`,
-      );
-      const rows = (
-        await sql<{ plant: string; b: number; iis_wh: number; sensors: number }>`${sql.join(parts, sql` union all `)}`.execute(db)
-      ).rows;
+    const addInv = (r: PlantAgg) => {
+      let m = inv.get(r.plant);
+      if (!m) inv.set(r.plant, (m = new Map()));
+      m.set(Number(r.b), r);
+    };
+    const addEnv = (r: PlantEnvAgg) => {
+      let m = env.get(r.plant);
+      if (!m) env.set(r.plant, (m = new Map()));
+      m.set(Number(r.b), { iis: Number(r.iis_wh), sensors: Number(r.sensors) });
+    };
+    // At unit day a plant whose scope holds every inverter and sensor it has reads its kept days (migration 0016).
+    const kept = ctx.unit === "day" && opts.plantDays !== false ? await plantDaysCover(db, part, invs, envs) : new Set<string>();
+    if (kept.size) {
+      const rows = await db
+        .selectFrom("rollup_plant_stat_daily")
+        .select(["plant_uid", "day_ts", "inv_n", "energy_wh", "max_w", "sensors", "iis_wh"])
+        .where("plant_uid", "in", [...kept])
+        .where("day_ts", ">=", ctx.period.start)
+        .where("day_ts", "<", ctx.period.end)
+        .execute();
       for (const r of rows) {
-        let m = env.get(r.plant);
-        if (!m) env.set(r.plant, (m = new Map()));
-        m.set(Number(r.b), { iis: Number(r.iis_wh), sensors: Number(r.sensors) });
+        if (r.inv_n !== null) addInv({ plant: r.plant_uid, b: r.day_ts, n: r.inv_n, energy_wh: r.energy_wh, max_w: r.max_w });
+        if (Number(r.sensors) > 0) addEnv({ plant: r.plant_uid, b: r.day_ts, iis_wh: r.iis_wh!, sensors: r.sensors });
       }
     }
+    const computed = (list: StatDevice[]) => byPlant(list.filter((d) => !kept.has(d.plant_uid!)));
+    const invParts = computed(invs).map(([plant, uids]) => plantInverterStepsSql(plant, uids, ctx.period, ctx.unit, bounds));
+    if (invParts.length)
+      for (const r of (await sql<PlantAgg>`${sql.join(invParts, sql` union all `)}`.execute(db)).rows) addInv(r);
+    const envParts = computed(envs).map(([plant, uids]) => plantEnvStepsSql(plant, uids, ctx.period, ctx.unit, bounds));
+    if (envParts.length)
+      for (const r of (await sql<PlantEnvAgg>`${sql.join(envParts, sql` union all `)}`.execute(db)).rows) addEnv(r);
     const out: PlantRow[] = [];
     for (const plant of part) {
       const count = inverterCount.get(plant) ?? 0;

@@ -10,6 +10,7 @@ import { KIND_FIELDS, type MeasurementTable, type ValidReading } from "./reading
 import { DAY_MS, HOUR_MS, seoulDayStart } from "../../domain/seoul-time";
 import { dailyRollupSql, hourOf, hourlyRollupSql, plantDailySql, withParams } from "./rollups";
 import { dataChanged } from "../store/data-changes";
+import { rebuildPlantStatDays, writePlantStatDays, writePlantStatDaysSync } from "../store/plant-stat-days";
 
 export interface WriteOptions {
   /** Skip rollups (a bulk loader recomputes them once at the end with rebuildRollups). */
@@ -191,6 +192,7 @@ export class SqliteTelemetryWriter implements TelemetryWriter {
           this.stmt("plant-day-", () => plants.remove).run(uids, scope.dayFrom, scope.dayTo);
           this.stmt("plant-day+", () => plants.insert).run(uids, scope.dayFrom, scope.dayTo);
         }
+        if (scope) writePlantStatDaysSync(this.store, { devices: scope.uids }, scope.dayFrom, scope.dayTo);
         const upsert = this.stmt(
           "latest",
           () =>
@@ -263,6 +265,7 @@ export class KyselyTelemetryWriter implements TelemetryWriter {
         await withParams(plants.remove, [scope.uids, scope.dayFrom, scope.dayTo]).execute(trx);
         await withParams(plants.insert, [scope.uids, scope.dayFrom, scope.dayTo]).execute(trx);
       }
+      if (scope) await writePlantStatDays(trx, { devices: scope.uids }, scope.dayFrom, scope.dayTo);
       await this.upsertLatest(trx, newestPerDevice(readings), now);
       if (readings.length) {
         await trx
@@ -319,6 +322,7 @@ export async function rebuildRollupsIn(trx: Kysely<Database>, from: number, to: 
   const dayTo = seoulDayStart(to - 1) + DAY_MS;
   await withParams(dailyRollupSql("1 = 1"), [dayFrom, dayTo]).execute(trx);
   await rebuildPlantDaily(trx, dayFrom, dayTo);
+  await rebuildPlantStatDays(trx, dayFrom, dayTo);
 }
 
 /** Recomputes rollup_plant_daily of every plant, or of the plants given, over the days [dayFrom, dayTo). */
