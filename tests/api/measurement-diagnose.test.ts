@@ -17,6 +17,26 @@ import { createGatewayFixture, postReadings, type GatewayFixture } from "../help
 const HOUR = 3_600_000;
 const fmt = (t: number) => formatSeoul(t, "YYYY-MM-DD HH:mm:ss");
 
+/** A rated inverter (5 kW) with no readings, added straight into the plant: its plant-day rows no longer stand for a request of the others. */
+async function addSpareInverter(store: Store, uid: string, plantUid: string, address: number) {
+  const now = Date.now();
+  await store.db
+    .insertInto("device")
+    .values({
+      uid,
+      rtu_uid: null,
+      plant_uid: plantUid,
+      kind: 1,
+      name: "여분",
+      address,
+      capa: 5000,
+      use_yn: 1,
+      created_at: now,
+      updated_at: now,
+    } as any)
+    .execute();
+}
+
 describe.each(STORES)("measurement and diagnosis API on %s", (storeKind) => {
   let server: TestServer;
   let store: Store;
@@ -204,22 +224,7 @@ describe.each(STORES)("measurement and diagnosis API on %s", (storeKind) => {
       expect(daily.body.generation.reduce((a: number, x: number) => a + x, 0)).toBeCloseTo(45 * 2, 3);
       // The whole plant's days came from rollup_plant_daily; with a third rated inverter in the plant (no readings) the
       // same request is summed per group of inverters instead: both ways give the same answer.
-      const now = Date.now();
-      await store.db
-        .insertInto("device")
-        .values({
-          uid: `${g.plantUid}X`,
-          rtu_uid: null,
-          plant_uid: g.plantUid,
-          kind: 1,
-          name: "여분",
-          address: 99,
-          capa: 5000,
-          use_yn: 1,
-          created_at: now,
-          updated_at: now,
-        } as any)
-        .execute();
+      await addSpareInverter(store, `${g.plantUid}X`, g.plantUid, 99);
       const grouped = await post("/diagnose/generate", { deviceUids: g.inverters, unit: 1440, ...day });
       await store.db.deleteFrom("device").where("uid", "=", `${g.plantUid}X`).execute();
       expect(grouped.status, grouped.text).toBe(200);
@@ -304,22 +309,7 @@ describe.each(STORES)("measurement and diagnosis API on %s", (storeKind) => {
         await backfillRegular(store.db);
         expect(await flags()).toEqual([1, 0, 0, 0, 1]);
         // A third rated inverter in the plant: no plant-day row stands for the request, every day is grouped per inverter.
-        const now = Date.now();
-        await store.db
-          .insertInto("device")
-          .values({
-            uid: `${g.plantUid}Y`,
-            rtu_uid: null,
-            plant_uid: g.plantUid,
-            kind: 1,
-            name: "여분",
-            address: 98,
-            capa: 5000,
-            use_yn: 1,
-            created_at: now,
-            updated_at: now,
-          } as any)
-          .execute();
+        await addSpareInverter(store, `${g.plantUid}Y`, g.plantUid, 98);
         const grouped = await post("/diagnose/generate", { deviceUids: g.inverters, ...period });
         await store.db.deleteFrom("device").where("uid", "=", `${g.plantUid}Y`).execute();
         expect(grouped.status, grouped.text).toBe(200);
