@@ -89,14 +89,27 @@ export async function openStore(url: string): Promise<Store> {
  * at BEGIN makes such writers wait their turn under busy_timeout instead.
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new LRUCache<string, SQLite.Statement>({ max: 500 });
+  const prepare = preparedStatements({ max: 500 });
   return {
     close: () => sqlite.close(),
-    prepare(text: string) {
-      let stmt = statements.get(text);
-      if (!stmt) statements.set(text, (stmt = sqlite.prepare(text === "begin" ? "begin immediate" : text)));
-      return stmt;
-    },
+    prepare: (text: string) => prepare(sqlite, text === "begin" ? "begin immediate" : text),
+  };
+}
+
+/**
+ * A cache of prepared statements by text, per SQLite handle, least recently used first out. Each caller keeps its
+ * own (Kysely's statements must keep answering objects, and one of them may be mid-iteration), so a hot path that
+ * runs better-sqlite3 itself does not prepare a statement per call. `raw`: the statements answer arrays (no object
+ * per row; readers only).
+ */
+export function preparedStatements(options: { max: number; raw?: boolean }) {
+  const caches = new WeakMap<SQLite.Database, LRUCache<string, SQLite.Statement>>();
+  return (sqlite: SQLite.Database, text: string): SQLite.Statement => {
+    let cache = caches.get(sqlite);
+    if (!cache) caches.set(sqlite, (cache = new LRUCache({ max: options.max })));
+    let stmt = cache.get(text);
+    if (!stmt) cache.set(text, (stmt = options.raw ? sqlite.prepare(text).raw(true) : sqlite.prepare(text)));
+    return stmt;
   };
 }
 

@@ -55,9 +55,10 @@ const num = (v: unknown): number | null => (v === null || v === undefined ? null
 const hoursOf = (unit: DiagnoseUnit) => unit / 60;
 const CHUNK = 400;
 
-async function chunked<T>(uids: string[], run: (part: string[]) => Promise<T[]>): Promise<T[]> {
+/** `run` over `uids` cut into lists of `size`, one after the other, its rows joined. */
+async function chunked<T>(uids: string[], run: (part: string[]) => Promise<T[]>, size = CHUNK): Promise<T[]> {
   const out: T[] = [];
-  for (let i = 0; i < uids.length; i += CHUNK) out.push(...(await run(uids.slice(i, i + CHUNK))));
+  for (let i = 0; i < uids.length; i += size) out.push(...(await run(uids.slice(i, i + size))));
   return out;
 }
 
@@ -621,31 +622,31 @@ export async function fleetSums(db: Db, plantUids: string[], from: number, to: n
  * with the plant list twice, per 400 plants — PostgreSQL spent more time planning the lists than running it).
  */
 export async function plantsFor(db: Db, plantUids: string[]): Promise<RankingPlant[]> {
-  const out: RankingPlant[] = [];
-  for (let i = 0; i < plantUids.length; i += FLEET_CHUNK) {
-    const rows = await db
-      .selectFrom("plant")
-      .leftJoin("device", (j) => j.onRef("device.plant_uid", "=", "plant.uid").on("device.kind", "=", 1))
-      .select((e) => [
-        "plant.uid",
-        "plant.name",
-        "plant.capa",
-        e.fn.count<number>("device.uid").as("n"),
-        e.fn.count<number>(e.case().when("device.capa", ">", 0).then(1).end()).as("rated"),
-      ])
-      .where("plant.uid", "in", plantUids.slice(i, i + FLEET_CHUNK))
-      .groupBy(["plant.uid", "plant.name", "plant.capa"])
-      .execute();
-    for (const r of rows)
-      out.push({
-        uid: r.uid,
-        name: r.name,
-        capacityKw: capacityKw(Number(r.capa)),
-        inverters: Number(r.n ?? 0),
-        ratedInverters: Number(r.rated ?? 0),
-      });
-  }
-  return out;
+  const rows = await chunked(
+    plantUids,
+    (part) =>
+      db
+        .selectFrom("plant")
+        .leftJoin("device", (j) => j.onRef("device.plant_uid", "=", "plant.uid").on("device.kind", "=", 1))
+        .select((e) => [
+          "plant.uid",
+          "plant.name",
+          "plant.capa",
+          e.fn.count<number>("device.uid").as("n"),
+          e.fn.count<number>(e.case().when("device.capa", ">", 0).then(1).end()).as("rated"),
+        ])
+        .where("plant.uid", "in", part)
+        .groupBy(["plant.uid", "plant.name", "plant.capa"])
+        .execute(),
+    FLEET_CHUNK,
+  );
+  return rows.map((r) => ({
+    uid: r.uid,
+    name: r.name,
+    capacityKw: capacityKw(Number(r.capa)),
+    inverters: Number(r.n ?? 0),
+    ratedInverters: Number(r.rated ?? 0),
+  }));
 }
 
 /** The member's remembered first comparison selection (SPEC §4). */

@@ -13,7 +13,7 @@
  * better-sqlite3 transaction, and through Kysely (PostgreSQL writer, rebuilds, the stale refresh).
  */
 import { PostgresAdapter, sql, type CompiledQuery, type Kysely } from "kysely";
-import type { Store } from "./db";
+import { preparedStatements, type Store } from "./db";
 import type { Database } from "./schema";
 import { DEVICE_KIND } from "../../domain/device";
 import { plantEnvStepsSql, plantInverterStepsSql, type PlantAgg, type PlantEnvAgg } from "./statistics";
@@ -130,20 +130,14 @@ export async function writePlantStatDays(db: Db, target: PlantStatTarget, dayFro
 }
 
 /** Prepared statements of the synchronous form, by text (the shapes repeat: one per plant's device count). */
-const PREPARED = new WeakMap<object, Map<string, import("better-sqlite3").Statement>>();
+const prepared = preparedStatements({ max: 256 });
 
 /** Runs `steps` on the SQLite store synchronously: for the writer's better-sqlite3 transaction. */
 export function writePlantStatDaysSync(store: Store, target: PlantStatTarget, dayFrom: number, dayTo: number) {
   const sqlite = store.sqlite!;
-  let cache = PREPARED.get(sqlite);
-  if (!cache) PREPARED.set(sqlite, (cache = new Map()));
   const it = steps(store.db, false, target, dayFrom, dayTo);
   for (let r = it.next(); !r.done;) {
-    let stmt: import("better-sqlite3").Statement | undefined = cache.get(r.value.sql);
-    if (!stmt) {
-      if (cache.size >= 256) cache.clear();
-      cache.set(r.value.sql, (stmt = sqlite.prepare(r.value.sql)));
-    }
+    const stmt = prepared(sqlite, r.value.sql);
     const params = r.value.parameters as unknown[];
     r = it.next(stmt.reader ? stmt.all(params) : (stmt.run(params), []));
   }

@@ -37,7 +37,7 @@ import {
 } from "../../domain/statistics";
 import { notFound } from "../http";
 import { sunTimes } from "../sim/solar";
-import { rawSqlite } from "./db";
+import { preparedStatements, rawSqlite } from "./db";
 import type { Database } from "./schema";
 import { requireDevice, requirePlant, requireRtu, subtreeSeqs, visiblePlantUids, type Reach } from "./visibility";
 
@@ -463,8 +463,7 @@ interface AggRows {
 }
 
 /** Raw-mode statements of our own (Kysely's cached ones must keep answering objects), by text. */
-const RAW_STATEMENTS = new WeakMap<object, LRUCache<string, SqliteStatement>>();
-type SqliteStatement = ReturnType<NonNullable<ReturnType<typeof rawSqlite>>["prepare"]>;
+const rawStatement = preparedStatements({ max: 200, raw: true });
 
 async function aggRows(db: Db, query: RawBuilder<Agg>, fields: Field[]): Promise<AggRows> {
   const compiled = query.compile(db);
@@ -473,12 +472,9 @@ async function aggRows(db: Db, query: RawBuilder<Agg>, fields: Field[]): Promise
     const rows = (await db.executeQuery<AggRow>(compiled)).rows;
     return { rows, dev: "device_uid", b: "b", n: "n", f: fields.map((f) => f.name) };
   }
-  let cache = RAW_STATEMENTS.get(sqlite);
-  if (!cache) RAW_STATEMENTS.set(sqlite, (cache = new LRUCache({ max: 200 })));
   // Run on Kysely's connection with its lock held, so no other caller's transaction is open in between.
   const { cols, rows } = await db.connection().execute(async () => {
-    let st = cache.get(compiled.sql);
-    if (!st) cache.set(compiled.sql, (st = sqlite.prepare(compiled.sql).raw(true)));
+    const st = rawStatement(sqlite, compiled.sql);
     return { cols: st.columns().map((c) => c.name), rows: st.all(compiled.parameters as unknown[]) as AggRow[] };
   });
   return {
