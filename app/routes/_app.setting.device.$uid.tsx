@@ -10,12 +10,11 @@ import { FormAlert, schemaErrors, useClientValidation } from "~/components/Admin
 import { DeviceFields } from "~/components/DeviceFields";
 import { answerFor, CommBadge, DeleteSection, formatTime, kindLabel, useFleetErrorText } from "~/components/FleetAdmin";
 import { assertCsrf } from "~/utils/csrf.server";
-import { apiFailure, formValues, parseForm } from "~/utils/form-action.server";
+import { apiFailure, formValues, parseForm, orNotFound } from "~/utils/form-action.server";
 import { localeOf } from "~/utils/fleet-locale.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt, useLocale } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
-import { ApiFailure } from "~/models/api.server";
 import { deleteDevice, deviceDetail, plantList, rtuList, updateDevice } from "~/models/fleet.server";
 import { metaLocale } from "~/utils/meta-locale";
 
@@ -27,17 +26,12 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { accessToken } = requireSettingScreen(request, context, "device");
-  try {
-    const [{ device }, rtus, plants] = await Promise.all([
-      deviceDetail(accessToken, params.uid!),
-      rtuList(accessToken),
-      plantList(accessToken),
-    ]);
-    return json({ device, rtus: rtus.rtuList, plants: plants.plantList });
-  } catch (error) {
-    if (error instanceof ApiFailure && error.status === 404) throw new Response("not found", { status: 404 });
-    throw error;
-  }
+  const [{ device }, rtus, plants] = await Promise.all([
+    orNotFound(deviceDetail(accessToken, params.uid!)),
+    rtuList(accessToken),
+    plantList(accessToken),
+  ]);
+  return json({ device, rtus: rtus.rtuList, plants: plants.plantList });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

@@ -11,12 +11,11 @@ import { FormAlert, schemaErrors, useClientValidation } from "~/components/Admin
 import { answerFor, DeleteSection, kindLabel, useFleetErrorText } from "~/components/FleetAdmin";
 import { PlantFields } from "~/components/PlantFields";
 import { assertCsrf } from "~/utils/csrf.server";
-import { apiFailure, formFailure, formValues, parseForm, runIntent } from "~/utils/form-action.server";
+import { apiFailure, formFailure, formValues, parseForm, runIntent, orNotFound } from "~/utils/form-action.server";
 import { localeOf } from "~/utils/fleet-locale.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
-import { ApiFailure } from "~/models/api.server";
 import { PlantContactsSection, failureOf } from "~/components/AlertForms";
 import alarmStyles from "~/styles/alarm.css";
 import { plantContacts } from "~/models/alarm.server";
@@ -30,16 +29,6 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
     title: `${data?.plant.name ?? adminMessages(metaLocale(matches)).plants.title} · ${adminMessages(metaLocale(matches)).appName}`,
   },
 ];
-
-async function orNotFound<T>(p: Promise<T>): Promise<T> {
-  try {
-    return await p;
-  } catch (error) {
-    if (error instanceof ApiFailure && (error.status === 404 || error.status === 403))
-      throw new Response("not found", { status: 404 });
-    throw error;
-  }
-}
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { accessToken, user } = requireSettingScreen(request, context, "plant");

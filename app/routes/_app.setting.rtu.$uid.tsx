@@ -12,12 +12,11 @@ import { FormAlert, SelectInput, schemaErrors, useClientValidation } from "~/com
 import { answerFor, CommBadge, DeleteSection, formatTime, kindLabel, useFleetErrorText } from "~/components/FleetAdmin";
 import { RtuFields } from "~/components/RtuFields";
 import { assertCsrf } from "~/utils/csrf.server";
-import { apiFailure, formFailure, formValues, parseForm } from "~/utils/form-action.server";
+import { apiFailure, formFailure, formValues, parseForm, orNotFound } from "~/utils/form-action.server";
 import { localeOf } from "~/utils/fleet-locale.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { fmt, useLocale } from "~/i18n";
 import { adminMessages, useAdminT } from "~/i18n/admin";
-import { ApiFailure } from "~/models/api.server";
 import {
   adminOptions,
   assignRtusToPlant,
@@ -38,13 +37,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { accessToken } = requireSettingScreen(request, context, "rtu");
   const uid = params.uid!;
-  let detail;
-  try {
-    detail = await rtuDetail(accessToken, uid);
-  } catch (error) {
-    if (error instanceof ApiFailure && error.status === 404) throw new Response("not found", { status: 404 });
-    throw error;
-  }
+  const detail = await orNotFound(rtuDetail(accessToken, uid));
   const [options, plants, once] = await Promise.all([
     adminOptions(accessToken),
     plantList(accessToken),
