@@ -9,8 +9,8 @@ import { authenticate } from "./auth/guards";
 import { Sessions } from "./auth/sessions";
 import { TokenSigner } from "./auth/tokens";
 import type { ApiContext } from "./context";
-import { errorHandler, notFound } from "./http";
-import { markJsonBody } from "./strict-input";
+import { badRequest, errorHandler, notFound } from "./http";
+import { markJsonBody, urlProblems } from "./strict-input";
 import type { Clock } from "./clock";
 import { openapiDocument } from "./openapi";
 import { commandRoutes } from "./routes/command";
@@ -132,6 +132,12 @@ export function createApi(opts: ApiOptions): Api {
   });
 
   const router = Router();
+  // No NUL anywhere in the URL either (api/strict-input.ts), whether a route parses it or reads it straight off the
+  // request: PostgreSQL cannot compare with it and would fail the call.
+  router.use((req, _res, next) => {
+    const problems = urlProblems(req.path, req.query);
+    next(Object.keys(problems).length ? badRequest("invalid_input", problems) : undefined);
+  });
   // Gateways authenticate with their own credential, not a member token, and send larger bodies.
   router.use(ingestRoutes(opts.store, ingest));
   router.use(express.json({ limit: "2mb" }));

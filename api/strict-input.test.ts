@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { MemberCreateFields } from "../domain/member-form";
-import { inputProblems } from "./strict-input";
+import { inputProblems, pathHasNul, urlProblems } from "./strict-input";
 
 const Schema = z.object({
   name: z.string(),
@@ -40,5 +40,26 @@ describe("strict input", () => {
   it("sees through the real member schema (level must be a number)", () => {
     expect(inputProblems(MemberCreateFields, { id: "abc", auth: true, node_seq: 1 }, true).auth).toBe("not_a_number");
     expect(inputProblems(MemberCreateFields, { id: "abc", auth: "10", node_seq: 1 }, true).auth).toBe("not_a_number");
+  });
+});
+
+describe("pathHasNul", () => {
+  it("finds a NUL in a path's escaped segments, and nothing else", () => {
+    expect(pathHasNul("/management/plant/%00")).toBe(true);
+    expect(pathHasNul("/plant/a%00b/history")).toBe(true);
+    expect(pathHasNul("/plant/%EA%B0%80%EB%9E%8C")).toBe(false); // Hangul
+    expect(pathHasNul("/plant/P1")).toBe(false);
+    expect(pathHasNul("/plant/%E0%A4%A")).toBe(false); // malformed: Express refuses it itself
+  });
+});
+
+describe("urlProblems", () => {
+  it("names each query value and the path that carry a NUL", () => {
+    expect(urlProblems("/plant/P1", { plantUid: "a\u0000", page: "2", list: ["x", "y\u0000"] })).toEqual({
+      plantUid: "control_character",
+      "list.1": "control_character",
+    });
+    expect(urlProblems("/plant/%00", {})).toEqual({ _path: "control_character" });
+    expect(urlProblems("/plant/P1", { q: "가람" })).toEqual({});
   });
 });

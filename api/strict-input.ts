@@ -4,9 +4,11 @@
  * types, and a number field there must be a JSON number (or null/absent/blank): `"10"` answers 400
  * naming the field. And no text, in a body or a query,
  * may carry a NUL character (PostgreSQL cannot store it; nothing legitimate sends it).
- * `parse` of api/http.ts applies both to every input it validates.
+ * `parse` of api/http.ts applies both to every input it validates; the URL itself — its path's segments (a
+ * plant's uid in /plant/:id) and every query value, read by `parse` or straight off the request — is held to the
+ * same NUL rule by `urlProblems`, before any route reads it.
  */
-import type { ZodTypeAny } from "zod";
+import { z, type ZodTypeAny } from "zod";
 
 /** Bodies parsed from JSON (marked by `markJsonBody`): their number fields are checked strictly. */
 const jsonBodies = new WeakSet<object>();
@@ -89,4 +91,21 @@ export function inputProblems(schema: ZodTypeAny, input: unknown, strict: boolea
   };
   walk(schema, input, []);
   return problems;
+}
+
+/** NUL characters in a request's URL: the path (`_path`) and each query value by its name, as inputProblems names them. */
+export function urlProblems(path: string, query: unknown): Record<string, string> {
+  const problems = inputProblems(z.unknown(), query, false);
+  if (pathHasNul(path)) problems._path = "control_character";
+  return problems;
+}
+
+/** Whether a request path carries a NUL once decoded, as Express will decode its route parameters (%00). */
+export function pathHasNul(path: string): boolean {
+  if (!path.includes("%")) return false;
+  try {
+    return decodeURIComponent(path).includes("\u0000");
+  } catch {
+    return false; // malformed escapes: Express answers them 400 when it decodes the parameter
+  }
 }

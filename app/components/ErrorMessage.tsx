@@ -1,5 +1,5 @@
 /**
- * What a failed screen shows (403, 404, 500, 503), in the member's language with a way back (never the
+ * What a failed screen shows (400, 403, 404, 500, 503), in the member's language with a way back (never the
  * raw code a loader threw with, such as "forbidden"). The root
  * boundary puts it on a page of its own; the shell's boundary (routes/_app) keeps it inside the shell, so the
  * navigation stays. When the failure is an outage (no server answered, or 502/503/504) the page asks again every
@@ -25,7 +25,16 @@ export function ErrorMessage() {
     return () => window.clearInterval(timer);
   }, [outage, revalidator]);
   const status = isRouteErrorResponse(error) ? error.status : outage ? 503 : 500;
-  const text = status === 404 ? t.notFound : status === 403 ? t.forbidden : status === 503 ? t.unavailable : t.error;
+  const text =
+    status === 404
+      ? t.notFound
+      : status === 403
+        ? t.forbidden
+        : status === 400
+          ? t.badRequest
+          : status === 503
+            ? t.unavailable
+            : t.error;
   return (
     <section className="page-message" role="alert" aria-labelledby="error-title">
       <h1 id="error-title">{text.title}</h1>

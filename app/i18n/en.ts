@@ -134,6 +134,10 @@ export const en: Messages = {
   },
   notFound: { title: "Page not found", body: "Check the address.", home: "Back to main" },
   error: { title: "Something went wrong", body: "Try again shortly. If it persists, contact your administrator." },
+  badRequest: {
+    title: "Bad request",
+    body: "The address holds a value that cannot be read. Check it, or open the screen again from the menu.",
+  },
   forbidden: { title: "Not allowed", body: "You do not have access to this screen." },
   unavailable: {
     title: "Service temporarily unavailable",

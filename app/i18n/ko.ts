@@ -141,6 +141,10 @@ export const ko = {
   },
   notFound: { title: "페이지를 찾을 수 없습니다", body: "주소를 확인하세요.", home: "메인으로" },
   error: { title: "문제가 발생했습니다", body: "잠시 후 다시 시도하세요. 계속되면 관리자에게 문의하세요." },
+  badRequest: {
+    title: "잘못된 요청입니다",
+    body: "주소에 읽을 수 없는 값이 있습니다. 주소를 확인하거나 메뉴에서 화면을 다시 여세요.",
+  },
   forbidden: { title: "권한이 없습니다", body: "이 화면을 볼 수 있는 권한이 없습니다." },
   unavailable: {
     title: "잠시 서비스를 이용할 수 없습니다",

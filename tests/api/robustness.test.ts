@@ -325,6 +325,23 @@ describe.each(STORES)("robustness against what users and attackers tried, on %s"
       }
     }
     expect(failures).toEqual([]);
+    // What the refused ones show: a 400 page that says the address cannot be read, not "try again later". A NUL in a
+    // path parameter is refused by the API like one in a query (it failed the call on PostgreSQL).
+    for (const url of ["/diagram?plant=%00x", "/cctv?camera=%25", "/help?article=%00", "/page?p=%00", "/setting/plant/%00"]) {
+      const res = await fetch(`${server.baseUrl}${url}`, { headers: { cookie: cookieHeader(admin) }, redirect: "manual" });
+      expect([400, 404], url).toContain(res.status);
+      const html = await res.text();
+      expect(html, url).toContain(res.status === 400 ? "잘못된 요청입니다" : "페이지를 찾을 수 없습니다");
+      expect(html, url).not.toContain("문제가 발생했습니다");
+    }
+    for (const [url, field] of [
+      ["/api/plant/%00", "_path"],
+      ["/api/management/plant/setting?plantUid=%00", "plantUid"],
+    ] as const) {
+      const nul = await fetch(`${server.baseUrl}${url}`, { headers: { authorization: `Bearer ${admin.accessToken}` } });
+      expect(nul.status, url).toBe(400);
+      expect(await nul.json(), url).toMatchObject({ message: "invalid_input", fields: { [field]: "control_character" } });
+    }
   });
 
   it("7: every page carries a CSP whose nonce is on each inline script; a missing upload is a quiet 404", async () => {
