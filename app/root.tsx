@@ -5,7 +5,7 @@ import { useLinkNavigation } from "./components/AppLink";
 import { useNonce } from "./components/Nonce";
 import { ErrorMessage } from "./components/ErrorMessage";
 import { commitCsrfToken } from "./utils/csrf.server";
-import { messages, useT } from "./i18n";
+import { messages } from "./i18n";
 import { readPreferences } from "./utils/preferences.server";
 import { guardDetailHost } from "./utils/detail-host.server";
 import styles from "./styles/app.css";

@@ -6,13 +6,7 @@
  */
 import type { Kysely, Transaction } from "kysely";
 import { DEFAULT_ALERT_PREF, DIGEST_HOUR, planAlert, type AlertPrefView } from "../../domain/alert-policy";
-import {
-  ALARM_MESSAGE_WORDS,
-  faultBitNames,
-  renderAlarmMessage,
-  storedAlarmMessage,
-  type AlarmMessage,
-} from "../../domain/alarm-message";
+import { ALARM_MESSAGE_WORDS, renderAlarmMessage, storedAlarmMessage, type AlarmMessage } from "../../domain/alarm-message";
 import { STATUS_WORDS, type WordLocale } from "../../domain/status-words";
 import { DAY_MS, HOUR_MS, formatSeoul, seoulDayStart } from "../../domain/seoul-time";
 import type { Database } from "../store/schema";

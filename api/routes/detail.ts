@@ -18,13 +18,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { Router, type Request } from "express";
 import { z } from "zod";
 import { canAdminister } from "../../domain/admin-levels";
-import type { DetailScope, MemberProfile } from "../../domain/contract/auth";
-import type {
-  DetailMemberView,
-  DetailPlantView,
-  DetailTokenResponse,
-  DetailView as DetailViewResponse,
-} from "../../domain/contract/detail";
+import type { DetailScope } from "../../domain/contract/auth";
+import type { DetailTokenResponse, DetailView as DetailViewResponse } from "../../domain/contract/detail";
 import { generationHours } from "../../domain/units";
 import type { Clock } from "../clock";
 import { currentMember, requireSettled } from "../auth/guards";

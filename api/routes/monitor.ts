@@ -11,14 +11,7 @@
  */
 import { Router } from "express";
 import { z } from "zod";
-import {
-  MONITOR_KEYWORD_MAX,
-  MONITOR_KINDS,
-  MONITOR_SORTS,
-  matchesKeyword,
-  orderMonitorRows,
-  type MonitorKind,
-} from "../../domain/monitoring";
+import { MONITOR_KEYWORD_MAX, MONITOR_KINDS, MONITOR_SORTS, matchesKeyword, orderMonitorRows } from "../../domain/monitoring";
 import type { GenMonitorRow, GridMonitorRow, MonitorResponse, MonitorRowBase } from "../../domain/contract/monitor";
 import { generationHours } from "../../domain/units";
 import type { Clock } from "../clock";

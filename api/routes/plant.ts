@@ -65,7 +65,10 @@ export function plantRoutes(ctx: ApiContext, opts: FleetOptions): Router {
     if (lat == null && body.address && opts.geocoder) {
       try {
         const point = await opts.geocoder.geocode(body.address);
-        if (point) (({ lat, lng } = point), (geocoded = true));
+        if (point) {
+          ({ lat, lng } = point);
+          geocoded = true;
+        }
       } catch (error) {
         ctx.log("geocoding failed", String(error));
       }

@@ -10,7 +10,7 @@ import { requireAdmin, requireSettled } from "../auth/guards";
 import { adapterFor } from "../crawling/adapters";
 import { DAY_MS, loadPlantHistory, MAX_LOAD_DAYS, parsePlantUrl } from "../crawling/import";
 import type { ApiContext } from "../context";
-import { badRequest, forbidden, handle, notFound, parse } from "../http";
+import { badRequest, forbidden, handle, parse } from "../http";
 import { seoulDayStart } from "../../domain/seoul-time";
 import { reachesNode } from "../../domain/visibility";
 import { fleetInventory, plantHistory } from "../store/totals";

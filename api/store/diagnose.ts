@@ -423,9 +423,18 @@ export async function envBuckets(db: Db, plantUid: string, p: Period): Promise<M
     let a = acc.get(r.t);
     if (!a) acc.set(r.t, (a = { n: 0, h: 0, hn: 0, ht: 0, htn: 0, hz: 0, hzn: 0, sun: 0, lit: 0 }));
     a.n++;
-    if (r.h !== null) ((a.h += r.h), a.hn++);
-    if (r.ht !== null) ((a.ht += r.ht), a.htn++);
-    if (r.hz !== null) ((a.hz += r.hz), a.hzn++);
+    if (r.h !== null) {
+      a.h += r.h;
+      a.hn++;
+    }
+    if (r.ht !== null) {
+      a.ht += r.ht;
+      a.htn++;
+    }
+    if (r.hz !== null) {
+      a.hz += r.hz;
+      a.hzn++;
+    }
     a.sun += r.sun;
     a.lit += r.lit;
   }

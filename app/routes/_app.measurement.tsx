@@ -54,7 +54,12 @@ function sumSeries(parts: Array<Array<number | null>>, n: number): Array<number 
   return Array.from({ length: n }, (_, i) => {
     let any = false;
     let s = 0;
-    for (const p of parts) if (p[i] !== null && p[i] !== undefined) ((s += p[i]!), (any = true));
+    for (const p of parts) {
+      const v = p[i];
+      if (v === null || v === undefined) continue;
+      s += v;
+      any = true;
+    }
     return any ? Number(s.toFixed(3)) : null;
   });
 }

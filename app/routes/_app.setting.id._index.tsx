@@ -3,7 +3,7 @@
  * filters are a GET form, so they live in the URL (bookmarkable, no JS needed); 20 rows a page.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { AppLink } from "~/components/AppLink";
 import { AUTH_LEVELS } from "../../domain/admin-levels";
 import { buildTree, flattenTree } from "../../domain/group-tree";

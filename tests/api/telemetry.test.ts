@@ -13,7 +13,7 @@ import { seoulDayStart } from "../../domain/seoul-time";
 import { openTestStore, type Store } from "../helpers/fixtures";
 import { ADMIN_PASSWORD, startServer, type TestServer } from "../helpers/server";
 import { STORES, apiClient } from "../helpers/http";
-import { createGatewayFixture, gatewayAuth, postReadings, slot, type GatewayFixture } from "../helpers/telemetry";
+import { createGatewayFixture, gatewayAuth, postReadings, slot } from "../helpers/telemetry";
 import { waitFor } from "../helpers/wait";
 
 const MQTT_URL = process.env.TEST_MQTT_URL ?? "mqtt://127.0.0.1:1883";

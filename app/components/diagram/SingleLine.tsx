@@ -6,7 +6,7 @@ import type { Condition } from "../../../domain/contract/diagram";
 import { fmt } from "~/i18n";
 import { useWorkspaceT } from "~/i18n/workspace";
 import type { DiagramLayout, PlacedElement } from "./layout.server";
-import { CONDITION_MARK, conditionText, elementName, measurementHref, typeLabel, valuesText } from "./words";
+import { conditionText, elementName, measurementHref, typeLabel, valuesText } from "./words";
 
 /** The condition's shape, centred on (cx, cy). */
 function Mark({ condition, cx, cy, r = 5 }: { condition: Condition; cx: number; cy: number; r?: number }) {
