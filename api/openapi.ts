@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
+import { projectFile } from "./project-files";
 
 interface Document {
   paths?: Record<string, Record<string, unknown>>;
@@ -9,7 +9,7 @@ interface Document {
   [key: string]: unknown;
 }
 
-const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const here = (p: string) => projectFile("api", p);
 
 /**
  * Adds one resource family's part of the contract (`api/openapi/<family>.yaml`: `paths`, `components`,

@@ -5,15 +5,15 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { Router, type Request } from "express";
 import { HelpFileId, HelpFileQuery, HelpListQuery, type HelpFile, type HelpListResponse } from "../../domain/contract/help";
 import { HELP_ARTICLES, HELP_LANGS, markdownText, markdownTitle, searchArticle, type HelpLang } from "../../domain/help";
 import { hasService } from "../../domain/service-bits";
+import { projectFile } from "../project-files";
 import { requireSettled } from "../auth/guards";
 import { forbidden, handle, notFound, parse } from "../http";
 
-export const HELP_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../help");
+export const HELP_DIR = projectFile("help");
 
 interface Article {
   id: string;

@@ -8,10 +8,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { startServer, type TestServer } from "../helpers/server";
 import { waitFor } from "../helpers/wait";
 
-/** The portal processes of a primary: its children running server.ts (not, say, a tsx/esbuild helper). */
+/** The portal processes of a primary: its children running the server bundle (not, say, an esbuild helper). */
 function children(pid: number): number[] {
   try {
-    return execFileSync("pgrep", ["-P", String(pid), "-f", "server\\.ts"], { encoding: "utf8" })
+    return execFileSync("pgrep", ["-P", String(pid), "-f", "build/server\\.mjs"], { encoding: "utf8" })
       .trim()
       .split("\n")
       .filter(Boolean)

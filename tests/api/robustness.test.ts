@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMember, openTestStore, type Store } from "../helpers/fixtures";
 import { apiClient, STORES } from "../helpers/http";
 import { ADMIN_PASSWORD, freePort, REPO_ROOT, startServer, type TestServer } from "../helpers/server";
+import { buildServer } from "../../build-server.mjs";
 import { createGatewayFixture, postReadings, slot } from "../helpers/telemetry";
 
 /** Requests from another loopback address (Linux answers all of 127/8): a client the server cannot confuse. */
@@ -376,7 +377,7 @@ describe("2: starting while the port is taken", () => {
     await new Promise((r) => blocker.once("listening", r));
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-port-"));
     try {
-      const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+      const child = spawn(process.execPath, [await buildServer()], {
         cwd: REPO_ROOT,
         env: {
           ...process.env,

@@ -1,5 +1,6 @@
 /**
- * Starts a REAL portal process (server.ts from the already-built `build/`) for tests:
+ * Starts a REAL portal process for tests, as `npm start` runs it: plain node on `build/server.mjs`, compiled from the
+ * current sources once per test process (build-server.mjs), serving the already-built portal in `build/`:
  * a free port in 3400–3499, a fresh data directory, and either a fresh SQLite file or a
  * fresh PostgreSQL database that is dropped again on stop().
  */
@@ -11,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { buildServer } from "../../build-server.mjs";
 
 export type StoreKind = "sqlite" | "postgres";
 
@@ -18,6 +20,9 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /** The PostgreSQL server used to create and drop throwaway databases. */
 export const TEST_PG_URL = process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 export const ADMIN_PASSWORD = "admin1234!";
+
+/** The server compiled from the sources as they are when this process first starts one. */
+let serverBundle: Promise<string> | undefined;
 
 export interface TestServer {
   store: StoreKind;
@@ -165,7 +170,8 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
   });
 
   let out = "";
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), "--import", "tsx", "server.ts"], {
+  const bundle = await (serverBundle ??= buildServer());
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), "--enable-source-maps", bundle], {
     cwd: REPO_ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],
