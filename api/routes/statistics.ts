@@ -33,6 +33,7 @@ import { nextRunAt } from "../../domain/statistics-schedule";
 import type { Clock } from "../clock";
 import { requireSettled, requireWriter } from "../auth/guards";
 import type { ApiContext } from "../context";
+import { TableAnswers } from "../cache/table-answers";
 import { badRequest, handle, JsonText, parse } from "../http";
 import { exportFileName, writeCsv, writeXlsx } from "../statistics/export";
 import { prepareReport, reportAnswer } from "../statistics/report";
@@ -62,6 +63,8 @@ const fleetName = (m: AccessClaims) => m.nodeName || m.id;
 /** Memory of the report answer cache, and the longest an answer is kept (a safety net: changes drop answers at once). */
 const REPORT_CACHE_BYTES = 48 * 1024 * 1024;
 const REPORT_CACHE_TTL_MS = 15 * 60_000;
+/** Memory and longest life of the scope choices' answers (a safety net: writes to their tables drop them at once). */
+const SCOPE_CACHE = { maxBytes: 4 * 1024 * 1024, ttlMs: 5 * 60_000 };
 
 export function statisticsRoutes(
   ctx: ApiContext,
@@ -86,6 +89,16 @@ export function statisticsRoutes(
   });
   onDataChange((change) => cache.changed(change));
   if (deps.notices) cache.share(deps.notices);
+  // The report screen asks for its scope choices on every page: kept until a row of a table they are read from is
+  // written (api/cache/table-answers.ts) — the member (enabled, node), their linked plants, the groups, plants and
+  // devices.
+  const scopes = new TableAnswers({
+    channel: "solar_stat_scope",
+    tables: ["member", "member_plant", "node", "plant", "device"],
+    ...SCOPE_CACHE,
+    notices: deps.notices,
+    store: ctx.store,
+  });
 
   const report = (kind: ReportKind, categoryType?: "plant" | "group") =>
     handle(async (req: Request) => {
@@ -134,18 +147,22 @@ export function statisticsRoutes(
 
   r.get(
     "/rpi/statistics/scope",
-    handle(async (req): Promise<StatisticsScopeResponse> => {
+    handle(async (req) => {
       const member = requireSettled(req);
       const q = parse(ScopeQuery, req.query);
-      const reach = await reachOf(db, member);
-      const resolved = await resolveScope(db, reach, q, fleetName(member));
-      const all = await resolveScope(db, reach, {}, fleetName(member));
-      return {
-        scope: resolved.scope,
-        kinds: [...new Set(resolved.devices.map((d) => d.kind))].sort((a, b) => a - b),
-        plants: all.plants.map((p) => ({ uid: p.uid, name: p.name, node_seq: p.node_seq })),
-        groups: await groupOptions(db, reach),
-      };
+      const fleet = fleetName(member);
+      // Besides the tables, the answer depends on who asks (and a detail window's narrower scope) and the query.
+      return scopes.of({ id: member.id, only: member.scope ?? null, fleet, q }, async (): Promise<StatisticsScopeResponse> => {
+        const reach = await reachOf(db, member);
+        const resolved = await resolveScope(db, reach, q, fleet);
+        const all = await resolveScope(db, reach, {}, fleet);
+        return {
+          scope: resolved.scope,
+          kinds: [...new Set(resolved.devices.map((d) => d.kind))].sort((a, b) => a - b),
+          plants: all.plants.map((p) => ({ uid: p.uid, name: p.name, node_seq: p.node_seq })),
+          groups: await groupOptions(db, reach),
+        };
+      });
     }),
   );
 
