@@ -347,6 +347,32 @@ for (const storeKind of STORES) {
       expect(totals).toHaveLength(2);
     });
 
+    it("exports the same rows as the report when it reads a device's period in parts", async () => {
+      // 60 days at unit 60: 1,440 hours per inverter, more steps than an export reads at a time
+      // (api/statistics/export.ts), so each inverter's period is read in two parts, one after the other.
+      const params = { plant: g.plantUid, unit: "60", start: formatSeoul(DAY - 59 * 86_400_000, "YYYY-MM-DD"), end: DATE };
+      const report = (await get(`/rpi?${q(params)}`)).body as {
+        reportInverters: Array<{ device_uid: string; energy_wh: number | null }>;
+        deviceNames: Record<string, string>;
+      };
+      const res = await fetch(`${server.baseUrl}/api/statistics/export?${q({ ...params, report: "inverter", format: "csv" })}`, {
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      expect(res.status).toBe(200);
+      const lines = new TextDecoder()
+        .decode(new Uint8Array(await res.arrayBuffer()).slice(3))
+        .trim()
+        .split("\r\n");
+      const rows = lines.slice(1, -g.inverters.length).map((l) => l.split(","));
+      expect(report.reportInverters.length).toBeGreaterThan(g.inverters.length * 60);
+      expect(rows).toHaveLength(report.reportInverters.length);
+      // Row by row the same inverter, in the same order, and the same generation (kWh in the file).
+      expect(rows.map((r) => r[2]!.replace(/^'/, ""))).toEqual(
+        report.reportInverters.map((r) => report.deviceNames[r.device_uid]),
+      );
+      expect(sum(rows.map((r) => Number(r[4] || 0)))).toBeCloseTo(sum(report.reportInverters.map((r) => r.energy_wh)) / 1000, 3);
+    });
+
     it("exports XLSX: one sheet per table, typed numbers, units in the heads, frozen head row", async () => {
       const json = (await get(`/rpi/statistics/group/plant?${q({ plant: g.plantUid, unit: "60", start: DATE, end: DATE })}`))
         .body;
