@@ -13,7 +13,7 @@
  * GET /rpe/statistics/group         environment report of a group's (or plant's) sensors
  * GET /rpi/statistics/scope         what the report screen may offer for a scope (plants, groups, kinds)
  * GET /statistics/export            report=…&format=csv|xlsx&… — the report as a streamed file
- * GET /statistics/subscriptions     the member's own scheduled reports (with the next run)
+ * GET /statistics/subscriptions     the member's own scheduled reports (with the next run) and their e-mail address
  * POST /statistics/subscriptions    subscribe: report, frequency daily|weekly|monthly, plant | isGroup&group | (fleet), email, lang
  * DELETE /statistics/subscriptions/:seq   unsubscribe (another member's subscription answers 404)
  */
@@ -50,6 +50,7 @@ import {
   toSubscription,
   type SubscriptionRow,
 } from "../store/report-subscriptions";
+import { findMember } from "../store/members";
 import { reachOf, type Reach } from "../store/visibility";
 
 /** At most this many scheduled reports per member. */
@@ -219,7 +220,8 @@ export function statisticsRoutes(
         const s = toSubscription(row, await scopeOf(reach, row, fleetName(member)));
         subscriptions.push({ ...s, next_run: nextRunAt(s.frequency, now) });
       }
-      return { subscriptions };
+      // The member's own address, which a new subscription's form offers (the report screen needs no other call for it).
+      return { subscriptions, email: (await findMember(db, member.id))?.email ?? null };
     }),
   );
 

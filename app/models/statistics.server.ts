@@ -74,8 +74,9 @@ export const statisticsExport = (token: string, view: StatisticsView, format: "c
 
 export type SubscriptionItem = Subscription & { next_run: number | null; last_sent_at: number | null; last_error: string | null };
 
+/** The member's scheduled report mails, and their own address (a new subscription's default). */
 export const statisticsSubscriptions = (token: string) =>
-  api<{ subscriptions: SubscriptionItem[] }>("/statistics/subscriptions", { token });
+  api<{ subscriptions: SubscriptionItem[]; email: string | null }>("/statistics/subscriptions", { token });
 
 export const subscribeReport = (
   token: string,

@@ -27,7 +27,6 @@ import { requireSection } from "~/auth/section.server";
 import { fmt, useLocale } from "~/i18n";
 import { statisticsMessages, useStatisticsT, type StatisticsCatalogue } from "~/i18n/statistics";
 import { ApiFailure } from "~/models/api.server";
-import { myProfile } from "~/models/member.server";
 import {
   statisticsReport,
   statisticsScope,
@@ -213,15 +212,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
   }
   // Scheduled report mails: the member's own list, and their address as the form's default (never fatal here).
-  const [subs, profile] = view.print
-    ? [null, null]
-    : await Promise.all([
-        statisticsSubscriptions(auth.accessToken).then(
-          (r) => r.subscriptions,
-          () => null,
-        ),
-        myProfile(auth.accessToken).catch(() => null),
-      ]);
+  const subs = view.print ? null : await statisticsSubscriptions(auth.accessToken).catch(() => null);
   return json(
     {
       view,
@@ -237,8 +228,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // numbers were computed), which is dropped by any change of the data, so the numbers are those of now.
       generatedAt: formatSeoul(now, "YYYY-MM-DD HH:mm"),
       pdf: pdfAvailable(),
-      subscriptions: subs,
-      email: profile?.email ?? "",
+      subscriptions: subs?.subscriptions ?? null,
+      email: subs?.email ?? "",
       readOnly: auth.user.readOnly === 1,
       mailConfigured: Boolean(process.env.SMTP_URL),
       hideCo2: hasService(auth.user.service, "co2Hide"),
