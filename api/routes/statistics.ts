@@ -64,8 +64,11 @@ const fleetName = (m: AccessClaims) => m.nodeName || m.id;
 /** Memory of the report answer cache, and the longest an answer is kept (a safety net: changes drop answers at once). */
 const REPORT_CACHE_BYTES = 48 * 1024 * 1024;
 const REPORT_CACHE_TTL_MS = 15 * 60_000;
-/** Memory and longest life of the scope choices' answers (a safety net: writes to their tables drop them at once). */
-const SCOPE_CACHE = { maxBytes: 4 * 1024 * 1024, ttlMs: 5 * 60_000 };
+/**
+ * Memory and longest life of the scope choices' answers. Writes through the servers drop them at once; the life
+ * bounds what is not heard (a PostgreSQL row written by hand, outside every server), as for the alarm list.
+ */
+const SCOPE_CACHE = { maxBytes: 4 * 1024 * 1024, ttlMs: 60_000 };
 
 export function statisticsRoutes(
   ctx: ApiContext,
