@@ -8,6 +8,7 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatSeoul, seoulDayStart } from "../../domain/seoul-time";
+import { DEVICE_KIND } from "../../domain/device";
 import { completenessPct } from "../../domain/statistics";
 import { createMember, openTestStore, type MemberFixture, type Store } from "../helpers/fixtures";
 import { apiClient, STORES } from "../helpers/http";
@@ -422,6 +423,19 @@ for (const storeKind of STORES) {
       expect(lines.get("범위")).toBe(json.scope.name);
       expect(lines.get("발전량")).toBeCloseTo(json.summary.energy_wh / 1000, 2);
       expect(lines.get("발전시간")).toBeCloseTo(json.summary.genHours, 2);
+    });
+
+    // Last: it removes the plant's ACB.
+    it("answers the scope choices anew once a device is removed through the API (kept until a write)", async () => {
+      const chief = await createMember(store, { service: 0, auth: 10 });
+      const token = (await api().session(chief.id, chief.password)).accessToken;
+      const kinds = async () => (await get(`/rpi/statistics/scope?${q({ plant: g.plantUid })}`, token)).body.kinds as number[];
+      const before = await kinds();
+      expect(before).toContain(DEVICE_KIND.acb);
+      expect(await kinds()).toEqual(before);
+      const res = await api().call("DELETE", `/device/${g.acb}`, { token, json: { confirm: "delete" } });
+      expect(res.status, res.text).toBe(200);
+      expect(await kinds()).toEqual(before.filter((k) => k !== DEVICE_KIND.acb));
     });
   });
 }
