@@ -13,7 +13,7 @@
  * GET /rpe/statistics/group         environment report of a group's (or plant's) sensors
  * GET /rpi/statistics/scope         what the report screen may offer for a scope (plants, groups, kinds)
  * GET /statistics/export            report=…&format=csv|xlsx&… — the report as a streamed file
- * GET /statistics/subscriptions     the member's own scheduled reports (with the next run)
+ * GET /statistics/subscriptions     the member's own scheduled reports (with the next run) and their e-mail address
  * POST /statistics/subscriptions    subscribe: report, frequency daily|weekly|monthly, plant | isGroup&group | (fleet), email, lang
  * DELETE /statistics/subscriptions/:seq   unsubscribe (another member's subscription answers 404)
  */
@@ -33,6 +33,7 @@ import { nextRunAt } from "../../domain/statistics-schedule";
 import type { Clock } from "../clock";
 import { requireSettled, requireWriter } from "../auth/guards";
 import type { ApiContext } from "../context";
+import { TableAnswers } from "../cache/table-answers";
 import { badRequest, handle, JsonText, parse } from "../http";
 import { exportFileName, writeCsv, writeXlsx } from "../statistics/export";
 import { prepareReport, reportAnswer } from "../statistics/report";
@@ -49,6 +50,7 @@ import {
   toSubscription,
   type SubscriptionRow,
 } from "../store/report-subscriptions";
+import { findMember } from "../store/members";
 import { reachOf, type Reach } from "../store/visibility";
 
 /** At most this many scheduled reports per member. */
@@ -62,6 +64,11 @@ const fleetName = (m: AccessClaims) => m.nodeName || m.id;
 /** Memory of the report answer cache, and the longest an answer is kept (a safety net: changes drop answers at once). */
 const REPORT_CACHE_BYTES = 48 * 1024 * 1024;
 const REPORT_CACHE_TTL_MS = 15 * 60_000;
+/**
+ * Memory and longest life of the scope choices' answers. Writes through the servers drop them at once; the life
+ * bounds what is not heard (a PostgreSQL row written by hand, outside every server), as for the alarm list.
+ */
+const SCOPE_CACHE = { maxBytes: 4 * 1024 * 1024, ttlMs: 60_000 };
 
 export function statisticsRoutes(
   ctx: ApiContext,
@@ -86,6 +93,16 @@ export function statisticsRoutes(
   });
   onDataChange((change) => cache.changed(change));
   if (deps.notices) cache.share(deps.notices);
+  // The report screen asks for its scope choices on every page: kept until a row of a table they are read from is
+  // written (api/cache/table-answers.ts) — the member (enabled, node), their linked plants, the groups, plants and
+  // devices.
+  const scopes = new TableAnswers({
+    channel: "solar_stat_scope",
+    tables: ["member", "member_plant", "node", "plant", "device"],
+    ...SCOPE_CACHE,
+    notices: deps.notices,
+    store: ctx.store,
+  });
 
   const report = (kind: ReportKind, categoryType?: "plant" | "group") =>
     handle(async (req: Request) => {
@@ -134,18 +151,22 @@ export function statisticsRoutes(
 
   r.get(
     "/rpi/statistics/scope",
-    handle(async (req): Promise<StatisticsScopeResponse> => {
+    handle(async (req) => {
       const member = requireSettled(req);
       const q = parse(ScopeQuery, req.query);
-      const reach = await reachOf(db, member);
-      const resolved = await resolveScope(db, reach, q, fleetName(member));
-      const all = await resolveScope(db, reach, {}, fleetName(member));
-      return {
-        scope: resolved.scope,
-        kinds: [...new Set(resolved.devices.map((d) => d.kind))].sort((a, b) => a - b),
-        plants: all.plants.map((p) => ({ uid: p.uid, name: p.name, node_seq: p.node_seq })),
-        groups: await groupOptions(db, reach),
-      };
+      const fleet = fleetName(member);
+      // Besides the tables, the answer depends on who asks (and a detail window's narrower scope) and the query.
+      return scopes.of({ id: member.id, only: member.scope ?? null, fleet, q }, async (): Promise<StatisticsScopeResponse> => {
+        const reach = await reachOf(db, member);
+        const resolved = await resolveScope(db, reach, q, fleet);
+        const all = await resolveScope(db, reach, {}, fleet);
+        return {
+          scope: resolved.scope,
+          kinds: [...new Set(resolved.devices.map((d) => d.kind))].sort((a, b) => a - b),
+          plants: all.plants.map((p) => ({ uid: p.uid, name: p.name, node_seq: p.node_seq })),
+          groups: await groupOptions(db, reach),
+        };
+      });
     }),
   );
 
@@ -202,7 +223,8 @@ export function statisticsRoutes(
         const s = toSubscription(row, await scopeOf(reach, row, fleetName(member)));
         subscriptions.push({ ...s, next_run: nextRunAt(s.frequency, now) });
       }
-      return { subscriptions };
+      // The member's own address, which a new subscription's form offers (the report screen needs no other call for it).
+      return { subscriptions, email: (await findMember(db, member.id))?.email ?? null };
     }),
   );
 

@@ -125,14 +125,17 @@ export async function prepareReport(
   };
 }
 
-/** Rows of the report, chunk by chunk. */
+/** Rows of the report, chunk by chunk (`rows`: about how many a device report's chunk holds; the store's default). */
 export function reportChunks(
   db: Kysely<Database>,
   p: PreparedReport,
   per: "plant" | "group" = "plant",
+  rows?: number,
 ): AsyncGenerator<Array<RowBase & Record<string, unknown>>> {
   if (p.report === "integrated") return integratedChunks(db, p, per) as AsyncGenerator<Array<RowBase & Record<string, unknown>>>;
-  return deviceReportChunks(db, p.ctx, p.report, p.resolved.devices) as AsyncGenerator<Array<RowBase & Record<string, unknown>>>;
+  return deviceReportChunks(db, p.ctx, p.report, p.resolved.devices, rows) as AsyncGenerator<
+    Array<RowBase & Record<string, unknown>>
+  >;
 }
 
 /** The integrated report; at unit day it reads the plants' kept days (migration 0016), brought up to date first. */

@@ -547,31 +547,38 @@ export function reportContext(
 const ROWS_PER_CHUNK = 10_000;
 /** At most this many devices (or plants) in one query's IN list. */
 const MAX_PER_QUERY = 200;
-const perChunk = (ctx: ReportContext, rowsPerKey = 1) =>
-  Math.max(1, Math.min(MAX_PER_QUERY, Math.floor(ROWS_PER_CHUNK / Math.max(1, (ctx.exp.bounds.length - 1) * rowsPerKey))));
+const perChunk = (ctx: ReportContext, rowsPerKey = 1, rows = ROWS_PER_CHUNK) =>
+  Math.max(1, Math.min(MAX_PER_QUERY, Math.floor(rows / Math.max(1, (ctx.exp.bounds.length - 1) * rowsPerKey))));
 
-/** Rows of devices of one family: every step with data or with data expected. */
+/**
+ * Rows of devices of one family: every step with data or with data expected; `steps`: only the steps [from, to)
+ * of the period (a part of one device's long period, read on its own), all of them by default.
+ */
 async function deviceRows<R extends RowBase>(
   db: Db,
   ctx: ReportContext,
   devices: StatDevice[],
   family: "inverter" | "env" | "breaker",
+  steps: { from: number; to: number } = { from: 0, to: ctx.exp.bounds.length - 1 },
 ): Promise<R[]> {
   if (!devices.length) return [];
   const uids = devices.map((d) => d.uid);
   const fields = FIELDS[family];
-  const a = await aggRows(db, AGG_SQL[family](uids, ctx.period, ctx.unit, ctx.exp.bounds), fields);
-  const steps = byDevice(a, fields, uids);
+  const starts = ctx.exp.bounds;
+  const whole = steps.from === 0 && steps.to === starts.length - 1;
+  // A part of the period: its own steps' bounds (a month step's CASE needs only those), whole steps only.
+  const period = whole ? ctx.period : { start: starts[steps.from]!, end: starts[steps.to]! };
+  const bounds = whole ? starts : starts.slice(steps.from, steps.to + 1);
+  const a = await aggRows(db, AGG_SQL[family](uids, period, ctx.unit, bounds), fields);
+  const perDevice = byDevice(a, fields, uids);
   const nf = fields.length;
   const out: R[] = [];
-  const starts = ctx.exp.bounds;
-  const last = starts.length - 1;
   for (const d of devices) {
     const expected = ctx.exp.forPlant(d.plant_uid, d.kind);
-    const mine = steps.get(d.uid) ?? [];
+    const mine = perDevice.get(d.uid) ?? [];
     // Walk the steps and the device's aggregates (both in time order) side by side.
     let k = 0;
-    for (let i = 0; i < last; i++) {
+    for (let i = steps.from; i < steps.to; i++) {
       const ts = starts[i]!;
       while (k < mine.length && Number(mine[k]![a.b]) < ts) k++;
       const got = k < mine.length && Number(mine[k]![a.b]) === ts ? mine[k] : undefined;
@@ -593,18 +600,29 @@ const FAMILY: Record<Exclude<ReportKind, "integrated">, { kind: number; family: 
   acb: { kind: DEVICE_KIND.acb, family: "breaker" },
 };
 
-/** Rows of a device report, chunk by chunk of devices (in device order; a bounded number of rows each). */
+/**
+ * Rows of a device report, chunk by chunk of devices (in device order; about `rows` rows each, ROWS_PER_CHUNK by
+ * default). A device whose period alone holds more steps than that (an export of a year of hours) is read a part
+ * of its period at a time, in step order — not a breaker: an operation compares a reading with the one before it,
+ * which a cut between two parts would hide.
+ */
 export async function* deviceReportChunks(
   db: Db,
   ctx: ReportContext,
   report: Exclude<ReportKind, "integrated">,
   devices: StatDevice[],
+  rows = ROWS_PER_CHUNK,
 ) {
   const { kind, family } = FAMILY[report];
   const mine = devices.filter((d) => d.kind === kind);
-  const size = perChunk(ctx);
+  const size = perChunk(ctx, 1, rows);
+  const steps = ctx.exp.bounds.length - 1;
+  const span = size === 1 && family !== "breaker" ? Math.max(1, rows) : steps;
   for (let i = 0; i < mine.length; i += size) {
-    yield await deviceRows<InverterRow & EnvRow & BreakerRow>(db, ctx, mine.slice(i, i + size), family);
+    for (let from = 0; from < steps; from += span) {
+      const to = Math.min(steps, from + span);
+      yield await deviceRows<InverterRow & EnvRow & BreakerRow>(db, ctx, mine.slice(i, i + size), family, { from, to });
+    }
   }
 }
 

@@ -3,7 +3,9 @@
  * bearer token. A 401 {isLogin:false} sends the browser to /login (SPEC §7 handling of answers).
  */
 import { redirect } from "@remix-run/node";
+import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
+import type { LRUCache } from "lru-cache";
 import { Agent, request } from "undici";
 import type { ApiErrorBody } from "../../domain/contract/errors";
 import { clearAuthCookieHeaders, withCookies } from "../auth/cookies.server";
@@ -135,6 +137,37 @@ export async function apiTagged(
     throw new Response("database_unavailable", { status: 503, headers: { "Retry-After": "5" } });
   }
   throw new ApiFailure(res.status, err);
+}
+
+/**
+ * What a caller derives from an answer the API tags with an ETag, kept in `kept` under `prefix` (what else the
+ * shaping depends on: the view, the language) and the tag: the same answer asked again — twenty wallboards on one
+ * view, a report page reloaded or asked by the next member — is neither read nor parsed nor shaped again (apiTagged
+ * drains its body unread). The tag names the answer's bytes, so a shape kept for one member's call serves another
+ * whose call the API answered with the same bytes. An answer without a tag is keyed by a hash of its text. Answers
+ * `{ key, value }`: the kept entry's key (for what the caller keeps on top of it) and the shape.
+ */
+export async function apiShaped<T extends object>(
+  path: string,
+  call: ApiCall,
+  kept: LRUCache<string, T>,
+  prefix: string,
+  shape: (text: string) => T,
+): Promise<{ key: string; value: T }> {
+  for (let attempt = 0; ; attempt++) {
+    // A second attempt reads the body whatever its tag (the entry was dropped meanwhile).
+    const { etag, text } = await apiTagged(path, call, (tag) => attempt === 0 && kept.has(prefix + tag));
+    const key =
+      prefix +
+      (etag ??
+        createHash("sha1")
+          .update(text ?? "")
+          .digest("base64"));
+    let value = kept.get(key);
+    if (!value && text === null) continue;
+    if (!value) kept.set(key, (value = shape(text!)));
+    return { key, value };
+  }
 }
 
 /**

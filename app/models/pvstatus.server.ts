@@ -3,7 +3,6 @@
  * GET /pvstatus/new), shaped for the screen: graph cards get their chart's series once, compact
  * (charts/CardChart.tsx compactChart; the page draws the SVG from it), and the map gets a slim point list.
  */
-import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { isWarningStatus } from "../../domain/status";
@@ -18,7 +17,7 @@ import { hasIrradiance } from "../../domain/irradiance";
 import { fmt, messages, type Locale } from "~/i18n";
 import { compactChart, type CardChartData } from "~/components/charts/CardChart";
 import { enabledCategories, type PvstatusView } from "~/components/plant-cards/url-state";
-import { api, ApiFailure, apiTagged } from "./api.server";
+import { api, ApiFailure, apiShaped } from "./api.server";
 import { acceptsGzip } from "~/utils/http-encoding.server";
 
 /** The map asks for every plant at once. */
@@ -159,38 +158,21 @@ const listCache = new LRUCache<string, ListEntry>({
 });
 
 async function listEntry(token: string, view: PvstatusView, locale: Locale): Promise<{ key: string | null; entry: ListEntry }> {
-  const prefix = `${locale}\u0000${JSON.stringify(view)}\u0000`;
-  for (let attempt = 0; ; attempt++) {
-    let answer: { etag: string | null; text: string | null };
-    try {
-      // A second attempt reads the body whatever its tag (the entry was dropped meanwhile).
-      answer = await apiTagged(
-        "/pvstatus/group",
-        { method: "POST", token, body: groupRequest(view) },
-        (etag) => attempt === 0 && listCache.has(prefix + etag),
-      );
-    } catch (error) {
-      // Redirects (session ended) pass through; any other failure shows the list's error state.
-      if (error instanceof ApiFailure) return { key: null, entry: { list: { ok: false, status: error.status }, bytes: 0 } };
-      if (error instanceof Response) throw error;
-      console.error("pvstatus list failed", error);
-      return { key: null, entry: { list: { ok: false, status: 0 }, bytes: 0 } };
-    }
-    const { etag, text } = answer;
-    const key =
-      prefix +
-      (etag ??
-        createHash("sha1")
-          .update(text ?? "")
-          .digest("base64"));
-    let entry = listCache.get(key);
-    if (!entry && text === null) continue;
-    if (!entry)
-      listCache.set(
-        key,
-        (entry = { list: shapeList(JSON.parse(text!) as PvstatusGroupResponse, view, locale), bytes: text!.length }),
-      );
-    return { key, entry };
+  try {
+    const { key, value } = await apiShaped(
+      "/pvstatus/group",
+      { method: "POST", token, body: groupRequest(view) },
+      listCache,
+      `${locale}\u0000${JSON.stringify(view)}\u0000`,
+      (text) => ({ list: shapeList(JSON.parse(text) as PvstatusGroupResponse, view, locale), bytes: text.length }),
+    );
+    return { key, entry: value };
+  } catch (error) {
+    // Redirects (session ended) pass through; any other failure shows the list's error state.
+    if (error instanceof ApiFailure) return { key: null, entry: { list: { ok: false, status: error.status }, bytes: 0 } };
+    if (error instanceof Response) throw error;
+    console.error("pvstatus list failed", error);
+    return { key: null, entry: { list: { ok: false, status: 0 }, bytes: 0 } };
   }
 }
 

@@ -27,7 +27,6 @@ import { requireSection } from "~/auth/section.server";
 import { fmt, useLocale } from "~/i18n";
 import { statisticsMessages, useStatisticsT, type StatisticsCatalogue } from "~/i18n/statistics";
 import { ApiFailure } from "~/models/api.server";
-import { myProfile } from "~/models/member.server";
 import {
   statisticsReport,
   statisticsScope,
@@ -36,7 +35,6 @@ import {
   unsubscribeReport,
   type SubscriptionItem,
 } from "~/models/statistics.server";
-import { statisticsChart } from "~/models/statistics-chart.server";
 import { assertCsrf } from "~/utils/csrf.server";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { pdfAvailable } from "~/pdf.server";
@@ -79,6 +77,7 @@ import {
 import { formatEnergy, formatPower } from "../../domain/units";
 import { metaLocale } from "~/utils/meta-locale";
 import { scrollRegion } from "~/components/scroll-region";
+import { StatChart, type StatChartSeries } from "~/components/charts/StatChart";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -115,10 +114,11 @@ function pageHead(c: Column, lang: Lang): string {
 const MAX_BARS = 400;
 
 /**
- * The page's tables and chart from the API's answer: `report` holds one page of rows (`rowCount` in all),
- * the totals and the per-step series of the whole report.
+ * What the page shows of the API's answer: `report` holds one page of rows (`rowCount` in all), the totals and the
+ * per-step series of the whole report; the page gets the summary, the formatted rows and totals, and the chart's
+ * bars. Kept per answer by statisticsReport (a repeated report is not shaped again).
  */
-function buildTables(report: StatisticsResponse, kind: ReportKind, lang: Lang, page: number, perPage: number) {
+function shapeReport(report: StatisticsResponse, kind: ReportKind, lang: Lang, page: number, perPage: number) {
   const rows = (report[ROW_FIELD[kind]] ?? []) as unknown as Array<
     Record<string, unknown> & { device_uid: string; ts: number; samples: number; expected: number }
   >;
@@ -139,19 +139,17 @@ function buildTables(report: StatisticsResponse, kind: ReportKind, lang: Lang, p
   const steps = report.series ?? [];
   const oneDay = steps.length > 0 && seoulDayStart(steps[0]!.ts) === seoulDayStart(steps[steps.length - 1]!.ts);
   const per = Math.max(1, Math.ceil(steps.length / MAX_BARS));
-  const bars: Array<{ label: string; value: number | null; gap: boolean }> = [];
+  const chart: StatChartSeries = { labels: [], values: [], gaps: [] };
   for (let i = 0; i < steps.length; i += per) {
     const group = steps.slice(i, i + per);
     const values = group.map((s) => s.value).filter((v): v is number => v !== null);
     const sum = values.length ? values.reduce((a, b) => a + b, 0) : null;
     const value = sum === null ? null : kind === "env" && per > 1 ? sum / values.length : sum;
-    bars.push({
-      label: axisLabel(group[0]!.ts, report.unit, oneDay),
-      value: value === null ? null : value / 1000,
-      gap: group.some((s) => isGap(s.samples, s.expected)),
-    });
+    if (group.some((s) => isGap(s.samples, s.expected))) chart.gaps.push(chart.labels.length);
+    chart.labels.push(axisLabel(group[0]!.ts, report.unit, oneDay));
+    chart.values.push(value === null ? null : value / 1000);
   }
-  return {
+  const tables = {
     heads: columns.map((c) => ({ text: pageHead(c, lang), num: c.unit !== undefined })),
     rows: rows.map((r) => ({
       gap: isGap(r.samples, r.expected),
@@ -167,18 +165,13 @@ function buildTables(report: StatisticsResponse, kind: ReportKind, lang: Lang, p
     from: total ? from + 1 : 0,
     to: from + rows.length,
     total,
-    chart: {
-      labels: bars.map((b) => b.label),
-      values: bars.map((b) => b.value),
-      gaps: bars.map((b) => b.gap),
-    },
   };
+  return { rowCount: report.rowCount, report: { summary: report.summary, source: report.source }, tables, chart };
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = requireSection(request, context, "statistics");
   const { locale } = readPreferences(request);
-  const t = statisticsMessages(locale);
   const now = Date.now();
   const url = new URL(request.url);
   // The form's scope select (`scope=g:<seq>` | `p:<uid>` | ""): turned into the bookmarkable group/plant parameters.
@@ -194,17 +187,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const view = resolveView(parseSearch(StatisticsViewSchema, url), now);
   const scope = await orNotFound(statisticsScope(auth.accessToken, view));
   const tabs = REPORT_KINDS.filter((k) => k === "integrated" || scope.kinds.includes(REPORT_DEVICE_KIND[k]));
-  let report: StatisticsResponse | null = null;
+  let shown: ReturnType<typeof shapeReport> | null = null;
   let problem: Record<string, string> | null = null;
   if (tabs.includes(view.report)) {
     try {
       // The screen pages 100 rows, the print view (and so the PDF) 500 (domain/statistics-view.ts).
       const perPage = rowsPerPage(view);
-      const window = (page: number) => ({ offset: (page - 1) * perPage, limit: perPage });
-      report = await statisticsReport(auth.accessToken, view, window(view.page));
+      const pageOf = (page: number) =>
+        statisticsReport(
+          auth.accessToken,
+          view,
+          { offset: (page - 1) * perPage, limit: perPage },
+          [locale, view.report, page, perPage].join("|"),
+          (r) => shapeReport(r, view.report, locale, page, perPage),
+        );
+      shown = await pageOf(view.page);
       // A page past the end (a bookmark of a longer report) shows the last page.
-      const last = Math.max(1, Math.ceil(report.rowCount / perPage));
-      if (view.page > last && report.rowCount > 0) report = await statisticsReport(auth.accessToken, view, window(last));
+      const last = Math.max(1, Math.ceil(shown.rowCount / perPage));
+      if (view.page > last && shown.rowCount > 0) shown = await pageOf(last);
     } catch (e) {
       // A period or unit the API refuses is shown beside the controls; a scope it hides is the 403/404 page.
       if (!(e instanceof ApiFailure && e.status === 400)) throw refusalPage(e);
@@ -212,46 +212,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     }
   }
   // Scheduled report mails: the member's own list, and their address as the form's default (never fatal here).
-  const [subs, profile] = view.print
-    ? [null, null]
-    : await Promise.all([
-        statisticsSubscriptions(auth.accessToken).then(
-          (r) => r.subscriptions,
-          () => null,
-        ),
-        myProfile(auth.accessToken).catch(() => null),
-      ]);
-  const tables = report ? buildTables(report, view.report, locale, view.page, rowsPerPage(view)) : null;
-  const chart =
-    report && tables
-      ? statisticsChart({
-          id: view.report,
-          title: `${REPORT_TITLES[view.report][locale]} — ${t.statistics.chart}`,
-          labels: tables.chart.labels,
-          values: tables.chart.values,
-          gaps: tables.chart.gaps,
-          unit: view.report === "env" ? "kWh/m²" : "kWh",
-          texts: { gap: t.statistics.gap, noData: t.statistics.noData, value: t.statistics.value },
-          irradiance: view.report === "env",
-        })
-      : null;
+  const subs = view.print ? null : await statisticsSubscriptions(auth.accessToken).catch(() => null);
   return json(
     {
       view,
       scope,
       tabs,
-      // What the screen draws from the answer itself (the rows are in `tables`, already formatted).
-      report: report ? { summary: report.summary, source: report.source } : null,
-      tables: tables ? { ...tables, chart: undefined } : null,
-      chart,
+      // What the screen draws from the answer: the summary, the rows formatted, the chart's bars (drawn by StatChart).
+      report: shown?.report ?? null,
+      tables: shown?.tables ?? null,
+      chart: shown?.chart ?? null,
       problem,
       by: auth.user.id,
       // When this page was made: a repeated report may come from the API's cache (its generatedAt is when its
       // numbers were computed), which is dropped by any change of the data, so the numbers are those of now.
       generatedAt: formatSeoul(now, "YYYY-MM-DD HH:mm"),
       pdf: pdfAvailable(),
-      subscriptions: subs,
-      email: profile?.email ?? "",
+      subscriptions: subs?.subscriptions ?? null,
+      email: subs?.email ?? "",
       readOnly: auth.user.readOnly === 1,
       mailConfigured: Boolean(process.env.SMTP_URL),
       hideCo2: hasService(auth.user.service, "co2Hide"),
@@ -809,7 +787,20 @@ export default function StatisticsScreen() {
             <figcaption>
               {t.statistics.chart} <span className="muted">({t.statistics.gapLegend})</span>
             </figcaption>
-            <div className="stat-chart-box" dangerouslySetInnerHTML={{ __html: data.chart ?? "" }} />
+            <div className="stat-chart-box">
+              {data.chart ? (
+                <StatChart
+                  input={{
+                    ...data.chart,
+                    id: view.report,
+                    title: `${title} — ${t.statistics.chart}`,
+                    unit: view.report === "env" ? "kWh/m²" : "kWh",
+                    texts: { gap: t.statistics.gap, noData: t.statistics.noData, value: t.statistics.value },
+                    irradiance: view.report === "env",
+                  }}
+                />
+              ) : null}
+            </div>
           </figure>
           {tables.total === 0 ? <p className="alert info">{t.statistics.empty}</p> : null}
           <Table caption={t.statistics.totals} heads={tables.totalHeads} rows={tables.totals} gapText={t.statistics.gap} />

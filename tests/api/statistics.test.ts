@@ -8,6 +8,7 @@
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatSeoul, seoulDayStart } from "../../domain/seoul-time";
+import { DEVICE_KIND } from "../../domain/device";
 import { completenessPct } from "../../domain/statistics";
 import { createMember, openTestStore, type MemberFixture, type Store } from "../helpers/fixtures";
 import { apiClient, STORES } from "../helpers/http";
@@ -347,6 +348,32 @@ for (const storeKind of STORES) {
       expect(totals).toHaveLength(2);
     });
 
+    it("exports the same rows as the report when it reads a device's period in parts", async () => {
+      // 60 days at unit 60: 1,440 hours per inverter, more steps than an export reads at a time
+      // (api/statistics/export.ts), so each inverter's period is read in two parts, one after the other.
+      const params = { plant: g.plantUid, unit: "60", start: formatSeoul(DAY - 59 * 86_400_000, "YYYY-MM-DD"), end: DATE };
+      const report = (await get(`/rpi?${q(params)}`)).body as {
+        reportInverters: Array<{ device_uid: string; energy_wh: number | null }>;
+        deviceNames: Record<string, string>;
+      };
+      const res = await fetch(`${server.baseUrl}/api/statistics/export?${q({ ...params, report: "inverter", format: "csv" })}`, {
+        headers: { authorization: `Bearer ${admin}` },
+      });
+      expect(res.status).toBe(200);
+      const lines = new TextDecoder()
+        .decode(new Uint8Array(await res.arrayBuffer()).slice(3))
+        .trim()
+        .split("\r\n");
+      const rows = lines.slice(1, -g.inverters.length).map((l) => l.split(","));
+      expect(report.reportInverters.length).toBeGreaterThan(g.inverters.length * 60);
+      expect(rows).toHaveLength(report.reportInverters.length);
+      // Row by row the same inverter, in the same order, and the same generation (kWh in the file).
+      expect(rows.map((r) => r[2]!.replace(/^'/, ""))).toEqual(
+        report.reportInverters.map((r) => report.deviceNames[r.device_uid]),
+      );
+      expect(sum(rows.map((r) => Number(r[4] || 0)))).toBeCloseTo(sum(report.reportInverters.map((r) => r.energy_wh)) / 1000, 3);
+    });
+
     it("exports XLSX: one sheet per table, typed numbers, units in the heads, frozen head row", async () => {
       const json = (await get(`/rpi/statistics/group/plant?${q({ plant: g.plantUid, unit: "60", start: DATE, end: DATE })}`))
         .body;
@@ -396,6 +423,19 @@ for (const storeKind of STORES) {
       expect(lines.get("범위")).toBe(json.scope.name);
       expect(lines.get("발전량")).toBeCloseTo(json.summary.energy_wh / 1000, 2);
       expect(lines.get("발전시간")).toBeCloseTo(json.summary.genHours, 2);
+    });
+
+    // Last: it removes the plant's ACB.
+    it("answers the scope choices anew once a device is removed through the API (kept until a write)", async () => {
+      const chief = await createMember(store, { service: 0, auth: 10 });
+      const token = (await api().session(chief.id, chief.password)).accessToken;
+      const kinds = async () => (await get(`/rpi/statistics/scope?${q({ plant: g.plantUid })}`, token)).body.kinds as number[];
+      const before = await kinds();
+      expect(before).toContain(DEVICE_KIND.acb);
+      expect(await kinds()).toEqual(before);
+      const res = await api().call("DELETE", `/device/${g.acb}`, { token, json: { confirm: "delete" } });
+      expect(res.status, res.text).toBe(200);
+      expect(await kinds()).toEqual(before.filter((k) => k !== DEVICE_KIND.acb));
     });
   });
 }

@@ -1,23 +1,31 @@
 /**
- * The chart of a statistics report, drawn on the server as complete SVG (@visx/shape, scale, axis — see
- * render.server.tsx for why): one bar per step of the scope's total. A step built on less than all its
- * expected data is drawn hatched and marked with a triangle under the axis, so a gap reads in black and white
- * too; a step without any data gets only the mark. Each bar has a native tooltip.
+ * The chart of a statistics report as SVG, one React component for the server render and the browser
+ * (@visx/shape, scale, axis, group — see CardChart.tsx for why not @visx/xychart): one bar per step of the
+ * scope's total. A step built on less than all its expected data is drawn hatched and marked with a triangle
+ * under the axis, so a gap reads in black and white too; a step without any data gets only the mark. Each bar has
+ * a native tooltip. The page's HTML holds the drawn SVG (without JavaScript the whole chart is there); the loader
+ * data carries only the compact series (`StatChartSeries`), from which the browser draws the same SVG when it
+ * hydrates — the drawn SVG in the loader data was ~80 KB of a year's page, serialised, escaped and hashed on
+ * every request (issue 16, session 10).
  */
 import { AxisBottom, AxisLeft } from "@visx/axis";
 import { Group } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar } from "@visx/shape";
-import { renderToStaticMarkup } from "react-dom/server";
 import { SERIES_COLORS } from "../../../domain/chart";
 
-export interface StatChartInput {
-  id: string;
-  title: string;
-  /** Step labels, value per step (null: no data), and whether the step has a gap. */
+/** What the loader data carries of a chart: its bars. */
+export interface StatChartSeries {
+  /** Step labels and value per step (null: no data). */
   labels: string[];
   values: Array<number | null>;
-  gaps: boolean[];
+  /** Indices of the steps with a gap (few, usually none). */
+  gaps: number[];
+}
+
+export interface StatChartInput extends StatChartSeries {
+  id: string;
+  title: string;
   unit: string;
   texts: { gap: string; noData: string; value: string };
   /** Draw in the irradiance colour (environment report) instead of the generation colour. */
@@ -42,7 +50,7 @@ function tick(v: number): string {
   return Number.isInteger(v) ? String(v) : v.toFixed(1);
 }
 
-function StatChart({ input }: { input: StatChartInput }) {
+export function StatChart({ input }: { input: StatChartInput }) {
   const innerW = WIDTH - M.left - M.right;
   const innerH = HEIGHT - M.top - M.bottom;
   const n = input.labels.length;
@@ -54,6 +62,7 @@ function StatChart({ input }: { input: StatChartInput }) {
   const titleId = `stat-chart-${input.id}-title`;
   const empty = input.values.every((v) => v === null);
   const band = x.bandwidth();
+  const gaps = new Set(input.gaps);
   return (
     <svg
       className="stat-chart"
@@ -79,7 +88,7 @@ function StatChart({ input }: { input: StatChartInput }) {
         {input.labels.map((label, i) => {
           const left = x(i) ?? 0;
           const v = input.values[i];
-          const gap = input.gaps[i];
+          const gap = gaps.has(i);
           const text = `${label} ${v === null ? input.texts.noData : `${input.texts.value} ${v.toFixed(2)} ${input.unit}`}${gap ? ` · ${input.texts.gap}` : ""}`;
           return (
             <g key={label} className={gap ? "step gap" : "step"}>
@@ -121,8 +130,4 @@ function StatChart({ input }: { input: StatChartInput }) {
       </Group>
     </svg>
   );
-}
-
-export function renderStatChart(input: StatChartInput): string {
-  return renderToStaticMarkup(<StatChart input={input} />);
 }
