@@ -13,6 +13,7 @@
  * The one-call figures are also given for the call the page makes (offset/limit: one page of rows, and the
  * chart's series). Not a test: nothing passes or fails. BENCH_SECONDS (default 10) per autocannon run;
  * BENCH_XLSX=0 skips the exports; BENCH_DATA_DIR=<dir> (SQLite) keeps the seeded database there and reuses it;
+ * BENCH_ONLY=exports runs section 2 alone (the server at rest: no document or API runs before the exports).
  * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server's processes there (`node --cpu-prof`; profile the
  * in-process export by running this file with `node --cpu-prof --import tsx bench/statistics.ts`).
  */
@@ -262,81 +263,84 @@ async function main() {
     const tokens = (await login.json()) as { accessToken: string; refreshToken: string; sessionId: string };
     const auth = { authorization: `Bearer ${tokens.accessToken}` };
     const apiUrl = `${server.baseUrl}/api/rpi/statistics/group/plant?unit=day&start=${start}&end=${end}`;
-    const oneCall = async (urlOf: (i: number) => string, headers: Record<string, string>, n: number) => {
-      const times: number[] = [];
-      let size = 0;
-      // The first calls warm the caches and the JIT (on a loaded machine one is not enough).
-      let cpu0 = serverCpu(server.pid);
-      for (let i = 0; i < n + WARM; i++) {
-        if (i === WARM) cpu0 = serverCpu(server.pid);
-        const url = urlOf(i);
-        const t = performance.now();
-        const res = await fetch(url, { headers });
-        const body = await res.text();
-        times.push(performance.now() - t);
-        size = body.length;
-        if (res.status !== 200) throw new Error(`${url} ${res.status} ${body.slice(0, 200)}`);
-      }
-      const cpu1 = serverCpu(server.pid);
-      times.splice(0, WARM);
-      // CPU per call of the API process and the portal (a loaded machine inflates wall time, much less CPU time).
-      const cpu = `CPU/call API ${fmt(((cpu1.api - cpu0.api) * 1000) / n, 1)} ms, portal ${fmt(((cpu1.portal - cpu0.portal) * 1000) / n, 1)} ms`;
-      return { median: times.sort((a, b) => a - b)[Math.floor(n / 2)]!, size, cpu };
-    };
-    // Computed, not answered from the report cache: every call a period of its own (the year ending 1…10 days
-    // earlier: the same work, 3,640 rows or so). A server without the cache computes every call anyway.
-    const missUrl = (i: number) =>
-      `${server.baseUrl}/api/rpi/statistics/group/plant?unit=day&start=${formatSeoul(yearStart - (i + 1) * DAY, "YYYY-MM-DD")}&end=${formatSeoul(yearStart + (363 - i) * DAY, "YYYY-MM-DD")}`;
-    const miss = await oneCall(missUrl, auth, 5);
-    console.log(
-      `1. one-year daily integrated report, one call computed (a period of its own each call): median of 5 after ${WARM} warm-up calls ${fmt(miss.median, 1)} ms (${fmt(miss.size / 1024)} KB JSON); ${miss.cpu}`,
-    );
-    const one = await oneCall(() => apiUrl, auth, 5);
-    console.log(
-      `   the same period asked again: median of 5 after ${WARM} warm-up calls ${fmt(one.median, 1)} ms (${fmt(one.size / 1024)} KB JSON, 3,650 rows); ${one.cpu}`,
-    );
-    const pageMiss = await oneCall((i) => `${missUrl(i + 20)}&offset=0&limit=100&series=1`, auth, 5);
-    const pageApi = await oneCall(() => `${apiUrl}&offset=0&limit=100&series=1`, auth, 5);
-    console.log(
-      `   as the page asks for it (offset=0&limit=100&series=1): computed ${fmt(pageMiss.median, 1)} ms (${pageMiss.cpu}), asked again ${fmt(pageApi.median, 1)} ms (${pageApi.cpu}; ${fmt(pageApi.size / 1024)} KB JSON)`,
-    );
+    // BENCH_ONLY=exports: the exports alone, on a server at rest after the seeding (section 1 grows its heap).
+    if (process.env.BENCH_ONLY !== "exports") {
+      const oneCall = async (urlOf: (i: number) => string, headers: Record<string, string>, n: number) => {
+        const times: number[] = [];
+        let size = 0;
+        // The first calls warm the caches and the JIT (on a loaded machine one is not enough).
+        let cpu0 = serverCpu(server.pid);
+        for (let i = 0; i < n + WARM; i++) {
+          if (i === WARM) cpu0 = serverCpu(server.pid);
+          const url = urlOf(i);
+          const t = performance.now();
+          const res = await fetch(url, { headers });
+          const body = await res.text();
+          times.push(performance.now() - t);
+          size = body.length;
+          if (res.status !== 200) throw new Error(`${url} ${res.status} ${body.slice(0, 200)}`);
+        }
+        const cpu1 = serverCpu(server.pid);
+        times.splice(0, WARM);
+        // CPU per call of the API process and the portal (a loaded machine inflates wall time, much less CPU time).
+        const cpu = `CPU/call API ${fmt(((cpu1.api - cpu0.api) * 1000) / n, 1)} ms, portal ${fmt(((cpu1.portal - cpu0.portal) * 1000) / n, 1)} ms`;
+        return { median: times.sort((a, b) => a - b)[Math.floor(n / 2)]!, size, cpu };
+      };
+      // Computed, not answered from the report cache: every call a period of its own (the year ending 1…10 days
+      // earlier: the same work, 3,640 rows or so). A server without the cache computes every call anyway.
+      const missUrl = (i: number) =>
+        `${server.baseUrl}/api/rpi/statistics/group/plant?unit=day&start=${formatSeoul(yearStart - (i + 1) * DAY, "YYYY-MM-DD")}&end=${formatSeoul(yearStart + (363 - i) * DAY, "YYYY-MM-DD")}`;
+      const miss = await oneCall(missUrl, auth, 5);
+      console.log(
+        `1. one-year daily integrated report, one call computed (a period of its own each call): median of 5 after ${WARM} warm-up calls ${fmt(miss.median, 1)} ms (${fmt(miss.size / 1024)} KB JSON); ${miss.cpu}`,
+      );
+      const one = await oneCall(() => apiUrl, auth, 5);
+      console.log(
+        `   the same period asked again: median of 5 after ${WARM} warm-up calls ${fmt(one.median, 1)} ms (${fmt(one.size / 1024)} KB JSON, 3,650 rows); ${one.cpu}`,
+      );
+      const pageMiss = await oneCall((i) => `${missUrl(i + 20)}&offset=0&limit=100&series=1`, auth, 5);
+      const pageApi = await oneCall(() => `${apiUrl}&offset=0&limit=100&series=1`, auth, 5);
+      console.log(
+        `   as the page asks for it (offset=0&limit=100&series=1): computed ${fmt(pageMiss.median, 1)} ms (${pageMiss.cpu}), asked again ${fmt(pageApi.median, 1)} ms (${pageApi.cpu}; ${fmt(pageApi.size / 1024)} KB JSON)`,
+      );
 
-    const { run: apiRun, per: apiPer } = await cannon(
-      { url: apiUrl, connections: 20, duration: SECONDS, timeout: 30, headers: auth },
-      server.pid,
-    );
-    console.log(
-      `   API at 20 connections: ${fmt(apiRun.requests.average, 1)} req/s, p50 ${apiRun.latency.p50} ms, p99 ${apiRun.latency.p99} ms, ${apiRun.requests.total} done, errors ${apiRun.errors}, timeouts ${apiRun.timeouts}, non-2xx ${apiRun.non2xx}; ${apiPer}`,
-    );
-    let cookie = `accessToken=${tokens.accessToken}; refreshToken=${tokens.refreshToken}; sessionId=${tokens.sessionId}; NewAppOpenPop=1`;
-    // Keep what the first page sets (the CSRF cookie), as a browser does (and bench/alarm.ts): otherwise every page
-    // would mint and sign a new token, which no browser makes the portal do.
-    const first = await fetch(`${server.baseUrl}/statistics`, { headers: { cookie } });
-    await first.arrayBuffer();
-    for (const set of first.headers.getSetCookie()) cookie += `; ${set.split(";")[0]}`;
-    const pageUrl = `${server.baseUrl}/statistics?period=custom&start=${start}&end=${end}&unit=day`;
-    const docMiss = await oneCall(
-      (i) =>
-        `${server.baseUrl}/statistics?period=custom&start=${formatSeoul(yearStart - (i + 40) * DAY, "YYYY-MM-DD")}&end=${formatSeoul(yearStart + (324 - i) * DAY, "YYYY-MM-DD")}&unit=day`,
-      { cookie },
-      3,
-    );
-    const doc = await oneCall(() => pageUrl, { cookie }, 3);
-    console.log(
-      `   document, one request: median of 3 after ${WARM} warm-up requests: report computed ${fmt(docMiss.median, 1)} ms (${docMiss.cpu}), asked again ${fmt(doc.median, 1)} ms (${doc.cpu}; ${fmt(doc.size / 1024)} KB HTML)`,
-    );
-    const { run: docRun, per: docPer } = await cannon(
-      { url: pageUrl, connections: 20, duration: SECONDS, timeout: 30, headers: { cookie, "accept-encoding": "br, gzip" } },
-      server.pid,
-    );
-    console.log(
-      `   document at 20 connections: ${fmt(docRun.requests.average, 1)} req/s, p50 ${docRun.latency.p50} ms, p99 ${docRun.latency.p99} ms, ${docRun.requests.total} done, errors ${docRun.errors}, timeouts ${docRun.timeouts}, non-2xx ${docRun.non2xx}; ${docPer}`,
-    );
-    console.log(
-      `   load average now ${loadavg()
-        .map((l) => l.toFixed(1))
-        .join(" ")}`,
-    );
+      const { run: apiRun, per: apiPer } = await cannon(
+        { url: apiUrl, connections: 20, duration: SECONDS, timeout: 30, headers: auth },
+        server.pid,
+      );
+      console.log(
+        `   API at 20 connections: ${fmt(apiRun.requests.average, 1)} req/s, p50 ${apiRun.latency.p50} ms, p99 ${apiRun.latency.p99} ms, ${apiRun.requests.total} done, errors ${apiRun.errors}, timeouts ${apiRun.timeouts}, non-2xx ${apiRun.non2xx}; ${apiPer}`,
+      );
+      let cookie = `accessToken=${tokens.accessToken}; refreshToken=${tokens.refreshToken}; sessionId=${tokens.sessionId}; NewAppOpenPop=1`;
+      // Keep what the first page sets (the CSRF cookie), as a browser does (and bench/alarm.ts): otherwise every page
+      // would mint and sign a new token, which no browser makes the portal do.
+      const first = await fetch(`${server.baseUrl}/statistics`, { headers: { cookie } });
+      await first.arrayBuffer();
+      for (const set of first.headers.getSetCookie()) cookie += `; ${set.split(";")[0]}`;
+      const pageUrl = `${server.baseUrl}/statistics?period=custom&start=${start}&end=${end}&unit=day`;
+      const docMiss = await oneCall(
+        (i) =>
+          `${server.baseUrl}/statistics?period=custom&start=${formatSeoul(yearStart - (i + 40) * DAY, "YYYY-MM-DD")}&end=${formatSeoul(yearStart + (324 - i) * DAY, "YYYY-MM-DD")}&unit=day`,
+        { cookie },
+        3,
+      );
+      const doc = await oneCall(() => pageUrl, { cookie }, 3);
+      console.log(
+        `   document, one request: median of 3 after ${WARM} warm-up requests: report computed ${fmt(docMiss.median, 1)} ms (${docMiss.cpu}), asked again ${fmt(doc.median, 1)} ms (${doc.cpu}; ${fmt(doc.size / 1024)} KB HTML)`,
+      );
+      const { run: docRun, per: docPer } = await cannon(
+        { url: pageUrl, connections: 20, duration: SECONDS, timeout: 30, headers: { cookie, "accept-encoding": "br, gzip" } },
+        server.pid,
+      );
+      console.log(
+        `   document at 20 connections: ${fmt(docRun.requests.average, 1)} req/s, p50 ${docRun.latency.p50} ms, p99 ${docRun.latency.p99} ms, ${docRun.requests.total} done, errors ${docRun.errors}, timeouts ${docRun.timeouts}, non-2xx ${docRun.non2xx}; ${docPer}`,
+      );
+      console.log(
+        `   load average now ${loadavg()
+          .map((l) => l.toFixed(1))
+          .join(" ")}`,
+      );
+    }
     if (process.env.BENCH_XLSX === "0") return;
 
     // 2. A year at unit 60 for the 100 inverters (876,000 steps × 8 columns).
