@@ -175,7 +175,7 @@ export function createApi(opts: ApiOptions): Api {
   router.use(crawlingRoutes(ctx, fleet));
   router.use(commandRoutes(ctx, commands));
   router.use(memberAdminRoutes(ctx));
-  router.use(noticeRoutes(ctx));
+  router.use(noticeRoutes(ctx, opts.clusterNotices));
   router.use(groupAdminRoutes(ctx));
   router.use(diagramRoutes(ctx, opts.clock));
   router.use(customRoutes(ctx, opts.clock));

@@ -8,6 +8,8 @@ import { isDeleteConfirmed } from "../../domain/admin-delete";
 import { toInt } from "../../domain/member-form";
 import { NoticeDeleteFields, NoticeFields } from "../../domain/notice-form";
 import { currentMember, requireAdmin } from "../auth/guards";
+import type { ClusterNotices } from "../cache/answer-cache";
+import { TableAnswers } from "../cache/table-answers";
 import type { ApiContext } from "../context";
 import { badRequest, handle, notFound, parse } from "../http";
 import { changeNotice, createNotice, deleteNotices, notice, notices } from "../store/notices";
@@ -26,9 +28,19 @@ function seqParam(req: Request): number {
   return n;
 }
 
-export function noticeRoutes(ctx: ApiContext): Router {
+export function noticeRoutes(ctx: ApiContext, clusterNotices?: ClusterNotices): Router {
   const r = Router();
   const db = ctx.store.db;
+  // The after-login pop-up's list is asked by the shell of every page: kept until the notice table is written
+  // (api/cache/table-answers.ts; a minute at most for a write by anything else on PostgreSQL, as the alarm list).
+  const customs = new TableAnswers({
+    channel: "solar_notice_custom",
+    tables: ["notice"],
+    maxBytes: 1024 * 1024,
+    ttlMs: 60_000,
+    notices: clusterNotices,
+    store: ctx.store,
+  });
   const isEditor = (req: Request) => {
     const m = currentMember(req);
     return m.readOnly !== 1 && canAdminister("setting", m.auth);
@@ -48,7 +60,7 @@ export function noticeRoutes(ctx: ApiContext): Router {
     "/notice/custom",
     handle(async (req) => {
       currentMember(req);
-      return { noticeList: await notices(db, 1, CUSTOM_NOTICE_LIMIT) };
+      return customs.of({}, async () => ({ noticeList: await notices(db, 1, CUSTOM_NOTICE_LIMIT) }));
     }),
   );
 

@@ -7,7 +7,8 @@ import type {
   DeliveryLogResponse,
   PlantContacts,
 } from "../../domain/contract/alarm";
-import { api } from "./api.server";
+import { LRUCache } from "lru-cache";
+import { api, apiTagged } from "./api.server";
 
 /**
  * The alarm screen's scope picker (GET /alarm/scope): the chosen plant and group by name, the plant's devices, and
@@ -38,8 +39,32 @@ export interface FaultCodeRow {
   level: number;
 }
 
-export const alarmList = (token: string, q: AlarmListSearch) =>
-  api<AlarmListResponse>("/alarm", { token, query: { ...q, isGroup: q.isGroup ? 1 : undefined } });
+/**
+ * The list answers this portal process read, parsed, under the query that asked for them (whoever asked) with the
+ * API's ETag (a digest of the answer's bytes). The next call of the same query sends that tag: when the API's answer
+ * for this member is the same bytes it says 304 and the kept copy is used, neither sent nor parsed again. An answer
+ * for another member's plants differs in its bytes, so the tag never hands one member another's list. The copies are
+ * shared: callers must not change them.
+ */
+const keptLists = new LRUCache<string, { etag: string; list: AlarmListResponse }>({
+  max: 256,
+  maxSize: 16 * 1024 * 1024,
+  sizeCalculation: (_entry, key) => key.length + 1,
+});
+
+export async function alarmList(token: string, q: AlarmListSearch): Promise<AlarmListResponse> {
+  const query = { ...q, isGroup: q.isGroup ? 1 : undefined };
+  const key = JSON.stringify(query);
+  const kept = keptLists.get(key);
+  const { etag, text } = await apiTagged("/alarm", { token, query, ifNoneMatch: kept?.etag }, (tag) => tag === kept?.etag);
+  if (text === null) {
+    if (kept && etag === kept.etag) return kept.list;
+    return api<AlarmListResponse>("/alarm", { token, query }); // dropped meanwhile (not expected: one process)
+  }
+  const list = JSON.parse(text) as AlarmListResponse;
+  if (etag) keptLists.set(key, { etag, list }, { size: text.length + key.length });
+  return list;
+}
 
 /**
  * The fault-code table (GET /code), the same for every member: kept in this portal process for FAULT_CODES_TTL_MS

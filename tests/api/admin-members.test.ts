@@ -555,6 +555,10 @@ describe.each(STORES)("administration API (members, notices, groups) on %s", (st
 
       const put = await c.call("PUT", `/notice/${hidden.seq}`, { token: admin, json: { content: "이제 보임", use: 1 } });
       expect(put.body.notice).toMatchObject({ content: "이제 보임", use: 1 });
+      // The pop-up's list is a kept answer (api/routes/notices.ts): a write shows in it at once.
+      const customSeqs = async () =>
+        (await c.call("GET", "/notice/custom?use=1", { token: reader.token })).body.noticeList.map((n: { seq: number }) => n.seq);
+      expect(await customSeqs()).toEqual(expect.arrayContaining([shown.seq, hidden.seq]));
       expect((await c.call("PUT", "/notice/999999", { token: admin, json: { content: "x", use: 1 } })).status).toBe(404);
 
       const noConfirm = await c.call("DELETE", "/notice", { token: admin, json: { noticesSeq: [shown.seq] } });
@@ -566,6 +570,8 @@ describe.each(STORES)("administration API (members, notices, groups) on %s", (st
       });
       expect(both.status).toBe(200);
       expect(both.body.deleted).toBe(2);
+      expect(await customSeqs()).not.toEqual(expect.arrayContaining([shown.seq]));
+      expect(await customSeqs()).not.toContain(hidden.seq);
       expect((await c.call("GET", `/notice/${shown.seq}`, { token: admin })).status).toBe(404);
     });
   });

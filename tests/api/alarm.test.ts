@@ -13,6 +13,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import mqtt from "mqtt";
 import { SMTPServer } from "smtp-server";
+import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SERVICE_BITS } from "../../domain/service-bits";
 import { formatSeoul } from "../../domain/seoul-time";
@@ -521,6 +522,48 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
     expect(c.html).toContain('class="alarm-acknowledged"');
     expect(c.html).toContain(note);
     expect(c.html).not.toContain('class="alarm-active"');
+  });
+
+  it("answers a list asked again with the tag of the answer held as 304; a changed list, or another member's, in full", async () => {
+    const g = await createGatewayFixture(store);
+    const seq = await insertAlarm(g.plantUid, { level: 2, message: "tag" });
+    // undici's request, as the portal asks: fetch adds "Cache-Control: no-cache" to a conditional request (Fetch
+    // standard), which asks for the answer in full.
+    const ask = async (path: string, token: string, etag?: string) => {
+      const res = await request(`${server.baseUrl}/api${path}`, {
+        headers: { authorization: `Bearer ${token}`, ...(etag ? { "if-none-match": etag } : {}) },
+      });
+      const text = await res.body.text();
+      return {
+        status: res.statusCode,
+        etag: typeof res.headers.etag === "string" ? res.headers.etag : null,
+        text: async () => text,
+        json: async () => JSON.parse(text),
+      };
+    };
+    const first = await ask(`/alarm?plant=${g.plantUid}`, admin);
+    expect(first.status).toBe(200);
+    expect((await first.json()).alarmList.map((a: { seq: number }) => a.seq)).toContain(seq);
+    const etag = first.etag!;
+    expect(etag).toMatch(/^"/);
+    const again = await ask(`/alarm?plant=${g.plantUid}`, admin, etag);
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe("");
+    const note = `tag-${randomBytes(3).toString("hex")}`;
+    expect((await post(`/alarm/${seq}/ack`, { note })).status).toBe(200);
+    const changed = await ask(`/alarm?plant=${g.plantUid}`, admin, etag);
+    expect(changed.status).toBe(200);
+    expect(changed.etag).not.toBe(etag);
+    expect(JSON.stringify(await changed.json())).toContain(note);
+    // A member of another node holding the admin's tags: their own list in full, never a 304 for the admin's.
+    const other = await otherNodeMember();
+    const fleet = await ask("/alarm", admin);
+    const fleetTag = fleet.etag!;
+    expect((await fleet.json()).alarmList.length).toBeGreaterThan(0);
+    const theirs = await ask("/alarm", other.token, fleetTag);
+    expect(theirs.status).toBe(200);
+    expect((await theirs.json()).alarmList).toEqual([]);
+    expect([403, 404]).toContain((await ask(`/alarm?plant=${g.plantUid}`, other.token, etag)).status);
   });
 
   it("migration 0015 turns the engine's old English sentences into codes with parameters, other text kept verbatim", async () => {
