@@ -8,7 +8,7 @@ import type {
   PlantContacts,
 } from "../../domain/contract/alarm";
 import { LRUCache } from "lru-cache";
-import { api, apiTagged } from "./api.server";
+import { api, apiShaped } from "./api.server";
 
 /**
  * The alarm screen's scope picker (GET /alarm/scope): the chosen plant and group by name, the plant's devices, and
@@ -40,30 +40,23 @@ export interface FaultCodeRow {
 }
 
 /**
- * The list answers this portal process read, parsed, under the query that asked for them (whoever asked) with the
- * API's ETag (a digest of the answer's bytes). The next call of the same query sends that tag: when the API's answer
- * for this member is the same bytes it says 304 and the kept copy is used, neither sent nor parsed again. An answer
- * for another member's plants differs in its bytes, so the tag never hands one member another's list. The copies are
- * shared: callers must not change them.
+ * The list answers this portal process read, parsed, under the query that asked for them (whoever asked) and the
+ * API's ETag (a digest of the answer's bytes): the same answer again is drained unread, neither decoded nor parsed
+ * (`apiShaped`). An answer for another member's plants differs in its bytes, so a tag never hands one member
+ * another's list. The copies are shared: callers must not change them.
  */
-const keptLists = new LRUCache<string, { etag: string; list: AlarmListResponse }>({
-  max: 256,
+const keptLists = new LRUCache<string, { list: AlarmListResponse; bytes: number }>({
   maxSize: 16 * 1024 * 1024,
-  sizeCalculation: (_entry, key) => key.length + 1,
+  sizeCalculation: (kept) => Math.max(1, kept.bytes),
 });
 
 export async function alarmList(token: string, q: AlarmListSearch): Promise<AlarmListResponse> {
   const query = { ...q, isGroup: q.isGroup ? 1 : undefined };
-  const key = JSON.stringify(query);
-  const kept = keptLists.get(key);
-  const { etag, text } = await apiTagged("/alarm", { token, query, ifNoneMatch: kept?.etag }, (tag) => tag === kept?.etag);
-  if (text === null) {
-    if (kept && etag === kept.etag) return kept.list;
-    return api<AlarmListResponse>("/alarm", { token, query }); // dropped meanwhile (not expected: one process)
-  }
-  const list = JSON.parse(text) as AlarmListResponse;
-  if (etag) keptLists.set(key, { etag, list }, { size: text.length + key.length });
-  return list;
+  const { value } = await apiShaped("/alarm", { token, query }, keptLists, `${JSON.stringify(query)}\u0000`, (text) => ({
+    list: JSON.parse(text) as AlarmListResponse,
+    bytes: text.length,
+  }));
+  return value.list;
 }
 
 /**

@@ -88,13 +88,11 @@ export async function apiText(path: string, call: ApiCall = {}): Promise<string>
 /**
  * The same call for answers the API tags with an ETag (answers it keeps per status snapshot): when
  * `holds(etag)` says the caller already keeps what it derived from that answer, the body is drained
- * unread (text null), which spares decoding a few hundred kilobytes on every wallboard poll. With
- * `ifNoneMatch` (the tag of an answer the caller keeps) the API answers 304 without a body when its answer
- * still has that tag: then the tag is `ifNoneMatch` and the text null.
+ * unread (text null), which spares decoding a few hundred kilobytes on every wallboard poll.
  */
 export async function apiTagged(
   path: string,
-  call: ApiCall & { ifNoneMatch?: string },
+  call: ApiCall,
   holds: (etag: string) => boolean,
 ): Promise<{ etag: string | null; text: string | null }> {
   const url = new URL(`/api${path}`, apiUrl());
@@ -108,7 +106,6 @@ export async function apiTagged(
   if (/^(127\.0\.0\.1|localhost|\[::1\])$/.test(url.hostname)) headers["accept-encoding"] = "identity";
   if (call.token) headers.authorization = `Bearer ${call.token}`;
   if (call.clientIp) headers["x-forwarded-for"] = call.clientIp;
-  if (call.ifNoneMatch) headers["if-none-match"] = call.ifNoneMatch;
   let body: string | FormData | undefined;
   if (call.body instanceof FormData) {
     body = call.body;
@@ -121,10 +118,6 @@ export async function apiTagged(
     const held = res.etag !== null && holds(res.etag);
     const text = await res.read(held);
     return { etag: res.etag, text: held ? null : text };
-  }
-  if (res.status === 304 && call.ifNoneMatch) {
-    await res.read(true);
-    return { etag: call.ifNoneMatch, text: null };
   }
   const text = await res.read();
   let data: unknown = undefined;
