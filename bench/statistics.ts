@@ -192,6 +192,10 @@ function serverCpu(pid: number): { api: number; portal: number } {
 
 /** CPU milliseconds per request of an autocannon run, in the API process and in the portal process. */
 async function cannon(opts: Parameters<typeof autocannon>[0], pid: number) {
+  // Warm-up (not measured), as bench/alarm.ts: V8 optimises a function only after many calls, and a portal serves
+  // for days; the figure is of processes that have answered a thousand of these requests.
+  const { duration: _measured, ...warm } = opts;
+  await autocannon({ ...warm, amount: 1_000 });
   const before = serverCpu(pid);
   const run = await autocannon(opts);
   const after = serverCpu(pid);
