@@ -7,8 +7,7 @@ import type {
   DeliveryLogResponse,
   PlantContacts,
 } from "../../domain/contract/alarm";
-import { LRUCache } from "lru-cache";
-import { api, apiShaped } from "./api.server";
+import { api, apiShaped, keptShapes } from "./api.server";
 
 /**
  * The alarm screen's scope picker (GET /alarm/scope): the chosen plant and group by name, the plant's devices, and
@@ -45,10 +44,7 @@ export interface FaultCodeRow {
  * (`apiShaped`). An answer for another member's plants differs in its bytes, so a tag never hands one member
  * another's list. The copies are shared: callers must not change them.
  */
-const keptLists = new LRUCache<string, { list: AlarmListResponse; bytes: number }>({
-  maxSize: 16 * 1024 * 1024,
-  sizeCalculation: (kept) => Math.max(1, kept.bytes),
-});
+const keptLists = keptShapes<{ list: AlarmListResponse; bytes: number }>(16 * 1024 * 1024);
 
 export async function alarmList(token: string, q: AlarmListSearch): Promise<AlarmListResponse> {
   const query = { ...q, isGroup: q.isGroup ? 1 : undefined };

@@ -5,7 +5,7 @@
 import { redirect } from "@remix-run/node";
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
-import type { LRUCache } from "lru-cache";
+import { LRUCache } from "lru-cache";
 import { Agent, request } from "undici";
 import type { ApiErrorBody } from "../../domain/contract/errors";
 import { clearAuthCookieHeaders, withCookies } from "../auth/cookies.server";
@@ -139,6 +139,20 @@ export async function apiTagged(
   throw new ApiFailure(res.status, err);
 }
 
+/** A shape kept by apiShaped, with the size of the answer it was made from (which stands in for the shape's). */
+export interface KeptShape {
+  bytes: number;
+}
+
+/** Where apiShaped keeps one caller's shapes: least recently used first out, bounded by their answers' bytes. */
+export function keptShapes<T extends KeptShape>(maxBytes: number, maxEntries?: number): LRUCache<string, T> {
+  return new LRUCache<string, T>({
+    ...(maxEntries ? { max: maxEntries } : {}),
+    maxSize: maxBytes,
+    sizeCalculation: (kept) => Math.max(1, kept.bytes),
+  });
+}
+
 /**
  * What a caller derives from an answer the API tags with an ETag, kept in `kept` under `prefix` (what else the
  * shaping depends on: the view, the language) and the tag: the same answer asked again — twenty wallboards on one
@@ -147,7 +161,7 @@ export async function apiTagged(
  * whose call the API answered with the same bytes. An answer without a tag is keyed by a hash of its text. Answers
  * `{ key, value }`: the kept entry's key (for what the caller keeps on top of it) and the shape.
  */
-export async function apiShaped<T extends object>(
+export async function apiShaped<T extends KeptShape>(
   path: string,
   call: ApiCall,
   kept: LRUCache<string, T>,

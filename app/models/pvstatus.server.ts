@@ -17,7 +17,7 @@ import { hasIrradiance } from "../../domain/irradiance";
 import { fmt, messages, type Locale } from "~/i18n";
 import { compactChart, type CardChartData } from "~/components/charts/CardChart";
 import { enabledCategories, type PvstatusView } from "~/components/plant-cards/url-state";
-import { api, ApiFailure, apiShaped } from "./api.server";
+import { api, ApiFailure, apiShaped, keptShapes } from "./api.server";
 import { acceptsGzip } from "~/utils/http-encoding.server";
 
 /** The map asks for every plant at once. */
@@ -150,12 +150,7 @@ interface ListEntry {
   /** The list as JSON, made when a poll first needs it. */
   json?: string;
 }
-const listCache = new LRUCache<string, ListEntry>({
-  max: 200,
-  // The answer's size stands in for the shaped list's.
-  maxSize: 64 * 1024 * 1024,
-  sizeCalculation: (entry) => Math.max(1, entry.bytes),
-});
+const listCache = keptShapes<ListEntry>(64 * 1024 * 1024, 200);
 
 async function listEntry(token: string, view: PvstatusView, locale: Locale): Promise<{ key: string | null; entry: ListEntry }> {
   try {

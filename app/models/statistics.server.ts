@@ -10,9 +10,8 @@ import type {
   Subscription,
   SubscriptionFrequency,
 } from "../../domain/contract/statistics";
-import { LRUCache } from "lru-cache";
 import { apiQuery, type StatisticsView } from "../../domain/statistics-view";
-import { api, apiFile, apiShaped } from "./api.server";
+import { api, apiFile, apiShaped, keptShapes } from "./api.server";
 
 const REPORT_PATH: Record<ReportKind, string> = {
   integrated: "/rpi/statistics/group/plant",
@@ -40,10 +39,7 @@ interface Shaped {
  * — reloaded, printed, or asked by the next member for the same scope — is neither parsed nor shaped again.
  * The answer's size stands in for the shape's; least recently used first out.
  */
-const shapedReports = new LRUCache<string, Shaped>({
-  maxSize: 32 * 1024 * 1024,
-  sizeCalculation: (s) => Math.max(1, s.bytes),
-});
+const shapedReports = keptShapes<Shaped>(32 * 1024 * 1024);
 
 /**
  * A report as the screen shows it: the API answers the rows of one page of its table (`rows`), with the totals,

@@ -14,8 +14,7 @@ import { Agent, fetch as undiciFetch } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMember, openTestStore, type Store } from "../helpers/fixtures";
 import { apiClient, STORES } from "../helpers/http";
-import { ADMIN_PASSWORD, freePort, REPO_ROOT, startServer, type TestServer } from "../helpers/server";
-import { buildServer } from "../../build-server.mjs";
+import { ADMIN_PASSWORD, freePort, REPO_ROOT, serverBundle, startServer, type TestServer } from "../helpers/server";
 import { createGatewayFixture, postReadings, slot } from "../helpers/telemetry";
 
 /** Requests from another loopback address (Linux answers all of 127/8): a client the server cannot confuse. */
@@ -377,7 +376,7 @@ describe("2: starting while the port is taken", () => {
     await new Promise((r) => blocker.once("listening", r));
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "portal-port-"));
     try {
-      const child = spawn(process.execPath, [await buildServer()], {
+      const child = spawn(process.execPath, [await serverBundle()], {
         cwd: REPO_ROOT,
         env: {
           ...process.env,

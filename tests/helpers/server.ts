@@ -21,8 +21,9 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export const TEST_PG_URL = process.env.TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 export const ADMIN_PASSWORD = "admin1234!";
 
-/** The server compiled from the sources as they are when this process first starts one. */
-let serverBundle: Promise<string> | undefined;
+let bundle: Promise<string> | undefined;
+/** The server compiled from the sources as they are when this process first asks (build/server.mjs). */
+export const serverBundle = (): Promise<string> => (bundle ??= buildServer());
 
 export interface TestServer {
   store: StoreKind;
@@ -170,8 +171,7 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
   });
 
   let out = "";
-  const bundle = await (serverBundle ??= buildServer());
-  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), "--enable-source-maps", bundle], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), "--enable-source-maps", await serverBundle()], {
     cwd: REPO_ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],
