@@ -13,7 +13,8 @@
  * The one-call figures are also given for the call the page makes (offset/limit: one page of rows, and the
  * chart's series). Not a test: nothing passes or fails. BENCH_SECONDS (default 10) per autocannon run;
  * BENCH_XLSX=0 skips the exports; BENCH_DATA_DIR=<dir> (SQLite) keeps the seeded database there and reuses it;
- * BENCH_ONLY=exports runs section 2 alone (the server at rest: no document or API runs before the exports).
+ * BENCH_ONLY=exports runs section 2 alone (the server at rest: no document or API runs before the exports);
+ * BENCH_ONLY=document runs the document's runs of section 1 alone (one request, then 20 connections).
  * BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the server's processes there (`node --cpu-prof`; profile the
  * in-process export by running this file with `node --cpu-prof --import tsx bench/statistics.ts`).
  */
@@ -294,27 +295,30 @@ async function main() {
       // earlier: the same work, 3,640 rows or so). A server without the cache computes every call anyway.
       const missUrl = (i: number) =>
         `${server.baseUrl}/api/rpi/statistics/group/plant?unit=day&start=${formatSeoul(yearStart - (i + 1) * DAY, "YYYY-MM-DD")}&end=${formatSeoul(yearStart + (363 - i) * DAY, "YYYY-MM-DD")}`;
-      const miss = await oneCall(missUrl, auth, 5);
-      console.log(
-        `1. one-year daily integrated report, one call computed (a period of its own each call): median of 5 after ${WARM} warm-up calls ${fmt(miss.median, 1)} ms (${fmt(miss.size / 1024)} KB JSON); ${miss.cpu}`,
-      );
-      const one = await oneCall(() => apiUrl, auth, 5);
-      console.log(
-        `   the same period asked again: median of 5 after ${WARM} warm-up calls ${fmt(one.median, 1)} ms (${fmt(one.size / 1024)} KB JSON, 3,650 rows); ${one.cpu}`,
-      );
-      const pageMiss = await oneCall((i) => `${missUrl(i + 20)}&offset=0&limit=100&series=1`, auth, 5);
-      const pageApi = await oneCall(() => `${apiUrl}&offset=0&limit=100&series=1`, auth, 5);
-      console.log(
-        `   as the page asks for it (offset=0&limit=100&series=1): computed ${fmt(pageMiss.median, 1)} ms (${pageMiss.cpu}), asked again ${fmt(pageApi.median, 1)} ms (${pageApi.cpu}; ${fmt(pageApi.size / 1024)} KB JSON)`,
-      );
+      const docOnly = process.env.BENCH_ONLY === "document";
+      if (!docOnly) {
+        const miss = await oneCall(missUrl, auth, 5);
+        console.log(
+          `1. one-year daily integrated report, one call computed (a period of its own each call): median of 5 after ${WARM} warm-up calls ${fmt(miss.median, 1)} ms (${fmt(miss.size / 1024)} KB JSON); ${miss.cpu}`,
+        );
+        const one = await oneCall(() => apiUrl, auth, 5);
+        console.log(
+          `   the same period asked again: median of 5 after ${WARM} warm-up calls ${fmt(one.median, 1)} ms (${fmt(one.size / 1024)} KB JSON, 3,650 rows); ${one.cpu}`,
+        );
+        const pageMiss = await oneCall((i) => `${missUrl(i + 20)}&offset=0&limit=100&series=1`, auth, 5);
+        const pageApi = await oneCall(() => `${apiUrl}&offset=0&limit=100&series=1`, auth, 5);
+        console.log(
+          `   as the page asks for it (offset=0&limit=100&series=1): computed ${fmt(pageMiss.median, 1)} ms (${pageMiss.cpu}), asked again ${fmt(pageApi.median, 1)} ms (${pageApi.cpu}; ${fmt(pageApi.size / 1024)} KB JSON)`,
+        );
 
-      const { run: apiRun, per: apiPer } = await cannon(
-        { url: apiUrl, connections: 20, duration: SECONDS, timeout: 30, headers: auth },
-        server.pid,
-      );
-      console.log(
-        `   API at 20 connections: ${fmt(apiRun.requests.average, 1)} req/s, p50 ${apiRun.latency.p50} ms, p99 ${apiRun.latency.p99} ms, ${apiRun.requests.total} done, errors ${apiRun.errors}, timeouts ${apiRun.timeouts}, non-2xx ${apiRun.non2xx}; ${apiPer}`,
-      );
+        const { run: apiRun, per: apiPer } = await cannon(
+          { url: apiUrl, connections: 20, duration: SECONDS, timeout: 30, headers: auth },
+          server.pid,
+        );
+        console.log(
+          `   API at 20 connections: ${fmt(apiRun.requests.average, 1)} req/s, p50 ${apiRun.latency.p50} ms, p99 ${apiRun.latency.p99} ms, ${apiRun.requests.total} done, errors ${apiRun.errors}, timeouts ${apiRun.timeouts}, non-2xx ${apiRun.non2xx}; ${apiPer}`,
+        );
+      }
       let cookie = `accessToken=${tokens.accessToken}; refreshToken=${tokens.refreshToken}; sessionId=${tokens.sessionId}; NewAppOpenPop=1`;
       // Keep what the first page sets (the CSRF cookie), as a browser does (and bench/alarm.ts): otherwise every page
       // would mint and sign a new token, which no browser makes the portal do.

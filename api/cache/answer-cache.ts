@@ -110,6 +110,11 @@ export class AnswerCache<C, T> {
     return this.lru.size;
   }
 
+  /** Stored data changed, and every server hears of it by itself (migration 0018): drop what it touches here only. */
+  protected dropHere(change: C): void {
+    this.apply(change);
+  }
+
   private apply(change: C): void {
     this.generation++;
     this.recent.push({ generation: this.generation, change });

@@ -4,11 +4,17 @@
  * resolved scope, the normalised query, the day a default period means); the tables are the one input not in it.
  * A committed write to any of them (api/store/table-writes.ts: the alarm engine raising, clearing, reactivating;
  * an acknowledgement or release; a plant or device renamed or removed) drops every answer that read it, here and,
- * through the cache's notices, on the other servers of a cluster (api/cache/answer-cache.ts).
+ * through the cache's notices, on the other servers of a cluster (api/cache/answer-cache.ts). A write by anything
+ * else is heard too: on SQLite through data_version (below), on PostgreSQL through the database's own notice of the
+ * tables written (migration 0018; not for the alarm and rtu tables, written all the time, whose answers a write
+ * outside the servers reaches when their time runs out).
  */
 import { AnswerCache, type ChangeRules, type ClusterNotices } from "./answer-cache";
 import type { Store } from "../store/db";
 import { onTableWrite } from "../store/table-writes";
+
+/** PostgreSQL's notice of a committed write: the table's name (migration 0018_table_write_notices). */
+export const TABLE_WRITE_CHANNEL = "solar_table_write";
 
 /** Tables written ("*": any, after notices may have been missed). */
 export interface TableChange {
@@ -51,7 +57,12 @@ export class TableAnswers extends AnswerCache<TableChange, ReadonlySet<string>> 
       const touched = [...tables].filter((t) => this.read.has(t));
       if (touched.length) this.changed({ tables: touched });
     });
-    if (opts.notices) this.share(opts.notices);
+    if (opts.notices) {
+      this.share(opts.notices);
+      opts.notices.on(TABLE_WRITE_CHANNEL, (table) => {
+        if (this.read.has(table)) this.dropHere({ tables: [table] });
+      });
+    }
   }
 
   /** The kept answer for `keyParts`, else `compute`'s. */

@@ -32,7 +32,7 @@ export function noticeRoutes(ctx: ApiContext, clusterNotices?: ClusterNotices): 
   const r = Router();
   const db = ctx.store.db;
   // The after-login pop-up's list is asked by the shell of every page: kept until the notice table is written
-  // (api/cache/table-answers.ts; a minute at most for a write by anything else on PostgreSQL, as the alarm list).
+  // (api/cache/table-answers.ts; on PostgreSQL the database tells of a write by anything else, migration 0018).
   const customs = new TableAnswers({
     channel: "solar_notice_custom",
     tables: ["notice"],

@@ -36,21 +36,21 @@ import type { ApiContext } from "../context";
 import { TableAnswers } from "../cache/table-answers";
 import { badRequest, handle, JsonText, parse } from "../http";
 import { exportFileName, writeCsv, writeXlsx } from "../statistics/export";
-import { prepareReport, reportAnswer } from "../statistics/report";
+import { prepareReport, reportAnswer, type ScopeResolver } from "../statistics/report";
 import { ReportCache, type ClusterNotices } from "../statistics/report-cache";
 import { onDataChange } from "../store/data-changes";
 import type { IngestService } from "../telemetry/ingest";
 import { STEP_MS } from "../../domain/seoul-time";
-import { groupOptions, resolveScope } from "../store/statistics";
+import { groupOptions, resolveScope, rtuConfigOf, type ResolvedScope } from "../store/statistics";
 import {
   deleteSubscription,
   findSame,
   insertSubscription,
   listSubscriptions,
+  subscriptionsWithEmail,
   toSubscription,
   type SubscriptionRow,
 } from "../store/report-subscriptions";
-import { findMember } from "../store/members";
 import { reachOf, type Reach } from "../store/visibility";
 
 /** At most this many scheduled reports per member. */
@@ -65,8 +65,9 @@ const fleetName = (m: AccessClaims) => m.nodeName || m.id;
 const REPORT_CACHE_BYTES = 48 * 1024 * 1024;
 const REPORT_CACHE_TTL_MS = 15 * 60_000;
 /**
- * Memory and longest life of the scope choices' answers. Writes through the servers drop them at once; the life
- * bounds what is not heard (a PostgreSQL row written by hand, outside every server), as for the alarm list.
+ * Memory and longest life of the scope choices' and resolved scopes' answers. A write drops them at once, whoever
+ * makes it (api/cache/table-answers.ts); the life is a safety net (a notice lost while a server was deaf is made up
+ * for by dropping everything, but nothing is perfect).
  */
 const SCOPE_CACHE = { maxBytes: 4 * 1024 * 1024, ttlMs: 60_000 };
 
@@ -104,14 +105,39 @@ export function statisticsRoutes(
     store: ctx.store,
   });
 
+  // A report's resolved scope (the member's reach, the plants and devices with their names, ratings and places) is
+  // read from the same tables and kept the same way: a report asked again costs no query for it. The RTUs'
+  // configuration is read apart (the rtu table is written by every ingest). A kept scope is parsed once.
+  const resolvedScopes = new TableAnswers({
+    channel: "solar_stat_resolved",
+    tables: ["member", "member_plant", "node", "plant", "device"],
+    ...SCOPE_CACHE,
+    notices: deps.notices,
+    store: ctx.store,
+  });
+  const parsedScopes = new WeakMap<JsonText, Omit<ResolvedScope, "rtuConfig">>();
+  const keptScope: ScopeResolver = async (claims, sel, fleet) => {
+    const { deviceUid, rtuUid, isGroup, group, plant } = sel;
+    const text = await resolvedScopes.of(
+      { id: claims.id, only: claims.scope ?? null, fleet, sel: { deviceUid, rtuUid, isGroup, group, plant } },
+      async () => {
+        const { rtuConfig: _read, ...rest } = await resolveScope(db, await reachOf(db, claims), sel, fleet);
+        return rest;
+      },
+    );
+    let kept = parsedScopes.get(text);
+    if (!kept) parsedScopes.set(text, (kept = JSON.parse(text.body.toString()) as Omit<ResolvedScope, "rtuConfig">));
+    return { ...kept, rtuConfig: await rtuConfigOf(db, kept.devices) };
+  };
+
   const report = (kind: ReportKind, categoryType?: "plant" | "group") =>
     handle(async (req: Request) => {
       const member = requireSettled(req);
       const parsed = parse(ReportQuery, req.query);
       const q = { ...parsed, categoryType: categoryType ?? parsed.categoryType };
       const now = clock.now();
-      // The scope is resolved on every call (member-scoped 404s, and any edit of it is a new key).
-      const p = await prepareReport(db, member, kind, q, now, fleetName(member));
+      // The scope is resolved (kept until a table it reads is written): member-scoped 404s, and any edit of it is a new key.
+      const p = await prepareReport(db, member, kind, q, now, fleetName(member), keptScope);
       const { period } = p.ctx;
       const key = ReportCache.keyOf({
         kind,
@@ -176,7 +202,7 @@ export function statisticsRoutes(
       const member = requireSettled(req);
       const q = parse(ExportQuery, req.query);
       const now = clock.now();
-      const p = await prepareReport(db, member, q.report, q, now, fleetName(member));
+      const p = await prepareReport(db, member, q.report, q, now, fleetName(member), keptScope);
       const name = exportFileName(p, q.format);
       res.status(200);
       res.setHeader("Content-Disposition", `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`);
@@ -215,16 +241,16 @@ export function statisticsRoutes(
     "/statistics/subscriptions",
     handle(async (req) => {
       const member = requireSettled(req);
-      const reach = await reachOf(db, member);
-      const rows = await listSubscriptions(db, member.id);
+      // With the member's own address, which a new subscription's form offers (the report screen needs no other call).
+      const { rows, email } = await subscriptionsWithEmail(db, member.id);
+      const reach = rows.length ? await reachOf(db, member) : null;
       const now = clock.now();
       const subscriptions = [];
       for (const row of rows) {
-        const s = toSubscription(row, await scopeOf(reach, row, fleetName(member)));
+        const s = toSubscription(row, await scopeOf(reach!, row, fleetName(member)));
         subscriptions.push({ ...s, next_run: nextRunAt(s.frequency, now) });
       }
-      // The member's own address, which a new subscription's form offers (the report screen needs no other call for it).
-      return { subscriptions, email: (await findMember(db, member.id))?.email ?? null };
+      return { subscriptions, email };
     }),
   );
 

@@ -80,7 +80,23 @@ export interface PreparedReport {
   plantDays?: boolean;
 }
 
-/** `claims`: who the report is for (their reach and service bits); the scheduler passes a member read from the store. */
+/** Resolves a report's scope for a member (member-scoped: a foreign device, plant or group throws its 404). */
+export type ScopeResolver = (
+  claims: Pick<AccessClaims, "id" | "scope">,
+  sel: ScopeSelection,
+  fleetName: string,
+) => Promise<ResolvedScope>;
+
+/** The scope read from the store: the member's reach, then what the selection names within it. */
+export const storeScope =
+  (db: Kysely<Database>): ScopeResolver =>
+  async (claims, sel, fleetName) =>
+    resolveScope(db, await reachOf(db, claims), sel, fleetName);
+
+/**
+ * `claims`: who the report is for (their reach and service bits); the scheduler passes a member read from the store.
+ * `resolve`: where the scope comes from (the API's routes keep resolved scopes, api/routes/statistics.ts).
+ */
 export async function prepareReport(
   db: Kysely<Database>,
   claims: Pick<AccessClaims, "id" | "scope" | "service">,
@@ -88,10 +104,10 @@ export async function prepareReport(
   q: ReportRequest,
   now: number,
   fleetName: string,
+  resolve: ScopeResolver = storeScope(db),
 ): Promise<PreparedReport> {
   const period = checkedPeriod(q);
-  const reach = await reachOf(db, claims);
-  const resolved = await resolveScope(db, reach, q, fleetName);
+  const resolved = await resolve(claims, q, fleetName);
   const ctx = reportContext(resolved, period, q.unit, q.sunRise, now);
   const names: Record<string, string> = {};
   const plantNames: Record<string, string> = {};

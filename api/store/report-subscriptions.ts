@@ -46,6 +46,23 @@ export function listSubscriptions(db: Kysely<Database>, memberId: string): Promi
   return db.selectFrom("report_subscription").selectAll().where("member_id", "=", memberId).orderBy("seq").execute();
 }
 
+/** The member's subscriptions and their e-mail address, in one statement (the report screen asks on every page). */
+export async function subscriptionsWithEmail(
+  db: Kysely<Database>,
+  memberId: string,
+): Promise<{ rows: SubscriptionRow[]; email: string | null }> {
+  const found = await db
+    .selectFrom("member")
+    .leftJoin("report_subscription as s", "s.member_id", "member.id")
+    .select("member.email as member_email")
+    .selectAll("s")
+    .where("member.id", "=", memberId)
+    .orderBy("s.seq")
+    .execute();
+  const rows = found.filter((r) => r.seq !== null).map(({ member_email: _e, ...r }) => r as SubscriptionRow);
+  return { rows, email: found[0]?.member_email ?? null };
+}
+
 export function allSubscriptions(db: Kysely<Database>): Promise<SubscriptionRow[]> {
   return db.selectFrom("report_subscription").selectAll().orderBy("seq").execute();
 }

@@ -209,13 +209,20 @@ export async function resolveScope(db: Db, reach: Reach, sel: ScopeSelection, fl
     scope = { kind: "fleet", name: fleetName };
   }
   const plants = plantUids.length ? await plantsByUid(db, plantUids) : [];
+  return { scope, plants, devices, rtuConfig: await rtuConfigOf(db, devices) };
+}
+
+/** The configuration of the devices' RTUs (`rtuConfig` of a report), read apart: the rtu table is written by every ingest. */
+export async function rtuConfigOf(db: Db, devices: readonly StatDevice[]): Promise<ResolvedScope["rtuConfig"]> {
   const rtuUids = [...new Set(devices.map((d) => d.rtu_uid).filter((r): r is string => !!r))];
-  const rtuConfig = rtuUids.length
-    ? (
-        await db.selectFrom("rtu").select(["uid", "config"]).where("uid", "in", rtuUids.slice(0, 1000)).orderBy("uid").execute()
-      ).map((r) => ({ uid: r.uid, config: Number(r.config) }))
-    : [];
-  return { scope, plants, devices, rtuConfig };
+  if (!rtuUids.length) return [];
+  const rows = await db
+    .selectFrom("rtu")
+    .select(["uid", "config"])
+    .where("uid", "in", rtuUids.slice(0, 1000))
+    .orderBy("uid")
+    .execute();
+  return rows.map((r) => ({ uid: r.uid, config: Number(r.config) }));
 }
 
 // ---- Expected data (completeness) ----

@@ -185,6 +185,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect(`/statistics?${viewSearch(resolveView(parseSearch(StatisticsViewSchema, url), now))}`);
   }
   const view = resolveView(parseSearch(StatisticsViewSchema, url), now);
+  // Scheduled report mails: the member's own list, and their address as the form's default (never fatal here);
+  // asked beside the scope and the report, not after them.
+  const subscriptions = view.print ? null : statisticsSubscriptions(auth.accessToken).catch(() => null);
   const scope = await orNotFound(statisticsScope(auth.accessToken, view));
   const tabs = REPORT_KINDS.filter((k) => k === "integrated" || scope.kinds.includes(REPORT_DEVICE_KIND[k]));
   let shown: ReturnType<typeof shapeReport> | null = null;
@@ -211,8 +214,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       problem = e.body.fields ?? { _form: e.body.message };
     }
   }
-  // Scheduled report mails: the member's own list, and their address as the form's default (never fatal here).
-  const subs = view.print ? null : await statisticsSubscriptions(auth.accessToken).catch(() => null);
+  const subs = await subscriptions;
   return json(
     {
       view,

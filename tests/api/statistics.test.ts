@@ -254,7 +254,8 @@ for (const storeKind of STORES) {
       const otherAgain = await get(other);
       expect(otherAgain.body.generatedAt).toBe(otherFirst.body.generatedAt);
       expect(otherAgain.body.totals[0].energy_wh).toBe(otherFirst.body.totals[0].energy_wh);
-      // A rating edit (here straight in the store, as any path may make it) is a new report at once.
+      // A rating edit (here straight in the store, as any path may make it) is a new report: at once on SQLite (its
+      // data_version), within the moment PostgreSQL's notice of the write takes to reach the server (migration 0018).
       const capa = await store.db
         .selectFrom("device")
         .select("capa")
@@ -265,7 +266,15 @@ for (const storeKind of STORES) {
         .set({ capa: Number(capa.capa) * 2 })
         .where("uid", "=", g.inverters[0]!)
         .execute();
-      const rerated = await get(path);
+      let rerated = await get(path);
+      for (
+        let i = 0;
+        storeKind === "postgres" && i < 20 && rerated.body.totals[0].genHours === changed.body.totals[0].genHours;
+        i++
+      ) {
+        await new Promise((r) => setTimeout(r, 50));
+        rerated = await get(path);
+      }
       expect(rerated.body.totals[0].genHours).toBeCloseTo(changed.body.totals[0].genHours / 2, 6);
       await store.db.updateTable("device").set({ capa: capa.capa }).where("uid", "=", g.inverters[0]!).execute();
       const raw = (await get(`/rpi?${q({ deviceUid: g.inverters[0]!, unit: "10", start: DATE, end: DATE })}`)).body;
@@ -304,6 +313,43 @@ for (const storeKind of STORES) {
       }
       const own = await get(`/rpi?${q({ ...base, plant: other.plantUid })}`, outsider);
       expect(own.status).toBe(200);
+    });
+
+    it("follows a rename and a disabled member written straight in the store, outside every server", async () => {
+      // Resolved scopes are kept until a table they read is written (api/routes/statistics.ts): on SQLite its
+      // data_version tells of another connection's commit, on PostgreSQL the database's notice (migration 0018) —
+      // which reaches the server a moment after the commit, so PostgreSQL gets a second to show it.
+      const member = await createMember(store, { node_seq: otherNode, service: 0 });
+      const token = (await api().session(member.id, member.password)).accessToken;
+      const path = `/rpi/statistics/group/plant?${q({ unit: "day", start: DATE, end: DATE, plant: other.plantUid })}`;
+      const until = async (ok: (res: Awaited<ReturnType<typeof get>>) => boolean) => {
+        let res = await get(path, token);
+        for (let i = 0; storeKind === "postgres" && i < 20 && !ok(res); i++) {
+          await new Promise((r) => setTimeout(r, 50));
+          res = await get(path, token);
+        }
+        return res;
+      };
+      const first = await get(path, token);
+      expect(first.status, first.text).toBe(200);
+      expect((await get(path, token)).status).toBe(200);
+      const { name } = await store.db
+        .selectFrom("plant")
+        .select("name")
+        .where("uid", "=", other.plantUid)
+        .executeTakeFirstOrThrow();
+      await store.db.updateTable("plant").set({ name: "이름 바꾼 발전소" }).where("uid", "=", other.plantUid).execute();
+      try {
+        const renamed = await until((res) => res.text.includes("이름 바꾼 발전소"));
+        expect(renamed.text).toContain("이름 바꾼 발전소");
+        expect(renamed.text).not.toContain(name);
+        await store.db.updateTable("member").set({ use_yn: 0 }).where("id", "=", member.id).execute();
+        const disabled = await until((res) => res.status === 403);
+        expect(disabled.status).toBe(403);
+        expect(disabled.body.message).toBe("member_disabled");
+      } finally {
+        await store.db.updateTable("plant").set({ name }).where("uid", "=", other.plantUid).execute();
+      }
     });
 
     it("refuses bad input with a message", async () => {

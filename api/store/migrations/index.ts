@@ -16,6 +16,7 @@ import * as m0014 from "./0014_statistics_report_index";
 import * as m0015 from "./0015_alarm_message_code";
 import * as m0016 from "./0016_plant_stat_daily";
 import * as m0017 from "./0017_plant_daily_regular";
+import * as m0018 from "./0018_table_write_notices";
 
 export interface Migration {
   name: string;
@@ -26,7 +27,7 @@ export interface Migration {
  * Kysely's Migrator (api/store/db.ts) runs the pending ones in name order, so a new migration takes the next
  * free number; never edit one that has shipped. Numbers reserved for the open work:
  * 0005 alarms and alerts, 0006 measurement and diagnosis, 0007 statistics reports, 0008 diagrams, pages and
- * cameras, 0009 scale-out, 0010 input hardening, 0012 the alarm list's period indexes, 0013 the per-plant daily rollup (diagnosis), 0014 the statistics report's covering index, 0015 alarm messages as code and parameters, 0016 the integrated statistics report's per-plant days, 0017 the plant-day rows' regular flag (diagnosis).
+ * cameras, 0009 scale-out, 0010 input hardening, 0012 the alarm list's period indexes, 0013 the per-plant daily rollup (diagnosis), 0014 the statistics report's covering index, 0015 alarm messages as code and parameters, 0016 the integrated statistics report's per-plant days, 0017 the plant-day rows' regular flag (diagnosis), 0018 PostgreSQL's notices of writes to the tables kept answers read.
  */
 export const migrations: Migration[] = [
   { name: "0001_foundation", up: m0001.up },
@@ -45,4 +46,5 @@ export const migrations: Migration[] = [
   { name: "0015_alarm_message_code", up: m0015.up },
   { name: "0016_plant_stat_daily", up: m0016.up },
   { name: "0017_plant_daily_regular", up: m0017.up },
+  { name: "0018_table_write_notices", up: m0018.up },
 ];
