@@ -94,11 +94,16 @@ export interface Api {
 
 export function createApi(opts: ApiOptions): Api {
   const signer = new TokenSigner(opts.jwtSecret);
-  const sessions = new Sessions(opts.store, signer, {
-    accessTokenTtl: opts.accessTokenTtl,
-    refreshTokenTtl: opts.refreshTokenTtl,
-    assetBase: opts.assetBase ?? "/uploads",
-  });
+  const sessions = new Sessions(
+    opts.store,
+    signer,
+    {
+      accessTokenTtl: opts.accessTokenTtl,
+      refreshTokenTtl: opts.refreshTokenTtl,
+      assetBase: opts.assetBase ?? "/uploads",
+    },
+    opts.clusterNotices,
+  );
   const log = opts.log ?? ((msg, extra) => console.error(msg, extra ?? ""));
   const ctx: ApiContext = { store: opts.store, signer, sessions, devices: new DeviceTokens(opts.jwtSecret), log };
   const ingest = new IngestService(opts.store, opts.clock);

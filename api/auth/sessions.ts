@@ -10,6 +10,8 @@ import { reachOf, visiblePlantUids } from "../store/visibility";
 import type { Store } from "../store/db";
 import type { Member, TokenFamily } from "../store/schema";
 import type { TokenSigner } from "./tokens";
+import { TableAnswers } from "../cache/table-answers";
+import type { ClusterNotices } from "../cache/answer-cache";
 
 export const REUSE_GRACE_MS = 30_000;
 
@@ -28,12 +30,25 @@ export interface SessionConfig {
   assetBase: string;
 }
 
+/**
+ * Session rows as the check on every call reads them (revoked, expiry), kept until the token_family table is written:
+ * on this server at the write's commit (a logout, a reuse detected, a password change), by another server or by hand
+ * through the database's notice (PostgreSQL, migration 0018) or data_version (SQLite) — api/cache/table-answers.ts.
+ * A page's four API calls check the session once. The life is a safety net only.
+ */
+const LIVE_CACHE = { maxBytes: 2 * 1024 * 1024, ttlMs: 60_000 };
+
 export class Sessions {
+  private readonly rows: TableAnswers;
+
   constructor(
     private store: Store,
     private signer: TokenSigner,
     private cfg: SessionConfig,
-  ) {}
+    notices?: ClusterNotices,
+  ) {
+    this.rows = new TableAnswers({ channel: "solar_sessions", tables: ["token_family"], ...LIVE_CACHE, notices, store });
+  }
 
   /** `scope` starts a detail-window session limited to one plant or member (SPEC §2 Detail window). */
   async start(member: Member, userAgent: string | undefined, now = Date.now(), scope?: DetailScope): Promise<TokenResponse> {
@@ -112,14 +127,21 @@ export class Sessions {
       .execute();
   }
 
-  /** Whether a session still stands (checked on every call, so logout takes effect at once). */
+  /**
+   * Whether a session still stands (checked on every call, so logout takes effect at once; on the other servers of a
+   * cluster once the database's notice of the write has reached them, a moment later).
+   */
   async isLive(sessionId: string, now = Date.now()): Promise<boolean> {
-    const row = await this.store.db
-      .selectFrom("token_family")
-      .select(["revoked_at", "expires_at"])
-      .where("id", "=", sessionId)
-      .executeTakeFirst();
-    return !!row && row.revoked_at === null && row.expires_at > now;
+    const text = await this.rows.of(sessionId, async () => {
+      const row = await this.store.db
+        .selectFrom("token_family")
+        .select(["revoked_at", "expires_at"])
+        .where("id", "=", sessionId)
+        .executeTakeFirst();
+      return row ? { revoked: row.revoked_at !== null, expires: Number(row.expires_at) } : null;
+    });
+    const row = JSON.parse(text.body.toString()) as { revoked: boolean; expires: number } | null;
+    return !!row && !row.revoked && row.expires > now;
   }
 
   /** New access token for an unchanged session, e.g. after the member changed the password. */

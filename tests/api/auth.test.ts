@@ -379,5 +379,26 @@ describe.each(STORES)("auth API on %s", (storeKind) => {
       await c.call("GET", "/member/logout", { token: a.accessToken });
       expect((await c.isAuth(b.accessToken)).status).toBe(200);
     });
+
+    it("ends a session revoked straight in the store, outside every server", async () => {
+      // The check on every call keeps what it read until token_family is written (api/auth/sessions.ts): a write by
+      // another connection is seen at once on SQLite (data_version), and on PostgreSQL once the database's notice of
+      // it (migration 0018) has reached the server, a moment after the commit.
+      const c = apiClient(server.baseUrl);
+      const s = await c.session("admin", ADMIN_PASSWORD);
+      expect((await c.isAuth(s.accessToken)).status).toBe(200);
+      expect((await c.isAuth(s.accessToken)).status).toBe(200);
+      await store.db
+        .updateTable("token_family")
+        .set({ revoked_at: Date.now(), revoked_reason: "by_hand" })
+        .where("id", "=", s.sessionId)
+        .execute();
+      let status = (await c.isAuth(s.accessToken)).status;
+      for (let i = 0; storeKind === "postgres" && i < 20 && status === 200; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        status = (await c.isAuth(s.accessToken)).status;
+      }
+      expect(status).toBe(401);
+    });
   });
 });

@@ -10,7 +10,7 @@ import type { Dialect } from "../db";
  * The alarm and rtu tables are left out: the alarm engine and every ingest write them all the time, and the servers
  * hear of their own writes.
  */
-const TABLES = ["member", "member_plant", "node", "plant", "device", "notice"];
+const TABLES = ["member", "member_plant", "node", "plant", "device", "notice", "token_family"];
 
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   if (dialect !== "postgres") return;
