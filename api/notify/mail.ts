@@ -1,12 +1,19 @@
-/** Mail over any SMTP server (SMTP_URL, e.g. smtp://user:pass@host:587 or smtps://…:465) with nodemailer. */
-import nodemailer from "nodemailer";
+/**
+ * Mail over any SMTP server (SMTP_URL, e.g. smtp://user:pass@host:587 or smtps://…:465) with nodemailer, loaded on
+ * the first message: every API process imports this module, few send mail (nodemailer costs ~4–9 MB of RSS).
+ */
+import type { Transporter } from "nodemailer";
+import type SMTPTransport from "nodemailer/lib/smtp-transport";
 import type { DeliverableMessage, Transport } from "./outbox";
 
 export function mailTransport(smtpUrl: string, from: string): Transport {
-  const transporter = nodemailer.createTransport(smtpUrl, { from });
+  let transporter: Promise<Transporter<SMTPTransport.SentMessageInfo>> | undefined;
   return {
     async send(m: DeliverableMessage) {
-      const info = await transporter.sendMail({
+      transporter ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl, { from }));
+      const info = await (
+        await transporter
+      ).sendMail({
         from,
         to: m.to,
         subject: m.subject,

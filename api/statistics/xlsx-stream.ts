@@ -23,7 +23,7 @@ import { PassThrough, type Writable } from "node:stream";
 
 /** Rows per sheet Excel accepts (the head row included). */
 export const MAX_SHEET_ROWS = 1_048_576;
-const FLUSH_CHARS = 64 * 1024;
+const FLUSH_BYTES = 64 * 1024;
 
 /** Waits until `s` drains; fails when it is closed or errors first (a client that went away). */
 export function drained(s: Writable): Promise<void> {
@@ -101,7 +101,7 @@ class ZipOut {
   /** Opens an entry (only one at a time); text written to it goes to archiver; `close()` ends it. */
   async open(name: string): Promise<EntryWriter> {
     if (this.failed) throw this.failed;
-    const body = new PassThrough({ highWaterMark: FLUSH_CHARS * 2 });
+    const body = new PassThrough({ highWaterMark: FLUSH_BYTES * 2 });
     const entryDone = new Promise<void>((resolve, reject) => (this.current = { resolve, reject }));
     entryDone.catch(() => undefined);
     this.archive.append(body, { name, date: this.at });
@@ -128,10 +128,23 @@ class ZipOut {
   }
 }
 
-/** Text into one ZIP entry, batched into buffers of ~64 KB; waits while the entry's stream is full. */
+/** Room kept in a batch buffer past FLUSH_BYTES: a row's bytes are written before the batch is checked. */
+const BATCH_BYTES = FLUSH_BYTES + 16 * 1024;
+
+/** ASCII text as bytes, for the fixed pieces of SpreadsheetML a row is made of. */
+const ascii = (s: string): Uint8Array => Buffer.from(s, "latin1");
+
+/**
+ * Bytes into one ZIP entry, batched into buffers of ~64 KB; waits while the entry's stream is full.
+ * Rows are written as bytes straight into the batch (fixed pieces copied, numbers as digits), not as strings:
+ * a string per number goes through V8's number-to-string cache, which keeps it alive across young-generation
+ * collections, so a year of rows left tens of MB of promoted garbage in the old generation (bench/README.md,
+ * session 11). A full batch is handed to the entry's stream and a new one started.
+ */
 class EntryWriter {
-  private pending: string[] = [];
-  private chars = 0;
+  private buf = Buffer.allocUnsafeSlow(BATCH_BYTES);
+  private pos = 0;
+  private full: Buffer[] = [];
   constructor(
     private body: PassThrough,
     private ending: () => Promise<void>,
@@ -140,19 +153,108 @@ class EntryWriter {
 
   /** Queues text; flushes (and may wait) once a batch is full. */
   write(text: string): Promise<void> | undefined {
-    this.pending.push(text);
-    this.chars += text.length;
-    return this.chars >= FLUSH_CHARS ? this.flush() : undefined;
+    if (text.length * 3 > this.buf.length - this.pos) {
+      this.cut();
+      if (text.length * 3 > this.buf.length) {
+        this.full.push(Buffer.from(text, "utf8"));
+        return this.flush();
+      }
+    }
+    this.text(text);
+    return this.pos >= FLUSH_BYTES ? this.flush() : undefined;
+  }
+
+  /** Makes room for `n` bytes written by the byte methods below (which do not check). */
+  reserve(n: number): void {
+    if (n <= this.buf.length - this.pos) return;
+    this.cut();
+    if (n > this.buf.length) this.buf = Buffer.allocUnsafeSlow(n);
+  }
+
+  /** Text, after `reserve` (3 bytes a UTF-16 unit at most). */
+  text(s: string): void {
+    this.pos += this.buf.write(s, this.pos, "utf8");
+  }
+
+  /** Fixed bytes. */
+  bytes(a: Uint8Array): void {
+    const b = this.buf;
+    let p = this.pos;
+    for (let i = 0; i < a.length; i++) b[p++] = a[i]!;
+    this.pos = p;
+  }
+
+  /** A whole number ≥ 0 below 2^53, as decimal digits. */
+  digits(n: number): void {
+    const b = this.buf;
+    let len = 1;
+    for (let t = n; t >= 10; t = Math.floor(t / 10)) len++;
+    let p = this.pos + len;
+    this.pos = p;
+    do {
+      b[--p] = 48 + (n % 10);
+      n = Math.floor(n / 10);
+    } while (n > 0);
+  }
+
+  /**
+   * A finite number as SpreadsheetML's `<v>` holds it. Whole numbers and numbers of up to 6 decimals (what the
+   * reports write) are written as digits: `k / 10^d`, with `k` the nearest integer to v·10^d and the smallest d
+   * for which that division gives v back, is the decimal that parses to v exactly. Anything else as String(v).
+   */
+  number(v: number): void {
+    let a = v;
+    if (a < 0) {
+      this.buf[this.pos++] = 45; // "-"
+      a = -a;
+    }
+    if (a < 1e15 && Number.isInteger(a)) return this.digits(a);
+    if (a >= 1e-6 && a < 1e9) {
+      for (let d = 1, f = 10; d <= 6; d++, f *= 10) {
+        const k = Math.round(a * f);
+        if (k / f !== a) continue;
+        const whole = Math.trunc(a);
+        this.digits(whole);
+        const b = this.buf;
+        let frac = k - whole * f;
+        let p = this.pos + d;
+        b[this.pos] = 46; // "."
+        for (let i = 0; i < d; i++) {
+          b[p--] = 48 + (frac % 10);
+          frac = Math.floor(frac / 10);
+        }
+        p = this.pos + d;
+        while (b[p] === 48) p--;
+        this.pos = p + 1;
+        return;
+      }
+    }
+    this.pos += this.buf.write(String(a), this.pos, "latin1");
+  }
+
+  /** Flushes (and may wait) once the batch is full; call between rows. */
+  check(): Promise<void> | undefined {
+    return this.pos >= FLUSH_BYTES ? this.flush() : undefined;
+  }
+
+  /** The batch so far goes to the queue of full buffers; a new batch starts. */
+  private cut(): void {
+    if (!this.pos) return;
+    this.full.push(this.buf.subarray(0, this.pos));
+    this.buf = Buffer.allocUnsafeSlow(BATCH_BYTES);
+    this.pos = 0;
   }
 
   async flush(): Promise<void> {
     const err = this.failure();
     if (err) throw err;
-    if (!this.pending.length) return;
-    const buf = Buffer.from(this.pending.join(""), "utf8");
-    this.pending = [];
-    this.chars = 0;
-    if (!this.body.write(buf)) await drained(this.body);
+    this.cut();
+    const full = this.full;
+    if (!full.length) return;
+    this.full = [];
+    let room = true;
+    for (const b of full) room = this.body.write(b);
+    if (!room) await drained(this.body);
   }
 
   async close(): Promise<void> {
@@ -242,20 +344,35 @@ function inlineString(ref: string, style: string, text: string): string {
   return `<c${ref}${style} t="inlineStr"><is><t${space}>${t}</t></is></c>`;
 }
 
+const NO_BYTES = new Uint8Array(0);
+const ROW_OPEN = ascii('<row r="');
+const TAG_END = ascii('">');
+const CELL_OPEN = ascii("<c");
+const REF_OPEN = ascii(' r="');
+const QUOTE = ascii('"');
+const NUMBER_OPEN = ascii("><v>");
+const SHARED_OPEN = ascii(' t="s"><v>');
+const CELL_CLOSE = ascii("</v></c>");
+const ROW_CLOSE = ascii("</row>");
+/** Bytes a cell other than inline text takes at most (`<c r="XFD1048576" s="5" t="s"><v>` … `</v></c>`). */
+const CELL_MAX_BYTES = 96;
+
 /** One sheet being written: rows in order, each a list of cells matching the columns. */
 export class SheetWriter {
   private row = 1;
   private letters: string[];
-  private styles: string[];
+  private letterBytes: Uint8Array[];
+  private styleBytes: Uint8Array[];
   constructor(
     private w: EntryWriter,
     columns: XlsxColumn[],
     private shared: SharedStrings,
   ) {
     this.letters = columns.map((_c, i) => columnLetters(i));
-    this.styles = columns.map((c) => {
+    this.letterBytes = this.letters.map(ascii);
+    this.styleBytes = columns.map((c) => {
       const s = styleOfDecimals(c.decimals);
-      return s ? ` s="${s}"` : "";
+      return ascii(s ? ` s="${s}"` : "");
     });
   }
 
@@ -286,7 +403,11 @@ export class SheetWriter {
    */
   add(cells: readonly XlsxCell[]): Promise<void> | undefined {
     const r = ++this.row;
-    let xml = `<row r="${r}">`;
+    const w = this.w;
+    w.reserve(32 + cells.length * CELL_MAX_BYTES);
+    w.bytes(ROW_OPEN);
+    w.digits(r);
+    w.bytes(TAG_END);
     let gap = true;
     for (let i = 0; i < cells.length; i++) {
       const v = cells[i];
@@ -294,15 +415,35 @@ export class SheetWriter {
         gap = true;
         continue;
       }
-      const ref = gap ? ` r="${this.letters[i]}${r}"` : "";
-      gap = false;
-      if (typeof v === "number") xml += `<c${ref}${this.styles[i] ?? ""}><v>${v}</v></c>`;
-      else {
-        const k = this.shared.of(v);
-        xml += k >= 0 ? `<c${ref} t="s"><v>${k}</v></c>` : inlineString(ref, "", v);
+      const k = typeof v === "number" ? 0 : this.shared.of(v);
+      if (k < 0) {
+        // Inline text (the shared-string table is full): written as a string.
+        const text = inlineString(gap ? ` r="${this.letters[i]}${r}"` : "", "", v as string);
+        w.reserve(text.length * 3 + (cells.length - i) * CELL_MAX_BYTES + ROW_CLOSE.length);
+        w.text(text);
+        gap = false;
+        continue;
       }
+      w.bytes(CELL_OPEN);
+      if (gap) {
+        w.bytes(REF_OPEN);
+        w.bytes(this.letterBytes[i]!);
+        w.digits(r);
+        w.bytes(QUOTE);
+      }
+      gap = false;
+      if (typeof v === "number") {
+        w.bytes(this.styleBytes[i] ?? NO_BYTES);
+        w.bytes(NUMBER_OPEN);
+        w.number(v);
+      } else {
+        w.bytes(SHARED_OPEN);
+        w.digits(k);
+      }
+      w.bytes(CELL_CLOSE);
     }
-    return this.w.write(`${xml}</row>`);
+    w.bytes(ROW_CLOSE);
+    return w.check();
   }
 
   async end(): Promise<void> {
