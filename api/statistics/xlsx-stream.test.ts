@@ -78,4 +78,48 @@ describe("streaming XLSX writer", () => {
     expect(rows.getCell("C9").value).toBeNull();
     expect(rows.getCell("C10").value).toBe(8 / 8);
   });
+
+  it("writes every finite number so that it reads back as the same number", async () => {
+    const values = [
+      0,
+      -0,
+      1,
+      -1,
+      7,
+      10,
+      1234567,
+      2 ** 53 - 1,
+      1e15,
+      1e21,
+      -2.5e-7,
+      0.1,
+      0.1 + 0.2,
+      -0.05,
+      12.5,
+      123.456,
+      1 / 8,
+      1 / 3,
+      999999.999999,
+      4.35,
+      1.005,
+      0.000001,
+      1e-7,
+      123456789.123,
+      1234567890.5,
+      Number.MAX_VALUE,
+      Number.MIN_VALUE,
+      ...Array.from({ length: 200 }, (_v, i) => Math.round((i * 7919.37) % 100000) / 100 - 300),
+    ];
+    const out = slowSink();
+    const book = new XlsxWriter(out.sink, { creator: "tester", created: new Date(0) });
+    const sheet = await book.sheet("n", 1, [{ head: "v", width: 10, decimals: 2 }]);
+    for (const v of values) await sheet.add([v]);
+    await sheet.end();
+    await book.finish();
+    const read = new ExcelJS.Workbook();
+    await read.xlsx.load(out.body() as never);
+    const ws = read.getWorksheet("n")!;
+    const back = values.map((_v, i) => ws.getCell(`A${i + 2}`).value);
+    expect(back).toEqual(values.map((v) => (Object.is(v, -0) ? 0 : v)));
+  });
 });
