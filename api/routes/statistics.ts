@@ -94,27 +94,22 @@ export function statisticsRoutes(
   });
   onDataChange((change) => cache.changed(change));
   if (deps.notices) cache.share(deps.notices);
-  // The report screen asks for its scope choices on every page: kept until a row of a table they are read from is
-  // written (api/cache/table-answers.ts) — the member (enabled, node), their linked plants, the groups, plants and
-  // devices.
-  const scopes = new TableAnswers({
-    channel: "solar_stat_scope",
-    tables: ["member", "member_plant", "node", "plant", "device"],
-    ...SCOPE_CACHE,
-    notices: deps.notices,
-    store: ctx.store,
-  });
-
-  // A report's resolved scope (the member's reach, the plants and devices with their names, ratings and places) is
-  // read from the same tables and kept the same way: a report asked again costs no query for it. The RTUs'
-  // configuration is read apart (the rtu table is written by every ingest). A kept scope is parsed once.
-  const resolvedScopes = new TableAnswers({
-    channel: "solar_stat_resolved",
-    tables: ["member", "member_plant", "node", "plant", "device"],
-    ...SCOPE_CACHE,
-    notices: deps.notices,
-    store: ctx.store,
-  });
+  // Answers read from the scope's tables, kept until a row of one of them is written (api/cache/table-answers.ts):
+  // the member (enabled, node), their linked plants, the groups, plants and devices.
+  const scopeAnswers = (channel: string) =>
+    new TableAnswers({
+      channel,
+      tables: ["member", "member_plant", "node", "plant", "device"],
+      ...SCOPE_CACHE,
+      notices: deps.notices,
+      store: ctx.store,
+    });
+  // The scope choices, which the report screen asks for on every page.
+  const scopes = scopeAnswers("solar_stat_scope");
+  // A report's resolved scope (the member's reach, the plants and devices with their names, ratings and places): a
+  // report asked again costs no query for it. The RTUs' configuration is read apart (the rtu table is written by
+  // every ingest). A kept scope is parsed once.
+  const resolvedScopes = scopeAnswers("solar_stat_resolved");
   const parsedScopes = new WeakMap<JsonText, Omit<ResolvedScope, "rtuConfig">>();
   const keptScope: ScopeResolver = async (claims, sel, fleet) => {
     const { deviceUid, rtuUid, isGroup, group, plant } = sel;
