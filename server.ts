@@ -13,11 +13,9 @@ import cluster from "node:cluster";
 import type { AddressInfo } from "node:net";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
-import { createProxyMiddleware } from "http-proxy-middleware";
 import { waitForAssets } from "./build-ready";
 import { loadConfig, type Config } from "./config";
 import { GUEST_PASSWORD } from "./domain/guest";
@@ -113,6 +111,9 @@ async function portalApp(api: RequestHandler, health?: RequestHandler): Promise<
   );
   const servePublic = express.static("public", { maxAge: "1h", index: false });
   app.use((req, res, next) => (publicFiles.has(req.path) ? servePublic(req, res, next) : next()));
+  // Loaded here, not at the top: the primary serves the portal only without portal processes, and every module a
+  // process does not use is memory it keeps (the primary holds the API and its caches).
+  const { createRequestHandler } = await import("@remix-run/express");
   app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: (req, res) => portalLoadContext(req, res) }));
   return app;
 }
@@ -154,6 +155,7 @@ async function runPortalWorker(cfg: Config) {
   // Gateways, the detail window and other API clients reach /api through here; the body streams on.
   // The client address passed on is the one this process worked out (req.ip under TRUST_PROXY), not
   // whatever X-Forwarded-For the client sent.
+  const { createProxyMiddleware } = await import("http-proxy-middleware");
   const proxy = createProxyMiddleware({
     target: `${target}/api`,
     proxyTimeout: 120_000,
@@ -191,7 +193,6 @@ async function runPrimary(cfg: Config) {
   const { GatewayEmulator } = await import("./api/sim/gateway-emulator");
   const { seedDemoFleet } = await import("./api/sim/fleet");
   const { ensureMonthlyPartitions, partitionMaintenance, describePartitioning } = await import("./api/store/partitions");
-  const { MqttBridge } = await import("./api/telemetry/mqtt");
   const { Singletons } = await import("./api/cluster/singletons");
   const { rollupMaintenance } = await import("./api/telemetry/rollup-maintenance");
   const { healthHandler } = await import("./api/cluster/health");
@@ -337,8 +338,10 @@ async function runPrimary(cfg: Config) {
     partitionMaintenance(store, clock, { retentionDays: cfg.rawRetentionDays, intervalMs: 6 * 3_600_000, log }),
   );
 
-  let mqttBridge: InstanceType<typeof MqttBridge> | undefined;
+  let mqttBridge: import("./api/telemetry/mqtt").MqttBridge | undefined;
   if (cfg.mqttUrl) {
+    // The MQTT client library is loaded only when a broker is configured.
+    const { MqttBridge } = await import("./api/telemetry/mqtt");
     mqttBridge = new MqttBridge(
       cfg.mqttUrl,
       store,

@@ -15,7 +15,7 @@
  * and the session outlives a restart (session expiry MQTT_SESSION_EXPIRY). Command results are read by
  * every server (a plain subscription): the one whose member sent the command is waiting for it.
  */
-import mqtt, { type IPublishPacket, type MqttClient } from "mqtt";
+import type { IPublishPacket, MqttClient } from "mqtt";
 import { authenticateGateway } from "../auth/gateway-credential";
 import type { Store } from "../store/db";
 import type { CommandMessage, CommandOutcome, GatewayLink } from "./commands";
@@ -47,6 +47,8 @@ export class MqttBridge implements GatewayLink {
 
   /** Connects and subscribes; resolves once the subscription is in place. */
   async start(): Promise<void> {
+    // The client library is loaded when a bridge starts (a server without a broker never loads it).
+    const { default: mqtt } = await import("mqtt");
     const client = mqtt.connect(this.url, {
       clientId: this.clientId,
       clean: false,
