@@ -34,7 +34,7 @@ import type { Clock } from "../clock";
 import { requireSettled, requireWriter } from "../auth/guards";
 import type { ApiContext } from "../context";
 import { TableAnswers } from "../cache/table-answers";
-import { badRequest, handle, JsonText, parse } from "../http";
+import { badRequest, forbidden, handle, JsonText, parse } from "../http";
 import { exportFileName, writeCsv, writeXlsx } from "../statistics/export";
 import { prepareReport, reportAnswer, type ScopeResolver } from "../statistics/report";
 import { ReportCache, type ClusterNotices } from "../statistics/report-cache";
@@ -237,7 +237,9 @@ export function statisticsRoutes(
     handle(async (req) => {
       const member = requireSettled(req);
       // With the member's own address, which a new subscription's form offers (the report screen needs no other call).
-      const { rows, email } = await subscriptionsWithEmail(db, member.id);
+      const { rows, email, enabled } = await subscriptionsWithEmail(db, member.id);
+      // A disabled member gets 403 here as from reachOf, which is asked only when there is a subscription's scope to name.
+      if (!enabled) throw forbidden("member_disabled");
       const reach = rows.length ? await reachOf(db, member) : null;
       const now = clock.now();
       const subscriptions = [];

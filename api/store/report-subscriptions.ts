@@ -46,21 +46,24 @@ export function listSubscriptions(db: Kysely<Database>, memberId: string): Promi
   return db.selectFrom("report_subscription").selectAll().where("member_id", "=", memberId).orderBy("seq").execute();
 }
 
-/** The member's subscriptions and their e-mail address, in one statement (the report screen asks on every page). */
+/**
+ * The member's subscriptions, their e-mail address and whether they are enabled, in one statement (the report screen
+ * asks on every page).
+ */
 export async function subscriptionsWithEmail(
   db: Kysely<Database>,
   memberId: string,
-): Promise<{ rows: SubscriptionRow[]; email: string | null }> {
+): Promise<{ rows: SubscriptionRow[]; email: string | null; enabled: boolean }> {
   const found = await db
     .selectFrom("member")
     .leftJoin("report_subscription as s", "s.member_id", "member.id")
-    .select("member.email as member_email")
+    .select(["member.email as member_email", "member.use_yn as member_use"])
     .selectAll("s")
     .where("member.id", "=", memberId)
     .orderBy("s.seq")
     .execute();
-  const rows = found.filter((r) => r.seq !== null).map(({ member_email: _e, ...r }) => r as SubscriptionRow);
-  return { rows, email: found[0]?.member_email ?? null };
+  const rows = found.filter((r) => r.seq !== null).map(({ member_email: _e, member_use: _u, ...r }) => r as SubscriptionRow);
+  return { rows, email: found[0]?.member_email ?? null, enabled: Number(found[0]?.member_use) === 1 };
 }
 
 export function allSubscriptions(db: Kysely<Database>): Promise<SubscriptionRow[]> {

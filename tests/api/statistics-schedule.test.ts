@@ -164,6 +164,16 @@ for (const storeKind of STORES) {
       expect(listed.email).toBe(ADDRESS);
     });
 
+    it("answers a disabled member 403 though they have no subscription (whose scope would ask the reach)", async () => {
+      const m = await createMember(store, { node_seq: foreignNode, service: 0 });
+      const own = (await api().session(m.id, m.password)).accessToken;
+      expect((await api().call("GET", "/statistics/subscriptions", { token: own })).status).toBe(200);
+      await store.db.updateTable("member").set({ use_yn: 0 }).where("id", "=", m.id).execute();
+      const res = await api().call("GET", "/statistics/subscriptions", { token: own });
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe("member_disabled");
+    });
+
     it("mails the report once, as an XLSX attachment, to a real SMTP server", async () => {
       const res = await api().call("POST", "/statistics/subscriptions", {
         token,
