@@ -34,14 +34,14 @@ import type { Clock } from "../clock";
 import { requireSettled, requireWriter } from "../auth/guards";
 import type { ApiContext } from "../context";
 import { TableAnswers } from "../cache/table-answers";
-import { badRequest, forbidden, handle, JsonText, parse } from "../http";
+import { badRequest, handle, JsonText, parse } from "../http";
 import { exportFileName, writeCsv, writeXlsx } from "../statistics/export";
 import { prepareReport, reportAnswer, type ScopeResolver } from "../statistics/report";
 import { ReportCache, type ClusterNotices } from "../statistics/report-cache";
 import { onDataChange } from "../store/data-changes";
 import type { IngestService } from "../telemetry/ingest";
 import { STEP_MS } from "../../domain/seoul-time";
-import { groupOptions, resolveScope, rtuConfigOf, type ResolvedScope } from "../store/statistics";
+import { groupOptions, resolveScope, rtuConfigOf, scopeMembers, type ResolvedScope } from "../store/statistics";
 import {
   deleteSubscription,
   findSame,
@@ -115,10 +115,7 @@ export function statisticsRoutes(
     const { deviceUid, rtuUid, isGroup, group, plant } = sel;
     const text = await resolvedScopes.of(
       { id: claims.id, only: claims.scope ?? null, fleet, sel: { deviceUid, rtuUid, isGroup, group, plant } },
-      async () => {
-        const { rtuConfig: _read, ...rest } = await resolveScope(db, await reachOf(db, claims), sel, fleet);
-        return rest;
-      },
+      async () => scopeMembers(db, await reachOf(db, claims), sel, fleet),
     );
     let kept = parsedScopes.get(text);
     if (!kept) parsedScopes.set(text, (kept = JSON.parse(text.body.toString()) as Omit<ResolvedScope, "rtuConfig">));
@@ -237,9 +234,8 @@ export function statisticsRoutes(
     handle(async (req) => {
       const member = requireSettled(req);
       // With the member's own address, which a new subscription's form offers (the report screen needs no other call).
-      const { rows, email, enabled } = await subscriptionsWithEmail(db, member.id);
-      // A disabled member gets 403 here as from reachOf, which is asked only when there is a subscription's scope to name.
-      if (!enabled) throw forbidden("member_disabled");
+      // A disabled member gets 403 from it, as from reachOf, which is asked only for a subscription's scope.
+      const { rows, email } = await subscriptionsWithEmail(db, member.id);
       const reach = rows.length ? await reachOf(db, member) : null;
       const now = clock.now();
       const subscriptions = [];

@@ -7,6 +7,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { ReportKind, StatScope, Subscription, SubscriptionFrequency } from "../../domain/contract/statistics";
 import { notFound } from "../http";
+import { requireEnabled } from "./visibility";
 import type { Database, ReportSubscriptionTable } from "./schema";
 
 export type SubscriptionRow = Selectable<ReportSubscriptionTable>;
@@ -47,13 +48,13 @@ export function listSubscriptions(db: Kysely<Database>, memberId: string): Promi
 }
 
 /**
- * The member's subscriptions, their e-mail address and whether they are enabled, in one statement (the report screen
- * asks on every page).
+ * The member's subscriptions and e-mail address, in one statement (the report screen asks on every page); a disabled
+ * member gets 403 `member_disabled`, as from their reach (api/store/visibility.ts).
  */
 export async function subscriptionsWithEmail(
   db: Kysely<Database>,
   memberId: string,
-): Promise<{ rows: SubscriptionRow[]; email: string | null; enabled: boolean }> {
+): Promise<{ rows: SubscriptionRow[]; email: string | null }> {
   const found = await db
     .selectFrom("member")
     .leftJoin("report_subscription as s", "s.member_id", "member.id")
@@ -62,8 +63,9 @@ export async function subscriptionsWithEmail(
     .where("member.id", "=", memberId)
     .orderBy("s.seq")
     .execute();
+  requireEnabled(found[0]?.member_use);
   const rows = found.filter((r) => r.seq !== null).map(({ member_email: _e, member_use: _u, ...r }) => r as SubscriptionRow);
-  return { rows, email: found[0]?.member_email ?? null, enabled: Number(found[0]?.member_use) === 1 };
+  return { rows, email: found[0]?.member_email ?? null };
 }
 
 export function allSubscriptions(db: Kysely<Database>): Promise<SubscriptionRow[]> {

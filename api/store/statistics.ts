@@ -174,6 +174,17 @@ async function devicesWhere(db: Db, column: "plant_uid" | "rtu_uid" | "uid", val
  * answers 404 like one that does not exist.
  */
 export async function resolveScope(db: Db, reach: Reach, sel: ScopeSelection, fleetName: string): Promise<ResolvedScope> {
+  const named = await scopeMembers(db, reach, sel, fleetName);
+  return { ...named, rtuConfig: await rtuConfigOf(db, named.devices) };
+}
+
+/** What a scope holds but its RTUs' configuration (read apart by `rtuConfigOf`): resolveScope without that read. */
+export async function scopeMembers(
+  db: Db,
+  reach: Reach,
+  sel: ScopeSelection,
+  fleetName: string,
+): Promise<Omit<ResolvedScope, "rtuConfig">> {
   let scope: StatScope;
   let devices: StatDevice[];
   let plantUids: string[];
@@ -209,7 +220,7 @@ export async function resolveScope(db: Db, reach: Reach, sel: ScopeSelection, fl
     scope = { kind: "fleet", name: fleetName };
   }
   const plants = plantUids.length ? await plantsByUid(db, plantUids) : [];
-  return { scope, plants, devices, rtuConfig: await rtuConfigOf(db, devices) };
+  return { scope, plants, devices };
 }
 
 /** The configuration of the devices' RTUs (`rtuConfig` of a report), read apart: the rtu table is written by every ingest. */

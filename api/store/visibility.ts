@@ -68,14 +68,21 @@ export async function reachOf(db: Db, claims: Pick<AccessClaims, "id" | "scope">
     select 'n', null, seq, null, null, null from sub
     union all
     select 'p', null, null, null, plant_uid, null from member_plant where member_id = ${id}`.execute(db);
-  const me = rows.find((r) => r.k === "m");
-  if (!me || Number(me.a) !== 1) throw forbidden("member_disabled");
+  const found = rows.find((r) => r.k === "m");
+  // A member who is not there is refused as a disabled one.
+  requireEnabled(found?.a);
+  const me = found!;
   const nodeSeq = me.b === null || me.b === undefined ? null : Number(me.b);
   const all = nodeSeq !== null && me.c === null;
   const nodes = all ? [] : rows.filter((r) => r.k === "n").map((r) => Number(r.b));
   const linked = rows.filter((r) => r.k === "p").map((r) => r.d!);
   const readOnly = Number(me.e) === 1;
   return { memberId: id, nodeSeq, all, nodes, linked, readOnly, only: claims.scope ?? null };
+}
+
+/** A member row's `use_yn` (undefined: no such member): 403 `member_disabled` unless the member is enabled. */
+export function requireEnabled(useYn: unknown): void {
+  if (Number(useYn) !== 1) throw forbidden("member_disabled");
 }
 
 /** Uids of every plant the member may see (for `edit`, may edit), in uid order. */
