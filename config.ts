@@ -27,11 +27,6 @@ const EnvSchema = z.object({
    * core, so page rendering uses every core while one process keeps the store and the data plane.
    */
   PORTAL_WORKERS: z.coerce.number().int().min(0).max(64).optional(),
-  /**
-   * Megabytes of rendered documents each portal process keeps for reuse (app/utils/document-memo.server.ts, read
-   * there from the environment, with its default of 32; validated here). 0 turns the memo off.
-   */
-  DOCUMENT_MEMO_MB: z.coerce.number().min(0).max(4096).optional(),
   JWT_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   DEMO: boolish.optional(),

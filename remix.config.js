@@ -7,9 +7,11 @@ export default {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
-    // Off: the whole route manifest is one cached file (41 routes), instead of a partial manifest
-    // matched on every server render and /__manifest requests on navigation.
-    v3_lazyRouteDiscovery: false,
+    // A page's document names only the routes it can reach from its links; others are asked for (/__manifest)
+    // when a navigation needs them.
+    v3_lazyRouteDiscovery: true,
+    // Off: a wallboard's poll is answered 304 by entry.server.tsx's handleDataRequest (an ETag of the loader's
+    // JSON), which single fetch does not call; its turbo-stream answers cover every loader of a page at once.
     v3_singleFetch: false,
   },
 };

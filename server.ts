@@ -15,6 +15,7 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
+import expressStaticGzip from "express-static-gzip";
 import express, { type RequestHandler } from "express";
 import { waitForAssets } from "./build-ready";
 import { loadConfig, type Config } from "./config";
@@ -71,9 +72,19 @@ async function portalApp(api: RequestHandler, health?: RequestHandler): Promise<
   const app = baseApp(config.trustProxy);
   if (health) app.get("/api/health", health);
   app.use("/api", api);
+  // The browser build: fingerprinted files, kept by browsers for a year, sent as the .br or .gz compress-assets.mjs
+  // made at build (by Accept-Encoding; Vary says so), never compressed per request. A missing asset is a plain 404,
+  // never a page rendered in its place.
+  app.use(
+    "/build",
+    expressStaticGzip("public/build", {
+      enableBrotli: true,
+      orderPreference: ["br", "gzip"],
+      index: false,
+      serveStatic: { immutable: true, maxAge: "1y", fallthrough: false },
+    }),
+  );
   app.use(compression());
-  // A missing asset is a plain 404, never a page rendered in its place.
-  app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", fallthrough: false }));
   app.use(
     "/uploads",
     express.static(path.join(config.dataDir, "uploads"), {

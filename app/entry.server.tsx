@@ -1,29 +1,25 @@
 /**
  * Renders the document. A page whose data is all there (most pages; /pvstatus for kiosks without script)
  * is rendered to one string: nothing could stream, and React's string renderer skips the per-chunk UTF-8
- * encoding of its streaming writer (about a tenth of a /pvstatus render). Such a string is compressed here
- * in one call (brotli or gzip, as the compression middleware in server.ts would choose) rather than streamed
- * through that middleware, whose trips to zlib's thread pool cost about a millisecond of a page. A page with
- * deferred data still pending streams; bots get such a page whole (onAllReady).
- * A whole page is rendered once per URL and loader data: a repeat comes from the document memo
- * (app/utils/document-memo.server.ts) with this response's nonce, and only its headers are new; when the client
- * takes gzip its compression is not new either (the kept parts' deflate blocks joined around the nonce).
+ * encoding of its streaming writer (about a tenth of a /pvstatus render). A page with deferred data still
+ * pending streams; bots get such a page whole (onAllReady). Either goes out through the compression
+ * middleware (server.ts), the one place that compresses what the portal makes per request.
+ *
+ * A data request (a wallboard's poll, a revalidation) is answered with a strong ETag made from its JSON
+ * (handleDataRequest): the browser keeps the answer (`private, no-cache`) and asks again with If-None-Match,
+ * so a poll whose answer has not changed is a 304 without a body.
  */
+import { createHash } from "node:crypto";
 import { Transform } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { NonceProvider } from "~/components/Nonce";
 import { contentSecurityPolicy, createNonce } from "~/utils/csp.server";
-import { DocumentMemo, documentKey, documentMemoBytes } from "~/utils/document-memo.server";
-import { acceptsGzip, encodeWholeBody, wholeBodyEncoding } from "~/utils/http-encoding.server";
 
 const ABORT_DELAY = 5_000;
-
-/** This portal process's rendered documents (one process per core, each with its own). */
-const memo = new DocumentMemo(documentMemoBytes());
 
 export default function handleRequest(
   request: Request,
@@ -37,39 +33,13 @@ export default function handleRequest(
   const deferreds = Object.values(remixContext.staticHandlerContext.activeDeferreds ?? {});
   if (deferreds.every((d) => d.done)) {
     // Throws on a render error; Remix then renders the error boundary (as with the stream's shell error).
-    // A page with a Set-Cookie (a new CSRF token, a flash message cleared) is not kept: it is not asked again as is.
-    const key = documentKey(
-      request,
-      responseStatusCode,
-      { ...remixContext.staticHandlerContext, future: remixContext.future },
-      remixContext.serverHandoffString,
+    const html = renderToString(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
     );
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-    responseHeaders.append("Vary", "Accept-Encoding");
-    // A kept page goes out as gzip, made from its parts compressed when it was kept, whenever the client takes gzip:
-    // compressing it again (brotli or gzip, ~0.4 ms of a 70 KB page) would be most of what a repeat costs here.
-    const gzipped = acceptsGzip(request) ? memo.gzipped(key, nonce) : null;
-    if (gzipped) {
-      responseHeaders.set("Content-Encoding", "gzip");
-      return new Response(gzipped, { headers: responseHeaders, status: responseStatusCode });
-    }
-    let body = memo.document(
-      key,
-      nonce,
-      (nonce) =>
-        `<!DOCTYPE html>${renderToString(
-          <NonceProvider value={nonce}>
-            <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-          </NonceProvider>,
-        )}`,
-      !responseHeaders.has("Set-Cookie"),
-    );
-    const encoding = wholeBodyEncoding(request);
-    if (encoding) {
-      body = encodeWholeBody(body, encoding);
-      responseHeaders.set("Content-Encoding", encoding);
-    }
-    return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+    return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
   }
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   return new Promise<Response>((resolve, reject) => {
@@ -132,4 +102,33 @@ class DocumentStream extends Transform {
     this.flush();
     done();
   }
+}
+
+/**
+ * A loader's JSON answer to a data request gets a strong ETag (the SHA-256 of its bytes), and a request that names
+ * that tag in If-None-Match gets 304 without the body. `private, no-cache` lets the browser keep the answer and ask
+ * with the tag (a route's `no-store` would stop it from ever asking). Deferred answers stream and are passed on
+ * as they are, and so is everything but a 200 to a GET (redirects, errors, actions).
+ */
+export async function handleDataRequest(response: Response, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.method !== "GET" || response.status !== 200) return response;
+  if (!response.headers.get("Content-Type")?.startsWith("application/json")) return response;
+  const body = new Uint8Array(await response.arrayBuffer());
+  const etag = `"${createHash("sha256").update(body).digest("base64url")}"`;
+  const headers = new Headers(response.headers);
+  headers.set("ETag", etag);
+  headers.set("Cache-Control", "private, no-cache");
+  if (ifNoneMatch(request.headers.get("If-None-Match"), etag)) {
+    headers.delete("Content-Type");
+    headers.delete("Content-Length");
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(body, { status: 200, headers });
+}
+
+/** Whether an If-None-Match header names this strong tag (a list, `*`, or weak forms of it: RFC 9110 weak comparison). */
+function ifNoneMatch(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }

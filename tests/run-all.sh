@@ -39,6 +39,8 @@ fi
 BUILD_OK=1
 # VITE_CJS_IGNORE_WARNING: see package.json "build" (the classic compiler never uses Vite).
 stage "remix build" env VITE_CJS_IGNORE_WARNING=1 "$BIN/remix" build || BUILD_OK=0
+# The browser build's .br and .gz files, as `npm run build` makes them (compress-assets.mjs).
+[ $BUILD_OK -eq 1 ] && { stage "precompress assets" node compress-assets.mjs || BUILD_OK=0; }
 stage "typecheck" "$BIN/tsc" --noEmit
 stage "lint (eslint: the three walls, hooks; warnings allowed)" "$BIN/eslint" .
 stage "format (prettier --check)" "$BIN/prettier" --check --log-level warn .

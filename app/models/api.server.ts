@@ -139,6 +139,22 @@ export async function apiTagged(
   throw new ApiFailure(res.status, err);
 }
 
+/**
+ * Freezes a value shared between requests, deeply, outside production (NODE_ENV other than production, or
+ * FREEZE_SHARED=1 as the API and e2e tests' servers run): a caller that changes it then throws instead of
+ * changing what the next request gets. In production it is the value as it is (freezing costs a walk of it).
+ */
+export function frozenInTests<T>(value: T): T {
+  if (process.env.NODE_ENV === "production" && process.env.FREEZE_SHARED !== "1") return value;
+  const walk = (v: unknown) => {
+    if (v === null || typeof v !== "object" || Object.isFrozen(v)) return;
+    Object.freeze(v);
+    for (const child of Object.values(v)) walk(child);
+  };
+  walk(value);
+  return value;
+}
+
 /** A shape kept by apiShaped, with the size of the answer it was made from (which stands in for the shape's). */
 export interface KeptShape {
   bytes: number;
@@ -159,7 +175,8 @@ export function keptShapes<T extends KeptShape>(maxBytes: number, maxEntries?: n
  * view, a report page reloaded or asked by the next member — is neither read nor parsed nor shaped again (apiTagged
  * drains its body unread). The tag names the answer's bytes, so a shape kept for one member's call serves another
  * whose call the API answered with the same bytes. An answer without a tag is keyed by a hash of its text. Answers
- * `{ key, value }`: the kept entry's key (for what the caller keeps on top of it) and the shape.
+ * `{ key, value }`: the kept entry's key (for what the caller keeps on top of it) and the shape. The shape is shared
+ * by every request that gets it: it is frozen in development and tests (frozenInTests), so a change fails loudly.
  */
 export async function apiShaped<T extends KeptShape>(
   path: string,
@@ -179,7 +196,7 @@ export async function apiShaped<T extends KeptShape>(
           .digest("base64"));
     let value = kept.get(key);
     if (!value && text === null) continue;
-    if (!value) kept.set(key, (value = shape(text!)));
+    if (!value) kept.set(key, (value = frozenInTests(shape(text!))));
     return { key, value };
   }
 }

@@ -3,7 +3,6 @@
  * GET /pvstatus/new), shaped for the screen: graph cards get their chart's series once, compact
  * (charts/CardChart.tsx compactChart; the page draws the SVG from it), and the map gets a slim point list.
  */
-import { gzipSync } from "node:zlib";
 import { LRUCache } from "lru-cache";
 import { isWarningStatus } from "../../domain/status";
 import type {
@@ -17,20 +16,19 @@ import { hasIrradiance } from "../../domain/irradiance";
 import { fmt, messages, type Locale } from "~/i18n";
 import { compactChart, type CardChartData } from "~/components/charts/CardChart";
 import { enabledCategories, type PvstatusView } from "~/components/plant-cards/url-state";
-import { api, ApiFailure, apiShaped, keptShapes } from "./api.server";
-import { acceptsGzip } from "~/utils/http-encoding.server";
+import { api, ApiFailure, frozenInTests } from "./api.server";
 
 /** The map asks for every plant at once. */
 const MAP_LIMIT = 10_000;
 
 /**
- * Compact charts by their whole input: wallboards poll the same cards every 6 s, and a card's series
- * change only when a reading arrives (every 10 minutes).
+ * Compact charts by their whole input: every member's wallboard polls the same cards every 6 s, and a card's
+ * series change only when a reading arrives (every 10 minutes). Shared between requests: never changed after.
  */
 const chartCache = new LRUCache<string, CardChartData>({ max: 2_000 });
 function cachedChart(key: string, make: () => CardChartData): CardChartData {
   let chart = chartCache.get(key);
-  if (chart === undefined) chartCache.set(key, (chart = make()));
+  if (chart === undefined) chartCache.set(key, (chart = frozenInTests(make())));
   return chart;
 }
 
@@ -65,9 +63,10 @@ export type PlantStatusList =
       total: number;
       limit: number;
       hasMore: boolean;
-      now: number;
+      /** When the API made the list; null in a poll's answer (the page shows when the poll was answered). */
+      now: number | null;
     }
-  | { ok: true; kind: "map"; points: MapPlant[]; withoutCoords: number; counts: StatusCounts; total: number; now: number }
+  | { ok: true; kind: "map"; points: MapPlant[]; withoutCoords: number; counts: StatusCounts; total: number; now: number | null }
   | { ok: false; status: number };
 
 export function groupRequest(view: PvstatusView): PvstatusGroupRequest {
@@ -138,87 +137,20 @@ export function cardView(card: PlantCardData, view: Pick<PvstatusView, "view" | 
 }
 
 /**
- * Lists already shaped, by (view, locale, the API's answer). The API keeps one answer per member and
- * request for each 5-s status snapshot and tags it with an ETag, so wallboards polling the same view get
- * the same tag back until the data changes: then the body is not even read, and the parse and the card
- * shaping are done once, not once per wallboard and poll. The shaped list depends on nothing else.
- * Least recently used entries go first.
+ * The list as the screen shows it. Not kept here: the API's answer carries the time it was made, so members never
+ * share one, and a wallboard's poll whose answer is unchanged ends in a 304 in the browser (entry.server.tsx).
  */
-interface ListEntry {
-  list: PlantStatusList;
-  bytes: number;
-  /** The list as JSON, made when a poll first needs it. */
-  json?: string;
-}
-const listCache = keptShapes<ListEntry>(64 * 1024 * 1024, 200);
-
-async function listEntry(token: string, view: PvstatusView, locale: Locale): Promise<{ key: string | null; entry: ListEntry }> {
+export async function plantStatusList(token: string, view: PvstatusView, locale: Locale): Promise<PlantStatusList> {
   try {
-    const { key, value } = await apiShaped(
-      "/pvstatus/group",
-      { method: "POST", token, body: groupRequest(view) },
-      listCache,
-      `${locale}\u0000${JSON.stringify(view)}\u0000`,
-      (text) => ({ list: shapeList(JSON.parse(text) as PvstatusGroupResponse, view, locale), bytes: text.length }),
-    );
-    return { key, entry: value };
+    const answer = await api<PvstatusGroupResponse>("/pvstatus/group", { method: "POST", token, body: groupRequest(view) });
+    return shapeList(answer, view, locale);
   } catch (error) {
     // Redirects (session ended) pass through; any other failure shows the list's error state.
-    if (error instanceof ApiFailure) return { key: null, entry: { list: { ok: false, status: error.status }, bytes: 0 } };
+    if (error instanceof ApiFailure) return { ok: false, status: error.status };
     if (error instanceof Response) throw error;
     console.error("pvstatus list failed", error);
-    return { key: null, entry: { list: { ok: false, status: 0 }, bytes: 0 } };
+    return { ok: false, status: 0 };
   }
-}
-
-export async function plantStatusList(token: string, view: PvstatusView, locale: Locale): Promise<PlantStatusList> {
-  return (await listEntry(token, view, locale)).entry.list;
-}
-
-/**
- * Bodies of poll answers, by what they hold: the screen's own fields and the list's cache key. A poll
- * is the same few hundred kilobytes for every wallboard on one view until the next snapshot, so its
- * JSON is written and gzipped once, not once per poll.
- */
-const pollBodies = new LRUCache<string, { json: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer> }>({
-  maxSize: 32 * 1024 * 1024,
-  sizeCalculation: (b) => b.json.length + (b.gzip?.length ?? 0) || 1,
-});
-
-/**
- * A wallboard's poll: a data request for the screen, answered with the whole list (no stream: the
- * list is ready when the answer goes). `fields` are the loader's other fields, the same on every poll.
- */
-export async function plantStatusPoll(
-  request: Request,
-  token: string,
-  view: PvstatusView,
-  locale: Locale,
-  fields: Record<string, unknown>,
-): Promise<Response> {
-  const { key, entry } = await listEntry(token, view, locale);
-  const head = JSON.stringify(fields);
-  // The loader's object with `list` added last, written from the parts' JSON.
-  const withList = (listJson: string) => `${head.slice(0, -1)},"list":${listJson}}`;
-  const headers = new Headers({
-    "Content-Type": "application/json; charset=utf-8",
-    "Cache-Control": "private, no-store",
-    Vary: "Accept-Encoding",
-  });
-  if (key === null) return new Response(withList(JSON.stringify(entry.list)), { headers });
-  const bodyKey = `${head}\u0000${key}`;
-  let body = pollBodies.get(bodyKey);
-  if (!body) {
-    entry.json ??= JSON.stringify(entry.list);
-    pollBodies.set(bodyKey, (body = { json: new TextEncoder().encode(withList(entry.json)) }));
-  }
-  if (!acceptsGzip(request)) return new Response(body.json, { headers });
-  if (!body.gzip) {
-    body.gzip = new Uint8Array(gzipSync(body.json));
-    pollBodies.set(bodyKey, body);
-  }
-  headers.set("Content-Encoding", "gzip");
-  return new Response(body.gzip, { headers });
 }
 
 function shapeList(answer: PvstatusGroupResponse, view: PvstatusView, locale: Locale): PlantStatusList {

@@ -13,6 +13,7 @@ import { canOpenSection } from "../../domain/navigation";
 import { readCookies } from "~/auth/cookies.server";
 import { requireAuth } from "~/auth/session.server";
 import { DetailLink } from "~/components/status/DetailLink";
+import { shownMinute } from "~/components/status/format";
 import { DetailView, type DetailTokenCopy } from "~/components/status/DetailView";
 import { FleetTotals } from "~/components/status/FleetTotals";
 import { Monitoring } from "~/components/status/Monitoring";
@@ -104,7 +105,7 @@ export async function loader(args: LoaderFunctionArgs) {
     totals,
     plants: overview ? (overview.pvstatus?.install?.plants ?? overview.plants?.length ?? null) : null,
     counts: overview?.counts ?? null,
-    alarms: { alarms, open: count.alarm_count, at: Date.now() },
+    alarms: { alarms, open: count.alarm_count, at: shownMinute(Date.now()) },
     levels: count.levels,
     canSeeAlarmScreen: canOpenSection(user, "alarm"),
     canSeeStatusScreen: canOpenSection(user, "pvstatus"),

@@ -38,7 +38,7 @@ import { Pager, TextInput } from "~/components/AdminForm";
 import { AppLink } from "~/components/AppLink";
 import { ScopeFinder } from "~/components/alarm/ScopeFinder";
 import { DetailLink } from "~/components/status/DetailLink";
-import { SeoulTime, seoulYmdHm } from "~/components/status/format";
+import { SeoulTime, seoulYmdHm, shownMinute } from "~/components/status/format";
 import { alarmCodeLabel, alarmSubject, engineMessage } from "~/components/status/labels";
 import { fmt } from "~/i18n";
 import { alarmMessages, useAlarmT, type AlarmCatalogue } from "~/i18n/alarm";
@@ -138,8 +138,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const base = {
     today,
     // The page's clock, for the open alarms' "active for" (shown to the minute): the minute the page was made in, so
-    // the same list asked again within it is the same document (app/utils/document-memo.server.ts).
-    now: Math.floor(now / 60_000) * 60_000,
+    // the same list asked again within it is the same answer (a 304 to a data request that names its ETag).
+    now: shownMinute(now),
     values,
     matches,
     readOnly: user.readOnly === 1,

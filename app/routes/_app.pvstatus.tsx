@@ -5,7 +5,7 @@
  * whole list arrives in the document, because a streamed Suspense boundary needs script to be revealed.
  * With JavaScript the list refreshes every 6 s (usePolling).
  */
-import { defer, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { defer, json, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Await, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AppLink } from "~/components/AppLink";
 import { Suspense, useEffect } from "react";
@@ -16,7 +16,7 @@ import { readCookies } from "~/auth/cookies.server";
 import { detailWindowHref } from "~/components/status/DetailLink";
 import { requireSection } from "~/auth/section.server";
 import { fmt, messages, useT } from "~/i18n";
-import { plantStatusList, plantStatusPoll, type MapPlant, type PlantStatusList } from "~/models/pvstatus.server";
+import { plantStatusList, type MapPlant, type PlantStatusList } from "~/models/pvstatus.server";
 import { readPreferences } from "~/utils/preferences.server";
 import { CountAndSize, SearchForm, SortForm, StatusFilters, ViewModeTabs } from "~/components/plant-cards/Controls";
 import { PlantCard } from "~/components/plant-cards/PlantCard";
@@ -52,16 +52,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const mobile = isMobileClient({ userAgent: request.headers.get("user-agent") });
   const view = parseView(url.searchParams, { mobile });
   const { theme, locale } = readPreferences(request);
-  // A poll (the page's own data request every 6 s): the whole list at once, its body shared by every
-  // wallboard on this view until the data changes (models/pvstatus.server.ts).
+  // A poll (the page's own data request every 6 s): the whole list at once, without the time the API made it, so
+  // an unchanged list is the same answer and the browser's If-None-Match gets a 304 (entry.server.tsx). The page
+  // then shows when its last poll was answered.
   if (context.dataRequest) {
-    return plantStatusPoll(request, auth.accessToken, view, locale, {
-      view,
-      mobile,
-      theme,
-      host: url.host,
-      protocol: url.protocol,
-    });
+    const list = await plantStatusList(auth.accessToken, view, locale);
+    return json(
+      { view, mobile, theme, host: url.host, protocol: url.protocol, list: list.ok ? { ...list, now: null } : list },
+      { headers: { "Cache-Control": "private, no-cache" } },
+    );
   }
   const list = plantStatusList(auth.accessToken, view, locale);
   const streaming =
@@ -184,9 +183,7 @@ function Loaded({
   detail: (uid: string, name: string) => string;
 }) {
   const t = useT().pvstatus;
-  const { active } = usePolling(view, {
-    fetchedAt: list.ok ? list.now : 0,
-  });
+  const { active, answeredAt } = usePolling(view);
   if (!list.ok) {
     return (
       <>
@@ -196,10 +193,11 @@ function Loaded({
     );
   }
   // Seoul wall time, written the same on server and client (no locale data involved).
-  const time = formatSeoul(list.now, "YYYY-MM-DD HH:mm:ss");
+  // A poll's list carries no time (so an unchanged one is a 304): it is as of the poll's answer.
+  const at = list.now ?? answeredAt;
   const status = (
     <p className="pv-status-line" aria-live="off">
-      <span>{fmt(t.list.updated, { time })}</span>
+      {at !== null ? <span>{fmt(t.list.updated, { time: formatSeoul(at, "YYYY-MM-DD HH:mm:ss") })}</span> : null}
       {active ? (
         <span className="pv-live" data-testid="polling">
           {t.list.polling}

@@ -24,7 +24,7 @@ import {
 } from "../../domain/watch";
 import { requireSection } from "~/auth/section.server";
 import { DetailLink } from "~/components/status/DetailLink";
-import { Qty, seoulYmdHm } from "~/components/status/format";
+import { Qty, seoulYmdHm, shownMinute } from "~/components/status/format";
 import { StatusBadge } from "~/components/status/labels";
 import { OperationTable, WarningTable } from "~/components/status/OperationTables";
 import { usePolling } from "~/components/status/usePolling";
@@ -64,7 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       });
     }
   }
-  return json({ state, tree, detail, at: Date.now() });
+  return json({ state, tree, detail, at: shownMinute(Date.now()) });
 }
 
 type T = ReturnType<typeof useT>;

@@ -4,6 +4,7 @@
  */
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAuth } from "~/auth/session.server";
+import { shownMinute } from "~/components/status/format";
 import { alarmCount, recentAlarms } from "~/models/status.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -12,5 +13,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (request.headers.get("sec-fetch-dest") === "document") return redirect("/");
   const { accessToken } = requireAuth(request, context);
   const [alarms, count] = await Promise.all([recentAlarms(accessToken), alarmCount(accessToken)]);
-  return json({ alarms, open: count.alarm_count, at: Date.now() }, { headers: { "Cache-Control": "no-store" } });
+  return json(
+    { alarms, open: count.alarm_count, at: shownMinute(Date.now()) },
+    { headers: { "Cache-Control": "private, no-cache" } },
+  );
 }

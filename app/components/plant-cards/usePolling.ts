@@ -24,7 +24,11 @@ export function useDocumentHidden(): boolean {
 /** How often the poll clock looks whether the next fetch is due (6 s after the last answer). */
 const TICK_MS = 500;
 
-export function usePolling(view: PvstatusView, state: { fetchedAt: number }): { active: boolean } {
+/**
+ * `answeredAt`: when the last poll was answered (this browser's clock), null before the first; a poll's list
+ * carries no time of its own, so that an unchanged list is the same answer (a 304).
+ */
+export function usePolling(view: PvstatusView): { active: boolean; answeredAt: number | null } {
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const hidden = useDocumentHidden();
@@ -38,15 +42,19 @@ export function usePolling(view: PvstatusView, state: { fetchedAt: number }): { 
   // last status kept through a server outage, app/utils/keep-last-good.ts) must not end the chain.
   const busyRef = useRef(busy);
   const lastDone = useRef(Date.now());
+  const [answeredAt, setAnsweredAt] = useState<number | null>(null);
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
   useEffect(() => {
-    if (busyRef.current && !busy) lastDone.current = Date.now();
+    if (busyRef.current && !busy) {
+      lastDone.current = Date.now();
+      setAnsweredAt(lastDone.current);
+    }
     busyRef.current = busy;
   }, [busy]);
   useEffect(() => {
     lastDone.current = Date.now();
-  }, [state.fetchedAt, search]);
+  }, [search]);
   useEffect(() => {
     if (!active) return;
     const timer = window.setInterval(() => {
@@ -58,5 +66,5 @@ export function usePolling(view: PvstatusView, state: { fetchedAt: number }): { 
     }, TICK_MS);
     return () => window.clearInterval(timer);
   }, [active, search]);
-  return { active };
+  return { active, answeredAt };
 }

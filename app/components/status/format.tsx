@@ -17,6 +17,12 @@ export const seoulHm = (ts: number): string => formatSeoul(ts, "HH:mm");
 /** 'YYYY-MM-DD HH:mm' in Asia/Seoul. */
 export const seoulYmdHm = (ts: number): string => formatSeoul(ts, "YYYY-MM-DD HH:mm");
 
+/**
+ * A loader's "as of" time, to the minute it is shown in (seoulYmdHm): the same data asked again within the minute
+ * is the same answer, so a poll of it ends in a 304 (entry.server.tsx handleDataRequest).
+ */
+export const shownMinute = (ts: number): number => Math.floor(ts / 60_000) * 60_000;
+
 /** ISO string for <time dateTime>. */
 export const iso = (ts: number) => new Date(ts).toISOString();
 
