@@ -2,7 +2,7 @@
 // approximation (declination, equation of time, hour angle): good to a few tenths of a degree, which is far
 // below what a 10-minute step resolves. Pure: used by the simulator's physics and the alarm engine's
 // daylight window alike.
-import { SEOUL_OFFSET_MS } from "./seoul-time";
+import { SEOUL_OFFSET_MS } from "./seoul-clock";
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;

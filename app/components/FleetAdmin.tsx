@@ -7,7 +7,7 @@ import { Form } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { ADMIN_DELETE_KEY, isDeleteConfirmed } from "../../domain/admin-delete";
 import { deviceKindName, isDeviceKind } from "../../domain/device";
-import { formatSeoul } from "../../domain/seoul-time";
+import { formatSeoul } from "../../domain/seoul-clock";
 import { FormAlert, TextInput, useClientValidation, type Errors } from "~/components/AdminForm";
 import { fmt } from "~/i18n";
 import { useAdminT, type AdminCatalogue } from "~/i18n/admin";

@@ -1,6 +1,6 @@
 import { pvstatusEn } from "./pvstatus-en";
 import { statusEn } from "./status";
-import { ALARM_MESSAGE_WORDS } from "../../domain/alarm-message";
+import { ALARM_MESSAGE_WORDS } from "../../domain/alarm-message-words";
 import type { Messages } from "./ko";
 
 /** English — the second UI language. The type keeps it key-for-key with Korean. */

@@ -1,7 +1,7 @@
 /** Korean — the default UI language. Every UI text lives in this catalogue (the administration screens' part in admin-ko.ts) and its English twin. */
 import { pvstatusKo } from "./pvstatus-ko";
 import { statusKo } from "./status";
-import { ALARM_MESSAGE_WORDS } from "../../domain/alarm-message";
+import { ALARM_MESSAGE_WORDS } from "../../domain/alarm-message-words";
 
 export const ko = {
   ...pvstatusKo,

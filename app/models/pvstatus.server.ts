@@ -4,6 +4,7 @@
  * (charts/CardChart.tsx compactChart; the page draws the SVG from it), and the map gets a slim point list.
  */
 import { LRUCache } from "lru-cache";
+import { z } from "zod";
 import { isWarningStatus } from "../../domain/status";
 import type {
   GenData,
@@ -16,6 +17,8 @@ import { hasIrradiance } from "../../domain/irradiance";
 import { fmt, messages, type Locale } from "~/i18n";
 import { compactChart, type CardChartData } from "~/components/charts/CardChart";
 import { enabledCategories, type PvstatusView } from "~/components/plant-cards/url-state";
+import { parseSearch } from "~/utils/form-action.server";
+import { searchParam } from "~/utils/search-params";
 import { api, ApiFailure, frozenInTests } from "./api.server";
 
 /** The map asks for every plant at once. */
@@ -187,6 +190,16 @@ function shapeList(answer: PvstatusGroupResponse, view: PvstatusView, locale: Lo
     hasMore: answer.hasMore,
     now: answer.now,
   };
+}
+
+/** `stream=0` asks for the whole list in the document even where the page's script runs (the other view
+ * parameters are read by url-state's parseView, shared with the page's links). Here, not in the route: the
+ * schema would bring zod into the page's script. */
+const StreamSearch = z.object({ stream: searchParam.text(1) });
+
+/** Whether the document streams the list: the page's script runs in this browser (its cookie) and stream≠0. */
+export function listStreams(scriptRuns: boolean, url: URL): boolean {
+  return scriptRuns && parseSearch(StreamSearch, url).stream !== "0";
 }
 
 /** One plant's card without series (GET /pvstatus/new), e.g. to name it in a detail-window link. */

@@ -31,7 +31,7 @@ import {
   type AlarmRow,
   type AlarmScopeResponse,
 } from "../../domain/contract/alarm";
-import { formatSeoul } from "../../domain/seoul-time";
+import { formatSeoul } from "../../domain/seoul-clock";
 import { ALARM_CODE, ALARM_LEVEL_FILTERS } from "../../domain/status";
 import { requireSection } from "~/auth/section.server";
 import { Pager, TextInput } from "~/components/AdminForm";

@@ -12,7 +12,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { REFRESH_INTERVAL_MS } from "../../domain/chart";
 import { COMMAND_HEX, type CommandRow, type ControlDevice } from "../../domain/contract/alarm";
-import { formatSeoul } from "../../domain/seoul-time";
+import { formatSeoul } from "../../domain/seoul-clock";
 import { requireSection } from "~/auth/section.server";
 import { AppLink } from "~/components/AppLink";
 import { SeoulTime, seoulYmdHm } from "~/components/status/format";

@@ -12,7 +12,7 @@ import { SERIES_COLORS } from "../../domain/chart";
 import type { BoardNow, DeviceMeasurement, EnvNow, InverterNow, WindowResponse } from "../../domain/contract/measurement";
 import { MEASUREMENT_DEVICE_KINDS } from "../../domain/device";
 import { referenceGenerationKw } from "../../domain/reference-generation";
-import { formatSeoul } from "../../domain/seoul-time";
+import { formatSeoul } from "../../domain/seoul-clock";
 import { requireSection } from "~/auth/section.server";
 import { AppLink } from "~/components/AppLink";
 import { NameFinder } from "~/components/NameFinder";

@@ -10,13 +10,13 @@ import { Await, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/
 import { AppLink } from "~/components/AppLink";
 import { Suspense, useEffect } from "react";
 import { isMobileClient } from "../../domain/mobile";
-import { formatSeoul } from "../../domain/seoul-time";
+import { formatSeoul } from "../../domain/seoul-clock";
 import { nextFetchLimit } from "../../domain/chart";
 import { readCookies } from "~/auth/cookies.server";
 import { detailWindowHref } from "~/components/status/DetailLink";
 import { requireSection } from "~/auth/section.server";
 import { fmt, messages, useT } from "~/i18n";
-import { plantStatusList, type MapPlant, type PlantStatusList } from "~/models/pvstatus.server";
+import { listStreams, plantStatusList, type MapPlant, type PlantStatusList } from "~/models/pvstatus.server";
 import { readPreferences } from "~/utils/preferences.server";
 import { CountAndSize, SearchForm, SortForm, StatusFilters, ViewModeTabs } from "~/components/plant-cards/Controls";
 import { PlantCard } from "~/components/plant-cards/PlantCard";
@@ -29,22 +29,15 @@ import {
   viewSearch,
   type PvstatusView,
 } from "~/components/plant-cards/url-state";
-import { MapView } from "~/components/map/MapView";
+import { LazyMapView } from "~/components/map/LazyMapView";
 import { metaLocale } from "~/utils/meta-locale";
 import { keepLastGood } from "~/utils/keep-last-good";
-import { parseSearch } from "~/utils/form-action.server";
-import { searchParam } from "~/utils/search-params";
-import { z } from "zod";
 
 /** Set by this page's script: the browser can reveal streamed content. */
 const STREAM_COOKIE = "pvjs";
 
 /** A poll or kiosk step that finds no server keeps the last answer (issue 17). */
 export const clientLoader = keepLastGood();
-
-/** `stream=0` asks for the whole list in the document even where the page's script runs (the other view
- * parameters are read by url-state's parseView, shared with the page's links). */
-const StreamSearch = z.object({ stream: searchParam.text(1) });
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = requireSection(request, context, "pvstatus");
@@ -63,8 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     );
   }
   const list = plantStatusList(auth.accessToken, view, locale);
-  const streaming =
-    readCookies(request.headers.get("cookie"))[STREAM_COOKIE] === "1" && parseSearch(StreamSearch, url).stream !== "0";
+  const streaming = listStreams(readCookies(request.headers.get("cookie"))[STREAM_COOKIE] === "1", url);
   return defer(
     { view, mobile, theme, host: url.host, protocol: url.protocol, list: streaming ? list : await list },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -211,7 +203,7 @@ function Loaded({
       <>
         <StatusFilters view={view} counts={list.counts} />
         {status}
-        <MapView
+        <LazyMapView
           points={list.points}
           withoutCoords={list.withoutCoords}
           mobile={mobile}

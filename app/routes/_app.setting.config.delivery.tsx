@@ -7,7 +7,7 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Form, NavLink, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { OUTBOX_STATES } from "../../domain/contract/alarm";
-import { formatSeoul } from "../../domain/seoul-time";
+import { formatSeoul } from "../../domain/seoul-clock";
 import { SETTING_TYPES } from "../../domain/settings";
 import { requireSettingScreen } from "~/auth/section.server";
 import { Pager } from "~/components/AdminForm";

@@ -6,7 +6,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { stringify } from "csv-stringify/sync";
 import { faultBitNames } from "../../domain/alarm-message";
-import { formatSeoul } from "../../domain/seoul-time";
+import { formatSeoul } from "../../domain/seoul-clock";
 import type { AlarmRow } from "../../domain/contract/alarm";
 import { requireSection } from "~/auth/section.server";
 import { engineMessage } from "~/components/status/labels";

@@ -19,7 +19,7 @@ import type { PlantCardView } from "~/models/pvstatus.server";
 import { StatusIndicator } from "./StatusIndicator";
 import { pvstatusHref, type CardSize, type LegendSeries } from "./url-state";
 import { ZeroedNote } from "~/components/status/ZeroedNote";
-import { CardChart } from "~/components/charts/CardChart";
+import { LazyCardChart } from "~/components/charts/LazyCardChart";
 
 export interface LegendLinks {
   off: readonly LegendSeries[];
@@ -135,8 +135,8 @@ export function PlantCard({ card, graph, size, detailUrl, legend }: Props) {
             <Q q={capa} />
           </p>
           <Legend card={card} legend={legend} bar={size === "bar"} />
-          {/* Drawn from the compact series, on the server and in the browser alike (charts/CardChart.tsx). */}
-          <div className="pv-chart-box">{card.chart ? <CardChart id={card.plant_uid} data={card.chart} t={t} /> : null}</div>
+          {/* Drawn from the compact series, on the server and in the browser alike (charts/CardChart.tsx, fetched by the browser with the first graph card: LazyCardChart.tsx). */}
+          <div className="pv-chart-box">{card.chart ? <LazyCardChart id={card.plant_uid} data={card.chart} t={t} /> : null}</div>
         </>
       ) : size === "sm" ? (
         <dl className="pv-facts pv-facts-sm">

@@ -1,5 +1,5 @@
 /** Display helpers of the status screens: quantities with their unit, Seoul times, status labels. */
-import { formatSeoul } from "../../../domain/seoul-time";
+import { formatSeoul } from "../../../domain/seoul-clock";
 import type { Quantity } from "../../../domain/units";
 
 /** A number and its unit, the unit styled apart (SPEC §9 units). */
