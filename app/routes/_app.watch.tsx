@@ -64,7 +64,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       });
     }
   }
-  return json({ state, tree, detail, at: shownMinute(Date.now()) });
+  // The page shows the minute it was made (`at`), not the API's clock: without it an unchanged poll is a 304.
+  const shown: Omit<GroupDetailResponse, "now"> | null = detail && omitNow(detail);
+  return json({ state, tree, detail: shown, at: shownMinute(Date.now()) });
+}
+
+function omitNow({ now: _now, ...rest }: GroupDetailResponse): Omit<GroupDetailResponse, "now"> {
+  return rest;
 }
 
 type T = ReturnType<typeof useT>;
@@ -163,7 +169,7 @@ function LocalityList({ list, state }: { list: WatchLocality[]; state: WatchStat
   );
 }
 
-function Selection({ detail }: { detail: GroupDetailResponse }) {
+function Selection({ detail }: { detail: Omit<GroupDetailResponse, "now"> }) {
   const t = useT();
   const title =
     detail.type === "node"

@@ -3,6 +3,9 @@
  * ordering, §5 sanitising): POST /pvstatus/group, GET /pvstatus/new, GET /pvstatus, GET /plant/pvstatus.
  * The fleet (pvstatus-fixture.ts) is fed through the real ingest, and its alarms come from the real engine.
  */
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { referenceGenerationKw } from "../../domain/reference-generation";
 import { parseLabels, parseSeries } from "../../domain/series";
@@ -10,7 +13,7 @@ import { formatSeoul } from "../../domain/seoul-time";
 import type { PlantCardData, PvstatusGroupResponse, PvstatusOverviewResponse } from "../../domain/contract/pvstatus";
 import { openTestStore, type Store } from "../helpers/fixtures";
 import { apiClient, STORES } from "../helpers/http";
-import { ADMIN_PASSWORD, startServer, type TestServer } from "../helpers/server";
+import { ADMIN_PASSWORD, REPO_ROOT, startServer, type TestServer } from "../helpers/server";
 import { waitFor } from "../helpers/wait";
 import { createPvFleet, postReadings, SETTLED_COUNTS, slotAt, type PvFleet } from "./pvstatus-fixture";
 
@@ -262,34 +265,63 @@ describe.each(STORES)("plant status API on %s", (storeKind) => {
   });
 
   describe("the portal's poll of /pvstatus (a Remix data request, as the page makes every 6 s)", () => {
-    it("answers the whole list inline, gzipped when asked, and a new reading on the next poll", async () => {
+    it("answers the whole list inline, gzipped when asked; an unchanged list is a 304 to its ETag, a new reading a 200", async () => {
       const t = await c().session(fleet.member.id, fleet.member.password);
       const cookie = `accessToken=${t.accessToken}; refreshToken=${t.refreshToken}; sessionId=${t.sessionId}; NewAppOpenPop=1; pvjs=1`;
       const url = `${server.baseUrl}/pvstatus?q=${encodeURIComponent("라온")}&_data=${encodeURIComponent("routes/_app.pvstatus")}`;
-      type Poll = { view: { q: string }; list: { ok: boolean; kind: string; list: PlantCardData[] } };
-      const poll = async (encoding: "gzip" | "identity") => {
+      type Poll = { view: { q: string }; list: { ok: boolean; kind: string; now: number | null; list: PlantCardData[] } };
+      const poll = async (encoding: "gzip" | "identity", etag?: string) => {
         // Node's fetch inflates a gzipped body by itself; the header tells how it was sent.
-        const res = await fetch(url, { headers: { cookie, "accept-encoding": encoding } });
-        expect(res.status).toBe(200);
-        expect(res.headers.get("content-type")).toMatch(/^application\/json/);
-        return { encoding: res.headers.get("content-encoding"), text: await res.text() };
+        const res = await fetch(url, {
+          headers: { cookie, "accept-encoding": encoding, ...(etag ? { "if-none-match": etag } : {}) },
+        });
+        return {
+          status: res.status,
+          etag: res.headers.get("etag"),
+          cacheControl: res.headers.get("cache-control"),
+          type: res.headers.get("content-type"),
+          encoding: res.headers.get("content-encoding"),
+          text: await res.text(),
+        };
       };
       const plain = await poll("identity");
       const zipped = await poll("gzip");
+      expect([plain.status, zipped.status]).toEqual([200, 200]);
+      expect(plain.type).toMatch(/^application\/json/);
       expect(plain.encoding).toBeNull();
       expect(zipped.encoding).toBe("gzip");
+      // A strong tag of the loader's JSON, the same for the same list; the browser keeps the answer and asks with it.
+      expect(plain.etag).toMatch(/^"[\w-]{43}"$/);
+      expect(zipped.etag).toBe(plain.etag);
+      expect(plain.cacheControl).toBe("private, no-cache");
       const before = JSON.parse(plain.text) as Poll;
-      // The same poll either way (its "now" may move: a few plants are read afresh rather than from the snapshot).
-      expect((JSON.parse(zipped.text) as Poll).list.list).toEqual(before.list.list);
+      expect(zipped.text).toBe(plain.text);
       expect(before.view.q).toBe("라온");
-      // Not a deferred stream: the list itself, ready for the page.
-      expect(before.list).toMatchObject({ ok: true, kind: "cards" });
+      // Not a deferred stream: the list itself, ready for the page, without the time the API made it.
+      expect(before.list).toMatchObject({ ok: true, kind: "cards", now: null });
       expect(before.list.list.map((p) => p.name)).toEqual(["라온 무자료"]);
       expect(before.list.list[0]!.statusData.status).toBe(0);
+      // Nothing changed: 304 without a body, whatever the encoding asked for.
+      const unchanged = await poll("gzip", plain.etag!);
+      expect(unchanged.status).toBe(304);
+      expect(unchanged.text).toBe("");
+      expect(unchanged.etag).toBe(plain.etag);
+      expect((await poll("identity", `W/${plain.etag}, "other"`)).status).toBe(304);
+      expect((await poll("identity", '"other"')).status).toBe(200);
       await postReadings(server.baseUrl, fleet.plants.x0!, [
         { device: fleet.plants.x0!.inverters[0], ts: slotAt(0), values: { iw: 9_000, today_wh: 4_000, total_wh: 4_000 } },
       ]);
-      const after = JSON.parse((await poll("gzip")).text) as Poll;
+      // The new reading shows once the status snapshot (at most 5 s) has it: the same tag is a 200 then.
+      const changed = await waitFor(
+        async () => {
+          const answer = await poll("gzip", plain.etag!);
+          return answer.status === 304 ? null : answer;
+        },
+        { ms: 15_000, every: 250 },
+      );
+      expect(changed.status).toBe(200);
+      expect(changed.etag).not.toBe(plain.etag);
+      const after = JSON.parse(changed.text) as Poll;
       expect(after.list.list[0]!.statusData.status).toBe(2);
       expect(after.list.list[0]!.genData.iw).toEqual({ value: "9.00", unit: "kW" });
       await store.db.deleteFrom("device_latest").where("device_uid", "=", fleet.plants.x0!.inverters[0]!).execute();
@@ -320,6 +352,62 @@ describe.each(STORES)("plant status API on %s", (storeKind) => {
       const icon = await fetch(`${server.baseUrl}/favicon.svg`);
       expect(icon.status).toBe(200);
       expect(icon.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    });
+  });
+
+  describe("the portal's other wallboard polls and its browser build", () => {
+    it("answers a poll of the dashboard (/) and of /watch 304 to its ETag while nothing it shows has changed", async () => {
+      const t = await c().session(fleet.member.id, fleet.member.password);
+      const cookie = `accessToken=${t.accessToken}; refreshToken=${t.refreshToken}; sessionId=${t.sessionId}; NewAppOpenPop=1`;
+      for (const [path, route] of [
+        ["/", "routes/_app._index"],
+        ["/watch", "routes/_app.watch"],
+      ] as const) {
+        const url = `${server.baseUrl}${path}?_data=${encodeURIComponent(route)}`;
+        const first = await fetch(url, { headers: { cookie } });
+        expect(first.status).toBe(200);
+        await first.text();
+        const etag = first.headers.get("etag")!;
+        expect(etag).toMatch(/^"[\w-]{43}"$/);
+        // Its "as of" time is to the minute it shows: asked again across a minute's turn, the tag may move once.
+        const again = await waitFor(async () => {
+          const res = await fetch(url, { headers: { cookie, "if-none-match": etag } });
+          await res.text();
+          return res.status === 304 ? res : null;
+        });
+        expect(again.headers.get("etag")).toBe(etag);
+      }
+    });
+
+    it("serves the page's scripts as the .br or .gz made at build, kept for a year", async () => {
+      const t = await c().session(fleet.member.id, fleet.member.password);
+      const cookie = `accessToken=${t.accessToken}; refreshToken=${t.refreshToken}; sessionId=${t.sessionId}; NewAppOpenPop=1`;
+      const html = await (await fetch(`${server.baseUrl}/pvstatus`, { headers: { cookie } })).text();
+      const script = /<link rel="modulepreload" href="(\/build\/_shared\/[^"]+\.js)"/.exec(html)?.[1];
+      expect(script).toBeDefined();
+      const file = path.join(REPO_ROOT, "public", script!);
+      for (const [accept, encoding, onDisk] of [
+        ["gzip, deflate, br, zstd", "br", `${file}.br`],
+        ["gzip", "gzip", `${file}.gz`],
+        ["identity", null, file],
+      ] as const) {
+        // Raw bytes as sent (node:http does not decode): the file made at build, not compressed per request.
+        const res = await new Promise<http.IncomingMessage & { body: Buffer }>((resolve, reject) =>
+          http
+            .get(`${server.baseUrl}${script}`, { headers: { "accept-encoding": accept } }, (r) => {
+              const chunks: Buffer[] = [];
+              r.on("data", (b: Buffer) => chunks.push(b));
+              r.on("end", () => resolve(Object.assign(r, { body: Buffer.concat(chunks) })));
+            })
+            .on("error", reject),
+        );
+        expect(res.statusCode).toBe(200);
+        expect(res.headers["content-encoding"]).toBe(encoding ?? undefined);
+        expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+        expect(res.headers["content-type"]).toMatch(/javascript/);
+        expect(res.headers.vary).toMatch(/Accept-Encoding/i);
+        expect(res.body.equals(readFileSync(onDisk))).toBe(true);
+      }
     });
   });
 
