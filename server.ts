@@ -156,6 +156,8 @@ async function runPortalWorker(cfg: Config) {
   // The client address passed on is the one this process worked out (req.ip under TRUST_PROXY), not
   // whatever X-Forwarded-For the client sent.
   const { createProxyMiddleware } = await import("http-proxy-middleware");
+  const { eventLoopMonitor } = await import("./api/cluster/event-loop");
+  eventLoopMonitor({ name: "portal process", log: (m) => console.log(`  ${m}`) });
   const proxy = createProxyMiddleware({
     target: `${target}/api`,
     proxyTimeout: 120_000,
@@ -196,6 +198,7 @@ async function runPrimary(cfg: Config) {
   const { Singletons } = await import("./api/cluster/singletons");
   const { rollupMaintenance } = await import("./api/telemetry/rollup-maintenance");
   const { healthHandler } = await import("./api/cluster/health");
+  const { eventLoopMonitor } = await import("./api/cluster/event-loop");
   const { ClusterSignals } = await import("./api/cluster/signals");
   const { commandRelay } = await import("./api/cluster/command-relay");
   const { SIMULATED_RTU_KIND } = await import("./api/sim/fleet");
@@ -357,7 +360,17 @@ async function runPrimary(cfg: Config) {
     await mqttBridge.start();
     commands.addLink(mqttBridge);
   }
-  const health = healthHandler(store, singletons);
+  // Ready once the API answers (the line below); the simulator's history replay runs behind it.
+  let ready = false;
+  const health = healthHandler(store, singletons, {
+    ready: () => ready && !stopping,
+    eventLoop: eventLoopMonitor({ name: "primary", log: (m) => console.log(`  ${m}`) }),
+    replay: () => emulator?.replayProgress() ?? null,
+    alarmEngine: () =>
+      singletons.owns("alarm-engine")
+        ? { passes: alarms.passes, batchesIn: alarms.batchesIn, batchesJudged: alarms.batchesJudged }
+        : null,
+  });
 
   let servers: Array<import("node:http").Server>;
   let stopping = false;
@@ -408,6 +421,7 @@ async function runPrimary(cfg: Config) {
   }
 
   const url = `http://localhost:${cfg.port}`;
+  ready = true;
   const lines = [
     "",
     `  Solar portal ready in ${((Date.now() - started) / 1000).toFixed(1)} s — open ${url}` +
