@@ -269,6 +269,8 @@ async function runPrimary(cfg: Config) {
 
   // The simulator's history is played in before the alarm engine judges "now" (when both run here).
   let backfill: Promise<unknown> = Promise.resolve();
+  // Whether the history is in (or played by another server of a cluster): until then the health answer says how far.
+  let historyIn = !cfg.simulate;
   let emulator: InstanceType<typeof GatewayEmulator> | undefined;
   // The demo fleet's camera: a test pattern on loopback when ffmpeg is there (embedded store only).
   const demoCamera =
@@ -306,7 +308,8 @@ async function runPrimary(cfg: Config) {
             );
             sim.startLive();
           })
-          .catch((e) => console.error("simulator backfill failed", e));
+          .catch((e) => console.error("simulator backfill failed", e))
+          .finally(() => (historyIn = true));
       },
       stop() {
         emulator?.stop();
@@ -365,7 +368,8 @@ async function runPrimary(cfg: Config) {
   const health = healthHandler(store, singletons, {
     ready: () => ready && !stopping,
     eventLoop: eventLoopMonitor({ name: "primary", log: (m) => console.log(`  ${m}`) }),
-    replay: () => emulator?.replayProgress() ?? null,
+    // From start until the history is in: what the portal's banner shows ("generating demo history 45 %").
+    replay: () => (historyIn ? null : (emulator?.replayProgress() ?? { percent: 0 })),
     alarmEngine: () =>
       singletons.owns("alarm-engine")
         ? { passes: alarms.passes, batchesIn: alarms.batchesIn, batchesJudged: alarms.batchesJudged }
@@ -437,6 +441,8 @@ async function runPrimary(cfg: Config) {
     `  Server ${cfg.serverId}: ${await describePartitioning(store).catch((e) => `partitions: unknown (${(e as Error).message})`)}`,
   );
   await singletons.start();
+  // Another server of the cluster plays the history in: this one has no progress to tell.
+  if (!singletons.owns("simulator")) historyIn = true;
 
   async function shutdown(signal: string, exitCode = 0) {
     if (stopping) return;

@@ -55,6 +55,8 @@ export interface EmulatorOptions {
 }
 
 const r2 = (v: number) => Math.round(v * 100) / 100;
+/** Readings per write (~10 ms of SQLite's synchronous work on this machine kind). */
+const SEND_CHUNK = 500;
 /** Share of a history replay's time spent stepping and writing the readings; the rollups' rebuild takes the rest. */
 const REPLAY_SHARE = 0.9;
 /** Lets waiting I/O (requests, answers) run before the next write of the replay. */
@@ -406,8 +408,10 @@ export class GatewayEmulator implements GatewayLink {
 
   private async send(rtuUid: string, readings: RawReading[], deferRollups: boolean): Promise<number> {
     let accepted = 0;
-    for (let i = 0; i < readings.length; i += 2_000) {
-      const chunk = readings.slice(i, i + 2_000);
+    // Batches of at most SEND_CHUNK readings, each its own transaction, with the event loop let go between them.
+    for (let i = 0; i < readings.length; i += SEND_CHUNK) {
+      if (i) await yieldToAnswers();
+      const chunk = readings.slice(i, i + SEND_CHUNK);
       // In a replay, each batch "arrives" just after its newest reading.
       const receivedAt = deferRollups ? Math.max(...chunk.map((r) => r.ts as number)) + 5_000 : undefined;
       const res = await this.ingest.ingest(rtuUid, chunk, { deferRollups, receivedAt });

@@ -305,11 +305,11 @@ export function createTelemetryWriter(store: Store): TelemetryWriter {
 }
 
 /** The longest time span one slice of rebuildRollupsInSlices recomputes. */
-const SLICE_MS = 30 * DAY_MS;
+const SLICE_MS = 10 * DAY_MS;
 
 /**
  * Recomputes every rollup over [from, to) after a deferred-rollup load (the simulator's history replay), as a row
- * of short transactions with `pause` between them: one plant (or the devices of no plant) and at most 30 days at a
+ * of short transactions with `pause` between them: one plant (or the devices of no plant) and at most 10 days at a
  * time, each kind's hourly rollups, the daily rollups and the plant's days apart. On SQLite every statement holds
  * the process, so one transaction over every plant and the whole range kept every answer waiting for seconds; a
  * plant's slice reads its devices' rows by index. `progress` hears the share done after each plant.
