@@ -167,6 +167,8 @@ async function runPortalWorker(cfg: Config) {
   // The client address passed on is the one this process worked out (req.ip under TRUST_PROXY), not
   // whatever X-Forwarded-For the client sent.
   const { createProxyMiddleware } = await import("http-proxy-middleware");
+  const { eventLoopMonitor } = await import("./api/cluster/event-loop");
+  eventLoopMonitor({ name: "portal process", log: (m) => console.log(`  ${m}`) });
   const proxy = createProxyMiddleware({
     target: `${target}/api`,
     proxyTimeout: 120_000,
@@ -207,6 +209,7 @@ async function runPrimary(cfg: Config) {
   const { Singletons } = await import("./api/cluster/singletons");
   const { rollupMaintenance } = await import("./api/telemetry/rollup-maintenance");
   const { healthHandler } = await import("./api/cluster/health");
+  const { eventLoopMonitor } = await import("./api/cluster/event-loop");
   const { ClusterSignals } = await import("./api/cluster/signals");
   const { commandRelay } = await import("./api/cluster/command-relay");
   const { SIMULATED_RTU_KIND } = await import("./api/sim/fleet");
@@ -277,6 +280,8 @@ async function runPrimary(cfg: Config) {
 
   // The simulator's history is played in before the alarm engine judges "now" (when both run here).
   let backfill: Promise<unknown> = Promise.resolve();
+  // Whether the history is in (or played by another server of a cluster): until then the health answer says how far.
+  let historyIn = !cfg.simulate;
   let emulator: InstanceType<typeof GatewayEmulator> | undefined;
   // The demo fleet's camera: a test pattern on loopback when ffmpeg is there (embedded store only).
   const demoCamera =
@@ -314,7 +319,8 @@ async function runPrimary(cfg: Config) {
             );
             sim.startLive();
           })
-          .catch((e) => console.error("simulator backfill failed", e));
+          .catch((e) => console.error("simulator backfill failed", e))
+          .finally(() => (historyIn = true));
       },
       stop() {
         emulator?.stop();
@@ -368,7 +374,18 @@ async function runPrimary(cfg: Config) {
     await mqttBridge.start();
     commands.addLink(mqttBridge);
   }
-  const health = healthHandler(store, singletons);
+  // Ready once the API answers (the line below); the simulator's history replay runs behind it.
+  let ready = false;
+  const health = healthHandler(store, singletons, {
+    ready: () => ready && !stopping,
+    eventLoop: eventLoopMonitor({ name: "primary", log: (m) => console.log(`  ${m}`) }),
+    // From start until the history is in: what the portal's banner shows ("generating demo history 45 %").
+    replay: () => (historyIn ? null : (emulator?.replayProgress() ?? { percent: 0 })),
+    alarmEngine: () =>
+      singletons.owns("alarm-engine")
+        ? { passes: alarms.passes, batchesIn: alarms.batchesIn, batchesJudged: alarms.batchesJudged }
+        : null,
+  });
 
   let servers: Array<import("node:http").Server>;
   let stopping = false;
@@ -419,6 +436,7 @@ async function runPrimary(cfg: Config) {
   }
 
   const url = `http://localhost:${cfg.port}`;
+  ready = true;
   const lines = [
     "",
     `  Solar portal ready in ${((Date.now() - started) / 1000).toFixed(1)} s — open ${url}` +
@@ -434,6 +452,8 @@ async function runPrimary(cfg: Config) {
     `  Server ${cfg.serverId}: ${await describePartitioning(store).catch((e) => `partitions: unknown (${(e as Error).message})`)}`,
   );
   await singletons.start();
+  // Another server of the cluster plays the history in: this one has no progress to tell.
+  if (!singletons.owns("simulator")) historyIn = true;
 
   async function shutdown(signal: string, exitCode = 0) {
     if (stopping) return;

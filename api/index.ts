@@ -121,6 +121,7 @@ export function createApi(opts: ApiOptions): Api {
   });
   const alarmsOwned = opts.alarmsOwned ?? (() => true);
   ingest.onIngest(() => {
+    alarms.noteBatch();
     if (alarmsOwned()) alarms.evaluateSoon();
   });
 

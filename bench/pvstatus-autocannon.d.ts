@@ -1,4 +1,4 @@
-// autocannon ships no types; the part bench/pvstatus.ts uses.
+// autocannon ships no types; the part bench/pvstatus.ts and bench/event-loop.ts use.
 declare module "autocannon" {
   interface Histogram {
     average: number;
@@ -23,6 +23,8 @@ declare module "autocannon" {
     amount?: number;
     timeout?: number;
     headers?: Record<string, string>;
+    /** Requests sent in turn on each connection. */
+    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string> }>;
   }
   function autocannon(opts: Options): Promise<Result>;
   export default autocannon;

@@ -80,6 +80,7 @@ export class Singletons {
   private connectFailures = 0;
   /** After losing its lease connection this server lets the others try first until this time. */
   private rejoinAt = 0;
+  private tries = 0;
   private readonly pollMs: number;
   private readonly log: (m: string) => void;
 
@@ -104,6 +105,11 @@ export class Singletons {
   /** Whether this server runs the job now. */
   owns(name: string): boolean {
     return this.entries.get(name)?.token != null;
+  }
+
+  /** How many times this server has tried to take a job it did not hold (each poll, each job). */
+  get attempts(): number {
+    return this.tries;
   }
 
   /** Names of the jobs this server runs now. */
@@ -217,6 +223,7 @@ export class Singletons {
       if (Date.now() < this.rejoinAt) return;
       for (const entry of this.entries.values()) {
         if (entry.token != null || this.stopped) continue;
+        this.tries++;
         const got = await client.query<{ ok: boolean }>("select pg_try_advisory_lock($1, hashtext($2)) as ok", [
           LOCK_CLASS,
           entry.job.name,

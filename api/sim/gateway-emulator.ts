@@ -11,7 +11,7 @@ import type { Store } from "../store/db";
 import type { CommandMessage, CommandOutcome, GatewayLink } from "../telemetry/commands";
 import type { IngestService } from "../telemetry/ingest";
 import type { RawReading } from "../telemetry/readings";
-import { rebuildRollups } from "../telemetry/writer";
+import { rebuildRollupsInSlices } from "../telemetry/writer";
 import { DEMO_FAULT_INTENSITY, FaultSchedule, createFaultFrame, faultHex, type FaultFrame } from "./faults";
 import { SIMULATED_RTU_KIND } from "./fleet";
 import {
@@ -55,6 +55,12 @@ export interface EmulatorOptions {
 }
 
 const r2 = (v: number) => Math.round(v * 100) / 100;
+/** Readings per write (~10 ms of SQLite's synchronous work on this machine kind). */
+const SEND_CHUNK = 500;
+/** Share of a history replay's time spent stepping and writing the readings; the rollups' rebuild takes the rest. */
+const REPLAY_SHARE = 0.9;
+/** Lets waiting I/O (requests, answers) run before the next write of the replay. */
+const yieldToAnswers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class GatewayEmulator implements GatewayLink {
   private plants: SimPlant[] = [];
@@ -64,6 +70,8 @@ export class GatewayEmulator implements GatewayLink {
   private stepping: Promise<void> | undefined;
   private afterStep: Array<() => Promise<unknown>> = [];
   private halted = false;
+  /** The history replay in progress: its time span, how far it is and the last tenth reported. */
+  private replay: { share: number; reported: number } | undefined;
 
   constructor(
     private store: Store,
@@ -204,7 +212,12 @@ export class GatewayEmulator implements GatewayLink {
     }
   }
 
-  /** Plays every plant up to the clock's current 10-minute slot; returns the readings sent. */
+  /**
+   * Plays every plant up to the clock's current 10-minute slot; returns the readings sent. A long catch-up (the
+   * first backfill, or a restart after a pause) goes a KST day at a time over every plant with the rollups deferred,
+   * and rebuilds them once at the end, a plant at a time. Every write is a short transaction and the event loop is
+   * let go between them (SQLite's writes are synchronous): answers never wait for the replay.
+   */
   async catchUp(): Promise<number> {
     if (this.stepping) {
       await this.stepping;
@@ -214,23 +227,27 @@ export class GatewayEmulator implements GatewayLink {
     this.stepping = (async () => {
       const target = alignToStep(this.clock.now());
       const from = Math.min(...this.plants.map((p) => p.state.tMs));
-      // A long catch-up (the first backfill, or a restart after a pause) writes rollups once at the end.
       const bulk = target - from > DAY_MS;
-      for (const plant of this.plants) {
-        const batches = new Map<string, RawReading[]>();
-        while (plant.state.tMs < target && !this.halted) {
-          this.step(plant, batches);
-          // Flush a day at a time so a long backfill keeps memory flat and the portal responsive.
-          if (plant.state.tMs % DAY_MS === 0 || plant.state.tMs >= target) {
-            for (const [rtu, readings] of batches) {
-              if (readings.length) sent += await this.send(rtu, readings, bulk);
-            }
-            batches.clear();
-            await new Promise((r) => setImmediate(r));
+      if (bulk) this.replay = { share: 0, reported: 0 };
+      let day = from;
+      while (day < target && !this.halted) {
+        day = Math.min(target, kstDayStartMs(kstDayIndex(day) + 1));
+        for (const plant of this.plants) {
+          const batches = new Map<string, RawReading[]>();
+          while (plant.state.tMs < day && !this.halted) this.step(plant, batches);
+          for (const [rtu, readings] of batches) {
+            if (readings.length) sent += await this.send(rtu, readings, bulk);
           }
+          await yieldToAnswers();
         }
+        if (bulk) this.progressed((REPLAY_SHARE * (day - from)) / (target - from));
       }
-      if (bulk) await rebuildRollups(this.store, from, target + STEP_MS);
+      if (bulk)
+        await rebuildRollupsInSlices(this.store, from, target + STEP_MS, {
+          pause: yieldToAnswers,
+          progress: (done) => this.progressed(REPLAY_SHARE + (1 - REPLAY_SHARE) * done),
+        });
+      this.replay = undefined;
     })();
     try {
       await this.stepping;
@@ -239,6 +256,22 @@ export class GatewayEmulator implements GatewayLink {
     }
     for (const fn of this.afterStep) await fn();
     return sent;
+  }
+
+  /** How far the history replay is while one runs (percent, the rollups' rebuild at the end included); null otherwise. */
+  replayProgress(): { percent: number } | null {
+    return this.replay ? { percent: Math.floor(this.replay.share * 100) } : null;
+  }
+
+  private progressed(share: number) {
+    const r = this.replay!;
+    r.share = share;
+    const percent = Math.floor(share * 100);
+    // The console hears of every tenth percent.
+    if (percent >= r.reported + 10 && percent < 100) {
+      r.reported = percent - (percent % 10);
+      this.opts.log?.(`  Simulator: playing in ${this.opts.historyDays} days of history, ${percent} %`);
+    }
   }
 
   /** Steps live: at each new slot of the clock (10 minutes / SIM_SPEED of real time). */
@@ -375,8 +408,10 @@ export class GatewayEmulator implements GatewayLink {
 
   private async send(rtuUid: string, readings: RawReading[], deferRollups: boolean): Promise<number> {
     let accepted = 0;
-    for (let i = 0; i < readings.length; i += 2_000) {
-      const chunk = readings.slice(i, i + 2_000);
+    // Batches of at most SEND_CHUNK readings, each its own transaction, with the event loop let go between them.
+    for (let i = 0; i < readings.length; i += SEND_CHUNK) {
+      if (i) await yieldToAnswers();
+      const chunk = readings.slice(i, i + SEND_CHUNK);
       // In a replay, each batch "arrives" just after its newest reading.
       const receivedAt = deferRollups ? Math.max(...chunk.map((r) => r.ts as number)) + 5_000 : undefined;
       const res = await this.ingest.ingest(rtuUid, chunk, { deferRollups, receivedAt });

@@ -39,6 +39,11 @@ export class AlarmEngine {
   private again = false;
   private digestDay = 0;
   private listeners: Array<(c: AlarmChange) => void> = [];
+  /** Passes completed since start. */
+  passes = 0;
+  /** Telemetry batches stored since start (heard through noteBatch), and how many of them the last pass judged. */
+  batchesIn = 0;
+  batchesJudged = 0;
 
   constructor(
     private store: Store,
@@ -64,6 +69,11 @@ export class AlarmEngine {
     this.pending = undefined;
   }
 
+  /** A telemetry batch was committed: the next pass judges it (the health answer shows how far the passes are). */
+  noteBatch() {
+    this.batchesIn++;
+  }
+
   /** Debounced evaluation, so a burst of batches costs one pass. */
   evaluateSoon(delayMs = 250) {
     if (this.pending) return;
@@ -80,7 +90,10 @@ export class AlarmEngine {
       this.again = true;
       return this.running;
     }
+    const batches = this.batchesIn;
     this.running = this.pass().finally(() => {
+      this.passes++;
+      this.batchesJudged = Math.max(this.batchesJudged, batches);
       this.running = undefined;
       if (this.again) {
         this.again = false;

@@ -304,25 +304,71 @@ export function createTelemetryWriter(store: Store): TelemetryWriter {
   return store.dialect === "sqlite" ? new SqliteTelemetryWriter(store) : new KyselyTelemetryWriter(store);
 }
 
-/** Recomputes every rollup over [from, to) in bulk (after a deferred-rollup load). */
-export async function rebuildRollups(store: Store, from: number, to: number): Promise<void> {
-  await store.db.transaction().execute((trx) => rebuildRollupsIn(trx, from, to));
+/** The longest time span one slice of rebuildRollupsInSlices recomputes. */
+const SLICE_MS = 10 * DAY_MS;
+
+/**
+ * Recomputes every rollup over [from, to) after a deferred-rollup load (the simulator's history replay), as a row
+ * of short transactions with `pause` between them: one plant (or the devices of no plant) and at most 10 days at a
+ * time, each kind's hourly rollups, the daily rollups and the plant's days apart. On SQLite every statement holds
+ * the process, so one transaction over every plant and the whole range kept every answer waiting for seconds; a
+ * plant's slice reads its devices' rows by index. `progress` hears the share done after each plant.
+ */
+export async function rebuildRollupsInSlices(
+  store: Store,
+  from: number,
+  to: number,
+  opts: { pause: () => Promise<void>; progress?: (done: number) => void },
+): Promise<void> {
+  const plants = (await store.db.selectFrom("plant").select("uid").orderBy("uid").execute()).map((p) => p.uid);
+  const scopes: Array<string | null> = [...plants, null];
+  for (const [i, plant] of scopes.entries()) {
+    for (let a = from; a < to; a += SLICE_MS) {
+      for (const step of rebuildSteps(a, Math.min(to, a + SLICE_MS), plant)) {
+        await store.db.transaction().execute(step);
+        await opts.pause();
+      }
+    }
+    opts.progress?.((i + 1) / scopes.length);
+  }
   dataChanged({ from: hourOf(from), to: hourOf(to - 1) + HOUR_MS });
 }
 
-/** The same inside the caller's transaction (rollup maintenance commits its checkpoint with it). */
+/** The same inside the caller's transaction (rollup maintenance commits its checkpoint with it), for every plant. */
 export async function rebuildRollupsIn(trx: Kysely<Database>, from: number, to: number): Promise<void> {
+  for (const step of rebuildSteps(from, to)) await step(trx);
+}
+
+/**
+ * The statements of a rollup rebuild over [from, to), in their order (hourly per kind, daily, the plants' days): of
+ * every device, or of one plant's devices, or (null) of the devices of no plant.
+ */
+function rebuildSteps(from: number, to: number, plant?: string | null): Array<(trx: Kysely<Database>) => Promise<unknown>> {
   const hourFrom = hourOf(from);
   const hourTo = hourOf(to - 1) + HOUR_MS;
-  for (const [kind, spec] of Object.entries(KIND_FIELDS)) {
-    const text = hourlyRollupSql(spec.table, `device_uid in (select uid from device where kind = ${Number(kind)})`);
-    await withParams(text, [Number(kind), hourFrom, hourTo]).execute(trx);
-  }
   const dayFrom = seoulDayStart(from);
   const dayTo = seoulDayStart(to - 1) + DAY_MS;
-  await withParams(dailyRollupSql("1 = 1"), [dayFrom, dayTo]).execute(trx);
-  await rebuildPlantDaily(trx, dayFrom, dayTo);
-  await rebuildPlantStatDays(trx, dayFrom, dayTo);
+  const scope = plant === undefined ? "" : plant === null ? " and plant_uid is null" : " and plant_uid = ?";
+  const scopeParams = plant ? [plant] : [];
+  return [
+    ...Object.entries(KIND_FIELDS).map(([kind, spec]) => (trx: Kysely<Database>) => {
+      const text = hourlyRollupSql(spec.table, `device_uid in (select uid from device where kind = ${Number(kind)}${scope})`);
+      return withParams(text, [Number(kind), ...scopeParams, hourFrom, hourTo]).execute(trx);
+    }),
+    (trx) =>
+      withParams(dailyRollupSql(scope ? `device_uid in (select uid from device where 1 = 1${scope})` : "1 = 1"), [
+        ...scopeParams,
+        dayFrom,
+        dayTo,
+      ]).execute(trx),
+    ...(plant === null
+      ? []
+      : [
+          (trx: Kysely<Database>) => rebuildPlantDaily(trx, dayFrom, dayTo, plant ? [plant] : undefined),
+          (trx: Kysely<Database>) =>
+            plant ? writePlantStatDays(trx, { plants: [plant] }, dayFrom, dayTo) : rebuildPlantStatDays(trx, dayFrom, dayTo),
+        ]),
+  ];
 }
 
 /** Recomputes rollup_plant_daily of every plant, or of the plants given, over the days [dayFrom, dayTo). */

@@ -289,4 +289,8 @@ export const en: Messages = {
     note: "0 due to alarm",
     why: "Set to 0: the plant has an open alarm and no current output",
   },
+  replay: {
+    banner: "Generating demo history {percent} %",
+    note: "The past generation data is being filled in. Until it ends, reports and the alarm history are empty or partial.",
+  },
 };

@@ -297,6 +297,10 @@ export const ko = {
     note: "알람으로 0 처리",
     why: "알람이 있고 현재 출력이 0이라 금일 발전량을 0으로 처리했습니다",
   },
+  replay: {
+    banner: "데모 이력 생성 중 {percent} %",
+    note: "지난 기간의 발전 데이터를 채우는 중입니다. 끝날 때까지 보고서와 알람 이력이 비어 있거나 일부만 보입니다.",
+  },
 };
 
 /** A catalogue's shape with its texts as plain strings: the type its English twin must fill. */

@@ -12,6 +12,8 @@ import { takeFlash } from "~/utils/flash.server";
 import { NoticePopup } from "~/components/NoticePopup";
 import { AppPromo } from "~/components/AppPromo";
 import { OfflineBanner } from "~/components/OfflineBanner";
+import { ReplayBanner } from "~/components/ReplayBanner";
+import { historyReplay } from "~/models/history-replay.server";
 import { KioskShell } from "~/components/KioskShell";
 import { ErrorMessage } from "~/components/ErrorMessage";
 import { parseKiosk } from "../../domain/kiosk";
@@ -33,7 +35,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (isDetailHost(request)) return json({ detailHost: true as const });
   const auth = requireAuth(request, context, { allowPendingPassword: true });
   const { user } = auth;
-  const notices = withDates(await pendingNotices(request, auth), readPreferences(request).locale);
+  const [pending, replay] = await Promise.all([pendingNotices(request, auth), historyReplay()]);
+  const notices = withDates(pending, readPreferences(request).locale);
   // A member who must change the password sees no navigation until it is done.
   const nav = user.pwd_yn === 1 ? [] : navigationFor(user);
   const flash = takeFlash(request);
@@ -56,6 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       nav,
       notices,
       appPromo,
+      replay,
     },
     { headers: flash.clear ? { "Set-Cookie": flash.clear } : {} },
   );
@@ -129,7 +133,7 @@ export function ErrorBoundary() {
   );
 }
 
-function FullShell({ user, nav, flash, notices, appPromo, children }: ShellData & { children?: React.ReactNode }) {
+function FullShell({ user, nav, flash, notices, appPromo, replay, children }: ShellData & { children?: React.ReactNode }) {
   const t = useT();
   const location = useLocation();
   // Kiosk mode (?kiosk=1) is read from the URL, so it holds whatever the shell loader last said.
@@ -166,6 +170,7 @@ function FullShell({ user, nav, flash, notices, appPromo, children }: ShellData 
       <SideNav nav={nav} />
       <main className="content" id="main" tabIndex={-1}>
         <OfflineBanner />
+        <ReplayBanner replay={replay} />
         <Flash message={flash} />
         <NoticePopup notices={notices} />
         <AppPromo promo={appPromo} />

@@ -11,6 +11,7 @@ import { GUEST_ID, GUEST_PASSWORD } from "../../domain/guest";
 import { createMember, openTestStore, readSecrets, tokenFamily, uniqueId, type Store } from "../helpers/fixtures";
 import { apiClient, STORES } from "../helpers/http";
 import { ADMIN_PASSWORD, startServer, type TestServer } from "../helpers/server";
+import { waitFor } from "../helpers/wait";
 
 /** The claims SPEC §3 "User state" lists, plus exp and id. */
 const USER_STATE_CLAIMS = [
@@ -393,12 +394,8 @@ describe.each(STORES)("auth API on %s", (storeKind) => {
         .set({ revoked_at: Date.now(), revoked_reason: "by_hand" })
         .where("id", "=", s.sessionId)
         .execute();
-      let status = (await c.isAuth(s.accessToken)).status;
-      for (let i = 0; storeKind === "postgres" && i < 20 && status === 200; i++) {
-        await new Promise((r) => setTimeout(r, 50));
-        status = (await c.isAuth(s.accessToken)).status;
-      }
-      expect(status).toBe(401);
+      if (storeKind === "postgres") await waitFor(async () => (await c.isAuth(s.accessToken)).status === 401, { every: 50 });
+      expect((await c.isAuth(s.accessToken)).status).toBe(401);
     });
   });
 });

@@ -57,8 +57,9 @@ describe("singleton election on PostgreSQL", () => {
     await b.start();
     try {
       expect(a.owns("probe")).toBe(true);
-      // b keeps trying for a while and never gets it.
-      await new Promise((r) => setTimeout(r, 500));
+      // b keeps trying and never gets it.
+      const tried = b.attempts;
+      await waitFor(() => b.attempts >= tried + 3);
       expect(b.owns("probe")).toBe(false);
       expect(jb.events).toEqual([]);
       const first = ja.ctx()!;
@@ -79,7 +80,8 @@ describe("singleton election on PostgreSQL", () => {
       const row = await store.db.selectFrom("cluster_lease").selectAll().where("name", "=", "probe").executeTakeFirstOrThrow();
       expect(row).toMatchObject({ owner: "b", token: 2, checkpoint: "12" });
       // a is back on its feet and competes again, but b keeps the job.
-      await new Promise((r) => setTimeout(r, 500));
+      const retried = a.attempts;
+      await waitFor(() => a.attempts >= retried + 3);
       expect(a.owns("probe")).toBe(false);
 
       // A graceful stop gives the job up at once.

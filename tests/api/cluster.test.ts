@@ -30,7 +30,7 @@ import { uniqueId } from "../helpers/fixtures";
 import { STORES, apiClient } from "../helpers/http";
 import { ADMIN_PASSWORD, REPO_ROOT, createPgDatabase } from "../helpers/server";
 import { createGatewayFixture, gatewayAuth, type GatewayFixture } from "../helpers/telemetry";
-import { waitFor } from "../helpers/wait";
+import { pace, waitFor } from "../helpers/wait";
 
 const BROKER = process.env.TEST_MQTT_URL ?? "mqtt://127.0.0.1:1883";
 /** SIGKILLs in the first suite (the issue asks for at least 20) and the pause before each. */
@@ -147,9 +147,9 @@ async function startTraffic(
           // no answer: not acknowledged, sent again
         }
         ingestRetries++;
-        await new Promise((r) => setTimeout(r, 200));
+        await pace(200);
       }
-      await new Promise((r) => setTimeout(r, g === alarmGateway ? 2_500 : 400));
+      await pace(g === alarmGateway ? 2_500 : 400);
     }
   };
   const mqttGateway = async (g: GatewayFixture) => {
@@ -164,7 +164,7 @@ async function startTraffic(
           { qos: 1 },
         );
         note(b, mqttPublished);
-        await new Promise((r) => setTimeout(r, 400));
+        await pace(400);
       }
     } finally {
       await client.endAsync();
@@ -214,7 +214,7 @@ async function startTraffic(
       } finally {
         inFlight--;
       }
-      await new Promise((r) => setTimeout(r, 1_000));
+      await pace(1_000);
     }
   };
   const running = [
@@ -227,7 +227,8 @@ async function startTraffic(
       const w = windowNow();
       calmFrom = w % 2 === 1 ? w + 1 : w;
       const at = t0 + calmFrom * WINDOW_MS + 3_000;
-      await new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
+      // The fault schedule is by the clock's windows: the calm begins at a window's start.
+      await pace(Math.max(0, at - Date.now()));
     },
     killing() {
       inFlightAtKills += inFlight;
@@ -442,7 +443,7 @@ describe.skipIf(!pgEnabled)("cluster: HAProxy + 3 servers + PostgreSQL + Mosquit
       const windowsSent = () => Math.min(...[...traffic.report().faultWindows.values()].map((w) => w.size));
       let kills = 0;
       for (let kill = 0; kill < KILLS || (windowsSent() < MIN_FAULT_WINDOWS && kill < 5 * KILLS); kill++, kills++) {
-        await new Promise((r) => setTimeout(r, KILL_EVERY_MS));
+        await pace(KILL_EVERY_MS);
         // Another server keeps serving: at least two are up and counted UP by HAProxy itself (a restarted
         // server is UP for HAProxy only after two health checks), and one of them is the victim.
         let ready: typeof cluster.nodes = [];
@@ -524,7 +525,14 @@ describe.skipIf(!pgEnabled || !postgresBinDir())(
       const traffic = await startTraffic(cluster, gateways, prefix, 3);
       const admin = await apiClient(cluster.url).session("admin", ADMIN_PASSWORD);
       const cookie = `accessToken=${admin.accessToken}; refreshToken=${admin.refreshToken}; sessionId=${admin.sessionId}; NewAppOpenPop=1`;
-      await new Promise((r) => setTimeout(r, WINDOW_MS + 2_000));
+      // The database goes away once the traffic is flowing and a fault window has been sent.
+      await waitFor(
+        () => {
+          const r = traffic.report();
+          return r.httpAcked.length > 0 && r.mqttPublished.length > 0 && [...r.faultWindows.values()].every((w) => w.size > 0);
+        },
+        { ms: 60_000, every: 200 },
+      );
 
       await pgi.stopImmediate();
       // While it is away: a page is a plain 503 page (no stack trace), the API says so in JSON, health is up.
@@ -550,7 +558,9 @@ describe.skipIf(!pgEnabled || !postgresBinDir())(
       const health = await fetch(`${cluster.url}/api/health`);
       expect(health.status).toBe(200);
       expect((await health.json()).database).toBe("unavailable");
-      await new Promise((r) => setTimeout(r, 3_000));
+      // Every HTTP gateway is refused while it is away (and keeps its batch to send again).
+      const retriesAway = traffic.report().ingestRetries;
+      await waitFor(() => traffic.report().ingestRetries >= retriesAway + gateways.http.length, { ms: 30_000, every: 200 });
 
       await pgi.start();
       // Back by themselves: pages, and the singleton work (re-elected once the lease connections return).
@@ -560,7 +570,9 @@ describe.skipIf(!pgEnabled || !postgresBinDir())(
         { ms: 30_000, every: 500 },
       );
       await waitFor(() => /singleton alarm-engine: owned by s\d \(token [2-9]/.test(cluster!.log()), { ms: 30_000, every: 500 });
-      await new Promise((r) => setTimeout(r, WINDOW_MS));
+      // Traffic flows again: every HTTP gateway has had batches acknowledged since.
+      const ackedBack = traffic.report().httpAcked.length;
+      await waitFor(() => traffic.report().httpAcked.length >= ackedBack + 2 * gateways.http.length, { ms: 60_000, every: 200 });
       await traffic.calm();
       await traffic.stop();
       const store = await openStore(url);

@@ -7,6 +7,7 @@ import { openTestStore } from "../helpers/fixtures";
 import { STORES } from "../helpers/http";
 import { startServer } from "../helpers/server";
 import { createGatewayFixture, postReadings, slot } from "../helpers/telemetry";
+import { waitFor } from "../helpers/wait";
 
 describe.each(STORES)("crash during ingest on %s", (kind) => {
   it("keeps every acknowledged reading, none twice", async () => {
@@ -44,7 +45,8 @@ describe.each(STORES)("crash during ingest on %s", (kind) => {
       }
     };
     const workers = Array.from({ length: 10 }, (_, w) => worker(w));
-    await new Promise((r) => setTimeout(r, 2_500));
+    // Killed in the middle of the traffic, once a good part of it has been acknowledged.
+    await waitFor(() => acked.length > 1_000, { ms: 60_000 });
     await first.kill("SIGKILL");
     stop = true;
     await Promise.all(workers);

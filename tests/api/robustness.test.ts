@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMember, openTestStore, type Store } from "../helpers/fixtures";
 import { apiClient, STORES } from "../helpers/http";
 import { ADMIN_PASSWORD, freePort, REPO_ROOT, serverBundle, startServer, type TestServer } from "../helpers/server";
+import { waitFor } from "../helpers/wait";
 import { createGatewayFixture, postReadings, slot } from "../helpers/telemetry";
 
 /** Requests from another loopback address (Linux answers all of 127/8): a client the server cannot confuse. */
@@ -46,7 +47,8 @@ describe.each(STORES)("robustness against what users and attackers tried, on %s"
   const api = () => apiClient(server.baseUrl);
 
   beforeAll(async () => {
-    server = await startServer({ store: storeKind, env: { TRUST_PROXY: "none" }, timeoutMs: 240_000 });
+    // LOG_REQUESTS: a request's own log line is the event after which its error output, had there been any, is seen.
+    server = await startServer({ store: storeKind, env: { TRUST_PROXY: "none", LOG_REQUESTS: "1" }, timeoutMs: 240_000 });
     store = await openTestStore(server.databaseUrl);
     admin = await login(server.baseUrl, "127.0.0.9", { id: "admin", password: ADMIN_PASSWORD }).then((r) => r.body as any);
   });
@@ -364,7 +366,7 @@ describe.each(STORES)("robustness against what users and attackers tried, on %s"
     const asset = await fetch(`${server.baseUrl}/build/_assets/not-there.css`);
     expect(asset.status).toBe(404);
     expect(asset.headers.get("content-type")).not.toMatch(/html/);
-    await new Promise((r) => setTimeout(r, 200));
+    await waitFor(() => server.output().slice(before).includes("GET /build/_assets/not-there.css 404"));
     expect(server.output().slice(before)).not.toMatch(/Error|\n\s+at /);
   });
 });

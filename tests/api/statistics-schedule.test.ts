@@ -234,8 +234,8 @@ for (const storeKind of STORES) {
       expect(listed.body.subscriptions[0]).toMatchObject({ seq, last_period: period.start, last_error: null });
       expect(listed.body.subscriptions[0].next_run).toBeGreaterThan(Date.now());
 
-      // More ticks send nothing more; nor does a run that lost the remembered period (the outbox's dedupe key).
-      await new Promise((r) => setTimeout(r, 1_500));
+      // More ticks send nothing more; nor does a run that lost the remembered period (the outbox's dedupe key). The
+      // tick that remembers the period again is a later tick: whatever the earlier ones would have queued is queued.
       await store.db.updateTable("report_subscription").set({ last_period: null }).where("seq", "=", seq).execute();
       await waitFor(
         async () =>
@@ -243,14 +243,14 @@ for (const storeKind of STORES) {
             ?.last_period != null,
         { ms: 10_000 },
       );
-      await new Promise((r) => setTimeout(r, 1_500));
-      expect(box.messages.filter((m) => m.to === ADDRESS)).toHaveLength(1);
+      // One message for the period, already sent: nothing is left that could send a second mail.
       const queued = await store.db
         .selectFrom("outbox")
         .select(["status"])
-        .where("dedupe_key", "=", `report:${seq}:${period.start}`)
+        .where("dedupe_key", "like", `report:${seq}:%`)
         .execute();
       expect(queued).toEqual([{ status: "sent" }]);
+      expect(box.messages.filter((m) => m.to === ADDRESS)).toHaveLength(1);
 
       // Another member neither sees nor deletes it; the owner unsubscribes.
       expect((await api().call("GET", "/statistics/subscriptions", { token: otherToken })).body.subscriptions).toEqual([]);

@@ -14,6 +14,7 @@ import { createMember, openTestStore, type MemberFixture, type Store } from "../
 import { apiClient, STORES } from "../helpers/http";
 import { startServer, type TestServer } from "../helpers/server";
 import { createGatewayFixture, postReadings, type GatewayFixture } from "../helpers/telemetry";
+import { pollUntil } from "../helpers/wait";
 
 const STEP = 600_000;
 const HOUR = 3_600_000;
@@ -266,15 +267,10 @@ for (const storeKind of STORES) {
         .set({ capa: Number(capa.capa) * 2 })
         .where("uid", "=", g.inverters[0]!)
         .execute();
-      let rerated = await get(path);
-      for (
-        let i = 0;
-        storeKind === "postgres" && i < 20 && rerated.body.totals[0].genHours === changed.body.totals[0].genHours;
-        i++
-      ) {
-        await new Promise((r) => setTimeout(r, 50));
-        rerated = await get(path);
-      }
+      const rerated = await pollUntil(
+        () => get(path),
+        (res) => storeKind === "sqlite" || res.body.totals[0].genHours !== changed.body.totals[0].genHours,
+      );
       expect(rerated.body.totals[0].genHours).toBeCloseTo(changed.body.totals[0].genHours / 2, 6);
       await store.db.updateTable("device").set({ capa: capa.capa }).where("uid", "=", g.inverters[0]!).execute();
       const raw = (await get(`/rpi?${q({ deviceUid: g.inverters[0]!, unit: "10", start: DATE, end: DATE })}`)).body;
@@ -322,14 +318,11 @@ for (const storeKind of STORES) {
       const member = await createMember(store, { node_seq: otherNode, service: 0 });
       const token = (await api().session(member.id, member.password)).accessToken;
       const path = `/rpi/statistics/group/plant?${q({ unit: "day", start: DATE, end: DATE, plant: other.plantUid })}`;
-      const until = async (ok: (res: Awaited<ReturnType<typeof get>>) => boolean) => {
-        let res = await get(path, token);
-        for (let i = 0; storeKind === "postgres" && i < 20 && !ok(res); i++) {
-          await new Promise((r) => setTimeout(r, 50));
-          res = await get(path, token);
-        }
-        return res;
-      };
+      const until = (ok: (res: Awaited<ReturnType<typeof get>>) => boolean) =>
+        pollUntil(
+          () => get(path, token),
+          (res) => storeKind === "sqlite" || ok(res),
+        );
       const first = await get(path, token);
       expect(first.status, first.text).toBe(200);
       expect((await get(path, token)).status).toBe(200);

@@ -14,7 +14,7 @@ import { openTestStore, type Store } from "../helpers/fixtures";
 import { ADMIN_PASSWORD, startServer, type TestServer } from "../helpers/server";
 import { STORES, apiClient } from "../helpers/http";
 import { createGatewayFixture, gatewayAuth, postReadings, slot } from "../helpers/telemetry";
-import { waitFor } from "../helpers/wait";
+import { alarmsJudged, waitFor } from "../helpers/wait";
 
 const MQTT_URL = process.env.TEST_MQTT_URL ?? "mqtt://127.0.0.1:1883";
 
@@ -285,7 +285,7 @@ describe.each(STORES)("data plane on %s", (kind) => {
     expect(alarm).toMatchObject({ device_uid: g.inverters[1], level: 2 });
     // 60 % is above the raise threshold (50 %) but below the release threshold (70 %): it stays.
     await postReadings(server.baseUrl, g, step(1, 21_000));
-    await new Promise((r) => setTimeout(r, 1_000));
+    await alarmsJudged(server.baseUrl);
     expect(await openAlarms(store, g.plantUid, 1000004)).toHaveLength(1);
     await postReadings(server.baseUrl, g, step(0, 33_000));
     await waitFor(async () => (await openAlarms(store, g.plantUid, 1000004)).length === 0);
@@ -304,7 +304,7 @@ describe.each(STORES)("data plane on %s", (kind) => {
         { device: g.acb, ts: slot(s), values: { v: 380, a: 0, w: 0, state: 1, gf_ma: 1 } },
       ]),
     ]);
-    await new Promise((r) => setTimeout(r, 1_500));
+    await alarmsJudged(server.baseUrl);
     const any = await store.db.selectFrom("alarm").select("code").where("plant_uid", "=", g.plantUid).execute();
     expect(any).toEqual([]);
   });

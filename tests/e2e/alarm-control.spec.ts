@@ -17,6 +17,7 @@ import { createGatewayFixture, postReadings, slot, type GatewayFixture } from ".
 import { waitFor } from "../helpers/wait";
 import { expect, test as base } from "./fixtures";
 import { shootAll } from "./status-fixture";
+import { answerRendered } from "../helpers/page";
 
 const DAY = 86_400_000;
 
@@ -206,7 +207,7 @@ test.describe("alarm screen", () => {
       // With script the names are suggested while typing, and the page stays where it is (the suggestion call once
       // answered with a redirect that took the page back to /alarm).
       await expect(page.locator(`#af-find-options option[value="${plant.name}"]`)).toHaveCount(1);
-      await page.waitForTimeout(500);
+      await answerRendered(page);
       await expect(page).toHaveURL(new RegExp(`start=${y}&end=${y}$`));
     }
     await page.getByRole("button", { name: "검색", exact: true }).click();

@@ -10,6 +10,7 @@ import path from "node:path";
 import { createPvFleet } from "../api/pvstatus-fixture";
 import { REPO_ROOT } from "../helpers/server";
 import { expect, test } from "./fixtures";
+import { stillForScreenshot } from "../helpers/page";
 
 const DIR = path.join(REPO_ROOT, "tests/.artifacts/screens");
 const SIZES = [
@@ -70,7 +71,7 @@ test.describe("pvstatus screenshots", () => {
               page.locator(".pv-map-frame [class*='marker'], .pv-map-frame .pv-cluster, .pv-map-frame .pv-live-cluster").first(),
             ).toBeVisible();
           else await expect(page.locator("article.pv-card").first()).toBeVisible();
-          await page.waitForTimeout(300);
+          await stillForScreenshot(page);
           await page.screenshot({
             path: path.join(DIR, `pvstatus-${view.name}-${size.name}-${theme}.png`),
             fullPage: view.name !== "map",

@@ -9,6 +9,7 @@ import type { Page } from "@playwright/test";
 import { createPvFleet, postReadings, settleAlarms, SETTLED_COUNTS, slotAt, type PvFleet } from "../api/pvstatus-fixture";
 import { ADMIN_PASSWORD } from "../helpers/server";
 import { expect, test as base } from "./fixtures";
+import { answerRendered } from "../helpers/page";
 
 const LONG_NAME = "차차 연결 태양광 발전소 제2단지 북측";
 
@@ -435,8 +436,7 @@ test.describe("plant status screen, live (JavaScript on)", () => {
       });
       const before = polls;
       await expect.poll(() => polls, { timeout: 20_000 }).toBeGreaterThan(before);
-      // Give React the answer's render.
-      await page.waitForTimeout(500);
+      await answerRendered(page);
       await expect(link).toBeFocused();
       expect(
         await page.evaluate(

@@ -15,6 +15,7 @@ import type { Store } from "../helpers/fixtures";
 import { ADMIN_PASSWORD } from "../helpers/server";
 import type { PvFleet } from "../api/pvstatus-fixture";
 import { expect, test } from "./status-fixture";
+import { answerRendered } from "../helpers/page";
 
 const THEMES = ["default", "dark"] as const;
 
@@ -195,7 +196,7 @@ test.describe("keyboard focus: kept across polls, its ring never clipped", () =>
     await link.focus();
     await expect(link).toBeFocused();
     await nextPoll(page, "routes/_app.pvstatus");
-    await page.waitForTimeout(300); // the answer is rendered
+    await answerRendered(page);
     await expect(link).toBeFocused();
   });
 
@@ -252,7 +253,7 @@ test.describe("keyboard focus: kept across polls, its ring never clipped", () =>
       set(false);
     });
     await poll;
-    await page.waitForTimeout(300);
+    await answerRendered(page);
     await expect(link).toBeFocused();
   });
 });

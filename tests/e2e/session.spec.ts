@@ -69,8 +69,18 @@ test.describe("token renewal", () => {
     const exp = decodeTokenPayload<{ exp: number }>(before.accessToken!.value)!.exp;
     expect(exp * 1000 - Date.now()).toBeLessThanOrEqual(server.accessTokenTtl * 1000);
 
-    // Wait until the access token has really expired (TTL is 8 s on the e2e server).
-    await page.waitForTimeout(Math.max(0, exp * 1000 - Date.now() + 500));
+    // Wait until the server holds the access token expired (TTL is 8 s on the e2e server).
+    await expect
+      .poll(
+        async () =>
+          (
+            await page.request.get(`${server.baseUrl}/api/member/isAuth`, {
+              headers: { authorization: `Bearer ${before.accessToken!.value}` },
+            })
+          ).status(),
+        { timeout: server.accessTokenTtl * 1000 + 10_000 },
+      )
+      .toBe(401);
     await nav(page).getByRole("link", { name: "통계" }).click();
     await expect(page).toHaveURL(/\/statistics$/);
     await expect(nav(page)).toBeVisible();

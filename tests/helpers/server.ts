@@ -13,6 +13,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { buildServer } from "../../build-server.mjs";
+import type { HealthAnswer } from "../../domain/contract/health";
 
 export type StoreKind = "sqlite" | "postgres";
 
@@ -141,6 +142,35 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
   });
 }
 
+/**
+ * Waits for the server's health answer to say ready (GET /api/health: 200 once the API answers, 503 before; the
+ * same check a load balancer makes). A try that gets no answer yet is not cut short: a loaded machine's slow
+ * answer still counts, and only the start-up deadline ends the wait.
+ */
+async function waitUntilReady(
+  child: ChildProcess,
+  baseUrl: string,
+  deadline: number,
+  fail: (why: string) => Promise<never>,
+): Promise<void> {
+  const exited = new Promise<"exited">((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve("exited");
+    child.once("exit", () => resolve("exited"));
+  });
+  for (;;) {
+    const left = deadline - Date.now();
+    if (left <= 0) return fail(`server did not answer on ${baseUrl} in time`);
+    const answer = fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(left) })
+      .then(async (res) => (res.status === 200 && ((await res.json()) as HealthAnswer).ready ? "ready" : "not yet"))
+      .catch(() => "not listening" as const);
+    const outcome = await Promise.race([answer, exited]);
+    if (outcome === "exited") return fail(`server exited early (code ${child.exitCode})`);
+    if (outcome === "ready") return;
+    // Not listening yet (connection refused comes back at once) or still starting: ask again shortly.
+    await Promise.race([new Promise((r) => setTimeout(r, 100)), exited]);
+  }
+}
+
 export async function startServer(opts: StartOptions = {}): Promise<TestServer> {
   const store = opts.store ?? "sqlite";
   if (!existsSync(path.join(REPO_ROOT, "build/index.js"))) {
@@ -202,25 +232,10 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
 
   // TEST_SERVER_START_MS gives a loaded machine longer (keep it under the API project's hookTimeout).
   const deadline = Date.now() + (opts.timeoutMs ?? Number(process.env.TEST_SERVER_START_MS ?? 60_000));
-  for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      await stop();
-      throw new Error(`server exited early (code ${child.exitCode}):\n${out}`);
-    }
-    try {
-      // The cheapest call that goes through the whole /api stack: 401 {isLogin:false} means ready.
-      const res = await fetch(`${baseUrl}/api/member/isAuth`, { signal: AbortSignal.timeout(2_000) });
-      await res.arrayBuffer();
-      if (res.status === 401) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`server did not answer on ${baseUrl} in time:\n${out}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitUntilReady(child, baseUrl, deadline, async (why) => {
+    await stop();
+    throw new Error(`${why}:\n${out}`);
+  });
 
   const kill = async (signal: NodeJS.Signals) => {
     child.kill(signal);
