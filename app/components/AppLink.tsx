@@ -29,6 +29,9 @@ export function AppLink({ to, replace, preventScrollReset, prefetch, ...rest }: 
     href: to,
     "data-nav": replace ? "replace" : "push",
     "data-keep-scroll": preventScrollReset ? "" : undefined,
+    // As <Link> marks its anchors: Remix's route discovery (v3_lazyRouteDiscovery) fetches the routes of the links on
+    // the page, so a navigation or a prefetch through one needs no /__manifest request of its own.
+    "data-discover": "true",
     ...rest,
   };
   return prefetch === "intent" ? <PrefetchingAnchor page={to} {...props} /> : <a {...props} />;

@@ -36,8 +36,14 @@ import { keepLastGood } from "~/utils/keep-last-good";
 /** Set by this page's script: the browser can reveal streamed content. */
 const STREAM_COOKIE = "pvjs";
 
-/** A poll or kiosk step that finds no server keeps the last answer (issue 17). */
-export const clientLoader = keepLastGood();
+/**
+ * A poll or kiosk step that finds no server keeps the last answer (issue 17). A poll's list comes without the time
+ * the API made it (so that an unchanged list is a 304): it is as of the moment this browser got the answer.
+ */
+export const clientLoader = keepLastGood((data) => {
+  const answer = data as { list?: PlantStatusList };
+  return answer.list?.ok && answer.list.now === null ? { ...answer, list: { ...answer.list, now: Date.now() } } : data;
+});
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const auth = requireSection(request, context, "pvstatus");
@@ -175,7 +181,7 @@ function Loaded({
   detail: (uid: string, name: string) => string;
 }) {
   const t = useT().pvstatus;
-  const { active, answeredAt } = usePolling(view);
+  const { active } = usePolling(view, { fetchedAt: list.ok ? (list.now ?? 0) : 0 });
   if (!list.ok) {
     return (
       <>
@@ -185,8 +191,8 @@ function Loaded({
     );
   }
   // Seoul wall time, written the same on server and client (no locale data involved).
-  // A poll's list carries no time (so an unchanged one is a 304): it is as of the poll's answer.
-  const at = list.now ?? answeredAt;
+  // A poll's list is as of its answer (clientLoader); a list without a time (shown before that) has none to show.
+  const at = list.now;
   const status = (
     <p className="pv-status-line" aria-live="off">
       {at !== null ? <span>{fmt(t.list.updated, { time: formatSeoul(at, "YYYY-MM-DD HH:mm:ss") })}</span> : null}

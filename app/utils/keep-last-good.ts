@@ -23,11 +23,15 @@ export function isOutage(error: unknown): boolean {
   return false;
 }
 
-export function keepLastGood() {
+/**
+ * `received` may add to each answer what only the browser knows when it arrives (the plant status list: the time it
+ * was answered); a kept answer is returned as it was then.
+ */
+export function keepLastGood(received: (data: unknown) => unknown = (data) => data) {
   let last: { data: unknown } | null = null;
   const clientLoader = async ({ serverLoader }: ClientLoaderFunctionArgs) => {
     try {
-      const data = await serverLoader();
+      const data = received(await serverLoader());
       reportServerReachable();
       last = { data };
       return data;

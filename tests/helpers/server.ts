@@ -190,6 +190,8 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     DATA_DIR: dataDir,
     ADMIN_PASSWORD,
     SIMULATE: "0",
+    // Answers the portal shares between requests are frozen, so a change to one fails loudly (app/models/api.server.ts).
+    FREEZE_SHARED: "1",
     // The tests stand in for a proxy on loopback: each client names its own address (apiClient), so
     // throttle counters are not shared between tests. TRUST_PROXY: "none" in `env` turns it off.
     TRUST_PROXY: "loopback",

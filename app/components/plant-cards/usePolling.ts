@@ -24,11 +24,7 @@ export function useDocumentHidden(): boolean {
 /** How often the poll clock looks whether the next fetch is due (6 s after the last answer). */
 const TICK_MS = 500;
 
-/**
- * `answeredAt`: when the last poll was answered (this browser's clock), null before the first; a poll's list
- * carries no time of its own, so that an unchanged list is the same answer (a 304).
- */
-export function usePolling(view: PvstatusView): { active: boolean; answeredAt: number | null } {
+export function usePolling(view: PvstatusView, state: { fetchedAt: number }): { active: boolean } {
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const hidden = useDocumentHidden();
@@ -42,19 +38,15 @@ export function usePolling(view: PvstatusView): { active: boolean; answeredAt: n
   // last status kept through a server outage, app/utils/keep-last-good.ts) must not end the chain.
   const busyRef = useRef(busy);
   const lastDone = useRef(Date.now());
-  const [answeredAt, setAnsweredAt] = useState<number | null>(null);
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
   useEffect(() => {
-    if (busyRef.current && !busy) {
-      lastDone.current = Date.now();
-      setAnsweredAt(lastDone.current);
-    }
+    if (busyRef.current && !busy) lastDone.current = Date.now();
     busyRef.current = busy;
   }, [busy]);
   useEffect(() => {
     lastDone.current = Date.now();
-  }, [search]);
+  }, [state.fetchedAt, search]);
   useEffect(() => {
     if (!active) return;
     const timer = window.setInterval(() => {
@@ -66,5 +58,5 @@ export function usePolling(view: PvstatusView): { active: boolean; answeredAt: n
     }, TICK_MS);
     return () => window.clearInterval(timer);
   }, [active, search]);
-  return { active, answeredAt };
+  return { active };
 }
