@@ -99,7 +99,7 @@ export function statisticsRoutes(
   const scopeAnswers = (channel: string) =>
     new TableAnswers({
       channel,
-      tables: ["member", "member_plant", "node", "plant", "device"],
+      reads: "reportScopes",
       ...SCOPE_CACHE,
       notices: deps.notices,
       store: ctx.store,

@@ -1,4 +1,4 @@
-// autocannon ships no types; the part bench/pvstatus.ts uses.
+// autocannon ships no types; the part the benches use.
 declare module "autocannon" {
   interface Histogram {
     average: number;
@@ -14,6 +14,7 @@ declare module "autocannon" {
     errors: number;
     timeouts: number;
     non2xx: number;
+    "2xx": number;
   }
   interface Options {
     url: string;
@@ -23,6 +24,8 @@ declare module "autocannon" {
     amount?: number;
     timeout?: number;
     headers?: Record<string, string>;
+    /** Each request may be changed before it is sent (a cookie of its own). */
+    requests?: Array<{ setupRequest?: (req: { headers?: Record<string, string> }) => unknown }>;
   }
   function autocannon(opts: Options): Promise<Result>;
   export default autocannon;
