@@ -6,6 +6,7 @@ import {
   parseLegacyAlarmMessage,
   renderAlarmMessage,
   storedAlarmMessage,
+  checkedAlarmMessage,
   type AlarmMessage,
 } from "./alarm-message";
 
@@ -92,7 +93,13 @@ describe("storedAlarmMessage", () => {
     expect(storedAlarmMessage(m.code, JSON.stringify(m.params), "")).toEqual(m);
     expect(storedAlarmMessage(null, null, "bench")).toEqual({ code: "text", params: { text: "bench" } });
     expect(storedAlarmMessage("device_silent", "{not json", "x")).toEqual({ code: "text", params: { text: "x" } });
-    expect(storedAlarmMessage("device_silent", JSON.stringify({ rtu: 1 }), "x")).toEqual({ code: "text", params: { text: "x" } });
+    expect(storedAlarmMessage("nope", "{}", "x")).toEqual({ code: "text", params: { text: "x" } });
     expect(AlarmMessageSchema.safeParse({ code: "nope", params: {} }).success).toBe(false);
+  });
+
+  it("checks a message against the schema once, when it is written: parameters that do not fit the code are refused", () => {
+    const m: AlarmMessage = { code: "device_silent", params: { device: "D1" } };
+    expect(checkedAlarmMessage(m)).toEqual(m);
+    expect(() => checkedAlarmMessage({ code: "device_silent", params: { rtu: 1 } } as unknown as AlarmMessage)).toThrow();
   });
 });

@@ -101,20 +101,34 @@ export function faultBitNames(table: ReadonlyArray<{ code: number; name: string 
   return table.filter((f) => f.code !== 0 && (faultCode & f.code) === f.code).map((f) => f.name);
 }
 
+const CODES: ReadonlySet<string> = new Set<AlarmMessage["code"]>([
+  "rtu_silent",
+  "device_silent",
+  "inverter_fault",
+  "low_generation",
+  "plant_wide",
+  "text",
+]);
+
 /**
- * A stored message: its code and JSON parameters; a row without a code (or with parameters that do not
- * fit it) shows its stored text verbatim.
+ * A stored message: its code and JSON parameters, checked against the schema when they were written
+ * (`checkedAlarmMessage`, api/store/alarms.ts alarmMessageColumns), so a read only parses the JSON; a row without
+ * a known code (or with parameters that are not JSON) shows its stored text verbatim.
  */
 export function storedAlarmMessage(code: string | null, params: string | null, text: string): AlarmMessage {
-  if (code) {
+  if (code && CODES.has(code)) {
     try {
-      const parsed = AlarmMessageSchema.safeParse({ code, params: params ? JSON.parse(params) : {} });
-      if (parsed.success) return parsed.data;
+      return { code, params: params ? JSON.parse(params) : {} } as AlarmMessage;
     } catch {
       // not JSON: the text below
     }
   }
   return { code: "text", params: { text } };
+}
+
+/** A message as it may be stored: checked against the schema once, at the write (a bad one throws). */
+export function checkedAlarmMessage(m: AlarmMessage): AlarmMessage {
+  return AlarmMessageSchema.parse(m);
 }
 
 /**

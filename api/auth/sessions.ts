@@ -47,7 +47,7 @@ export class Sessions {
     private cfg: SessionConfig,
     notices?: ClusterNotices,
   ) {
-    this.rows = new TableAnswers({ channel: "solar_sessions", tables: ["token_family"], ...LIVE_CACHE, notices, store });
+    this.rows = new TableAnswers({ channel: "solar_sessions", reads: "sessions", ...LIVE_CACHE, notices, store });
   }
 
   /** `scope` starts a detail-window session limited to one plant or member (SPEC §2 Detail window). */

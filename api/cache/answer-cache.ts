@@ -7,7 +7,8 @@
  * A change is told after it committed. An answer computed while a change it overlaps was committed is handed out
  * once and not kept (`begin` before computing, `keep` after). Changes committed by the other servers of a cluster
  * arrive as PostgreSQL notices on the cache's own channel (api/cluster/signals.ts), and ours are sent to them,
- * coalesced while one is on its way; after a lost listening connection everything is dropped. Memory is bounded
+ * coalesced while one is on its way; while the listening connection is down nothing is served or kept, and after it
+ * everything is dropped. Memory is bounded
  * (an LRU of at most `maxBytes` of answers) and an answer lives at most `ttlMs`.
  */
 import { createHash, randomBytes } from "node:crypto";
@@ -20,6 +21,8 @@ export interface ClusterNotices {
   send(channel: string, payload: string): Promise<void>;
   /** Called when notices may have been missed (the listening connection was lost). */
   onResync(fn: () => void): void;
+  /** Whether notices are heard now (false while the listening connection is down). */
+  listening(): boolean;
 }
 
 /** What a change is for one kind of answer: `C` a change, `T` what an answer read (its tag). */
@@ -66,8 +69,15 @@ export class AnswerCache<C, T> {
     return createHash("sha256").update(JSON.stringify(parts)).digest("base64url");
   }
 
+  /** While the notice channel is down nothing kept is served: a change on another server would go unheard. */
   get(key: string): JsonText | undefined {
+    if (this.notices && !this.notices.listening()) return undefined;
     return this.lru.get(key)?.text;
+  }
+
+  /** Whether kept answers are served now (the notice channel is up, or there is none: one server). */
+  serving(): boolean {
+    return !this.notices || this.notices.listening();
   }
 
   /** Taken before an answer is computed; `keep` keeps the answer only if no overlapping change came since. */
@@ -76,6 +86,7 @@ export class AnswerCache<C, T> {
   }
 
   keep(key: string, since: number, text: JsonText, tag: T): void {
+    if (!this.serving()) return;
     if (since !== this.generation) {
       const oldest = this.recent[0]?.generation ?? this.generation;
       if (since < oldest - 1) return;

@@ -6,19 +6,24 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../store/db";
 import type { ClusterNotices } from "./answer-cache";
 import { TableAnswers } from "./table-answers";
+import { KEPT_TABLES } from "./kept-tables";
+import { KEPT_TABLES_0019 } from "../store/migrations/0019_kept_table_notices";
+import { sql } from "kysely";
 
 /** Servers' notices through one in-memory channel (PostgreSQL LISTEN/NOTIFY delivers to every server, the sender too). */
 function channel() {
   const listeners: Array<(p: string) => void> = [];
   const resyncs: Array<() => void> = [];
+  const state = { up: true };
   const notices: ClusterNotices = {
+    listening: () => state.up,
     on: (_c, fn) => void listeners.push(fn),
     send: async (_c, payload) => {
       for (const l of listeners) l(payload);
     },
     onResync: (fn) => void resyncs.push(fn),
   };
-  return { notices, resync: () => resyncs.forEach((r) => r()) };
+  return { notices, state, resync: () => resyncs.forEach((r) => r()) };
 }
 
 describe("TableAnswers", () => {
@@ -51,7 +56,7 @@ describe("TableAnswers", () => {
   const opts = { maxBytes: 1 << 20, ttlMs: 60_000 };
 
   it("answers again from what it kept until a table it read is written", async () => {
-    const cache = new TableAnswers({ channel: "solar_test_a", tables: ["plant"], ...opts });
+    const cache = new TableAnswers({ channel: "solar_test_a", reads: "alarmList", ...opts });
     let computed = 0;
     const ask = () => cache.of({ q: 1 }, async () => ({ name: await nameOf(), n: ++computed }));
     expect(JSON.parse((await ask()).body.toString())).toEqual({ name: "first", n: 1 });
@@ -68,7 +73,7 @@ describe("TableAnswers", () => {
   });
 
   it("does not keep an answer whose computation a write overtook", async () => {
-    const cache = new TableAnswers({ channel: "solar_test_b", tables: ["plant"], ...opts });
+    const cache = new TableAnswers({ channel: "solar_test_b", reads: "alarmList", ...opts });
     let computed = 0;
     const first = await cache.of({ q: 1 }, async () => {
       const name = await nameOf();
@@ -82,8 +87,8 @@ describe("TableAnswers", () => {
 
   it("drops on the other servers of a cluster what a write on one of them touched", async () => {
     const { notices, resync } = channel();
-    const a = new TableAnswers({ channel: "solar_test_c", tables: ["alarm"], ...opts, notices });
-    const b = new TableAnswers({ channel: "solar_test_c", tables: ["alarm"], ...opts, notices });
+    const a = new TableAnswers({ channel: "solar_test_c", reads: "alarmList", ...opts, notices });
+    const b = new TableAnswers({ channel: "solar_test_c", reads: "alarmList", ...opts, notices });
     let n = 0;
     await b.of({ k: 1 }, async () => ({ n: ++n }));
     // a's table write (a change it heard here) reaches b through the notices.
@@ -96,13 +101,27 @@ describe("TableAnswers", () => {
     expect(b.size).toBe(0);
   });
 
+  it("serves and keeps nothing while its notice channel is down", async () => {
+    const { notices, state } = channel();
+    const cache = new TableAnswers({ channel: "solar_test_e", reads: "alarmList", ...opts, notices });
+    let n = 0;
+    const ask = async () => JSON.parse((await cache.of({ k: 1 }, async () => ({ n: ++n }))).body.toString()).n;
+    expect(await ask()).toBe(1);
+    expect(await ask()).toBe(1);
+    state.up = false;
+    expect(await ask()).toBe(2);
+    expect(await ask()).toBe(3);
+    state.up = true;
+    expect(await ask()).toBe(1); // what it kept before (the resync on reconnecting drops it, tested above)
+  });
+
   it("on SQLite, drops its answers when another connection committed to the file", async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), "answers-")), "a.db");
     const mine = await openStore(`file:${file}`);
     // Another process's handle: a connection of its own, its statements not through this process's driver.
     const theirs = new SQLite(file);
     try {
-      const cache = new TableAnswers({ channel: "solar_test_d", tables: ["node"], ...opts, store: mine });
+      const cache = new TableAnswers({ channel: "solar_test_d", reads: "visiblePlants", ...opts, store: mine });
       const count = async () =>
         (
           await mine.db
@@ -119,6 +138,26 @@ describe("TableAnswers", () => {
     } finally {
       theirs.close();
       await mine.close();
+    }
+  });
+});
+
+describe("the kept answers' tables", () => {
+  it("are exactly the tables PostgreSQL notices writes to (migration 0019)", () => {
+    expect([...KEPT_TABLES].sort()).toEqual([...KEPT_TABLES_0019].sort());
+  });
+
+  it("a raw write that did not declare its tables drops every kept answer", async () => {
+    const store = await openStore("file::memory:");
+    try {
+      const cache = new TableAnswers({ channel: "solar_test_f", reads: "notices", maxBytes: 1 << 20, ttlMs: 60_000 });
+      let n = 0;
+      await cache.of({ k: 1 }, async () => ({ n: ++n }));
+      await sql`update rollup_daily set samples = 0 where 1 = 0`.execute(store.db);
+      await cache.of({ k: 1 }, async () => ({ n: ++n }));
+      expect(n).toBe(2);
+    } finally {
+      await store.close();
     }
   });
 });

@@ -1,17 +1,17 @@
 /**
- * Answers derived from whole tables, kept until one of those tables is written (issue 14: the alarm screen's list,
- * asked again by every member watching it). The key is everything else the answer depends on (the member's
- * resolved scope, the normalised query, the day a default period means); the tables are the one input not in it.
- * A committed write to any of them (api/store/table-writes.ts: the alarm engine raising, clearing, reactivating;
- * an acknowledgement or release; a plant or device renamed or removed) drops every answer that read it, here and,
- * through the cache's notices, on the other servers of a cluster (api/cache/answer-cache.ts). A write by anything
- * else is heard too: on SQLite through data_version (below), on PostgreSQL through the database's own notice of the
- * tables written (migration 0018; not for the alarm and rtu tables, written all the time, whose answers a write
- * outside the servers reaches when their time runs out).
+ * The one mechanism for kept answers: an answer derived from whole tables is kept until one of those tables is
+ * written. Each kept answer names what it reads in api/cache/kept-tables.ts; the key is everything else it depends on
+ * (the member, the normalised query, the day a default period means). A committed write to any of its tables drops
+ * every answer that read it: on the writing server at the commit (api/store/table-writes.ts reads the tables from
+ * Kysely's operation tree), on the other servers of a cluster when the cache's notice arrives (api/cache/answer-cache.ts),
+ * and a write by anything else is heard too — on SQLite through data_version (below), on PostgreSQL through the
+ * database's own notice of the table written (migration 0019, on every table of the list). While a server's notice
+ * channel is down, no kept answer is served or kept there.
  */
 import { AnswerCache, type ChangeRules, type ClusterNotices } from "./answer-cache";
 import type { Store } from "../store/db";
-import { onTableWrite } from "../store/table-writes";
+import { EVERY_TABLE, onTableWrite } from "../store/table-writes";
+import { KEPT_ANSWERS, type KeptAnswer } from "./kept-tables";
 
 /** PostgreSQL's notice of a committed write: the table's name (migration 0018_table_write_notices). */
 export const TABLE_WRITE_CHANNEL = "solar_table_write";
@@ -37,24 +37,24 @@ export class TableAnswers extends AnswerCache<TableChange, ReadonlySet<string>> 
   private dataVersion: unknown;
 
   /**
-   * Answers reading `tables`; `channel` is its cluster notice channel (`solar_…`). On SQLite, `store`'s file is
+   * Answers reading the tables of `reads`; `channel` is its cluster notice channel (`solar_…`). On SQLite, `store`'s file is
    * also watched for commits by other connections (another process writing the file: a test's or bench's own
    * handle, the sqlite3 shell): SQLite's data_version, read before each answer, then drops everything.
    */
   constructor(opts: {
     channel: string;
-    tables: readonly string[];
+    reads: KeptAnswer;
     maxBytes: number;
     ttlMs: number;
     notices?: ClusterNotices;
     store?: Store;
   }) {
     super(rulesFor(opts.channel), opts);
-    this.read = new Set(opts.tables);
+    this.read = new Set(KEPT_ANSWERS[opts.reads]);
     this.sqlite = opts.store?.sqlite;
     this.dataVersion = this.sqlite?.pragma("data_version", { simple: true });
     onTableWrite((tables) => {
-      const touched = [...tables].filter((t) => this.read.has(t));
+      const touched = tables.has(EVERY_TABLE) ? [EVERY_TABLE] : [...tables].filter((t) => this.read.has(t));
       if (touched.length) this.changed({ tables: touched });
     });
     if (opts.notices) {

@@ -37,6 +37,11 @@ export class ClusterSignals {
     this.resyncs.push(fn);
   }
 
+  /** Whether notices are heard now: the listening connection is up (always on SQLite, one server). */
+  listening(): boolean {
+    return this.store.dialect !== "postgres" || this.client !== null;
+  }
+
   /** Listens on a channel of its own; payloads from every server, this one included. */
   on(channel: string, fn: (payload: string) => void): void {
     if (!/^solar_[a-z_]+$/.test(channel)) throw new Error(`bad channel ${channel}`);

@@ -15,7 +15,7 @@ import type { Database } from "../store/schema";
 import { SourceError, type CrawlAdapter, type SourceOffer } from "./adapter";
 import { adapterFor } from "./adapters";
 import { cleanHistoryRow, HISTORY_TABLE_NAMES, HISTORY_TABLES } from "./history-tables";
-import { dataChanged, plantSetChanged } from "../store/data-changes";
+import { dataChanged } from "../store/data-changes";
 import { markPlantStatStale } from "../store/plant-stat-days";
 
 export interface Selection {
@@ -176,7 +176,6 @@ export async function importOffer(
       report.devices.imported.push(uid);
     }
   });
-  if (report.plants.imported.length) plantSetChanged();
   return report;
 }
 

@@ -136,7 +136,7 @@ export function alarmRoutes(ctx: ApiContext, clock: Clock, outbox?: OutboxWorker
   // The list's answers, kept until an alarm, plant or device row is written (api/cache/table-answers.ts).
   const lists = new TableAnswers({
     channel: "solar_alarm_list",
-    tables: ["alarm", "plant", "device"],
+    reads: "alarmList",
     ...LIST_CACHE,
     notices,
     store: ctx.store,

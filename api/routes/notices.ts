@@ -35,7 +35,7 @@ export function noticeRoutes(ctx: ApiContext, clusterNotices?: ClusterNotices): 
   // (api/cache/table-answers.ts; on PostgreSQL the database tells of a write by anything else, migration 0018).
   const customs = new TableAnswers({
     channel: "solar_notice_custom",
-    tables: ["notice"],
+    reads: "notices",
     maxBytes: 1024 * 1024,
     ttlMs: 60_000,
     notices: clusterNotices,

@@ -36,7 +36,8 @@ import type { PlantStatusRow } from "../../domain/contract/status";
 import { FETCH_LIMIT } from "../../domain/chart";
 import { plantStatusRows } from "../store/plant-status";
 import { todaySeries, type RawPlantSeries } from "../store/pvstatus-series";
-import { onPlantSetChange } from "../store/data-changes";
+import { TableAnswers } from "../cache/table-answers";
+import { shared } from "../cache/kept-tables";
 import { openFaults } from "../store/pvstatus-faults";
 import { StatusSnapshot } from "../store/pvstatus-snapshot";
 import type { ClusterNotices } from "../cache/answer-cache";
@@ -49,17 +50,12 @@ export interface PvstatusDeps {
   alarms?: AlarmEngine;
   /** Registers a listener for changes committed by another server of a cluster. */
   remoteChanges?: (listener: () => void) => void;
-  /** The cluster's notices (PostgreSQL only): plant-set changes travel between the servers on PLANT_SET_CHANNEL. */
+  /** The cluster's notices: the kept visible-plant sets are dropped on every server (api/cache/table-answers.ts). */
   notices?: ClusterNotices;
 }
 
-/** The cluster notice channel of plant-set changes (api/cluster/signals.ts). */
-export const PLANT_SET_CHANNEL = "solar_plant_set";
-
 /** The most a single list may hold (the map asks for every plant at once). */
 export const MAX_LIST_LIMIT = 10_000;
-/** How long a member's set of visible plants is reused (bounded staleness after an admin change). */
-export const VISIBLE_TTL_MS = 5_000;
 
 const emptyToUndefined = (v: unknown) => (v === "" || v === null ? undefined : v);
 const boolish = z.preprocess((v) => (v === "1" || v === "true" ? true : v === "0" || v === "false" ? false : v), z.boolean());
@@ -158,33 +154,26 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
   deps.remoteChanges?.(() => snapshot.invalidate());
 
   /**
-   * The member's visible plants, remembered for VISIBLE_TTL_MS: a wallboard polls every 6 s. A plant created,
-   * deleted or moved, or a group moved (api/store/data-changes.ts plantSetChanged, here or on another server of
-   * a cluster) forgets them all at once; other admin changes (a member's node or links) are seen within the TTL.
-   * A set read while such a change was committed is used once and not kept.
+   * The member's visible plants (a wallboard polls every 6 s), a kept answer (api/cache/table-answers.ts): dropped
+   * when the member, member_plant, node or plant table is written — at the commit on this server, when the notice
+   * arrives on the others — and never served while this server's notice channel is down.
    */
-  const visibleCache = new Map<string, { at: number; uids: string[] }>();
-  let plantSetVersion = 0;
-  const forgetVisible = () => {
-    plantSetVersion++;
-    visibleCache.clear();
-  };
-  onPlantSetChange(() => {
-    forgetVisible();
-    void deps.notices?.send(PLANT_SET_CHANNEL, "").catch(() => undefined);
+  const visibleSets = new TableAnswers({
+    channel: "solar_pvstatus_visible",
+    reads: "visiblePlants",
+    maxBytes: 8 * 1024 * 1024,
+    ttlMs: 10 * 60_000,
+    notices: deps.notices,
+    store: ctx.store,
   });
-  deps.notices?.on(PLANT_SET_CHANNEL, forgetVisible);
-  deps.notices?.onResync(forgetVisible);
-  async function visible(req: Request): Promise<string[]> {
+  const parsedSets = new WeakMap<JsonText, readonly string[]>();
+  async function visible(req: Request): Promise<readonly string[]> {
     const me = requireSettled(req);
-    const key = me.scope ? `${me.id} ${me.scope.kind}:${me.scope.uid}` : me.id;
-    const hit = visibleCache.get(key);
-    if (hit && Date.now() - hit.at < VISIBLE_TTL_MS) return hit.uids;
-    const since = plantSetVersion;
-    const uids = await visiblePlantUids(db, await reachOf(db, me));
-    if (since !== plantSetVersion) return uids;
-    if (visibleCache.size > 10_000) visibleCache.clear();
-    visibleCache.set(key, { at: Date.now(), uids });
+    const text = await visibleSets.of({ id: me.id, scope: me.scope ?? null }, async () =>
+      visiblePlantUids(db, await reachOf(db, me)),
+    );
+    let uids = parsedSets.get(text);
+    if (!uids) parsedSets.set(text, (uids = shared(JSON.parse(text.body.toString()) as string[])));
     return uids;
   }
 
@@ -204,6 +193,7 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
    */
   const answers = new Map<string, JsonText>();
   let answersVersion: number | null = null;
+  let answersVisible = -1;
   const MAX_ANSWERS = 1_000;
 
   r.post(
@@ -213,17 +203,21 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
       const me = requireSettled(req);
       // A repeated request within one snapshot: the answer kept for it, before any row is gathered.
       const asked = `${me.id}\u0000${me.scope ? `${me.scope.kind}:${me.scope.uid}` : ""}\u0000${JSON.stringify(body)}`;
-      const hit = snapshot.freshVersion() === answersVersion ? answers.get(asked) : undefined;
+      // Kept within one snapshot and one state of the visible-plant tables, and only while kept answers are served.
+      const kept = snapshot.freshVersion() === answersVersion && visibleSets.begin() === answersVisible && visibleSets.serving();
+      const hit = kept ? answers.get(asked) : undefined;
       if (hit) return hit;
       const now = deps.clock.now();
+      const visibleSince = visibleSets.begin();
       let uids = await visible(req);
       if (body.type === "plant") uids = uids.filter((u) => u === body.uid);
       const { rows: all, version } = await snapshot.rowsWithVersion(uids);
       const key = version === null ? null : asked;
       // A newer snapshot makes every kept answer stale (small selections bypass the snapshot and the cache).
-      if (version !== null && version !== answersVersion) {
+      if ((version !== null && version !== answersVersion) || visibleSince !== answersVisible) {
         answers.clear();
         answersVersion = version;
+        answersVisible = visibleSince;
       }
       const cached = key ? answers.get(key) : undefined;
       if (cached) return cached;
@@ -261,7 +255,14 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
         now,
       };
       const text = new JsonText(JSON.stringify(answer));
-      if (key && version === answersVersion && answers.size < MAX_ANSWERS) answers.set(key, text);
+      if (
+        key &&
+        version === answersVersion &&
+        visibleSets.begin() === answersVisible &&
+        visibleSets.serving() &&
+        answers.size < MAX_ANSWERS
+      )
+        answers.set(key, text);
       return text;
     }),
   );

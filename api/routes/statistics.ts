@@ -34,6 +34,7 @@ import type { Clock } from "../clock";
 import { requireSettled, requireWriter } from "../auth/guards";
 import type { ApiContext } from "../context";
 import { TableAnswers } from "../cache/table-answers";
+import { shared } from "../cache/kept-tables";
 import { badRequest, handle, JsonText, parse } from "../http";
 import { exportFileName, writeCsv, writeXlsx } from "../statistics/export";
 import { prepareReport, reportAnswer, type ScopeResolver } from "../statistics/report";
@@ -99,7 +100,7 @@ export function statisticsRoutes(
   const scopeAnswers = (channel: string) =>
     new TableAnswers({
       channel,
-      tables: ["member", "member_plant", "node", "plant", "device"],
+      reads: "reportScopes",
       ...SCOPE_CACHE,
       notices: deps.notices,
       store: ctx.store,
@@ -118,7 +119,7 @@ export function statisticsRoutes(
       async () => scopeMembers(db, await reachOf(db, claims), sel, fleet),
     );
     let kept = parsedScopes.get(text);
-    if (!kept) parsedScopes.set(text, (kept = JSON.parse(text.body.toString()) as Omit<ResolvedScope, "rtuConfig">));
+    if (!kept) parsedScopes.set(text, (kept = shared(JSON.parse(text.body.toString()) as Omit<ResolvedScope, "rtuConfig">)));
     return { ...kept, rtuConfig: await rtuConfigOf(db, kept.devices) };
   };
 

@@ -16,6 +16,7 @@ function channel() {
   const resyncs: Array<() => void> = [];
   const sent: string[] = [];
   const notices: ClusterNotices = {
+    listening: () => true,
     on: (c, fn) => {
       expect(c).toBe(REPORT_CHANNEL);
       listeners.push(fn);

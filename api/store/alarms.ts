@@ -14,7 +14,13 @@ import type {
   DeliveryRow,
   UnreleasedPlantRow,
 } from "../../domain/contract/alarm";
-import { ALARM_MESSAGE_WORDS, renderAlarmMessage, storedAlarmMessage, type AlarmMessage } from "../../domain/alarm-message";
+import {
+  ALARM_MESSAGE_WORDS,
+  checkedAlarmMessage,
+  renderAlarmMessage,
+  storedAlarmMessage,
+  type AlarmMessage,
+} from "../../domain/alarm-message";
 import { DAY_MS, parseSeoul, seoulDayStart } from "../../domain/seoul-time";
 import { ApiError, notFound } from "../http";
 import type { Database } from "./schema";
@@ -25,9 +31,13 @@ const CHUNK = 900;
 /** The alarm levels the list counts apart (interest, caution, warning, severe). */
 const LEVELS = [1, 2, 3, 4] as const;
 
-/** The columns that store an alarm's message (migration 0015): its code and JSON parameters, no sentence. */
+/**
+ * The columns that store an alarm's message (migration 0015): its code and JSON parameters, no sentence. Checked
+ * against the schema here, once, so that reading a row only parses its JSON (domain/alarm-message.ts).
+ */
 export function alarmMessageColumns(m: AlarmMessage) {
-  return { message: "", message_code: m.code, message_params: JSON.stringify(m.params) };
+  const checked = checkedAlarmMessage(m);
+  return { message: "", message_code: checked.code, message_params: JSON.stringify(checked.params) };
 }
 
 export function alarmState(a: { released_at: number | null; ack_at: number | null }): AlarmState {

@@ -26,21 +26,3 @@ export function onDataChange(fn: (change: DataChange) => void): () => void {
 export function dataChanged(change: DataChange): void {
   for (const fn of listeners) fn(change);
 }
-
-/**
- * "The set of plants changed": a plant created, imported, deleted or moved to another node, or a group moved
- * under another. Told after the change committed, so a listener that remembers who sees which plants (the
- * plant status calls, api/routes/pvstatus.ts) forgets it at once rather than after its time to live.
- */
-const plantSetListeners = new Set<() => void>();
-
-/** Listens for plant-set changes in this process; returns the function that stops listening. */
-export function onPlantSetChange(fn: () => void): () => void {
-  plantSetListeners.add(fn);
-  return () => void plantSetListeners.delete(fn);
-}
-
-/** The set of plants changed (committed): tell the listeners. */
-export function plantSetChanged(): void {
-  for (const fn of plantSetListeners) fn();
-}

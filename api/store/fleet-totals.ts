@@ -91,7 +91,7 @@ export interface DeviceOverview {
  * period (today in Wh; month and year in kWh, SPEC §9 "offsets scaled by 1000"), so accrue − offset is
  * the period's generation.
  */
-export async function deviceOverview(db: Kysely<Database>, plantUids: string[], now: number): Promise<DeviceOverview> {
+export async function deviceOverview(db: Kysely<Database>, plantUids: readonly string[], now: number): Promise<DeviceOverview> {
   const today = seoulDayStart(now);
   const rows: Array<{
     uid: string;
@@ -183,7 +183,7 @@ export async function deviceOverview(db: Kysely<Database>, plantUids: string[], 
 /** Fleet generation per day for the last `days` days (today included, from the live counters). */
 export async function dailyReports(
   db: Kysely<Database>,
-  plantUids: string[],
+  plantUids: readonly string[],
   now: number,
   todayGen: number,
   days = 7,

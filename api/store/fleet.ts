@@ -4,7 +4,6 @@
  * the one visibility rule (api/store/visibility.ts).
  */
 import { sql, type Kysely, type Transaction } from "kysely";
-import { plantSetChanged } from "./data-changes";
 import { reachesNode, type Reach } from "../../domain/visibility";
 import type { Database } from "./schema";
 
@@ -80,7 +79,6 @@ export async function deletePlant(db: Kysely<Database>, plantUid: string): Promi
       alarms: Number(alarms.numDeletedRows ?? 0),
     };
   });
-  plantSetChanged();
   return deleted;
 }
 

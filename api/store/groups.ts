@@ -6,7 +6,6 @@
  * cycle, a group that holds nothing) are made here, inside the transaction.
  */
 import type { Kysely, Transaction } from "kysely";
-import { plantSetChanged } from "./data-changes";
 import { moveProblem, type GroupDependants } from "../../domain/group-tree";
 import { ApiError, badRequest, forbidden, notFound } from "../http";
 import { subtreeSeqs } from "./visibility";
@@ -152,8 +151,7 @@ export async function changeGroup(
   seq: number,
   change: { name?: string; parent_seq?: number; sort_order?: number },
 ) {
-  const moved = change.parent_seq !== undefined;
-  const changed = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const rows = await allNodes(trx);
     const current = rows.find((n) => n.seq === seq);
     if (!current) throw notFound("no_such_node");
@@ -168,9 +166,6 @@ export async function changeGroup(
     if (change.sort_order !== undefined) changes.sort_order = change.sort_order;
     return trx.updateTable("node").set(changes).where("seq", "=", seq).returning(NODE_COLUMNS).executeTakeFirstOrThrow();
   });
-  // A group moved under another: who reaches its plants may have changed.
-  if (moved) plantSetChanged();
-  return changed;
 }
 
 /**

@@ -4,6 +4,7 @@
  * outside the prepared months still lands safely in the default partition.
  */
 import { sql } from "kysely";
+import { rawWrite } from "./table-writes";
 import { addSeoul, formatSeoul, seoulMonthStart } from "../../domain/seoul-time";
 import type { Clock } from "../clock";
 import type { SingletonJob } from "../cluster/singletons";
@@ -70,7 +71,7 @@ export async function applyRetention(
     }
   }
   for (const table of TABLES) {
-    const r = await sql`delete from ${sql.table(table)} where ts < ${cutoff}`.execute(store.db);
+    const r = await rawWrite([table], sql`delete from ${sql.table(table)} where ts < ${cutoff}`).execute(store.db);
     deleted += Number(r.numAffectedRows ?? 0);
   }
   if (dropped.length || deleted) dataChanged({ from: -Infinity, to: cutoff });

@@ -7,7 +7,6 @@ import type { PlantRow } from "../../domain/contract/fleet";
 import { normalizeLocality } from "../../domain/locality";
 import { plantStatusFromAlarms, type PlantStatus } from "../../domain/status";
 import { canEditPlant } from "../../domain/visibility";
-import { plantSetChanged } from "./data-changes";
 import { likeLower } from "./fleet";
 import type { Database, PlantTable } from "./schema";
 import { visiblePlantUids, type Reach } from "./visibility";
@@ -132,7 +131,6 @@ export async function createPlant(db: Kysely<Database>, uid: string, values: Pla
     .insertInto("plant")
     .values({ uid, ...values, created_at: now, updated_at: now })
     .execute();
-  plantSetChanged();
 }
 
 /** Changes a plant; when it moves to another node its RTUs follow (the group tree lists them there). */
@@ -156,7 +154,6 @@ export async function changePlant(
         .execute();
     }
   });
-  if (values.node_seq !== existing.node_seq) plantSetChanged();
 }
 
 /** The plant's RTUs (by uid) and devices (by kind and name). */

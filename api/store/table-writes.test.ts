@@ -1,16 +1,50 @@
-import { sql } from "kysely";
+import { sql, type RootOperationNode } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "./db";
-import { onTableWrite, tablesWritten } from "./table-writes";
+import { EVERY_TABLE, onTableWrite, rawWrite, tablesWritten } from "./table-writes";
 
 describe("tablesWritten", () => {
-  it("names the tables a statement writes, and none for a read", () => {
-    expect(tablesWritten('insert into "alarm" ("plant_uid") values (?)')).toEqual(new Set(["alarm"]));
-    expect(tablesWritten('update "alarm" set "ack_at" = $1 where "seq" = $2')).toEqual(new Set(["alarm"]));
-    expect(tablesWritten('delete from "public"."device" where "uid" in ($1)')).toEqual(new Set(["device"]));
-    expect(tablesWritten("INSERT OR REPLACE INTO plant (uid) VALUES (?)")).toEqual(new Set(["plant"]));
-    expect(tablesWritten("with x as (select 1) update alarm set level = 1")).toEqual(new Set(["alarm"]));
-    expect(tablesWritten('select "updated_at", "deleted" from "alarm" where "raised_at" > ?')).toEqual(new Set());
+  let store: Store;
+  beforeAll(async () => {
+    store = await openStore("file::memory:");
+  });
+  afterAll(() => store.close());
+
+  it("names the tables a statement writes from its operation tree, and none for a read", () => {
+    const db = store.db;
+    const of = (q: { compile(): { query: RootOperationNode } }) => [...tablesWritten(q.compile().query)];
+    expect(of(db.insertInto("alarm").values({ plant_uid: "P" } as never))).toEqual(["alarm"]);
+    expect(
+      of(
+        db
+          .updateTable("alarm")
+          .set({ ack_at: 1 } as never)
+          .where("seq", "=", 2),
+      ),
+    ).toEqual(["alarm"]);
+    expect(of(db.updateTable("plant as p").set({ name: "x" }))).toEqual(["plant"]);
+    expect(of(db.deleteFrom("device").where("uid", "in", ["a"]))).toEqual(["device"]);
+    expect(
+      of(
+        db
+          .with("gone", (w) => w.deleteFrom("rtu").returning("uid"))
+          .selectFrom("gone")
+          .selectAll(),
+      ),
+    ).toEqual(["rtu"]);
+    expect(of(db.selectFrom("alarm").select("seq").where("code", ">", 1))).toEqual([]);
+  });
+
+  it("takes a raw statement's declared tables; an undeclared raw write counts as every table, a raw read as none", () => {
+    const of = (q: { compile(db: unknown): { query: RootOperationNode } }) => [...tablesWritten(q.compile(store.db).query)];
+    expect(of(rawWrite(["rollup_daily", "rollup_hourly"], sql`insert into rollup_daily select 1`))).toEqual([
+      "rollup_daily",
+      "rollup_hourly",
+    ]);
+    expect(of(sql`update plant set name = ${"x"}`)).toEqual([EVERY_TABLE]);
+    expect(of(sql`insert into ${sql.table("alarm")} values (1)`)).toEqual([EVERY_TABLE]);
+    expect(of(sql`select count(*) from plant where name = ${"update plant"}`)).toEqual([]);
+    expect(of(sql`  with x as (select 1) select * from x`)).toEqual([]);
   });
 });
 
@@ -49,7 +83,7 @@ describe("onTableWrite", () => {
     await store.db.selectFrom("plant").selectAll().execute();
     await sql`select count(*) from plant`.execute(store.db);
     expect(heard).toHaveLength(1);
-    await sql`update plant set name = ${"renamed"} where uid = ${"W1"}`.execute(store.db);
+    await rawWrite(["plant"], sql`update plant set name = ${"renamed"} where uid = ${"W1"}`).execute(store.db);
     expect(heard).toEqual([["plant"], ["plant"]]);
   });
 

@@ -1,17 +1,28 @@
 /**
- * "Rows of these tables changed" for answers derived from whole tables (the alarm list's cache,
- * api/cache/table-answers.ts): every statement the store runs through Kysely — query builder or raw `sql` — is
- * read for the tables it writes (`insert into`, `update`, `delete from`, SQLite's `insert or replace` and
- * `replace into`), and the listeners hear of them once they are committed: at once for a statement outside a
- * transaction, at the commit for one inside (nothing for a rollback). So a listener that drops what it derived
- * never keeps an answer read before a change, whoever made it (the alarm engine, an acknowledgement, a settings
- * screen renaming a plant, a cascade of deletes starting at a watched table).
+ * "Rows of these tables changed" for the kept answers (api/cache/table-answers.ts): every statement the store runs
+ * through Kysely is read for the tables it writes from the query builder's operation tree — an insert's table, an
+ * update's, a delete's, and those of writing common table expressions — and the listeners hear of them once they are
+ * committed: at once for a statement outside a transaction, at the commit for one inside (nothing for a rollback).
+ * A raw `sql` statement has no tree to read: one that writes declares its tables (`rawWrite`); an undeclared raw
+ * statement that is not a read (its first word: select, with, pragma, explain, values) counts as writing every
+ * table ("*"), so forgetting to declare only drops answers, never keeps a stale one.
  *
  * Not seen: statements on the raw SQLite handle (`Store.sqlite`, the telemetry writer's measurement rows) and
  * writes by triggers to tables other than the statement's; one process (another server of a cluster hears of it
- * through the listener's own notices). Over-reporting (a select mentioning `update` in a string) only drops answers.
+ * through the listener's own notices and PostgreSQL's triggers, migration 0019).
  */
-import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryCompiler, QueryResult, TransactionSettings } from "kysely";
+import {
+  sql,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryCompiler,
+  type QueryResult,
+  type RawBuilder,
+  type RootOperationNode,
+  type TransactionSettings,
+} from "kysely";
 
 const listeners = new Set<(tables: ReadonlySet<string>) => void>();
 
@@ -25,13 +36,72 @@ function written(tables: ReadonlySet<string>): void {
   for (const fn of listeners) fn(tables);
 }
 
-const WRITE =
-  /\b(?:insert\s+(?:or\s+\w+\s+)?into|replace\s+into|update(?:\s+or\s+\w+)?|delete\s+from)\s+(?:"?\w+"?\s*\.\s*)?"?(\w+)"?/gi;
+/** Any table (an undeclared raw write). */
+export const EVERY_TABLE = "*";
+const DECLARED = /^\/\* writes: ([\w,]*) \*\/ /;
+const READ = /^\s*(?:select|with|pragma|explain|values)\b/i;
 
-/** The tables a statement writes (lower case; empty for a read). */
-export function tablesWritten(sqlText: string): Set<string> {
+/** A raw statement that writes `tables`: the declaration is how the watch below knows (raw SQL has no tree). */
+export function rawWrite<T>(tables: readonly string[], statement: RawBuilder<T>): RawBuilder<T> {
+  return sql<T>`${sql.raw(`/* writes: ${tables.join(",")} */ `)}${statement}`;
+}
+
+type Node = { kind: string } & Record<string, unknown>;
+
+function tableNames(n: unknown): string[] {
+  const node = n as Node | undefined;
+  switch (node?.kind) {
+    case "TableNode":
+      return [(node.table as { identifier: { name: string } }).identifier.name.toLowerCase()];
+    case "AliasNode":
+      return tableNames(node.node);
+    case "ListNode":
+      return (node.items as unknown[]).flatMap(tableNames);
+    case "FromNode":
+      return (node.froms as unknown[]).flatMap(tableNames);
+    default:
+      return [];
+  }
+}
+
+/** The start of a raw statement's text (fragments and nested raw parts in order; a value stands as "?"). */
+function headOf(node: Node, max = 120): string {
+  const fragments = node.sqlFragments as string[];
+  const params = node.parameters as Node[];
+  let text = "";
+  for (let i = 0; i < fragments.length && text.trim().length < max; i++) {
+    text += fragments[i];
+    const p = params[i];
+    if (p) text += p.kind === "RawNode" ? headOf(p, max) : "?";
+  }
+  return text.trimStart();
+}
+
+/** The tables a statement writes (lower case; empty for a read; EVERY_TABLE for an undeclared raw write). */
+export function tablesWritten(query: RootOperationNode): Set<string> {
+  const node = query as unknown as Node;
   const out = new Set<string>();
-  for (const m of sqlText.matchAll(WRITE)) out.add(m[1]!.toLowerCase());
+  const ctes = (node.with as { expressions?: Array<{ expression: RootOperationNode }> } | undefined)?.expressions ?? [];
+  for (const cte of ctes) for (const t of tablesWritten(cte.expression)) out.add(t);
+  switch (node.kind) {
+    case "InsertQueryNode":
+      for (const t of tableNames(node.into)) out.add(t);
+      break;
+    case "UpdateQueryNode":
+      for (const t of tableNames(node.table)) out.add(t);
+      break;
+    case "DeleteQueryNode":
+    case "MergeQueryNode":
+      for (const t of tableNames(node.from ?? node.into)) out.add(t);
+      break;
+    case "RawNode": {
+      const head = headOf(node);
+      const declared = DECLARED.exec(head);
+      if (declared) for (const t of declared[1]!.split(",").filter(Boolean)) out.add(t.toLowerCase());
+      else if (head && !READ.test(head)) out.add(EVERY_TABLE);
+      break;
+    }
+  }
   return out;
 }
 
@@ -42,10 +112,7 @@ class WatchedConnection implements DatabaseConnection {
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.inner.executeQuery<R>(query);
-    // A plain select writes nothing (one with a WITH clause may, on PostgreSQL: read like the rest).
-    const node = query.query as { kind: string; with?: unknown };
-    if (node.kind === "SelectQueryNode" && !node.with) return result;
-    const tables = tablesWritten(query.sql);
+    const tables = tablesWritten(query.query);
     if (tables.size) {
       if (this.tx) for (const t of tables) this.tx.add(t);
       else written(tables);

@@ -4,6 +4,7 @@
  * Days are Asia/Seoul calendar days: day_ts is the epoch ms of local midnight.
  */
 import { sql, type RawBuilder } from "kysely";
+import { rawWrite } from "../store/table-writes";
 import { DAY_MS, HOUR_MS, SEOUL_OFFSET_MS } from "../../domain/seoul-time";
 import { DEFAULT_COEFFICIENTS, MERGE_BELOW_SHARE } from "../../domain/performance";
 import type { MeasurementTable } from "./readings";
@@ -121,12 +122,18 @@ export function plantDailySql(plantFilter: (column: string) => string): { remove
   };
 }
 
-/** A statement written with '?' placeholders, as a Kysely raw builder with bound parameters. */
-export function withParams(text: string, params: unknown[]): RawBuilder<unknown> {
+/**
+ * A statement written with '?' placeholders that writes `table`, as a Kysely raw builder with bound parameters
+ * (the table declared for the kept answers' watch, api/store/table-writes.ts).
+ */
+export function withParams(table: string, text: string, params: unknown[]): RawBuilder<unknown> {
   const parts = text.split("?");
   if (parts.length !== params.length + 1) throw new Error("withParams: placeholder count mismatch");
-  return sql.join(
-    parts.flatMap((p, i) => (i < params.length ? [sql.raw(p), sql.val(params[i])] : [sql.raw(p)])),
-    sql.raw(""),
+  return rawWrite(
+    [table],
+    sql.join(
+      parts.flatMap((p, i) => (i < params.length ? [sql.raw(p), sql.val(params[i])] : [sql.raw(p)])),
+      sql.raw(""),
+    ),
   );
 }

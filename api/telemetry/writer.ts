@@ -10,6 +10,7 @@ import { KIND_FIELDS, type MeasurementTable, type ValidReading } from "./reading
 import { DAY_MS, HOUR_MS, seoulDayStart } from "../../domain/seoul-time";
 import { dailyRollupSql, hourOf, hourlyRollupSql, plantDailySql, withParams } from "./rollups";
 import { dataChanged } from "../store/data-changes";
+import { rawWrite } from "../store/table-writes";
 import { rebuildPlantStatDays, writePlantStatDays, writePlantStatDaysSync } from "../store/plant-stat-days";
 
 export interface WriteOptions {
@@ -239,18 +240,28 @@ export class KyselyTelemetryWriter implements TelemetryWriter {
           g.rows.map((r) => r.ts),
           ...cols.map((c) => g.rows.map((r) => r.row[c] ?? null)),
         ];
-        const result = await sql`
+        const result = await rawWrite(
+          [g.table],
+          sql`
           insert into ${sql.table(g.table)} (device_uid, ts, ${sql.join(cols.map((c) => sql.ref(c)))}, received_at)
           select u.*, ${now}::bigint from unnest(${sql.join(arrays.map((a, k) => sql`${a}::${sql.raw(types[k]!)}[]`))}) as u
-          on conflict do nothing`.execute(trx);
+          on conflict do nothing`,
+        ).execute(trx);
         inserted += Number(result.numAffectedRows ?? 0);
         if (!opts.deferRollups) {
           const uids = [...g.uids];
           const filter = "device_uid = any(?::text[])";
-          await withParams(hourlyRollupSql(g.table, filter), [g.kind, uids, hourOf(g.from), hourOf(g.to - 1) + HOUR_MS]).execute(
-            trx,
-          );
-          await withParams(dailyRollupSql(filter), [uids, seoulDayStart(g.from), seoulDayStart(g.to - 1) + DAY_MS]).execute(trx);
+          await withParams("rollup_hourly", hourlyRollupSql(g.table, filter), [
+            g.kind,
+            uids,
+            hourOf(g.from),
+            hourOf(g.to - 1) + HOUR_MS,
+          ]).execute(trx);
+          await withParams("rollup_daily", dailyRollupSql(filter), [
+            uids,
+            seoulDayStart(g.from),
+            seoulDayStart(g.to - 1) + DAY_MS,
+          ]).execute(trx);
         }
       }
       const scope = opts.deferRollups ? null : plantDayScope(groups);
@@ -262,8 +273,8 @@ export class KyselyTelemetryWriter implements TelemetryWriter {
           sql`select distinct plant_uid from device where uid = any(${scope.uids}::text[]) and plant_uid is not null`,
         );
         const plants = plantDailySql((c) => `${c} in (select plant_uid from device where uid = any(?::text[]))`);
-        await withParams(plants.remove, [scope.uids, scope.dayFrom, scope.dayTo]).execute(trx);
-        await withParams(plants.insert, [scope.uids, scope.dayFrom, scope.dayTo]).execute(trx);
+        await withParams("rollup_plant_daily", plants.remove, [scope.uids, scope.dayFrom, scope.dayTo]).execute(trx);
+        await withParams("rollup_plant_daily", plants.insert, [scope.uids, scope.dayFrom, scope.dayTo]).execute(trx);
       }
       if (scope) await writePlantStatDays(trx, { devices: scope.uids }, scope.dayFrom, scope.dayTo);
       await this.upsertLatest(trx, newestPerDevice(readings), now);
@@ -353,10 +364,10 @@ function rebuildSteps(from: number, to: number, plant?: string | null): Array<(t
   return [
     ...Object.entries(KIND_FIELDS).map(([kind, spec]) => (trx: Kysely<Database>) => {
       const text = hourlyRollupSql(spec.table, `device_uid in (select uid from device where kind = ${Number(kind)}${scope})`);
-      return withParams(text, [Number(kind), ...scopeParams, hourFrom, hourTo]).execute(trx);
+      return withParams("rollup_hourly", text, [Number(kind), ...scopeParams, hourFrom, hourTo]).execute(trx);
     }),
     (trx) =>
-      withParams(dailyRollupSql(scope ? `device_uid in (select uid from device where 1 = 1${scope})` : "1 = 1"), [
+      withParams("rollup_daily", dailyRollupSql(scope ? `device_uid in (select uid from device where 1 = 1${scope})` : "1 = 1"), [
         ...scopeParams,
         dayFrom,
         dayTo,
@@ -376,6 +387,6 @@ export async function rebuildPlantDaily(trx: Kysely<Database>, dayFrom: number, 
   if (plantUids && !plantUids.length) return;
   const plants = plantDailySql((c) => (plantUids ? `${c} in (${plantUids.map(() => "?").join(", ")})` : "1 = 1"));
   const params = [...(plantUids ?? []), dayFrom, dayTo];
-  await withParams(plants.remove, params).execute(trx);
-  await withParams(plants.insert, params).execute(trx);
+  await withParams("rollup_plant_daily", plants.remove, params).execute(trx);
+  await withParams("rollup_plant_daily", plants.insert, params).execute(trx);
 }

@@ -478,7 +478,7 @@ describe.each(STORES)("plant status API on %s", (storeKind) => {
 
   describe("the set of visible plants", () => {
     it("shows a plant created through the API on the very next call, and forgets it as soon as it is deleted", async () => {
-      // The admin's visible plants are remembered now (VISIBLE_TTL_MS).
+      // The admin's visible plants are kept now (a kept answer, api/cache/table-answers.ts).
       const before = await c().call<PvstatusOverviewResponse>("GET", "/pvstatus", { token: adminToken });
       expect(before.status).toBe(200);
       const created = await c().call<{ plant: { uid: string } }>("POST", "/plant", {

@@ -265,8 +265,8 @@ describe.each(STORES)("robustness against what users and attackers tried, on %s"
     expect(query.status, JSON.stringify(query.body)).toBe(200);
   });
 
-  // Runs after 4: its /pvstatus visit has the admin's visible plants remembered for VISIBLE_TTL_MS (5 s, by
-  // design), and 4 makes a plant straight in the store and reads the totals at once.
+  // Runs after 4: its /pvstatus visit has the admin's visible plants kept (until the plant table is written), and 4
+  // makes a plant straight in the store and reads the totals at once.
   it("8: wrong, repeated or overlong query values in a screen's URL give the default view or a 400, never a 500", async () => {
     const long = "x".repeat(5000);
     const lenient = [

@@ -1,4 +1,4 @@
-// autocannon ships no types; the part bench/pvstatus.ts and bench/event-loop.ts use.
+// autocannon ships no types; the part the benches use.
 declare module "autocannon" {
   interface Histogram {
     average: number;
@@ -14,6 +14,7 @@ declare module "autocannon" {
     errors: number;
     timeouts: number;
     non2xx: number;
+    "2xx": number;
   }
   interface Options {
     url: string;
@@ -23,8 +24,13 @@ declare module "autocannon" {
     amount?: number;
     timeout?: number;
     headers?: Record<string, string>;
-    /** Requests sent in turn on each connection. */
-    requests?: Array<{ method?: string; path?: string; headers?: Record<string, string> }>;
+    /** Requests sent in turn on each connection (each may be changed before it is sent: a cookie of its own). */
+    requests?: Array<{
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      setupRequest?: (req: { headers?: Record<string, string> }) => unknown;
+    }>;
   }
   function autocannon(opts: Options): Promise<Result>;
   export default autocannon;
