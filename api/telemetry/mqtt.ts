@@ -22,6 +22,10 @@ import type { CommandMessage, CommandOutcome, GatewayLink } from "./commands";
 import type { IngestService } from "./ingest";
 
 export const DEFAULT_TOPIC_PREFIX = "solar/gw";
+/** How long a start waits for its first subscription: a loaded machine may drop a connection or two before it. */
+const START_DEADLINE_MS = 60_000;
+/** A broker URL without its password, for messages. */
+const redact = (url: string) => url.replace(/\/\/[^@/]*@/, "//");
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 export class MqttBridge implements GatewayLink {
@@ -71,13 +75,21 @@ export class MqttBridge implements GatewayLink {
         });
     };
     client.on("error", (e) => this.log("mqtt error", e));
+    // Subscribed at every connection (a reconnect of a persistent session keeps it; asking again is harmless). A
+    // connection that drops before the broker answered (a keepalive missed on a loaded machine) is not a failure of
+    // the start: the client reconnects and the next connection subscribes. Only a broker that never answers is.
     await new Promise<void>((resolve, reject) => {
-      client.once("connect", () => {
-        client.subscribe([this.telemetrySubscription(), `${this.prefix}/+/command/result`], { qos: 1 }, (err) =>
-          err ? reject(err) : resolve(),
-        );
+      const deadline = setTimeout(() => {
+        client.end(true);
+        reject(new Error(`MQTT broker ${redact(this.url)} not subscribed within ${START_DEADLINE_MS / 1000} s`));
+      }, START_DEADLINE_MS);
+      client.on("connect", () => {
+        client.subscribe([this.telemetrySubscription(), `${this.prefix}/+/command/result`], { qos: 1 }, (err) => {
+          if (err) return this.log("mqtt subscribe failed; asked again at the next connection", err);
+          clearTimeout(deadline);
+          resolve();
+        });
       });
-      client.once("error", reject);
     });
   }
 
