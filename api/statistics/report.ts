@@ -13,12 +13,14 @@ import {
   type StatisticsResponse,
 } from "../../domain/contract/statistics";
 import { DEVICE_KIND } from "../../domain/device";
+import type { PerformanceSums } from "../../domain/performance";
 import { formatSeoul } from "../../domain/seoul-time";
 import { hasService } from "../../domain/service-bits";
 import {
   bucketStart,
   nextBucket,
   parsePeriod,
+  reportRowSums,
   spanProblem,
   summarise,
   UNIT_SOURCE,
@@ -165,15 +167,24 @@ export function newTotals(p: PreparedReport): Totals {
   return new Totals(familyOf(p.report), (key) => p.capas[key] ?? null);
 }
 
-/** Mean total irradiation of the scope's sensors (Wh/m²), for the PR of a generation report. */
-async function scopeIrradiation(db: Kysely<Database>, p: PreparedReport): Promise<number | null> {
+/**
+ * Mean total irradiation of the scope's sensors (Wh/m²), for the PR of a generation report, and its coverage: the
+ * share of the sensors' expected readings that arrived (a sensor silent for hours of the period counts against it).
+ */
+async function scopeIrradiation(
+  db: Kysely<Database>,
+  p: PreparedReport,
+): Promise<{ wh: number | null; coverage: number | null }> {
   const t = new Totals("env", () => null);
   for await (const rows of deviceReportChunks(db, p.ctx, "env", p.resolved.devices)) t.add(rows);
-  const values = t
-    .list()
-    .map((r) => r.iis_wh)
-    .filter((v): v is number => typeof v === "number");
-  return values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
+  const list = t.list();
+  const values = list.map((r) => r.iis_wh).filter((v): v is number => typeof v === "number");
+  const samples = list.reduce((a, r) => a + r.samples, 0);
+  const expected = list.reduce((a, r) => a + r.expected, 0);
+  return {
+    wh: values.length ? values.reduce((a, b) => a + b, 0) / values.length : null,
+    coverage: expected > 0 ? samples / expected : null,
+  };
 }
 
 export async function summaryOf(db: Kysely<Database>, p: PreparedReport, totals: Totals) {
@@ -186,7 +197,12 @@ export async function summaryOf(db: Kysely<Database>, p: PreparedReport, totals:
       ? p.resolved.devices.filter((d) => d.kind === DEVICE_KIND.inverter).reduce((a, d) => a + (d.capa ?? 0), 0)
       : plantCapa;
   let irradiation: number | null = null;
+  let sums: PerformanceSums | null = null;
+  const energyWh = p.report === "env" ? 0 : sum((t) => t.energy_wh);
   if (p.report === "integrated") {
+    // PR over the plants' steps with energy and irradiance (the scope's own rows when the report is per group).
+    const plantKeys = list.map((t) => t.device_uid).filter((k) => k !== "scope");
+    sums = totals.perfOf(plantKeys.length ? plantKeys : ["scope"]);
     const values = list
       .filter((t) => t.device_uid !== "scope")
       .map((t) => t.iis_wh)
@@ -194,14 +210,17 @@ export async function summaryOf(db: Kysely<Database>, p: PreparedReport, totals:
     const scopeRow = list.find((t) => t.device_uid === "scope");
     irradiation = scopeRow ? (scopeRow.iis_wh ?? null) : values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
   } else if (p.report === "inverter") {
-    irradiation = await scopeIrradiation(db, p);
+    const scope = await scopeIrradiation(db, p);
+    irradiation = scope.wh;
+    sums = reportRowSums([{ energy_wh: energyWh, iis_wh: scope.wh, iis_cov: scope.coverage }], capa);
   } else if (p.report === "env") {
     const values = list.map((t) => t.iis_wh).filter((v): v is number => typeof v === "number");
     irradiation = values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
   }
   return summarise({
     capa,
-    energyWh: p.report === "env" ? 0 : sum((t) => t.energy_wh),
+    energyWh,
+    sums,
     peakW: p.report === "env" ? null : totals.peak(),
     irradiationWh: irradiation,
     samples: sum((t) => t.samples),

@@ -200,7 +200,7 @@ export const en: Messages = {
       genTime: "Generation hours",
       devices: "Grid devices (reporting/all)",
       power: "Active power",
-      voltage: "Mean voltage",
+      voltage: "Grid voltage",
       current: "Board current",
       breakers: "Breakers closed/open",
     },

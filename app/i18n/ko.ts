@@ -207,7 +207,7 @@ export const ko = {
       genTime: "발전 시간",
       devices: "계통 장비 (수신/전체)",
       power: "유효 전력",
-      voltage: "평균 전압",
+      voltage: "계통 전압",
       current: "접속반 전류",
       breakers: "차단기 투입/개방",
     },

@@ -40,6 +40,8 @@ export const statisticsEn: StatisticsMessages = {
     peak: "Peak power",
     irradiation: "POA irradiation",
     pr: "PR",
+    prWithheld:
+      "* —: irradiance was measured for less than {pct}% of the generation (an irradiance sensor's communication fault, say), so no PR is given.",
     co2: "CO₂ avoided",
     revenue: "REC/SMP revenue",
     revenueNote: "assumes SMP ₩{smp}/kWh, REC ₩{rec} (weight {weight})",
@@ -64,6 +66,7 @@ export const statisticsEn: StatisticsMessages = {
     hours: statusEn.hours,
     won: "₩",
     kg: "kg",
+    tonnes: "t",
     percent: "%",
     subscriptions: "Scheduled report mail",
     subscribe: "Subscribe",
