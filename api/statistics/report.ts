@@ -168,23 +168,26 @@ export function newTotals(p: PreparedReport): Totals {
 }
 
 /**
- * Mean total irradiation of the scope's sensors (Wh/m²), for the PR of a generation report, and its coverage: the
- * share of the sensors' expected readings that arrived (a sensor silent for hours of the period counts against it).
+ * The scope's sensors for the PR of an inverter report: the mean total irradiation (Wh/m²), and per step the mean
+ * irradiation of the sensors that measured with its coverage (the share of their expected readings that arrived).
  */
-async function scopeIrradiation(
-  db: Kysely<Database>,
-  p: PreparedReport,
-): Promise<{ wh: number | null; coverage: number | null }> {
+async function scopeIrradiation(db: Kysely<Database>, p: PreparedReport) {
   const t = new Totals("env", () => null);
-  for await (const rows of deviceReportChunks(db, p.ctx, "env", p.resolved.devices)) t.add(rows);
-  const list = t.list();
-  const values = list.map((r) => r.iis_wh).filter((v): v is number => typeof v === "number");
-  const samples = list.reduce((a, r) => a + r.samples, 0);
-  const expected = list.reduce((a, r) => a + r.expected, 0);
-  return {
-    wh: values.length ? values.reduce((a, b) => a + b, 0) / values.length : null,
-    coverage: expected > 0 ? samples / expected : null,
-  };
+  const steps = new Map<number, { iis: number; n: number; samples: number; expected: number }>();
+  for await (const rows of deviceReportChunks(db, p.ctx, "env", p.resolved.devices)) {
+    t.add(rows);
+    for (const r of rows) {
+      const iis = (r as { iis_wh?: number | null }).iis_wh;
+      if (typeof iis !== "number") continue;
+      const s = steps.get(r.ts) ?? { iis: 0, n: 0, samples: 0, expected: 0 };
+      steps.set(r.ts, { iis: s.iis + iis, n: s.n + 1, samples: s.samples + r.samples, expected: s.expected + r.expected });
+    }
+  }
+  const values = t
+    .list()
+    .map((r) => r.iis_wh)
+    .filter((v): v is number => typeof v === "number");
+  return { wh: values.length ? values.reduce((a, b) => a + b, 0) / values.length : null, steps };
 }
 
 export async function summaryOf(db: Kysely<Database>, p: PreparedReport, totals: Totals) {
@@ -212,7 +215,15 @@ export async function summaryOf(db: Kysely<Database>, p: PreparedReport, totals:
   } else if (p.report === "inverter") {
     const scope = await scopeIrradiation(db, p);
     irradiation = scope.wh;
-    sums = reportRowSums([{ energy_wh: energyWh, iis_wh: scope.wh, iis_cov: scope.coverage }], capa);
+    // Per step: the inverters' energy against the sensors' mean irradiation of that step (a step without one is
+    // dropped from both sums), covered as far as the sensors' readings arrived.
+    const rows = [...totals.energySteps()].map(([ts, e]) => {
+      const s = scope.steps.get(ts);
+      return s
+        ? { energy_wh: e, iis_wh: s.iis / s.n, iis_cov: s.expected > 0 ? Math.min(1, s.samples / s.expected) : null }
+        : { energy_wh: e, iis_wh: null };
+    });
+    sums = reportRowSums(rows, capa);
   } else if (p.report === "env") {
     const values = list.map((t) => t.iis_wh).filter((v): v is number => typeof v === "number");
     irradiation = values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;

@@ -861,6 +861,8 @@ export class Totals {
   private stepPeaks = new Map<number, number>();
   /** The integrated report's performance sums per row key (domain/statistics.ts reportRowSums). */
   private perf = new Map<string, PerformanceSums>();
+  /** The inverter report's energy per step, summed over its rows (for PR against the scope's sensors per step). */
+  private stepEnergy = new Map<number, number>();
   constructor(
     private family: "inverter" | "env" | "breaker" | "plant",
     private capas: (key: string) => number | null,
@@ -885,6 +887,8 @@ export class Totals {
         const cur = this.perf.get(r.device_uid);
         this.perf.set(r.device_uid, cur ? addSums(cur, add) : add);
       }
+      const e = this.family === "inverter" ? num((r as unknown as Record<string, unknown>).energy_wh) : null;
+      if (e !== null) this.stepEnergy.set(r.ts, (this.stepEnergy.get(r.ts) ?? 0) + e);
       const mw = num((r as unknown as Record<string, unknown>).max_w);
       if (mw !== null) this.stepPeaks.set(r.ts, (this.stepPeaks.get(r.ts) ?? 0) + mw);
     }
@@ -905,6 +909,10 @@ export class Totals {
       }
       return out;
     });
+  }
+  /** Energy per step of an inverter report (Wh), in no particular order. */
+  energySteps(): ReadonlyMap<number, number> {
+    return this.stepEnergy;
   }
   /** The performance sums of the integrated report's row keys given (null: none of them has rows). */
   perfOf(keys: readonly string[]): PerformanceSums | null {

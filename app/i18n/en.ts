@@ -65,7 +65,12 @@ export const en: Messages = {
   logout: "Log out",
   theme: { label: "Theme", default: "Default", dark: "Dark" },
   language: { label: "Language", ko: "한국어", en: "English" },
-  user: { level: "Level {level}", readOnly: "Read-only", alarms: "{count} open alarms" },
+  user: {
+    level: "Level {level}",
+    readOnly: "Read-only",
+    alarms: "{count} open alarms",
+    alarmStates: "{active} unacknowledged · {open} open alarms",
+  },
   password: {
     title: "Change password",
     requiredNotice: "This is your first login or an admin reset your password. Change it to continue.",

@@ -64,7 +64,12 @@ export const ko = {
   logout: "로그아웃",
   theme: { label: "화면 테마", default: "기본", dark: "다크" },
   language: { label: "언어", ko: "한국어", en: "English" },
-  user: { level: "권한 {level}", readOnly: "읽기 전용", alarms: "미해제 알람 {count}건" },
+  user: {
+    level: "권한 {level}",
+    readOnly: "읽기 전용",
+    alarms: "미해제 알람 {count}건",
+    alarmStates: "미확인 알람 {active}건 · 미해제 {open}건",
+  },
   password: {
     title: "비밀번호 변경",
     requiredNotice: "처음 로그인했거나 관리자가 비밀번호를 초기화했습니다. 계속하려면 비밀번호를 변경하세요.",
