@@ -292,6 +292,6 @@ export const en: Messages = {
   },
   zeroedToday: {
     note: "0 due to alarm",
-    why: "Set to 0: the plant has an open alarm and no current output",
+    why: "Shown as 0 on the status screens: the plant has an open alarm and no current output. The measured generation is in the statistics report",
   },
 };

@@ -300,7 +300,7 @@ export const ko = {
   /** Today's generation zeroed by SPEC §5's alarm rule (shared by every screen that shows it). */
   zeroedToday: {
     note: "알람으로 0 처리",
-    why: "알람이 있고 현재 출력이 0이라 금일 발전량을 0으로 처리했습니다",
+    why: "알람이 있고 현재 출력이 0이라 현황 화면의 금일 발전량을 0으로 표시합니다. 측정된 발전량은 통계 보고서에 있습니다",
   },
 };
 

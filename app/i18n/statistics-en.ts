@@ -36,6 +36,7 @@ export const statisticsEn: StatisticsMessages = {
     summary: "Summary",
     capacity: "Capacity",
     generation: "Generation",
+    measured: "Measured (the status screens show today's generation of a plant with an open alarm and no output as 0)",
     genHours: "Generation hours",
     peak: "Peak power",
     irradiation: "POA irradiation",

@@ -40,6 +40,7 @@ export const statisticsKo = {
     summary: "요약",
     capacity: "설비용량",
     generation: "발전량",
+    measured: "측정값 (현황 화면은 알람이 있고 출력이 0인 발전소의 금일 발전량을 0으로 표시)",
     genHours: "발전시간",
     peak: "최대출력",
     irradiation: "경사면 일사량",

@@ -532,7 +532,11 @@ function Summary({ data }: { data: Data }) {
   const capa = formatCapacityTotal(s.capa);
   const facts: Array<[string, string, string?]> = [[t.statistics.capacity, `${capa.value} ${capa.unit}`]];
   if (kind !== "env") {
-    facts.push([gen ? t.statistics.generation : t.statistics.energy, `${energy.value} ${energy.unit}`]);
+    facts.push([
+      gen ? t.statistics.generation : t.statistics.energy,
+      `${energy.value} ${energy.unit}`,
+      gen ? t.statistics.measured : undefined,
+    ]);
     if (gen) facts.push([t.statistics.genHours, `${formatNumber(s.genHours, 2)} ${t.statistics.hours}`]);
     facts.push([t.statistics.peak, s.peak_w === null ? "–" : `${peak.value} ${peak.unit}`]);
   }
