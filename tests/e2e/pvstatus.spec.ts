@@ -524,7 +524,7 @@ test.describe("plant status map, first view and zoom without JavaScript (issue 1
     await expect(zoom.getByRole("link", { name: "처음 보기" })).toHaveCount(0);
 
     const inHref = await zoom.getByRole("link", { name: /확대/ }).getAttribute("href");
-    expect(mz(inHref, page.url())).toBe(9.5);
+    expect(mz(inHref, page.url())).toBe(9);
     await zoom.getByRole("link", { name: /확대/ }).click();
     await expect(page).toHaveURL(/view=map/);
     expect(mz(page.url(), page.url())).toBe(mz(inHref, page.url()));
