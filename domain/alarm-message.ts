@@ -8,6 +8,7 @@
 import { z } from "zod";
 import type { AlarmMessageWords } from "./alarm-message-words";
 import { formatSeoul } from "./seoul-clock";
+import { formatNumber } from "./units";
 
 export const ALARM_MESSAGE_CODES = [
   "rtu_silent",
@@ -58,20 +59,25 @@ const fill = (template: string, values: Record<string, string | number>) =>
 
 const hexOf = (faultCode: number) => (faultCode < 0 ? faultCode >>> 0 : faultCode).toString(16).toUpperCase();
 
+/** A device's name as the screens show it, by uid (undefined: not known, the uid is shown). */
+export type DeviceNameOf = (uid: string) => string | null | undefined;
+
 /**
  * The message in the words of one language. `faultNames` gives the names of a fault code's bits in that
- * language (from the fault-code table), when the caller has them.
+ * language (from the fault-code table), when the caller has them; `deviceName` names a device the way the
+ * screens do ("인버터 2", not "D000143"; issue 26), when the caller knows it.
  */
 export function renderAlarmMessage(
   words: AlarmMessageWords,
   m: AlarmMessage,
   faultNames?: (faultCode: number) => readonly string[],
+  deviceName?: DeviceNameOf,
 ): string {
   switch (m.code) {
     case "rtu_silent":
       return fill(words.rtuSilent, { rtu: m.params.rtu, since: formatSeoul(m.params.since) });
     case "device_silent":
-      return fill(words.deviceSilent, { device: m.params.device });
+      return fill(words.deviceSilent, { device: deviceName?.(m.params.device) || m.params.device });
     case "inverter_fault": {
       const names = faultNames?.(m.params.faultCode) ?? [];
       const hex = hexOf(m.params.faultCode);
@@ -79,12 +85,12 @@ export function renderAlarmMessage(
     }
     case "low_generation":
       return fill(words.lowGeneration, {
-        actual: m.params.actualKw.toFixed(1),
-        reference: m.params.referenceKw.toFixed(1),
+        actual: formatNumber(m.params.actualKw, 1),
+        reference: formatNumber(m.params.referenceKw, 1),
         ratio: Math.round(m.params.ratio),
       });
     case "plant_wide": {
-      const detail = renderAlarmMessage(words, m.params.detail, faultNames);
+      const detail = renderAlarmMessage(words, m.params.detail, faultNames, deviceName);
       const text = fill(m.params.of === "rtus" ? words.plantWideRtus : words.plantWideInverters, {
         count: m.params.count,
         detail,

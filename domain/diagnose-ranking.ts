@@ -63,6 +63,7 @@ export function rankingRow(plant: RankingPlant, sums: PerformanceSums | null | u
     epi: f.energyPerformanceIndex,
     pr: f.performanceRatio,
     availability: f.availability,
+    withheld: f.withheld,
     rating,
     unratedInverters: plant.inverters - Math.min(plant.inverters, plant.ratedInverters),
   };

@@ -68,7 +68,7 @@ describe("gridPoint (issue 13.11)", () => {
         { kind: 8, v: 380, w: 88_000 },
         { kind: 2, v: 640, w: null },
       ]),
-    ).toEqual({ v: 22_900, w: 90_000 });
+    ).toEqual({ v: 22_900, vKind: 7, w: 90_000 });
   });
   it("falls back to the ACB, then to the boards' voltage without power", () => {
     expect(
@@ -77,13 +77,13 @@ describe("gridPoint (issue 13.11)", () => {
         { kind: 8, v: 382, w: 40_000 },
         { kind: 2, v: 640, w: null },
       ]),
-    ).toEqual({ v: 381, w: 90_000 });
+    ).toEqual({ v: 381, vKind: 8, w: 90_000 });
     expect(
       gridPoint([
         { kind: 2, v: 640, w: null },
         { kind: 2, v: 660, w: null },
       ]),
-    ).toEqual({ v: 650, w: null });
-    expect(gridPoint([])).toEqual({ v: null, w: null });
+    ).toEqual({ v: 650, vKind: 2, w: null });
+    expect(gridPoint([])).toEqual({ v: null, vKind: null, w: null });
   });
 });

@@ -105,23 +105,23 @@ const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.l
  * mean across voltage levels (22.9 kV with 380 V), and VCB and ACB sit in series, so their powers are not
  * added. A plant without a reporting breaker has no grid power (null, shown "–"), not 0 kW.
  */
-export function gridPoint(readings: readonly GridReading[]): { v: number | null; w: number | null } {
+export function gridPoint(readings: readonly GridReading[]): { v: number | null; vKind: number | null; w: number | null } {
   for (const kind of [7, 8]) {
     const level = readings.filter((r) => r.kind === kind);
     if (!level.length) continue;
     const watts = level.map((r) => r.w).filter((w): w is number => w !== null);
+    const v = mean(level.map((r) => r.v).filter((x): x is number => x !== null));
     return {
-      v: mean(level.map((r) => r.v).filter((v): v is number => v !== null)),
+      v,
+      vKind: v === null ? null : kind,
       w: watts.length ? watts.reduce((a, b) => a + b, 0) : null,
     };
   }
-  return {
-    v: mean(
-      readings
-        .filter((r) => r.kind === 2)
-        .map((r) => r.v)
-        .filter((v): v is number => v !== null),
-    ),
-    w: null,
-  };
+  const v = mean(
+    readings
+      .filter((r) => r.kind === 2)
+      .map((r) => r.v)
+      .filter((x): x is number => x !== null),
+  );
+  return { v, vKind: v === null ? null : 2, w: null };
 }

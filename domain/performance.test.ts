@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { referenceGenerationKw } from "./reference-generation";
 import {
   addSums,
+  bucketCoverage,
   checkStrings,
   conversionEfficiency,
   correctedInsolation,
@@ -9,9 +10,11 @@ import {
   deviationFromMedian,
   expectedPowerKw,
   figuresFromSums,
+  IRRADIANCE_COVERAGE_MIN,
   median,
   performanceFigures,
   performanceSums,
+  reportBucket,
   stepBucket,
   temperatureFactor,
   type PerformanceBucket,
@@ -61,13 +64,16 @@ describe("performanceFigures", () => {
   it("drops a step missing irradiance or energy from both sums", () => {
     const steps = [
       ...hour(100, 60, 800, 45),
+      ...hour(100, 60, 800, 45),
       stepBucket({ capacityKw: 100, powerKw: 90, poaWm2: null, moduleC: 45 }),
       stepBucket({ capacityKw: 100, powerKw: null, poaWm2: 900, moduleC: 45 }),
     ];
     const f = performanceFigures(steps, 100);
     expect(f.dropped).toBe(2);
+    // 12 lit steps kept, 1 with energy and no irradiance: coverage 12/13, above IRRADIANCE_COVERAGE_MIN
+    expect(f.coverage).toBeCloseTo(12 / 13, 9);
     expect(f.performanceRatio).toBeCloseTo(0.75, 9);
-    expect(f.energyKwh).toBeCloseTo(60, 9);
+    expect(f.energyKwh).toBeCloseTo(120, 9);
   });
 
   it("multiplies by C: a hot module raises PR_STC above PR, a cold one lowers it", () => {
@@ -235,5 +241,39 @@ describe("sums of parts", () => {
       performanceFigures([...a, ...b], 150).energyPerformanceIndex!,
       12,
     );
+  });
+});
+
+describe("irradiance coverage (issue 26)", () => {
+  it("a bucket's coverage: sensors' lit steps per inverter's producing steps, at most 1", () => {
+    expect(bucketCoverage(63, 63)).toBe(1);
+    expect(bucketCoverage(80, 63)).toBe(1);
+    expect(bucketCoverage(45, 63)).toBeCloseTo(45 / 63, 9);
+    expect(bucketCoverage(null, 63)).toBeNull();
+    expect(bucketCoverage(10, 0)).toBe(1);
+  });
+  it("withholds PR, PR_STC, EPI and Y_r below IRRADIANCE_COVERAGE_MIN; Y_f stays", () => {
+    // 10 sunny steps, the sensor silent in 3 of them: coverage 0.7
+    const steps = Array.from({ length: 10 }, (_, i) =>
+      stepBucket({ capacityKw: 100, powerKw: 60, poaWm2: i < 3 ? null : 800, moduleC: 45 }),
+    );
+    const f = figuresFromSums(performanceSums(steps), 100);
+    expect(f.coverage).toBeCloseTo(0.7, 9);
+    expect(f.withheld).toBe("irradiance_coverage");
+    expect(f.performanceRatio).toBeNull();
+    expect(f.performanceRatioStc).toBeNull();
+    expect(f.energyPerformanceIndex).toBeNull();
+    expect(f.referenceYield).toBeNull();
+    expect(f.finalYield).toBeCloseTo(0.7, 9);
+    const ok = figuresFromSums(performanceSums(steps.slice(2)), 100);
+    expect(ok.coverage).toBeCloseTo(7 / 8, 9);
+    expect(IRRADIANCE_COVERAGE_MIN).toBeGreaterThan(7 / 8);
+    const full = figuresFromSums(performanceSums(steps.slice(3)), 100);
+    expect(full.withheld).toBeNull();
+    expect(full.performanceRatio).toBeCloseTo(0.75, 9);
+  });
+  it("a report row with too little coverage has no irradiance in the sums", () => {
+    expect(reportBucket({ capaRaw: 10_000, energyWh: 1000, poaWhPerM2: 500, coverage: 0.5 }).insolation).toBeNull();
+    expect(reportBucket({ capaRaw: 10_000, energyWh: 1000, poaWhPerM2: 500, coverage: 0.95 }).insolation).toBe(0.5);
   });
 });

@@ -7,6 +7,56 @@
 // so summing HT in the rollups keeps it exact however coarse the bucket. Multiply by C, never divide.
 import { referenceGenerationKw, STC_TEMPERATURE_C, SYSTEM_FACTOR, TEMPERATURE_COEFFICIENT } from "./reference-generation";
 
+/**
+ * Irradiance coverage below which no irradiance-based figure (PR, PR_STC, EPI, Y_r) is shown — "—" with the reason
+ * instead of a number. Coverage is the share of lit buckets whose plane-of-array irradiance was measured (a bucket
+ * whose energy has no irradiance beside it is dropped from both sums; see performanceSums). For one bucket that
+ * gathers several steps (an hour, a day of the statistics reports) it is the sensors' lit steps per inverter's
+ * producing steps (bucketCoverage): a sensor silent for three hours of a sunny day leaves 0.7 of the day covered,
+ * and its energy against the irradiance of the hours that were measured gave PR 125–430 % before (issue 26).
+ * At 0.9 a kept figure can be at most 1/0.9 ≈ 11 % high from the steps the sensors missed.
+ */
+export const IRRADIANCE_COVERAGE_MIN = 0.9;
+
+/** Why a figure is withheld (shown as "—" with this reason). */
+export type WithheldReason = "irradiance_coverage";
+
+/**
+ * Irradiance coverage of one bucket gathering several steps: the plant's sensors' lit steps (G > 0, mean per sensor
+ * that measured) over its inverters' producing steps (mean per inverter), at most 1. No production: 1 when a
+ * sensor measured (nothing to compare), null when none did.
+ */
+export function bucketCoverage(litPerSensor: number | null, runPerInverter: number | null): number | null {
+  if (litPerSensor === null || !Number.isFinite(litPerSensor)) return null;
+  if (runPerInverter === null || !(runPerInverter > 0)) return 1;
+  return Math.min(1, Math.max(0, litPerSensor / runPerInverter));
+}
+
+/**
+ * A row of a statistics report (one plant or the scope over one step of the report) as a performance bucket: energy
+ * and plane-of-array irradiation in Wh and Wh/m², capacity raw (10 W units, SPEC §9). Its irradiance counts only
+ * with coverage at or above IRRADIANCE_COVERAGE_MIN (an unknown coverage counts as full): else the bucket has none
+ * and is dropped from both sums, like a step without irradiance.
+ */
+export function reportBucket(input: {
+  capaRaw: number;
+  energyWh: number | null;
+  poaWhPerM2: number | null;
+  coverage?: number | null;
+}): PerformanceBucket {
+  const covered = input.coverage === undefined || input.coverage === null || input.coverage >= IRRADIANCE_COVERAGE_MIN;
+  return {
+    capacityKw: input.capaRaw / 100,
+    energyKwh: input.energyWh === null ? null : input.energyWh / 1000,
+    insolation: input.poaWhPerM2 === null || !covered ? null : input.poaWhPerM2 / 1000,
+    insolationTemp: null,
+    sunSteps: 0,
+    runSteps: 0,
+    maxKw: null,
+    hours: 0,
+  };
+}
+
 /** Only steps above this plane-of-array irradiance count for availability (IEC 61724-1 practice), W/m². */
 export const AVAILABILITY_THRESHOLD_WM2 = 100;
 /** An inverter at or above this share of its rating is at its limit (clipping). */
@@ -116,6 +166,10 @@ export interface PerformanceFigures {
   losses: LossBreakdown;
   /** Buckets dropped because irradiance or energy was missing (dark steps without readings not counted). */
   dropped: number;
+  /** Irradiance coverage: lit buckets kept per those and the ones with energy but no irradiance; null without any. */
+  coverage: number | null;
+  /** Set when the irradiance-based figures (Y_r, PR, PR_STC, EPI) are withheld (null) and why. */
+  withheld: WithheldReason | null;
 }
 
 const ratio = (a: number, b: number) => (b > 0 && Number.isFinite(a) ? a / b : null);
@@ -154,6 +208,10 @@ export interface PerformanceSums {
   /** Producer buckets dropped, and counted in all. */
   dropped: number;
   total: number;
+  /** Producer buckets kept that were lit (energy or irradiance above 0). */
+  kept: number;
+  /** Producer buckets dropped for want of irradiance beside their energy: with `kept`, the irradiance coverage. */
+  noIrradiance: number;
 }
 
 /** The per-bucket terms of the figures, summed (buckets missing irradiance or energy dropped from every sum). */
@@ -171,16 +229,20 @@ export function performanceSums(
   let clipping = 0;
   let dropped = 0;
   let total = 0;
+  let kept = 0;
+  let noIrradiance = 0;
   for (const b of buckets) {
     const n = b.count ?? 1;
     total += n;
     if (b.energyKwh === null || b.insolation === null || !Number.isFinite(b.energyKwh) || !Number.isFinite(b.insolation)) {
       // A night step without an inverter reading is no gap: inverters sleep in the dark.
       if (b.energyKwh !== null || (b.insolation ?? 0) > 0) dropped += n;
+      if (b.energyKwh !== null && b.energyKwh > 0 && b.insolation === null) noIrradiance += n;
       continue;
     }
     const corr = correctedInsolation(b, k.temperatureCoefficient);
     const exp = expectedEnergyKwh(b, k);
+    if (b.energyKwh > 0 || b.insolation > 0) kept += n;
     energy += b.energyKwh;
     expected += exp;
     yieldRefWeighted += b.capacityKw * b.insolation;
@@ -199,7 +261,20 @@ export function performanceSums(
       clipping += Math.max(0, exp * running - b.energyKwh);
     }
   }
-  return { energy, expected, yieldRefWeighted, corrWeighted, sunWeighted, runWeighted, downtime, clipping, dropped, total };
+  return {
+    energy,
+    expected,
+    yieldRefWeighted,
+    corrWeighted,
+    sunWeighted,
+    runWeighted,
+    downtime,
+    clipping,
+    dropped,
+    total,
+    kept,
+    noIrradiance,
+  };
 }
 
 /** Two sets of sums added (each a sum over its own buckets, so the total is the sum over both). */
@@ -215,6 +290,8 @@ export function addSums(a: PerformanceSums, b: PerformanceSums): PerformanceSums
     clipping: a.clipping + b.clipping,
     dropped: a.dropped + b.dropped,
     total: a.total + b.total,
+    kept: a.kept + b.kept,
+    noIrradiance: a.noIrradiance + b.noIrradiance,
   };
 }
 
@@ -225,15 +302,19 @@ export function figuresFromSums(s: PerformanceSums, capacityKw: number): Perform
   const referenceYield = meanP0 > 0 && corrWeighted >= 0 ? yieldRefWeighted / meanP0 : null;
   const finalYield = ratio(energy, meanP0);
   const kept = s.total - dropped;
+  const coverage = s.kept + s.noIrradiance > 0 ? s.kept / (s.kept + s.noIrradiance) : null;
+  // Too little of the energy had its irradiance measured: no irradiance-based figure (it would be too high).
+  const withheld: WithheldReason | null = coverage !== null && coverage < IRRADIANCE_COVERAGE_MIN ? "irradiance_coverage" : null;
+  const shown = kept > 0 && !withheld;
   return {
     capacityKw: meanP0,
     energyKwh: energy,
     expectedKwh: expected,
-    referenceYield: kept ? referenceYield : null,
+    referenceYield: shown ? referenceYield : null,
     finalYield: kept ? finalYield : null,
-    performanceRatio: kept ? ratio(energy, yieldRefWeighted) : null,
-    performanceRatioStc: kept ? ratio(energy, corrWeighted) : null,
-    energyPerformanceIndex: kept ? ratio(energy, expected) : null,
+    performanceRatio: shown ? ratio(energy, yieldRefWeighted) : null,
+    performanceRatioStc: shown ? ratio(energy, corrWeighted) : null,
+    energyPerformanceIndex: shown ? ratio(energy, expected) : null,
     availability: sunWeighted > 0 ? runWeighted / sunWeighted : null,
     losses: {
       downtimeKwh: downtime,
@@ -241,6 +322,8 @@ export function figuresFromSums(s: PerformanceSums, capacityKw: number): Perform
       belowReferenceKwh: expected - energy - downtime - clipping,
     },
     dropped,
+    coverage,
+    withheld,
   };
 }
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { SERVICE_BITS, diagnoseTabs, hasService, serviceMask, type ServiceKey } from "./service-bits";
+import {
+  ADMIN_SERVICE_MASK,
+  HIDE_SERVICE_KEYS,
+  SERVICE_BITS,
+  diagnoseTabs,
+  hasService,
+  serviceMask,
+  type ServiceKey,
+} from "./service-bits";
 
 const optional = (Object.keys(SERVICE_BITS) as ServiceKey[]).filter((k) => SERVICE_BITS[k] >= 0);
 const always = (Object.keys(SERVICE_BITS) as ServiceKey[]).filter((k) => SERVICE_BITS[k] === -1);
@@ -71,5 +79,23 @@ describe("service bits", () => {
     expect(diagnoseTabs(serviceMask(["diagnoseAll", "diagnoseCompare"]))).toHaveLength(3);
     expect(diagnoseTabs(0)).toEqual([]);
     expect(diagnoseTabs(null)).toEqual([]);
+  });
+});
+
+describe("the seeded admin's mask (issue 26)", () => {
+  it("grants every section and hides nothing: bits 7 and 8 hide CO₂ and REC·SMP", () => {
+    expect(hasService(ADMIN_SERVICE_MASK, "co2Hide")).toBe(false);
+    expect(hasService(ADMIN_SERVICE_MASK, "recSmpHide")).toBe(false);
+    for (const k of [
+      "help",
+      "userSetting",
+      "diagnoseCompare",
+      "diagnoseAll",
+      "deviceOperation",
+      "breakStatus",
+      "control",
+    ] as const)
+      expect(hasService(ADMIN_SERVICE_MASK, k), k).toBe(true);
+    expect(HIDE_SERVICE_KEYS.map((k) => SERVICE_BITS[k])).toEqual([7, 8]);
   });
 });

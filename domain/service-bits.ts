@@ -25,6 +25,15 @@ export type ServiceKey = keyof typeof SERVICE_BITS;
 export const SERVICE_MASK_BITS = 16;
 export const SERVICE_MASK_MAX = (1 << SERVICE_MASK_BITS) - 1;
 
+/** The bits that take something away (co2Hide 7, recSmpHide 8): set, the member sees less. */
+export const HIDE_SERVICE_KEYS = ["co2Hide", "recSmpHide"] as const satisfies readonly ServiceKey[];
+
+/**
+ * What the seeded admin holds: every bit but the hide bits — the admin sees every section and every figure
+ * (before, all 16 bits hid CO₂ and REC·SMP from the admin while the guest saw them; issue 26).
+ */
+export const ADMIN_SERVICE_MASK = SERVICE_MASK_MAX & ~serviceMask(HIDE_SERVICE_KEYS);
+
 export function isServiceKey(key: unknown): key is ServiceKey {
   return typeof key === "string" && Object.prototype.hasOwnProperty.call(SERVICE_BITS, key);
 }

@@ -4,7 +4,8 @@
  * GWh, below 50 Wh 0.00); exports write typed numbers in the unit of the column head.
  */
 import type { ReportKind, RowTotal } from "./contract/statistics";
-import { bucketLabel, completenessPct, finalYield, performanceRatio, type StatUnit } from "./statistics";
+import type { WithheldReason } from "./performance";
+import { bucketLabel, completenessPct, finalYield, reportPr, reportRowSums, type StatUnit } from "./statistics";
 
 export type Lang = "ko" | "en";
 
@@ -21,6 +22,8 @@ export interface Column {
   decimals?: number;
   /** Energy in Wh: shown with the SPEC §9 thresholds on the page. */
   energy?: boolean;
+  /** Why the cell is withheld ("—" with this reason on the page, a footnote in the PDF), or null. */
+  withheld?(row: Record<string, unknown>, info: RowInfo): WithheldReason | null;
 }
 
 export interface RowInfo {
@@ -88,8 +91,16 @@ const PR: Column = {
   unit: "%",
   decimals: 1,
   scale: 100,
-  get: (r, i) => (i.capa && n(r.energy_wh) !== null ? performanceRatio(n(r.energy_wh)!, i.capa, n(r.iis_wh)) : null),
+  get: (r, i) => rowPr(r, i).pr,
+  withheld: (r, i) => rowPr(r, i).withheld,
 };
+
+/** PR of a row (a step, or a totals row carrying its own): domain/statistics.ts reportPr, the diagnosis' rule. */
+function rowPr(r: Record<string, unknown>, i: RowInfo): { pr: number | null; withheld: WithheldReason | null } {
+  if ("pr" in r) return { pr: n(r.pr), withheld: (r.pr_withheld as WithheldReason | null | undefined) ?? null };
+  if (!i.capa) return { pr: null, withheld: null };
+  return reportPr(reportRowSums([r], i.capa), i.capa);
+}
 const DATA: Column = { key: "completeness", ko: "데이터", en: "Data", unit: "%", decimals: 1, get: (r) => completeness(r) };
 
 const nameCol = (ko: string, en: string): Column => ({ key: "name", ko, en, get: (_r, i) => i.name });

@@ -11,7 +11,8 @@ import {
   expectedByBucket,
   isGap,
   parsePeriod,
-  performanceRatio,
+  reportPr,
+  reportRowSums,
   presetPeriod,
   revenueWon,
   spanProblem,
@@ -77,8 +78,9 @@ describe("completeness", () => {
 describe("summary figures", () => {
   it("computes Y_f, PR, CO₂ and revenue from the documented constants", () => {
     // 100 kWp (raw 10 000), 500 kWh, 6 kWh/m² of plane-of-array irradiation: Y_f 5 h, Y_r 6 h, PR 0.833
-    expect(performanceRatio(500_000, 10_000, 6_000)).toBeCloseTo(5 / 6, 6);
-    expect(performanceRatio(500_000, 10_000, null)).toBeNull();
+    const one = reportRowSums([{ energy_wh: 500_000, iis_wh: 6_000 }], 10_000);
+    expect(reportPr(one, 10_000).pr).toBeCloseTo(5 / 6, 6);
+    expect(reportPr(reportRowSums([{ energy_wh: 500_000, iis_wh: null }], 10_000), 10_000).pr).toBeNull();
     expect(co2AvoidedKg(1_000_000)).toBeCloseTo(459.4, 6);
     expect(revenueWon(1_000_000)).toEqual({ smp: 130_000, rec: 70_000, total: 200_000 });
     const s = summarise({
@@ -86,12 +88,14 @@ describe("summary figures", () => {
       energyWh: 500_000,
       peakW: 80_000,
       irradiationWh: 6_000,
+      sums: one,
       samples: 90,
       expected: 100,
       hideCo2: true,
       hideRevenue: false,
     });
     expect(s.genHours).toBe(5);
+    expect(s.pr).toBeCloseTo(5 / 6, 6);
     expect(s.co2_kg).toBeUndefined();
     expect(s.revenue?.total).toBe(100_000);
     expect(s.completeness).toBe(90);
@@ -120,5 +124,33 @@ describe("step table pages", () => {
     expect(pageIn({ page: 1, print: false }, true)).toBe(1);
     // Back: the print view's page 2 starts at row 501, the screen's page 6.
     expect(pageIn({ page: 2, print: true }, false)).toBe(6);
+  });
+});
+
+describe("PR with a sensor fault (issue 26)", () => {
+  // 100 kWp plant, a sunny day in 30-minute rows: 40 kWh and 500 Wh/m² per row over 16 rows (PR 0.8). The sensor
+  // is silent for 6 rows: those rows have energy and no irradiance, or (a whole day in one row) 0.62 coverage.
+  const rows = Array.from({ length: 16 }, (_, i) => ({
+    energy_wh: 40_000,
+    iis_wh: i < 6 ? null : 500,
+    iis_cov: i < 6 ? null : 1,
+  }));
+  it("drops a step missing G from both sums: PR stays the plant's, never above 1", () => {
+    const { pr, withheld } = reportPr(reportRowSums(rows.slice(0, 12), 10_000), 10_000);
+    // 6 of 12 lit rows kept: coverage 0.5, below the threshold — withheld, not a number
+    expect(pr).toBeNull();
+    expect(withheld).toBe("irradiance_coverage");
+    const most = reportPr(reportRowSums([...rows.slice(5), ...rows.slice(6)], 10_000), 10_000);
+    // 1 dropped of 21: coverage 0.95, kept; PR over the kept rows is the true 0.8
+    expect(most.withheld).toBeNull();
+    expect(most.pr).toBeCloseTo(0.8, 9);
+  });
+  it("a day row whose sensor covered too little of the production has no PR (it was 1.3)", () => {
+    const day = { energy_wh: 640_000, iis_wh: 5_000, iis_cov: 10 / 16 };
+    const r = reportPr(reportRowSums([day], 10_000), 10_000);
+    expect(r.pr).toBeNull();
+    expect(r.withheld).toBe("irradiance_coverage");
+    // The sum of the day energy against the hours measured would have been 640 / (100 × 5) = 1.28.
+    expect(reportPr(reportRowSums([{ ...day, iis_cov: 1 }], 10_000), 10_000).pr).toBeCloseTo(1.28, 9);
   });
 });

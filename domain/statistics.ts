@@ -4,12 +4,11 @@
  * and the summary figures — generation hours (IEC 61724 final yield Y_f), performance ratio, CO₂ avoided and
  * REC/SMP revenue with their constants. Pure: the API and the portal both use it.
  *
- * The IEC 61724 figures used here are only the two a report needs (Y_f = E/P0 and PR = Y_f/Y_r with
- * Y_r = H_POA/1 kW/m²); `domain/performance.ts` (diagnosis, written beside this work) was not on main when this
- * was written — when it lands these two should come from there.
+ * PR comes from domain/performance.ts, the diagnosis' function (reportRowSums, reportPr): one rule for both.
  */
 import { addSeoul, DAY_MS, formatSeoul, HOUR_MS, parseSeoul, seoulDayStart, seoulPeriodStart, STEP_MS } from "./seoul-time";
-import { generationHours } from "./units";
+import { figuresFromSums, performanceSums, reportBucket, type PerformanceSums, type WithheldReason } from "./performance";
+import { formatNumber, formatPercent, generationHours } from "./units";
 
 /** Report units: 10 minutes, 30 minutes (default, SPEC §9), hour, day, month. */
 export const STAT_UNITS = ["10", "30", "60", "day", "month"] as const;
@@ -237,11 +236,25 @@ export function referenceYield(poaWhPerM2: number | null | undefined): number | 
   return typeof poaWhPerM2 === "number" && Number.isFinite(poaWhPerM2) && poaWhPerM2 > 0 ? poaWhPerM2 / 1000 : null;
 }
 
-/** PR = Y_f / Y_r; null without irradiation; a fraction (0.82), not a percentage. */
-export function performanceRatio(energyWh: number, capaRaw: number, poaWhPerM2: number | null | undefined): number | null {
-  const yr = referenceYield(poaWhPerM2);
-  if (yr === null || capaRaw <= 0) return null;
-  return finalYield(energyWh, capaRaw) / yr;
+/**
+ * The performance sums of report rows (one plant or the scope per step): each row a domain/performance.ts bucket,
+ * so PR is computed by the diagnosis' own function — a row missing energy or irradiance (or whose irradiance
+ * coverage is below IRRADIANCE_COVERAGE_MIN) is dropped from both sums.
+ */
+export function reportRowSums(
+  rows: ReadonlyArray<{ energy_wh?: unknown; iis_wh?: unknown; iis_cov?: unknown }>,
+  capaRaw: number,
+): PerformanceSums {
+  const n = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : null);
+  return performanceSums(
+    rows.map((r) => reportBucket({ capaRaw, energyWh: n(r.energy_wh), poaWhPerM2: n(r.iis_wh), coverage: n(r.iis_cov) })),
+  );
+}
+
+/** PR (a fraction, 0.82) of report sums and why it is withheld, if it is (P0: raw capacity, 10 W units). */
+export function reportPr(sums: PerformanceSums, capaRaw: number): { pr: number | null; withheld: WithheldReason | null } {
+  const f = figuresFromSums(sums, capaRaw / 100);
+  return { pr: capaRaw > 0 ? f.performanceRatio : null, withheld: f.withheld };
 }
 
 export interface ReportSummary {
@@ -253,7 +266,10 @@ export interface ReportSummary {
   peak_w: number | null;
   /** Plane-of-array irradiation, Wh/m² (mean over the sensors of the scope). */
   irradiation_wh: number | null;
+  /** PR over the steps with energy and irradiance (reportRowSums); null when unknown or withheld. */
   pr: number | null;
+  /** Why PR is withheld ("—" with this reason), or null. */
+  pr_withheld?: WithheldReason | null;
   /** Absent when the member's service bit co2Hide (7) is set. */
   co2_kg?: number;
   /** Absent when recSmpHide (8) is set. */
@@ -268,6 +284,8 @@ export function summarise(input: {
   energyWh: number;
   peakW: number | null;
   irradiationWh: number | null;
+  /** The report's performance sums (reportRowSums), or null for a report without PR. */
+  sums: PerformanceSums | null;
   samples: number;
   expected: number;
   hideCo2: boolean;
@@ -279,11 +297,16 @@ export function summarise(input: {
     genHours: finalYield(input.energyWh, input.capa),
     peak_w: input.peakW,
     irradiation_wh: input.irradiationWh,
-    pr: performanceRatio(input.energyWh, input.capa, input.irradiationWh),
+    pr: null,
     samples: input.samples,
     expected: input.expected,
     completeness: completenessPct(input.samples, input.expected),
   };
+  if (input.sums) {
+    const { pr, withheld } = reportPr(input.sums, input.capa);
+    out.pr = pr;
+    out.pr_withheld = withheld;
+  }
   if (!input.hideCo2) out.co2_kg = co2AvoidedKg(input.energyWh);
   if (!input.hideRevenue) out.revenue = revenueWon(input.energyWh);
   return out;
@@ -291,12 +314,12 @@ export function summarise(input: {
 
 /** Irradiation as shown: kWh/m² with 2 decimals. */
 export function formatIrradiation(whPerM2: number | null | undefined): string {
-  return typeof whPerM2 === "number" && Number.isFinite(whPerM2) ? (Math.max(0, whPerM2) / 1000).toFixed(2) : "–";
+  return typeof whPerM2 === "number" && Number.isFinite(whPerM2) ? formatNumber(Math.max(0, whPerM2) / 1000, 2) : "–";
 }
 
 /** PR as shown: a percentage with 1 decimal. */
 export function formatPr(pr: number | null | undefined): string {
-  return typeof pr === "number" && Number.isFinite(pr) ? (pr * 100).toFixed(1) : "–";
+  return formatPercent(pr);
 }
 
 /** Today's Seoul date as 'YYYY-MM-DD'. */

@@ -1,5 +1,10 @@
 import { describe, it, expect } from "vitest";
 import {
+  formatCapacityTotal,
+  formatCo2,
+  formatNumber,
+  formatPercent,
+  formatVoltage,
   capacityKw,
   formatCapacity,
   formatEnergy,
@@ -28,7 +33,7 @@ describe("capacity", () => {
     expect(formatCapacity(9980)).toEqual({ value: "99.80", unit: "kW" });
     expect(formatCapacity(1)).toEqual({ value: "0.01", unit: "kW" });
     expect(formatCapacity(undefined)).toEqual({ value: "0.00", unit: "kW" });
-    expect(formatCapacity(250000)).toEqual({ value: "2500.00", unit: "kW" });
+    expect(formatCapacity(250000)).toEqual({ value: "2,500.00", unit: "kW" });
   });
 
   it("scales month and year offsets by 1000", () => {
@@ -41,10 +46,10 @@ describe("formatPower (input W)", () => {
   it.each([
     [0, "0.00", "kW"],
     [1234, "1.23", "kW"],
-    [999_999, "1000.00", "kW"], // just under the MW threshold
+    [999_999, "1,000.00", "kW"], // just under the MW threshold
     [1_000_000, "1.00", "MW"],
     [25_500_000, "25.50", "MW"],
-    [999_999_999, "1000.00", "MW"],
+    [999_999_999, "1,000.00", "MW"],
     [1_000_000_000, "1.00", "GW"],
     [-5, "0.00", "kW"],
   ])("%d W → %s %s", (w, value, unit) => {
@@ -63,12 +68,12 @@ describe("formatEnergy (input Wh)", () => {
     [49.99, "0.00", "kWh"], // would round up to 0.05 without the rule
     [50, "0.05", "kWh"],
     [1500, "1.50", "kWh"],
-    [999_999, "1000.00", "kWh"],
+    [999_999, "1,000.00", "kWh"],
     [1_000_000, "1.00", "MWh"],
     [123_456_789, "123.46", "MWh"],
-    [999_999_999, "1000.00", "MWh"],
+    [999_999_999, "1,000.00", "MWh"],
     [1e9, "1.00", "GWh"],
-    [4.2e12, "4200.00", "GWh"],
+    [4.2e12, "4,200.00", "GWh"],
     [-100, "0.00", "kWh"],
   ])("%d Wh → %s %s", (wh, value, unit) => {
     expect(formatEnergy(wh)).toEqual({ value, unit });
@@ -106,5 +111,35 @@ describe("generation hours", () => {
     expect(formatGenerationHoursSmall(123.4)).toBe("123");
     expect(formatGenerationHoursSmall(1234.5)).toBe("1234");
     expect(formatGenerationHoursSmall(-1)).toBe("0.0");
+  });
+});
+
+describe("one number format (issue 26)", () => {
+  it("thousands separators everywhere, a fixed number of decimals, – for nothing", () => {
+    expect(formatNumber(28648.3)).toBe("28,648.30");
+    expect(formatNumber(3248, 0)).toBe("3,248");
+    expect(formatNumber(-0.001)).toBe("0.00");
+    expect(formatNumber(null)).toBe("–");
+    expect(formatNumber(Number.NaN)).toBe("–");
+  });
+  it("a fleet's capacity in MW from 1,000 kW, as the main page shows it (28648.30 kW on /setting/total before)", () => {
+    expect(formatCapacityTotal(2_864_830)).toEqual({ value: "28.65", unit: "MW" });
+    expect(formatCapacityTotal(99_980)).toEqual({ value: "999.80", unit: "kW" });
+  });
+  it("CO₂ in tonnes once it passes 1,000 kg", () => {
+    expect(formatCo2(459.44)).toEqual({ value: "459.4", unit: "kg" });
+    expect(formatCo2(999.9)).toEqual({ value: "999.9", unit: "kg" });
+    expect(formatCo2(1000)).toEqual({ value: "1.00", unit: "t" });
+    expect(formatCo2(1_234_567)).toEqual({ value: "1,234.57", unit: "t" });
+  });
+  it("a voltage at its own level: a VCB's in kV, an ACB's or a board's in V", () => {
+    expect(formatVoltage(22_971, 7)).toEqual({ value: "22.97", unit: "kV" });
+    expect(formatVoltage(378.9, 8)).toEqual({ value: "378.9", unit: "V" });
+    expect(formatVoltage(378.9, 2)).toEqual({ value: "378.9", unit: "V" });
+    expect(formatVoltage(null, 7)).toBeNull();
+  });
+  it("percentages", () => {
+    expect(formatPercent(0.8253)).toBe("82.5");
+    expect(formatPercent(null)).toBe("–");
   });
 });

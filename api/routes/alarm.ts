@@ -190,6 +190,8 @@ export function alarmRoutes(ctx: ApiContext, clock: Clock, outbox?: OutboxWorker
       const plants = await scope(db, me);
       const out: AlarmCountResponse = {
         alarm_count: 0,
+        active: 0,
+        acknowledged: 0,
         alarm_1000001_count: 0,
         alarm_1000003_count: 0,
         alarm_1000004_count: 0,
@@ -201,6 +203,8 @@ export function alarmRoutes(ctx: ApiContext, clock: Clock, outbox?: OutboxWorker
       for (const row of rows) {
         const n = Number(row.n);
         out.alarm_count += n;
+        out.active += row.unacked;
+        out.acknowledged += n - row.unacked;
         const key = `alarm_${Number(row.code)}_count` as keyof AlarmCountResponse;
         if (key in out && key !== "levels" && key !== "alarm_count") (out[key] as number) += n;
         const level = String(Number(row.level)) as "1" | "2" | "3" | "4";

@@ -13,12 +13,14 @@ import {
   type StatisticsResponse,
 } from "../../domain/contract/statistics";
 import { DEVICE_KIND } from "../../domain/device";
+import type { PerformanceSums } from "../../domain/performance";
 import { formatSeoul } from "../../domain/seoul-time";
 import { hasService } from "../../domain/service-bits";
 import {
   bucketStart,
   nextBucket,
   parsePeriod,
+  reportRowSums,
   spanProblem,
   summarise,
   UNIT_SOURCE,
@@ -165,15 +167,27 @@ export function newTotals(p: PreparedReport): Totals {
   return new Totals(familyOf(p.report), (key) => p.capas[key] ?? null);
 }
 
-/** Mean total irradiation of the scope's sensors (Wh/m²), for the PR of a generation report. */
-async function scopeIrradiation(db: Kysely<Database>, p: PreparedReport): Promise<number | null> {
+/**
+ * The scope's sensors for the PR of an inverter report: the mean total irradiation (Wh/m²), and per step the mean
+ * irradiation of the sensors that measured with its coverage (the share of their expected readings that arrived).
+ */
+async function scopeIrradiation(db: Kysely<Database>, p: PreparedReport) {
   const t = new Totals("env", () => null);
-  for await (const rows of deviceReportChunks(db, p.ctx, "env", p.resolved.devices)) t.add(rows);
+  const steps = new Map<number, { iis: number; n: number; samples: number; expected: number }>();
+  for await (const rows of deviceReportChunks(db, p.ctx, "env", p.resolved.devices)) {
+    t.add(rows);
+    for (const r of rows) {
+      const iis = (r as { iis_wh?: number | null }).iis_wh;
+      if (typeof iis !== "number") continue;
+      const s = steps.get(r.ts) ?? { iis: 0, n: 0, samples: 0, expected: 0 };
+      steps.set(r.ts, { iis: s.iis + iis, n: s.n + 1, samples: s.samples + r.samples, expected: s.expected + r.expected });
+    }
+  }
   const values = t
     .list()
     .map((r) => r.iis_wh)
     .filter((v): v is number => typeof v === "number");
-  return values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
+  return { wh: values.length ? values.reduce((a, b) => a + b, 0) / values.length : null, steps };
 }
 
 export async function summaryOf(db: Kysely<Database>, p: PreparedReport, totals: Totals) {
@@ -186,7 +200,12 @@ export async function summaryOf(db: Kysely<Database>, p: PreparedReport, totals:
       ? p.resolved.devices.filter((d) => d.kind === DEVICE_KIND.inverter).reduce((a, d) => a + (d.capa ?? 0), 0)
       : plantCapa;
   let irradiation: number | null = null;
+  let sums: PerformanceSums | null = null;
+  const energyWh = p.report === "env" ? 0 : sum((t) => t.energy_wh);
   if (p.report === "integrated") {
+    // PR over the plants' steps with energy and irradiance (the scope's own rows when the report is per group).
+    const plantKeys = list.map((t) => t.device_uid).filter((k) => k !== "scope");
+    sums = totals.perfOf(plantKeys.length ? plantKeys : ["scope"]);
     const values = list
       .filter((t) => t.device_uid !== "scope")
       .map((t) => t.iis_wh)
@@ -194,14 +213,25 @@ export async function summaryOf(db: Kysely<Database>, p: PreparedReport, totals:
     const scopeRow = list.find((t) => t.device_uid === "scope");
     irradiation = scopeRow ? (scopeRow.iis_wh ?? null) : values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
   } else if (p.report === "inverter") {
-    irradiation = await scopeIrradiation(db, p);
+    const scope = await scopeIrradiation(db, p);
+    irradiation = scope.wh;
+    // Per step: the inverters' energy against the sensors' mean irradiation of that step (a step without one is
+    // dropped from both sums), covered as far as the sensors' readings arrived.
+    const rows = [...totals.energySteps()].map(([ts, e]) => {
+      const s = scope.steps.get(ts);
+      return s
+        ? { energy_wh: e, iis_wh: s.iis / s.n, iis_cov: s.expected > 0 ? Math.min(1, s.samples / s.expected) : null }
+        : { energy_wh: e, iis_wh: null };
+    });
+    sums = reportRowSums(rows, capa);
   } else if (p.report === "env") {
     const values = list.map((t) => t.iis_wh).filter((v): v is number => typeof v === "number");
     irradiation = values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
   }
   return summarise({
     capa,
-    energyWh: p.report === "env" ? 0 : sum((t) => t.energy_wh),
+    energyWh,
+    sums,
     peakW: p.report === "env" ? null : totals.peak(),
     irradiationWh: irradiation,
     samples: sum((t) => t.samples),

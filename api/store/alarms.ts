@@ -20,6 +20,7 @@ import {
   renderAlarmMessage,
   storedAlarmMessage,
   type AlarmMessage,
+  type DeviceNameOf,
 } from "../../domain/alarm-message";
 import { DAY_MS, parseSeoul, seoulDayStart } from "../../domain/seoul-time";
 import { ApiError, notFound } from "../http";
@@ -78,11 +79,22 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
  * text as it is, and as its code with parameters for the portal, which renders it in the member's language.
  */
 export function alarmMessageFields(
-  a: { message: string; message_code: string | null; message_params: string | null },
+  a: {
+    message: string;
+    message_code: string | null;
+    message_params: string | null;
+    device_uid?: string | null;
+    deviceName?: string | null;
+  },
   faultNames?: (faultCode: number) => readonly string[],
+  deviceName: DeviceNameOf = (uid) => (uid === a.device_uid ? a.deviceName : undefined),
 ) {
   const m = storedAlarmMessage(a.message_code, a.message_params, a.message);
-  return { message: renderAlarmMessage(ALARM_MESSAGE_WORDS.ko, m, faultNames), messageCode: m.code, messageParams: m.params };
+  return {
+    message: renderAlarmMessage(ALARM_MESSAGE_WORDS.ko, m, faultNames, deviceName),
+    messageCode: m.code,
+    messageParams: m.params,
+  };
 }
 
 function toRow(a: RawRow): AlarmRow {
@@ -464,12 +476,17 @@ export async function nodeNamed(db: Kysely<Database>, seq: number) {
 export async function openAlarmCounts(db: Kysely<Database>, plants: string[] | null) {
   const rows = await db
     .selectFrom("alarm")
-    .select((eb) => ["code", "level", eb.fn.countAll<number>().as("n")])
+    .select((eb) => [
+      "code",
+      "level",
+      eb.fn.countAll<number>().as("n"),
+      eb.fn.count<number>(eb.case().when("ack_at", "is", null).then(1).end()).as("unacked"),
+    ])
     .$if(!!plants, (qb) => qb.where("plant_uid", "in", plants!))
     .where("released_at", "is", null)
     .groupBy(["code", "level"])
     .execute();
-  return rows.map((r) => ({ code: Number(r.code), level: Number(r.level), n: Number(r.n) }));
+  return rows.map((r) => ({ code: Number(r.code), level: Number(r.level), n: Number(r.n), unacked: Number(r.unacked) }));
 }
 
 /** A member's e-mail address (null when they have none or do not exist). */

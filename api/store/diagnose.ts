@@ -365,6 +365,9 @@ export async function plantDays(db: Db, plantUid: string, from: number, to: numb
         clipping: 0,
         dropped: 0,
         total: inverters,
+        kept: Number(r.kept) === 1 ? inverters : 0,
+        // A plant-day row does not say which of energy or irradiance was missing: days are kept or dropped whole.
+        noIrradiance: 0,
       },
     });
   }
@@ -594,6 +597,7 @@ export async function fleetSums(db: Db, plantUids: string[], from: number, to: n
         "plant_uid",
         eb.fn.countAll<number>().as("total"),
         eb.fn.sum<number>("dropped").as("dropped"),
+        eb.fn.sum<number>("kept").as("kept"),
         eb.fn.sum<number>("energy").as("energy"),
         eb.fn.sum<number>("expected").as("expected"),
         eb.fn.sum<number>("yref").as("yref"),
@@ -619,6 +623,8 @@ export async function fleetSums(db: Db, plantUids: string[], from: number, to: n
         clipping: 0,
         dropped: Number(r.dropped ?? 0),
         total: Number(r.total),
+        kept: Number(r.kept ?? 0),
+        noIrradiance: 0,
       });
     }
   }

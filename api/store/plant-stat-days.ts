@@ -86,7 +86,17 @@ function* steps(
       if (!r)
         rows.set(
           key,
-          (r = { plant_uid: plant, day_ts: day, inv_n: null, energy_wh: null, max_w: null, sensors: 0, iis_wh: null }),
+          (r = {
+            plant_uid: plant,
+            day_ts: day,
+            inv_n: null,
+            energy_wh: null,
+            max_w: null,
+            sensors: 0,
+            iis_wh: null,
+            run_n: null,
+            lit_n: null,
+          }),
         );
       return r;
     };
@@ -100,6 +110,7 @@ function* steps(
           r.inv_n = Number(a.n);
           r.energy_wh = a.energy_wh === null ? null : Number(a.energy_wh);
           r.max_w = a.max_w === null ? null : Number(a.max_w);
+          r.run_n = a.run_n === null ? null : Number(a.run_n);
         }
       }
       if (envs.length) {
@@ -107,6 +118,7 @@ function* steps(
           const r = row(plant, Number(s.b));
           r.sensors = Number(s.sensors);
           r.iis_wh = Number(s.iis_wh);
+          r.lit_n = s.lit_n === null ? null : Number(s.lit_n);
         }
       }
     }

@@ -378,6 +378,9 @@ export interface RollupPlantStatDailyTable {
   max_w: number | null;
   sensors: number;
   iis_wh: number | null;
+  /** Producing steps of its inverters, summed; lit steps of its sensors, mean (migration 0019; null before). */
+  run_n: number | null;
+  lit_n: number | null;
 }
 
 /** Plants whose rollup_plant_stat_daily rows may count another set of devices (migration 0016's triggers). */

@@ -1,6 +1,6 @@
 /** Accounts every install has: the initial admin and the read-only guest (SPEC §1). */
 import { GUEST_ID, GUEST_PASSWORD } from "../../domain/guest";
-import { SERVICE_MASK_MAX, serviceMask } from "../../domain/service-bits";
+import { ADMIN_SERVICE_MASK, serviceMask } from "../../domain/service-bits";
 import { hashPassword } from "../auth/password";
 import { INVERTER_FAULT_CODES } from "../sim/faults";
 import type { Store } from "./db";
@@ -42,7 +42,7 @@ export async function seedFoundation(store: Store, opts: { adminPassword: string
         name: "관리자",
         password_hash: await hashPassword(opts.adminPassword),
         auth: 10,
-        service: SERVICE_MASK_MAX,
+        service: ADMIN_SERVICE_MASK,
         pwd_yn: 0,
         read_only: 0,
       })

@@ -23,6 +23,7 @@ import type {
   StatScope,
 } from "../../domain/contract/statistics";
 import { DEVICE_KIND } from "../../domain/device";
+import { addSums, bucketCoverage, type PerformanceSums } from "../../domain/performance";
 import { SEOUL_OFFSET_MS, DAY_MS, STEP_MS, seoulDayStart } from "../../domain/seoul-time";
 import {
   bucketStarts,
@@ -30,6 +31,8 @@ import {
   expectedByBucket,
   finalYield,
   nextBucket,
+  reportPr,
+  reportRowSums,
   UNIT_SOURCE,
   unitStepMs,
   type Period,
@@ -365,17 +368,19 @@ const wavg = (c: string) =>
 function inverterAggSql(uids: string[], period: Period, unit: StatUnit, bounds: readonly number[]): RawBuilder<Agg> {
   const source = UNIT_SOURCE[unit];
   if (source === "raw") {
-    return sql<Agg>`select device_uid, ${stepExpr("ts", unit, bounds)} as b, count(*) as n, sum(iw) / 6.0 as energy_wh, max(iw) as max_w
+    return sql<Agg>`select device_uid, ${stepExpr("ts", unit, bounds)} as b, count(*) as n, sum(iw) / 6.0 as energy_wh, max(iw) as max_w,
+        count(case when iw > 0 then 1 end) as run_n
       from m_inverter where device_uid in (${inList(uids)}) and ts >= ${period.start} and ts < ${period.end}
       group by device_uid, ${stepExpr("ts", unit, bounds)}`;
   }
   const table = source === "hourly" ? "rollup_hourly" : "rollup_daily";
   const col = source === "hourly" ? "hour_ts" : "day_ts";
   if (sourceIsStep(unit)) {
-    return sql<Agg>`select ${deviceColumn(uids)}${sql.ref(col)} as b, samples as n, energy_wh, max_w from ${sql.table(table)}
+    return sql<Agg>`select ${deviceColumn(uids)}${sql.ref(col)} as b, samples as n, energy_wh, max_w, run_samples as run_n from ${sql.table(table)}
       where device_uid in (${inList(uids)}) and ${sql.ref(col)} >= ${period.start} and ${sql.ref(col)} < ${period.end}`;
   }
-  return sql<Agg>`select device_uid, ${stepExpr(col, unit, bounds)} as b, sum(samples) as n, sum(energy_wh) as energy_wh, max(max_w) as max_w
+  return sql<Agg>`select device_uid, ${stepExpr(col, unit, bounds)} as b, sum(samples) as n, sum(energy_wh) as energy_wh, max(max_w) as max_w,
+      sum(run_samples) as run_n
     from ${sql.table(table)} where device_uid in (${inList(uids)}) and ${sql.ref(col)} >= ${period.start} and ${sql.ref(col)} < ${period.end}
     group by device_uid, ${stepExpr(col, unit, bounds)}`;
 }
@@ -384,18 +389,18 @@ function envAggSql(uids: string[], period: Period, unit: StatUnit, bounds: reado
   const source = UNIT_SOURCE[unit];
   if (source === "raw") {
     return sql<Agg>`select device_uid, ${stepExpr("ts", unit, bounds)} as b, count(*) as n, sum(iis) / 6.0 as iis_wh, sum(his) / 6.0 as his_wh,
-        avg(sts) as avg_sts, avg(ats) as avg_ats
+        avg(sts) as avg_sts, avg(ats) as avg_ats, count(case when iis > 0 then 1 end) as lit_n
       from m_env where device_uid in (${inList(uids)}) and ts >= ${period.start} and ts < ${period.end}
       group by device_uid, ${stepExpr("ts", unit, bounds)}`;
   }
   const table = source === "hourly" ? "rollup_hourly" : "rollup_daily";
   const col = source === "hourly" ? "hour_ts" : "day_ts";
   if (sourceIsStep(unit)) {
-    return sql<Agg>`select ${deviceColumn(uids)}${sql.ref(col)} as b, samples as n, iis_wh, his_wh, avg_sts, avg_ats from ${sql.table(table)}
+    return sql<Agg>`select ${deviceColumn(uids)}${sql.ref(col)} as b, samples as n, iis_wh, his_wh, avg_sts, avg_ats, lit_samples as lit_n from ${sql.table(table)}
       where device_uid in (${inList(uids)}) and ${sql.ref(col)} >= ${period.start} and ${sql.ref(col)} < ${period.end}`;
   }
   return sql<Agg>`select device_uid, ${stepExpr(col, unit, bounds)} as b, sum(samples) as n, sum(iis_wh) as iis_wh, sum(his_wh) as his_wh,
-      ${wavg("avg_sts")} as avg_sts, ${wavg("avg_ats")} as avg_ats
+      ${wavg("avg_sts")} as avg_sts, ${wavg("avg_ats")} as avg_ats, sum(lit_samples) as lit_n
     from ${sql.table(table)} where device_uid in (${inList(uids)}) and ${sql.ref(col)} >= ${period.start} and ${sql.ref(col)} < ${period.end}
     group by device_uid, ${stepExpr(col, unit, bounds)}`;
 }
@@ -650,6 +655,8 @@ export interface PlantAgg {
   n: number;
   energy_wh: number | null;
   max_w: number | null;
+  /** Producing steps (iw > 0) summed over the plant's inverters (null: not known, rows of before the count). */
+  run_n: number | null;
 }
 
 export interface PlantEnvAgg {
@@ -657,6 +664,8 @@ export interface PlantEnvAgg {
   b: number;
   iis_wh: number;
   sensors: number;
+  /** Lit steps (G > 0), mean over the sensors that measured (null: not known). */
+  lit_n: number | null;
 }
 
 /**
@@ -665,13 +674,15 @@ export interface PlantEnvAgg {
  * this same statement per plant and day (api/store/plant-stat-days.ts), so both ways add up alike.
  */
 export function plantInverterStepsSql(plant: string, uids: string[], period: Period, unit: StatUnit, bounds: readonly number[]) {
-  return sql<PlantAgg>`select cast(${plant} as text) as plant, x.b as b, sum(x.n) as n, sum(x.energy_wh) as energy_wh, sum(x.max_w) as max_w
+  return sql<PlantAgg>`select cast(${plant} as text) as plant, x.b as b, sum(x.n) as n, sum(x.energy_wh) as energy_wh, sum(x.max_w) as max_w,
+        sum(x.run_n) as run_n
         from (${inverterAggSql(uids, period, unit, bounds)}) x group by x.b`;
 }
 
 /** A plant's sensor steps: the mean irradiation of its sensors that measured in the step, and how many did. */
 export function plantEnvStepsSql(plant: string, uids: string[], period: Period, unit: StatUnit, bounds: readonly number[]) {
-  return sql<PlantEnvAgg>`select cast(${plant} as text) as plant, x.b as b, avg(x.iis_wh) as iis_wh, count(*) as sensors
+  return sql<PlantEnvAgg>`select cast(${plant} as text) as plant, x.b as b, avg(x.iis_wh) as iis_wh, count(*) as sensors,
+        avg(x.lit_n) as lit_n
         from (${envAggSql(uids, period, unit, bounds)}) x where x.iis_wh is not null group by x.b`;
 }
 
@@ -709,7 +720,7 @@ export async function* plantReportChunks(
   opts: { plantDays?: boolean } = {},
 ) {
   const plantUids = [...ctx.plants.keys()];
-  const scopeRows = per === "group" ? new Map<number, PlantRow & { sensors: number }>() : null;
+  const scopeRows = per === "group" ? new Map<number, PlantRow & { sensors: number; covE: number }>() : null;
   const bounds = ctx.exp.bounds;
   const last = bounds.length - 1;
   const size = perChunk(ctx);
@@ -728,7 +739,7 @@ export async function* plantReportChunks(
       for (const d of list) m.set(d.plant_uid!, [...(m.get(d.plant_uid!) ?? []), d.uid]);
       return [...m.entries()];
     };
-    const env = new Map<string, Map<number, { iis: number; sensors: number }>>();
+    const env = new Map<string, Map<number, { iis: number; sensors: number; lit: number | null }>>();
     const addInv = (r: PlantAgg) => {
       let m = inv.get(r.plant);
       if (!m) inv.set(r.plant, (m = new Map()));
@@ -737,21 +748,22 @@ export async function* plantReportChunks(
     const addEnv = (r: PlantEnvAgg) => {
       let m = env.get(r.plant);
       if (!m) env.set(r.plant, (m = new Map()));
-      m.set(Number(r.b), { iis: Number(r.iis_wh), sensors: Number(r.sensors) });
+      m.set(Number(r.b), { iis: Number(r.iis_wh), sensors: Number(r.sensors), lit: num(r.lit_n) });
     };
     // At unit day a plant whose scope holds every inverter and sensor it has reads its kept days (migration 0016).
     const kept = ctx.unit === "day" && opts.plantDays !== false ? await plantDaysCover(db, part, invs, envs) : new Set<string>();
     if (kept.size) {
       const rows = await db
         .selectFrom("rollup_plant_stat_daily")
-        .select(["plant_uid", "day_ts", "inv_n", "energy_wh", "max_w", "sensors", "iis_wh"])
+        .select(["plant_uid", "day_ts", "inv_n", "energy_wh", "max_w", "sensors", "iis_wh", "run_n", "lit_n"])
         .where("plant_uid", "in", [...kept])
         .where("day_ts", ">=", ctx.period.start)
         .where("day_ts", "<", ctx.period.end)
         .execute();
       for (const r of rows) {
-        if (r.inv_n !== null) addInv({ plant: r.plant_uid, b: r.day_ts, n: r.inv_n, energy_wh: r.energy_wh, max_w: r.max_w });
-        if (Number(r.sensors) > 0) addEnv({ plant: r.plant_uid, b: r.day_ts, iis_wh: r.iis_wh!, sensors: r.sensors });
+        const { plant_uid: plant, day_ts: b } = r;
+        if (r.inv_n !== null) addInv({ plant, b, n: r.inv_n, energy_wh: r.energy_wh, max_w: r.max_w, run_n: r.run_n });
+        if (Number(r.sensors) > 0) addEnv({ plant, b, iis_wh: r.iis_wh!, sensors: r.sensors, lit_n: r.lit_n });
       }
     }
     const computed = (list: StatDevice[]) => byPlant(list.filter((d) => !kept.has(d.plant_uid!)));
@@ -783,6 +795,7 @@ export async function* plantReportChunks(
           energy_wh: a ? num(a.energy_wh) : null,
           max_w: a ? num(a.max_w) : null,
           iis_wh: s ? s.iis : null,
+          iis_cov: s ? bucketCoverage(s.lit, a && count && num(a.run_n) !== null ? num(a.run_n)! / count : null) : null,
           capa,
         });
       }
@@ -805,8 +818,10 @@ export async function* plantReportChunks(
             energy_wh: null,
             max_w: null,
             iis_wh: null,
+            iis_cov: null,
             capa: 0,
             sensors: 0,
+            covE: 0,
           }),
         );
       t.samples += r.samples;
@@ -818,11 +833,19 @@ export async function* plantReportChunks(
         t.iis_wh = ((t.iis_wh ?? 0) * t.sensors + r.iis_wh) / (t.sensors + 1);
         t.sensors += 1;
       }
+      // The scope's coverage: its plants' coverages weighted by their energy (a plant without a sensor: 0).
+      const e = r.energy_wh ?? 0;
+      if (e > 0 || t.iis_cov === null) {
+        t.iis_cov = ((t.iis_cov ?? 0) * t.covE + (r.iis_cov ?? 0) * e) / (t.covE + e || 1);
+        t.covE += e;
+      }
     }
   }
   if (scopeRows) {
     const total = [...ctx.plants.values()].reduce((a, p) => a + p.capa, 0);
-    yield [...scopeRows.values()].sort((a, b) => a.ts - b.ts).map(({ sensors: _s, ...r }) => ({ ...r, capa: total }) as PlantRow);
+    yield [...scopeRows.values()]
+      .sort((a, b) => a.ts - b.ts)
+      .map(({ sensors: _s, covE: _e, ...r }) => ({ ...r, capa: total }) as PlantRow);
   }
 }
 
@@ -836,6 +859,10 @@ function emptyValues(fields: Field[]): Record<string, null> {
 export class Totals {
   private byKey = new Map<string, RowTotal & { _w: number }>();
   private stepPeaks = new Map<number, number>();
+  /** The integrated report's performance sums per row key (domain/statistics.ts reportRowSums). */
+  private perf = new Map<string, PerformanceSums>();
+  /** The inverter report's energy per step, summed over its rows (for PR against the scope's sensors per step). */
+  private stepEnergy = new Map<number, number>();
   constructor(
     private family: "inverter" | "env" | "breaker" | "plant",
     private capas: (key: string) => number | null,
@@ -854,6 +881,14 @@ export class Totals {
       // say) never make up for a silent step elsewhere.
       t.samples += Math.min(r.samples, r.expected);
       t.expected += r.expected;
+      if (this.family === "plant") {
+        const row = r as PlantRow;
+        const add = reportRowSums([row], row.capa);
+        const cur = this.perf.get(r.device_uid);
+        this.perf.set(r.device_uid, cur ? addSums(cur, add) : add);
+      }
+      const e = this.family === "inverter" ? num((r as unknown as Record<string, unknown>).energy_wh) : null;
+      if (e !== null) this.stepEnergy.set(r.ts, (this.stepEnergy.get(r.ts) ?? 0) + e);
       const mw = num((r as unknown as Record<string, unknown>).max_w);
       if (mw !== null) this.stepPeaks.set(r.ts, (this.stepPeaks.get(r.ts) ?? 0) + mw);
     }
@@ -866,8 +901,27 @@ export class Totals {
       const out: RowTotal = { ...t, completeness: completenessPct(t.samples, t.expected) };
       const capa = this.capas(t.device_uid);
       if ((this.family === "inverter" || this.family === "plant") && capa) out.genHours = finalYield(t.energy_wh ?? 0, capa);
+      const perf = this.perf.get(t.device_uid);
+      if (perf && capa) {
+        const { pr, withheld } = reportPr(perf, capa);
+        out.pr = pr;
+        out.pr_withheld = withheld;
+      }
       return out;
     });
+  }
+  /** Energy per step of an inverter report (Wh), in no particular order. */
+  energySteps(): ReadonlyMap<number, number> {
+    return this.stepEnergy;
+  }
+  /** The performance sums of the integrated report's row keys given (null: none of them has rows). */
+  perfOf(keys: readonly string[]): PerformanceSums | null {
+    let out: PerformanceSums | null = null;
+    for (const k of keys) {
+      const v = this.perf.get(k);
+      if (v) out = out ? addSums(out, v) : v;
+    }
+    return out;
   }
   /** The highest step of the report: per step, the sum of each row key's peak (exact at unit 10). */
   peak(): number | null {

@@ -159,6 +159,7 @@ export interface GridSummary {
   w: number | null;
   /** Voltage at the grid connection (VCB, else ACB, else the boards), V; null without any fresh reading. */
   v: number | null;
+  vKind?: number | null;
   /** Board current, A (sum over fresh boards). */
   a: number;
   closed: number;

@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from "react";
 import { AUTH_LEVELS } from "../../domain/admin-levels";
 import { MEMBER_ID_PATTERN } from "../../domain/password-policy";
 import { SERVICE_CHOICES, SERVICE_KNOWN_MASK } from "../../domain/member-form";
+import { HIDE_SERVICE_KEYS } from "../../domain/service-bits";
 import { Checkbox, SelectInput, TextInput, type Errors, type Values } from "~/components/AdminForm";
 import { fmt } from "~/i18n";
 import { useAdminT } from "~/i18n/admin";
@@ -18,6 +19,8 @@ export interface NodeChoice {
   name: string;
   depth: number;
 }
+
+const isHideKey = (key: string) => (HIDE_SERVICE_KEYS as readonly string[]).includes(key);
 
 export function MemberFields(props: {
   form: string;
@@ -34,6 +37,17 @@ export function MemberFields(props: {
   const m = t.members;
   const { values: v, errors: e, text, form } = props;
   const service = Number(v.service ?? 0) || 0;
+  // A checkbox of one service bit; the hide bits (co2Hide, recSmpHide) sit in their own group: checked, the member sees less.
+  const serviceBox = (c: (typeof SERVICE_CHOICES)[number]) => (
+    <Checkbox
+      key={c.key}
+      form={form}
+      name="service"
+      value={String(c.bit)}
+      label={m.services[c.key as keyof typeof m.services]}
+      defaultChecked={((service >> c.bit) & 1) === 1}
+    />
+  );
   const flagOn = (name: string, fallback: boolean) => (v[name] === undefined ? fallback : v[name] === "1");
   return (
     <>
@@ -130,17 +144,12 @@ export function MemberFields(props: {
       <fieldset className="checks">
         <legend>{m.fields.services}</legend>
         <input type="hidden" name="serviceKeep" value={String(service & ~SERVICE_KNOWN_MASK)} />
-        {SERVICE_CHOICES.map((c) => (
-          <Checkbox
-            key={c.key}
-            form={form}
-            name="service"
-            value={String(c.bit)}
-            label={m.services[c.key as keyof typeof m.services]}
-            defaultChecked={((service >> c.bit) & 1) === 1}
-          />
-        ))}
+        {SERVICE_CHOICES.filter((c) => !isHideKey(c.key)).map((c) => serviceBox(c))}
         {e.service ? <span className="error">{text(e.service)}</span> : null}
+      </fieldset>
+      <fieldset className="checks">
+        <legend>{m.fields.hides}</legend>
+        {SERVICE_CHOICES.filter((c) => isHideKey(c.key)).map((c) => serviceBox(c))}
       </fieldset>
       <fieldset className="checks">
         <legend>{m.fields.screens}</legend>

@@ -108,6 +108,7 @@ export const adminEn: AdminMessages = {
       phone: "Phone",
       email: "E-mail",
       services: "Services",
+      hides: "Hidden figures (checked = hidden)",
       screens: "Screens",
       diagram: "Diagrams",
       cctv: "CCTV",
@@ -121,8 +122,8 @@ export const adminEn: AdminMessages = {
       deviceOperation: "Device operation",
       breakStatus: "Breaker status",
       control: "Control",
-      co2Hide: "Hide CO₂ savings",
-      recSmpHide: "Hide REC/SMP",
+      co2Hide: "Hide CO₂",
+      recSmpHide: "Hide REC·SMP revenue",
     },
     idCheck: {
       checking: "Checking the id…",

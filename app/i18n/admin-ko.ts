@@ -113,6 +113,7 @@ export const adminKo = {
       phone: "연락처",
       email: "이메일",
       services: "서비스 권한",
+      hides: "표시 제한 (체크하면 숨김)",
       screens: "화면 권한",
       diagram: "단선도",
       cctv: "CCTV",
@@ -126,8 +127,8 @@ export const adminKo = {
       deviceOperation: "장비 운전 현황",
       breakStatus: "차단기 상태",
       control: "제어",
-      co2Hide: "CO₂ 감축량 숨김",
-      recSmpHide: "REC·SMP 숨김",
+      co2Hide: "CO₂ 숨김",
+      recSmpHide: "REC·SMP 수익 숨김",
     },
     idCheck: {
       checking: "아이디 확인 중…",

@@ -144,6 +144,8 @@ export const analysisEn: Widen<typeof analysisKo> = {
       surplus: "Above reference",
       legend: { generation: "Generation (blue)", reference: "Reference (green, dashed)", irradiance: "Irradiance (red)" },
       coefficients: "Temperature coefficient γ {gamma} /°C, system factor η {eta}",
+      withheld:
+        "Irradiance was measured for less than {pct}% of the generation (an irradiance sensor's communication fault, say): not computed.",
       dropped: "{n} step(s) with missing data left out of both sums.",
       chart: "{plant}: generation, reference generation and irradiance",
     },

@@ -121,6 +121,7 @@ export const analysisKo = {
       surplus: "기준 초과",
       legend: { generation: "발전량 (파랑)", reference: "기준 발전량 (초록, 점선)", irradiance: "일사량 (빨강)" },
       coefficients: "온도 계수 γ {gamma} /°C, 시스템 계수 η {eta}",
+      withheld: "일사량이 측정된 발전 구간이 {pct}% 미만이라(일사 센서 통신 장애 등) 계산하지 않았습니다.",
       dropped: "자료가 빠진 구간 {n}개는 합계에서 뺐습니다.",
       chart: "{plant}: 발전량과 기준 발전량, 일사량",
     },

@@ -65,7 +65,12 @@ export const en: Messages = {
   logout: "Log out",
   theme: { label: "Theme", default: "Default", dark: "Dark" },
   language: { label: "Language", ko: "한국어", en: "English" },
-  user: { level: "Level {level}", readOnly: "Read-only", alarms: "{count} open alarms" },
+  user: {
+    level: "Level {level}",
+    readOnly: "Read-only",
+    alarms: "{count} open alarms",
+    alarmStates: "{active} unacknowledged · {open} open alarms",
+  },
   password: {
     title: "Change password",
     requiredNotice: "This is your first login or an admin reset your password. Change it to continue.",
@@ -200,7 +205,7 @@ export const en: Messages = {
       genTime: "Generation hours",
       devices: "Grid devices (reporting/all)",
       power: "Active power",
-      voltage: "Mean voltage",
+      voltage: "Grid voltage",
       current: "Board current",
       breakers: "Breakers closed/open",
     },
@@ -287,7 +292,7 @@ export const en: Messages = {
   },
   zeroedToday: {
     note: "0 due to alarm",
-    why: "Set to 0: the plant has an open alarm and no current output",
+    why: "Shown as 0 on the status screens: the plant has an open alarm and no current output. The measured generation is in the statistics report",
   },
   replay: {
     banner: "Generating demo history {percent} %",

@@ -64,7 +64,12 @@ export const ko = {
   logout: "로그아웃",
   theme: { label: "화면 테마", default: "기본", dark: "다크" },
   language: { label: "언어", ko: "한국어", en: "English" },
-  user: { level: "권한 {level}", readOnly: "읽기 전용", alarms: "미해제 알람 {count}건" },
+  user: {
+    level: "권한 {level}",
+    readOnly: "읽기 전용",
+    alarms: "미해제 알람 {count}건",
+    alarmStates: "미확인 알람 {active}건 · 미해제 {open}건",
+  },
   password: {
     title: "비밀번호 변경",
     requiredNotice: "처음 로그인했거나 관리자가 비밀번호를 초기화했습니다. 계속하려면 비밀번호를 변경하세요.",
@@ -207,7 +212,7 @@ export const ko = {
       genTime: "발전 시간",
       devices: "계통 장비 (수신/전체)",
       power: "유효 전력",
-      voltage: "평균 전압",
+      voltage: "계통 전압",
       current: "접속반 전류",
       breakers: "차단기 투입/개방",
     },
@@ -295,7 +300,7 @@ export const ko = {
   /** Today's generation zeroed by SPEC §5's alarm rule (shared by every screen that shows it). */
   zeroedToday: {
     note: "알람으로 0 처리",
-    why: "알람이 있고 현재 출력이 0이라 금일 발전량을 0으로 처리했습니다",
+    why: "알람이 있고 현재 출력이 0이라 현황 화면의 금일 발전량을 0으로 표시합니다. 측정된 발전량은 통계 보고서에 있습니다",
   },
   replay: {
     banner: "데모 이력 생성 중 {percent} %",

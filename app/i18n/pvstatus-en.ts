@@ -114,6 +114,7 @@ export const pvstatusEn: Widen<typeof pvstatusKo> = {
       zoomOut: "Zoom out",
       zoomLabel: "Map zoom",
       fitAll: "Show every plant",
+      firstView: "First view",
       zoomTo: "{label} — zoom in",
       legend: `Marks: ● ${statusEn.normal} · ▲ Abnormal · ■ ${statusEn.notWork} · numbers count grouped plants`,
     },

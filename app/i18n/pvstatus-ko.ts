@@ -105,6 +105,7 @@ export const pvstatusKo = {
       zoomOut: "축소",
       zoomLabel: "지도 확대·축소",
       fitAll: "모든 발전소 보기",
+      firstView: "처음 보기",
       zoomTo: "{label} — 확대",
       legend: `표시: ● ${statusKo.normal} · ▲ 이상 · ■ ${statusKo.notWork} · 숫자는 모인 발전소 수`,
     },

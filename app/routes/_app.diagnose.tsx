@@ -20,6 +20,8 @@ import {
 } from "../../domain/contract/diagnose";
 import { DIAGNOSE_UNITS } from "../../domain/diagnose-period";
 import { diagnosableDevices } from "../../domain/device";
+import { IRRADIANCE_COVERAGE_MIN } from "../../domain/performance";
+import { formatNumber, formatPercent } from "../../domain/units";
 import { addSeoul, formatSeoul, seoulDayStart } from "../../domain/seoul-time";
 import { diagnoseTabs, hasService } from "../../domain/service-bits";
 import { requireAuth } from "~/auth/session.server";
@@ -207,9 +209,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithFlash(`/diagnose${back.search}`, t.diagnose.comparison.forgotten);
 }
 
-const pct = (v: number | null, d = 1) => (v === null ? "–" : `${(v * 100).toFixed(d)}%`);
-const num = (v: number | null | undefined, d = 1) =>
-  v === null || v === undefined ? "–" : v.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d });
+const pct = (v: number | null, d = 1) => (v === null ? "–" : `${formatPercent(v, d)}%`);
+const num = (v: number | null | undefined, d = 1) => formatNumber(v, d);
+
+/** The reason a figure shows "—" (too little irradiance measured), as its title; undefined when it is shown. */
+const withheldTitle = (d: AnalysisCatalogue["diagnose"], why: string | null | undefined) =>
+  why ? fmt(d.performance.withheld, { pct: Math.round(IRRADIANCE_COVERAGE_MIN * 100) }) : undefined;
 
 function failureText(t: AnalysisCatalogue, f: Failure): string {
   const specific = t.diagnose.badInput[f.message as keyof typeof t.diagnose.badInput];
@@ -436,7 +441,9 @@ export default function DiagnoseScreen() {
               </div>
               <div>
                 <dt>{d.performance.yr}</dt>
-                <dd>{fmt(d.performance.hours, { v: num(data.result.data.figures.referenceYield, 2) })}</dd>
+                <dd title={withheldTitle(d, data.result.data.figures.withheld)}>
+                  {fmt(d.performance.hours, { v: num(data.result.data.figures.referenceYield, 2) })}
+                </dd>
               </div>
               <div>
                 <dt>{d.performance.yf}</dt>
@@ -444,15 +451,21 @@ export default function DiagnoseScreen() {
               </div>
               <div>
                 <dt>{d.performance.pr}</dt>
-                <dd>{num(data.result.data.figures.performanceRatio, 3)}</dd>
+                <dd title={withheldTitle(d, data.result.data.figures.withheld)}>
+                  {num(data.result.data.figures.performanceRatio, 3)}
+                </dd>
               </div>
               <div>
                 <dt>{d.performance.prStc}</dt>
-                <dd>{num(data.result.data.figures.performanceRatioStc, 3)}</dd>
+                <dd title={withheldTitle(d, data.result.data.figures.withheld)}>
+                  {num(data.result.data.figures.performanceRatioStc, 3)}
+                </dd>
               </div>
               <div>
                 <dt>{d.performance.epi}</dt>
-                <dd data-figure="epi">{num(data.result.data.figures.energyPerformanceIndex, 3)}</dd>
+                <dd data-figure="epi" title={withheldTitle(d, data.result.data.figures.withheld)}>
+                  {num(data.result.data.figures.energyPerformanceIndex, 3)}
+                </dd>
               </div>
               <div>
                 <dt>{d.performance.availability}</dt>
@@ -543,7 +556,7 @@ export default function DiagnoseScreen() {
                     </AppLink>
                   </th>
                   <td className="num">{num(p.capacityKw, 1)} kW</td>
-                  <td className="num" data-epi={p.epi ?? ""} data-rating={p.rating}>
+                  <td className="num" data-epi={p.epi ?? ""} data-rating={p.rating} title={withheldTitle(d, p.withheld)}>
                     {p.rating === "missing" ? d.rating.missing : p.epi === null ? d.ranking.none : num(p.epi, 3)}
                     {p.rating === "partial" ? (
                       <>
@@ -552,7 +565,9 @@ export default function DiagnoseScreen() {
                       </>
                     ) : null}
                   </td>
-                  <td className="num">{num(p.pr, 3)}</td>
+                  <td className="num" title={withheldTitle(d, p.withheld)}>
+                    {num(p.pr, 3)}
+                  </td>
                   <td className="num">{pct(p.availability)}</td>
                   <td className="num">{num(p.energyKwh, 0)} kWh</td>
                 </tr>

@@ -4,6 +4,7 @@
  * JavaScript; with it the page refreshes like the status screens. The 24-hour chart is server-rendered SVG
  * at unit 10 (keys never past now), irradiance drawn per irradiance mode (SPEC §4), values sanitised (§5).
  */
+import { formatNumber } from "../../domain/units";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useLoaderData, useRevalidator } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -295,8 +296,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 }
 
-const n1 = (v: number | null | undefined, d = 1) =>
-  v === null || v === undefined ? "–" : v.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d });
+const n1 = (v: number | null | undefined, d = 1) => formatNumber(v, d);
 
 function Value({ label, v, unit, d = 1 }: { label: string; v: number | null | undefined; unit: string; d?: number }) {
   return (

@@ -11,7 +11,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { CustomUnique, PAGE_TITLE_MAX, WIDGET_KINDS, type CustomWidget } from "../../domain/contract/custom";
 import { DIAGRAM_REFRESH_MS } from "../../domain/diagram";
-import { formatEnergy, formatPower } from "../../domain/units";
+import { formatEnergy, formatNumber, formatPower } from "../../domain/units";
 import { requireSection } from "~/auth/section.server";
 import { AppLink } from "~/components/AppLink";
 import { CONDITION_MARK, conditionText } from "~/components/diagram/words";
@@ -241,7 +241,7 @@ function InverterTable({ w }: { w: WidgetView }) {
 function SensorTable({ w }: { w: WidgetView }) {
   const t = useWorkspaceT();
   const s = t.customPage.sensor;
-  const f = (v: number | null, d: number, unit: string) => (v == null ? "–" : `${v.toFixed(d)} ${unit}`);
+  const f = (v: number | null, d: number, unit: string) => (v == null ? "–" : `${formatNumber(v, d)} ${unit}`);
   return (
     <div className="table-scroll">
       <table>

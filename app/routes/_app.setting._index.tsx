@@ -2,6 +2,7 @@
  * Admin home (SPEC §2 /setting): the areas this member may administer (admin level table, SPEC §6), each with
  * what is in it, from the same scoped calls the area screens use (GET /total, the member list, /alarm/count).
  */
+import { formatNumber } from "../../domain/units";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AppLink } from "~/components/AppLink";
@@ -40,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export default function SettingMain() {
   const { screens, figures } = useLoaderData<typeof loader>();
   const t = useT();
-  const line = (text: string, count: number | null) => (count === null ? null : fmt(text, { count: count.toLocaleString() }));
+  const line = (text: string, count: number | null) => (count === null ? null : fmt(text, { count: formatNumber(count, 0) }));
   const facts: Partial<Record<SettingScreenKey, Array<string | null>>> = {
     total: [line(t.settingHome.plants, figures.plants), line(t.settingHome.openAlarms, figures.openAlarms)],
     id: [line(t.settingHome.members, figures.members)],

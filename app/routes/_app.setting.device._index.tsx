@@ -9,7 +9,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { DEVICE_KINDS } from "../../domain/device";
 import { COMM_STATES, DeviceBodySchema } from "../../domain/fleet";
-import { capacityKw } from "../../domain/units";
+import { capacityKw, formatNumber } from "../../domain/units";
 import { requireSettingScreen } from "~/auth/section.server";
 import { FormAlert, schemaErrors, useClientValidation } from "~/components/AdminForm";
 import { DeviceFields } from "~/components/DeviceFields";
@@ -132,7 +132,7 @@ export default function DeviceList() {
           },
           { label: d.columns.plant, cell: (row) => row.plantName ?? "—" },
           { label: d.columns.address, num: true, cell: (row) => row.address ?? "—" },
-          { label: d.columns.capa, num: true, cell: (row) => (row.capa == null ? "—" : capacityKw(row.capa).toFixed(2)) },
+          { label: d.columns.capa, num: true, cell: (row) => (row.capa == null ? "—" : formatNumber(capacityKw(row.capa), 2)) },
           { label: d.columns.comm, cell: (row) => <CommBadge comm={row.comm} /> },
           { label: d.columns.use, cell: (row) => (row.use_yn ? t.fleet.inUse : t.fleet.unused) },
         ]}

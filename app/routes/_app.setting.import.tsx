@@ -9,7 +9,7 @@ import { AppLink } from "~/components/AppLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { RemoteUrlSchema } from "../../domain/fleet";
-import { capacityKw } from "../../domain/units";
+import { capacityKw, formatNumber } from "../../domain/units";
 import { requireSettingScreen } from "~/auth/section.server";
 import { FormAlert, SelectInput, TextInput, schemaErrors, useClientValidation } from "~/components/AdminForm";
 import { answerFor, DeleteSection, formatTime, kindLabel, useFleetErrorText } from "~/components/FleetAdmin";
@@ -231,7 +231,7 @@ export default function ImportPage() {
                 <div className="check" key={p.uid}>
                   <input type="checkbox" id={`imp-plant-${p.uid}`} name="plants" value={p.uid} disabled={p.exists} />
                   <label htmlFor={`imp-plant-${p.uid}`}>
-                    {p.name} <span className="mono muted">{p.uid}</span> · {capacityKw(p.capa).toFixed(2)} kW
+                    {p.name} <span className="mono muted">{p.uid}</span> · {formatNumber(capacityKw(p.capa), 2)} kW
                     {p.exists ? <span className="tag off">{m.offer.exists}</span> : null}
                   </label>
                 </div>

@@ -9,7 +9,7 @@ import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { optionalInt, PlantFormSchema, plantErrorField, plantFormToBody, RemoteUrlSchema } from "../../domain/fleet";
 import { STATUS_CATEGORIES, type StatusCategory } from "../../domain/status";
-import { capacityKw } from "../../domain/units";
+import { capacityKw, formatNumber } from "../../domain/units";
 import { requireSettingScreen } from "~/auth/section.server";
 import { FormAlert, SelectInput, TextInput, schemaErrors, useClientValidation } from "~/components/AdminForm";
 import { answerFor, useFleetErrorText } from "~/components/FleetAdmin";
@@ -161,7 +161,7 @@ export default function PlantList() {
             cell: (row) => <AppLink to={`/setting/plant/${encodeURIComponent(row.uid)}`}>{row.name}</AppLink>,
           },
           { label: p.columns.uid, className: "mono", cell: (row) => row.uid },
-          { label: p.columns.capa, num: true, cell: (row) => capacityKw(row.capa).toFixed(2) },
+          { label: p.columns.capa, num: true, cell: (row) => formatNumber(capacityKw(row.capa), 2) },
           { label: p.columns.locality, cell: (row) => row.plantLocality ?? "—" },
           { label: p.columns.node, cell: (row) => row.nodeName ?? "—" },
           { label: p.columns.package, cell: (row) => row.packageName ?? "—" },

@@ -8,7 +8,7 @@ import { AppLink } from "~/components/AppLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { RemoteUrlSchema } from "../../domain/fleet";
-import { capacityKw } from "../../domain/units";
+import { capacityKw, formatCapacityTotal, formatNumber } from "../../domain/units";
 import { requireSettingScreen } from "~/auth/section.server";
 import { FormAlert, SelectInput, TextInput, schemaErrors, useClientValidation } from "~/components/AdminForm";
 import { answerFor, useFleetErrorText } from "~/components/FleetAdmin";
@@ -65,6 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Total() {
   const { totalList, total: sum, totalOfPlantList } = useLoaderData<typeof loader>();
+  const totalCapa = formatCapacityTotal(sum.capa);
   const data = useActionData<typeof action>();
   const navigation = useNavigation();
   const t = useAdminT();
@@ -83,7 +84,7 @@ export default function Total() {
         </div>
         <div>
           <dt>{x.summary.capa}</dt>
-          <dd>{capacityKw(sum.capa).toFixed(2)} kW</dd>
+          <dd>{`${totalCapa.value} ${totalCapa.unit}`}</dd>
         </div>
         <div>
           <dt>{x.summary.rtus}</dt>
@@ -129,7 +130,7 @@ export default function Total() {
                     <AppLink to={`/setting/plant/${encodeURIComponent(row.plant_uid)}`}>{row.name}</AppLink>
                   </th>
                   <td>{row.nodeName ?? "—"}</td>
-                  <td className="num">{capacityKw(row.capa).toFixed(2)}</td>
+                  <td className="num">{formatNumber(capacityKw(row.capa), 2)}</td>
                   <td className="num">{row.rtu_count}</td>
                   <td className="rtu-lines">
                     {rtuLines(row.rtu_alias_list, row.rtu_mac_list).map((line, i) => (

@@ -74,7 +74,14 @@ import {
   viewSearch,
   type StatisticsView,
 } from "../../domain/statistics-view";
-import { formatEnergy, formatPower } from "../../domain/units";
+import { formatCapacityTotal, formatCo2, formatEnergy, formatNumber, formatPower } from "../../domain/units";
+
+/** CO₂ avoided: kg, from 1,000 kg tonnes (domain/units.ts formatCo2). */
+const co2Text = (kg: number, t: StatisticsCatalogue) => {
+  const q = formatCo2(kg);
+  return `${q.value} ${q.unit === "t" ? t.statistics.tonnes : t.statistics.kg}`;
+};
+import { IRRADIANCE_COVERAGE_MIN } from "../../domain/performance";
 import { metaLocale } from "~/utils/meta-locale";
 import { scrollRegion } from "~/components/scroll-region";
 import { StatChart, type StatChartSeries } from "~/components/charts/StatChart";
@@ -94,6 +101,34 @@ const ROW_FIELD = {
   acb: "reportAcbs",
 } as const;
 
+/** A row of the page's tables: its cells, whether it has a gap, and which cells are withheld ("—", footnote). */
+interface ShownRow {
+  gap: boolean;
+  cells: string[];
+  withheld?: number[];
+}
+
+/** A row as the page shows it (a withheld figure: "—", its reason in the title and the footnote). */
+function shownRow(
+  columns: Column[],
+  row: Record<string, unknown> & { samples: number; expected: number },
+  info: RowInfo,
+): ShownRow {
+  const withheld: number[] = [];
+  const cells = columns.map((c, j) => {
+    if (!c.withheld?.(row, info)) return displayCell(c, row, info);
+    withheld.push(j);
+    return WITHHELD;
+  });
+  return { gap: isGap(row.samples, row.expected), cells, ...(withheld.length ? { withheld } : {}) };
+}
+
+/** What a withheld figure shows. */
+const WITHHELD = "—";
+
+/** Why a figure is withheld: its title on the screen and the footnote of the page and the PDF. */
+const withheldNote = (t: StatisticsCatalogue) => fmt(t.statistics.prWithheld, { pct: Math.round(IRRADIANCE_COVERAGE_MIN * 100) });
+
 /** A cell as the page shows it: energy with the SPEC §9 thresholds, other numbers in the column's unit. */
 function displayCell(c: Column, row: Record<string, unknown>, info: RowInfo): string {
   const v = c.get(row, info);
@@ -103,7 +138,7 @@ function displayCell(c: Column, row: Record<string, unknown>, info: RowInfo): st
     const q = formatEnergy(v);
     return `${q.value} ${q.unit}`;
   }
-  return (v * (c.scale ?? 1)).toFixed(c.decimals ?? 2);
+  return formatNumber(v * (c.scale ?? 1), c.decimals ?? 2);
 }
 
 function pageHead(c: Column, lang: Lang): string {
@@ -151,15 +186,9 @@ function shapeReport(report: StatisticsResponse, kind: ReportKind, lang: Lang, p
   }
   const tables = {
     heads: columns.map((c) => ({ text: pageHead(c, lang), num: c.unit !== undefined })),
-    rows: rows.map((r) => ({
-      gap: isGap(r.samples, r.expected),
-      cells: columns.map((c) => displayCell(c, r, info(r.device_uid))),
-    })),
+    rows: rows.map((r) => shownRow(columns, r, info(r.device_uid))),
     totalHeads: tcols.map((c) => ({ text: pageHead(c, lang), num: c.unit !== undefined })),
-    totals: report.totals.map((t) => ({
-      gap: isGap(t.samples, t.expected),
-      cells: tcols.map((c) => displayCell(c, t as unknown as Record<string, unknown>, info(t.device_uid))),
-    })),
+    totals: report.totals.map((t) => shownRow(tcols, t as unknown as Record<string, unknown> & typeof t, info(t.device_uid))),
     page: current,
     pages,
     from: total ? from + 1 : 0,
@@ -500,28 +529,30 @@ function Summary({ data }: { data: Data }) {
   const energy = formatEnergy(s.energy_wh);
   const peak = formatPower(s.peak_w ?? 0);
   const pct = s.completeness;
-  const facts: Array<[string, string, string?]> = [[t.statistics.capacity, `${(s.capa / 100).toFixed(2)} kW`]];
+  const capa = formatCapacityTotal(s.capa);
+  const facts: Array<[string, string, string?]> = [[t.statistics.capacity, `${capa.value} ${capa.unit}`]];
   if (kind !== "env") {
-    facts.push([gen ? t.statistics.generation : t.statistics.energy, `${energy.value} ${energy.unit}`]);
-    if (gen) facts.push([t.statistics.genHours, `${s.genHours.toFixed(2)} ${t.statistics.hours}`]);
+    facts.push([
+      gen ? t.statistics.generation : t.statistics.energy,
+      `${energy.value} ${energy.unit}`,
+      gen ? t.statistics.measured : undefined,
+    ]);
+    if (gen) facts.push([t.statistics.genHours, `${formatNumber(s.genHours, 2)} ${t.statistics.hours}`]);
     facts.push([t.statistics.peak, s.peak_w === null ? "–" : `${peak.value} ${peak.unit}`]);
   }
   if (kind !== "vcb" && kind !== "acb") facts.push([t.statistics.irradiation, `${formatIrradiation(s.irradiation_wh)} kWh/m²`]);
-  if (gen) facts.push([t.statistics.pr, `${formatPr(s.pr)} %`]);
+  if (gen)
+    facts.push([t.statistics.pr, s.pr_withheld ? WITHHELD : `${formatPr(s.pr)} %`, s.pr_withheld ? withheldNote(t) : undefined]);
   if (s.co2_kg !== undefined)
-    facts.push([
-      t.statistics.co2,
-      `${s.co2_kg.toFixed(1)} ${t.statistics.kg}`,
-      fmt(t.statistics.co2Note, { factor: CO2_KG_PER_KWH }),
-    ]);
+    facts.push([t.statistics.co2, co2Text(s.co2_kg, t), fmt(t.statistics.co2Note, { factor: CO2_KG_PER_KWH })]);
   if (s.revenue) {
     facts.push([
       t.statistics.revenue,
-      `${s.revenue.total.toLocaleString("en-US")} ${t.statistics.won}`,
-      fmt(t.statistics.revenueNote, { smp: SMP_WON_PER_KWH, rec: REC_WON_PER_REC.toLocaleString("en-US"), weight: REC_WEIGHT }),
+      `${formatNumber(s.revenue.total, 0)} ${t.statistics.won}`,
+      fmt(t.statistics.revenueNote, { smp: SMP_WON_PER_KWH, rec: formatNumber(REC_WON_PER_REC, 0), weight: REC_WEIGHT }),
     ]);
   }
-  facts.push([t.statistics.completeness, pct === null ? "–" : `${pct.toFixed(1)} %`]);
+  facts.push([t.statistics.completeness, pct === null ? "–" : `${formatNumber(pct, 1)} %`]);
   return (
     <section className="stat-summary" aria-labelledby="stat-summary-h">
       <h2 id="stat-summary-h">{t.statistics.summary}</h2>
@@ -538,7 +569,11 @@ function Summary({ data }: { data: Data }) {
       </dl>
       <p className={pct !== null && pct < 100 ? "alert warn completeness" : "muted completeness"}>
         {pct !== null
-          ? fmt(t.statistics.completenessNote, { samples: s.samples, expected: s.expected, pct: pct.toFixed(1) })
+          ? fmt(t.statistics.completenessNote, {
+              samples: formatNumber(s.samples, 0),
+              expected: formatNumber(s.expected, 0),
+              pct: formatNumber(pct, 1),
+            })
           : null}
         {pct !== null && pct < 100 ? <> {t.statistics.incomplete}</> : null}
       </p>
@@ -554,9 +589,11 @@ function Table({
 }: {
   caption: string;
   heads: Array<{ text: string; num: boolean }>;
-  rows: Array<{ gap: boolean; cells: string[] }>;
+  rows: ShownRow[];
   gapText: string;
 }) {
+  const t = useStatisticsT();
+  const why = withheldNote(t);
   return (
     <div {...scrollRegion(caption, "stat-table-wrap")}>
       <table className="data-table stat-table">
@@ -574,8 +611,9 @@ function Table({
           {rows.map((r, i) => (
             <tr key={i} className={r.gap ? "gap" : undefined}>
               {r.cells.map((c, j) => (
-                <td key={j} className={heads[j]?.num ? "num" : undefined}>
+                <td key={j} className={heads[j]?.num ? "num" : undefined} title={r.withheld?.includes(j) ? why : undefined}>
                   {c}
+                  {r.withheld?.includes(j) ? <sup aria-hidden="true">*</sup> : null}
                   {r.gap && j === r.cells.length - 1 ? <span className="gap-tag"> ▲ {gapText}</span> : null}
                 </td>
               ))}
@@ -814,6 +852,9 @@ export default function StatisticsScreen() {
             rows={tables.rows}
             gapText={t.statistics.gap}
           />
+          {report.summary.pr_withheld || [...tables.totals, ...tables.rows].some((r) => r.withheld) ? (
+            <p className="muted small stat-footnote">{withheldNote(t)}</p>
+          ) : null}
           <StepPager data={data} />
         </>
       ) : null}

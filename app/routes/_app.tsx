@@ -26,6 +26,8 @@ import { fmt, useT } from "~/i18n";
 import { isDetailHost } from "~/utils/detail-host.server";
 import { DetailShell } from "~/components/status/DetailShell";
 import { shellRevalidation } from "~/utils/shell-revalidation";
+import { alarmCount } from "~/models/status.server";
+import { formatNumber } from "../../domain/units";
 
 /** Polls and the screen's own query changes revalidate only the screen (see shell-revalidation.ts). */
 export const shouldRevalidate = shellRevalidation();
@@ -35,7 +37,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (isDetailHost(request)) return json({ detailHost: true as const });
   const auth = requireAuth(request, context, { allowPendingPassword: true });
   const { user } = auth;
-  const [pending, replay] = await Promise.all([pendingNotices(request, auth), historyReplay()]);
+  // The alarm badge: open alarms now, as the alarm screen counts them (the token's count is as of the login).
+  const [pending, replay, counts] = await Promise.all([
+    pendingNotices(request, auth),
+    historyReplay(),
+    alarmCount(auth.accessToken).catch(() => null),
+  ]);
   const notices = withDates(pending, readPreferences(request).locale);
   // A member who must change the password sees no navigation until it is done.
   const nav = user.pwd_yn === 1 ? [] : navigationFor(user);
@@ -52,7 +59,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         auth: user.auth,
         nodeName: user.nodeName,
         readOnly: user.readOnly,
-        alarmCount: user.alarmCount,
+        alarmCount: counts?.alarm_count ?? user.alarmCount,
+        alarmActive: counts ? counts.active : null,
         service: user.service,
         pwd_yn: user.pwd_yn,
       },
@@ -157,7 +165,12 @@ function FullShell({ user, nav, flash, notices, appPromo, replay, children }: Sh
         {user.readOnly ? <span className="badge">{t.user.readOnly}</span> : null}
         {user.alarmCount > 0 ? (
           <AppLink to="/alarm?status=active" className="badge alarm">
-            {fmt(t.user.alarms, { count: user.alarmCount })}
+            {user.alarmActive === null
+              ? fmt(t.user.alarms, { count: formatNumber(user.alarmCount, 0) })
+              : fmt(t.user.alarmStates, {
+                  active: formatNumber(user.alarmActive, 0),
+                  open: formatNumber(user.alarmCount, 0),
+                })}
           </AppLink>
         ) : null}
         {user.pwd_yn !== 1 && canOpenSection(user, "help") ? <HelpLink /> : null}

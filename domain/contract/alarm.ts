@@ -134,7 +134,12 @@ export interface RecentAlarmsResponse {
 
 /** GET /alarm/count: open alarms by code and by level. */
 export interface AlarmCountResponse {
+  /** Open alarms (not cleared): `active` + `acknowledged`, as the alarm screen's states (domain alarmState). */
   alarm_count: number;
+  /** Open and not acknowledged (the alarm screen's "active"). */
+  active: number;
+  /** Open and acknowledged. */
+  acknowledged: number;
   alarm_1000001_count: number;
   alarm_1000003_count: number;
   alarm_1000004_count: number;

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { DIAGNOSE_UNITS } from "../diagnose-period";
 import type { IrradianceMode } from "../irradiance";
-import type { PerformanceCoefficients, PerformanceFigures } from "../performance";
+import type { PerformanceCoefficients, PerformanceFigures, WithheldReason } from "../performance";
 
 const uid = z.string().trim().min(1, "required").max(64, "too_long");
 /** Id lists may arrive as one string (a form, a query) or an array. */
@@ -148,6 +148,8 @@ export interface RankingRow {
   epi: number | null;
   pr: number | null;
   availability: number | null;
+  /** Set when EPI and PR are withheld (null) and why: too little of the energy had its irradiance measured. */
+  withheld: WithheldReason | null;
   /**
    * Whether every inverter of the plant has a rating (domain/diagnose-ranking.ts): "partial" = the figures are
    * over the rated ones (`unratedInverters` left out), "missing" = none rated, no figures.

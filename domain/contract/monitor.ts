@@ -28,6 +28,8 @@ export interface GridMonitorRow extends MonitorRowBase {
   reporting: number;
   w: number | null;
   v: number | null;
+  /** The device kind whose voltage `v` is (7 VCB in kV, 8 ACB or 2 board in V; domain/units.ts formatVoltage). */
+  vKind?: number | null;
   a: number;
   closed: number;
   open: number;

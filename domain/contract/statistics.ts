@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { UID_PATTERN } from "../fleet";
+import type { WithheldReason } from "../performance";
 import { DEFAULT_STAT_UNIT, STAT_UNITS, type ReportSummary, type StatUnit } from "../statistics";
 
 export const REPORT_KINDS = ["integrated", "inverter", "env", "vcb", "acb"] as const;
@@ -122,6 +123,11 @@ export interface PlantRow extends RowBase {
   energy_wh: number | null;
   max_w: number | null;
   iis_wh: number | null;
+  /**
+   * Irradiance coverage of the step (domain/performance.ts bucketCoverage: the sensors' lit steps per inverter's
+   * producing steps; the scope's: its plants' weighted by energy); below IRRADIANCE_COVERAGE_MIN the step has no PR.
+   */
+  iis_cov?: number | null;
   capa: number;
 }
 
@@ -144,6 +150,9 @@ export interface RowTotal {
   operations?: number | null;
   max_gf_ma?: number | null;
   genHours?: number | null;
+  /** Integrated report: PR over the key's steps with energy and irradiance, and why it is withheld (null: it is not). */
+  pr?: number | null;
+  pr_withheld?: WithheldReason | null;
 }
 
 export interface StatisticsResponse {

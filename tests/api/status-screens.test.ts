@@ -247,6 +247,19 @@ describe.each(STORES)("status screens API on %s", (storeKind) => {
       expect(b.body.alarm_count).toBe(0);
     });
 
+    it("counts unacknowledged and open alarms as the alarm screen does: an acknowledgement counts (issue 26)", async () => {
+      const before = await get("/alarm/count", tA);
+      expect(before.body).toMatchObject({ alarm_count: 2, active: 2, acknowledged: 0 });
+      const fault = ((await get("/alarm/recent?limit=5", tA)).body.alarmList as Array<{ seq: number; code: number }>).find(
+        (x) => x.code === 1000006,
+      )!;
+      const ack = await c().call("POST", `/alarm/${fault.seq}/ack`, { token: tAdmin, json: {} });
+      expect(ack.status, ack.text).toBe(200);
+      const after = await get("/alarm/count", tA);
+      // Still open (not cleared), no longer unacknowledged: the badge reads "미확인 알람 1건 · 미해제 2건".
+      expect(after.body).toMatchObject({ alarm_count: 2, active: 1, acknowledged: 1 });
+    });
+
     it("lists recent alarms newest first with plant and device names, never another node's", async () => {
       const a = await get("/alarm/recent?limit=5", tA);
       expect(a.status).toBe(200);

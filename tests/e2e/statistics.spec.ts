@@ -10,7 +10,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { formatSeoul, seoulDayStart } from "../../domain/seoul-time";
 import { createGatewayFixture, postReadings, type GatewayFixture } from "../helpers/telemetry";
-import { REPO_ROOT } from "../helpers/server";
+import { ADMIN_PASSWORD, REPO_ROOT } from "../helpers/server";
 import { expect, test } from "./fixtures";
 import { createMember, type MemberFixture } from "../helpers/fixtures";
 
@@ -72,6 +72,16 @@ test.beforeAll(async ({ store }) => {
 
 const bookmark = (report: string, extra = "") =>
   `/statistics?report=${report}&plant=${g.plantUid}&period=day&date=${DATE}${extra}`;
+
+test.describe("the seeded admin", () => {
+  test("sees CO₂ and revenue on /statistics?period=month (bits 7 and 8 hide them; issue 26)", async ({ page, loginByCookie }) => {
+    await loginByCookie("admin", ADMIN_PASSWORD);
+    await page.goto(`/statistics?plant=${g.plantUid}&period=month&date=${DATE}`);
+    const summary = page.locator(".stat-summary");
+    await expect(summary.getByText("CO₂ 저감")).toBeVisible();
+    await expect(summary.getByText("REC·SMP 수익")).toBeVisible();
+  });
+});
 
 test.describe("statistics screen", () => {
   test.beforeEach(async ({ loginByCookie }) => {

@@ -32,7 +32,10 @@ export function MapView(props: {
   const asked = cameraFromSearch(search);
   const initial = props.mobile ? MAP_SETTINGS.mobile : MAP_SETTINGS.desktop;
   const size = props.mobile ? STATIC_MAP_SIZE.mobile : STATIC_MAP_SIZE.desktop;
-  const camera = asked ?? fitCamera(props.points, size.width, size.height, initial);
+  // SPEC §2's first view (desktop zoom 8.5 near 36, 128; mobile 7.5 at 127.5); "fit all" is a link to the camera
+  // that fits every plant shown (URL state: it works without JavaScript, and with it the live map follows the URL).
+  const camera = asked ?? initial;
+  const fit = fitCamera(props.points, size.width, size.height, initial);
   const cameraHref = (c: MapCamera | null) => searchWithCamera(search, c);
   const zoomIn = zoomStep(camera, 1);
   const zoomOut = zoomStep(camera, -1);
@@ -43,27 +46,32 @@ export function MapView(props: {
         {live ? (
           <Suspense fallback={fallback}>
             {/* A new URL (camera, filters, search) starts the live map again at its own first view. */}
-            <LiveMap key={location.search} points={props.points} camera={asked} fallback={initial} detailUrl={props.detailUrl} />
+            <LiveMap key={location.search} points={props.points} camera={camera} fallback={initial} detailUrl={props.detailUrl} />
           </Suspense>
         ) : (
           fallback
         )}
       </div>
-      {live ? null : (
-        <nav className="pv-map-zoom" aria-label={t.map.zoomLabel}>
-          {zoomIn ? (
-            <a href={cameraHref(zoomIn)} rel="nofollow">
-              {"+ " + t.map.zoomIn}
-            </a>
-          ) : null}
-          {zoomOut ? (
-            <a href={cameraHref(zoomOut)} rel="nofollow">
-              {"− " + t.map.zoomOut}
-            </a>
-          ) : null}
-          {asked ? <a href={cameraHref(null)}>{t.map.fitAll}</a> : null}
-        </nav>
-      )}
+      <nav className="pv-map-zoom" aria-label={t.map.zoomLabel}>
+        {live ? null : (
+          <>
+            {zoomIn ? (
+              <a href={cameraHref(zoomIn)} rel="nofollow">
+                {"+ " + t.map.zoomIn}
+              </a>
+            ) : null}
+            {zoomOut ? (
+              <a href={cameraHref(zoomOut)} rel="nofollow">
+                {"− " + t.map.zoomOut}
+              </a>
+            ) : null}
+          </>
+        )}
+        <a href={cameraHref(fit)} rel="nofollow" className="button">
+          {t.map.fitAll}
+        </a>
+        {asked ? <a href={cameraHref(null)}>{t.map.firstView}</a> : null}
+      </nav>
       <p className="pv-note">{t.map.legend}</p>
       {props.withoutCoords ? <p className="pv-note">{fmt(t.map.noCoords, { n: props.withoutCoords })}</p> : null}
       <details className="pv-map-list">

@@ -60,6 +60,9 @@ type T = ReturnType<typeof useT>;
 
 function PlantDetail({ view, t }: { view: Extract<View, { kind: "plant" }>; t: T }) {
   const p = view.plant;
+  // An alarm names its device as the device list below does ("장비 인버터 2 응답 없음", not its uid).
+  const names = new Map(view.devices.map((d) => [d.uid, d.name]));
+  const nameOf = (uid: string) => names.get(uid);
   return (
     <article className="detail-page" aria-labelledby="detail-title">
       <header className="detail-head">
@@ -144,7 +147,7 @@ function PlantDetail({ view, t }: { view: Extract<View, { kind: "plant" }>; t: T
             {view.alarms.map((a) => (
               <li key={a.seq}>
                 <LevelBadge t={t} level={a.level} /> <strong>{alarmCodeLabel(t, a.code)}</strong> · <SeoulTime ts={a.raised_at} />
-                <span className="muted small"> — {engineMessage(t, a)}</span>
+                <span className="muted small"> — {engineMessage(t, a, undefined, nameOf)}</span>
               </li>
             ))}
           </ul>

@@ -12,7 +12,20 @@ import {
   type MonitorSort,
   type MonitorView,
 } from "../../../domain/monitoring";
-import { formatCapacity, formatEnergy, formatGenerationHoursMedium, formatPower } from "../../../domain/units";
+import {
+  formatCapacity,
+  formatEnergy,
+  formatGenerationHoursMedium,
+  formatNumber,
+  formatPower,
+  formatVoltage,
+} from "../../../domain/units";
+
+/** A plant's grid voltage at its own level (kV for a VCB, V otherwise); levels are never averaged together. */
+function voltage(v: number | null | undefined, kind: number | null | undefined) {
+  const q = formatVoltage(v, kind);
+  return q ? `${q.value} ${q.unit}` : "–";
+}
 import { fmt, useT } from "~/i18n";
 import type { MonitorRow } from "../../../domain/contract/monitor";
 import { DetailLink } from "./DetailLink";
@@ -186,9 +199,9 @@ export function Monitoring({ view, rows }: { view: MonitorView; rows: MonitorRow
                         {r.w === null || r.w === undefined ? "–" : <Qty q={formatPower(r.w)} />}
                       </td>
                       <td className="num" data-label={t.monitoring.col.voltage}>
-                        {r.v === null || r.v === undefined ? "–" : `${r.v.toFixed(1)} V`}
+                        {voltage(r.v, r.vKind)}
                       </td>
-                      <td className="num" data-label={t.monitoring.col.current}>{`${(r.a ?? 0).toFixed(1)} A`}</td>
+                      <td className="num" data-label={t.monitoring.col.current}>{`${formatNumber(r.a ?? 0, 1)} A`}</td>
                       <td className="num" data-label={t.monitoring.col.breakers}>
                         {r.closed}/{r.open}
                       </td>

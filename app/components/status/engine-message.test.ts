@@ -27,6 +27,25 @@ describe("alarm engine messages from the catalogue", () => {
     expect(engineMessage(ko, whole)).toBe("발전소 전체: 인버터 2대 모두 (장비 I1 응답 없음)");
   });
 
+  it("name a device the way the screens do, not by its uid (issue 26: '장비 D000143 응답 없음')", () => {
+    const silent = {
+      ...row({ code: "device_silent", params: { device: "D000143" } }),
+      device_uid: "D000143",
+      deviceName: "인버터 3",
+    };
+    expect(engineMessage(ko, silent)).toBe("장비 인버터 3 응답 없음");
+    expect(engineMessage(en, silent)).toBe("Device 인버터 3 not answering");
+    // The detail window names the devices of a plant-wide alarm from its device list.
+    const whole = row({
+      code: "plant_wide",
+      params: { of: "inverters", count: 2, detail: { code: "device_silent", params: { device: "D000143" } } },
+    });
+    const names = new Map([["D000143", "인버터 3"]]);
+    expect(engineMessage(ko, whole, undefined, (uid) => names.get(uid))).toBe(
+      "발전소 전체: 인버터 2대 모두 (장비 인버터 3 응답 없음)",
+    );
+  });
+
   it("show a text of no known shape as it is", () => {
     expect(engineMessage(ko, row({ code: "text", params: { text: "Grid overvoltage, DC fault" } }))).toBe(
       "Grid overvoltage, DC fault",

@@ -1,6 +1,6 @@
 /** Words for codes: plant status, alarm code and level, device kind — never colour alone. */
 import { statusIndicator } from "../../../domain/status";
-import { renderAlarmMessage } from "../../../domain/alarm-message";
+import { renderAlarmMessage, type DeviceNameOf } from "../../../domain/alarm-message";
 import { alarmMessageOf, type RecentAlarm } from "../../../domain/contract/alarm";
 import { fmt, type useT } from "~/i18n";
 
@@ -69,8 +69,9 @@ export function alarmSubject(t: T, a: Pick<RecentAlarm, "deviceName" | "deviceKi
  */
 export function engineMessage(
   t: T,
-  a: Pick<RecentAlarm, "messageCode" | "messageParams">,
+  a: Pick<RecentAlarm, "messageCode" | "messageParams"> & Partial<Pick<RecentAlarm, "device_uid" | "deviceName">>,
   faultNames?: (faultCode: number) => readonly string[],
+  deviceName: DeviceNameOf = (uid) => (uid === a.device_uid ? a.deviceName : undefined),
 ): string | undefined {
-  return renderAlarmMessage(t.main.engine, alarmMessageOf(a), faultNames) || undefined;
+  return renderAlarmMessage(t.main.engine, alarmMessageOf(a), faultNames, deviceName) || undefined;
 }
