@@ -17,6 +17,7 @@ import * as m0015 from "./0015_alarm_message_code";
 import * as m0016 from "./0016_plant_stat_daily";
 import * as m0017 from "./0017_plant_daily_regular";
 import * as m0018 from "./0018_table_write_notices";
+import * as m0019 from "./0019_command_once_outbox_scope";
 
 export interface Migration {
   name: string;
@@ -27,7 +28,7 @@ export interface Migration {
  * Kysely's Migrator (api/store/db.ts) runs the pending ones in name order, so a new migration takes the next
  * free number; never edit one that has shipped. Numbers reserved for the open work:
  * 0005 alarms and alerts, 0006 measurement and diagnosis, 0007 statistics reports, 0008 diagrams, pages and
- * cameras, 0009 scale-out, 0010 input hardening, 0012 the alarm list's period indexes, 0013 the per-plant daily rollup (diagnosis), 0014 the statistics report's covering index, 0015 alarm messages as code and parameters, 0016 the integrated statistics report's per-plant days, 0017 the plant-day rows' regular flag (diagnosis), 0018 PostgreSQL's notices of writes to the tables kept answers read.
+ * cameras, 0009 scale-out, 0010 input hardening, 0012 the alarm list's period indexes, 0013 the per-plant daily rollup (diagnosis), 0014 the statistics report's covering index, 0015 alarm messages as code and parameters, 0016 the integrated statistics report's per-plant days, 0017 the plant-day rows' regular flag (diagnosis), 0018 PostgreSQL's notices of writes to the tables kept answers read, 0019 commands' one-time tokens and the outbox's plant and member.
  */
 export const migrations: Migration[] = [
   { name: "0001_foundation", up: m0001.up },
@@ -47,4 +48,5 @@ export const migrations: Migration[] = [
   { name: "0016_plant_stat_daily", up: m0016.up },
   { name: "0017_plant_daily_regular", up: m0017.up },
   { name: "0018_table_write_notices", up: m0018.up },
+  { name: "0019_command_once_outbox_scope", up: m0019.up },
 ];
