@@ -69,6 +69,8 @@ interface Stream {
   error: string | null;
   failedAt: number;
   stopping: boolean;
+  /** The failure was the outbound-address rule's refusal, not the camera's silence. */
+  refused?: boolean;
 }
 
 const PROBE_TIMEOUT_MS = 15_000;
@@ -216,7 +218,8 @@ export class CameraStreams {
     if (!this.ffmpegAvailable()) throw new CameraUnavailable("ffmpeg_missing", null);
     let s = this.streams.get(source.uid);
     if (s && s.state === "unreachable") {
-      if (Date.now() - s.failedAt < (this.opts.retryMs ?? 5_000)) throw new CameraUnavailable("unreachable", s.error);
+      if (Date.now() - s.failedAt < (this.opts.retryMs ?? 5_000))
+        throw new CameraUnavailable(s.refused ? "refused" : "unreachable", s.error);
       this.streams.delete(source.uid);
       s = undefined;
     }
@@ -303,9 +306,10 @@ export class CameraStreams {
       s.state = "unreachable";
       s.failedAt = Date.now();
       s.error = e instanceof CameraUnavailable ? e.detail : (e as Error).message;
+      s.refused = e instanceof CameraUnavailable && e.state === "refused";
       this.stop(s);
       this.opts.log?.(`cctv ${s.uid}: ${s.error ?? "unreachable"}`);
-      throw new CameraUnavailable(e instanceof CameraUnavailable && e.state === "refused" ? "refused" : "unreachable", s.error);
+      throw new CameraUnavailable(s.refused ? "refused" : "unreachable", s.error);
     });
     s.ready.catch(() => undefined);
     return s;

@@ -94,6 +94,7 @@ export function requireEnabled(useYn: unknown): void {
 export async function nodeInReach(db: Db, reach: Reach, seq: number | null | undefined): Promise<boolean> {
   if (!reachesNode(reach, seq)) return false;
   if (seq == null || !reach.all) return true; // a subtree's seqs were read from the store: they exist
+  if (!Number.isSafeInteger(seq) || seq < 1 || seq > 2 ** 31 - 1) return false; // no node has it (nor could)
   return !!(await db.selectFrom("node").select("seq").where("seq", "=", seq).executeTakeFirst());
 }
 
