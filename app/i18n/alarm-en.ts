@@ -207,6 +207,7 @@ export const alarmEn: Widen<typeof alarmKo> = {
     saved: "Alert contacts saved.",
     errors: {
       no_such_member: "No such member.",
+      member_cannot_see_plant: "This member cannot see the plant, so cannot receive its alerts.",
       too_long: "Too long.",
       forbidden: "Not allowed.",
       invalid_input: "Check the input.",

@@ -198,6 +198,7 @@ export const alarmKo = {
     saved: "알림 담당자를 저장했습니다.",
     errors: {
       no_such_member: "그런 회원이 없습니다.",
+      member_cannot_see_plant: "이 회원은 발전소를 볼 수 없어 알림을 받을 수 없습니다.",
       too_long: "너무 깁니다.",
       forbidden: "권한이 없습니다.",
       invalid_input: "입력을 확인하세요.",

@@ -984,6 +984,65 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
       }
     });
 
+    it("issue 25: the /control confirmation posted again runs nothing and says when it was already sent", async () => {
+      mode = "ok";
+      const t = await apiClient(server.baseUrl).session("admin", ADMIN_PASSWORD);
+      let cookie = `accessToken=${t.accessToken}; refreshToken=${t.refreshToken}; sessionId=${t.sessionId}; NewAppOpenPop=1`;
+      const confirmUrl = `${server.baseUrl}/control?plant=${g.plantUid}&device=${g.acb}&do=on`;
+      const page = await fetch(confirmUrl, { headers: { cookie } });
+      const html = await page.text();
+      for (const set of page.headers.getSetCookie()) cookie += `; ${set.split(";")[0]}`;
+      const csrf = /name="csrf"[^>]*value="([^"]+)"/.exec(html)?.[1];
+      const once = /name="once"[^>]*value="([^"]+)"/.exec(html)?.[1];
+      expect(csrf && once, html.slice(0, 500)).toBeTruthy();
+      const form = new URLSearchParams({
+        csrf: csrf!,
+        plant: g.plantUid,
+        deviceUid: g.acb,
+        action: "on",
+        once: once!,
+        intent: "command",
+      });
+      const count = async () =>
+        Number(
+          (
+            await store.db
+              .selectFrom("command")
+              .select((eb) => eb.fn.countAll<number>().as("n"))
+              .where("device_uid", "=", g.acb)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const before = await count();
+      const flashes: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const post = await fetch(confirmUrl, {
+          method: "POST",
+          redirect: "manual",
+          headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+          body: form,
+        });
+        expect(post.status).toBe(302);
+        const flash = post.headers.getSetCookie().find((c) => c.startsWith("flash="))!;
+        const shown = await fetch(new URL(post.headers.get("location")!, server.baseUrl), {
+          headers: { cookie: `${cookie}; ${flash.split(";")[0]}` },
+        });
+        flashes.push(await shown.text());
+      }
+      expect(await count()).toBe(before + 1);
+      expect(flashes[0]).not.toContain("이미");
+      const seq = (
+        await store.db
+          .selectFrom("command")
+          .select("seq")
+          .where("device_uid", "=", g.acb)
+          .orderBy("seq", "desc")
+          .executeTakeFirstOrThrow()
+      ).seq;
+      for (const later of flashes.slice(1))
+        expect(later).toMatch(new RegExp(`이미 \\d{2}:\\d{2}:\\d{2}에 보낸 명령입니다 \\(#${seq}`));
+    });
+
     it("refuses without the control bit, inverters without deviceOperation, and foreign devices", async () => {
       const body = (device: string, deviceType: number) => ({
         deviceType,
