@@ -409,6 +409,34 @@ describe.each(STORES)("robustness against what users and attackers tried, on %s"
       expect((await api().call("PUT", "/alarm/notify/pref", { token, json: { minLevel: 3, webhook: false } })).status).toBe(200);
     });
 
+    it("25.1: the /cctv form shows the refusal as the address field's error", async () => {
+      const m = await createMember(store, { auth: 10 });
+      const tokens = (await login(server.baseUrl, "127.0.0.25", { id: m.id, password: m.password })).body as any;
+      const g = await createGatewayFixture(store, { inverters: 1 });
+      let cookie = `${cookieHeader(tokens)}; NewAppOpenPop=1`;
+      const page = await fetch(`${server.baseUrl}/cctv`, { headers: { cookie } });
+      const html = await page.text();
+      for (const set of page.headers.getSetCookie()) cookie += `; ${set.split(";")[0]}`;
+      const csrf = /name="csrf"[^>]*value="([^"]+)"/.exec(html)?.[1];
+      expect(csrf, html.slice(0, 300)).toBeTruthy();
+      const res = await fetch(`${server.baseUrl}/cctv`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          csrf: csrf!,
+          intent: "add",
+          plantUid: g.plantUid,
+          name: "몰래",
+          url: "rtsp://0x7f000001:5432/",
+        }),
+      });
+      expect(res.status).toBe(400);
+      const answer = await res.text();
+      expect(answer).toContain("서버 자신(루프백) 주소는 쓸 수 없습니다.");
+      expect(await store.db.selectFrom("camera").select("uid").where("plant_uid", "=", g.plantUid).execute()).toEqual([]);
+    });
+
     it("25.1: an address checked at registration is checked again when the server connects (camera and webhook)", async () => {
       const m = await createMember(store, { auth: 10 });
       const session = await api().session(m.id, m.password);
