@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { parseCidrList } from "./api/net/outbound-address";
 
 const boolish = z
   .enum(["1", "0", "true", "false", "yes", "no", "on", "off", ""])
@@ -112,6 +113,20 @@ const EnvSchema = z.object({
   FFMPEG_PATH: z.string().min(1).default("/usr/bin/ffmpeg"),
   /** A camera stream nobody has watched for this long is stopped. */
   CCTV_IDLE_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
+  /**
+   * Networks camera and webhook addresses may be in although private (a site VPN), as CIDRs, comma-separated;
+   * loopback and the rest of api/net/outbound-address.ts's refused ranges only when listed, metadata never.
+   */
+  CCTV_ALLOWED_NETS: z
+    .string()
+    .default("")
+    .superRefine((v, ctx) => {
+      try {
+        parseCidrList(v);
+      } catch (e) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: (e as Error).message });
+      }
+    }),
   /** Store pages of the mobile app for the app promotion pop-up (read by the portal from the environment). */
   APP_ANDROID_URL: z
     .string()
@@ -183,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     commandTimeoutMs: e.COMMAND_TIMEOUT_MS,
     ffmpegPath: e.FFMPEG_PATH,
     cctvIdleMs: e.CCTV_IDLE_MS,
+    cctvAllowedNets: parseCidrList(e.CCTV_ALLOWED_NETS),
     nodeEnv: e.NODE_ENV,
   };
 }

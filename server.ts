@@ -247,6 +247,8 @@ async function runPrimary(cfg: Config) {
       console.log("  Demo fleet created (36 plants, members demo_l0 … demo_l9 / demo1234!)");
     return result;
   });
+  // The demo fleet's camera (assigned below, once the API is there).
+  let demoCamera: { url: string; close(): Promise<void> } | null = null;
   const {
     router: api,
     ingest,
@@ -266,7 +268,13 @@ async function runPrimary(cfg: Config) {
     alarmsOwned: () => singletons.owns("alarm-engine"),
     remoteChanges: (listener) => signals.onRemoteChange(listener),
     clusterNotices: store.dialect === "postgres" ? signals : undefined,
-    cctv: { ffmpegPath: cfg.ffmpegPath, idleMs: cfg.cctvIdleMs },
+    cctv: {
+      ffmpegPath: cfg.ffmpegPath,
+      idleMs: cfg.cctvIdleMs,
+      allowedNets: cfg.cctvAllowedNets,
+      // The demo camera's test pattern is this server's own loopback listener, started below.
+      trusted: (url) => !!demoCamera && url === demoCamera.url,
+    },
   });
   // Readings and alarm changes committed here are announced to the other servers, and theirs to us.
   ingest.onIngest(() => signals.changed());
@@ -284,7 +292,7 @@ async function runPrimary(cfg: Config) {
   let historyIn = !cfg.simulate;
   let emulator: InstanceType<typeof GatewayEmulator> | undefined;
   // The demo fleet's camera: a test pattern on loopback when ffmpeg is there (embedded store only).
-  const demoCamera =
+  demoCamera =
     cfg.simulate && store.dialect === "sqlite"
       ? await (
           await import("./api/sim/demo-camera")

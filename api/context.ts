@@ -1,6 +1,7 @@
 import type { DeviceTokens } from "./auth/device-token";
 import type { Sessions } from "./auth/sessions";
 import type { TokenSigner } from "./auth/tokens";
+import type { OutboundAddressRule } from "./net/outbound-address";
 import type { Store } from "./store/db";
 
 /** What every route module of the API gets: the store and the auth services. */
@@ -11,4 +12,6 @@ export interface ApiContext {
   /** Device cookies of the login throttle. */
   devices: DeviceTokens;
   log: (msg: string, extra?: unknown) => void;
+  /** Where the server may connect on a member's behalf (camera streams, alert webhooks). */
+  outbound: OutboundAddressRule;
 }

@@ -77,6 +77,13 @@ export function errorHandler(log: (msg: string, err: unknown) => void) {
       res.status(err.status).json(body);
       return;
     }
+    const refusal = constraintRefusal(err);
+    if (refusal) {
+      // A route let through an id or value the store refused: answered as the client's fault, logged for us.
+      log("api: store constraint refused the request", (err as Error).message);
+      res.status(refusal.status).json({ message: refusal.message, ...refusal.extra });
+      return;
+    }
     // Body-parser errors carry a status (400 malformed JSON, 413 too large).
     const status = typeof (err as { status?: unknown })?.status === "number" ? (err as { status: number }).status : 500;
     if (status >= 400 && status < 500) {
@@ -93,6 +100,31 @@ export function errorHandler(log: (msg: string, err: unknown) => void) {
     log("api error", err);
     res.status(500).json({ message: "internal_error" });
   };
+}
+
+const PG_COLUMN = /^Key \(([a-z_]+)(?:,[^)]*)?\)=/;
+const SQLITE_COLUMN = /constraint failed: [a-z_]+\.([a-z_]+)/;
+
+/**
+ * A store constraint error as the client's answer, or null: a foreign key to nothing is 400 `invalid_reference`,
+ * a duplicate 409 `conflict`, a missing or impossible value 400 `invalid_input` — with the column as the field where
+ * the store names it (PostgreSQL's detail, SQLite's message). Both dialects; never a 500. Routes check their ids
+ * first (naming the field); this is the root that no unchecked path can get past.
+ */
+export function constraintRefusal(err: unknown): ApiError | null {
+  const code = (err as { code?: unknown })?.code;
+  if (typeof code !== "string") return null;
+  const message = err instanceof Error ? err.message : "";
+  const detail = String((err as { detail?: unknown }).detail ?? "");
+  const column = PG_COLUMN.exec(detail)?.[1] ?? (err as { column?: string }).column ?? SQLITE_COLUMN.exec(message)?.[1] ?? "_";
+  const answer = (status: number, msg: string, reason: string) => new ApiError(status, msg, { fields: { [column]: reason } });
+  if (code === "23503" || code === "SQLITE_CONSTRAINT_FOREIGNKEY") return answer(400, "invalid_reference", "not_found");
+  if (code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY")
+    return answer(409, "conflict", "taken");
+  if (code === "23502" || code === "SQLITE_CONSTRAINT_NOTNULL") return answer(400, "invalid_input", "required");
+  if (/^(23|22)/.test(code) || code.startsWith("SQLITE_CONSTRAINT") || code === "SQLITE_MISMATCH" || code === "SQLITE_TOOBIG")
+    return answer(400, "invalid_input", "invalid");
+  return null;
 }
 
 /** PostgreSQL error classes 08 (connection exception) and 57P (operator intervention: shutdown, restart). */

@@ -10,7 +10,7 @@ import { Sessions } from "./auth/sessions";
 import { TokenSigner } from "./auth/tokens";
 import type { ApiContext } from "./context";
 import { badRequest, errorHandler, notFound } from "./http";
-import { markJsonBody, urlProblems } from "./strict-input";
+import { markJsonBody, urlProblems, verifyJsonDepth } from "./strict-input";
 import type { Clock } from "./clock";
 import { openapiDocument } from "./openapi";
 import { commandRoutes } from "./routes/command";
@@ -19,6 +19,7 @@ import { AlarmEngine } from "./telemetry/alarm-engine";
 import { CommandService } from "./telemetry/commands";
 import { mailTransport } from "./notify/mail";
 import { OutboxWorker } from "./notify/outbox";
+import { alertRecipientProblem } from "./notify/alerts";
 import { webhookTransport } from "./notify/webhook";
 import { IngestService } from "./telemetry/ingest";
 import { memberRoutes, publicMemberRoutes } from "./routes/member";
@@ -45,7 +46,8 @@ import type { ClusterNotices } from "./cache/answer-cache";
 import { diagnoseRoutes } from "./routes/diagnose";
 import { measurementRoutes } from "./routes/measurement";
 import { cctvRoutes } from "./routes/cctv";
-import { CameraStreams } from "./cctv/streams";
+import { CameraStreams, pinCameraSource } from "./cctv/streams";
+import { OutboundAddressRule, type Cidr } from "./net/outbound-address";
 import { deriveCctvKey } from "./cctv/sign";
 import { recordResolution } from "./store/cameras";
 import { createHash } from "node:crypto";
@@ -77,7 +79,14 @@ export interface ApiOptions {
   /** The cluster's notices (api/cluster/signals.ts, PostgreSQL only): the answer caches (statistics reports, alarm list) share their changes. */
   clusterNotices?: ClusterNotices;
   /** Cameras: the ffmpeg binary (FFMPEG_PATH, default Debian's /usr/bin/ffmpeg) and how long a stream nobody watches lives. */
-  cctv?: { ffmpegPath?: string; idleMs?: number };
+  cctv?: {
+    ffmpegPath?: string;
+    idleMs?: number;
+    /** CCTV_ALLOWED_NETS: networks camera and webhook addresses may be in (api/net/outbound-address.ts). */
+    allowedNets?: Cidr[];
+    /** Addresses this server started itself (the demo camera's test pattern), connected to without the check. */
+    trusted?: (url: string) => boolean;
+  };
 }
 
 export interface Api {
@@ -105,19 +114,21 @@ export function createApi(opts: ApiOptions): Api {
     opts.clusterNotices,
   );
   const log = opts.log ?? ((msg, extra) => console.error(msg, extra ?? ""));
-  const ctx: ApiContext = { store: opts.store, signer, sessions, devices: new DeviceTokens(opts.jwtSecret), log };
+  const outbound = new OutboundAddressRule(opts.cctv?.allowedNets ?? []);
+  const ctx: ApiContext = { store: opts.store, signer, sessions, devices: new DeviceTokens(opts.jwtSecret), log, outbound };
   const ingest = new IngestService(opts.store, opts.clock);
   const alarms = new AlarmEngine(opts.store, opts.clock, log);
   const commands = new CommandService(opts.store, opts.clock, opts.commandTimeoutMs);
   const outbox = new OutboxWorker(opts.store, {
     transports: {
-      webhook: webhookTransport(),
+      webhook: webhookTransport(outbound),
       ...(opts.notify?.smtpUrl
         ? { mail: mailTransport(opts.notify.smtpUrl, opts.notify.mailFrom ?? "noreply@solar-portal.local") }
         : {}),
     },
     retryBaseMs: opts.notify?.retryBaseMs,
     log: (m, e) => log(m, e),
+    recipientProblem: (plantUid, memberId) => alertRecipientProblem(opts.store.db, plantUid, memberId),
   });
   const alarmsOwned = opts.alarmsOwned ?? (() => true);
   ingest.onIngest(() => {
@@ -130,6 +141,7 @@ export function createApi(opts: ApiOptions): Api {
     idleMs: opts.cctv?.idleMs ?? 30_000,
     log: (m) => log(m),
     onProbe: (uid, w, h) => void recordResolution(opts.store.db, uid, w, h).catch(() => undefined),
+    pin: (source) => (opts.cctv?.trusted?.(source.url) ? Promise.resolve(source) : pinCameraSource(outbound, source)),
   });
   const cctv = cctvRoutes(ctx, {
     streams: cameras,
@@ -146,7 +158,7 @@ export function createApi(opts: ApiOptions): Api {
   });
   // Gateways authenticate with their own credential, not a member token, and send larger bodies.
   router.use(ingestRoutes(opts.store, ingest));
-  router.use(express.json({ limit: "2mb" }));
+  router.use(express.json({ limit: "2mb", verify: verifyJsonDepth }));
   // Bodies that came as JSON: parse() holds their number fields to JSON numbers (api/strict-input.ts).
   router.use((req, _res, next) => {
     if (req.is("application/json")) markJsonBody(req.body);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { MemberCreateFields } from "../domain/member-form";
-import { inputProblems, pathHasNul, urlProblems } from "./strict-input";
+import { inputProblems, jsonTooDeep, MAX_JSON_DEPTH, pathHasNul, urlProblems } from "./strict-input";
 
 const Schema = z.object({
   name: z.string(),
@@ -61,5 +61,17 @@ describe("urlProblems", () => {
     });
     expect(urlProblems("/plant/%00", {})).toEqual({ _path: "control_character" });
     expect(urlProblems("/plant/P1", { q: "가람" })).toEqual({});
+  });
+});
+
+describe("JSON depth (issue 25)", () => {
+  it("finds nesting deeper than the limit in one pass, brackets inside strings not counted", () => {
+    const deep = `{"readings":${"[".repeat(5_000)}${"]".repeat(5_000)}}`;
+    expect(jsonTooDeep(deep)).toBe(true);
+    expect(jsonTooDeep(`${"[".repeat(MAX_JSON_DEPTH)}${"]".repeat(MAX_JSON_DEPTH)}`)).toBe(false);
+    expect(jsonTooDeep(`${"[".repeat(MAX_JSON_DEPTH + 1)}${"]".repeat(MAX_JSON_DEPTH + 1)}`)).toBe(true);
+    expect(jsonTooDeep(JSON.stringify({ s: "[".repeat(10_000), t: '\\"{{{{' }))).toBe(false);
+    expect(jsonTooDeep(Buffer.from('{"a":{"b":[1,2,{"c":"]]]"}]}}'), 4)).toBe(false);
+    expect(jsonTooDeep(Buffer.from('{"a":{"b":[1,2,{"c":"]]]"}]}}'), 3)).toBe(true);
   });
 });

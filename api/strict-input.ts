@@ -109,3 +109,45 @@ export function pathHasNul(path: string): boolean {
     return false; // malformed escapes: Express answers them 400 when it decodes the parameter
   }
 }
+
+/**
+ * How deep JSON may nest (objects and arrays). No call of the contract needs more than a handful of levels; a body
+ * nested thousands deep would overflow the stack of any walker of it (issue 25: 5,000 levels answered 500).
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/**
+ * Whether JSON text nests deeper than `max`, found by one pass over the raw text before anything parses or walks
+ * it (brackets inside strings do not count). Malformed text is left to the parser.
+ */
+export function jsonTooDeep(text: string | Buffer, max = MAX_JSON_DEPTH): boolean {
+  const s = typeof text === "string" ? text : text.toString("utf8");
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
+/** A body parser's error for JSON nested too deep: a 400 before the body is parsed or walked. */
+export class JsonTooDeep extends Error {
+  status = 400;
+  expose = true;
+  constructor() {
+    super("json_too_deep");
+  }
+}
+
+/** express.json's `verify`: refuses a body nested deeper than MAX_JSON_DEPTH (every JSON body of the API goes through it). */
+export function verifyJsonDepth(_req: unknown, _res: unknown, buf: Buffer): void {
+  if (jsonTooDeep(buf)) throw new JsonTooDeep();
+}

@@ -3,9 +3,7 @@
  * credentials are kept apart from the address, the resolution rule of MOTIE 2021 (at least 2 MP), and the
  * form of a signed stream token (the signature itself is the API's).
  */
-
-/** Schemes a camera may be pulled with: RTSP (over TCP) and HTTP(S) streams (MPEG-TS, MJPEG, HLS). */
-export const CAMERA_SCHEMES = ["rtsp:", "rtsps:", "http:", "https:"] as const;
+import { outboundUrlProblem } from "./outbound-address";
 
 /** MOTIE 2021: cameras of at least 2 megapixels (1920 × 1080 = 2.07 MP counts). */
 export const MOTIE_MIN_PIXELS = 2_000_000;
@@ -15,18 +13,11 @@ export const CCTV_URL_TTL_MS = 10 * 60_000;
 /** The page renews its signed URL this often. */
 export const CCTV_URL_RENEW_MS = 4 * 60_000;
 
-/** Why an address cannot be a camera's, or null. */
-export function cameraUrlProblem(raw: string): string | null {
-  let u: URL;
-  try {
-    u = new URL(raw.trim());
-  } catch {
-    return "invalid_url";
-  }
-  if (!(CAMERA_SCHEMES as readonly string[]).includes(u.protocol)) return "unsupported_scheme";
-  if (!u.hostname) return "invalid_url";
-  return null;
-}
+/**
+ * Why an address cannot be a camera's by its form, or null: the outbound-address rule (domain/outbound-address.ts;
+ * schemes rtsp, rtsps, http, https). The API checks the addresses the host resolves to as well.
+ */
+export const cameraUrlProblem = (raw: string): string | null => outboundUrlProblem(raw);
 
 export interface CameraAddress {
   url: string;

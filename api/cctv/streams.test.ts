@@ -13,8 +13,12 @@ describe("camera streams", () => {
   it("pulls RTSP over TCP, copies H.264 and transcodes anything else", () => {
     expect(inputArgs("rtsp://cam/1")).toEqual(expect.arrayContaining(["-rtsp_transport", "tcp"]));
     expect(inputArgs("http://cam/1.ts")).not.toContain("-rtsp_transport");
-    expect(hlsArgs("rtsp://cam/1", "h264", "/tmp/x")).toEqual(expect.arrayContaining(["-c:v", "copy", "-f", "hls"]));
-    expect(hlsArgs("rtsp://cam/1", "hevc", "/tmp/x")).toEqual(expect.arrayContaining(["-c:v", "libx264"]));
+    // An HTTP camera is not followed elsewhere: no redirect, no playlist demuxer; a pinned name goes in Host.
+    const http = inputArgs("http://203.0.113.5:8080/1.ts", "cam.example:8080");
+    expect(http).toEqual(expect.arrayContaining(["-max_redirects", "0", "-headers", "Host: cam.example:8080\r\n"]));
+    expect(http[http.indexOf("-format_whitelist") + 1]).not.toContain("hls");
+    expect(hlsArgs({ url: "rtsp://cam/1" }, "h264", "/tmp/x")).toEqual(expect.arrayContaining(["-c:v", "copy", "-f", "hls"]));
+    expect(hlsArgs({ url: "rtsp://cam/1" }, "hevc", "/tmp/x")).toEqual(expect.arrayContaining(["-c:v", "libx264"]));
   });
 
   it("reads the video's codec and size from ffmpeg's description", () => {

@@ -13,11 +13,14 @@ import os from "node:os";
 import path from "node:path";
 import type { CameraState } from "../../domain/contract/cctv";
 import { isStreamFile } from "../../domain/cctv";
+import { pinnedUrl, type OutboundAddressRule } from "../net/outbound-address";
 
 export interface CameraSource {
   uid: string;
   /** The address with its credentials (never leaves this process but to ffmpeg). */
   url: string;
+  /** The Host header of an HTTP source whose name was replaced by its checked address (`pin`). */
+  hostHeader?: string;
 }
 
 export interface StreamStatus {
@@ -29,7 +32,7 @@ export interface StreamStatus {
 
 export class CameraUnavailable extends Error {
   constructor(
-    public state: "unreachable" | "ffmpeg_missing",
+    public state: "unreachable" | "ffmpeg_missing" | "refused",
     public detail: string | null,
   ) {
     super(state);
@@ -46,6 +49,12 @@ export interface StreamOptions {
   log?: (msg: string) => void;
   /** Called with the resolution each time a camera is looked at (to keep it in the store). */
   onProbe?: (uid: string, width: number, height: number) => void;
+  /**
+   * Checks a source's address right before each ffmpeg start (api/net/outbound-address.ts) and answers the source
+   * to connect to: its host replaced by the address checked, so a name that resolves elsewhere by now is refused
+   * and ffmpeg cannot resolve it again. Throws CameraUnavailable("refused", reason) for an address not allowed.
+   */
+  pin?: (source: CameraSource) => Promise<CameraSource>;
 }
 
 interface Stream {
@@ -60,6 +69,8 @@ interface Stream {
   error: string | null;
   failedAt: number;
   stopping: boolean;
+  /** The failure was the outbound-address rule's refusal, not the camera's silence. */
+  refused?: boolean;
 }
 
 const PROBE_TIMEOUT_MS = 15_000;
@@ -68,17 +79,38 @@ const SNAPSHOT_CACHE_MS = 5_000;
 /** How long a failure is shown after the attempt. */
 const FAILURE_SHOWN_MS = 5 * 60_000;
 
-/** Input options: RTSP is pulled over TCP (no UDP through firewalls); every source gets a 10 s I/O timeout. */
-export function inputArgs(url: string): string[] {
+/** Demuxers an HTTP camera may use: streams, not playlists or lists of further URLs (HLS, concat …). */
+const HTTP_FORMATS = "mpegts,mjpeg,mpjpeg,h264,hevc,flv,matroska,webm";
+
+/**
+ * Input options: RTSP is pulled over TCP (no UDP through firewalls); every source gets a 10 s I/O timeout. An HTTP
+ * source is not followed elsewhere: no redirect, and no demuxer that opens further URLs (an HLS playlist naming
+ * segments on loopback would reach past the address check).
+ */
+export function inputArgs(url: string, hostHeader?: string): string[] {
   const scheme = url.slice(0, url.indexOf(":")).toLowerCase();
   // One second of looking at the stream is enough to know a camera's video (the default, 5 s, delays the picture).
   const probe = ["-analyzeduration", "1000000", "-probesize", "1000000"];
   if (scheme === "rtsp" || scheme === "rtsps") return [...probe, "-rtsp_transport", "tcp", "-timeout", "10000000", "-i", url];
-  return [...probe, "-rw_timeout", "10000000", "-i", url];
+  const host = hostHeader ? ["-headers", `Host: ${hostHeader}\r\n`] : [];
+  return [
+    ...probe,
+    "-rw_timeout",
+    "10000000",
+    "-max_redirects",
+    "0",
+    "-format_whitelist",
+    HTTP_FORMATS,
+    "-protocol_whitelist",
+    "http,https,tcp,tls",
+    ...host,
+    "-i",
+    url,
+  ];
 }
 
 /** The ffmpeg arguments that turn a camera into HLS in `dir`: H.264 copied, anything else transcoded. */
-export function hlsArgs(url: string, codec: string, dir: string): string[] {
+export function hlsArgs(source: Pick<CameraSource, "url" | "hostHeader">, codec: string, dir: string): string[] {
   const video =
     codec === "h264"
       ? ["-c:v", "copy"]
@@ -99,7 +131,7 @@ export function hlsArgs(url: string, codec: string, dir: string): string[] {
     "-nostdin",
     "-loglevel",
     "error",
-    ...inputArgs(url),
+    ...inputArgs(source.url, source.hostHeader),
     "-map",
     "0:v:0",
     "-an",
@@ -186,7 +218,8 @@ export class CameraStreams {
     if (!this.ffmpegAvailable()) throw new CameraUnavailable("ffmpeg_missing", null);
     let s = this.streams.get(source.uid);
     if (s && s.state === "unreachable") {
-      if (Date.now() - s.failedAt < (this.opts.retryMs ?? 5_000)) throw new CameraUnavailable("unreachable", s.error);
+      if (Date.now() - s.failedAt < (this.opts.retryMs ?? 5_000))
+        throw new CameraUnavailable(s.refused ? "refused" : "unreachable", s.error);
       this.streams.delete(source.uid);
       s = undefined;
     }
@@ -273,22 +306,29 @@ export class CameraStreams {
       s.state = "unreachable";
       s.failedAt = Date.now();
       s.error = e instanceof CameraUnavailable ? e.detail : (e as Error).message;
+      s.refused = e instanceof CameraUnavailable && e.state === "refused";
       this.stop(s);
       this.opts.log?.(`cctv ${s.uid}: ${s.error ?? "unreachable"}`);
-      throw new CameraUnavailable("unreachable", s.error);
+      throw new CameraUnavailable(s.refused ? "refused" : "unreachable", s.error);
     });
     s.ready.catch(() => undefined);
     return s;
   }
 
-  private async run(s: Stream, source: CameraSource): Promise<void> {
-    const probe = await this.probe(source.url);
+  /** The source as ffmpeg is to reach it, its address checked now (StreamOptions.pin). */
+  private pinned(source: CameraSource): Promise<CameraSource> {
+    return this.opts.pin ? this.opts.pin(source) : Promise.resolve(source);
+  }
+
+  private async run(s: Stream, unpinned: CameraSource): Promise<void> {
+    const source = await this.pinned(unpinned);
+    const probe = await this.probe(source);
     s.width = probe.width;
     s.height = probe.height;
     this.opts.onProbe?.(s.uid, probe.width, probe.height);
     if (s.stopping) throw new CameraUnavailable("unreachable", "stopped");
     await mkdir(s.dir, { recursive: true });
-    const proc = spawn(this.opts.ffmpegPath, hlsArgs(source.url, probe.codec, s.dir), { stdio: ["ignore", "ignore", "pipe"] });
+    const proc = spawn(this.opts.ffmpegPath, hlsArgs(source, probe.codec, s.dir), { stdio: ["ignore", "ignore", "pipe"] });
     s.proc = proc;
     let stderr = "";
     proc.stderr!.on("data", (d: Buffer) => {
@@ -325,9 +365,9 @@ export class CameraStreams {
   }
 
   /** Opens the camera once to learn its video codec and size; fails when it does not answer in time. */
-  private probe(url: string): Promise<{ codec: string; width: number; height: number }> {
+  private probe({ url, hostHeader }: CameraSource): Promise<{ codec: string; width: number; height: number }> {
     return new Promise((resolve, reject) => {
-      const proc = spawn(this.opts.ffmpegPath, ["-hide_banner", "-nostdin", ...inputArgs(url)], {
+      const proc = spawn(this.opts.ffmpegPath, ["-hide_banner", "-nostdin", ...inputArgs(url, hostHeader)], {
         stdio: ["ignore", "ignore", "pipe"],
       });
       let stderr = "";
@@ -356,16 +396,19 @@ export class CameraStreams {
     });
   }
 
-  private async takeSnapshot(source: CameraSource): Promise<Buffer> {
-    const s = this.streams.get(source.uid);
-    let input: string[];
+  private async takeSnapshot(unpinned: CameraSource): Promise<Buffer> {
+    const s = this.streams.get(unpinned.uid);
+    let input: string[] | null = null;
+    let source = unpinned;
     if (s?.state === "live") {
       const text = await readFile(path.join(s.dir, "index.m3u8"), "utf8").catch(() => "");
       const segs = text.split("\n").filter((l) => /^seg_\d+\.ts$/.test(l.trim()));
       const newest = segs.at(-1);
-      input = newest ? ["-i", path.join(s.dir, newest.trim())] : inputArgs(source.url);
-    } else {
-      input = inputArgs(source.url);
+      if (newest) input = ["-i", path.join(s.dir, newest.trim())];
+    }
+    if (!input) {
+      source = await this.pinned(unpinned);
+      input = inputArgs(source.url, source.hostHeader);
     }
     return new Promise((resolve, reject) => {
       const proc = spawn(
@@ -437,4 +480,19 @@ export class CameraStreams {
       rmSync(s.dir, { recursive: true, force: true });
     }
   }
+}
+
+/**
+ * The source as ffmpeg is to reach it: its address checked by the outbound-address rule now, and its host replaced
+ * by the address checked (an HTTP source keeps its name in the Host header). Refused: CameraUnavailable("refused").
+ */
+export async function pinCameraSource(rule: OutboundAddressRule, source: CameraSource): Promise<CameraSource> {
+  const check = await rule.check(source.url);
+  if (!check.ok) throw new CameraUnavailable("refused", check.problem);
+  const http = check.target.url.protocol === "http:" || check.target.url.protocol === "https:";
+  return {
+    ...source,
+    url: pinnedUrl(check, source.url),
+    hostHeader: http && !check.target.literal ? check.target.url.host : undefined,
+  };
 }

@@ -10,6 +10,8 @@ import { ALARM_MESSAGE_WORDS, renderAlarmMessage, storedAlarmMessage, type Alarm
 import { STATUS_WORDS, type WordLocale } from "../../domain/status-words";
 import { DAY_MS, HOUR_MS, formatSeoul, seoulDayStart } from "../../domain/seoul-time";
 import type { Database } from "../store/schema";
+import { canSeePlant, type PlantRef } from "../../domain/visibility";
+import { plantRef, reachOf } from "../store/visibility";
 import { ALERT_PREF_COLUMNS } from "../store/alarms";
 import { faultNamer } from "../store/fault-codes";
 import { enqueue } from "./outbox";
@@ -103,6 +105,26 @@ interface Recipient {
   lang: WordLocale;
 }
 
+/** Whether a member may see the plant now (the visibility rule); a disabled or deleted member sees nothing. */
+export async function memberSeesPlant(db: Db, memberId: string, plant: PlantRef): Promise<boolean> {
+  try {
+    return canSeePlant(await reachOf(db, { id: memberId }), { uid: plant.uid, node_seq: plant.node_seq });
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Why an alert about a plant may not go to this member at send time, or null: the outbox worker asks before each
+ * delivery, so a contact moved to a group that cannot see the plant (or disabled) gets nothing more, and the
+ * delivery log says why.
+ */
+export async function alertRecipientProblem(db: Db, plantUid: string, memberId: string): Promise<string | null> {
+  const plant = await plantRef(db, plantUid);
+  if (!plant) return "plant_gone";
+  return (await memberSeesPlant(db, memberId, plant)) ? null : "recipient_cannot_see_plant";
+}
+
 async function recipients(db: Db, plantUids: string[]): Promise<Map<string, Recipient[]>> {
   const out = new Map<string, Recipient[]>();
   if (!plantUids.length) return out;
@@ -193,6 +215,8 @@ export async function enqueueAlarmAlerts(db: Db, events: AlarmStepEvent[], now =
           text,
           notBefore: plan.notBefore,
           dedupeKey: `alarm-event:${e.eventSeq}:${r.member_id}:${c.channel}`,
+          plantUid: a.plant_uid,
+          memberId: r.member_id,
         });
         if (fresh) queued++;
       }
@@ -224,9 +248,17 @@ export async function enqueueDigests(db: Db, now: number): Promise<number> {
   for (const m of members) {
     const lang = langOf(m.lang);
     const w = MAIL_WORDS[lang];
-    const plants = (await db.selectFrom("plant_contact").select("plant_uid").where("member_id", "=", m.id).execute()).map(
-      (p) => p.plant_uid,
-    );
+    const contactOf = (
+      await db
+        .selectFrom("plant_contact")
+        .innerJoin("plant", "plant.uid", "plant_contact.plant_uid")
+        .select(["plant.uid", "plant.node_seq"])
+        .where("plant_contact.member_id", "=", m.id)
+        .execute()
+    ).map((p) => ({ uid: p.uid, node_seq: p.node_seq === null ? null : Number(p.node_seq) }));
+    // Only the plants the member may see today (the visibility rule), as for every alert.
+    const plants: string[] = [];
+    for (const p of contactOf) if (await memberSeesPlant(db, m.id, p)) plants.push(p.uid);
     if (!plants.length) continue;
     const alarms = await db
       .selectFrom("alarm")
@@ -266,6 +298,7 @@ export async function enqueueDigests(db: Db, now: number): Promise<number> {
       subject: `[${w.digest}] ${day} ${w.digestCount.replace("{n}", String(alarms.length))}`,
       text: lines.join("\n"),
       dedupeKey: `digest:${m.id}:${day}`,
+      memberId: m.id,
     });
     if (fresh) queued++;
   }

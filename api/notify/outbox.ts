@@ -33,6 +33,10 @@ export interface OutboxMessage {
   dedupeKey: string;
   /** Not before this time (epoch ms), e.g. after a member's quiet hours; default now. */
   notBefore?: number;
+  /** An alert about this plant (the delivery log's scope; the recipient must still see it at send time). */
+  plantUid?: string | null;
+  /** The member it is for (the delivery log's scope when there is no plant). */
+  memberId?: string | null;
 }
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -58,6 +62,8 @@ export async function enqueue(db: Db, message: OutboxMessage): Promise<boolean> 
       last_error: null,
       created_at: now,
       sent_at: null,
+      plant_uid: message.plantUid ?? null,
+      member_id: message.memberId ?? null,
     })
     .onConflict((oc) => oc.column("dedupe_key").doNothing())
     .executeTakeFirst();
@@ -91,6 +97,11 @@ export interface OutboxWorkerOptions {
   /** How long a claim lasts; a worker that died while sending loses it after this. */
   leaseMs?: number;
   log?: (msg: string, e?: unknown) => void;
+  /**
+   * Asked right before an alert about a plant is sent to a member: why it may not go to them now, or null.
+   * A refused message is not sent; it is marked `dropped` with the reason (the delivery log shows it).
+   */
+  recipientProblem?: (plantUid: string, memberId: string) => Promise<string | null>;
 }
 
 export const OUTBOX_DEFAULTS = { retryBaseMs: 30_000, maxDelayMs: 3_600_000, maxAttempts: 12, pollMs: 1_000, leaseMs: 60_000 };
@@ -105,7 +116,7 @@ export class OutboxWorker {
   private running: Promise<number> | undefined;
   private stopped = true;
   private readonly id = `w-${process.pid}-${randomBytes(4).toString("hex")}`;
-  private readonly o: Required<Omit<OutboxWorkerOptions, "log" | "transports">>;
+  private readonly o: Required<Omit<OutboxWorkerOptions, "log" | "transports" | "recipientProblem">>;
 
   constructor(
     private store: Store,
@@ -200,6 +211,15 @@ export class OutboxWorker {
     const attempt = Number(row.attempts) + 1;
     let ok = false;
     let detail: string;
+    const dropped =
+      row.plant_uid && row.member_id && this.opts.recipientProblem
+        ? await this.opts.recipientProblem(row.plant_uid, row.member_id)
+        : null;
+    if (dropped) {
+      await this.record(row.seq, attempt, "dropped", Number(row.next_attempt_at), dropped, false);
+      this.opts.log?.(`outbox: ${channel} to ${row.recipient} dropped: ${dropped}`);
+      return false;
+    }
     try {
       detail = await transport.send({
         seq: Number(row.seq),
@@ -216,32 +236,44 @@ export class OutboxWorker {
     }
     const at = Date.now();
     const giveUp = !ok && attempt >= this.o.maxAttempts;
-    await db.transaction().execute(async (trx) => {
-      // Only the claim holder writes the outcome; a claim lost to an expired lease is not overwritten.
-      await trx
-        .updateTable("outbox")
-        .set({
-          status: ok ? "sent" : giveUp ? "failed" : "pending",
-          attempts: attempt,
-          next_attempt_at:
-            ok || giveUp ? Number(row.next_attempt_at) : at + backoffMs(attempt, this.o.retryBaseMs, this.o.maxDelayMs),
-          claimed_until: 0,
-          claimed_by: null,
-          last_error: ok ? null : detail.slice(0, 500),
-          sent_at: ok ? at : null,
-        })
-        .where("seq", "=", row.seq)
-        .where("claimed_by", "=", this.id)
-        .execute();
-      await trx
-        .insertInto("outbox_attempt")
-        .values({ outbox_seq: row.seq, attempt, at, ok: ok ? 1 : 0, detail: detail.slice(0, 500) })
-        .execute();
-    });
+    await this.record(
+      row.seq,
+      attempt,
+      ok ? "sent" : giveUp ? "failed" : "pending",
+      ok || giveUp ? Number(row.next_attempt_at) : at + backoffMs(attempt, this.o.retryBaseMs, this.o.maxDelayMs),
+      detail,
+      ok,
+    );
     if (!ok)
       this.opts.log?.(
         `outbox: ${channel} to ${row.recipient} failed (attempt ${attempt}${giveUp ? ", given up" : ""}): ${detail}`,
       );
     return ok;
+  }
+
+  /** An attempt's outcome and its line in the delivery log, in one transaction. */
+  private async record(seq: number, attempt: number, status: string, nextAt: number, detail: string, ok: boolean) {
+    const at = Date.now();
+    await this.store.db.transaction().execute(async (trx) => {
+      // Only the claim holder writes the outcome; a claim lost to an expired lease is not overwritten.
+      await trx
+        .updateTable("outbox")
+        .set({
+          status,
+          attempts: attempt,
+          next_attempt_at: nextAt,
+          claimed_until: 0,
+          claimed_by: null,
+          last_error: ok ? null : detail.slice(0, 500),
+          sent_at: ok ? at : null,
+        })
+        .where("seq", "=", seq)
+        .where("claimed_by", "=", this.id)
+        .execute();
+      await trx
+        .insertInto("outbox_attempt")
+        .values({ outbox_seq: seq, attempt, at, ok: ok ? 1 : 0, detail: detail.slice(0, 500) })
+        .execute();
+    });
   }
 }

@@ -38,9 +38,10 @@ import { TableAnswers } from "../cache/table-answers";
 import { seoulDayStart } from "../../domain/seoul-time";
 import { requireAdmin, requireSettled, requireWriter } from "../auth/guards";
 import type { ApiContext } from "../context";
-import { badRequest, handle, notFound, parse } from "../http";
+import { ApiError, badRequest, handle, notFound, parse } from "../http";
 import type { OutboxWorker } from "../notify/outbox";
-import { prefView } from "../notify/alerts";
+import { memberSeesPlant, prefView } from "../notify/alerts";
+import { WEBHOOK_SCHEMES } from "../../domain/outbound-address";
 import {
   acknowledgeAlarm,
   alarmBySeq,
@@ -275,6 +276,11 @@ export function alarmRoutes(ctx: ApiContext, clock: Clock, outbox?: OutboxWorker
       if (p.mail) {
         if (!(await memberEmail(db, me.id))) throw badRequest("invalid_input", { mail: "no_email" });
       }
+      // The outbound-address rule (api/net/outbound-address.ts); checked again at every delivery.
+      if (p.webhookUrl) {
+        const check = await ctx.outbound.check(p.webhookUrl, WEBHOOK_SCHEMES);
+        if (!check.ok) throw badRequest("invalid_input", { webhookUrl: check.problem });
+      }
       const row = {
         min_level: p.minLevel,
         mail: p.mail ? 1 : 0,
@@ -294,9 +300,11 @@ export function alarmRoutes(ctx: ApiContext, clock: Clock, outbox?: OutboxWorker
   r.get(
     "/alarm/notify/log",
     handle(async (req) => {
-      requireAdmin(req, "setting");
+      const me = requireAdmin(req, "setting");
       const q = parse(DeliveryLogQuerySchema, req.query);
-      return { ...(await deliveryLog(db, q.status, q.page)), channels: outbox?.channels() ?? [] };
+      // Scoped like every list: the deliveries of plants the admin sees, and of members of their group tree.
+      const reach = await reachOf(db, me);
+      return { ...(await deliveryLog(db, reach, q.status, q.page)), channels: outbox?.channels() ?? [] };
     }),
   );
 
@@ -316,14 +324,24 @@ export function alarmRoutes(ctx: ApiContext, clock: Clock, outbox?: OutboxWorker
       const me = requireAdmin(req, "plant");
       const reach = await reachOf(db, me);
       const plantUid = String(req.params.plant);
-      await requirePlant(db, reach, plantUid, "edit");
+      const plant = await requirePlant(db, reach, plantUid, "edit");
       const body = parse(PlantContactsSchema, req.body);
       const ids = [body.owner, body.safety].filter((v): v is string => !!v);
       const known = await membersInUse(db, ids);
       const fields: Record<string, string> = {};
-      if (body.owner && !known.includes(body.owner)) fields.owner = "no_such_member";
-      if (body.safety && !known.includes(body.safety)) fields.safety = "no_such_member";
-      if (Object.keys(fields).length) throw badRequest("invalid_input", fields);
+      const blind: string[] = [];
+      for (const role of ["owner", "safety"] as const) {
+        const id = body[role];
+        if (!id) continue;
+        if (!known.includes(id)) fields[role] = "no_such_member";
+        // The plant's alerts name it, its devices and faults: only to someone who may see it (the visibility rule).
+        else if (!(await memberSeesPlant(db, id, plant))) {
+          fields[role] = "member_cannot_see_plant";
+          blind.push(id);
+        }
+      }
+      if (Object.keys(fields).length)
+        throw new ApiError(400, "invalid_input", { fields, ...(blind.length ? { details: { member: blind } } : {}) });
       await setPlantContacts(db, plantUid, body, me.id, Date.now());
       return readContacts(db, plantUid);
     }),

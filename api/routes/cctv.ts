@@ -22,12 +22,13 @@ import {
   type CameraSaved,
   type CctvUrlResponse,
 } from "../../domain/contract/cctv";
-import { requireAdmin, requireSettled } from "../auth/guards";
+import { parse as parseCookies } from "cookie";
+import { bearerToken, requireAdmin, requireSettled } from "../auth/guards";
 import { CameraUnavailable, type CameraSource, type CameraStreams } from "../cctv/streams";
 import { signStreamToken, verifyStreamToken } from "../cctv/sign";
 import { openSecret, sealSecret } from "../crawling/secret-box";
 import type { ApiContext } from "../context";
-import { ApiError, forbidden, handle, notFound, parse } from "../http";
+import { ApiError, badRequest, forbidden, handle, notFound, parse } from "../http";
 import { cameraByUid, camerasOf, deleteCamera, insertCamera, updateCamera, type CameraRow } from "../store/cameras";
 import { reachOf, requirePlant, visiblePlantUids, type Reach } from "../store/visibility";
 
@@ -49,11 +50,19 @@ function requireCctvMember(req: Request): AccessClaims {
 const unavailable = (e: CameraUnavailable) =>
   e.state === "ffmpeg_missing"
     ? new ApiError(503, "ffmpeg_missing", {}, { "Retry-After": "60" })
-    : new ApiError(502, "camera_unreachable", e.detail ? { details: { reason: [e.detail] } } : {});
+    : e.state === "refused"
+      ? new ApiError(403, "camera_address_refused", { details: { url: [e.detail ?? "address_refused"] } })
+      : new ApiError(502, "camera_unreachable", e.detail ? { details: { reason: [e.detail] } } : {});
 
 export function cctvRoutes(ctx: ApiContext, opts: CctvOptions): { publicRoutes: Router; routes: Router } {
   const db = ctx.store.db;
   const { streams } = opts;
+
+  /** A camera address the outbound-address rule allows (api/net/outbound-address.ts); 400 naming `url` otherwise. */
+  async function allowedUrl(url: string): Promise<void> {
+    const check = await ctx.outbound.check(url);
+    if (!check.ok) throw badRequest("invalid_input", { url: check.problem });
+  }
 
   const source = (c: CameraRow): CameraSource => {
     let password: string | null = null;
@@ -92,12 +101,33 @@ export function cctvRoutes(ctx: ApiContext, opts: CctvOptions): { publicRoutes: 
     return cam;
   }
 
-  /** A valid token's camera, or the refusal (403 for an expired URL, 404 otherwise). */
-  async function tokenCamera(token: string): Promise<CameraRow> {
+  /** The session the request shows: the portal's `sessionId` cookie, or the session of a bearer access token. */
+  async function shownSession(req: Request): Promise<string | null> {
+    const bearer = bearerToken(req);
+    if (bearer) return (await ctx.signer.verifyAccess(bearer))?.sid ?? null;
+    return parseCookies(req.get("cookie") ?? "").sessionId ?? null;
+  }
+
+  /**
+   * A valid token's camera, or the refusal: 404 for a forged token or a camera that is gone, 403 `url_expired` for
+   * an expired one, 403 `session_required` when the request does not come with the session the URL was handed to
+   * (a URL passed on), 403 `session_ended` when that session no longer stands (logged out, revoked), 403
+   * `camera_not_visible` when its member no longer sees the camera's plant (moved to another group, disabled).
+   * Asked on every file.
+   */
+  async function tokenCamera(req: Request, token: string): Promise<CameraRow> {
     const check = verifyStreamToken(opts.urlKey, token);
     if (!check.ok) throw check.reason === "expired" ? forbidden("url_expired") : notFound("camera_not_found");
     const cam = await cameraByUid(db, check.uid);
     if (!cam) throw notFound("camera_not_found");
+    if ((await shownSession(req)) !== check.viewer.sid) throw forbidden("session_required");
+    if (!(await ctx.sessions.isLive(check.viewer.sid))) throw forbidden("session_ended");
+    try {
+      await requirePlant(db, await reachOf(db, { id: check.viewer.member }), cam.plant_uid, "see");
+    } catch (e) {
+      if (e instanceof ApiError && e.status < 500) throw forbidden("camera_not_visible");
+      throw e;
+    }
     return cam;
   }
 
@@ -106,7 +136,7 @@ export function cctvRoutes(ctx: ApiContext, opts: CctvOptions): { publicRoutes: 
   publicRoutes.get(
     "/cctv/hls/:token/:file",
     handle(async (req: Request, res: Response) => {
-      const cam = await tokenCamera(req.params.token!);
+      const cam = await tokenCamera(req, req.params.token!);
       const file = req.params.file!;
       if (file === "index.m3u8") {
         try {
@@ -132,7 +162,7 @@ export function cctvRoutes(ctx: ApiContext, opts: CctvOptions): { publicRoutes: 
   publicRoutes.get(
     "/cctv/snapshot/:token",
     handle(async (req: Request, res: Response) => {
-      const cam = await tokenCamera(String(req.params.token).replace(/\.jpg$/, ""));
+      const cam = await tokenCamera(req, String(req.params.token).replace(/\.jpg$/, ""));
       try {
         const jpeg = await streams.snapshot(source(cam));
         res.setHeader("Cache-Control", "no-store");
@@ -172,7 +202,7 @@ export function cctvRoutes(ctx: ApiContext, opts: CctvOptions): { publicRoutes: 
       const { uid } = parse(CctvUrlQuery, req.query);
       const cam = await cameraFor(await reachOf(db, me), uid, "see");
       const expiresAt = Date.now() + CCTV_URL_TTL_MS;
-      const token = signStreamToken(opts.urlKey, cam.uid, expiresAt);
+      const token = signStreamToken(opts.urlKey, cam.uid, { sid: me.sid, member: me.id }, expiresAt);
       // A viewer is coming: the process starts now, so the playlist is (nearly) there when the player asks.
       if (streams.ffmpegAvailable()) streams.warm(source(cam));
       const it = item(cam, false);
@@ -196,6 +226,7 @@ export function cctvRoutes(ctx: ApiContext, opts: CctvOptions): { publicRoutes: 
       if (!me.cctv) throw forbidden("cctv_not_enabled");
       const body = parse(CameraCreate, req.body);
       const plant = await requirePlant(db, await reachOf(db, me), body.plantUid, "edit");
+      await allowedUrl(body.url);
       const addr = splitCredentials(body.url, body.username, body.password);
       const uid = `CAM${randomBytes(6).toString("hex").toUpperCase()}`;
       await insertCamera(db, {
@@ -226,6 +257,7 @@ export function cctvRoutes(ctx: ApiContext, opts: CctvOptions): { publicRoutes: 
         change.password_sealed = null;
       }
       if (body.url !== undefined) {
+        await allowedUrl(body.url);
         const addr = splitCredentials(body.url, body.username, body.password);
         change.url = addr.url;
         if (addr.username) change.username = addr.username;

@@ -6,7 +6,8 @@
  * - Every command is recorded (who, when, what, outcome) in `command`: the audit log the screen lists.
  *
  * GET  /pvstatus/control?plant=   what the member may operate, per plant, with state and last command
- * POST /command/hex               {deviceType, rtuUid, deviceUid, ch, hexOn | hexOff} → the outcome
+ * POST /command/hex               {deviceType, rtuUid, deviceUid, ch, hexOn | hexOff} → the outcome; with an
+ *                                 Idempotency-Key a replay answers the first command's outcome and runs nothing
  * GET  /command?plant=&limit=     recent commands of the plants the member sees
  * GET  /command/{seq}             one command and its outcome
  */
@@ -26,10 +27,10 @@ import { hasService } from "../../domain/service-bits";
 import { canEditPlant } from "../../domain/visibility";
 import { requireSettled, requireWriter } from "../auth/guards";
 import type { ApiContext } from "../context";
-import { badRequest, forbidden, handle, notFound, parse } from "../http";
+import { ApiError, badRequest, forbidden, handle, notFound, parse } from "../http";
 import { commandBySeq, controllableDevices, lastCommandByDevice, recentCommands } from "../store/commands";
 import { reachOf, requireDevice, requirePlant, visiblePlantUids } from "../store/visibility";
-import type { CommandService } from "../telemetry/commands";
+import { IdempotencyKeyReused, type CommandService } from "../telemetry/commands";
 
 const SeqParam = z.object({
   seq: z.coerce
@@ -37,6 +38,14 @@ const SeqParam = z.object({
     .int("not_a_number")
     .min(1, "too_small")
     .max(2 ** 31 - 1, "too_large"),
+});
+
+/** The Idempotency-Key header: the confirmation's one-time token (1–200 visible ASCII characters), optional. */
+const IdempotencyHeader = z.object({
+  "Idempotency-Key": z
+    .string()
+    .regex(/^[\x21-\x7e]{1,200}$/, "invalid")
+    .optional(),
 });
 
 function requireControl(me: AccessClaims) {
@@ -106,13 +115,20 @@ export function commandRoutes(ctx: ApiContext, commands: CommandService): Router
         throw badRequest("invalid_input", { deviceUid: "device_mismatch" });
       }
       if (!mayOperateKind(me, body.deviceType)) throw forbidden("service_not_granted");
-      return commands.send({
-        ...body,
-        hexOn: body.hexOn ?? null,
-        hexOff: body.hexOff ?? null,
-        by: me.id,
-        plantUid: device.plant_uid,
-      });
+      const idempotencyKey = parse(IdempotencyHeader, { "Idempotency-Key": req.get("idempotency-key") })["Idempotency-Key"];
+      try {
+        return await commands.send({
+          ...body,
+          hexOn: body.hexOn ?? null,
+          hexOff: body.hexOff ?? null,
+          by: me.id,
+          plantUid: device.plant_uid,
+          idempotencyKey,
+        });
+      } catch (e) {
+        if (e instanceof IdempotencyKeyReused) throw new ApiError(409, "idempotency_key_reused");
+        throw e;
+      }
     }),
   );
 

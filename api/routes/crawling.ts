@@ -26,7 +26,7 @@ import {
   recordPoll,
 } from "../store/crawl-sources";
 import { groupExists } from "../store/groups";
-import { reachOf, type Reach } from "../store/visibility";
+import { nodeInReach, reachOf, type Reach } from "../store/visibility";
 import type { FleetOptions } from "./fleet-common";
 import { requireDeleteConfirmation } from "./fleet-common";
 
@@ -220,7 +220,7 @@ export function crawlingRoutes(ctx: ApiContext, opts: FleetOptions): Router {
     handle(async (req) => {
       const scope = await reachOf(db, requireAdmin(req, "setting"));
       const body = parse(ImportBody, req.body);
-      if (!reachesNode(scope, body.node)) throw badRequest("invalid_input", { node: "not_in_your_group" });
+      if (!(await nodeInReach(db, scope, body.node))) throw badRequest("invalid_input", { node: "not_in_your_group" });
       if (!(await groupExists(db, body.node))) {
         throw badRequest("invalid_input", { node: "no_such_node" });
       }

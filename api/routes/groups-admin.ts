@@ -19,6 +19,7 @@ import { badRequest, forbidden, handle, notFound, parse } from "../http";
 import { reachesNode } from "../../domain/visibility";
 import { adminReach, adminReachFor, type AdminReach } from "../store/admin-scope";
 import { changeGroup, createGroup, deleteEmptyGroup, groupTree, groupWithChildren } from "../store/groups";
+import { nodeInReach } from "../store/visibility";
 
 function seqOf(req: Request): number {
   const n = toInt(String(req.params.id ?? ""));
@@ -95,7 +96,7 @@ export function groupAdminRoutes(ctx: ApiContext): Router {
     handle(async (req, res) => {
       const scope = await guard(req);
       const body = parse(GroupCreateFields, req.body ?? {});
-      if (!reachesNode(scope, body.parent_seq)) throw badRequest("invalid_input", { parent_seq: "out_of_scope" });
+      if (!(await nodeInReach(db, scope, body.parent_seq))) throw badRequest("invalid_input", { parent_seq: "out_of_scope" });
       const node = await createGroup(db, body);
       res.status(201);
       return { node };
@@ -111,7 +112,7 @@ export function groupAdminRoutes(ctx: ApiContext): Router {
       const body = parse(GroupUpdateFields, req.body ?? {});
       if (body.parent_seq !== undefined) {
         if (seq === scope.nodeSeq) throw badRequest("invalid_input", { parent_seq: "own_node" });
-        if (!reachesNode(scope, body.parent_seq)) throw badRequest("invalid_input", { parent_seq: "out_of_scope" });
+        if (!(await nodeInReach(db, scope, body.parent_seq))) throw badRequest("invalid_input", { parent_seq: "out_of_scope" });
       }
       const node = await changeGroup(db, seq, body);
       return { node };

@@ -7,6 +7,7 @@ import express, { Router } from "express";
 import { z } from "zod";
 import { authenticateGateway, parseGatewayAuthorization } from "../auth/gateway-credential";
 import { ApiError, handle, parse } from "../http";
+import { verifyJsonDepth } from "../strict-input";
 import type { Store } from "../store/db";
 import type { IngestService } from "../telemetry/ingest";
 
@@ -21,7 +22,7 @@ export function ingestRoutes(store: Store, ingest: IngestService): Router {
   const r = Router();
   r.post(
     "/ingest",
-    express.json({ limit: "8mb" }),
+    express.json({ limit: "8mb", verify: verifyJsonDepth }),
     handle(async (req) => {
       const cred = parseGatewayAuthorization(req.get("authorization"));
       if (!cred || !(await authenticateGateway(store, cred.rtuUid, cred.secret))) {

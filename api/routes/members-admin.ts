@@ -38,7 +38,7 @@ import {
   setMemberLogo,
   unlinkMemberFromPlant,
 } from "../store/members-admin";
-import { plantRef } from "../store/visibility";
+import { nodeInReach, plantRef } from "../store/visibility";
 import { removeUpload, saveUpload } from "../store/uploads";
 
 /** The delete confirmation may come in the JSON body or the query (DELETE bodies are often dropped). */
@@ -88,7 +88,7 @@ export function memberAdminRoutes(ctx: ApiContext): Router {
       const body = parse(MemberCreateFields, req.body ?? {});
       const fields: Record<string, string> = {};
       if (body.auth > scope.auth) fields.auth = "level_above_own";
-      if (!reachesNode(scope, body.node_seq)) fields.node_seq = "out_of_scope";
+      if (!(await nodeInReach(db, scope, body.node_seq))) fields.node_seq = "out_of_scope";
       if (await memberExists(db, body.id)) fields.id = "id_taken";
       if (Object.keys(fields).length) throw badRequest("invalid_input", fields);
       const hash = await hashPassword(body.password);
@@ -234,7 +234,7 @@ export function memberAdminRoutes(ctx: ApiContext): Router {
       const body = parse(MemberEditFields.partial(), req.body ?? {});
       const fields: Record<string, string> = {};
       if (body.auth !== undefined && body.auth > scope.auth) fields.auth = "level_above_own";
-      if (body.node_seq !== undefined && !reachesNode(scope, body.node_seq)) fields.node_seq = "out_of_scope";
+      if (body.node_seq !== undefined && !(await nodeInReach(db, scope, body.node_seq))) fields.node_seq = "out_of_scope";
       if (member.id === me.id) {
         // An admin cannot lock themselves out from this screen.
         if (body.auth !== undefined && body.auth !== member.auth) fields.auth = "own_account";

@@ -12,10 +12,10 @@ import { copyPlantFromInstance } from "../crawling/import";
 import type { ApiContext } from "../context";
 import type { PlantRow } from "../../domain/contract/fleet";
 import { badRequest, forbidden, handle, notFound, parse } from "../http";
-import { canSeeRtu, reachesNode } from "../../domain/visibility";
+import { canSeeRtu } from "../../domain/visibility";
 import { deletePlant, newUid, nodeOptions, packageExists, packageList } from "../store/fleet";
 import { changePlant, createPlant, plantHardware, plantRows, plantUidTaken, rtusWithPlants, SEARCH_TYPES } from "../store/plants";
-import { plantOf, reachOf, requirePlant, type Reach } from "../store/visibility";
+import { nodeInReach, plantOf, reachOf, requirePlant, type Reach } from "../store/visibility";
 import { queryString, requireDeleteConfirmation, type FleetOptions } from "./fleet-common";
 
 const ManagementQuery = z.object({
@@ -53,7 +53,7 @@ export function plantRoutes(ctx: ApiContext, opts: FleetOptions): Router {
     const fields: Record<string, string> = {};
     const nodeSeq = body.nodeSeq ?? existing?.node_seq ?? scope.nodeSeq;
     if (nodeSeq == null) fields.nodeSeq = "required";
-    else if (!reachesNode(scope, nodeSeq)) fields.nodeSeq = "not_in_your_group";
+    else if (!(await nodeInReach(db, scope, nodeSeq))) fields.nodeSeq = "not_in_your_group";
     if (body.packageSeq != null && !(await packageExists(db, body.packageSeq))) fields.packageSeq = "no_such_package";
     if (!existing && body.uid && (await plantUidTaken(db, body.uid))) {
       fields.uid = "taken";
@@ -225,7 +225,8 @@ export function plantRoutes(ctx: ApiContext, opts: FleetOptions): Router {
       const scope = await reachOf(db, me);
       const body = parse(CopyPlantBody, req.body);
       const nodeSeq = body.nodeSeq ?? scope.nodeSeq;
-      if (nodeSeq == null || !reachesNode(scope, nodeSeq)) throw badRequest("invalid_input", { nodeSeq: "not_in_your_group" });
+      if (nodeSeq == null || !(await nodeInReach(db, scope, nodeSeq)))
+        throw badRequest("invalid_input", { nodeSeq: "not_in_your_group" });
       const result = await copyPlantFromInstance(ctx, scope, { ...body, nodeSeq });
       res.status(201);
       return result;

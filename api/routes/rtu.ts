@@ -13,10 +13,10 @@ import { hashGatewaySecret, newGatewaySecret } from "../auth/gateway-credential"
 import { requireAdmin, requireSettled } from "../auth/guards";
 import type { ApiContext } from "../context";
 import { badRequest, forbidden, handle, notFound, parse } from "../http";
-import { canEditPlant, canSeePlant, reachesNode } from "../../domain/visibility";
+import { canEditPlant, canSeePlant } from "../../domain/visibility";
 import { assignRtus, deleteRtu, newUid, packageExists, unassignRtus } from "../store/fleet";
 import { changeRtu, createRtu, rtuDevices, rtuRows, rtuUidTaken, rtuWithMac } from "../store/rtus";
-import { plantRef, reachOf, type Reach } from "../store/visibility";
+import { nodeInReach, plantRef, reachOf, type Reach } from "../store/visibility";
 import { queryList, queryString, requireDeleteConfirmation } from "./fleet-common";
 
 const ListQuery = z.object({
@@ -52,7 +52,7 @@ export function rtuRoutes(ctx: ApiContext): Router {
     if (existing?.plant_uid)
       nodeSeq = existing.node_seq; // an assigned RTU follows its plant's node
     else if (nodeSeq == null) fields.nodeSeq = "required";
-    else if (!reachesNode(scope, nodeSeq)) fields.nodeSeq = "not_in_your_group";
+    else if (!(await nodeInReach(db, scope, nodeSeq))) fields.nodeSeq = "not_in_your_group";
     if (body.packageSeq != null && !(await packageExists(db, body.packageSeq))) fields.packageSeq = "no_such_package";
     if (!existing && body.uid && (await rtuUidTaken(db, body.uid))) fields.uid = "taken";
     if (body.mac) {

@@ -25,6 +25,7 @@ import {
 import { DAY_MS, parseSeoul, seoulDayStart } from "../../domain/seoul-time";
 import { ApiError, notFound } from "../http";
 import type { Database } from "./schema";
+import type { Reach } from "../../domain/visibility";
 
 type Eb = ExpressionBuilder<Database, "alarm">;
 
@@ -362,12 +363,38 @@ export async function alarmEvents(db: Kysely<Database>, seq: number) {
 
 export const DELIVERY_PAGE_SIZE = 50;
 
+/**
+ * The delivery log as the admin may see it (the visibility rule): the alerts about plants they see, the messages of
+ * no plant (daily digests) to members of their group tree and to themselves; a root member sees every message.
+ */
 export async function deliveryLog(
   db: Kysely<Database>,
+  reach: Reach,
   status: string | undefined,
   page: number,
 ): Promise<Omit<DeliveryLogResponse, "channels">> {
-  const base = db.selectFrom("outbox").$if(!!status, (qb) => qb.where("status", "=", status!));
+  const base = db
+    .selectFrom("outbox")
+    .$if(!!status, (qb) => qb.where("status", "=", status!))
+    .$if(!reach.all || !!reach.only, (qb) =>
+      qb.where((eb) => {
+        const nodes = reach.only ? [] : [...reach.nodes];
+        const linked = reach.only ? [] : [...reach.linked];
+        const ofPlant = [
+          ...(nodes.length
+            ? [eb("outbox.plant_uid", "in", eb.selectFrom("plant").select("plant.uid").where("plant.node_seq", "in", nodes))]
+            : []),
+          ...(linked.length ? [eb("outbox.plant_uid", "in", linked)] : []),
+        ];
+        const ofMember = [
+          eb("outbox.member_id", "=", reach.memberId),
+          ...(nodes.length
+            ? [eb("outbox.member_id", "in", eb.selectFrom("member").select("member.id").where("member.node_seq", "in", nodes))]
+            : []),
+        ];
+        return eb.or([...ofPlant, eb.and([eb("outbox.plant_uid", "is", null), eb.or(ofMember)])]);
+      }),
+    );
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst())?.n ?? 0);
   const rows = await base
     .select([

@@ -220,6 +220,9 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: number;
   sent_at: number | null;
+  /** Whose alert: the plant and the recipient member (migration 0019), null for messages of neither. */
+  plant_uid: ColumnType<string | null, string | null | undefined, string | null>;
+  member_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface ReportSubscriptionTable {
   seq: AutoSeq;
@@ -427,6 +430,8 @@ export interface CommandTable {
   completed_at: number | null;
   /** The device's plant when it was commanded (migration 0005). */
   plant_uid: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The confirmation's one-time token, unique per member (migration 0019). */
+  idempotency_key: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** An external source for importing plants, RTUs and devices (migration 0003). */

@@ -17,6 +17,7 @@ import {
   canSeeDevice,
   canSeePlant,
   canSeeRtu,
+  reachesNode,
   type Reach,
 } from "../../domain/visibility";
 import { forbidden, notFound } from "../http";
@@ -83,6 +84,18 @@ export async function reachOf(db: Db, claims: Pick<AccessClaims, "id" | "scope">
 /** A member row's `use_yn` (undefined: no such member): 403 `member_disabled` unless the member is enabled. */
 export function requireEnabled(useYn: unknown): void {
   if (Number(useYn) !== 1) throw forbidden("member_disabled");
+}
+
+/**
+ * May the member file something under this node (a member's, plant's or RTU's node, a group's parent)? The pure
+ * rule (`reachesNode`), and the node must exist: a root member reaches every node, so an id that names none
+ * (99999999, -1) would otherwise reach the store's foreign key. `null` (no node) is the pure rule's answer.
+ */
+export async function nodeInReach(db: Db, reach: Reach, seq: number | null | undefined): Promise<boolean> {
+  if (!reachesNode(reach, seq)) return false;
+  if (seq == null || !reach.all) return true; // a subtree's seqs were read from the store: they exist
+  if (!Number.isSafeInteger(seq) || seq < 1 || seq > 2 ** 31 - 1) return false; // no node has it (nor could)
+  return !!(await db.selectFrom("node").select("seq").where("seq", "=", seq).executeTakeFirst());
 }
 
 /** Uids of every plant the member may see (for `edit`, may edit), in uid order. */

@@ -32,6 +32,21 @@ export interface GatewayLink {
 
 export const COMMAND_TIMEOUT_MS = 10_000;
 
+/** An Idempotency-Key already used by this member for another command (another device or action). */
+export class IdempotencyKeyReused extends Error {
+  constructor() {
+    super("idempotency_key_reused");
+  }
+}
+
+export interface SentCommand extends CommandOutcome {
+  seq: number;
+  status: string;
+  requested_at: number;
+  /** This was a replay of the member's earlier command with the same one-time token: nothing ran now. */
+  replayed?: true;
+}
+
 /**
  * Outcomes: `done` (the gateway acknowledged and carried it out), `failed` (it answered no), `timeout`
  * (no answer within the timeout), `undeliverable` (no gateway link reaches the RTU). The row is `pending`
@@ -55,10 +70,18 @@ export class CommandService {
       hexOff: string | null;
       by: string;
       plantUid?: string | null;
+      /**
+       * The confirmation's one-time token (the /control form's, or the API's Idempotency-Key): recording the
+       * command consumes it in the same statement (unique per member), so a replay runs nothing and answers the
+       * first command's outcome.
+       */
+      idempotencyKey?: string | null;
     },
-  ) {
+  ): Promise<SentCommand> {
     const action: "on" | "off" = input.hexOn ? "on" : "off";
     const hex = (input.hexOn ?? input.hexOff)!;
+    const key = input.idempotencyKey ?? null;
+    const requestedAt = this.clock.now();
     const row = await this.store.db
       .insertInto("command")
       .values({
@@ -69,14 +92,17 @@ export class CommandService {
         hex_on: input.hexOn,
         hex_off: input.hexOff,
         requested_by: input.by,
-        requested_at: this.clock.now(),
+        requested_at: requestedAt,
         status: "pending",
         result: null,
         completed_at: null,
         plant_uid: input.plantUid ?? null,
+        idempotency_key: key,
       })
+      .$if(key !== null, (q) => q.onConflict((oc) => oc.columns(["requested_by", "idempotency_key"]).doNothing()))
       .returning("seq")
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    if (!row) return this.replay(input, key!, action, hex);
     const link = this.links.find((l) => l.reaches(input.rtuUid));
     let status: string;
     let outcome: CommandOutcome;
@@ -108,7 +134,44 @@ export class CommandService {
       .set({ status, result: JSON.stringify(outcome), completed_at: this.clock.now() })
       .where("seq", "=", row.seq)
       .execute();
-    return { seq: row.seq, status, ...outcome };
+    return { seq: Number(row.seq), status, requested_at: requestedAt, ...outcome };
+  }
+
+  /** The first command of this member's token, as it stands now; nothing is sent. */
+  private async replay(
+    input: { by: string; deviceUid: string; rtuUid: string; deviceType: number },
+    key: string,
+    action: "on" | "off",
+    hex: string,
+  ): Promise<SentCommand> {
+    const first = await this.store.db
+      .selectFrom("command")
+      .select(["seq", "device_uid", "rtu_uid", "device_type", "hex_on", "hex_off", "status", "result", "requested_at"])
+      .where("requested_by", "=", input.by)
+      .where("idempotency_key", "=", key)
+      .executeTakeFirstOrThrow();
+    const firstAction = first.hex_on ? "on" : "off";
+    if (
+      first.device_uid !== input.deviceUid ||
+      first.rtu_uid !== input.rtuUid ||
+      Number(first.device_type) !== input.deviceType ||
+      firstAction !== action ||
+      (first.hex_on ?? first.hex_off) !== hex
+    )
+      throw new IdempotencyKeyReused();
+    let outcome: CommandOutcome = { ok: false };
+    try {
+      if (first.result) outcome = JSON.parse(first.result) as CommandOutcome;
+    } catch {
+      outcome = { ok: false };
+    }
+    return {
+      ...outcome,
+      seq: Number(first.seq),
+      status: first.status,
+      requested_at: Number(first.requested_at),
+      replayed: true,
+    };
   }
 }
 

@@ -20,6 +20,7 @@ import { authenticateGateway } from "../auth/gateway-credential";
 import type { Store } from "../store/db";
 import type { CommandMessage, CommandOutcome, GatewayLink } from "./commands";
 import type { IngestService } from "./ingest";
+import { jsonTooDeep } from "../strict-input";
 
 export const DEFAULT_TOPIC_PREFIX = "solar/gw";
 /** How long a start waits for its first subscription: a loaded machine may drop a connection or two before it. */
@@ -177,7 +178,9 @@ export class MqttBridge implements GatewayLink {
 
 function safeJson(payload: Buffer | string): any {
   try {
-    return JSON.parse(typeof payload === "string" ? payload : payload.toString("utf8"));
+    const text = typeof payload === "string" ? payload : payload.toString("utf8");
+    // Nested deeper than any message needs: refused before it is parsed or walked (api/strict-input.ts).
+    return jsonTooDeep(text) ? null : JSON.parse(text);
   } catch {
     return null;
   }

@@ -2,6 +2,8 @@
 import type { alarmKo } from "./alarm-ko";
 import type { Widen } from "./ko";
 
+import { outboundErrorsEn } from "./outbound-en";
+
 export const alarmEn: Widen<typeof alarmKo> = {
   alarm: {
     title: "Alarms",
@@ -133,6 +135,7 @@ export const alarmEn: Widen<typeof alarmKo> = {
     send: "Send command",
     cancel: "Cancel",
     sent: "Command #{seq}: {status}",
+    alreadySent: "Already sent at {time} (#{seq}: {status}); not sent again.",
     outcome: {
       pending: "Pending",
       done: "Acknowledged by the gateway",
@@ -184,6 +187,7 @@ export const alarmEn: Widen<typeof alarmKo> = {
     errors: {
       required: "Required.",
       not_a_url: "Enter an http(s) URL.",
+      ...outboundErrorsEn,
       not_a_time: "Use HH:mm.",
       same_as_start: "Start and end are the same.",
       no_email: "No e-mail address.",
@@ -203,6 +207,7 @@ export const alarmEn: Widen<typeof alarmKo> = {
     saved: "Alert contacts saved.",
     errors: {
       no_such_member: "No such member.",
+      member_cannot_see_plant: "This member cannot see the plant, so cannot receive its alerts.",
       too_long: "Too long.",
       forbidden: "Not allowed.",
       invalid_input: "Check the input.",
@@ -214,7 +219,7 @@ export const alarmEn: Widen<typeof alarmKo> = {
     noMail: "SMTP_URL is not set: mails are recorded, not sent.",
     status: "Status",
     all: "All",
-    states: { pending: "Pending", sent: "Sent", failed: "Failed" },
+    states: { pending: "Pending", sent: "Sent", failed: "Failed", dropped: "Dropped (recipient may not see the plant)" },
     show: "Show",
     caption: "Deliveries (newest first)",
     empty: "No deliveries yet.",

@@ -1,4 +1,6 @@
 /** Korean texts of the alarm and control screens, alert settings, plant contacts and the delivery log; alarm-en.ts is its twin. */
+import { outboundErrorsKo } from "./outbound-ko";
+
 export const alarmKo = {
   alarm: {
     title: "알람",
@@ -130,6 +132,7 @@ export const alarmKo = {
     send: "명령 보내기",
     cancel: "취소",
     sent: "명령 #{seq}: {status}",
+    alreadySent: "이미 {time}에 보낸 명령입니다 (#{seq}: {status}). 다시 보내지 않았습니다.",
     outcome: { pending: "대기 중", done: "게이트웨이 확인", failed: "실패", timeout: "시간 초과", undeliverable: "전달 불가" },
     auditTitle: "명령 기록",
     auditCaption: "최근 명령 (최신순)",
@@ -175,6 +178,7 @@ export const alarmKo = {
     errors: {
       required: "입력하세요.",
       not_a_url: "http(s) 주소를 입력하세요.",
+      ...outboundErrorsKo,
       not_a_time: "HH:mm 형식으로 입력하세요.",
       same_as_start: "시작과 끝이 같습니다.",
       no_email: "이메일 주소가 없습니다.",
@@ -194,6 +198,7 @@ export const alarmKo = {
     saved: "알림 담당자를 저장했습니다.",
     errors: {
       no_such_member: "그런 회원이 없습니다.",
+      member_cannot_see_plant: "이 회원은 발전소를 볼 수 없어 알림을 받을 수 없습니다.",
       too_long: "너무 깁니다.",
       forbidden: "권한이 없습니다.",
       invalid_input: "입력을 확인하세요.",
@@ -205,7 +210,7 @@ export const alarmKo = {
     noMail: "SMTP_URL이 설정되지 않아 메일은 보내지 않고 기록만 합니다.",
     status: "상태",
     all: "전체",
-    states: { pending: "대기", sent: "보냄", failed: "실패" },
+    states: { pending: "대기", sent: "보냄", failed: "실패", dropped: "보내지 않음 (받는 사람이 발전소를 볼 수 없음)" },
     show: "보기",
     caption: "전송 기록 (최신순)",
     empty: "전송 기록이 없습니다.",

@@ -2,6 +2,8 @@
 import type { Widen } from "./ko";
 import type { CctvMessages } from "./cctv-ko";
 
+import { outboundErrorsEn } from "./outbound-en";
+
 export const cctvEn: Widen<CctvMessages> = {
   cctv: {
     title: "CCTV",
@@ -63,6 +65,7 @@ export const cctvEn: Widen<CctvMessages> = {
       too_long: "Too long.",
       invalid_url: "Not a valid address.",
       unsupported_scheme: "Only rtsp://, rtsps://, http:// and https:// addresses.",
+      ...outboundErrorsEn,
       plant_not_found: "Plant not found.",
       camera_not_found: "Camera not found.",
       admin_level_insufficient: "Not allowed.",

@@ -2,6 +2,8 @@
  * Korean texts of the camera screen (/cctv). Only that screen imports this part (through ./cctv.ts);
  * cctv-en.ts is its twin.
  */
+import { outboundErrorsKo } from "./outbound-ko";
+
 export const cctvKo = {
   cctv: {
     title: "CCTV",
@@ -63,6 +65,7 @@ export const cctvKo = {
       too_long: "너무 깁니다.",
       invalid_url: "올바른 주소가 아닙니다.",
       unsupported_scheme: "rtsp://, rtsps://, http://, https:// 주소만 쓸 수 있습니다.",
+      ...outboundErrorsKo,
       plant_not_found: "발전소를 찾을 수 없습니다.",
       camera_not_found: "카메라를 찾을 수 없습니다.",
       admin_level_insufficient: "권한이 없습니다.",

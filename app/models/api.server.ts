@@ -26,6 +26,8 @@ export interface ApiCall {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null | Array<string | number>>;
   clientIp?: string;
+  /** More request headers (e.g. a command's Idempotency-Key). */
+  headers?: Record<string, string>;
   /** Answer non-2xx with an ApiFailure instead of following the 401 rule (for login itself). */
   raw401?: boolean;
 }
@@ -106,6 +108,7 @@ export async function apiTagged(
   if (/^(127\.0\.0\.1|localhost|\[::1\])$/.test(url.hostname)) headers["accept-encoding"] = "identity";
   if (call.token) headers.authorization = `Bearer ${call.token}`;
   if (call.clientIp) headers["x-forwarded-for"] = call.clientIp;
+  if (call.headers) Object.assign(headers, call.headers);
   let body: string | FormData | undefined;
   if (call.body instanceof FormData) {
     body = call.body;

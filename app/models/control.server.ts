@@ -10,7 +10,9 @@ export const commandList = (token: string, q: { plant?: string; limit?: number }
 
 export const command = (token: string, seq: number) => api<CommandRow>(`/command/${seq}`, { token });
 
+/** Sends a confirmed command; `once` is the confirmation's one-time token (a replay answers the first outcome). */
 export const sendCommand = (
   token: string,
   body: { deviceType: number; rtuUid: string; deviceUid: string; ch: number; hexOn: string | null; hexOff: string | null },
-) => api<CommandOutcome>("/command/hex", { token, method: "POST", body });
+  once: string,
+) => api<CommandOutcome>("/command/hex", { token, method: "POST", body, headers: { "idempotency-key": once } });

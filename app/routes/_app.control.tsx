@@ -3,9 +3,11 @@
  * /command/hex; §9 refresh every 660 000 ms). What the member may operate, per plant: inverters (on/off) and breakers
  * VCB/ACB (close/trip), each with its current state and last command. A command takes two steps, both plain HTML:
  * choosing is a link (`?plant=&device=&do=on|off`) that opens the confirmation; confirming is a post (CSRF) — a
- * breaker trip needs the device name typed. The outcome (acknowledged by the gateway / failed / timed out /
+ * breaker trip needs the device name typed. Each confirmation carries a one-time token (the API's Idempotency-Key):
+ * posting it again runs nothing and says when the command was already sent. The outcome (acknowledged by the gateway / failed / timed out /
  * undeliverable) comes back as a flash and in the command log (GET /api/command), which also refreshes.
  */
+import { randomUUID } from "node:crypto";
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -56,11 +58,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const known = !!plant && all.plants.some((p) => p.plant_uid === plant);
   const data = { plants: known ? all.plants.filter((p) => p.plant_uid === plant) : all.plants };
   const plantOptions = all.plants.map((p) => ({ uid: p.plant_uid, name: p.name }));
-  let confirm: { device: ControlDevice; plantName: string; action: "on" | "off" } | null = null;
+  let confirm: { device: ControlDevice; plantName: string; action: "on" | "off"; once: string } | null = null;
   if (q.device && q.do) {
     for (const p of data.plants) {
       const d = p.devices.find((x) => x.uid === q.device);
-      if (d && d.operable) confirm = { device: d, plantName: p.name, action: q.do };
+      // A fresh one-time token per confirmation shown: the command it sends is recorded once.
+      if (d && d.operable) confirm = { device: d, plantName: p.name, action: q.do, once: randomUUID() };
     }
   }
   return json({
@@ -79,6 +82,10 @@ const CommandForm = z.object({
   deviceUid: z.string().trim().min(1, "required").max(64),
   action: z.enum(["on", "off"]),
   confirmName: z.string().trim().max(100).optional().default(""),
+  once: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{16,64}$/, "invalid"),
 });
 
 const isBreaker = (kind: number) => kind === 7 || kind === 8;
@@ -87,7 +94,7 @@ const isBreaker = (kind: number) => kind === 7 || kind === 8;
 async function commandAction(request: Request, token: string, form: FormData, t: AlarmCatalogue) {
   const parsed = parseForm(CommandForm, "command", form);
   if (!parsed.ok) return parsed.response;
-  const { deviceUid, action, confirmName, plant } = parsed.data;
+  const { deviceUid, action, confirmName, plant, once } = parsed.data;
   const values = formValues(form);
   let device: ControlDevice | undefined;
   try {
@@ -103,22 +110,31 @@ async function commandAction(request: Request, token: string, form: FormData, t:
   }
   let outcome;
   try {
-    outcome = await sendCommand(token, {
-      deviceType: device.kind,
-      rtuUid: device.rtu_uid,
-      deviceUid: device.uid,
-      ch: 0,
-      hexOn: action === "on" ? COMMAND_HEX.on : null,
-      hexOff: action === "off" ? COMMAND_HEX.off : null,
-    });
+    outcome = await sendCommand(
+      token,
+      {
+        deviceType: device.kind,
+        rtuUid: device.rtu_uid,
+        deviceUid: device.uid,
+        ch: 0,
+        hexOn: action === "on" ? COMMAND_HEX.on : null,
+        hexOff: action === "off" ? COMMAND_HEX.off : null,
+      },
+      once,
+    );
   } catch (error) {
     return apiFailure("command", error, values);
   }
   const back = plant ? `/control?plant=${encodeURIComponent(plant)}` : "/control";
-  return redirectWithFlash(
-    back,
-    `${device.name}: ${fmt(t.control.sent, { seq: outcome.seq, status: t.control.outcome[outcome.status] })}${outcome.message ? ` (${outcome.message})` : ""}`,
-  );
+  const status = t.control.outcome[outcome.status];
+  const said = outcome.replayed
+    ? fmt(t.control.alreadySent, {
+        time: formatSeoul(outcome.requested_at, "YYYY-MM-DD HH:mm:ss").slice(11),
+        seq: outcome.seq,
+        status,
+      })
+    : fmt(t.control.sent, { seq: outcome.seq, status });
+  return redirectWithFlash(back, `${device.name}: ${said}${outcome.message ? ` (${outcome.message})` : ""}`);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -237,6 +253,7 @@ export default function ControlScreen() {
             <input type="hidden" name="plant" value={data.plant} />
             <input type="hidden" name="deviceUid" value={c.device.uid} />
             <input type="hidden" name="action" value={c.action} />
+            <input type="hidden" name="once" value={c.once} />
             {trip ? (
               <div className="field">
                 <label htmlFor="confirmName">{t.control.typeName}</label>

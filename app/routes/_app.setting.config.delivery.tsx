@@ -48,7 +48,7 @@ export default function DeliveryLog() {
   const admin = useAdminT();
   const d = t.delivery;
   const location = useLocation();
-  const mark = { pending: "…", sent: "✔", failed: "✖" } as const;
+  const mark = { pending: "…", sent: "✔", failed: "✖", dropped: "⊘" } as const;
   return (
     <div className="admin-page">
       <h1>{admin.config.title}</h1>

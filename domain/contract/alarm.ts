@@ -5,6 +5,7 @@
  */
 import type { AlarmMessage } from "../alarm-message";
 import { z } from "zod";
+import { outboundUrlProblem, WEBHOOK_SCHEMES } from "../outbound-address";
 import { parseSeoul } from "../seoul-time";
 import { ALARM_LEVEL_FILTERS } from "../status";
 
@@ -201,7 +202,10 @@ export const AlertPrefSchema = z
       .transform((s) => (s === "" ? null : s))
       .nullable()
       .optional()
-      .refine((s) => !s || /^https?:\/\/[^\s]+$/i.test(s), "not_a_url"),
+      .superRefine((s, ctx) => {
+        const problem = s ? outboundUrlProblem(s, WEBHOOK_SCHEMES) : null;
+        if (problem) ctx.addIssue({ code: "custom", message: "not_a_url" });
+      }),
     quietFrom: z
       .union([hhmm, z.literal("")])
       .nullable()
@@ -249,7 +253,8 @@ export interface PlantContacts {
   safety: { id: string; name: string; email: string | null } | null;
 }
 
-export const OUTBOX_STATES = ["pending", "sent", "failed"] as const;
+/** dropped: not sent because the recipient could no longer see the plant at send time (the reason in last_error). */
+export const OUTBOX_STATES = ["pending", "sent", "failed", "dropped"] as const;
 export const DeliveryLogQuerySchema = z.object({
   status: z.enum(OUTBOX_STATES, { errorMap: () => ({ message: "unknown_status" }) }).optional(),
   page: z.coerce
@@ -324,6 +329,10 @@ export interface CommandOutcome {
   ok: boolean;
   state?: number;
   message?: string;
+  /** When the command was recorded (epoch ms). */
+  requested_at: number;
+  /** A replay of the same one-time token (Idempotency-Key): the first command's outcome; nothing ran now. */
+  replayed?: true;
 }
 
 /** Kinds the control screen operates: inverters (on/off) and breakers VCB/ACB (trip/close). */

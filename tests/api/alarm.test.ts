@@ -129,6 +129,8 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
     MQTT_TOPIC_PREFIX: prefix,
     MQTT_CLIENT_ID: `portal-test-${randomBytes(4).toString("hex")}`,
     PORTAL_WORKERS: "0",
+    // The webhook receiver listens on loopback, which the outbound-address rule refuses unless listed.
+    CCTV_ALLOWED_NETS: "127.0.0.0/8",
   });
 
   beforeAll(async () => {
@@ -833,6 +835,58 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
     expect((await get("/alarm/notify/log", ownerToken)).status).toBe(403);
   }, 90_000);
 
+  it("issue 25: contacts must see the plant; a contact who no longer does is dropped at send time, logged with the reason; the log is scoped", async () => {
+    const g = await createGatewayFixture(store);
+    const email = `moved-${randomBytes(3).toString("hex")}@example.kr`;
+    const foreign = await otherNodeMember();
+    // Another group's member cannot be named (400 naming the member); nothing is stored.
+    const refused = await put(`/alarm/contacts/${g.plantUid}`, { owner: foreign.id });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ fields: { owner: "member_cannot_see_plant" }, details: { member: [foreign.id] } });
+    expect((await get(`/alarm/contacts/${g.plantUid}`)).body.owner).toBeNull();
+    // A contact who sees the plant today…
+    const contact = await createMember(store, { email });
+    const contactToken = (await apiClient(server.baseUrl).session(contact.id, contact.password)).accessToken;
+    expect(
+      (await put("/alarm/notify/pref", { minLevel: 1, mail: true, webhook: false, digest: false }, contactToken)).status,
+    ).toBe(200);
+    expect((await put(`/alarm/contacts/${g.plantUid}`, { safety: contact.id })).status).toBe(200);
+    // …is moved to a group that cannot see it; the next alarm's mail is not sent to them.
+    await store.db.updateTable("member").set({ node_seq: foreign.node }).where("id", "=", contact.id).execute();
+    await postReadings(server.baseUrl, g, [
+      { device: g.inverters[0], ts: slot(0), values: inverter(0, { fault_code: 512 }) },
+      { device: g.inverters[1], ts: slot(0), values: inverter(30_000) },
+      { device: g.env, ts: slot(0), values: { his: 10, iis: 10, sts: 20, ats: 15 } },
+      { device: g.board, ts: slot(0), values: { v: 600, total_a: 50, channels: [6, 6, 6, 6, 6, 6, 7, 7] } },
+      { device: g.vcb, ts: slot(0), values: { v: 22_900, a: 1, w: 30_000, state: 1, gf_ma: 2 } },
+      { device: g.acb, ts: slot(0), values: { v: 380, a: 45, w: 30_000, state: 1, gf_ma: 1 } },
+    ]);
+    const dropped = await waitFor(
+      async () =>
+        (
+          await store.db.selectFrom("outbox").selectAll().where("recipient", "=", email).where("status", "=", "dropped").execute()
+        )[0] ?? null,
+      { ms: 20_000, failure: () => "no dropped delivery" },
+    );
+    expect(dropped).toMatchObject({ plant_uid: g.plantUid, member_id: contact.id, last_error: "recipient_cannot_see_plant" });
+    expect(mailbox.messages.filter((m) => m.to === email)).toHaveLength(0);
+    const rootLog = await get("/alarm/notify/log?status=dropped");
+    expect(rootLog.body.deliveryList).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ recipient: email, status: "dropped", last_error: "recipient_cannot_see_plant" }),
+      ]),
+    );
+    // The log is scoped: a level-10 admin of another group sees none of this plant's deliveries, with or without status.
+    const otherAdmin = await createMember(store, { node_seq: foreign.node, auth: 10 });
+    const otherToken = (await apiClient(server.baseUrl).session(otherAdmin.id, otherAdmin.password)).accessToken;
+    for (const q of ["", "?status=dropped", "?status=sent", "?status=pending"]) {
+      const log = await get(`/alarm/notify/log${q}`, otherToken);
+      expect(log.status).toBe(200);
+      const subjects = log.body.deliveryList.map((d: { subject: string; recipient: string }) => `${d.subject} ${d.recipient}`);
+      expect(subjects.filter((t: string) => t.includes("테스트 발전소") || t.includes("@example.kr"))).toEqual([]);
+    }
+  }, 60_000);
+
   describe("commands", () => {
     let gateway: mqtt.MqttClient;
     let mode: "ok" | "fail" | "silent" = "ok";
@@ -894,6 +948,110 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
       ]);
       expect((await get("/pvstatus/control?plant=NOPE")).status).toBe(404);
       mode = "ok";
+    });
+
+    it("issue 25: a replayed confirmation (same Idempotency-Key) runs nothing and answers the first outcome", async () => {
+      mode = "ok";
+      const seen: number[] = [];
+      const onMessage = (_t: string, payload: Buffer) => seen.push(JSON.parse(payload.toString()).seq);
+      gateway.on("message", onMessage);
+      try {
+        const body = { deviceType: 7, rtuUid: g.rtuUid, deviceUid: g.vcb, ch: 0, hexOn: "0x0001" };
+        const key = `confirm-${randomBytes(8).toString("hex")}`;
+        const call = (json: unknown, k = key) =>
+          apiClient(server.baseUrl).call("POST", "/command/hex", { token: admin, json, headers: { "idempotency-key": k } });
+        const before = await store.db
+          .selectFrom("command")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow();
+        const first = await call(body);
+        expect(first.body).toMatchObject({ status: "done", ok: true });
+        expect(first.body.replayed).toBeUndefined();
+        for (let i = 0; i < 3; i++) {
+          const again = await call(body);
+          expect(again.status).toBe(200);
+          expect(again.body).toMatchObject({
+            seq: first.body.seq,
+            status: "done",
+            replayed: true,
+            requested_at: first.body.requested_at,
+          });
+        }
+        const after = await store.db
+          .selectFrom("command")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow();
+        expect(Number(after.n) - Number(before.n)).toBe(1);
+        expect(seen).toEqual([first.body.seq]);
+        // The same key for another action is refused; a malformed key is a 400 naming the header.
+        expect((await call({ ...body, hexOn: undefined, hexOff: "0x0000" })).status).toBe(409);
+        const bad = await call(body, "x".repeat(201));
+        expect([bad.status, bad.body.fields]).toEqual([400, { "Idempotency-Key": "invalid" }]);
+        // Without a key every call is a command of its own (as before).
+        const plain = await post("/command/hex", body);
+        expect(plain.body.seq).not.toBe(first.body.seq);
+      } finally {
+        gateway.off("message", onMessage);
+      }
+    });
+
+    it("issue 25: the /control confirmation posted again runs nothing and says when it was already sent", async () => {
+      mode = "ok";
+      const t = await apiClient(server.baseUrl).session("admin", ADMIN_PASSWORD);
+      let cookie = `accessToken=${t.accessToken}; refreshToken=${t.refreshToken}; sessionId=${t.sessionId}; NewAppOpenPop=1`;
+      const confirmUrl = `${server.baseUrl}/control?plant=${g.plantUid}&device=${g.acb}&do=on`;
+      const page = await fetch(confirmUrl, { headers: { cookie } });
+      const html = await page.text();
+      for (const set of page.headers.getSetCookie()) cookie += `; ${set.split(";")[0]}`;
+      const csrf = /name="csrf"[^>]*value="([^"]+)"/.exec(html)?.[1];
+      const once = /name="once"[^>]*value="([^"]+)"/.exec(html)?.[1];
+      expect(csrf && once, html.slice(0, 500)).toBeTruthy();
+      const form = new URLSearchParams({
+        csrf: csrf!,
+        plant: g.plantUid,
+        deviceUid: g.acb,
+        action: "on",
+        once: once!,
+        intent: "command",
+      });
+      const count = async () =>
+        Number(
+          (
+            await store.db
+              .selectFrom("command")
+              .select((eb) => eb.fn.countAll<number>().as("n"))
+              .where("device_uid", "=", g.acb)
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const before = await count();
+      const flashes: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const post = await fetch(confirmUrl, {
+          method: "POST",
+          redirect: "manual",
+          headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+          body: form,
+        });
+        expect(post.status).toBe(302);
+        const flash = post.headers.getSetCookie().find((c) => c.startsWith("flash="))!;
+        const shown = await fetch(new URL(post.headers.get("location")!, server.baseUrl), {
+          headers: { cookie: `${cookie}; ${flash.split(";")[0]}` },
+        });
+        flashes.push(await shown.text());
+      }
+      expect(await count()).toBe(before + 1);
+      expect(flashes[0]).not.toContain("이미");
+      const seq = (
+        await store.db
+          .selectFrom("command")
+          .select("seq")
+          .where("device_uid", "=", g.acb)
+          .orderBy("seq", "desc")
+          .executeTakeFirstOrThrow()
+      ).seq;
+      for (const later of flashes.slice(1))
+        expect(later).toMatch(new RegExp(`이미 \\d{2}:\\d{2}:\\d{2}에 보낸 명령입니다 \\(#${seq}`));
     });
 
     it("refuses without the control bit, inverters without deviceOperation, and foreign devices", async () => {

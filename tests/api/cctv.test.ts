@@ -3,7 +3,10 @@
  * MPEG-TS over HTTP on loopback, api/cctv/test-pattern.ts) registered as a plant's camera. GET /cctv/url gives
  * a signed playlist URL; the server's ffmpeg pulls the camera and the playlist's segments appear and grow;
  * viewers share one pull; nobody watching stops it. Registration keeps the credentials out of every answer;
- * a camera of a foreign plant answers 404; a camera that does not answer is "unreachable".
+ * a camera of a foreign plant answers 404; a camera that does not answer is "unreachable". The signed URL answers
+ * only with the viewer's own session, while it stands and its member sees the plant (issue 25).
+ * The test pattern listens on loopback, which the outbound-address rule refuses by default: this server lists
+ * 127.0.0.0/8 in CCTV_ALLOWED_NETS, as an operator would list a site VPN (robustness.test.ts checks the default).
  */
 import { existsSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,13 +26,17 @@ describe.each(STORES)("cameras on %s", (storeKind) => {
   let store: Store;
   let camera: TestPattern;
   const tok: Record<string, string> = {};
+  const sid: Record<string, string> = {};
   const who: Record<string, MemberFixture> = {};
+  const nodes: Record<"A" | "B", number> = { A: 0, B: 0 };
   let plantA = "";
   let plantB = "";
   const c = () => apiClient(server.baseUrl);
   const call = <T = any>(method: string, path: string, as: string, json?: unknown) =>
     c().call<T>(method, path, { token: tok[as], json });
-  const raw = (path: string) => fetch(`${server.baseUrl}${path}`);
+  /** A stream file as the viewer's browser asks for it: with the portal's sessionId cookie (by default the viewer's). */
+  const raw = (path: string, as: string | null = "viewer") =>
+    fetch(`${server.baseUrl}${path}`, { headers: as ? { cookie: `sessionId=${sid[as]}` } : {} });
 
   beforeAll(async () => {
     expect(existsSync(FFMPEG), `ffmpeg at ${FFMPEG} (Debian's ffmpeg; .ci/run installs it)`).toBe(true);
@@ -37,7 +44,7 @@ describe.each(STORES)("cameras on %s", (storeKind) => {
     server = await startServer({
       store: storeKind,
       port: await freePort(3400, 3499),
-      env: { CCTV_IDLE_MS: String(IDLE_MS) },
+      env: { CCTV_IDLE_MS: String(IDLE_MS), CCTV_ALLOWED_NETS: "127.0.0.0/8" },
       timeoutMs: 180_000,
     });
     store = await openTestStore(server.databaseUrl);
@@ -89,7 +96,14 @@ describe.each(STORES)("cameras on %s", (storeKind) => {
     who.viewer = await createMember(store, { node_seq: nodeA, auth: 1 });
     who.other = await createMember(store, { node_seq: nodeB, auth: 2 });
     who.noCctv = await createMember(store, { node_seq: nodeA, auth: 2, cctv: 0 });
-    for (const k of Object.keys(who)) tok[k] = (await c().session(who[k]!.id, who[k]!.password)).accessToken;
+    who.watcher = await createMember(store, { node_seq: nodeA, auth: 1 });
+    nodes.A = nodeA;
+    nodes.B = nodeB;
+    for (const k of Object.keys(who)) {
+      const session = await c().session(who[k]!.id, who[k]!.password);
+      tok[k] = session.accessToken;
+      sid[k] = session.sessionId;
+    }
   }, 300_000);
 
   afterAll(async () => {
@@ -186,11 +200,11 @@ describe.each(STORES)("cameras on %s", (storeKind) => {
     // A second viewer with a URL of their own shares the same pull of the camera.
     const b = await call<CctvUrlResponse>("GET", `/cctv/url?uid=${camUid}`, "admin");
     expect(b.body.url).not.toBe(a.body.url);
-    expect((await raw(b.body.url)).status).toBe(200);
+    expect((await raw(b.body.url, "admin")).status).toBe(200);
     expect(camera.clients()).toBe(1);
     expect(b.body).toMatchObject({ state: "live", width: 1920, height: 1080 });
     // A still picture for pages without script.
-    const snap = await raw(b.body.snapshot);
+    const snap = await raw(b.body.snapshot, "admin");
     expect(snap.status).toBe(200);
     expect(snap.headers.get("content-type")).toBe("image/jpeg");
     const jpeg = new Uint8Array(await snap.arrayBuffer());
@@ -220,13 +234,50 @@ describe.each(STORES)("cameras on %s", (storeKind) => {
     const forged = token.slice(0, -2) + (token.endsWith("AA") ? "BB" : "AA");
     expect((await raw(`/api/cctv/hls/${forged}/index.m3u8`)).status).toBe(404);
     const key = deriveCctvKey(readSecrets(server.dataDir).jwt);
-    const expired = signStreamToken(key, camUid, Date.now() - 1_000);
+    const expired = signStreamToken(key, camUid, { sid: sid.viewer!, member: who.viewer!.id }, Date.now() - 1_000);
     const res = await raw(`/api/cctv/hls/${expired}/index.m3u8`);
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ message: "url_expired" });
     expect((await raw(`/api/cctv/hls/${token}/..%2F..%2Fportal.db`)).status).toBe(404);
     expect((await raw(`/api/cctv/hls/${token}/secrets.json`)).status).toBe(404);
   });
+
+  it("the signed URL answers only the viewer's own session, while it stands and still sees the plant (issue 25)", async () => {
+    const u = await call<CctvUrlResponse>("GET", `/cctv/url?uid=${camUid}`, "watcher");
+    expect(u.status).toBe(200);
+    const refusal = async (path: string, as: string | null, headers: Record<string, string> = {}) => {
+      const res = await fetch(`${server.baseUrl}${path}`, {
+        headers: { ...(as ? { cookie: `sessionId=${sid[as]}` } : {}), ...headers },
+      });
+      return { status: res.status, message: res.status === 200 ? "ok" : ((await res.json()) as { message: string }).message };
+    };
+    // The holder of the URL alone (no session), another group's member, another member of the same group: refused.
+    for (const file of [u.body.url, u.body.url.replace("index.m3u8", "seg_1.ts"), u.body.snapshot]) {
+      expect(await refusal(file, null), file).toEqual({ status: 403, message: "session_required" });
+      expect(await refusal(file, "other"), file).toEqual({ status: 403, message: "session_required" });
+      expect(await refusal(file, null, { authorization: `Bearer ${tok.other}` }), file).toEqual({
+        status: 403,
+        message: "session_required",
+      });
+      expect(await refusal(file, "viewer"), file).toEqual({ status: 403, message: "session_required" });
+    }
+    // The viewer's own session: by its cookie (the portal) or its bearer token.
+    expect((await refusal(u.body.url, "watcher")).status).toBe(200);
+    expect((await refusal(u.body.url, null, { authorization: `Bearer ${tok.watcher}` })).status).toBe(200);
+    // Moved to a group that cannot see the plant: refused at once, every file; back: answered again.
+    await store.db.updateTable("member").set({ node_seq: nodes.B }).where("id", "=", who.watcher!.id).execute();
+    expect(await refusal(u.body.url, "watcher")).toEqual({ status: 403, message: "camera_not_visible" });
+    expect(await refusal(u.body.snapshot, "watcher")).toEqual({ status: 403, message: "camera_not_visible" });
+    await store.db.updateTable("member").set({ node_seq: nodes.A }).where("id", "=", who.watcher!.id).execute();
+    expect((await refusal(u.body.url, "watcher")).status).toBe(200);
+    // Logged out: the session no longer stands.
+    expect((await call("POST", "/member/logout", "watcher")).status).toBe(200);
+    expect(await refusal(u.body.url, "watcher")).toEqual({ status: 403, message: "session_ended" });
+    expect(await refusal(u.body.url.replace("index.m3u8", "seg_1.ts"), "watcher")).toEqual({
+      status: 403,
+      message: "session_ended",
+    });
+  }, 60_000);
 
   it("a camera that does not answer is unreachable, with a 502 on the playlist", async () => {
     const port = await freePort(3400, 3499);

@@ -15,8 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMember, openTestStore, type Store } from "../helpers/fixtures";
 import { apiClient, STORES } from "../helpers/http";
 import { ADMIN_PASSWORD, freePort, REPO_ROOT, serverBundle, startServer, type TestServer } from "../helpers/server";
+import { createGatewayFixture, gatewayAuth, postReadings, slot } from "../helpers/telemetry";
 import { waitFor } from "../helpers/wait";
-import { createGatewayFixture, postReadings, slot } from "../helpers/telemetry";
 
 /** Requests from another loopback address (Linux answers all of 127/8): a client the server cannot confuse. */
 function from(address: string) {
@@ -344,6 +344,233 @@ describe.each(STORES)("robustness against what users and attackers tried, on %s"
       expect(nul.status, url).toBe(400);
       expect(await nul.json(), url).toMatchObject({ message: "invalid_input", fields: { [field]: "control_character" } });
     }
+  });
+
+  describe("issue 25: cameras, webhooks, deep JSON and foreign ids", () => {
+    /** A TCP listener on loopback that counts who connects (nothing may: the rule refuses loopback by default). */
+    async function listener() {
+      let connections = 0;
+      const srv = net.createServer((sock) => {
+        connections++;
+        sock.destroy();
+      });
+      await new Promise<void>((r) => srv.listen(0, "127.0.0.1", r));
+      return {
+        port: (srv.address() as net.AddressInfo).port,
+        connections: () => connections,
+        close: () => new Promise((r) => srv.close(r)),
+      };
+    }
+    /** Every spelling of a forbidden address the attack used, with the reason the API names. */
+    const hostile: Array<[string, string]> = [
+      ["http://169.254.169.254/latest/meta-data/iam/security-credentials/", "address_metadata"],
+      ["http://[fd00:ec2::254]/latest/meta-data/", "address_metadata"],
+      ["http://100.100.100.200/latest/meta-data/", "address_metadata"],
+      ["rtsp://127.0.0.1:5432/", "address_loopback"],
+      ["rtsp://[::1]:5432/", "address_loopback"],
+      ["http://0x7f000001:5432/", "address_loopback"],
+      ["rtsp://0x7f000001:5432/", "address_loopback"],
+      ["rtsp://2130706433:5432/", "address_loopback"],
+      ["http://127.1:5432/", "address_loopback"],
+      ["rtsp://127.1:5432/", "address_loopback"],
+      ["http://[::ffff:127.0.0.1]:5432/", "address_loopback"],
+      ["http://localhost:5432/", "address_loopback"],
+      ["rtsp://0.0.0.0:5432/", "address_unspecified"],
+      ["rtsp://100.64.1.1/", "address_cgnat"],
+      ["rtsp://224.0.0.251/", "address_multicast"],
+      ["rtsp://10.1.2.3:554/", "address_private"],
+      ["rtsp://192.168.0.64:554/Streaming/Channels/101", "address_private"],
+      ["gopher://127.0.0.1:5432/", "unsupported_scheme"],
+      ["file:///etc/passwd", "unsupported_scheme"],
+    ];
+
+    it("25.1: camera and webhook URLs to loopback, metadata, private … are a 400 naming the field and the reason", async () => {
+      const m = await createMember(store, { auth: 10 });
+      const token = (await api().session(m.id, m.password)).accessToken;
+      const g = await createGatewayFixture(store, { inverters: 1 });
+      const ok = await api().call("POST", "/cctv/camera", {
+        token,
+        json: { plantUid: g.plantUid, name: "공인 카메라", url: "rtsp://203.0.113.10:554/live" },
+      });
+      expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+      for (const [url, reason] of hostile) {
+        const create = await api().call("POST", "/cctv/camera", { token, json: { plantUid: g.plantUid, name: "x", url } });
+        expect([create.status, create.body.fields?.url], `POST ${url}`).toEqual([400, reason]);
+        const update = await api().call("PUT", `/cctv/camera/${ok.body.uid}`, { token, json: { url } });
+        expect([update.status, update.body.fields?.url], `PUT ${url}`).toEqual([400, reason]);
+        if (!/^https?:/.test(url)) continue;
+        const hook = await api().call("PUT", "/alarm/notify/pref", {
+          token,
+          json: { minLevel: 3, mail: false, webhook: true, webhookUrl: url, digest: false },
+        });
+        expect([hook.status, hook.body.fields?.webhookUrl], `webhook ${url}`).toEqual([400, reason]);
+      }
+      const cams = await store.db.selectFrom("camera").select("url").where("plant_uid", "=", g.plantUid).execute();
+      expect(cams.map((c) => c.url)).toEqual(["rtsp://203.0.113.10:554/live"]);
+      expect((await api().call("PUT", "/alarm/notify/pref", { token, json: { minLevel: 3, webhook: false } })).status).toBe(200);
+    });
+
+    it("25.1: the /cctv form shows the refusal as the address field's error", async () => {
+      const m = await createMember(store, { auth: 10 });
+      const tokens = (await login(server.baseUrl, "127.0.0.25", { id: m.id, password: m.password })).body as any;
+      const g = await createGatewayFixture(store, { inverters: 1 });
+      let cookie = `${cookieHeader(tokens)}; NewAppOpenPop=1`;
+      const page = await fetch(`${server.baseUrl}/cctv`, { headers: { cookie } });
+      const html = await page.text();
+      for (const set of page.headers.getSetCookie()) cookie += `; ${set.split(";")[0]}`;
+      const csrf = /name="csrf"[^>]*value="([^"]+)"/.exec(html)?.[1];
+      expect(csrf, html.slice(0, 300)).toBeTruthy();
+      const res = await fetch(`${server.baseUrl}/cctv`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          csrf: csrf!,
+          intent: "add",
+          plantUid: g.plantUid,
+          name: "몰래",
+          url: "rtsp://0x7f000001:5432/",
+        }),
+      });
+      expect(res.status).toBe(400);
+      const answer = await res.text();
+      expect(answer).toContain("서버 자신(루프백) 주소는 쓸 수 없습니다.");
+      expect(await store.db.selectFrom("camera").select("uid").where("plant_uid", "=", g.plantUid).execute()).toEqual([]);
+    });
+
+    it("25.1: an address checked at registration is checked again when the server connects (camera and webhook)", async () => {
+      const m = await createMember(store, { auth: 10 });
+      const session = await api().session(m.id, m.password);
+      const g = await createGatewayFixture(store, { inverters: 1 });
+      const target = await listener();
+      try {
+        // As a name that resolved elsewhere at registration and resolves to loopback now (DNS rebinding).
+        const now = Date.now();
+        await store.db
+          .insertInto("camera")
+          .values({
+            uid: `CAMREBIND${g.plantUid.slice(-3)}`,
+            plant_uid: g.plantUid,
+            name: "바뀐 카메라",
+            url: `http://localhost:${target.port}/camera.ts`,
+            username: null,
+            password_sealed: null,
+            width: null,
+            height: null,
+            probed_at: null,
+            created_by: m.id,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        const u = await api().call("GET", `/cctv/url?uid=CAMREBIND${g.plantUid.slice(-3)}`, { token: session.accessToken });
+        expect(u.status).toBe(200);
+        const playlist = await fetch(`${server.baseUrl}${u.body.url}`, { headers: { cookie: `sessionId=${session.sessionId}` } });
+        expect(playlist.status).toBe(403);
+        expect(await playlist.json()).toEqual({ message: "camera_address_refused", details: { url: ["address_loopback"] } });
+        const seq = Number(
+          (
+            await store.db
+              .insertInto("outbox")
+              .values({
+                dedupe_key: `rebind-${now}`,
+                channel: "webhook",
+                recipient: `http://localhost:${target.port}/hook`,
+                subject: "s",
+                body_text: "t",
+                body_html: null,
+                attachments: null,
+                status: "pending",
+                attempts: 0,
+                next_attempt_at: now,
+                claimed_until: 0,
+                claimed_by: null,
+                last_error: null,
+                created_at: now,
+                sent_at: null,
+              })
+              .returning("seq")
+              .executeTakeFirstOrThrow()
+          ).seq,
+        );
+        const row = await waitFor(
+          async () => {
+            const r = await store.db.selectFrom("outbox").selectAll().where("seq", "=", seq).executeTakeFirstOrThrow();
+            return Number(r.attempts) >= 1 ? r : null;
+          },
+          { ms: 15_000 },
+        );
+        expect(row.last_error).toBe("refused: address_loopback");
+        expect(target.connections()).toBe(0);
+      } finally {
+        await target.close();
+      }
+    });
+
+    it("25.6: JSON nested 5,000 deep is a 400 before anything walks it, on every JSON reader", async () => {
+      const g = await createGatewayFixture(store, { inverters: 1 });
+      const deep = (n: number) => `{"readings":${"[".repeat(n)}${"]".repeat(n)}}`;
+      const ingest = await fetch(`${server.baseUrl}/api/ingest`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: gatewayAuth(g) },
+        body: deep(5_000),
+      });
+      expect(ingest.status).toBe(400);
+      expect(await ingest.json()).toEqual({ message: "json_too_deep" });
+      const m = await createMember(store, { auth: 0 });
+      for (const [method, path] of [
+        ["PUT", `/api/member/${m.id}`],
+        ["POST", "/api/plant"],
+        ["POST", "/api/cctv/camera"],
+        ["POST", "/api/member/login"],
+      ] as const) {
+        const res = await fetch(`${server.baseUrl}${path}`, {
+          method,
+          headers: { "content-type": "application/json", authorization: `Bearer ${admin.accessToken}` },
+          body: `{"name":${"[".repeat(5_000)}${"]".repeat(5_000)}}`,
+        });
+        expect(res.status, `${method} ${path}`).toBe(400);
+        expect(await res.json()).toEqual({ message: "json_too_deep" });
+      }
+      // Ordinary nesting still goes through.
+      const shallow = await postReadings(server.baseUrl, g, [{ device: g.inverters[0], ts: slot(0), values: { iw: 1 } }]);
+      expect(shallow.status).toBe(200);
+    });
+
+    it("25.7: foreign ids written as foreign keys are a 400 naming the field, never a 500", async () => {
+      const token = admin.accessToken;
+      const target = await createMember(store, { auth: 0 });
+      for (const nodeSeq of [99_999_999, -1, 0, 1e12]) {
+        const res = await api().call("PUT", `/member/${target.id}`, { token, json: { node_seq: nodeSeq } });
+        expect([res.status, Object.keys(res.body.fields ?? {})], `node_seq ${nodeSeq}`).toEqual([400, ["node_seq"]]);
+      }
+      const g = await createGatewayFixture(store, { inverters: 1 });
+      const refused: Array<[string, string, Record<string, unknown>, string]> = [
+        [
+          "POST",
+          "/member",
+          {
+            ...{ id: `fk${Date.now()}`, name: "외래", password: "Secret-Pw-2026!", auth: 0, service: 0 },
+            ...{ use_yn: 1, diagram: 0, cctv: 0, page: 0, node_seq: 99_999_999 },
+          },
+          "node_seq",
+        ],
+        ["POST", "/plant", { name: "외래 발전소", capa: 1000, locality: "경북", nodeSeq: 99_999_999 }, "nodeSeq"],
+        ["POST", "/plant", { name: "외래 발전소", capa: 1000, locality: "경북", packageSeq: 99_999_999 }, "packageSeq"],
+        ["POST", "/rtu", { name: "외래 RTU", kind: 1, nodeSeq: 99_999_999 }, "nodeSeq"],
+        ["POST", "/rtu", { name: "외래 RTU", kind: 1, packageSeq: 99_999_999 }, "packageSeq"],
+        ["POST", "/device", { name: "외래 인버터", kind: 1, plantUid: g.plantUid, rtuUid: "NO-SUCH-RTU", address: 9 }, "rtuUid"],
+        ["POST", "/node", { name: "외래 그룹", parent_seq: 99_999_999 }, "parent_seq"],
+        ["PUT", `/alarm/contacts/${g.plantUid}`, { owner: "no-such-member" }, "owner"],
+      ];
+      for (const [method, path, json, field] of refused) {
+        const res = await api().call(method as "POST", path, { token, json });
+        expect(res.status, `${method} ${path} ${JSON.stringify(json)}: ${JSON.stringify(res.body)}`).toBe(400);
+        expect(Object.keys(res.body.fields ?? {}), `${method} ${path}`).toContain(field);
+      }
+      const stored = await store.db.selectFrom("member").select("node_seq").where("id", "=", target.id).executeTakeFirstOrThrow();
+      expect(stored.node_seq).not.toBe(99_999_999);
+    });
   });
 
   it("7: every page carries a CSP whose nonce is on each inline script; a missing upload is a quiet 404", async () => {
