@@ -580,25 +580,28 @@ test.describe("plant status map, live (issue 13, point 17)", () => {
   test.beforeEach(async ({ signIn }) => signIn());
   test.skip(({ javaScriptEnabled }) => !javaScriptEnabled, "the live map needs JavaScript");
 
-  test("the live map's first view has every plant inside the frame", async ({ page }) => {
+  test("the live map opens on SPEC §2's first view; '모든 발전소 보기' brings every plant inside the frame", async ({ page }) => {
     await page.goto("/pvstatus?view=map");
     const frame = page.locator(".pv-map-frame");
     await expect(frame.locator(".pv-live-marker, .pv-live-cluster").first()).toBeAttached();
-    const box = (await frame.boundingBox())!;
     const marks = frame.locator(".pv-live-marker, .pv-live-cluster");
-    await expect
-      .poll(async () => {
-        let plants = 0;
-        for (const m of await marks.all()) {
-          const b = await m.boundingBox();
-          if (!b || b.x < box.x || b.y < box.y || b.x + b.width > box.x + box.width || b.y + b.height > box.y + box.height)
-            continue;
-          plants += (await m.evaluate((el) => el.classList.contains("pv-live-cluster")))
-            ? Number(await m.locator("span").first().textContent())
-            : 1;
-        }
-        return plants;
-      })
-      .toBe(9);
+    const plantsInFrame = async () => {
+      const box = (await frame.boundingBox())!;
+      let plants = 0;
+      for (const m of await marks.all()) {
+        const b = await m.boundingBox();
+        if (!b || b.x < box.x || b.y < box.y || b.x + b.width > box.x + box.width || b.y + b.height > box.y + box.height)
+          continue;
+        plants += (await m.evaluate((el) => el.classList.contains("pv-live-cluster")))
+          ? Number(await m.locator("span").first().textContent())
+          : 1;
+      }
+      return plants;
+    };
+    // No camera in the URL: the first view is SPEC §2's, not one fitted to the plants.
+    await expect(page.getByRole("link", { name: "처음 보기" })).toHaveCount(0);
+    await page.getByRole("link", { name: "모든 발전소 보기" }).click();
+    await expect(page.getByRole("link", { name: "처음 보기" })).toBeVisible();
+    await expect.poll(plantsInFrame).toBe(9);
   });
 });

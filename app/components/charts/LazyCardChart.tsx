@@ -5,4 +5,4 @@
 import { serverOrLazy } from "~/components/server-or-lazy";
 import { ServerCardChart } from "./card-chart.server";
 
-export const LazyCardChart = serverOrLazy(ServerCardChart, () => import("./CardChart").then((m) => m.CardChart));
+export const LazyCardChart = serverOrLazy("svg.pv-chart", ServerCardChart, () => import("./CardChart").then((m) => m.CardChart));

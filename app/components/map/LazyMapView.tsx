@@ -5,4 +5,4 @@
 import { serverOrLazy } from "~/components/server-or-lazy";
 import { ServerMapView } from "./map-view.server";
 
-export const LazyMapView = serverOrLazy(ServerMapView, () => import("./MapView").then((m) => m.MapView));
+export const LazyMapView = serverOrLazy("section.pv-map", ServerMapView, () => import("./MapView").then((m) => m.MapView));
