@@ -22,7 +22,7 @@
  *      of that page, measured the same way: the HTML the portal served (to 20 of the browsers) parsed into an
  *      element tree, and served by a minimal node:http server in two processes (node:cluster) that per request
  *      serialises the page's loader data (its __remixContext, read from that HTML), renders the tree with
- *      renderToString and compresses it with brotli at the portal's quality (2). A data request's floor is
+ *      renderToString and compresses it with brotli at the portal's quality (4). A data request's floor is
  *      JSON.stringify of the same data and brotli.
  * Not a test: nothing passes or fails.
  */
@@ -50,7 +50,7 @@ const GROUPS = 12;
 const MEMBERS = 24;
 const INVERTERS = 3;
 const STEP = 600_000;
-const BROTLI_QUALITY = 2; // the portal's (app/utils/http-encoding.server.ts)
+const BROTLI_QUALITY = 4; // the portal's: the compression middleware's default for brotli
 const PASSWORD = "bench-load-2026!";
 const ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 const CLK_TCK = 100;
