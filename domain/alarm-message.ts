@@ -107,14 +107,7 @@ export function faultBitNames(table: ReadonlyArray<{ code: number; name: string 
   return table.filter((f) => f.code !== 0 && (faultCode & f.code) === f.code).map((f) => f.name);
 }
 
-const CODES: ReadonlySet<string> = new Set<AlarmMessage["code"]>([
-  "rtu_silent",
-  "device_silent",
-  "inverter_fault",
-  "low_generation",
-  "plant_wide",
-  "text",
-]);
+const CODES: ReadonlySet<string> = new Set<string>(ALARM_MESSAGE_CODES);
 
 /**
  * A stored message: its code and JSON parameters, checked against the schema when they were written
