@@ -51,6 +51,16 @@ const inverter = (iw: number, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/** Every device of the gateway reports in the current slot; the first inverter has a DC ground fault (level 4). */
+const groundFaultReadings = (g: GatewayFixture) => [
+  { device: g.inverters[0], ts: slot(0), values: inverter(0, { fault_code: 512 }) },
+  { device: g.inverters[1], ts: slot(0), values: inverter(30_000) },
+  { device: g.env, ts: slot(0), values: { his: 10, iis: 10, sts: 20, ats: 15 } },
+  { device: g.board, ts: slot(0), values: { v: 600, total_a: 50, channels: [6, 6, 6, 6, 6, 6, 7, 7] } },
+  { device: g.vcb, ts: slot(0), values: { v: 22_900, a: 1, w: 30_000, state: 1, gf_ma: 2 } },
+  { device: g.acb, ts: slot(0), values: { v: 380, a: 45, w: 30_000, state: 1, gf_ma: 1 } },
+];
+
 /** A real SMTP server that keeps what it receives; it can be taken down and brought back on its port. */
 class Mailbox {
   messages: Array<{ to: string; subject: string; raw: string }> = [];
@@ -734,14 +744,7 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
 
     const mailsTo = (who: string) => mailbox.messages.filter((m) => m.to === who);
     // Every device reports; one inverter has a DC ground fault (level 4).
-    await postReadings(server.baseUrl, g, [
-      { device: g.inverters[0], ts: slot(0), values: inverter(0, { fault_code: 512 }) },
-      { device: g.inverters[1], ts: slot(0), values: inverter(30_000) },
-      { device: g.env, ts: slot(0), values: { his: 10, iis: 10, sts: 20, ats: 15 } },
-      { device: g.board, ts: slot(0), values: { v: 600, total_a: 50, channels: [6, 6, 6, 6, 6, 6, 7, 7] } },
-      { device: g.vcb, ts: slot(0), values: { v: 22_900, a: 1, w: 30_000, state: 1, gf_ma: 2 } },
-      { device: g.acb, ts: slot(0), values: { v: 380, a: 45, w: 30_000, state: 1, gf_ma: 1 } },
-    ]);
+    await postReadings(server.baseUrl, g, groundFaultReadings(g));
     await waitFor(
       () =>
         mailsTo(owner.email!).length === 1 &&
@@ -853,14 +856,7 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
     expect((await put(`/alarm/contacts/${g.plantUid}`, { safety: contact.id })).status).toBe(200);
     // …is moved to a group that cannot see it; the next alarm's mail is not sent to them.
     await store.db.updateTable("member").set({ node_seq: foreign.node }).where("id", "=", contact.id).execute();
-    await postReadings(server.baseUrl, g, [
-      { device: g.inverters[0], ts: slot(0), values: inverter(0, { fault_code: 512 }) },
-      { device: g.inverters[1], ts: slot(0), values: inverter(30_000) },
-      { device: g.env, ts: slot(0), values: { his: 10, iis: 10, sts: 20, ats: 15 } },
-      { device: g.board, ts: slot(0), values: { v: 600, total_a: 50, channels: [6, 6, 6, 6, 6, 6, 7, 7] } },
-      { device: g.vcb, ts: slot(0), values: { v: 22_900, a: 1, w: 30_000, state: 1, gf_ma: 2 } },
-      { device: g.acb, ts: slot(0), values: { v: 380, a: 45, w: 30_000, state: 1, gf_ma: 1 } },
-    ]);
+    await postReadings(server.baseUrl, g, groundFaultReadings(g));
     const dropped = await waitFor(
       async () =>
         (
