@@ -8,17 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMember, openTestStore, type Store } from "../helpers/fixtures";
 import { apiClient, STORES, type ApiClient } from "../helpers/http";
 import { ADMIN_PASSWORD, startServer, type TestServer } from "../helpers/server";
+import { pollUntil } from "../helpers/wait";
 
 /** Asks until `refused` holds (the other server hears of a write when its notice arrives), with a deadline. */
-async function eventually(ask: () => Promise<number>, refused: (status: number) => boolean, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  let status = await ask();
-  while (!refused(status) && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 25));
-    status = await ask();
-  }
-  return status;
-}
+const eventually = (ask: () => Promise<number>, refused: (status: number) => boolean) =>
+  pollUntil(ask, refused, { ms: 5_000, every: 25 });
 
 describe.each(STORES)("revoked access is refused on the next request, on %s", (storeKind) => {
   let a: TestServer;
