@@ -151,7 +151,7 @@ async function waitUntilReady(
   child: ChildProcess,
   baseUrl: string,
   deadline: number,
-  fail: (why: string) => Promise<never>,
+  fail: (why: string, portTaken?: boolean) => Promise<never>,
 ): Promise<void> {
   const exited = new Promise<"exited">((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) resolve("exited");
@@ -161,17 +161,38 @@ async function waitUntilReady(
     const left = deadline - Date.now();
     if (left <= 0) return fail(`server did not answer on ${baseUrl} in time`);
     const answer = fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(left) })
-      .then(async (res) => (res.status === 200 && ((await res.json()) as HealthAnswer).ready ? "ready" : "not yet"))
+      .then(async (res) => {
+        const health = (await res.json().catch(() => null)) as HealthAnswer | null;
+        // Another server (a suite running beside this one) listens on the port: this one is not the one answering.
+        if (health && health.pid !== child.pid) return "another server" as const;
+        return res.status === 200 && health?.ready ? ("ready" as const) : ("not yet" as const);
+      })
       .catch(() => "not listening" as const);
     const outcome = await Promise.race([answer, exited]);
     if (outcome === "exited") return fail(`server exited early (code ${child.exitCode})`);
+    if (outcome === "another server") return fail(`another server answers on ${baseUrl}`, true);
     if (outcome === "ready") return;
     // Not listening yet (connection refused comes back at once) or still starting: ask again shortly.
     await Promise.race([new Promise((r) => setTimeout(r, 100)), exited]);
   }
 }
 
+/** The port was taken by another process between choosing it and the server's listen (suites run side by side). */
+class PortTaken extends Error {}
+
 export async function startServer(opts: StartOptions = {}): Promise<TestServer> {
+  // A port chosen here can be taken by a server of a suite running beside this one before ours listens: ours then
+  // exits (EADDRINUSE) or the other answers the health check. Choose again, unless the caller named the port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerOnce(opts);
+    } catch (e) {
+      if (!(e instanceof PortTaken) || opts.port !== undefined || attempt >= 5) throw e;
+    }
+  }
+}
+
+async function startServerOnce(opts: StartOptions): Promise<TestServer> {
   const store = opts.store ?? "sqlite";
   if (!existsSync(path.join(REPO_ROOT, "build/index.js"))) {
     throw new Error("build/index.js is missing: run `npx remix build` first (tests/run-all.sh does)");
@@ -234,8 +255,9 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
 
   // TEST_SERVER_START_MS gives a loaded machine longer (keep it under the API project's hookTimeout).
   const deadline = Date.now() + (opts.timeoutMs ?? Number(process.env.TEST_SERVER_START_MS ?? 60_000));
-  await waitUntilReady(child, baseUrl, deadline, async (why) => {
+  await waitUntilReady(child, baseUrl, deadline, async (why, portTaken) => {
     await stop();
+    if (portTaken || /already in use/.test(out)) throw new PortTaken(`${why}:\n${out}`);
     throw new Error(`${why}:\n${out}`);
   });
 
