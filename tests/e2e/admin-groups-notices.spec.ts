@@ -271,7 +271,7 @@ test.describe("notice pop-up after login", () => {
   let server: TestServer;
 
   test.beforeAll(async () => {
-    server = await startServer({ store: "sqlite", port: await freePort(3500, 3599) });
+    server = await startServer({ store: "sqlite", port: await freePort(4500, 4599) });
     const store = await openTestStore(server.databaseUrl);
     const now = Date.now();
     await store.db

@@ -101,7 +101,7 @@ const test = base.extend<{ as: (who: "admin" | "viewer") => Promise<void> }, { c
         plantA,
         plantB,
         cam: await camera(`CAME2E${tag}1`, plantA, "정문 카메라", source.url),
-        deadCam: await camera(`CAME2E${tag}2`, plantA, "꺼진 카메라", `rtsp://127.0.0.1:${await freePort(3400, 3499)}/stream`),
+        deadCam: await camera(`CAME2E${tag}2`, plantA, "꺼진 카메라", `rtsp://127.0.0.1:${await freePort(4600, 4699)}/stream`),
         foreignCam: await camera(`CAME2E${tag}3`, plantB, "남의 카메라", source.url),
         admin: await createMember(store, { node_seq: nodeA, auth: 2 }),
         viewer: await createMember(store, { node_seq: nodeA, auth: 1 }),

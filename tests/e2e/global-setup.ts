@@ -14,6 +14,8 @@ export default async function globalSetup() {
   // A shared, loaded machine can take minutes to start a server; CI is quicker.
   // Commands reach gateways over MQTT (the Mosquitto broker of this machine); a topic prefix of this run's own.
   const mqttPrefix = `e2e-${randomBytes(4).toString("hex")}`;
+  // The API suite runs beside this one (tests/run-all.sh): its servers take ports of 3400–3499, these of their own.
+  process.env.TEST_PORT_RANGE ??= "4400-4499";
   const server = await startServer({
     store: "sqlite",
     env: {

@@ -11,7 +11,7 @@ import { freePort, startServer, type TestServer } from "../helpers/server";
 test("a kiosk survives the server going away for 30 s and comes back by itself", async ({ page, context }, info) => {
   test.skip(info.project.name !== "js", "without script nothing polls: the browser shows its own error page");
   test.setTimeout(240_000);
-  const port = await freePort(3500, 3599);
+  const port = await freePort(4500, 4599);
   let server: TestServer = await startServer({ store: "sqlite", port, timeoutMs: 120_000 });
   try {
     const store = await openTestStore(server.databaseUrl);

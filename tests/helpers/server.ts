@@ -92,7 +92,13 @@ function canListen(port: number): Promise<boolean> {
 }
 
 /** A free port in 3400–3499, starting at a random place so parallel runs rarely collide. */
-export async function freePort(from = 3400, to = 3499): Promise<number> {
+/** The ports a suite's servers take by default: TEST_PORT_RANGE ("from-to"; the e2e suite sets its own), else 3400–3499. */
+function defaultPorts(): [number, number] {
+  const m = /^(\d+)-(\d+)$/.exec(process.env.TEST_PORT_RANGE ?? "");
+  return m ? [Number(m[1]), Number(m[2])] : [3400, 3499];
+}
+
+export async function freePort(from = defaultPorts()[0], to = defaultPorts()[1]): Promise<number> {
   const span = to - from + 1;
   const start = Math.floor(Math.random() * span);
   for (let i = 0; i < span; i++) {
@@ -256,7 +262,8 @@ async function startServerOnce(opts: StartOptions): Promise<TestServer> {
   // TEST_SERVER_START_MS gives a loaded machine longer (keep it under the API project's hookTimeout).
   const deadline = Date.now() + (opts.timeoutMs ?? Number(process.env.TEST_SERVER_START_MS ?? 60_000));
   await waitUntilReady(child, baseUrl, deadline, async (why, portTaken) => {
-    await stop();
+    // A server started again on the data of an earlier one keeps that data whatever happens to this start.
+    await stop({ keepData: !!opts.reuse });
     if (portTaken || /already in use/.test(out)) throw new PortTaken(`${why}:\n${out}`);
     throw new Error(`${why}:\n${out}`);
   });
