@@ -18,7 +18,8 @@ export default defineConfig({
           name: "api",
           include: ["tests/api/**/*.test.ts"],
           environment: "node",
-          testTimeout: 30_000,
+          // A hang detector, not a speed check: a test of many sign-ins (argon2) takes 30 s on a machine loaded 20-fold.
+          testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
         },
