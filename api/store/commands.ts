@@ -83,6 +83,7 @@ export async function controllableDevices(db: Kysely<Database>, plantUids: strin
       "plant.node_seq",
       "device_latest.iw",
       "device_latest.state",
+      "device_latest.ts as readingAt",
     ])
     .where("device.plant_uid", "in", plantUids)
     .where("device.kind", "in", [...CONTROLLABLE_KINDS])
