@@ -43,7 +43,6 @@ export const cctvEn: Widen<CctvMessages> = {
     snapshotFailed: "The still picture could not be taken.",
     refresh: "Reload",
     playing: "Playing",
-    loading: "Loading the video…",
     retry: "Try again",
     noPlayer: "This browser cannot play live video (HLS). Showing a still picture.",
     admin: {

@@ -43,7 +43,6 @@ export const cctvKo = {
     snapshotFailed: "정지 화면을 가져오지 못했습니다.",
     refresh: "새로 고침",
     playing: "재생 중",
-    loading: "영상을 불러오는 중…",
     retry: "다시 시도",
     noPlayer: "이 브라우저는 실시간 영상(HLS)을 재생할 수 없습니다. 정지 화면을 보여 드립니다.",
     admin: {

@@ -178,9 +178,8 @@ export default function CctvScreen() {
             <h2 id="cctv-name">
               {selected.name} <span className="muted small">· {selected.plant_name}</span>
             </h2>
+            {/* The camera's state is the player's one status line (the server's word without script). */}
             <p className="small">
-              <StateLine state={stream.state} error={stream.last_error} />
-              <br />
               <Resolution width={stream.width} height={stream.height} />
             </p>
             <CameraPlayer key={selected.uid} camera={{ uid: selected.uid, name: selected.name }} stream={stream} />
