@@ -7,13 +7,13 @@ const cmd = (status: "pending" | "done" | "failed" | "timeout" | "undeliverable"
 
 describe("awaitingReading (issue 26 point 5: the state after a command comes from a reading made after it)", () => {
   it("a carried-out command with only older readings awaits the next reading", () => {
-    // The case of the issue: 정지 acknowledged, the newest reading (74.3 kW) made a minute before the command.
+    // The case of the issue: 정지 acknowledged, the newest reading (74.3 kW) arrived a minute before the command.
     expect(awaitingReading(cmd("done"), at - 60_000)).toEqual(cmd("done"));
     expect(awaitingReading(cmd("done"), null)).toEqual(cmd("done"));
     expect(awaitingReading(cmd("done"), at)).toEqual(cmd("done")); // made in the same ms: not after it
   });
 
-  it("a reading made after the command is the device's state", () => {
+  it("a reading that arrived after the command is the device's state", () => {
     expect(awaitingReading(cmd("done"), at + 1)).toBeNull();
   });
 

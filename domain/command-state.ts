@@ -4,6 +4,10 @@
  * device is "awaiting the next reading" — on /control and in the plant's detail window alike — rather than a state
  * word beside the output of a reading made before the command ("○ 정지 74.3 kW").
  *
+ * "After" is by arrival: the server's time a reading arrived (device_latest.received_at) against the server's time the
+ * command was recorded. A reading's own ts is floored onto the 10-minute grid, so it would be "before" every
+ * command of its step.
+ *
  * The gateway's answer is shown as one of COMMAND_ANSWERS, whose words are in the catalogue (app/i18n); the raw text
  * a gateway sends (English, or whatever its firmware writes) is never shown.
  */
@@ -22,7 +26,8 @@ const MAY_HAVE_ACTED: readonly CommandState[] = ["pending", "done", "timeout"];
 
 /**
  * The newest command whose effect no reading shows yet, or null when the newest reading is the device's state:
- * no command, a command that did nothing (refused, undeliverable), or a reading made after the command.
+ * no command, a command that did nothing (refused, undeliverable), or a reading that arrived after the command.
+ * `readingAt`: when the newest reading arrived (server time).
  */
 export function awaitingReading<C extends CommandFacts>(
   last: C | null | undefined,

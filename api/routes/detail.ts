@@ -157,6 +157,7 @@ export function detailRoutes(ctx: ApiContext, clock: Clock): { publicRoutes: Rou
           kind: Number(d.kind),
           name: d.name,
           ts: d.ts === null ? null : Number(d.ts),
+          receivedAt: d.received_at === null ? null : Number(d.received_at),
           iw: d.iw,
           faulted: faulted.has(d.uid) || (!!d.rtu_uid && silentRtus.has(d.rtu_uid)),
           lastCommand: lastCommandFacts(commands.get(d.uid)),

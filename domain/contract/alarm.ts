@@ -347,7 +347,10 @@ export interface ControlDevice {
   state: number | null;
   /** Current output, W (inverters). */
   iw: number | null;
-  /** When the newest reading (state, output) was made, epoch ms; null before the first. */
+  /**
+   * When the newest reading (state, output) arrived, server time, epoch ms; null before the first. (Its own ts is
+   * floored onto the 10-minute grid, so it cannot tell a reading after a command from one before.)
+   */
   readingAt: number | null;
   lastCommand: CommandRow | null;
   /** Whether this member may operate it (deviceOperation for inverters, control for breakers, edit access). */

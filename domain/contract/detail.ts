@@ -13,6 +13,8 @@ export interface DetailPlantView {
     kind: number;
     name: string;
     ts: number | null;
+    /** When the newest reading arrived (server time), epoch ms: what a command is compared with. */
+    receivedAt: number | null;
     iw: number | null;
     faulted: boolean;
     /** The device's newest command (what the screen needs to say whether a reading after it has come). */

@@ -27,6 +27,10 @@ interface Plant {
   nodeSeq: number;
   yesterday: string;
   gateway: mqtt.MqttClient;
+  /** What the gateway does on a command: by default reports the new readings first; `answerOnly` answers alone. */
+  mode: { answerOnly: boolean };
+  /** Reports the devices' readings now (the state the gateway last carried out). */
+  report: () => Promise<void>;
 }
 
 const inverter = (iw: number, extra: Record<string, unknown> = {}) => ({
@@ -91,6 +95,7 @@ const test = base.extend<{ signInAs: (service: number) => Promise<void> }, { pla
       await report();
 
       // The gateway: carries a command out, reports the devices' new readings, then answers the portal.
+      const mode = { answerOnly: false };
       const prefix = process.env.E2E_MQTT_PREFIX!;
       const gateway = await mqtt.connectAsync(process.env.E2E_MQTT_URL!, {
         clientId: `e2e-gw-${randomBytes(4).toString("hex")}`,
@@ -103,10 +108,10 @@ const test = base.extend<{ signInAs: (service: number) => Promise<void> }, { pla
         if (i >= 0) state.inv[i] = on ? (i === 0 ? 30_000 : 12_000) : 0;
         if (cmd.deviceUid === g.vcb) state.vcb = on;
         if (cmd.deviceUid === g.acb) state.acb = on;
-        void report().then(() =>
+        void (mode.answerOnly ? Promise.resolve() : report()).then(() =>
           gateway.publishAsync(
             `${prefix}/${g.rtuUid}/command/result`,
-            JSON.stringify({ seq: cmd.seq, ok: true, state: on, message: "done" }),
+            JSON.stringify({ seq: cmd.seq, ok: true, state: on, message: on ? "switched on / closed" : "switched off / opened" }),
             { qos: 1 },
           ),
         );
@@ -144,7 +149,7 @@ const test = base.extend<{ signInAs: (service: number) => Promise<void> }, { pla
         { ms: 60_000, every: 500, failure: () => "the engine did not raise the inverter fault" },
       );
       const plant = await store.db.selectFrom("plant").select("name").where("uid", "=", g.plantUid).executeTakeFirstOrThrow();
-      await use({ g, name: plant.name, nodeSeq, yesterday: formatSeoul(y0, "YYYY-MM-DD"), gateway });
+      await use({ g, name: plant.name, nodeSeq, yesterday: formatSeoul(y0, "YYYY-MM-DD"), gateway, mode, report });
       await gateway.endAsync();
     },
     { scope: "worker", timeout: 120_000 },
@@ -290,14 +295,19 @@ test.describe("control screen", () => {
     await expect(page.getByRole("heading", { level: 1, name: "제어" })).toBeVisible();
     const inv = page.getByRole("row", { name: /^인버터 1/ });
     await expect(inv.locator(".control-state")).toHaveText(/운전/);
-    await expect(inv.locator("td.num")).toHaveText("30.0 kW");
+    // Issue 26 point 7: the one number format (domain/units.ts), not the screen's own.
+    await expect(inv.locator("td.num")).toHaveText("30.00 kW");
     await inv.getByRole("link", { name: "인버터 1 정지" }).click();
     const confirm = page.getByRole("region", { name: "명령 확인" });
     await expect(confirm).toContainText("인버터 1");
     await confirm.getByRole("button", { name: /정지 · 명령 보내기/ }).click();
-    await expect(page.getByRole("status").filter({ hasText: "게이트웨이 확인" })).toBeVisible();
+    // The gateway's answer in the member's language, never its own English words.
+    const flash = page.getByRole("status").filter({ hasText: "게이트웨이 확인" });
+    await expect(flash).toContainText("게이트웨이가 명령을 수행했습니다.");
+    await expect(flash).not.toContainText("switched");
+    // The gateway reported a reading after the command: that reading is the state.
     await expect(inv.locator(".control-state")).toHaveText(/정지/);
-    await expect(inv.locator("td.num")).toHaveText("0.0 kW");
+    await expect(inv.locator("td.num")).toHaveText("0.00 kW");
     const log = page.getByRole("region", { name: "명령 기록" });
     await expect(log.locator("tbody tr").first()).toContainText("인버터 1");
     await expect(log.locator("tbody tr").first()).toContainText("게이트웨이 확인");
@@ -313,7 +323,58 @@ test.describe("control screen", () => {
       .getByRole("button", { name: /운전 · 명령 보내기/ })
       .click();
     await expect(page.getByRole("status").filter({ hasText: "게이트웨이 확인" })).toBeVisible();
-    await expect(inv.locator("td.num")).toHaveText("30.0 kW");
+    await expect(inv.locator("td.num")).toHaveText("30.00 kW");
+  });
+
+  test("after a command, 'awaiting the next reading' until a reading made after it; then its state (issue 26 point 5)", async ({
+    page,
+    plant,
+    signInAs,
+  }) => {
+    await signInAs(CONTROL);
+    plant.mode.answerOnly = true;
+    try {
+      await page.goto(`/control?plant=${plant.g.plantUid}`);
+      const inv = page.getByRole("row", { name: /^인버터 2/ });
+      await expect(inv.locator(".control-state")).toHaveText(/운전/);
+      await inv.getByRole("link", { name: "인버터 2 정지" }).click();
+      await page
+        .getByRole("region", { name: "명령 확인" })
+        .getByRole("button", { name: /정지 · 명령 보내기/ })
+        .click();
+      await expect(page.getByRole("status").filter({ hasText: "게이트웨이가 명령을 수행했습니다." })).toBeVisible();
+      // Acknowledged, but the newest reading (12 kW) was made before the command: not "○ 정지 12.00 kW".
+      await expect(inv.getByText("다음 측정 대기 중")).toBeVisible();
+      await expect(inv.locator(".control-state")).toHaveCount(0);
+      await expect(inv.locator("td.num")).toHaveText("12.00 kW (명령 전 측정)");
+      // The plant's detail window (the /pvstatus card's link, on the detail host) says the same of the device.
+      const main = new URL(page.url()).origin;
+      await page.goto(`${main}/resources/detail-window?kind=plant&uid=${plant.g.plantUid}&name=x`);
+      await expect(page).toHaveURL(/detail\.localhost/);
+      const row = page.getByRole("table", { name: "장비 목록" }).getByRole("row", { name: /^인버터 2/ });
+      await expect(row).toContainText("다음 측정 대기 중");
+      await expect(row).toContainText("12.00 kW (명령 전 측정)");
+      await page.goto(`${main}/control?plant=${plant.g.plantUid}`);
+
+      // The next reading (the inverter stopped) is the state again.
+      await plant.report();
+      await page.goto(`${main}/control?plant=${plant.g.plantUid}`);
+      await expect(inv.locator(".control-state")).toHaveText(/정지/);
+      await expect(inv.locator("td.num")).toHaveText("0.00 kW");
+      await expect(inv.getByText("다음 측정 대기 중")).toHaveCount(0);
+    } finally {
+      plant.mode.answerOnly = false;
+    }
+    // Back on, through the reporting gateway.
+    await page
+      .getByRole("row", { name: /^인버터 2/ })
+      .getByRole("link", { name: "인버터 2 운전" })
+      .click();
+    await page
+      .getByRole("region", { name: "명령 확인" })
+      .getByRole("button", { name: /운전 · 명령 보내기/ })
+      .click();
+    await expect(page.getByRole("row", { name: /^인버터 2/ }).locator("td.num")).toHaveText("12.00 kW");
   });
 
   test("trip a breaker only with its name typed, then close it", async ({ page, plant, signInAs }) => {
