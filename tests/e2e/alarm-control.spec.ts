@@ -423,6 +423,67 @@ test.describe("control screen", () => {
   });
 });
 
+test("/control pages a large scope: picked by group name, kind and name search, pages, all in the URL (issue 26 point 10)", async ({
+  page,
+  store,
+  loginByCookie,
+}) => {
+  // A member of a group of their own with one plant of 21 inverters and two breakers: 23 devices, two pages.
+  const root = await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).executeTakeFirstOrThrow();
+  const group = `제어 ${randomBytes(2).toString("hex")}`;
+  const nodeSeq = Number(
+    (
+      await store.db
+        .insertInto("node")
+        .values({ parent_seq: root.seq, name: group, sort_order: 0, created_at: Date.now() })
+        .returning("seq")
+        .executeTakeFirstOrThrow()
+    ).seq,
+  );
+  const g = await createGatewayFixture(store, { inverters: 21, capaKw: 500, nodeSeq });
+  const m = await createMember(store, { node_seq: nodeSeq, service: CONTROL });
+  await loginByCookie(m.id, m.password);
+
+  await page.goto("/control");
+  const filters = page.getByRole("form", { name: "제어 장비 검색" });
+  await expect(page.getByText("제어할 수 있는 장비 23대")).toBeVisible();
+  const rows = page.locator(".control-plant tbody tr");
+  await expect(rows).toHaveCount(20);
+  const pager = page.getByRole("navigation", { name: "페이지 이동" });
+  await expect(pager).toContainText("1 / 2 페이지 · 총 23건");
+  await pager.getByRole("link", { name: /다음/ }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(rows).toHaveCount(3);
+
+  // The group picked by its name becomes the scope (a chip that removes it); the page starts again.
+  await filters.getByLabel("발전소 · 그룹 · 장비 찾기").fill(group);
+  await filters.getByRole("button", { name: "보기" }).click();
+  await expect(page).toHaveURL(new RegExp(`isGroup=1&group=${nodeSeq}`));
+  await expect(page).not.toHaveURL(/page=/);
+  const chips = page.getByRole("list", { name: "선택한 범위" });
+  await expect(chips).toContainText(`그룹: ${group}`);
+
+  // Breakers only, within the group.
+  await page.getByRole("form", { name: "제어 장비 검색" }).getByLabel("종류").selectOption("breaker");
+  await page.getByRole("form", { name: "제어 장비 검색" }).getByRole("button", { name: "보기" }).click();
+  await expect(page).toHaveURL(/kind=breaker/);
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByRole("navigation", { name: "페이지 이동" })).toHaveCount(0);
+
+  // A name that picks no plant or group searches device names: 인버터 1, 인버터 10 … 19.
+  await page.goto(`/control?find=${encodeURIComponent("인버터 1")}`);
+  await expect(page.getByText("제어할 수 있는 장비 11대")).toBeVisible();
+  for (const name of await rows.locator("th").allTextContents()) expect(name).toMatch(/^인버터 1/);
+
+  // A confirmation from page 2 keeps the list's URL, and cancelling comes back to it.
+  await page.goto(`/control?plant=${g.plantUid}&page=2`);
+  await rows.first().getByRole("link", { name: /운전$/ }).click();
+  await expect(page).toHaveURL(/page=2.*device=.*do=on/);
+  await page.getByRole("region", { name: "명령 확인" }).getByRole("link", { name: "취소" }).click();
+  await expect(page).toHaveURL(new RegExp(`/control\\?plant=${g.plantUid}&page=2$`));
+  await expect(page.getByRole("list", { name: "선택한 범위" })).toContainText("발전소: 테스트 발전소");
+});
+
 test.describe("alerts", () => {
   test("a member sets their alerts on /modify; an admin names the plant's owner and sees the delivery log", async ({
     page,
