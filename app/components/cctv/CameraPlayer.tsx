@@ -70,6 +70,8 @@ export function CameraPlayer({ camera, stream }: { camera: { uid: string; name: 
       const u = await freshUrl(camera.uid).catch(() => null);
       if (cancelled) return;
       if (u) current.current = u.url;
+      // A stream that broke after it played begins a new wait for its picture.
+      if (!since.current) since.current = Date.now();
       const next = afterLoadFailure(u?.state ?? null, Date.now() - since.current);
       if (next === "connecting") {
         // The server is still connecting to the camera: ask again soon, still saying "connecting".
