@@ -214,7 +214,15 @@ export default function CctvScreen() {
                       <AppLink to={`/cctv?${new URLSearchParams({ camera: c.uid })}`}>{c.name}</AppLink>
                     </th>
                     <td>
-                      <StateLine state={c.state} />
+                      {/* The camera shown above has one state line, the player's; the list does not say another. */}
+                      {c.uid === selected?.uid ? (
+                        <span className="cctv-state">
+                          <span aria-hidden="true">▲ </span>
+                          {t.cctv.shownAbove}
+                        </span>
+                      ) : (
+                        <StateLine state={c.state} />
+                      )}
                     </td>
                     <td>
                       <Resolution width={c.width} height={c.height} />

@@ -228,6 +228,7 @@ export default function PlantEdit() {
         {canRtu && plant.editable ? (
           <>
             <h3 id="assign-title">{p.rtus.assign}</h3>
+            {available.total || filtered ? <p className="hint">{p.rtus.findHint}</p> : null}
             {available.total || filtered ? (
               <FilterForm
                 label={p.rtus.filters}

@@ -10,7 +10,7 @@ export function AwaitingReading({ since }: { since: number }) {
   const hint = fmt(t.command.awaitingHint, { time: seoulYmdHm(since) });
   return (
     <span className="awaiting-reading" title={hint}>
-      <span aria-hidden="true">⧗</span> {t.command.awaiting}
+      <span aria-hidden="true">◌</span> {t.command.awaiting}
       <span className="visually-hidden"> ({hint})</span>
     </span>
   );
