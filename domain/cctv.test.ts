@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { cameraUrlProblem, isStreamFile, meetsMotie, megapixels, splitCredentials, withCredentials } from "./cctv";
+import {
+  afterLoadFailure,
+  cameraUrlProblem,
+  CONNECT_GIVE_UP_MS,
+  isStreamFile,
+  meetsMotie,
+  megapixels,
+  splitCredentials,
+  withCredentials,
+} from "./cctv";
 
 describe("camera rules", () => {
   it("accepts RTSP and HTTP(S) addresses only", () => {
@@ -29,5 +38,24 @@ describe("camera rules", () => {
     expect(isStreamFile("index.m3u8")).toBe(true);
     expect(isStreamFile("seg_12.ts")).toBe(true);
     for (const bad of ["../index.m3u8", "seg_1.ts.tmp", "secrets.json", "seg_.ts"]) expect(isStreamFile(bad)).toBe(false);
+  });
+});
+
+describe("afterLoadFailure (issue 26 point 13: connecting until the first segment, an error only after a real failure)", () => {
+  it("a stream the server is still setting up is connecting, not unreachable", () => {
+    expect(afterLoadFailure("starting", 3_000)).toBe("connecting");
+    expect(afterLoadFailure("idle", 0)).toBe("connecting");
+    expect(afterLoadFailure("live", 18_000)).toBe("connecting");
+    expect(afterLoadFailure(null, 5_000)).toBe("connecting");
+  });
+
+  it("the server's word that the camera failed is shown at once", () => {
+    expect(afterLoadFailure("unreachable", 500)).toBe("unreachable");
+    expect(afterLoadFailure("ffmpeg_missing", 0)).toBe("ffmpeg_missing");
+  });
+
+  it("no picture after the server's own limit is a failure", () => {
+    expect(afterLoadFailure("starting", CONNECT_GIVE_UP_MS)).toBe("unreachable");
+    expect(afterLoadFailure(null, CONNECT_GIVE_UP_MS + 1)).toBe("unreachable");
   });
 });

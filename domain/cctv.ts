@@ -4,6 +4,7 @@
  * form of a signed stream token (the signature itself is the API's).
  */
 import { outboundUrlProblem } from "./outbound-address";
+import type { CameraState } from "./contract/cctv";
 
 /** MOTIE 2021: cameras of at least 2 megapixels (1920 × 1080 = 2.07 MP counts). */
 export const MOTIE_MIN_PIXELS = 2_000_000;
@@ -59,4 +60,26 @@ export function meetsMotie(width: number | null | undefined, height: number | nu
 /** The files of a camera's HLS output a viewer may fetch: the playlist and its numbered segments. */
 export function isStreamFile(name: string): boolean {
   return name === "index.m3u8" || /^seg_\d{1,9}\.ts$/.test(name);
+}
+
+/**
+ * The server's own limit from the first request to the first segment (api/cctv/streams.ts: probe 15 s, then the
+ * first segment within 20 s) and some margin: a player still without a picture after this long has failed.
+ */
+export const CONNECT_GIVE_UP_MS = 45_000;
+/** How soon a player whose stream is still being set up asks again. */
+export const CONNECT_RETRY_MS = 2_000;
+
+/**
+ * What the player says after a load of the stream failed (issue 26 point 13): "✕ unreachable" showed for 15–20 s
+ * while the server was still connecting to the camera. Only the server's word that the camera failed (or has no
+ * converter) is a failure; while it is still starting (or could not be asked) the player keeps saying it is
+ * connecting and asks again soon, until CONNECT_GIVE_UP_MS have passed since it began.
+ */
+export function afterLoadFailure(
+  serverState: CameraState | null,
+  sinceStartMs: number,
+): "connecting" | "unreachable" | "ffmpeg_missing" {
+  if (serverState === "unreachable" || serverState === "ffmpeg_missing") return serverState;
+  return sinceStartMs >= CONNECT_GIVE_UP_MS ? "unreachable" : "connecting";
 }

@@ -205,4 +205,39 @@ export const RemoteUrlSchema = z
   .refine((u) => /^https?:\/\//i.test(u), "bad_url");
 
 /** Text of a delete confirmation; the API checks it with isDeleteConfirmed (SPEC §5). */
+/** RTUs a plant's assignment form lists a page at a time (issue 26 point 10). */
+export const ASSIGNABLE_RTU_PAGE_SIZE = 20;
+/** Whose RTUs: not in any plant, or in another plant (moved here when assigned). */
+export const RTU_ASSIGNED_FILTERS = ["free", "other"] as const;
+
+/**
+ * GET /management/plant/rtu: RTUs that could be assigned to plant `exclude`, narrowed by a search (uid, name, alias,
+ * MAC or plant name holding `q`), by where they are now (`assigned`), by group (`group`: the RTU's or its plant's
+ * group, subgroups included), a page at a time.
+ */
+export const AssignableRtuQuerySchema = z.object({
+  exclude: z.string().trim().max(64).optional(),
+  q: z.string().trim().max(100, "too_long").optional(),
+  assigned: z.enum(RTU_ASSIGNED_FILTERS, { errorMap: () => ({ message: "unknown_filter" }) }).optional(),
+  group: z.coerce
+    .number({ invalid_type_error: "not_a_number" })
+    .int("not_a_number")
+    .min(1, "too_small")
+    .max(2 ** 31 - 1, "too_large")
+    .optional(),
+  page: z.coerce
+    .number({ invalid_type_error: "not_a_number" })
+    .int("not_a_number")
+    .min(1, "too_small")
+    .max(100_000, "too_large")
+    .default(1),
+  size: z.coerce
+    .number({ invalid_type_error: "not_a_number" })
+    .int("not_a_number")
+    .min(1, "too_small")
+    .max(200, "too_large")
+    .default(ASSIGNABLE_RTU_PAGE_SIZE),
+});
+export type AssignableRtuQuery = z.infer<typeof AssignableRtuQuerySchema>;
+
 export const DeleteConfirmSchema = z.object({ confirm: z.string().max(50).optional() });

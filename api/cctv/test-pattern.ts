@@ -25,6 +25,9 @@ export interface TestPattern {
   close(): Promise<void>;
 }
 
+/** The overlay clock's zone: Korea Standard Time, UTC+9 (POSIX TZ writes the offset west of UTC, hence −9). */
+export const OVERLAY_TZ = "KST-9";
+
 export async function startTestPattern(opts: TestPatternOptions): Promise<TestPattern> {
   const { width = 1920, height = 1080, fps = 10 } = opts;
   const procs = new Set<ChildProcess>();
@@ -46,7 +49,7 @@ export async function startTestPattern(opts: TestPatternOptions): Promise<TestPa
         "-i",
         `testsrc2=size=${width}x${height}:rate=${fps}`,
         "-vf",
-        "drawtext=text='%{localtime}':x=20:y=20:fontsize=h/20:fontcolor=white:box=1:boxcolor=black@0.6",
+        "drawtext=text='%{localtime} KST':x=20:y=20:fontsize=h/20:fontcolor=white:box=1:boxcolor=black@0.6",
         "-c:v",
         "libx264",
         "-preset",
@@ -61,7 +64,9 @@ export async function startTestPattern(opts: TestPatternOptions): Promise<TestPa
         "mpegts",
         "pipe:1",
       ],
-      { stdio: ["ignore", "pipe", "ignore"] },
+      // The overlay clock in the portal's time (issue 26 point 13: it read UTC on a UTC server while every screen
+      // shows KST). A POSIX zone needs no tz database on the machine; Korea keeps no daylight saving time.
+      { stdio: ["ignore", "pipe", "ignore"], env: { ...process.env, TZ: OVERLAY_TZ } },
     );
     procs.add(proc);
     res.writeHead(200, { "Content-Type": "video/mp2t", "Cache-Control": "no-store" });

@@ -5,7 +5,9 @@
  * - A device the member cannot see answers 404, one they see but may not edit 403 (api/store/visibility.ts).
  * - Every command is recorded (who, when, what, outcome) in `command`: the audit log the screen lists.
  *
- * GET  /pvstatus/control?plant=   what the member may operate, per plant, with state and last command
+ * GET  /pvstatus/control?plant=&group=&q=&kind=&device=&page=&size=
+ *                                 what the member may operate, a page of it by plant, with state, reading time and
+ *                                 last command
  * POST /command/hex               {deviceType, rtuUid, deviceUid, ch, hexOn | hexOff} → the outcome; with an
  *                                 Idempotency-Key a replay answers the first command's outcome and runs nothing
  * GET  /command?plant=&limit=     recent commands of the plants the member sees
@@ -18,6 +20,7 @@ import type { AccessClaims } from "../../domain/contract/auth";
 import {
   CommandListQuerySchema,
   CommandSchema,
+  CONTROL_KIND_FILTERS,
   ControlQuerySchema,
   type CommandRow,
   type ControlPlant,
@@ -29,7 +32,8 @@ import { requireSettled, requireWriter } from "../auth/guards";
 import type { ApiContext } from "../context";
 import { ApiError, badRequest, forbidden, handle, notFound, parse } from "../http";
 import { commandBySeq, controllableDevices, lastCommandByDevice, recentCommands } from "../store/commands";
-import { reachOf, requireDevice, requirePlant, visiblePlantUids } from "../store/visibility";
+import { reachOf, requireDevice, requirePlant, subtreeSeqs, visiblePlantUids } from "../store/visibility";
+import { nodeNamed, plantsUnderNode } from "../store/alarms";
 import { IdempotencyKeyReused, type CommandService } from "../telemetry/commands";
 
 const SeqParam = z.object({
@@ -70,36 +74,53 @@ export function commandRoutes(ctx: ApiContext, commands: CommandService): Router
         await requirePlant(db, reach, q.plant);
         plantUids = [q.plant];
       }
-      const plants: ControlPlant[] = [];
-      const showBreakers = hasService(me.service, "breakStatus");
+      if (q.group !== undefined) {
+        if (!(await nodeNamed(db, q.group))) throw notFound("group_not_found");
+        // The group's plants (its subgroups' too) that the member sees; a group beyond their reach lists nothing.
+        plantUids = await plantsUnderNode(db, await subtreeSeqs(db, q.group), plantUids);
+      }
+      const kinds: readonly number[] | null = q.kind ? CONTROL_KIND_FILTERS[q.kind] : null;
+      const text = q.q?.toLowerCase();
+      const matching: Awaited<ReturnType<typeof controllableDevices>> = [];
       for (let i = 0; i < plantUids.length; i += 500) {
-        const part = plantUids.slice(i, i + 500);
-        const rows = await controllableDevices(db, part);
-        const last = rows.length ? await lastCommandByDevice(db, part) : new Map<string, CommandRow>();
-        for (const d of rows) {
-          let plant = plants.find((p) => p.plant_uid === d.plant_uid);
-          if (!plant) plants.push((plant = { plant_uid: d.plant_uid!, name: d.plantName, devices: [] }));
-          const breaker = d.kind === 7 || d.kind === 8;
-          const editable = canEditPlant(reach, { uid: d.plant_uid!, node_seq: d.node_seq === null ? null : Number(d.node_seq) });
-          plant.devices.push({
-            uid: d.uid,
-            name: d.name,
-            kind: Number(d.kind),
-            rtu_uid: d.rtu_uid!,
-            state: breaker
-              ? showBreakers && d.state !== null && d.state !== undefined
-                ? Number(d.state)
-                : null
-              : inverterState(d.iw, last.get(d.uid)),
-            iw: breaker ? null : d.iw === null || d.iw === undefined ? null : Number(d.iw),
-            lastCommand: last.get(d.uid) ?? null,
-            operable: editable && mayOperateKind(me, Number(d.kind)) && me.readOnly !== 1,
-          });
+        for (const d of await controllableDevices(db, plantUids.slice(i, i + 500))) {
+          if (kinds && !kinds.includes(Number(d.kind))) continue;
+          if (q.device && d.uid !== q.device) continue;
+          if (text && !d.name.toLowerCase().includes(text) && !d.plantName.toLowerCase().includes(text)) continue;
+          matching.push(d);
         }
       }
-      plants.sort((a, b) => compareNames(a.name, b.name));
+      matching.sort(
+        (a, b) => compareNames(a.plantName, b.plantName) || Number(a.kind) - Number(b.kind) || compareNames(a.name, b.name),
+      );
+      const rows = matching.slice((q.page - 1) * q.size, q.page * q.size);
+      const pagePlants = [...new Set(rows.map((d) => d.plant_uid!))];
+      const last = pagePlants.length ? await lastCommandByDevice(db, pagePlants) : new Map<string, CommandRow>();
+      const plants: ControlPlant[] = [];
+      const showBreakers = hasService(me.service, "breakStatus");
+      for (const d of rows) {
+        let plant = plants.find((p) => p.plant_uid === d.plant_uid);
+        if (!plant) plants.push((plant = { plant_uid: d.plant_uid!, name: d.plantName, devices: [] }));
+        const breaker = d.kind === 7 || d.kind === 8;
+        const editable = canEditPlant(reach, { uid: d.plant_uid!, node_seq: d.node_seq === null ? null : Number(d.node_seq) });
+        plant.devices.push({
+          uid: d.uid,
+          name: d.name,
+          kind: Number(d.kind),
+          rtu_uid: d.rtu_uid!,
+          state: breaker
+            ? showBreakers && d.state !== null && d.state !== undefined
+              ? Number(d.state)
+              : null
+            : inverterState(d.iw),
+          iw: breaker ? null : d.iw === null || d.iw === undefined ? null : Number(d.iw),
+          readingAt: d.readingAt === null || d.readingAt === undefined ? null : Number(d.readingAt),
+          lastCommand: last.get(d.uid) ?? null,
+          operable: editable && mayOperateKind(me, Number(d.kind)) && me.readOnly !== 1,
+        });
+      }
       const commandList = plantUids.length ? await recentCommands(db, plantUids, 20) : [];
-      return { plants, commandList };
+      return { plants, commandList, total: matching.length, page: q.page, size: q.size };
     }),
   );
 
@@ -166,9 +187,11 @@ export function commandRoutes(ctx: ApiContext, commands: CommandService): Router
   return r;
 }
 
-/** An inverter is on when it produces, or when its last carried-out command switched it on. */
-function inverterState(iw: number | null | undefined, last: CommandRow | undefined): number | null {
-  if (last && last.status === "done") return last.action === "on" ? 1 : 0;
+/**
+ * An inverter is on when its newest reading shows output. A command's effect is known from the first reading after
+ * it; until then the screens say so (domain/command-state.ts awaitingReading), never the command's word as a state.
+ */
+function inverterState(iw: number | null | undefined): number | null {
   if (iw === null || iw === undefined) return null;
   return Number(iw) > 0 ? 1 : 0;
 }

@@ -36,6 +36,9 @@ import {
   useHandover,
 } from "../store/detail";
 import { reachOf, visiblePlantUids } from "../store/visibility";
+import { lastCommandByDevice } from "../store/commands";
+import type { CommandRow } from "../../domain/contract/alarm";
+import type { CommandFacts } from "../../domain/command-state";
 import { alarmMessageFields } from "../store/alarms";
 import { findMember, memberProfile } from "../store/members";
 import { plantStatusRows } from "../store/plant-status";
@@ -144,7 +147,7 @@ export function detailRoutes(ctx: ApiContext, clock: Clock): { publicRoutes: Rou
       const alarms = await openPlantAlarms(db, uid, 50);
       const faulted = new Set(alarms.map((a) => a.device_uid).filter(Boolean));
       const silentRtus = new Set(alarms.filter((a) => a.code === 1000003 && a.rtu_uid).map((a) => a.rtu_uid));
-      const devices = await plantDeviceStates(db, uid);
+      const [devices, commands] = await Promise.all([plantDeviceStates(db, uid), lastCommandByDevice(db, [uid])]);
       const { lat: _lat, lng: _lng, ...rest } = row;
       return {
         kind: "plant",
@@ -154,8 +157,10 @@ export function detailRoutes(ctx: ApiContext, clock: Clock): { publicRoutes: Rou
           kind: Number(d.kind),
           name: d.name,
           ts: d.ts === null ? null : Number(d.ts),
+          receivedAt: d.received_at === null ? null : Number(d.received_at),
           iw: d.iw,
           faulted: faulted.has(d.uid) || (!!d.rtu_uid && silentRtus.has(d.rtu_uid)),
+          lastCommand: lastCommandFacts(commands.get(d.uid)),
         })),
         operation: ops,
         alarms: alarms.map((a) => ({
@@ -173,3 +178,6 @@ export function detailRoutes(ctx: ApiContext, clock: Clock): { publicRoutes: Rou
 
   return { publicRoutes, routes };
 }
+
+const lastCommandFacts = (c: CommandRow | undefined): CommandFacts | null =>
+  c ? { action: c.action, status: c.status, requested_at: c.requested_at } : null;

@@ -83,6 +83,8 @@ export async function controllableDevices(db: Kysely<Database>, plantUids: strin
       "plant.node_seq",
       "device_latest.iw",
       "device_latest.state",
+      // When the newest reading arrived (server time): a reading's own ts is floored onto the 10-minute grid.
+      "device_latest.received_at as readingAt",
     ])
     .where("device.plant_uid", "in", plantUids)
     .where("device.kind", "in", [...CONTROLLABLE_KINDS])

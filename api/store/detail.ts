@@ -93,7 +93,15 @@ export async function plantDeviceStates(db: Kysely<Database>, uid: string) {
   return db
     .selectFrom("device")
     .leftJoin("device_latest", "device_latest.device_uid", "device.uid")
-    .select(["device.uid", "device.kind", "device.name", "device.rtu_uid", "device_latest.ts", "device_latest.iw"])
+    .select([
+      "device.uid",
+      "device.kind",
+      "device.name",
+      "device.rtu_uid",
+      "device_latest.ts",
+      "device_latest.received_at",
+      "device_latest.iw",
+    ])
     .where("device.plant_uid", "=", uid)
     .where("device.use_yn", "=", 1)
     .orderBy("device.kind")

@@ -9,6 +9,7 @@ import { useState, type ReactNode } from "react";
 import type { ZodType } from "zod";
 import { ADMIN_DELETE_KEY } from "../../domain/admin-delete";
 import { fieldErrorsOf } from "../../domain/field-errors";
+import { formatNumber } from "../../domain/units";
 import { fmt } from "~/i18n";
 import { useAdminT } from "~/i18n/admin";
 
@@ -275,7 +276,13 @@ export function Pager({ page, size, total, search }: { page: number; size: numbe
           ← {t.adminForms.pager.prev}
         </span>
       )}
-      <span>{fmt(t.adminForms.pager.status, { page, pages, total })}</span>
+      <span>
+        {fmt(t.adminForms.pager.status, {
+          page: formatNumber(page, 0),
+          pages: formatNumber(pages, 0),
+          total: formatNumber(total, 0),
+        })}
+      </span>
       {page < pages ? (
         <AppLink to={href(page + 1)} rel="next">
           {t.adminForms.pager.next} →

@@ -42,8 +42,8 @@ export const cctvEn: Widen<CctvMessages> = {
     snapshotNote: "A still picture. Reload the page for a newer one.",
     snapshotFailed: "The still picture could not be taken.",
     refresh: "Reload",
+    shownAbove: "Shown above",
     playing: "Playing",
-    loading: "Loading the video…",
     retry: "Try again",
     noPlayer: "This browser cannot play live video (HLS). Showing a still picture.",
     admin: {

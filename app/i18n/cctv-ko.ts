@@ -42,8 +42,8 @@ export const cctvKo = {
     snapshotNote: "정지 화면입니다. 새로 고치면 최신 화면을 봅니다.",
     snapshotFailed: "정지 화면을 가져오지 못했습니다.",
     refresh: "새로 고침",
+    shownAbove: "위에서 보는 중",
     playing: "재생 중",
-    loading: "영상을 불러오는 중…",
     retry: "다시 시도",
     noPlayer: "이 브라우저는 실시간 영상(HLS)을 재생할 수 없습니다. 정지 화면을 보여 드립니다.",
     admin: {

@@ -137,6 +137,21 @@ export const en: Messages = {
     /** What the alarm engine found, rendered from its code and parameters (domain/alarm-message.ts). */
     engine: ALARM_MESSAGE_WORDS.en,
   },
+  command: {
+    awaiting: "Awaiting the next reading",
+    awaitingHint:
+      "The result of the command sent at {time} is confirmed by a reading made after it. The output shown was read before the command.",
+    beforeCommand: "read before the command",
+    answer: {
+      in_flight: "Waiting for the gateway's answer.",
+      carried_out: "The gateway carried the command out.",
+      refused: "The gateway refused the command.",
+      device_not_on_gateway: "The gateway answered that it does not manage this device.",
+      kind_takes_no_commands: "The gateway answered that this kind of device takes no remote commands.",
+      no_answer: "The gateway did not answer in time.",
+      no_link: "No gateway is connected for this RTU.",
+    },
+  },
   notFound: { title: "Page not found", body: "Check the address.", home: "Back to main" },
   error: { title: "Something went wrong", body: "Try again shortly. If it persists, contact your administrator." },
   badRequest: {

@@ -144,6 +144,21 @@ export const ko = {
     /** What the alarm engine found, rendered from its code and parameters (domain/alarm-message.ts). */
     engine: ALARM_MESSAGE_WORDS.ko,
   },
+  /** After a command (issue 26 point 5): until a reading made after it arrives, and the gateway's answer. */
+  command: {
+    awaiting: "다음 측정 대기 중",
+    awaitingHint: "{time}에 보낸 명령의 결과는 그 뒤의 측정으로 확인합니다. 표시된 출력은 명령 전 측정입니다.",
+    beforeCommand: "명령 전 측정",
+    answer: {
+      in_flight: "게이트웨이 응답을 기다리는 중입니다.",
+      carried_out: "게이트웨이가 명령을 수행했습니다.",
+      refused: "게이트웨이가 명령을 거부했습니다.",
+      device_not_on_gateway: "게이트웨이가 이 장비를 관리하지 않는다고 응답했습니다.",
+      kind_takes_no_commands: "이 종류의 장비는 원격 명령을 받지 않는다고 응답했습니다.",
+      no_answer: "게이트웨이가 제시간에 응답하지 않았습니다.",
+      no_link: "이 RTU에 연결된 게이트웨이가 없습니다.",
+    },
+  },
   notFound: { title: "페이지를 찾을 수 없습니다", body: "주소를 확인하세요.", home: "메인으로" },
   error: { title: "문제가 발생했습니다", body: "잠시 후 다시 시도하세요. 계속되면 관리자에게 문의하세요." },
   badRequest: {

@@ -1,9 +1,10 @@
 /** Remote operation calls (SPEC §3 Command, §7 /pvstatus/control, /command/hex): what may be operated, commands and their outcome. */
-import type { CommandOutcome, CommandRow, ControlResponse } from "../../domain/contract/alarm";
+import type { CommandOutcome, CommandRow, ControlQuery, ControlResponse } from "../../domain/contract/alarm";
 import { api } from "./api.server";
 
-export const controlList = (token: string, plant?: string) =>
-  api<ControlResponse>("/pvstatus/control", { token, query: { plant } });
+/** A page of what the member may operate (plant or group scope, name search, kind), or one device (`device`). */
+export const controlList = (token: string, query: Partial<ControlQuery> = {}) =>
+  api<ControlResponse>("/pvstatus/control", { token, query });
 
 export const commandList = (token: string, q: { plant?: string; limit?: number } = {}) =>
   api<{ commandList: CommandRow[] }>("/command", { token, query: q }).then((r) => r.commandList);

@@ -9,7 +9,7 @@ import type {
   RtuRow,
   TotalResponse,
 } from "../../domain/contract/fleet";
-import type { DeviceBody, PlantBody, RtuBody } from "../../domain/fleet";
+import type { AssignableRtuQuery, DeviceBody, PlantBody, RtuBody } from "../../domain/fleet";
 import type { AlarmSettings, FaultCode, PollingSettings } from "../../domain/settings";
 import { api } from "./api.server";
 
@@ -30,7 +30,8 @@ export const plantSetting = (token: string, plantUid: string) =>
     nodeList: NodeOption[];
     geocoding: boolean;
   }>("/management/plant/setting", { token, query: { plantUid } });
-export const assignableRtus = (token: string, exclude: string) =>
+/** A page of the RTUs that could be assigned to plant `exclude` (search, where they are now, group). */
+export const assignableRtus = (token: string, exclude: string, query: Partial<AssignableRtuQuery> = {}) =>
   api<{
     rtuList: Array<{
       uid: string;
@@ -40,7 +41,10 @@ export const assignableRtus = (token: string, exclude: string) =>
       plant_uid: string | null;
       plantName: string | null;
     }>;
-  }>("/management/plant/rtu", { token, query: { exclude } });
+    total: number;
+    page: number;
+    size: number;
+  }>("/management/plant/rtu", { token, query: { ...query, exclude } });
 export const plantList = (token: string) => api<{ plantList: PlantRow[] }>("/plant", { token });
 export const createPlant = (token: string, body: PlantBody) =>
   api<{ plant: PlantRow; geocoded: boolean }>("/plant", { token, method: "POST", body });

@@ -37,6 +37,8 @@ import { requireSection } from "~/auth/section.server";
 import { Pager, TextInput } from "~/components/AdminForm";
 import { AppLink } from "~/components/AppLink";
 import { ScopeFinder } from "~/components/alarm/ScopeFinder";
+import { ScopeChips, ScopeMatchList } from "~/components/alarm/ScopeParts";
+import { pickOf, scopeSearch } from "~/utils/scope-search";
 import { DetailLink } from "~/components/status/DetailLink";
 import { SeoulTime, seoulYmdHm, shownMinute } from "~/components/status/format";
 import { alarmCodeLabel, alarmSubject, engineMessage } from "~/components/status/labels";
@@ -53,6 +55,7 @@ import styles from "~/styles/alarm.css";
 import { metaLocale } from "~/utils/meta-locale";
 import { keepLastGood } from "~/utils/keep-last-good";
 import { searchText } from "../../domain/search-text";
+import { formatNumber } from "../../domain/units";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -61,30 +64,7 @@ export const meta: MetaFunction = ({ matches }) => {
   return [{ title: `${t.alarm.title} · ${t.appName}` }];
 };
 
-type ScopePick = { plant: string } | { group: number };
-
-/** The search with a new scope: the plant or group picked, the name search, device and page dropped. */
-export function scopeSearch(search: URLSearchParams, pick: ScopePick | null): URLSearchParams {
-  const next = new URLSearchParams(search);
-  for (const k of ["find", "plant", "isGroup", "group", "device", "page"]) next.delete(k);
-  if (pick && "plant" in pick) next.set("plant", pick.plant);
-  if (pick && "group" in pick) {
-    next.set("isGroup", "1");
-    next.set("group", String(pick.group));
-  }
-  return next;
-}
-
-/** The one plant or group a name search picks: the only match, or the only one with exactly that name. */
-function pickOf(find: string, m: NonNullable<AlarmScopeResponse["matches"]>): ScopePick | null {
-  if (m.plants.length + m.groups.length === 1 && !m.more)
-    return m.plants[0] ? { plant: m.plants[0].uid } : { group: m.groups[0]!.seq };
-  const same = (name: string) => name.trim().toLowerCase() === find.toLowerCase();
-  const plants = m.plants.filter((p) => same(p.name));
-  const groups = m.groups.filter((g) => same(g.name));
-  if (plants.length + groups.length !== 1) return null;
-  return plants[0] ? { plant: plants[0].uid } : { group: groups[0]!.seq };
-}
+export { scopeSearch };
 
 const isClientError = (error: unknown) => {
   const status = (error as { status?: number }).status;
@@ -413,13 +393,6 @@ export default function AlarmScreen() {
   const actionError = failure && "intent" in failure ? failure : null;
   const [formKey, setFormKey] = useState(location.key);
   if (!failure && formKey !== location.key) setFormKey(location.key);
-  const scopeHref = (pick: ScopePick | null) => `/alarm?${scopeSearch(search, pick)}`;
-  const dropHref = (...keys: string[]) => {
-    const next = new URLSearchParams(search);
-    for (const k of [...keys, "device", "page"]) next.delete(k);
-    const s = next.toString();
-    return s ? `/alarm?${s}` : "/alarm";
-  };
   // The table acts on ticked rows when the member may act and a row is still open.
   const acting = !!list && !data.readOnly && list.rows.some((a) => a.status !== "cleared");
   const refusedSeqs = new Set(actionError?.values.seq?.split(",") ?? []);
@@ -448,7 +421,7 @@ export default function AlarmScreen() {
                 <AppLink to={levelHref(level)} aria-current={currentLevel === level ? "page" : undefined}>
                   {level !== -1 ? <span aria-hidden="true">{LEVEL_MARK[level]} </span> : null}
                   {t.alarm.tabs[key]}
-                  {count !== null ? <span className="tab-count"> {count.toLocaleString("en-US")}</span> : null}
+                  {count !== null ? <span className="tab-count"> {formatNumber(count, 0)}</span> : null}
                 </AppLink>
               </li>
             );
@@ -544,62 +517,8 @@ export default function AlarmScreen() {
           </AppLink>
         </div>
       </Form>
-      {data.plant || data.group ? (
-        <ul className="scope-chips" aria-label={t.alarm.scopeChosen}>
-          {data.group ? (
-            <li className="scope-chip">
-              <span>
-                {t.alarm.group}: {data.group.name}
-              </span>
-              <AppLink
-                to={dropHref("isGroup", "group")}
-                aria-label={fmt(t.alarm.scopeRemove, { what: t.alarm.group, name: data.group.name })}
-              >
-                <span aria-hidden="true">✕</span>
-              </AppLink>
-            </li>
-          ) : null}
-          {data.plant ? (
-            <li className="scope-chip">
-              <span>
-                {t.alarm.plant}: {data.plant.name}
-              </span>
-              <AppLink
-                to={dropHref("plant")}
-                aria-label={fmt(t.alarm.scopeRemove, { what: t.alarm.plant, name: data.plant.name })}
-              >
-                <span aria-hidden="true">✕</span>
-              </AppLink>
-            </li>
-          ) : null}
-        </ul>
-      ) : null}
-      {data.matches ? (
-        <section className="scope-matches panel" aria-live="polite">
-          {data.matches.plants.length + data.matches.groups.length ? (
-            <>
-              <p>{fmt(t.alarm.scopeMatches, { find: data.matches.find })}</p>
-              <ul>
-                {data.matches.groups.map((g) => (
-                  <li key={`g${g.seq}`}>
-                    <AppLink to={scopeHref({ group: g.seq })}>
-                      {t.alarm.group}: {g.name}
-                    </AppLink>
-                  </li>
-                ))}
-                {data.matches.plants.map((p) => (
-                  <li key={p.uid}>
-                    <AppLink to={scopeHref({ plant: p.uid })}>{p.name}</AppLink>
-                  </li>
-                ))}
-              </ul>
-              {data.matches.more ? <p className="muted small">{t.alarm.scopeMore}</p> : null}
-            </>
-          ) : (
-            <p role="alert">{fmt(t.alarm.scopeNoMatch, { find: data.matches.find })}</p>
-          )}
-        </section>
-      ) : null}
+      <ScopeChips path="/alarm" search={search} plant={data.plant} group={data.group} />
+      <ScopeMatchList path="/alarm" search={search} matches={data.matches} />
       {data.errors._form ? (
         <p className="alert error" role="alert">
           {errorText(data.errors._form)}
@@ -620,7 +539,7 @@ export default function AlarmScreen() {
               {fmt(t.alarm.summary, {
                 start: formatSeoul(list.start, "YYYY-MM-DD"),
                 end: formatSeoul(list.end - 1, "YYYY-MM-DD"),
-                total: list.total.toLocaleString("en-US"),
+                total: formatNumber(list.total, 0),
               })}
             </h2>
             <a href={`/alarm/export?${exportSearch}`} className="button secondary" download>

@@ -178,9 +178,8 @@ export default function CctvScreen() {
             <h2 id="cctv-name">
               {selected.name} <span className="muted small">· {selected.plant_name}</span>
             </h2>
+            {/* The camera's state is the player's one status line (the server's word without script). */}
             <p className="small">
-              <StateLine state={stream.state} error={stream.last_error} />
-              <br />
               <Resolution width={stream.width} height={stream.height} />
             </p>
             <CameraPlayer key={selected.uid} camera={{ uid: selected.uid, name: selected.name }} stream={stream} />
@@ -215,7 +214,15 @@ export default function CctvScreen() {
                       <AppLink to={`/cctv?${new URLSearchParams({ camera: c.uid })}`}>{c.name}</AppLink>
                     </th>
                     <td>
-                      <StateLine state={c.state} />
+                      {/* The camera shown above has one state line, the player's; the list does not say another. */}
+                      {c.uid === selected?.uid ? (
+                        <span className="cctv-state">
+                          <span aria-hidden="true">▲ </span>
+                          {t.cctv.shownAbove}
+                        </span>
+                      ) : (
+                        <StateLine state={c.state} />
+                      )}
                     </td>
                     <td>
                       <Resolution width={c.width} height={c.height} />

@@ -5,19 +5,48 @@
  * choosing is a link (`?plant=&device=&do=on|off`) that opens the confirmation; confirming is a post (CSRF) — a
  * breaker trip needs the device name typed. Each confirmation carries a one-time token (the API's Idempotency-Key):
  * posting it again runs nothing and says when the command was already sent. The outcome (acknowledged by the gateway / failed / timed out /
- * undeliverable) comes back as a flash and in the command log (GET /api/command), which also refreshes.
+ * undeliverable) comes back as a flash and in the command log (GET /api/command), which also refreshes; the gateway's
+ * answer is said in the member's language (domain/command-state.ts commandAnswer, the catalogue's words).
+ * A device commanded since its newest reading shows "awaiting the next reading", not a state (awaitingReading).
+ *
+ * The list scales as the alarm screen's (issue 26 point 10): its scope is a plant or a group picked by name
+ * (`find`, app/utils/scope-search.ts; a name that picks no plant or group searches device and plant names), a kind
+ * filter and pages of CONTROL_PAGE_SIZE devices, all in the URL (a GET form and links, no JavaScript needed).
  */
 import { randomUUID } from "node:crypto";
-import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useRevalidator } from "@remix-run/react";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { REFRESH_INTERVAL_MS } from "../../domain/chart";
-import { COMMAND_HEX, type CommandRow, type ControlDevice } from "../../domain/contract/alarm";
+import {
+  COMMAND_HEX,
+  CONTROL_KIND_FILTERS,
+  type AlarmScopeResponse,
+  type CommandRow,
+  type ControlDevice,
+  type ControlKindFilter,
+} from "../../domain/contract/alarm";
+import { awaitingReading, commandAnswer } from "../../domain/command-state";
+import { formatNumber, formatPower } from "../../domain/units";
 import { formatSeoul } from "../../domain/seoul-clock";
 import { requireSection } from "~/auth/section.server";
 import { AppLink } from "~/components/AppLink";
-import { SeoulTime, seoulYmdHm } from "~/components/status/format";
+import { Qty, SeoulTime, seoulYmdHm } from "~/components/status/format";
+import { AwaitingReading, BeforeCommand } from "~/components/status/AwaitingReading";
+import { Pager } from "~/components/AdminForm";
+import { NameFinder } from "~/components/NameFinder";
+import { ScopeChips, ScopeMatchList } from "~/components/alarm/ScopeParts";
+import { alarmScope } from "~/models/alarm.server";
+import { pickOf, scopeSearch, type ScopeMatches } from "~/utils/scope-search";
+import { searchParam } from "~/utils/search-params";
 import { usePolling } from "~/components/status/usePolling";
 import { fmt } from "~/i18n";
 import { alarmMessages, useAlarmT, type AlarmCatalogue } from "~/i18n/alarm";
@@ -37,39 +66,73 @@ export const meta: MetaFunction = ({ matches }) => {
   return [{ title: `${t.control.title} · ${t.appName}` }];
 };
 
+const KIND_FILTERS = Object.keys(CONTROL_KIND_FILTERS) as ControlKindFilter[];
+
+/** The list's URL (lenient: a stale bookmark shows the unfiltered list); `device` and `do` open a confirmation. */
 const Search = z.object({
-  plant: z.string().trim().max(64).optional(),
+  find: searchParam.text(100),
+  plant: searchParam.text(64),
+  isGroup: searchParam.oneOf(["1"]),
+  group: searchParam.id(),
+  kind: searchParam.oneOf(KIND_FILTERS),
+  page: searchParam.id(),
   device: z.string().trim().max(64).optional(),
   do: z.enum(["on", "off"]).optional(),
 });
+
+const isClientError = (error: unknown) => {
+  const status = (error as { status?: number }).status;
+  return !!status && status >= 400 && status < 500 && status !== 401;
+};
 
 /** A poll or kiosk step that finds no server keeps the last answer (issue 17). */
 export const clientLoader = keepLastGood();
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken, user } = requireSection(request, context, "control");
+  const url = new URL(request.url);
   const q = parseSearch(Search, request);
-  const plant = q.plant || undefined;
-  // One call for the whole list (the plant picker needs every plant); the chosen plant narrows what is shown.
-  const [all, commands] = await Promise.all([
-    controlList(accessToken),
-    commandList(accessToken, { plant, limit: 30 }).catch(() => [] as CommandRow[]),
+  // A name that picks one plant or group becomes the scope; one that picks none searches device and plant names.
+  let matches: (ScopeMatches & { find: string }) | null = null;
+  if (q.find) {
+    const found = await alarmScope(accessToken, { q: q.find });
+    const pick = found.matches ? pickOf(q.find, found.matches) : null;
+    if (pick) throw redirect(`/control?${scopeSearch(url.searchParams, pick)}`);
+    matches = { find: q.find, ...(found.matches ?? { plants: [], groups: [], more: false }) };
+  }
+  const scopeQuery = { plant: q.plant || undefined, group: q.isGroup ? q.group : undefined };
+  const [scope, list, commands, one] = await Promise.all([
+    scopeQuery.plant || scopeQuery.group !== undefined
+      ? alarmScope(accessToken, scopeQuery).catch((error: unknown) => {
+          if (isClientError(error)) return null;
+          throw error;
+        })
+      : Promise.resolve(null as AlarmScopeResponse | null),
+    controlList(accessToken, { ...scopeQuery, q: q.find || undefined, kind: q.kind || undefined, page: q.page ?? 1 }).catch(
+      (error: unknown) => {
+        // A plant or group not (or no longer) seen: the list says there is nothing, the chip is gone.
+        if (isClientError(error)) return null;
+        throw error;
+      },
+    ),
+    commandList(accessToken, { plant: scopeQuery.plant, limit: 30 }).catch(() => [] as CommandRow[]),
+    q.device && q.do ? controlList(accessToken, { device: q.device }).catch(() => null) : Promise.resolve(null),
   ]);
-  const known = !!plant && all.plants.some((p) => p.plant_uid === plant);
-  const data = { plants: known ? all.plants.filter((p) => p.plant_uid === plant) : all.plants };
-  const plantOptions = all.plants.map((p) => ({ uid: p.plant_uid, name: p.name }));
   let confirm: { device: ControlDevice; plantName: string; action: "on" | "off"; once: string } | null = null;
-  if (q.device && q.do) {
-    for (const p of data.plants) {
-      const d = p.devices.find((x) => x.uid === q.device);
-      // A fresh one-time token per confirmation shown: the command it sends is recorded once.
-      if (d && d.operable) confirm = { device: d, plantName: p.name, action: q.do, once: randomUUID() };
-    }
+  for (const p of one?.plants ?? []) {
+    const d = p.devices.find((x) => x.uid === q.device);
+    // A fresh one-time token per confirmation shown: the command it sends is recorded once.
+    if (d && d.operable && q.do) confirm = { device: d, plantName: p.name, action: q.do, once: randomUUID() };
   }
   return json({
-    plant: known ? plant! : "",
-    plants: data.plants,
-    plantOptions,
+    plant: scope?.plant ?? null,
+    group: scope?.group ?? null,
+    matches,
+    kind: q.kind,
+    plants: list?.plants ?? [],
+    total: list?.total ?? 0,
+    page: list?.page ?? 1,
+    size: list?.size ?? 20,
     commands,
     confirm,
     at: Date.now(),
@@ -78,7 +141,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 const CommandForm = z.object({
-  plant: z.string().trim().max(64).optional().default(""),
   deviceUid: z.string().trim().min(1, "required").max(64),
   action: z.enum(["on", "off"]),
   confirmName: z.string().trim().max(100).optional().default(""),
@@ -94,11 +156,11 @@ const isBreaker = (kind: number) => kind === 7 || kind === 8;
 async function commandAction(request: Request, token: string, form: FormData, t: AlarmCatalogue) {
   const parsed = parseForm(CommandForm, "command", form);
   if (!parsed.ok) return parsed.response;
-  const { deviceUid, action, confirmName, plant, once } = parsed.data;
+  const { deviceUid, action, confirmName, once } = parsed.data;
   const values = formValues(form);
   let device: ControlDevice | undefined;
   try {
-    const list = await controlList(token);
+    const list = await controlList(token, { device: deviceUid });
     device = list.plants.flatMap((p) => p.devices).find((d) => d.uid === deviceUid);
   } catch (error) {
     return apiFailure("command", error, values);
@@ -125,8 +187,12 @@ async function commandAction(request: Request, token: string, form: FormData, t:
   } catch (error) {
     return apiFailure("command", error, values);
   }
-  const back = plant ? `/control?plant=${encodeURIComponent(plant)}` : "/control";
+  // Back to the list as it was (the confirmation's own keys dropped).
+  const back = new URL(request.url);
+  back.searchParams.delete("device");
+  back.searchParams.delete("do");
   const status = t.control.outcome[outcome.status];
+  const answer = t.command.answer[commandAnswer(outcome)];
   const said = outcome.replayed
     ? fmt(t.control.alreadySent, {
         time: formatSeoul(outcome.requested_at, "YYYY-MM-DD HH:mm:ss").slice(11),
@@ -134,7 +200,7 @@ async function commandAction(request: Request, token: string, form: FormData, t:
         status,
       })
     : fmt(t.control.sent, { seq: outcome.seq, status });
-  return redirectWithFlash(back, `${device.name}: ${said}${outcome.message ? ` (${outcome.message})` : ""}`);
+  return redirectWithFlash(`/control${back.search}`, `${device.name}: ${said} — ${answer}`);
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -157,6 +223,9 @@ function actionWord(t: AlarmCatalogue, kind: number, action: "on" | "off") {
 }
 
 function DeviceState({ t, d }: { t: AlarmCatalogue; d: ControlDevice }) {
+  // Commanded since the newest reading: that reading is not the device's state (issue 26 point 5).
+  const awaiting = awaitingReading(d.lastCommand, d.readingAt);
+  if (awaiting) return <AwaitingReading since={awaiting.requested_at} />;
   if (d.state === null) {
     return (
       <span className="control-state">
@@ -192,46 +261,76 @@ export default function ControlScreen() {
   const data = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   const t = useAlarmT();
+  const location = useLocation();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   usePolling(() => revalidator.state === "idle" && revalidator.revalidate(), REFRESH_INTERVAL_MS.control);
+  const search = new URLSearchParams(location.search);
   const kindWord = (kind: number) => t.control.kinds[`k${kind}` as "k1"] ?? String(kind);
   const errors = failure && "errors" in failure ? failure.errors : {};
   const errorText = (code: string | undefined) =>
     code ? ((t.control.errors as Record<string, string>)[code] ?? code) : undefined;
+  // The list's own search (scope, name, kind, page), without a confirmation's keys.
+  const listSearch = new URLSearchParams(search);
+  listSearch.delete("device");
+  listSearch.delete("do");
   const chooseHref = (d: ControlDevice, action: "on" | "off") => {
-    const u = new URLSearchParams();
-    if (data.plant) u.set("plant", data.plant);
+    const u = new URLSearchParams(listSearch);
     u.set("device", d.uid);
     u.set("do", action);
     return `/control?${u}#confirm`;
   };
-  const cancelHref = data.plant ? `/control?plant=${encodeURIComponent(data.plant)}` : "/control";
+  const cancelHref = listSearch.toString() ? `/control?${listSearch}` : "/control";
   const c = data.confirm;
   const confirmAction = c ? chooseHref(c.device, c.action).replace("#confirm", "") : "/control";
   const trip = c ? isBreaker(c.device.kind) && c.action === "off" : false;
   return (
     <div className="analysis-screen control-screen">
       <h1>{t.control.title}</h1>
-      <div className="alarm-list-head">
-        <Form method="get" className="inline-form" aria-label={t.control.plant}>
-          <div className="field">
-            <label htmlFor="c-plant">{t.control.plant}</label>
-            <select id="c-plant" name="plant" defaultValue={data.plant} key={data.plant}>
-              <option value="">{t.control.allPlants}</option>
-              {data.plantOptions.map((p) => (
-                <option key={p.uid} value={p.uid}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </div>
+      <Form method="get" className="alarm-filters control-filters" aria-label={t.control.filters}>
+        <div className="field scope-field">
+          <label htmlFor="cf-find">{t.control.find}</label>
+          <NameFinder
+            id="cf-find"
+            section="control"
+            defaultValue={data.matches?.find ?? ""}
+            placeholder={t.control.findPlaceholder}
+            suggestions={
+              data.matches ? [...data.matches.plants.map((p) => p.name), ...data.matches.groups.map((g) => g.name)] : []
+            }
+          />
+        </div>
+        {data.plant ? <input type="hidden" name="plant" value={data.plant.uid} /> : null}
+        {data.group ? (
+          <>
+            <input type="hidden" name="isGroup" value="1" />
+            <input type="hidden" name="group" value={data.group.seq} />
+          </>
+        ) : null}
+        <div className="field">
+          <label htmlFor="cf-kind">{t.control.kind}</label>
+          <select id="cf-kind" name="kind" defaultValue={data.kind} key={`k${data.kind}`}>
+            <option value="">{t.control.allKinds}</option>
+            {KIND_FILTERS.map((k) => (
+              <option key={k} value={k}>
+                {t.control.kindFilters[k]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="filter-actions">
           <button type="submit">{t.control.show}</button>
-        </Form>
-        <p className="muted small" aria-live="polite">
-          {fmt(t.control.asOf, { time: seoulYmdHm(data.at) })}
-        </p>
-      </div>
+          <AppLink to="/control" className="button secondary">
+            {t.control.reset}
+          </AppLink>
+        </div>
+      </Form>
+      <ScopeChips path="/control" search={listSearch} plant={data.plant} group={data.group} />
+      <ScopeMatchList path="/control" search={listSearch} matches={data.matches} quietWhenNone />
+      <p className="muted small" aria-live="polite">
+        {fmt(t.control.listCaption, { total: formatNumber(data.total, 0) })} ·{" "}
+        {fmt(t.control.asOf, { time: seoulYmdHm(data.at) })}
+      </p>
 
       {c ? (
         <section className="confirm-panel" id="confirm" aria-labelledby="confirm-title">
@@ -250,7 +349,6 @@ export default function ControlScreen() {
           {/* Posted to this very URL: a refused confirmation comes back with the panel and its error. */}
           <Form method="post" action={confirmAction}>
             <AuthenticityTokenInput />
-            <input type="hidden" name="plant" value={data.plant} />
             <input type="hidden" name="deviceUid" value={c.device.uid} />
             <input type="hidden" name="action" value={c.action} />
             <input type="hidden" name="once" value={c.once} />
@@ -296,7 +394,7 @@ export default function ControlScreen() {
       ) : null}
 
       {data.plants.length === 0 ? (
-        <p>{t.control.empty}</p>
+        <p>{data.matches || data.kind || data.plant || data.group ? t.control.noneMatching : t.control.empty}</p>
       ) : (
         data.plants.map((p) => (
           <section key={p.plant_uid} className="panel wide control-plant" aria-labelledby={`cp-${p.plant_uid}`}>
@@ -324,9 +422,8 @@ export default function ControlScreen() {
                         <DeviceState t={t} d={d} />
                       </td>
                       <td className="num" data-label={t.control.col.output}>
-                        {d.iw === null
-                          ? "–"
-                          : `${(d.iw / 1000).toLocaleString("en-US", { maximumFractionDigits: 1, minimumFractionDigits: 1 })} kW`}
+                        {d.iw === null ? "–" : <Qty q={formatPower(d.iw)} />}
+                        {d.iw !== null && awaitingReading(d.lastCommand, d.readingAt) ? <BeforeCommand /> : null}
                       </td>
                       <td data-label={t.control.col.last}>
                         {d.lastCommand ? (
@@ -366,6 +463,7 @@ export default function ControlScreen() {
           </section>
         ))
       )}
+      {data.total > data.size ? <Pager page={data.page} size={data.size} total={data.total} search={listSearch} /> : null}
 
       <section className="panel wide" aria-labelledby="audit-title">
         <h2 id="audit-title">{t.control.auditTitle}</h2>
@@ -398,7 +496,7 @@ export default function ControlScreen() {
                     <td data-label={t.control.auditCol.action}>{actionWord(t, cmd.device_type, cmd.action)}</td>
                     <td data-label={t.control.auditCol.outcome}>
                       <Outcome t={t} status={cmd.status} />
-                      {cmd.message ? <div className="muted small">{cmd.message}</div> : null}
+                      <div className="muted small">{t.command.answer[commandAnswer(cmd)]}</div>
                     </td>
                     <td className="nowrap" data-label={t.control.auditCol.done}>
                       {cmd.completed_at ? formatSeoul(cmd.completed_at, "YYYY-MM-DD HH:mm:ss") : "–"}

@@ -1,13 +1,22 @@
-/** /setting/plant/{uid}: edit a plant, see and (for RTU admins) assign its RTUs, delete it with a typed confirmation. */
+/**
+ * /setting/plant/{uid}: edit a plant, see and (for RTU admins) assign its RTUs, delete it with a typed confirmation.
+ * The RTUs to assign are found as every admin list finds its rows (issue 26 point 10): a GET filter form (search,
+ * where they are now, group) and pages, all in the URL; the ticked RTUs of the page are assigned.
+ */
 import { json, type LinksFunction, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { AppLink } from "~/components/AppLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { canAdminister } from "../../domain/admin-levels";
-import { PlantFormSchema, plantErrorField, plantFormToBody } from "../../domain/fleet";
+import { PlantFormSchema, plantErrorField, plantFormToBody, RTU_ASSIGNED_FILTERS } from "../../domain/fleet";
 import { capacityKw } from "../../domain/units";
 import { requireSettingScreen } from "~/auth/section.server";
-import { FormAlert, schemaErrors, useClientValidation } from "~/components/AdminForm";
+import { FormAlert, Pager, schemaErrors, useClientValidation } from "~/components/AdminForm";
+import { FilterForm, FilterSearch, FilterSelect } from "~/components/DataTable";
+import { parseSearch } from "~/utils/form-action.server";
+import { searchParam } from "~/utils/search-params";
+import { formatNumber } from "../../domain/units";
+import { z } from "zod";
 import { answerFor, DeleteSection, kindLabel, useFleetErrorText } from "~/components/FleetAdmin";
 import { PlantFields } from "~/components/PlantFields";
 import { assertCsrf } from "~/utils/csrf.server";
@@ -30,16 +39,33 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
   },
 ];
 
+/** The assignment list's filters in the URL (lenient: a stale bookmark shows the whole list). */
+const RtuSearch = z.object({
+  q: searchParam.text(100),
+  assigned: searchParam.oneOf(RTU_ASSIGNED_FILTERS),
+  group: searchParam.id(),
+  page: searchParam.id(),
+});
+
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { accessToken, user } = requireSettingScreen(request, context, "plant");
   const uid = params.uid!;
+  const rtuFilter = parseSearch(RtuSearch, request);
   const setting = await orNotFound(plantSetting(accessToken, uid));
   const canRtu = canAdminister("rtu", user.auth);
+  const none = { rtuList: [], total: 0, page: 1, size: 20 };
   const [available, contacts] = await Promise.all([
-    canRtu && setting.plant.editable ? assignableRtus(accessToken, uid).then((r) => r.rtuList) : Promise.resolve([]),
+    canRtu && setting.plant.editable
+      ? assignableRtus(accessToken, uid, {
+          q: rtuFilter.q || undefined,
+          assigned: rtuFilter.assigned || undefined,
+          group: rtuFilter.group,
+          page: rtuFilter.page ?? 1,
+        })
+      : Promise.resolve(none),
     plantContacts(accessToken, uid).catch(() => null),
   ]);
-  return json({ ...setting, canRtu, available, contacts });
+  return json({ ...setting, canRtu, available, rtuFilter, contacts });
 }
 
 interface PlantCtx {
@@ -103,8 +129,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 const str = (v: number | string | null | undefined) => (v === null || v === undefined ? "" : String(v));
 
 export default function PlantEdit() {
-  const { plant, rtuList, deviceList, packageList, nodeList, geocoding, canRtu, available, contacts } =
+  const { plant, rtuList, deviceList, packageList, nodeList, geocoding, canRtu, available, rtuFilter, contacts } =
     useLoaderData<typeof loader>();
+  const location = useLocation();
+  const search = new URLSearchParams(location.search);
+  const filtered = !!(rtuFilter.q || rtuFilter.assigned || rtuFilter.group);
   const data = useActionData<typeof action>();
   const navigation = useNavigation();
   const t = useAdminT();
@@ -197,29 +226,67 @@ export default function PlantEdit() {
           </ul>
         )}
         {canRtu && plant.editable ? (
-          available.length ? (
-            <Form method="post" className="assign-form">
-              <AuthenticityTokenInput />
-              <fieldset>
-                <legend>{p.rtus.assignLabel}</legend>
-                <p className="hint">{p.rtus.assignHint}</p>
-                {available.map((r) => (
-                  <div className="check" key={r.uid}>
-                    <input type="checkbox" id={`assign-${r.uid}`} name="rtus" value={r.uid} />
-                    <label htmlFor={`assign-${r.uid}`}>
-                      {r.alias || r.name} <span className="mono muted">{r.uid}</span>
-                      {r.plantName ? <span className="muted"> ({fmt(p.rtus.otherPlant, { plant: r.plantName })})</span> : null}
-                    </label>
-                  </div>
-                ))}
-              </fieldset>
-              <button type="submit" name="intent" value="assign" disabled={busy}>
-                {p.rtus.assignSubmit}
-              </button>
-            </Form>
-          ) : (
-            <p className="muted">{p.rtus.noneAvailable}</p>
-          )
+          <>
+            <h3 id="assign-title">{p.rtus.assign}</h3>
+            {available.total || filtered ? <p className="hint">{p.rtus.findHint}</p> : null}
+            {available.total || filtered ? (
+              <FilterForm
+                label={p.rtus.filters}
+                resetTo={`/setting/plant/${encodeURIComponent(plant.uid)}#assign-title`}
+                apply={p.rtus.apply}
+                reset={p.rtus.reset}
+              >
+                <FilterSearch id="ra-q" name="q" label={p.rtus.find} value={rtuFilter.q} maxLength={100} />
+                <FilterSelect
+                  id="ra-assigned"
+                  name="assigned"
+                  label={p.rtus.where}
+                  value={rtuFilter.assigned}
+                  any={p.rtus.whereAll}
+                  options={[
+                    { value: "free", label: p.rtus.whereFree },
+                    { value: "other", label: p.rtus.whereOther },
+                  ]}
+                />
+                <FilterSelect
+                  id="ra-group"
+                  name="group"
+                  label={p.rtus.group}
+                  value={rtuFilter.group}
+                  any={p.rtus.allGroups}
+                  options={nodeList.map((n) => ({ value: n.seq, label: `${"\u00a0\u00a0".repeat(n.depth)}${n.name}` }))}
+                />
+              </FilterForm>
+            ) : null}
+            {available.rtuList.length ? (
+              <Form method="post" className="assign-form">
+                <AuthenticityTokenInput />
+                <fieldset>
+                  <legend>{p.rtus.assignLabel}</legend>
+                  <p className="hint">
+                    {p.rtus.assignHint} {fmt(p.rtus.count, { total: formatNumber(available.total, 0) })}
+                  </p>
+                  {available.rtuList.map((r) => (
+                    <div className="check" key={r.uid}>
+                      <input type="checkbox" id={`assign-${r.uid}`} name="rtus" value={r.uid} />
+                      <label htmlFor={`assign-${r.uid}`}>
+                        {r.alias || r.name} <span className="mono muted">{r.uid}</span>
+                        {r.plantName ? <span className="muted"> ({fmt(p.rtus.otherPlant, { plant: r.plantName })})</span> : null}
+                      </label>
+                    </div>
+                  ))}
+                </fieldset>
+                <button type="submit" name="intent" value="assign" disabled={busy}>
+                  {p.rtus.assignSubmit}
+                </button>
+              </Form>
+            ) : (
+              <p className="muted">{filtered ? p.rtus.noneMatching : p.rtus.noneAvailable}</p>
+            )}
+            {available.total > available.size ? (
+              <Pager page={available.page} size={available.size} total={available.total} search={search} />
+            ) : null}
+          </>
         ) : null}
       </section>
 

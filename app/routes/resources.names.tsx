@@ -1,6 +1,6 @@
 /**
  * Names that hold `q`, for a screen's name search field while typing (components/NameFinder.tsx's fetcher):
- * `in=alarm` the member's plants and groups (the alarm screen's scope), `in=measurement` the member's plants with
+ * `in=alarm` (and `in=control`) the member's plants and groups (the alarm and control screens' scope), `in=measurement` the member's plants with
  * devices. A browser navigating here (Sec-Fetch-Dest: document) is a person wanting that screen.
  */
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
@@ -9,11 +9,12 @@ import { alarmScope } from "~/models/alarm.server";
 import { measurementDevices } from "~/models/measurement.server";
 import { searchText } from "../../domain/search-text";
 
-export type NameSection = "alarm" | "measurement";
+export type NameSection = "alarm" | "measurement" | "control";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const section: NameSection = url.searchParams.get("in") === "measurement" ? "measurement" : "alarm";
+  const asked = url.searchParams.get("in");
+  const section: NameSection = asked === "measurement" || asked === "control" ? asked : "alarm";
   // A browser's own navigation (not the fetcher's request) goes to the screen. Not by `_data`: Remix takes that
   // parameter off the URL before a loader sees it, so every fetcher answer would be a redirect that navigates.
   if (request.headers.get("sec-fetch-dest") === "document") return redirect(`/${section}`);
@@ -21,7 +22,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = searchText(url.searchParams.get("q"), 100);
   if (!q) return json({ names: [] as string[] });
   let names: string[];
-  if (section === "alarm") {
+  // The control screen's scope is the alarm screen's: the member's plants and groups.
+  if (section === "alarm" || section === "control") {
     const { matches } = await alarmScope(accessToken, { q, limit: 10 });
     names = matches ? [...matches.plants.map((p) => p.name), ...matches.groups.map((g) => g.name)] : [];
   } else {

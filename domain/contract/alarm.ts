@@ -347,6 +347,11 @@ export interface ControlDevice {
   state: number | null;
   /** Current output, W (inverters). */
   iw: number | null;
+  /**
+   * When the newest reading (state, output) arrived, server time, epoch ms; null before the first. (Its own ts is
+   * floored onto the 10-minute grid, so it cannot tell a reading after a command from one before.)
+   */
+  readingAt: number | null;
   lastCommand: CommandRow | null;
   /** Whether this member may operate it (deviceOperation for inverters, control for breakers, edit access). */
   operable: boolean;
@@ -357,11 +362,50 @@ export interface ControlPlant {
   devices: ControlDevice[];
 }
 export interface ControlResponse {
+  /** The page's devices, by plant (plant name, kind, device name). */
   plants: ControlPlant[];
   commandList: CommandRow[];
+  /** Devices passing the filters (all pages). */
+  total: number;
+  page: number;
+  size: number;
 }
 
-export const ControlQuerySchema = z.object({ plant: optionalText(64) });
+/** Devices a /control page lists. */
+export const CONTROL_PAGE_SIZE = 20;
+/** The kinds filter of /control: inverters (on/off) or breakers (close/trip). */
+export const CONTROL_KIND_FILTERS = { inverter: [1], breaker: [7, 8] } as const satisfies Record<string, readonly number[]>;
+export type ControlKindFilter = keyof typeof CONTROL_KIND_FILTERS;
+
+/**
+ * GET /pvstatus/control: the plant or group (with its subgroups) the list covers, a name search (device or plant
+ * name holding `q`), the kind, one device (`device`, what a command's confirmation looks up), and the page.
+ */
+export const ControlQuerySchema = z.object({
+  plant: optionalText(64),
+  group: z.coerce
+    .number({ invalid_type_error: "not_a_number" })
+    .int("not_a_number")
+    .min(1, "too_small")
+    .max(2 ** 31 - 1, "too_large")
+    .optional(),
+  q: optionalText(100),
+  kind: z.enum(["inverter", "breaker"], { errorMap: () => ({ message: "unknown_kind" }) }).optional(),
+  device: optionalText(64),
+  page: z.coerce
+    .number({ invalid_type_error: "not_a_number" })
+    .int("not_a_number")
+    .min(1, "too_small")
+    .max(100_000, "too_large")
+    .default(1),
+  size: z.coerce
+    .number({ invalid_type_error: "not_a_number" })
+    .int("not_a_number")
+    .min(1, "too_small")
+    .max(200, "too_large")
+    .default(CONTROL_PAGE_SIZE),
+});
+export type ControlQuery = z.infer<typeof ControlQuerySchema>;
 export const CommandListQuerySchema = z.object({
   plant: optionalText(64),
   limit: z.coerce

@@ -917,8 +917,8 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
       mode = "silent";
       const timedOut = await send({ hexOn: "0x0001" }, g.acb, 8);
       expect(timedOut.body).toMatchObject({ status: "timeout", ok: false });
-      const one = await get(`/command/${ok.body.seq}`);
-      expect(one.body).toMatchObject({
+      const sent = await get(`/command/${ok.body.seq}`);
+      expect(sent.body).toMatchObject({
         seq: ok.body.seq,
         status: "done",
         action: "off",
@@ -932,11 +932,27 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
       const devices = control.body.plants[0].devices;
       expect(devices.map((d: { kind: number }) => d.kind)).toEqual([1, 1, 7, 8]);
       expect(devices.slice(0, 2).map((d: { name: string }) => d.name)).toEqual(["인버터 2", "인버터 10"]);
+      // Issue 26 point 5: the state is the newest reading's, never the command's word; no reading yet, no state.
       expect(devices.find((d: { uid: string }) => d.uid === g.inverters[0])).toMatchObject({
-        state: 0,
+        state: null,
+        readingAt: null,
         lastCommand: { status: "done" },
         operable: true,
       });
+      expect(control.body).toMatchObject({ total: 4, page: 1, size: 20 });
+      // Issue 26 point 10: a page, a name search, the kind, one device; a bad page is a 400 with its field.
+      const paged = await get(`/pvstatus/control?plant=${g.plantUid}&size=3&page=2`);
+      expect(paged.body).toMatchObject({ total: 4, page: 2, size: 3 });
+      expect(paged.body.plants[0].devices.map((d: { kind: number }) => d.kind)).toEqual([8]);
+      const named = await get(`/pvstatus/control?plant=${g.plantUid}&q=${encodeURIComponent("인버터 1")}`);
+      expect(named.body.plants[0].devices.map((d: { name: string }) => d.name)).toEqual(["인버터 10"]);
+      const breakers = await get(`/pvstatus/control?plant=${g.plantUid}&kind=breaker`);
+      expect(breakers.body.plants[0].devices.map((d: { kind: number }) => d.kind)).toEqual([7, 8]);
+      const one = await get(`/pvstatus/control?device=${g.vcb}`);
+      expect(one.body.total).toBe(1);
+      const bad = await get(`/pvstatus/control?page=0`);
+      expect(bad.status).toBe(400);
+      expect((await get(`/pvstatus/control?group=999999999`)).status).toBe(404);
       expect(control.body.commandList.slice(0, 3).map((c: { status: string }) => c.status)).toEqual([
         "timeout",
         "failed",

@@ -81,6 +81,61 @@ test.describe("plants", () => {
     await expect(page.getByRole("link", { name: "E2E 태양광 (수정)" })).toHaveCount(0);
   });
 
+  test("RTUs to assign are found by search, where they are now and page, all in the URL (issue 26 point 10)", async ({
+    page,
+    server,
+    loginByCookie,
+  }) => {
+    test.slow();
+    const { accessToken } = await loginByCookie("admin", ADMIN_PASSWORD);
+    const t = tag();
+    const uid = `PA${t}`;
+    const call = (method: string, path: string, body: unknown) =>
+      fetch(`${server.baseUrl}/api${path}`, {
+        method,
+        headers: { authorization: `Bearer ${accessToken}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    expect((await call("POST", "/plant", { uid, name: `배정 ${t}`, capa: 10000 })).status).toBe(201);
+    expect((await call("POST", "/plant", { uid: `${uid}X`, name: `다른 ${t}`, capa: 10000 })).status).toBe(201);
+    // 23 free RTUs and 2 in another plant, all holding the tag: more than one page of 20.
+    const rtu = (n: number) => `R${t}${String(n).padStart(2, "0")}`;
+    for (let n = 1; n <= 25; n++)
+      expect((await call("POST", "/rtu", { uid: rtu(n), name: `게이트웨이 ${t} ${n}` })).status).toBe(201);
+    await call("POST", "/por", { plantUid: `${uid}X`, rtus: [rtu(24), rtu(25)] });
+
+    await page.goto(`/setting/plant/${uid}`);
+    const filters = page.getByRole("form", { name: "배정할 RTU 찾기" });
+    await filters.getByLabel(/^검색/).fill(t);
+    await submit(page, filters, "찾기");
+    await expect(page).toHaveURL(new RegExp(`q=${t}`));
+    const form = page.locator(".assign-form");
+    await expect(form.getByRole("checkbox")).toHaveCount(20);
+    await expect(form).toContainText("배정할 수 있는 RTU 25대");
+    const pager = page.getByRole("navigation", { name: "페이지 이동" });
+    await expect(pager).toContainText("1 / 2 페이지 · 총 25건");
+    await pager.getByRole("link", { name: /다음/ }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(form.getByRole("checkbox")).toHaveCount(5);
+    await expect(page.getByRole("form", { name: "배정할 RTU 찾기" }).getByLabel(/^검색/)).toHaveValue(t);
+
+    // Where they are now: only those of another plant.
+    await page.getByRole("form", { name: "배정할 RTU 찾기" }).getByLabel("배정 상태").selectOption("other");
+    await submit(page, page.getByRole("form", { name: "배정할 RTU 찾기" }), "찾기");
+    await expect(page).not.toHaveURL(/page=/);
+    await expect(form.getByRole("checkbox")).toHaveCount(2);
+    await expect(form).toContainText(`현재 다른 ${t}`);
+
+    // The exact RTU, and assigning the ticked one.
+    await page.goto(`/setting/plant/${uid}?q=${rtu(7)}`);
+    await form.getByRole("checkbox", { name: new RegExp(rtu(7)) }).check();
+    await submit(page, form, "배정");
+    await expect(page.getByRole("status").filter({ hasText: "배정" })).toBeVisible();
+    await expect(page.locator(".plain-list").first()).toContainText(rtu(7));
+    await page.goto(`/setting/plant/${uid}?q=zz-no-such-${t}`);
+    await expect(page.getByText("조건에 맞는 RTU가 없습니다.")).toBeVisible();
+  });
+
   test("a level-1 member cannot open the plant screen", async ({ page, member, loginByCookie }) => {
     const m = await member({ auth: 1 });
     await loginByCookie(m.id, m.password);

@@ -27,6 +27,10 @@ interface Plant {
   nodeSeq: number;
   yesterday: string;
   gateway: mqtt.MqttClient;
+  /** What the gateway does on a command: by default reports the new readings first; `answerOnly` answers alone. */
+  mode: { answerOnly: boolean };
+  /** Reports the devices' readings now (the state the gateway last carried out). */
+  report: () => Promise<void>;
 }
 
 const inverter = (iw: number, extra: Record<string, unknown> = {}) => ({
@@ -91,6 +95,7 @@ const test = base.extend<{ signInAs: (service: number) => Promise<void> }, { pla
       await report();
 
       // The gateway: carries a command out, reports the devices' new readings, then answers the portal.
+      const mode = { answerOnly: false };
       const prefix = process.env.E2E_MQTT_PREFIX!;
       const gateway = await mqtt.connectAsync(process.env.E2E_MQTT_URL!, {
         clientId: `e2e-gw-${randomBytes(4).toString("hex")}`,
@@ -103,10 +108,10 @@ const test = base.extend<{ signInAs: (service: number) => Promise<void> }, { pla
         if (i >= 0) state.inv[i] = on ? (i === 0 ? 30_000 : 12_000) : 0;
         if (cmd.deviceUid === g.vcb) state.vcb = on;
         if (cmd.deviceUid === g.acb) state.acb = on;
-        void report().then(() =>
+        void (mode.answerOnly ? Promise.resolve() : report()).then(() =>
           gateway.publishAsync(
             `${prefix}/${g.rtuUid}/command/result`,
-            JSON.stringify({ seq: cmd.seq, ok: true, state: on, message: "done" }),
+            JSON.stringify({ seq: cmd.seq, ok: true, state: on, message: on ? "switched on / closed" : "switched off / opened" }),
             { qos: 1 },
           ),
         );
@@ -144,7 +149,7 @@ const test = base.extend<{ signInAs: (service: number) => Promise<void> }, { pla
         { ms: 60_000, every: 500, failure: () => "the engine did not raise the inverter fault" },
       );
       const plant = await store.db.selectFrom("plant").select("name").where("uid", "=", g.plantUid).executeTakeFirstOrThrow();
-      await use({ g, name: plant.name, nodeSeq, yesterday: formatSeoul(y0, "YYYY-MM-DD"), gateway });
+      await use({ g, name: plant.name, nodeSeq, yesterday: formatSeoul(y0, "YYYY-MM-DD"), gateway, mode, report });
       await gateway.endAsync();
     },
     { scope: "worker", timeout: 120_000 },
@@ -290,14 +295,19 @@ test.describe("control screen", () => {
     await expect(page.getByRole("heading", { level: 1, name: "제어" })).toBeVisible();
     const inv = page.getByRole("row", { name: /^인버터 1/ });
     await expect(inv.locator(".control-state")).toHaveText(/운전/);
-    await expect(inv.locator("td.num")).toHaveText("30.0 kW");
+    // Issue 26 point 7: the one number format (domain/units.ts), not the screen's own.
+    await expect(inv.locator("td.num")).toHaveText("30.00 kW");
     await inv.getByRole("link", { name: "인버터 1 정지" }).click();
     const confirm = page.getByRole("region", { name: "명령 확인" });
     await expect(confirm).toContainText("인버터 1");
     await confirm.getByRole("button", { name: /정지 · 명령 보내기/ }).click();
-    await expect(page.getByRole("status").filter({ hasText: "게이트웨이 확인" })).toBeVisible();
+    // The gateway's answer in the member's language, never its own English words.
+    const flash = page.getByRole("status").filter({ hasText: "게이트웨이 확인" });
+    await expect(flash).toContainText("게이트웨이가 명령을 수행했습니다.");
+    await expect(flash).not.toContainText("switched");
+    // The gateway reported a reading after the command: that reading is the state.
     await expect(inv.locator(".control-state")).toHaveText(/정지/);
-    await expect(inv.locator("td.num")).toHaveText("0.0 kW");
+    await expect(inv.locator("td.num")).toHaveText("0.00 kW");
     const log = page.getByRole("region", { name: "명령 기록" });
     await expect(log.locator("tbody tr").first()).toContainText("인버터 1");
     await expect(log.locator("tbody tr").first()).toContainText("게이트웨이 확인");
@@ -313,7 +323,58 @@ test.describe("control screen", () => {
       .getByRole("button", { name: /운전 · 명령 보내기/ })
       .click();
     await expect(page.getByRole("status").filter({ hasText: "게이트웨이 확인" })).toBeVisible();
-    await expect(inv.locator("td.num")).toHaveText("30.0 kW");
+    await expect(inv.locator("td.num")).toHaveText("30.00 kW");
+  });
+
+  test("after a command, 'awaiting the next reading' until a reading made after it; then its state (issue 26 point 5)", async ({
+    page,
+    plant,
+    signInAs,
+  }) => {
+    await signInAs(CONTROL);
+    plant.mode.answerOnly = true;
+    try {
+      await page.goto(`/control?plant=${plant.g.plantUid}`);
+      const inv = page.getByRole("row", { name: /^인버터 2/ });
+      await expect(inv.locator(".control-state")).toHaveText(/운전/);
+      await inv.getByRole("link", { name: "인버터 2 정지" }).click();
+      await page
+        .getByRole("region", { name: "명령 확인" })
+        .getByRole("button", { name: /정지 · 명령 보내기/ })
+        .click();
+      await expect(page.getByRole("status").filter({ hasText: "게이트웨이가 명령을 수행했습니다." })).toBeVisible();
+      // Acknowledged, but the newest reading (12 kW) was made before the command: not "○ 정지 12.00 kW".
+      await expect(inv.getByText("다음 측정 대기 중")).toBeVisible();
+      await expect(inv.locator(".control-state")).toHaveCount(0);
+      await expect(inv.locator("td.num")).toHaveText("12.00 kW (명령 전 측정)");
+      // The plant's detail window (the /pvstatus card's link, on the detail host) says the same of the device.
+      const main = new URL(page.url()).origin;
+      await page.goto(`${main}/resources/detail-window?kind=plant&uid=${plant.g.plantUid}&name=x`);
+      await expect(page).toHaveURL(/detail\.localhost/);
+      const row = page.getByRole("table", { name: "장비 목록" }).getByRole("row", { name: /^인버터 2/ });
+      await expect(row).toContainText("다음 측정 대기 중");
+      await expect(row).toContainText("12.00 kW (명령 전 측정)");
+      await page.goto(`${main}/control?plant=${plant.g.plantUid}`);
+
+      // The next reading (the inverter stopped) is the state again.
+      await plant.report();
+      await page.goto(`${main}/control?plant=${plant.g.plantUid}`);
+      await expect(inv.locator(".control-state")).toHaveText(/정지/);
+      await expect(inv.locator("td.num")).toHaveText("0.00 kW");
+      await expect(inv.getByText("다음 측정 대기 중")).toHaveCount(0);
+    } finally {
+      plant.mode.answerOnly = false;
+    }
+    // Back on, through the reporting gateway.
+    await page
+      .getByRole("row", { name: /^인버터 2/ })
+      .getByRole("link", { name: "인버터 2 운전" })
+      .click();
+    await page
+      .getByRole("region", { name: "명령 확인" })
+      .getByRole("button", { name: /운전 · 명령 보내기/ })
+      .click();
+    await expect(page.getByRole("row", { name: /^인버터 2/ }).locator("td.num")).toHaveText("12.00 kW");
   });
 
   test("trip a breaker only with its name typed, then close it", async ({ page, plant, signInAs }) => {
@@ -360,6 +421,67 @@ test.describe("control screen", () => {
     const res = await page.goto("/control");
     expect(res?.status()).toBe(403);
   });
+});
+
+test("/control pages a large scope: picked by group name, kind and name search, pages, all in the URL (issue 26 point 10)", async ({
+  page,
+  store,
+  loginByCookie,
+}) => {
+  // A member of a group of their own with one plant of 21 inverters and two breakers: 23 devices, two pages.
+  const root = await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).executeTakeFirstOrThrow();
+  const group = `제어 ${randomBytes(2).toString("hex")}`;
+  const nodeSeq = Number(
+    (
+      await store.db
+        .insertInto("node")
+        .values({ parent_seq: root.seq, name: group, sort_order: 0, created_at: Date.now() })
+        .returning("seq")
+        .executeTakeFirstOrThrow()
+    ).seq,
+  );
+  const g = await createGatewayFixture(store, { inverters: 21, capaKw: 500, nodeSeq });
+  const m = await createMember(store, { node_seq: nodeSeq, service: CONTROL });
+  await loginByCookie(m.id, m.password);
+
+  await page.goto("/control");
+  const filters = page.getByRole("form", { name: "제어 장비 검색" });
+  await expect(page.getByText("제어할 수 있는 장비 23대")).toBeVisible();
+  const rows = page.locator(".control-plant tbody tr");
+  await expect(rows).toHaveCount(20);
+  const pager = page.getByRole("navigation", { name: "페이지 이동" });
+  await expect(pager).toContainText("1 / 2 페이지 · 총 23건");
+  await pager.getByRole("link", { name: /다음/ }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(rows).toHaveCount(3);
+
+  // The group picked by its name becomes the scope (a chip that removes it); the page starts again.
+  await filters.getByLabel("발전소 · 그룹 · 장비 찾기").fill(group);
+  await filters.getByRole("button", { name: "보기" }).click();
+  await expect(page).toHaveURL(new RegExp(`isGroup=1&group=${nodeSeq}`));
+  await expect(page).not.toHaveURL(/page=/);
+  const chips = page.getByRole("list", { name: "선택한 범위" });
+  await expect(chips).toContainText(`그룹: ${group}`);
+
+  // Breakers only, within the group.
+  await page.getByRole("form", { name: "제어 장비 검색" }).getByLabel("종류").selectOption("breaker");
+  await page.getByRole("form", { name: "제어 장비 검색" }).getByRole("button", { name: "보기" }).click();
+  await expect(page).toHaveURL(/kind=breaker/);
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByRole("navigation", { name: "페이지 이동" })).toHaveCount(0);
+
+  // A name that picks no plant or group searches device names: 인버터 1, 인버터 10 … 19.
+  await page.goto(`/control?find=${encodeURIComponent("인버터 1")}`);
+  await expect(page.getByText("제어할 수 있는 장비 11대")).toBeVisible();
+  for (const name of await rows.locator("th").allTextContents()) expect(name).toMatch(/^인버터 1/);
+
+  // A confirmation from page 2 keeps the list's URL, and cancelling comes back to it.
+  await page.goto(`/control?plant=${g.plantUid}&page=2`);
+  await rows.first().getByRole("link", { name: /운전$/ }).click();
+  await expect(page).toHaveURL(/page=2.*device=.*do=on/);
+  await page.getByRole("region", { name: "명령 확인" }).getByRole("link", { name: "취소" }).click();
+  await expect(page).toHaveURL(new RegExp(`/control\\?plant=${g.plantUid}&page=2$`));
+  await expect(page.getByRole("list", { name: "선택한 범위" })).toContainText("발전소: 테스트 발전소");
 });
 
 test.describe("alerts", () => {

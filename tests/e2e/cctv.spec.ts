@@ -123,6 +123,15 @@ test.describe("cameras", () => {
     // segments take a while, so the budget is generous (the assertions are about what happens, not how fast).
     test.setTimeout(150_000);
     await as("viewer");
+    // Every text the camera panel's state line shows, from the first paint on (issue 26 point 13).
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cctvStates: string[] }).cctvStates = seen;
+      new MutationObserver(() => {
+        for (const el of document.querySelectorAll(".cctv-panel .cctv-phase, .cctv-panel .cctv-state"))
+          if (seen[seen.length - 1] !== el.textContent) seen.push(el.textContent ?? "");
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
     await page.goto(`/cctv?camera=${cams.cam}`);
     await expect(page.getByRole("heading", { level: 1, name: "CCTV" })).toBeVisible();
     await expect(page.getByRole("heading", { level: 2, name: /정문 카메라/ })).toBeVisible();
@@ -130,11 +139,19 @@ test.describe("cameras", () => {
       const video = page.getByLabel("정문 카메라 실시간 영상");
       await expect(video).toBeVisible();
       await expect(page.getByRole("status").filter({ hasText: "재생 중" })).toBeVisible({ timeout: 70_000 });
+      // Connecting until the picture plays, never "unreachable" on the way; once playing, no "connecting" beside it.
+      const states = await page.evaluate(() => (window as unknown as { cctvStates: string[] }).cctvStates);
+      expect(states.filter((s) => s.includes("연결할 수 없습니다"))).toEqual([]);
+      expect(states.some((s) => s.includes("연결하는 중"))).toBe(true);
+      await expect(page.locator(".cctv-panel")).not.toContainText("연결하는 중");
       const t1 = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
       await expect
         .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
         .toBeGreaterThan(t1 + 1);
       expect(await video.evaluate((v: HTMLVideoElement) => [v.videoWidth, v.videoHeight])).toEqual([1920, 1080]);
+      // Still never "unreachable" while it played (a stream that hiccups says "connecting" and picks up again).
+      const later = await page.evaluate(() => (window as unknown as { cctvStates: string[] }).cctvStates);
+      expect(later.filter((s) => s.includes("연결할 수 없습니다"))).toEqual([]);
     } else {
       const still = page.getByRole("img", { name: "정문 카메라 정지 화면" });
       await expect(still).toBeVisible();

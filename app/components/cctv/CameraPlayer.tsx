@@ -4,9 +4,14 @@
  * this screen. The signed URL is short-lived: the player asks the portal for a fresh one every few minutes
  * and hls.js's requests use the newest token. When the stream cannot be played the state is said in words
  * (unreachable, ffmpeg missing) with a button to try again.
+ *
+ * One state line (issue 26 point 13): without script the server's word on the camera; with script the player's
+ * own — "connecting" until the first picture plays, then "playing". A load that fails while the server is still
+ * connecting to the camera is tried again soon, still "connecting"; only the server's word that the camera
+ * failed, or no picture within CONNECT_GIVE_UP_MS, shows as a failure (domain/cctv.ts afterLoadFailure).
  */
 import { useEffect, useRef, useState } from "react";
-import { CCTV_URL_RENEW_MS } from "../../../domain/cctv";
+import { afterLoadFailure, CCTV_URL_RENEW_MS, CONNECT_RETRY_MS } from "../../../domain/cctv";
 import type { CameraState, CctvUrlResponse } from "../../../domain/contract/cctv";
 import { fmt } from "~/i18n";
 import { useCctvT } from "~/i18n/cctv";
@@ -32,6 +37,8 @@ export function CameraPlayer({ camera, stream }: { camera: { uid: string; name: 
   const [attempt, setAttempt] = useState(0);
   const video = useRef<HTMLVideoElement>(null);
   const current = useRef(stream.url);
+  // When this player began to connect (0: not connecting); automatic retries keep it, a picture or a click ends it.
+  const since = useRef(0);
 
   useEffect(() => setHydrated(true), []);
 
@@ -55,16 +62,31 @@ export function CameraPlayer({ camera, stream }: { camera: { uid: string; name: 
     let destroy: (() => void) | null = null;
     setPhase("loading");
     setReason(null);
+    if (!since.current) since.current = Date.now();
+    let retry: number | undefined;
 
     const failed = async () => {
       if (cancelled) return;
       const u = await freshUrl(camera.uid).catch(() => null);
       if (cancelled) return;
       if (u) current.current = u.url;
-      setPhase(u && (u.state === "unreachable" || u.state === "ffmpeg_missing") ? u.state : "unreachable");
+      // A stream that broke after it played begins a new wait for its picture.
+      if (!since.current) since.current = Date.now();
+      const next = afterLoadFailure(u?.state ?? null, Date.now() - since.current);
+      if (next === "connecting") {
+        // The server is still connecting to the camera: ask again soon, still saying "connecting".
+        retry = window.setTimeout(() => setAttempt((n) => n + 1), CONNECT_RETRY_MS);
+        return;
+      }
+      since.current = 0;
+      setPhase(next);
       setReason(u?.last_error ?? null);
     };
-    const onPlaying = () => !cancelled && setPhase("playing");
+    const onPlaying = () => {
+      if (cancelled) return;
+      since.current = 0;
+      setPhase("playing");
+    };
     el.addEventListener("playing", onPlaying);
 
     if (el.canPlayType("application/vnd.apple.mpegurl")) {
@@ -108,6 +130,7 @@ export function CameraPlayer({ camera, stream }: { camera: { uid: string; name: 
     }
     return () => {
       cancelled = true;
+      window.clearTimeout(retry);
       el.removeEventListener("playing", onPlaying);
       destroy?.();
     };
@@ -141,21 +164,36 @@ export function CameraPlayer({ camera, stream }: { camera: { uid: string; name: 
       )}
       {hydrated ? (
         <p className={`cctv-phase cctv-phase-${phase}`} role="status" aria-live="polite">
-          <span aria-hidden="true">{phase === "playing" ? "● " : trouble ? "✕ " : ""}</span>
+          <span aria-hidden="true">{phase === "playing" ? "● " : trouble ? "✕ " : phase === "loading" ? "… " : ""}</span>
           {phase === "playing"
             ? t.cctv.playing
             : phase === "loading"
-              ? t.cctv.loading
+              ? t.cctv.states.starting
               : phase === "no_player"
                 ? ""
                 : t.cctv.states[phase]}
         </p>
-      ) : null}
+      ) : (
+        // Without script: the server's word on the camera (the page shows a still).
+        <p className={`cctv-phase cctv-state-${stream.state}`} role="status">
+          <span aria-hidden="true">{t.cctv.stateMarks[stream.state]} </span>
+          {t.cctv.states[stream.state]}
+          {stream.last_error && stream.state === "unreachable" ? (
+            <span className="muted small"> — {fmt(t.cctv.reason, { reason: stream.last_error })}</span>
+          ) : null}
+        </p>
+      )}
       {trouble ? (
         <div className="cctv-trouble">
           <p>{phase === "ffmpeg_missing" ? t.cctv.ffmpegHelp : t.cctv.unreachableHelp}</p>
           {reason ? <p className="muted small">{fmt(t.cctv.reason, { reason })}</p> : null}
-          <button type="button" onClick={() => setAttempt((n) => n + 1)}>
+          <button
+            type="button"
+            onClick={() => {
+              since.current = 0;
+              setAttempt((n) => n + 1);
+            }}
+          >
             {t.cctv.retry}
           </button>
         </div>

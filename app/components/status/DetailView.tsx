@@ -13,6 +13,8 @@ import { Qty, SeoulTime, seoulYmdHm } from "./format";
 import { alarmCodeLabel, deviceKindLabel, engineMessage, LevelBadge, StatusBadge } from "./labels";
 import { OperationTable, WarningTable } from "./OperationTables";
 import { usePolling } from "./usePolling";
+import { AwaitingReading, BeforeCommand } from "./AwaitingReading";
+import { awaitingReading } from "../../../domain/command-state";
 import { ZeroedNote } from "./ZeroedNote";
 
 export const DETAIL_TOKEN_KEY = "detail_token";
@@ -63,6 +65,8 @@ function PlantDetail({ view, t }: { view: Extract<View, { kind: "plant" }>; t: T
   // An alarm names its device as the device list below does ("장비 인버터 2 응답 없음", not its uid).
   const names = new Map(view.devices.map((d) => [d.uid, d.name]));
   const nameOf = (uid: string) => names.get(uid);
+  // A device commanded since its newest reading: that reading is not its state (issue 26 point 5).
+  const awaiting = (d: Extract<View, { kind: "plant" }>["devices"][number]) => awaitingReading(d.lastCommand, d.ts);
   return (
     <article className="detail-page" aria-labelledby="detail-title">
       <header className="detail-head">
@@ -179,9 +183,12 @@ function PlantDetail({ view, t }: { view: Extract<View, { kind: "plant" }>; t: T
                   </td>
                   <td className="num" data-label={t.detail.deviceTable.output}>
                     {d.kind === 1 || d.kind === 7 || d.kind === 8 ? <Qty q={formatPower(d.iw)} /> : "–"}
+                    {awaiting(d) ? <BeforeCommand /> : null}
                   </td>
                   <td data-label={t.detail.deviceTable.state}>
-                    {d.faulted ? (
+                    {awaiting(d) ? (
+                      <AwaitingReading since={awaiting(d)!.requested_at} />
+                    ) : d.faulted ? (
                       <strong className="text-danger">▲ {t.detail.deviceState.fault}</strong>
                     ) : (
                       t.detail.deviceState.ok
