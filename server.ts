@@ -66,6 +66,7 @@ function baseApp(trustProxy: Config["trustProxy"] | "loopback"): express.Express
 /** The public side: /api (in-process or passed on to the primary), static files, the Remix portal. */
 async function portalApp(api: RequestHandler, health?: RequestHandler): Promise<express.Express> {
   const { portalLoadContext } = await import("./app/auth/load-context.server");
+  const { oneRequest } = await import("./app/models/api.server");
   // Answer nothing before the build this process serves is complete (a page without its stylesheet).
   await waitForAssets("build/index.js", "/build/", "public/build");
   const build = (await import(path.resolve("build/index.js"))) as ServerBuild;
@@ -125,7 +126,9 @@ async function portalApp(api: RequestHandler, health?: RequestHandler): Promise<
   // Loaded here, not at the top: the primary serves the portal only without portal processes, and every module a
   // process does not use is memory it keeps (the primary holds the API and its caches).
   const { createRequestHandler } = await import("@remix-run/express");
-  app.all("*", createRequestHandler({ build, mode: build.mode, getLoadContext: (req, res) => portalLoadContext(req, res) }));
+  const remix = createRequestHandler({ build, mode: build.mode, getLoadContext: (req, res) => portalLoadContext(req, res) });
+  // Each request's loaders share their identical API calls (app/models/api.server.ts oneRequest).
+  app.all("*", (req, res, next) => oneRequest(() => remix(req, res, next)));
   return app;
 }
 

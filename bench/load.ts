@@ -24,6 +24,9 @@
  *      serialises the page's loader data (its __remixContext, read from that HTML), renders the tree with
  *      renderToString and compresses it with brotli at the portal's quality (4). A data request's floor is
  *      JSON.stringify of the same data and brotli.
+ *   BENCH_PAGES="/,/alarm"                        only the pages with these keys (the table's first column; not recorded)
+ *   BENCH_CPU_PROF=<dir>                         runs the server under `node --cpu-prof` (its portal processes inherit
+ *                                                the flag); summarise with bench/cpuprofile-top.ts
  * Not a test: nothing passes or fails.
  */
 import autocannon from "autocannon";
@@ -521,6 +524,9 @@ const PAGES: Page[] = [
   { key: "/setting/plant (admin list)", url: "/setting/plant", kind: "html", allowed: (m) => m.auth >= 2 && !m.readOnly },
 ];
 const page = (key: string) => PAGES.find((p) => p.key === key)!;
+/** The pages measured one by one (BENCH_PAGES filters them; a filtered run is not recorded in the README). */
+const ONLY = process.env.BENCH_PAGES?.split(",").filter(Boolean);
+const MEASURED = ONLY ? PAGES.filter((p) => ONLY.includes(p.key)) : PAGES;
 
 function get(baseUrl: string, b: Browser, url: string): Promise<{ status: number; body: string }> {
   const base = new URL(baseUrl);
@@ -695,7 +701,13 @@ async function main() {
     .map((n) => n.toFixed(1))
     .join(" / ");
   console.log(`load bench: ${STORE}, ${PLANTS} plants, ${BROWSERS} browsers of ${MEMBERS} members, load ${load}`);
-  const server = await startServer({ store: STORE, env: { ACCESS_TOKEN_TTL: "7200" }, timeoutMs: 180_000 });
+  const prof = process.env.BENCH_CPU_PROF;
+  const server = await startServer({
+    store: STORE,
+    env: { ACCESS_TOKEN_TTL: "7200" },
+    timeoutMs: 180_000,
+    nodeArgs: prof ? ["--cpu-prof", `--cpu-prof-dir=${prof}`] : [],
+  });
   const store = await openStore(server.databaseUrl);
   const stop = { done: false };
   let floor: ChildProcess | null = null;
@@ -742,7 +754,7 @@ async function main() {
 
     // Capture each page as 20 browsers of different members get it, for the floor.
     const floorPages: FloorPage[] = [];
-    for (const p of PAGES) {
+    for (const p of MEASURED) {
       const eligible = browsers.filter((b) => p.allowed(b.member));
       const variants: FloorPage["variants"] = [];
       for (const b of eligible.slice(0, 20)) {
@@ -762,9 +774,9 @@ async function main() {
     });
     const floorUrl = `http://127.0.0.1:${floorPort}`;
     await waitForPort(floorUrl, 180_000);
-    for (const p of PAGES) await cannon(`${floorUrl}${p.url}`, ["a=1"], floor.pid!, 0, 2); // warm
+    for (const p of MEASURED) await cannon(`${floorUrl}${p.url}`, ["a=1"], floor.pid!, 0, 2); // warm
 
-    for (const p of PAGES) {
+    for (const p of MEASURED) {
       const cookies = browsers.filter((b) => p.allowed(b.member)).map((b) => b.cookie);
       await cannon(`${server.baseUrl}${p.url}`, cookies.slice(0, 20), server.pid, 0, 2); // warm (short)
       const portal = await cannon(`${server.baseUrl}${p.url}`, cookies, server.pid, backgroundMsPerS);
@@ -811,6 +823,7 @@ async function main() {
   ].join("\n");
   console.log(`\n${table}\n`);
   for (const n of notes) console.log(`- ${n}`);
+  if (ONLY) return;
   const file = path.join(path.dirname(new URL(import.meta.url).pathname), "README.md");
   const marker = `load-${STORE}-${PLANTS}`;
   const cmd = `${PLANTS !== 1000 ? `BENCH_PLANTS=${PLANTS} ` : ""}${STORE === "postgres" ? "BENCH_STORE=postgres " : ""}npx tsx bench/load.ts`;

@@ -21,6 +21,7 @@ import {
   type PlantStatusRecord,
   type PvstatusGroupResponse,
   type PvstatusOverviewResponse,
+  type PvstatusSummaryResponse,
 } from "../../domain/contract/pvstatus";
 import { referenceGenerationSeries } from "../../domain/reference-generation";
 import { sanitizePlantGeneration } from "../../domain/sanitize";
@@ -91,6 +92,8 @@ const SeriesQuery = z.object({
   series: boolish.optional(),
   resolution: z.enum(["tenMinute", "hourly"]).optional(),
 });
+/** GET /pvstatus: `part=summary` answers the figures without the lists (PvstatusSummaryResponse). */
+const OverviewQuery = SeriesQuery.extend({ part: z.enum(["summary"]).optional() });
 
 /** Lower-case NFC text for substring search (Hangul typed on another OS may arrive decomposed). */
 const folded = (s: string | null | undefined) => (s ?? "").normalize("NFC").toLowerCase();
@@ -323,25 +326,28 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
 
   r.get(
     "/pvstatus",
-    handle(async (req): Promise<PvstatusOverviewResponse> => {
-      const { series } = parse(SeriesQuery, req.query);
+    handle(async (req): Promise<PvstatusOverviewResponse | PvstatusSummaryResponse> => {
+      const { series, part } = parse(OverviewQuery, req.query);
       const now = deps.clock.now();
       const uids = await visible(req);
       const rows = await snapshot.rowsFor(uids);
       const { devices, calcValues } = await deviceOverview(db, uids, now);
       const totals = fleetTotals(rows, devices);
+      const install = { plants: rows.length, inverters: devices.length, total_capa: totals.total_capa };
+      const counts = tallyStatusCodes(rows.map((p) => p.status));
+      if (part === "summary") return { ...totals, install, counts, now };
       return {
         pvstatus: {
           devices,
           reports: await dailyReports(db, uids, now, totals.today_gen),
           market: null,
           rec: null,
-          install: { plants: rows.length, inverters: devices.length, total_capa: totals.total_capa },
+          install,
         },
         calcValues,
         ...totals,
         plants: await statusRecords(rows, series ?? false, now),
-        counts: tallyStatusCodes(rows.map((p) => p.status)),
+        counts,
         now,
       };
     }),

@@ -3,6 +3,7 @@
  * bearer token. A 401 {isLogin:false} sends the browser to /login (SPEC §7 handling of answers).
  */
 import { redirect } from "@remix-run/node";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { LRUCache } from "lru-cache";
@@ -84,7 +85,29 @@ export async function api<T>(path: string, call: ApiCall = {}): Promise<T> {
  * that keep what they derive from an answer and can tell an unchanged answer by its text.
  */
 export async function apiText(path: string, call: ApiCall = {}): Promise<string> {
-  return (await apiTagged(path, call, () => false)).text ?? "";
+  const calls = requestCalls.getStore();
+  if (!calls || (call.method ?? "GET") !== "GET" || call.body !== undefined || call.raw401) {
+    return (await apiTagged(path, call, () => false)).text ?? "";
+  }
+  // One portal request's loaders run side by side; two of them asking the same GET (the shell's alarm badge and the
+  // dashboard's alarm panel) share one call. Kept for that request only: the next request asks again.
+  const key = JSON.stringify([path, call.query ?? null, call.token ?? null, call.clientIp ?? null, call.headers ?? null]);
+  let text = calls.get(key);
+  if (!text) calls.set(key, (text = apiTagged(path, call, () => false).then((r) => r.text ?? "")));
+  return text;
+}
+
+/**
+ * The GET calls of the portal request being answered (oneRequest), by what they ask. One instance per process under a
+ * global key: server.ts (its own bundle) starts the request's scope, the Remix build's loaders use it.
+ */
+const REQUEST_CALLS = Symbol.for("solar-portal.request-calls");
+const requestCalls: AsyncLocalStorage<Map<string, Promise<string>>> = ((globalThis as Record<symbol, unknown>)[REQUEST_CALLS] ??=
+  new AsyncLocalStorage()) as AsyncLocalStorage<Map<string, Promise<string>>>;
+
+/** Answers one portal request: within it, an identical GET to the API is sent once (apiText). */
+export function oneRequest<T>(answer: () => T): T {
+  return requestCalls.run(new Map(), answer);
 }
 
 /**

@@ -5,11 +5,12 @@
 import type { AlarmCountResponse, RecentAlarm } from "../../domain/contract/alarm";
 import type { MonitorResponse, MonitorRow } from "../../domain/contract/monitor";
 import type { MonitorKind, MonitorView } from "../../domain/monitoring";
-import type { PvstatusOverviewResponse } from "../../domain/contract/pvstatus";
+import type { PvstatusSummaryResponse } from "../../domain/contract/pvstatus";
 import type { GroupDetailResponse, WatchTreeResponse, WatchViewType } from "../../domain/watch";
 import { api } from "./api.server";
 
-export const fleetOverview = (token: string) => api<PvstatusOverviewResponse>("/pvstatus", { token });
+/** The fleet's totals and status counts (GET /pvstatus?part=summary: the overview without its per-plant lists). */
+export const fleetSummary = (token: string) => api<PvstatusSummaryResponse>("/pvstatus", { token, query: { part: "summary" } });
 
 export async function recentAlarms(token: string, limit = 10): Promise<RecentAlarm[]> {
   return (await api<{ alarmList: RecentAlarm[] }>("/alarm/recent", { token, query: { limit } })).alarmList;

@@ -25,7 +25,7 @@ import { ApiFailure } from "~/models/api.server";
 import type { DetailView as View } from "../../domain/contract/detail";
 import { detailView } from "~/models/detail.server";
 import { myProfile } from "~/models/member.server";
-import { alarmCount, fleetOverview, monitorRows, recentAlarms } from "~/models/status.server";
+import { alarmCount, fleetSummary, monitorRows, recentAlarms } from "~/models/status.server";
 import { metaLocale } from "~/utils/meta-locale";
 import { keepLastGood } from "~/utils/keep-last-good";
 
@@ -78,7 +78,7 @@ export async function loader(args: LoaderFunctionArgs) {
   const [profile, overview, alarms, count, monitor] = await Promise.all([
     myProfile(accessToken),
     // The dashboard still shows alarms and monitoring when the overview call fails.
-    fleetOverview(accessToken).catch((e) => {
+    fleetSummary(accessToken).catch((e) => {
       if (e instanceof ApiFailure) return null;
       throw e;
     }),
@@ -103,7 +103,7 @@ export async function loader(args: LoaderFunctionArgs) {
     name: profile.name || profile.id,
     memberId: profile.id,
     totals,
-    plants: overview ? (overview.pvstatus?.install?.plants ?? overview.plants?.length ?? null) : null,
+    plants: overview ? overview.install.plants : null,
     counts: overview?.counts ?? null,
     alarms: { alarms, open: count.alarm_count, at: shownMinute(Date.now()) },
     levels: count.levels,

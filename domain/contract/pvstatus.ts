@@ -179,6 +179,17 @@ export interface FleetTotals {
   accrue_gen: number;
 }
 
+/**
+ * GET /pvstatus?part=summary: the overview's figures without its lists (devices, calcValues, plants, reports), for a
+ * screen that shows the fleet's totals and counts only (the main dashboard) — a few hundred bytes instead of a row per
+ * plant and per inverter.
+ */
+export interface PvstatusSummaryResponse extends FleetTotals {
+  install: { plants: number; inverters: number; total_capa: number };
+  counts: StatusCounts;
+  now: number;
+}
+
 export interface PvstatusOverviewResponse extends FleetTotals {
   pvstatus: {
     devices: OverviewDevice[];

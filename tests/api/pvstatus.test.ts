@@ -10,7 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { referenceGenerationKw } from "../../domain/reference-generation";
 import { parseLabels, parseSeries } from "../../domain/series";
 import { formatSeoul } from "../../domain/seoul-time";
-import type { PlantCardData, PvstatusGroupResponse, PvstatusOverviewResponse } from "../../domain/contract/pvstatus";
+import type {
+  PlantCardData,
+  PvstatusGroupResponse,
+  PvstatusOverviewResponse,
+  PvstatusSummaryResponse,
+} from "../../domain/contract/pvstatus";
 import { openTestStore, type Store } from "../helpers/fixtures";
 import { apiClient, STORES } from "../helpers/http";
 import { ADMIN_PASSWORD, REPO_ROOT, startServer, type TestServer } from "../helpers/server";
@@ -454,6 +459,34 @@ describe.each(STORES)("plant status API on %s", (storeKind) => {
       expect(o.pvstatus.reports).toHaveLength(7);
       expect(o.pvstatus.reports.at(-1)!.gen).toBe(o.today_gen);
       expect(o.pvstatus.devices.some((x) => x.plant_uid === uid("out"))).toBe(false);
+    });
+
+    it("part=summary answers the same figures without the lists; an unknown part is refused", async () => {
+      const full = (await c().call<PvstatusOverviewResponse>("GET", "/pvstatus", { token })).body;
+      const res = await c().call<PvstatusSummaryResponse>("GET", "/pvstatus?part=summary", { token });
+      expect(res.status).toBe(200);
+      const { pvstatus, calcValues, plants, now: _fullNow, ...figures } = full;
+      const { install, now: _now, ...summary } = res.body;
+      expect(summary).toEqual(figures);
+      expect(install).toEqual(pvstatus.install);
+      expect(Object.keys(res.body).sort()).toEqual(
+        [
+          "accrue_gen",
+          "counts",
+          "install",
+          "month_gen",
+          "now",
+          "today_gen",
+          "total_capa",
+          "total_iw",
+          "total_pw",
+          "year_gen",
+          "yesterday_gen",
+        ].sort(),
+      );
+      expect(calcValues.today.length + plants.length).toBeGreaterThan(0);
+      expect(JSON.stringify(res.body).length).toBeLessThan(JSON.stringify(full).length / 5);
+      expect((await c().call("GET", "/pvstatus?part=all", { token })).status).toBe(400);
     });
   });
 
