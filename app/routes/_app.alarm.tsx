@@ -37,7 +37,7 @@ import { requireSection } from "~/auth/section.server";
 import { Pager, TextInput } from "~/components/AdminForm";
 import { AppLink } from "~/components/AppLink";
 import { ScopeFinder } from "~/components/alarm/ScopeFinder";
-import { ScopeChips, ScopeMatchList } from "~/components/alarm/ScopeParts";
+import { ScopeChips, ScopeHiddenFields, ScopeMatchList, scopeSuggestions } from "~/components/alarm/ScopeParts";
 import { pickOf, scopeSearch } from "~/utils/scope-search";
 import { DetailLink } from "~/components/status/DetailLink";
 import { SeoulTime, seoulYmdHm, shownMinute } from "~/components/status/format";
@@ -451,18 +451,10 @@ export default function AlarmScreen() {
           <ScopeFinder
             defaultValue={data.matches?.find ?? ""}
             placeholder={t.alarm.scopeFindPlaceholder}
-            suggestions={
-              data.matches ? [...data.matches.plants.map((p) => p.name), ...data.matches.groups.map((g) => g.name)] : []
-            }
+            suggestions={scopeSuggestions(data.matches)}
           />
         </div>
-        {data.plant ? <input type="hidden" name="plant" value={data.plant.uid} /> : null}
-        {data.group ? (
-          <>
-            <input type="hidden" name="isGroup" value="1" />
-            <input type="hidden" name="group" value={data.group.seq} />
-          </>
-        ) : null}
+        <ScopeHiddenFields plant={data.plant} group={data.group} />
         {data.devices.length ? (
           <div className="field">
             <label htmlFor="af-device">{t.alarm.device}</label>

@@ -43,7 +43,7 @@ import { Qty, SeoulTime, seoulYmdHm } from "~/components/status/format";
 import { AwaitingReading, BeforeCommand } from "~/components/status/AwaitingReading";
 import { Pager } from "~/components/AdminForm";
 import { NameFinder } from "~/components/NameFinder";
-import { ScopeChips, ScopeMatchList } from "~/components/alarm/ScopeParts";
+import { ScopeChips, ScopeHiddenFields, ScopeMatchList, scopeSuggestions } from "~/components/alarm/ScopeParts";
 import { alarmScope } from "~/models/alarm.server";
 import { pickOf, scopeSearch, type ScopeMatches } from "~/utils/scope-search";
 import { searchParam } from "~/utils/search-params";
@@ -295,18 +295,10 @@ export default function ControlScreen() {
             section="control"
             defaultValue={data.matches?.find ?? ""}
             placeholder={t.control.findPlaceholder}
-            suggestions={
-              data.matches ? [...data.matches.plants.map((p) => p.name), ...data.matches.groups.map((g) => g.name)] : []
-            }
+            suggestions={scopeSuggestions(data.matches)}
           />
         </div>
-        {data.plant ? <input type="hidden" name="plant" value={data.plant.uid} /> : null}
-        {data.group ? (
-          <>
-            <input type="hidden" name="isGroup" value="1" />
-            <input type="hidden" name="group" value={data.group.seq} />
-          </>
-        ) : null}
+        <ScopeHiddenFields plant={data.plant} group={data.group} />
         <div className="field">
           <label htmlFor="cf-kind">{t.control.kind}</label>
           <select id="cf-kind" name="kind" defaultValue={data.kind} key={`k${data.kind}`}>

@@ -101,3 +101,22 @@ export function ScopeMatchList({
     </section>
   );
 }
+
+/** The chosen scope carried by a GET filter form (the chips above it remove it). */
+export function ScopeHiddenFields({ plant, group }: { plant: { uid: string } | null; group: { seq: number } | null }) {
+  return (
+    <>
+      {plant ? <input type="hidden" name="plant" value={plant.uid} /> : null}
+      {group ? (
+        <>
+          <input type="hidden" name="isGroup" value="1" />
+          <input type="hidden" name="group" value={group.seq} />
+        </>
+      ) : null}
+    </>
+  );
+}
+
+/** A name search's matches as the finder's suggestions: plants first, then groups. */
+export const scopeSuggestions = (matches: ScopeMatches | null | undefined): string[] =>
+  matches ? [...matches.plants.map((p) => p.name), ...matches.groups.map((g) => g.name)] : [];
