@@ -5,7 +5,8 @@
  */
 import type { ReportKind, RowTotal } from "./contract/statistics";
 import type { WithheldReason } from "./performance";
-import { bucketLabel, completenessPct, finalYield, reportPr, reportRowSums, type StatUnit } from "./statistics";
+import { bucketLabel, completenessPct, finalYield, isGap, reportPr, reportRowSums, type StatUnit } from "./statistics";
+import { formatEnergy, formatNumber, NO_VALUE } from "./units";
 
 export type Lang = "ko" | "en";
 
@@ -183,3 +184,50 @@ export const REPORT_TITLES: Record<ReportKind, Record<Lang, string>> = {
   vcb: { ko: "VCB 보고서", en: "VCB report" },
   acb: { ko: "ACB 보고서", en: "ACB report" },
 };
+
+/** What a withheld figure shows (its reason in a title on the page, a footnote in the PDF). */
+export const WITHHELD = "—";
+
+/** A row as the page and the PDF show it: its cells as text, whether it has a gap, which cells are withheld. */
+export interface ShownRow {
+  gap: boolean;
+  cells: string[];
+  withheld?: number[];
+}
+
+/** A cell as the page and the PDF show it: energy with the SPEC §9 thresholds, other numbers in the column's unit. */
+export function displayCell(c: Column, row: Record<string, unknown>, info: RowInfo): string {
+  const v = c.get(row, info);
+  if (v === null) return NO_VALUE;
+  if (typeof v === "string") return v;
+  if (c.energy) {
+    const q = formatEnergy(v);
+    return `${q.value} ${q.unit}`;
+  }
+  return formatNumber(v * (c.scale ?? 1), c.decimals ?? 2);
+}
+
+/** A row of a table as shown (a withheld figure: "—"). */
+export function shownRow(
+  columns: Column[],
+  row: Record<string, unknown> & { samples: number; expected: number },
+  info: RowInfo,
+): ShownRow {
+  const withheld: number[] = [];
+  const cells = columns.map((c, j) => {
+    if (!c.withheld?.(row, info)) return displayCell(c, row, info);
+    withheld.push(j);
+    return WITHHELD;
+  });
+  return { gap: isGap(row.samples, row.expected), cells, ...(withheld.length ? { withheld } : {}) };
+}
+
+/** The head of a column on the page and in the PDF: energy's unit is in each cell (kWh, MWh, GWh), not the head. */
+export function pageHead(c: Column, lang: Lang): string {
+  return c.unit && !c.energy ? `${c[lang]} (${c.unit})` : c[lang];
+}
+
+/** The PDF's head of a column in two lines: the name, then the unit in brackets (so a unit never wraps). */
+export function pdfHead(c: Column, lang: Lang): [string, string] {
+  return [c[lang], c.unit && !c.energy ? `(${c.unit})` : ""];
+}

@@ -65,7 +65,17 @@ import {
   STAT_UNITS,
   type StatUnit,
 } from "../../domain/statistics";
-import { REPORT_COLUMNS, REPORT_TITLES, totalColumns, type Column, type Lang, type RowInfo } from "../../domain/statistics-table";
+import {
+  pageHead,
+  REPORT_COLUMNS,
+  REPORT_TITLES,
+  shownRow,
+  totalColumns,
+  WITHHELD,
+  type Lang,
+  type RowInfo,
+  type ShownRow,
+} from "../../domain/statistics-table";
 import {
   pageIn,
   resolveView,
@@ -101,49 +111,8 @@ const ROW_FIELD = {
   acb: "reportAcbs",
 } as const;
 
-/** A row of the page's tables: its cells, whether it has a gap, and which cells are withheld ("—", footnote). */
-interface ShownRow {
-  gap: boolean;
-  cells: string[];
-  withheld?: number[];
-}
-
-/** A row as the page shows it (a withheld figure: "—", its reason in the title and the footnote). */
-function shownRow(
-  columns: Column[],
-  row: Record<string, unknown> & { samples: number; expected: number },
-  info: RowInfo,
-): ShownRow {
-  const withheld: number[] = [];
-  const cells = columns.map((c, j) => {
-    if (!c.withheld?.(row, info)) return displayCell(c, row, info);
-    withheld.push(j);
-    return WITHHELD;
-  });
-  return { gap: isGap(row.samples, row.expected), cells, ...(withheld.length ? { withheld } : {}) };
-}
-
-/** What a withheld figure shows. */
-const WITHHELD = "—";
-
 /** Why a figure is withheld: its title on the screen and the footnote of the page and the PDF. */
 const withheldNote = (t: StatisticsCatalogue) => fmt(t.statistics.prWithheld, { pct: Math.round(IRRADIANCE_COVERAGE_MIN * 100) });
-
-/** A cell as the page shows it: energy with the SPEC §9 thresholds, other numbers in the column's unit. */
-function displayCell(c: Column, row: Record<string, unknown>, info: RowInfo): string {
-  const v = c.get(row, info);
-  if (v === null) return "–";
-  if (typeof v === "string") return v;
-  if (c.energy) {
-    const q = formatEnergy(v);
-    return `${q.value} ${q.unit}`;
-  }
-  return formatNumber(v * (c.scale ?? 1), c.decimals ?? 2);
-}
-
-function pageHead(c: Column, lang: Lang): string {
-  return c.unit && !c.energy ? `${c[lang]} (${c.unit})` : c[lang];
-}
 
 /** Bars the chart draws at most: beyond, consecutive steps share a bar (their sum; a gap if any step has one). */
 const MAX_BARS = 400;
