@@ -37,11 +37,11 @@ import {
 } from "~/models/statistics.server";
 import { assertCsrf } from "~/utils/csrf.server";
 import { redirectWithFlash } from "~/utils/flash.server";
-import { pdfAvailable } from "~/pdf.server";
 import { readPreferences } from "~/utils/preferences.server";
 import { apiFailure, formFailure, formValues, orNotFound, refusalPage, parseForm, parseSearch } from "~/utils/form-action.server";
 import styles from "~/styles/statistics.css";
 import {
+  PDF_DETAILS,
   REPORT_DEVICE_KIND,
   REPORT_KINDS,
   SUBSCRIPTION_FREQUENCIES,
@@ -227,7 +227,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // When this page was made: a repeated report may come from the API's cache (its generatedAt is when its
       // numbers were computed), which is dropped by any change of the data, so the numbers are those of now.
       generatedAt: formatSeoul(now, "YYYY-MM-DD HH:mm"),
-      pdf: pdfAvailable(),
       subscriptions: subs?.subscriptions ?? null,
       email: subs?.email ?? "",
       readOnly: auth.user.readOnly === 1,
@@ -479,13 +478,36 @@ function Actions({ data }: { data: Data }) {
       <a className="button secondary" href={`/statistics/export?format=xlsx&lang=${lang}&${search}`} download>
         {t.statistics.xlsx}
       </a>
-      {data.pdf ? (
-        <a className="button secondary" href={`/statistics/pdf?${search}`} download>
-          {t.statistics.pdf}
-        </a>
-      ) : null}
+      <PdfForm view={data.view} />
       <p className="muted pdf-howto">{t.statistics.pdfHowTo}</p>
     </section>
+  );
+}
+
+/**
+ * The PDF with the detail the member picks (summary only, daily, hourly): a GET form to /statistics/pdf carrying
+ * the report's search, so it works without JavaScript (reloadDocument: the answer is a file, not a page).
+ */
+function PdfForm({ view }: { view: StatisticsView }) {
+  const t = useStatisticsT();
+  const params = [...new URLSearchParams(viewSearch(view, { page: 1, print: false })).entries()].filter(([k]) => k !== "detail");
+  return (
+    <Form method="get" action="/statistics/pdf" reloadDocument className="stat-pdf">
+      {params.map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <label htmlFor="stat-pdf-detail">{t.statistics.pdfDetail}</label>
+      <select id="stat-pdf-detail" name="detail" defaultValue={view.detail}>
+        {PDF_DETAILS.map((d) => (
+          <option key={d} value={d}>
+            {t.statistics.pdfDetails[d]}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="secondary">
+        {t.statistics.pdf}
+      </button>
+    </Form>
   );
 }
 
