@@ -98,7 +98,9 @@ class PageInk {
   text(x: number, y: number, s: string, size: number, align: "left" | "right" = "left", gray = 0): void {
     if (!s) return;
     const at = align === "right" ? x - this.font.width(s, size) : x;
-    this.ops.push(`BT ${gray ? `${gray} g ` : ""}/F1 ${num(size)} Tf ${num(at)} ${num(y)} Td ${this.pdf.text(s)} Tj ET${gray ? " 0 g" : ""}`);
+    this.ops.push(
+      `BT ${gray ? `${gray} g ` : ""}/F1 ${num(size)} Tf ${num(at)} ${num(y)} Td ${this.pdf.text(s)} Tj ET${gray ? " 0 g" : ""}`,
+    );
   }
   rect(x: number, y: number, w: number, h: number, gray: number): void {
     this.ops.push(`${gray} g ${num(x)} ${num(y)} ${num(w)} ${num(h)} re f 0 g`);
@@ -161,7 +163,14 @@ export async function writePdf(db: Kysely<Database>, p: PreparedReport, o: PdfOp
   const summary = await summaryOf(db, p, totals);
   const facts = summaryFacts(summary, p.report, lang);
   withheld ||= Boolean(summary.pr_withheld);
-  const factsShape = new TableShape([[T.item, ""], [T.value, ""]], [false, true], font);
+  const factsShape = new TableShape(
+    [
+      [T.item, ""],
+      [T.value, ""],
+    ],
+    [false, true],
+    font,
+  );
   for (const f of facts) factsShape.measure(f);
 
   // Layout: one orientation and type size for the document, the widths of each table, the number of pages.
@@ -169,10 +178,7 @@ export async function writePdf(db: Kysely<Database>, p: PreparedReport, o: PdfOp
   const { landscape, size } = fitDocument(tables.map((t) => t.natural));
   const box = pageBox(landscape);
   const widths = tables.map((t) => columnWidths(t.natural, landscape, size));
-  const notes = [
-    ...(withheld ? [T.withheld(Math.round(IRRADIANCE_COVERAGE_MIN * 100))] : []),
-    ...(gaps ? [T.gapNote] : []),
-  ];
+  const notes = [...(withheld ? [T.withheld(Math.round(IRRADIANCE_COVERAGE_MIN * 100))] : []), ...(gaps ? [T.gapNote] : [])];
   const rowCounts = withSteps ? [facts.length, totalRows.length, count] : [facts.length, totalRows.length];
   const pages = countPages(box, size, rowCounts, notes.length, FOOTNOTE_LINE);
 
@@ -220,7 +226,14 @@ export async function writePdf(db: Kysely<Database>, p: PreparedReport, o: PdfOp
 
   let stripe = 0;
   const drawRow = (shape: TableShape, w: number[], y: number, cells: string[]) => {
-    if (stripe++ % 2 === 1) ink.rect(MARGIN, y - rowHeight(size), w.reduce((a, b) => a + b, 0), rowHeight(size), 0.96);
+    if (stripe++ % 2 === 1)
+      ink.rect(
+        MARGIN,
+        y - rowHeight(size),
+        w.reduce((a, b) => a + b, 0),
+        rowHeight(size),
+        0.96,
+      );
     let x = MARGIN;
     cells.forEach((c, i) => {
       const cw = w[i]!;
@@ -276,4 +289,3 @@ export function pdfFileName(p: PreparedReport, detail: PdfDetail): string {
   const day = formatSeoul(p.ctx.period.start, "YYYY-MM-DD");
   return `statistics-${p.report}-${detail === "summary" ? "summary" : p.ctx.unit}-${day}.pdf`;
 }
-

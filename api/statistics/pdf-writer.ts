@@ -156,8 +156,7 @@ export class PdfWriter {
 function toUnicodeCmap(used: Map<number, number>): string {
   const entries = [...used.entries()].sort((a, b) => a[0] - b[0]);
   const hex4 = (n: number) => n.toString(16).padStart(4, "0");
-  const utf16 = (code: number) =>
-    Buffer.from(String.fromCodePoint(code), "utf16le").swap16().toString("hex");
+  const utf16 = (code: number) => Buffer.from(String.fromCodePoint(code), "utf16le").swap16().toString("hex");
   let body = "";
   for (let i = 0; i < entries.length; i += 100) {
     const part = entries.slice(i, i + 100);

@@ -77,8 +77,6 @@ export const ExportQuery = ReportQuery.extend({
   detail: z.enum(PDF_DETAILS, { errorMap: () => ({ message: "unknown_detail" }) }).optional(),
 });
 
-
-
 export interface StatScope {
   kind: "fleet" | "group" | "plant" | "devices";
   /** Node seq, plant uid; absent for the fleet and device lists. */
