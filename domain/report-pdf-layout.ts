@@ -7,7 +7,9 @@
  * Rules: a cell is one line, never wrapped — a column is as wide as its widest cell or head line, plus padding;
  * a head is two lines (the name, then the unit in brackets), so a unit never wraps either. A document whose
  * widest table fits a portrait page is portrait; else landscape; a table still too wide for landscape is set in
- * a smaller type (down to MIN_SIZE). Leftover width is shared out to the columns, up to the page's width.
+ * a smaller type (down to MIN_SIZE; a table wider than landscape even then runs past the right margin — no report
+ * has one: the widest, VCB/ACB's 12 columns, fits landscape at the base size). Leftover width is shared out to
+ * the columns, up to the page's width.
  */
 
 /** A4 in points. */
