@@ -22,7 +22,8 @@ import { demoFleet, seedDemoFleet } from "../api/sim/fleet";
 import { seedFoundation } from "../api/store/seed";
 import { pdfFontPath, reportFont } from "../api/statistics/pdf-font";
 import { writePdf } from "../api/statistics/pdf-report";
-import { prepareReport } from "../api/statistics/report";
+import { prepareReport, reportChunks } from "../api/statistics/report";
+import { CHUNK_ROWS } from "../api/statistics/export";
 import type { AccessClaims } from "../domain/contract/auth";
 import type { PdfDetail, ReportKind } from "../domain/contract/statistics";
 import { detailUnit } from "../domain/statistics-table";
@@ -91,6 +92,26 @@ async function run(
 ) {
   const font = await reportFont(pdfFontPath()!);
   const claims = { id: "admin", service: 0, scope: undefined } as unknown as AccessClaims;
+  // The store's share of the stalls: the longest read of one chunk of rows (a synchronous SQLite query over a
+  // few plants' or devices' rollups, api/store/statistics.ts), the same reads the JSON report and exports make.
+  let chunkMax = 0;
+  {
+    const q = await prepareReport(
+      store.db,
+      claims,
+      report,
+      { unit: detailUnit(detail, "60"), start, end, sunRise },
+      Date.now(),
+      "전체",
+    );
+    const it = reportChunks(store.db, q, "plant", CHUNK_ROWS);
+    for (;;) {
+      const t = performance.now();
+      const r = await it.next();
+      chunkMax = Math.max(chunkMax, performance.now() - t);
+      if (r.done) break;
+    }
+  }
   global.gc?.();
   const rss0 = process.memoryUsage().rss;
   const heap0 = process.memoryUsage().heapUsed;
@@ -132,7 +153,7 @@ async function run(
   console.log(
     `${label}: ${fmt(secs, 2)} s (CPU ${fmt((cpu.user + cpu.system) / 1e6, 2)} s), ${fmt(bytes / 1e6, 2)} MB, ${fmt(pages)} pages, ` +
       `${fmt(rows)} step rows; peak RSS ${fmt(rss / 1e6)} MB (+${fmt((rss - rss0) / 1e6)}), peak heap ${fmt(heap / 1e6)} MB ` +
-      `(+${fmt((heap - heap0) / 1e6)}); event loop held at most ${fmt(loop.max / 1e6, 1)} ms (p99 ${fmt(loop.percentile(99) / 1e6, 1)} ms)`,
+      `(+${fmt((heap - heap0) / 1e6)}); event loop held at most ${fmt(loop.max / 1e6, 1)} ms (p99 ${fmt(loop.percentile(99) / 1e6, 1)} ms; the store's longest chunk read ${fmt(chunkMax, 1)} ms)`,
   );
 }
 
