@@ -265,7 +265,8 @@ export const PDF_TEXTS: Record<
     rows: (n: string) => string;
     item: string;
     value: string;
-    period: (start: string, end: string, unit: string) => string;
+    /** The period, and the unit of the steps (none: summary only). */
+    period: (start: string, end: string, unit: string | null) => string;
     units: Record<StatUnit, string>;
     generated: (at: string, by: string) => string;
     page: (n: number, of: number) => string;
@@ -295,7 +296,7 @@ export const PDF_TEXTS: Record<
     rows: (n) => `전체 ${n}행`,
     item: "항목",
     value: "값",
-    period: (start, end, unit) => `${start} ~ ${end} · 단위 ${unit}`,
+    period: (start, end, unit) => `${start} ~ ${end}${unit ? ` · 단위 ${unit}` : " · 요약"}`,
     units: { "10": "10분", "30": "30분", "60": "1시간", day: "일", month: "월" },
     generated: (at, by) => `작성 ${at} · ${by}`,
     page: (n, of) => `${n} / ${of}쪽`,
@@ -324,7 +325,7 @@ export const PDF_TEXTS: Record<
     rows: (n) => `${n} rows`,
     item: "Item",
     value: "Value",
-    period: (start, end, unit) => `${start} – ${end} · unit ${unit}`,
+    period: (start, end, unit) => `${start} – ${end}${unit ? ` · unit ${unit}` : " · summary"}`,
     units: { "10": "10 min", "30": "30 min", "60": "1 hour", day: "Day", month: "Month" },
     generated: (at, by) => `Generated ${at} · ${by}`,
     page: (n, of) => `Page ${n} / ${of}`,

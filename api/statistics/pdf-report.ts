@@ -191,7 +191,7 @@ export async function writePdf(db: Kysely<Database>, p: PreparedReport, o: PdfOp
   const period = T.period(
     formatSeoul(p.ctx.period.start, "YYYY-MM-DD"),
     formatSeoul(p.ctx.period.end - 1, "YYYY-MM-DD"),
-    withSteps ? T.units[p.ctx.unit] : T.summary,
+    withSteps ? T.units[p.ctx.unit] : null,
   );
   const generated = T.generated(formatSeoul(o.at, "YYYY-MM-DD HH:mm"), o.by);
   let open = false;

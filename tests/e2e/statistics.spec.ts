@@ -241,7 +241,7 @@ test.describe("statistics screen", () => {
     expect(total).toBeGreaterThan(500);
     for (const [detail, label, row] of [
       ["hour", "시간별", /^\s*\d{4}-\d{2}-\d{2} \d{2}:\d{2}\s/],
-      ["summary", "요약만", /^\s*\d{4}-\d{2}-\d{2}/],
+      ["summary", "요약만", /^\s*\d{4}-\d{2}-\d{2}(\s\d{2}:\d{2})?\s{2,}/],
     ] as const) {
       await page.getByLabel("PDF 내용").selectOption({ label });
       const download = page.waitForEvent("download", { timeout: 120_000 });
