@@ -83,3 +83,27 @@ describe("PDF report layout", () => {
     expect(flow.page).toBe(page + 1);
   });
 });
+
+describe("PDF detail", () => {
+  it("maps the detail to the step table's unit, and a screen's unit to its default detail", async () => {
+    const { detailOfUnit, detailUnit } = await import("./statistics-table");
+    expect(detailUnit("hour", "10")).toBe("60");
+    expect(detailUnit("day", "60")).toBe("day");
+    expect(detailUnit("summary", "30")).toBe("30");
+    expect(detailOfUnit("60")).toBe("hour");
+    expect(detailOfUnit("10")).toBe("hour");
+    expect(detailOfUnit("day")).toBe("day");
+    expect(detailOfUnit("month")).toBe("day");
+  });
+
+  it("keeps the detail in the URL only when it is not the unit's default, and refuses an unknown one", async () => {
+    const { resolveView, StatisticsViewSchema, viewSearch } = await import("./statistics-view");
+    const now = Date.UTC(2026, 10, 28, 3);
+    const view = (q: Record<string, string>) => resolveView(StatisticsViewSchema.parse(q), now);
+    expect(view({ unit: "60" }).detail).toBe("hour");
+    expect(view({ period: "month" }).detail).toBe("day");
+    expect(viewSearch(view({ unit: "60", detail: "hour" }))).not.toContain("detail");
+    expect(viewSearch(view({ unit: "60", detail: "summary" }))).toContain("detail=summary");
+    expect(StatisticsViewSchema.safeParse({ detail: "minute" }).success).toBe(false);
+  });
+});

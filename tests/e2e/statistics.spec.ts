@@ -6,7 +6,7 @@
  * screenshots at desktop and phone width in both themes. Readings go through the real POST /api/ingest.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { formatSeoul, seoulDayStart } from "../../domain/seoul-time";
@@ -195,7 +195,7 @@ test.describe("statistics screen", () => {
     expect(text).toContain(plantName);
   });
 
-  test("prints as a clean A4 document and as a PDF", async ({ page, server }, info) => {
+  test("prints as a clean A4 document and as a PDF", async ({ page }, info) => {
     test.skip(info.project.name !== "js", "one browser renders the printed page and the PDF");
     mkdirSync(SCREENS, { recursive: true });
     await page.goto(bookmark("integrated", "&unit=60"));
