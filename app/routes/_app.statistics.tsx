@@ -7,7 +7,8 @@
  *
  * The page prints as an A4 document (app/styles/statistics.css: no navigation, a header with scope, period,
  * generated at and by, page numbers, table heads repeated, charts kept whole, black-and-white readable) and
- * exports CSV and XLSX (streamed from the API) and PDF (the printed page rendered by Chromium, when present).
+ * exports CSV, XLSX and PDF (streamed from the API; the PDF complete at the detail picked in its form: summary only,
+ * daily or hourly, api/statistics/pdf-report.ts).
  * Each report says how much of the expected 10-minute data it is built from; gaps are marked in chart and table.
  */
 import {
