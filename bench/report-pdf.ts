@@ -20,8 +20,7 @@ import { Writable } from "node:stream";
 import { openStore, type Store } from "../api/store/db";
 import { demoFleet, seedDemoFleet } from "../api/sim/fleet";
 import { seedFoundation } from "../api/store/seed";
-import { pdfFontPath, reportFont } from "../api/statistics/pdf-font";
-import { writePdf } from "../api/statistics/pdf-report";
+import { pdfFontPath, writePdf } from "../api/statistics/pdf-report";
 import { prepareReport, reportChunks } from "../api/statistics/report";
 import { CHUNK_ROWS } from "../api/statistics/export";
 import type { AccessClaims } from "../domain/contract/auth";
@@ -90,7 +89,7 @@ async function run(
   start: string,
   end: string,
 ) {
-  const font = await reportFont(pdfFontPath()!);
+  const fontPath = pdfFontPath()!;
   const claims = { id: "admin", service: 0, scope: undefined } as unknown as AccessClaims;
   // The store's share of the stalls: the longest read of one chunk of rows (a synchronous SQLite query over a
   // few plants' or devices' rollups, api/store/statistics.ts), the same reads the JSON report and exports make.
@@ -139,12 +138,12 @@ async function run(
   const sink = new Writable({
     write(chunk: Buffer, _e, cb) {
       bytes += chunk.length;
-      pages += chunk.toString("latin1").split("/Type /Page ").length - 1;
+      pages += chunk.toString("latin1").match(/\/Type \/Page\b(?!s)/g)?.length ?? 0;
       // As a socket would: the write completes on a later turn.
       setImmediate(cb);
     },
   });
-  await writePdf(store.db, p, { lang: "ko", detail, by: "admin", at: Date.now(), font }, sink);
+  await writePdf(store.db, p, { lang: "ko", detail, by: "admin", at: Date.now(), fontPath }, sink);
   const secs = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   clearInterval(sampler);

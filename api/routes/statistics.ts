@@ -37,8 +37,7 @@ import { TableAnswers } from "../cache/table-answers";
 import { shared } from "../cache/kept-tables";
 import { badRequest, handle, JsonText, notFound, parse } from "../http";
 import { exportFileName, writeCsv, writeXlsx } from "../statistics/export";
-import { pdfFontPath, reportFont } from "../statistics/pdf-font";
-import { pdfFileName, writePdf } from "../statistics/pdf-report";
+import { pdfFileName, pdfFontPath, writePdf } from "../statistics/pdf-report";
 import { detailOfUnit, detailUnit } from "../../domain/statistics-table";
 import { prepareReport, reportAnswer, type ScopeResolver } from "../statistics/report";
 import { ReportCache, type ClusterNotices } from "../statistics/report-cache";
@@ -239,14 +238,13 @@ export function statisticsRoutes(
       fleetName(member),
       keptScope,
     );
-    const font = await reportFont(fontPath);
     const name = pdfFileName(p, detail);
     res.status(200);
     res.setHeader("Content-Disposition", `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`);
     res.setHeader("Cache-Control", "private, no-store");
     res.type("application/pdf");
     try {
-      await writePdf(db, p, { lang: q.lang, detail, by: member.id, at: now, font }, res);
+      await writePdf(db, p, { lang: q.lang, detail, by: member.id, at: now, fontPath }, res);
     } catch (e) {
       ctx.log("statistics PDF failed", e);
       res.destroy();

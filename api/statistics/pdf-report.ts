@@ -7,14 +7,22 @@
  *   1. the totals, the summary, the number of rows and the widest text of each column;
  *   2. the pages: columns as wide as their widest cell, portrait or landscape (domain/report-pdf-layout.ts), the
  *      head row repeated on each page, "n / N쪽" on each (N from a dry run of the same page flow over the counts).
- * Each page goes out when it is full (./pdf-writer.ts), so memory holds one page and one chunk of rows whatever
- * the length; between chunks and between pages the event loop gets its turn (setImmediate), so a long report
- * never holds the server for more than one chunk's or one page's work (a few milliseconds: bench/report-pdf.ts).
+ * The document is PDFKit's (pdfkit: the file structure, the embedded TrueType font subset with its ToUnicode map,
+ * the text and graphics operators); pages are not buffered (bufferPages false), so each page goes out when the
+ * next begins and memory holds one page and one chunk of rows whatever the length. What PDFKit writes is passed
+ * on to `out` as it comes; at each page break the writer waits for `out` to drain and lets the event loop have
+ * its turn (setImmediate), as it does between chunks in pass 1, so a long report never holds the server for
+ * more than one chunk's or one page's work (bench/report-pdf.ts).
+ * Coordinates: the layout (domain/report-pdf-layout.ts) is in PDF space (y up from the page's foot, a text's y its
+ * baseline); PDFKit's y runs down from the top, so every y is turned over here (Ink).
  * Rows that arrive between the passes (a report reaching the present) are left for the next report: the second
  * pass writes at most the first pass's count.
  */
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import type { Writable } from "node:stream";
 import type { Kysely } from "kysely";
+import PDFDocument from "pdfkit";
 import { IRRADIANCE_COVERAGE_MIN } from "../../domain/performance";
 import {
   CELL_PAD,
@@ -43,8 +51,7 @@ import {
 import { formatNumber } from "../../domain/units";
 import type { Database } from "../store/schema";
 import { CHUNK_ROWS, rowInfos } from "./export";
-import type { TrueTypeFont } from "./pdf-font";
-import { num, PdfWriter } from "./pdf-writer";
+import { drained } from "./xlsx-stream";
 import { newTotals, reportChunks, summaryOf, type PreparedReport } from "./report";
 
 export interface PdfOptions {
@@ -52,7 +59,38 @@ export interface PdfOptions {
   detail: PdfDetail;
   by: string;
   at: number;
-  font: TrueTypeFont;
+  /** The TrueType font file (pdfFontPath). */
+  fontPath: string;
+}
+
+const FONT_CANDIDATES = [
+  "/usr/share/fonts/truetype/nanum/NanumGothic.ttf",
+  "/usr/share/fonts/truetype/nanum/NanumBarunGothic.ttf",
+  "/usr/share/fonts/truetype/nanum/NanumSquareR.ttf",
+];
+
+/**
+ * The font file the PDF report uses, or null when there is none (the API then answers 404 no_font): Hangul
+ * needs a font of its own, embedded (PDFKit embeds the subset of glyphs a document used). `PDF_FONT` names a
+ * TrueType font file; without it Debian's NanumGothic (package fonts-nanum, which `.ci/run` installs for the
+ * screenshots anyway).
+ */
+export function pdfFontPath(): string | null {
+  const configured = process.env.PDF_FONT;
+  if (configured) return existsSync(configured) ? configured : null;
+  return FONT_CANDIDATES.find((p) => existsSync(p)) ?? null;
+}
+
+const fontFiles = new Map<string, Promise<Buffer>>();
+/** The font file's bytes, read once per process (PDFKit parses them for each document). */
+function reportFontFile(path: string): Promise<Buffer> {
+  let file = fontFiles.get(path);
+  if (!file) {
+    file = readFile(path);
+    file.catch(() => fontFiles.delete(path));
+    fontFiles.set(path, file);
+  }
+  return file;
 }
 
 /** Lets the event loop run (timers, I/O, other requests) before the next slice of work. */
@@ -61,19 +99,22 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const FOOTNOTE_LINE = 11;
 const FOOTNOTE_SIZE = 7;
 
+/** Width of a line of text at size 1, in the document's font (PDFKit's measure). */
+type Measure = (s: string) => number;
+
 /** A table's heads, which columns are numbers, and the widest text of each column at size 1. */
 class TableShape {
   readonly natural: number[];
   constructor(
     readonly heads: Array<[string, string]>,
     readonly num: boolean[],
-    private readonly font: TrueTypeFont,
+    private readonly width: Measure,
   ) {
-    this.natural = heads.map(([a, b]) => Math.max(font.width(a, 1), font.width(b, 1)));
+    this.natural = heads.map(([a, b]) => Math.max(width(a), width(b)));
   }
   measure(cells: string[]): void {
     for (let i = 0; i < cells.length; i++) {
-      const w = this.font.width(cells[i]!, 1);
+      const w = this.width(cells[i]!);
       if (w > this.natural[i]!) this.natural[i] = w;
     }
   }
@@ -88,36 +129,44 @@ function printedCells(r: ShownRow): string[] {
   return out;
 }
 
-/** Escapes nothing: every string goes through PdfWriter.text (hex glyph ids). The content of one page. */
-class PageInk {
-  private ops: string[] = [];
+/** A gray (0 black … 1 white) as PDFKit takes a colour. */
+const gray = (g: number) => {
+  const v = Math.round(g * 255);
+  return [v, v, v] as [number, number, number];
+};
+
+/** Drawing on the current page in the layout's coordinates (PDF space: y up, a text's y its baseline). */
+class Ink {
   constructor(
-    private readonly pdf: PdfWriter,
-    private readonly font: TrueTypeFont,
+    private readonly doc: PDFKit.PDFDocument,
+    private readonly height: number,
   ) {}
-  text(x: number, y: number, s: string, size: number, align: "left" | "right" = "left", gray = 0): void {
+  text(x: number, y: number, s: string, size: number, align: "left" | "right" = "left", shade = 0): void {
     if (!s) return;
-    const at = align === "right" ? x - this.font.width(s, size) : x;
-    this.ops.push(
-      `BT ${gray ? `${gray} g ` : ""}/F1 ${num(size)} Tf ${num(at)} ${num(y)} Td ${this.pdf.text(s)} Tj ET${gray ? " 0 g" : ""}`,
-    );
+    const doc = this.doc.fontSize(size);
+    const at = align === "right" ? x - doc.widthOfString(s) : x;
+    doc.fillColor(gray(shade)).text(s, at, this.height - y, { lineBreak: false, baseline: "alphabetic" });
   }
-  rect(x: number, y: number, w: number, h: number, gray: number): void {
-    this.ops.push(`${gray} g ${num(x)} ${num(y)} ${num(w)} ${num(h)} re f 0 g`);
+  rect(x: number, y: number, w: number, h: number, shade: number): void {
+    this.doc.rect(x, this.height - y - h, w, h).fill(gray(shade));
   }
-  rule(x1: number, y: number, x2: number, width = 0.5, gray = 0.5): void {
-    this.ops.push(`${gray} G ${width} w ${num(x1)} ${num(y)} m ${num(x2)} ${num(y)} l S 0 G`);
-  }
-  take(): string {
-    const s = this.ops.join("\n");
-    this.ops = [];
-    return s;
+  rule(x1: number, y: number, x2: number, width = 0.5, shade = 0.5): void {
+    this.doc
+      .moveTo(x1, this.height - y)
+      .lineTo(x2, this.height - y)
+      .lineWidth(width)
+      .stroke(gray(shade));
   }
 }
 
 export async function writePdf(db: Kysely<Database>, p: PreparedReport, o: PdfOptions, out: Writable): Promise<void> {
-  const { font, lang } = o;
+  const { lang } = o;
   const T = PDF_TEXTS[lang];
+  // The document exists from the start (its font measures pass 1's text); nothing of it reaches `out` before
+  // pass 2: PDFKit's output waits in the document's own stream until it is read.
+  const doc = new PDFDocument({ autoFirstPage: false, bufferPages: false, margin: 0, compress: true });
+  doc.font(await reportFontFile(o.fontPath));
+  const width: Measure = (s) => doc.fontSize(1).widthOfString(s);
   const columns = REPORT_COLUMNS[p.report];
   const tcols = totalColumns(p.report);
   const info = rowInfos(p);
@@ -126,12 +175,12 @@ export async function writePdf(db: Kysely<Database>, p: PreparedReport, o: PdfOp
   const steps = new TableShape(
     columns.map((c) => pdfHead(c, lang)),
     numeric(columns),
-    font,
+    width,
   );
   const totalsShape = new TableShape(
     tcols.map((c) => pdfHead(c, lang)),
     numeric(tcols),
-    font,
+    width,
   );
 
   // Pass 1: totals, summary, the count and the widths of the step table.
@@ -169,7 +218,7 @@ export async function writePdf(db: Kysely<Database>, p: PreparedReport, o: PdfOp
       [T.value, ""],
     ],
     [false, true],
-    font,
+    width,
   );
   for (const f of facts) factsShape.measure(f);
 
@@ -182,10 +231,13 @@ export async function writePdf(db: Kysely<Database>, p: PreparedReport, o: PdfOp
   const rowCounts = withSteps ? [facts.length, totalRows.length, count] : [facts.length, totalRows.length];
   const pages = countPages(box, size, rowCounts, notes.length, FOOTNOTE_LINE);
 
-  // Pass 2: the pages.
-  const pdf = new PdfWriter(out, font);
-  await pdf.begin();
-  const ink = new PageInk(pdf, font);
+  // Pass 2: the pages, passed on to `out` as PDFKit writes them.
+  const ink = new Ink(doc, box.height);
+  const ended = new Promise<void>((resolve, reject) => {
+    doc.once("end", resolve);
+    doc.once("error", reject);
+  });
+  doc.on("data", (chunk: Buffer) => out.write(chunk));
   const flow = new PageFlow(box, size);
   const title = `${REPORT_TITLES[p.report][lang]} · ${p.resolved.scope.name}`;
   const period = T.period(
@@ -197,9 +249,10 @@ export async function writePdf(db: Kysely<Database>, p: PreparedReport, o: PdfOp
   let open = false;
 
   const startPage = async () => {
-    if (open) await pdf.page(box.width, box.height, ink.take());
+    if (open && out.writableNeedDrain) await drained(out);
     open = true;
     await turn();
+    doc.addPage({ size: [box.width, box.height], margin: 0 });
     const top = box.height - MARGIN;
     ink.text(MARGIN, top - 11, title, 11);
     ink.text(box.width - MARGIN, top - 11, generated, 7, "right", 0.35);
@@ -280,8 +333,17 @@ export async function writePdf(db: Kysely<Database>, p: PreparedReport, o: PdfOp
     if (at.newPage) await startPage();
     ink.text(MARGIN, at.y - FOOTNOTE_SIZE - 2, note, FOOTNOTE_SIZE, "left", 0.25);
   }
-  await pdf.page(box.width, box.height, ink.take());
-  await pdf.finish({ title: `${title} (${period})`, author: o.by, created: new Date(o.at) });
+  doc.info.Title = `${title} (${period})`;
+  doc.info.Author = o.by;
+  doc.info.Producer = "solar-portal (PDFKit)";
+  doc.info.Creator = "solar-portal";
+  doc.info.CreationDate = new Date(o.at);
+  doc.end();
+  await ended;
+  await new Promise<void>((resolve, reject) => {
+    out.once("error", reject);
+    out.end(resolve);
+  });
 }
 
 /** The name of a report's PDF. */
