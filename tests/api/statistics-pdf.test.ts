@@ -3,7 +3,8 @@
  * pdfinfo: a report of more than 500 rows is complete (the PDF's step rows are the JSON report's `rowCount`, the
  * screen's "전체 N행"; the print-view PDF stopped at 500), each detail level (summary only / daily / hourly) holds
  * what it says, a long plant name and the units are never wrapped (each step row is one text line with the whole
- * name), the page numbers read "n / N쪽", a wide table is set landscape, and a bad detail is a 400.
+ * name), the page numbers read "n / N쪽", the font is embedded as a subset with its ToUnicode map (pdffonts), a
+ * wide table is set landscape, and a bad detail is a 400.
  * Readings go through the real POST /api/ingest.
  */
 import { execFileSync } from "node:child_process";
@@ -57,6 +58,7 @@ for (const storeKind of STORES) {
       const info = execFileSync("pdfinfo", [file]).toString();
       return {
         text,
+        fonts: execFileSync("pdffonts", [file]).toString(),
         lines: text.split("\n"),
         pages: Number(/^Pages:\s+(\d+)/m.exec(info)![1]),
         size: /^Page size:\s+([\d.]+) x ([\d.]+)/m.exec(info)!.slice(1, 3).map(Number),
@@ -115,6 +117,13 @@ for (const storeKind of STORES) {
         expect(l).toMatch(/\d kWh\s|\s–\s/);
       }
       expect(doc.text).toContain("인버터 이력 보고서");
+      // One font, the Hangul TrueType embedded as a subset with its ToUnicode map (pdffonts: emb sub uni).
+      const fonts = doc.fonts
+        .split("\n")
+        .filter((l) => /\S/.test(l))
+        .slice(2);
+      expect(fonts).toHaveLength(1);
+      expect(fonts[0]).toMatch(/^[A-Z]{6}\+\S+\s+CID TrueType\s+Identity-H\s+yes\s+yes\s+yes\b/);
       // Page numbers n / N쪽 on every page, N the PDF's page count.
       expect(doc.pages).toBeGreaterThan(10);
       expect(doc.text).toContain(`1 / ${doc.pages}쪽`);
