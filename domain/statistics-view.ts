@@ -4,7 +4,8 @@
  * defaults for what is left out; a present, wrong value is refused (400 naming the field).
  */
 import { z } from "zod";
-import { REPORT_KINDS, type ReportKind } from "./contract/statistics";
+import { PDF_DETAILS, REPORT_KINDS, type PdfDetail, type ReportKind } from "./contract/statistics";
+import { detailOfUnit } from "./statistics-table";
 import { UID_PATTERN } from "./fleet";
 import { parseSeoul } from "./seoul-time";
 import {
@@ -43,6 +44,8 @@ export const StatisticsViewSchema = z.object({
   sunRise: z.preprocess(blank, z.enum(["1", "0"]).optional()),
   page: z.preprocess(blank, z.coerce.number().int().min(1).max(100_000).default(1)),
   print: z.preprocess(blank, z.enum(["1"]).optional()),
+  /** The PDF's detail (its form's choice, kept in the URL so a bookmark or a reload keeps it). */
+  detail: z.preprocess(blank, z.enum(PDF_DETAILS, { errorMap: () => ({ message: "unknown_detail" }) }).optional()),
 });
 
 export interface StatisticsView {
@@ -59,6 +62,8 @@ export interface StatisticsView {
   sunRise: boolean;
   page: number;
   print: boolean;
+  /** What the PDF holds: summary only, or the steps by day or by hour (default: the screen's unit's, detailOfUnit). */
+  detail: PdfDetail;
 }
 
 /** The view of a parsed URL, with the defaults filled in (today's day, the preset's unit). */
@@ -87,6 +92,7 @@ export function resolveView(input: z.infer<typeof StatisticsViewSchema>, now: nu
     sunRise: input.sunRise === "1",
     page: input.page,
     print: input.print === "1",
+    detail: input.detail ?? detailOfUnit(input.unit ?? PRESET_DEFAULT_UNIT[input.period]),
   };
 }
 
@@ -106,6 +112,7 @@ export function viewSearch(view: StatisticsView, over: Partial<StatisticsView> =
   if (v.sunRise) s.set("sunRise", "1");
   if (v.page > 1) s.set("page", String(v.page));
   if (v.print) s.set("print", "1");
+  if (v.detail !== detailOfUnit(v.unit)) s.set("detail", v.detail);
   return s.toString();
 }
 

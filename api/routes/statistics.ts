@@ -17,7 +17,7 @@
  * POST /statistics/subscriptions    subscribe: report, frequency daily|weekly|monthly, plant | isGroup&group | (fleet), email, lang
  * DELETE /statistics/subscriptions/:seq   unsubscribe (another member's subscription answers 404)
  */
-import { Router, type Request } from "express";
+import { Router, type Request, type Response } from "express";
 import type { AccessClaims } from "../../domain/contract/auth";
 import { z } from "zod";
 import {
@@ -35,8 +35,10 @@ import { requireSettled, requireWriter } from "../auth/guards";
 import type { ApiContext } from "../context";
 import { TableAnswers } from "../cache/table-answers";
 import { shared } from "../cache/kept-tables";
-import { badRequest, handle, JsonText, parse } from "../http";
+import { badRequest, handle, JsonText, notFound, parse } from "../http";
 import { exportFileName, writeCsv, writeXlsx } from "../statistics/export";
+import { pdfFileName, pdfFontPath, writePdf } from "../statistics/pdf-report";
+import { detailOfUnit, detailUnit } from "../../domain/statistics-table";
 import { prepareReport, reportAnswer, type ScopeResolver } from "../statistics/report";
 import { ReportCache, type ClusterNotices } from "../statistics/report-cache";
 import { onDataChange } from "../store/data-changes";
@@ -195,6 +197,7 @@ export function statisticsRoutes(
       const member = requireSettled(req);
       const q = parse(ExportQuery, req.query);
       const now = clock.now();
+      if (q.format === "pdf") return pdfExport(res, member, q, now);
       const p = await prepareReport(db, member, q.report, q, now, fleetName(member), keptScope);
       const name = exportFileName(p, q.format);
       res.status(200);
@@ -212,6 +215,41 @@ export function statisticsRoutes(
       }
     }),
   );
+
+  /**
+   * The PDF (issue 26): complete at the detail asked (summary only, or every step by day or by hour: the detail
+   * sets the unit), streamed page by page (api/statistics/pdf-report.ts). 404 no_font without a Hangul font.
+   */
+  async function pdfExport(
+    res: Response,
+    member: ReturnType<typeof requireSettled>,
+    q: ReturnType<typeof ExportQuery.parse>,
+    now: number,
+  ) {
+    const fontPath = pdfFontPath();
+    if (!fontPath) throw notFound("no_font");
+    const detail = q.detail ?? detailOfUnit(q.unit);
+    const p = await prepareReport(
+      db,
+      member,
+      q.report,
+      { ...q, unit: detailUnit(detail, q.unit) },
+      now,
+      fleetName(member),
+      keptScope,
+    );
+    const name = pdfFileName(p, detail);
+    res.status(200);
+    res.setHeader("Content-Disposition", `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(name)}`);
+    res.setHeader("Cache-Control", "private, no-store");
+    res.type("application/pdf");
+    try {
+      await writePdf(db, p, { lang: q.lang, detail, by: member.id, at: now, fontPath }, res);
+    } catch (e) {
+      ctx.log("statistics PDF failed", e);
+      res.destroy();
+    }
+  }
 
   const scopeOf = async (
     reach: Reach,

@@ -37,10 +37,10 @@ const TOTAL_LABEL: Record<Lang, string> = { ko: "합계", en: "Total" };
  * where it stays as garbage until the next full collection: smaller chunks, less of it (a year of hours of 100
  * inverters, in process: peak heap ~105 MB at 10,000 or 2,000 rows a chunk, ~75 MB at 1,000; bench/README.md).
  */
-const CHUNK_ROWS = 1_000;
+export const CHUNK_ROWS = 1_000;
 
 /** The names and capacity of a row key (one object per key, made once). */
-function rowInfos(p: PreparedReport): (key: string) => RowInfo {
+export function rowInfos(p: PreparedReport): (key: string) => RowInfo {
   const made = new Map<string, RowInfo>();
   return (key) => {
     let info = made.get(key);

@@ -28,6 +28,8 @@ export const statisticsEn: StatisticsMessages = {
     csv: "Download CSV",
     xlsx: "Download Excel (XLSX)",
     pdf: "Download PDF",
+    pdfDetail: "PDF contents",
+    pdfDetails: { summary: "Summary only", day: "Daily", hour: "Hourly" },
     pdfHowTo: "To save a PDF, print (Ctrl+P, ⌘+P on a Mac) and choose 'Save as PDF' as the destination.",
     generated: "Generated {at} · {by}",
     periodText: "{start} – {end} · unit {unit}",

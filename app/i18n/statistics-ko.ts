@@ -32,6 +32,8 @@ export const statisticsKo = {
     csv: "CSV 내려받기",
     xlsx: "엑셀(XLSX) 내려받기",
     pdf: "PDF 내려받기",
+    pdfDetail: "PDF 내용",
+    pdfDetails: { summary: "요약만", day: "일별", hour: "시간별" },
     pdfHowTo: "PDF로 저장하려면 인쇄(Ctrl+P, Mac은 ⌘+P)에서 대상으로 'PDF로 저장'을 고르세요.",
     generated: "작성 {at} · {by}",
     periodText: "{start} ~ {end} · 단위 {unit}",

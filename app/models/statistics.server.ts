@@ -4,6 +4,7 @@
  * environment → /rpe (or /rpe/statistics/group for a group), VCB → /rpv, ACB → /rpa.
  */
 import type {
+  PdfDetail,
   ReportKind,
   StatisticsResponse,
   StatisticsScopeResponse,
@@ -65,8 +66,17 @@ export async function statisticsReport<T>(
   return value.value as T;
 }
 
-export const statisticsExport = (token: string, view: StatisticsView, format: "csv" | "xlsx", lang: "ko" | "en") =>
-  apiFile("/statistics/export", { token, query: { ...apiQuery(view), report: view.report, format, lang } });
+export const statisticsExport = (
+  token: string,
+  view: StatisticsView,
+  format: "csv" | "xlsx" | "pdf",
+  lang: "ko" | "en",
+  detail?: PdfDetail,
+) =>
+  apiFile("/statistics/export", {
+    token,
+    query: { ...apiQuery(view), report: view.report, format, lang, ...(detail ? { detail } : {}) },
+  });
 
 export type SubscriptionItem = Subscription & { next_run: number | null; last_sent_at: number | null; last_error: string | null };
 

@@ -7,7 +7,8 @@
  *
  * The page prints as an A4 document (app/styles/statistics.css: no navigation, a header with scope, period,
  * generated at and by, page numbers, table heads repeated, charts kept whole, black-and-white readable) and
- * exports CSV and XLSX (streamed from the API) and PDF (the printed page rendered by Chromium, when present).
+ * exports CSV, XLSX and PDF (streamed from the API; the PDF complete at the detail picked in its form: summary only,
+ * daily or hourly, api/statistics/pdf-report.ts).
  * Each report says how much of the expected 10-minute data it is built from; gaps are marked in chart and table.
  */
 import {
@@ -37,11 +38,11 @@ import {
 } from "~/models/statistics.server";
 import { assertCsrf } from "~/utils/csrf.server";
 import { redirectWithFlash } from "~/utils/flash.server";
-import { pdfAvailable } from "~/pdf.server";
 import { readPreferences } from "~/utils/preferences.server";
 import { apiFailure, formFailure, formValues, orNotFound, refusalPage, parseForm, parseSearch } from "~/utils/form-action.server";
 import styles from "~/styles/statistics.css";
 import {
+  PDF_DETAILS,
   REPORT_DEVICE_KIND,
   REPORT_KINDS,
   SUBSCRIPTION_FREQUENCIES,
@@ -65,7 +66,17 @@ import {
   STAT_UNITS,
   type StatUnit,
 } from "../../domain/statistics";
-import { REPORT_COLUMNS, REPORT_TITLES, totalColumns, type Column, type Lang, type RowInfo } from "../../domain/statistics-table";
+import {
+  pageHead,
+  REPORT_COLUMNS,
+  REPORT_TITLES,
+  shownRow,
+  totalColumns,
+  WITHHELD,
+  type Lang,
+  type RowInfo,
+  type ShownRow,
+} from "../../domain/statistics-table";
 import {
   pageIn,
   resolveView,
@@ -101,49 +112,8 @@ const ROW_FIELD = {
   acb: "reportAcbs",
 } as const;
 
-/** A row of the page's tables: its cells, whether it has a gap, and which cells are withheld ("—", footnote). */
-interface ShownRow {
-  gap: boolean;
-  cells: string[];
-  withheld?: number[];
-}
-
-/** A row as the page shows it (a withheld figure: "—", its reason in the title and the footnote). */
-function shownRow(
-  columns: Column[],
-  row: Record<string, unknown> & { samples: number; expected: number },
-  info: RowInfo,
-): ShownRow {
-  const withheld: number[] = [];
-  const cells = columns.map((c, j) => {
-    if (!c.withheld?.(row, info)) return displayCell(c, row, info);
-    withheld.push(j);
-    return WITHHELD;
-  });
-  return { gap: isGap(row.samples, row.expected), cells, ...(withheld.length ? { withheld } : {}) };
-}
-
-/** What a withheld figure shows. */
-const WITHHELD = "—";
-
 /** Why a figure is withheld: its title on the screen and the footnote of the page and the PDF. */
 const withheldNote = (t: StatisticsCatalogue) => fmt(t.statistics.prWithheld, { pct: Math.round(IRRADIANCE_COVERAGE_MIN * 100) });
-
-/** A cell as the page shows it: energy with the SPEC §9 thresholds, other numbers in the column's unit. */
-function displayCell(c: Column, row: Record<string, unknown>, info: RowInfo): string {
-  const v = c.get(row, info);
-  if (v === null) return "–";
-  if (typeof v === "string") return v;
-  if (c.energy) {
-    const q = formatEnergy(v);
-    return `${q.value} ${q.unit}`;
-  }
-  return formatNumber(v * (c.scale ?? 1), c.decimals ?? 2);
-}
-
-function pageHead(c: Column, lang: Lang): string {
-  return c.unit && !c.energy ? `${c[lang]} (${c.unit})` : c[lang];
-}
 
 /** Bars the chart draws at most: beyond, consecutive steps share a bar (their sum; a gap if any step has one). */
 const MAX_BARS = 400;
@@ -258,7 +228,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       // When this page was made: a repeated report may come from the API's cache (its generatedAt is when its
       // numbers were computed), which is dropped by any change of the data, so the numbers are those of now.
       generatedAt: formatSeoul(now, "YYYY-MM-DD HH:mm"),
-      pdf: pdfAvailable(),
       subscriptions: subs?.subscriptions ?? null,
       email: subs?.email ?? "",
       readOnly: auth.user.readOnly === 1,
@@ -510,13 +479,36 @@ function Actions({ data }: { data: Data }) {
       <a className="button secondary" href={`/statistics/export?format=xlsx&lang=${lang}&${search}`} download>
         {t.statistics.xlsx}
       </a>
-      {data.pdf ? (
-        <a className="button secondary" href={`/statistics/pdf?${search}`} download>
-          {t.statistics.pdf}
-        </a>
-      ) : null}
+      <PdfForm view={data.view} />
       <p className="muted pdf-howto">{t.statistics.pdfHowTo}</p>
     </section>
+  );
+}
+
+/**
+ * The PDF with the detail the member picks (summary only, daily, hourly): a GET form to /statistics/pdf carrying
+ * the report's search, so it works without JavaScript (reloadDocument: the answer is a file, not a page).
+ */
+function PdfForm({ view }: { view: StatisticsView }) {
+  const t = useStatisticsT();
+  const params = [...new URLSearchParams(viewSearch(view, { page: 1, print: false })).entries()].filter(([k]) => k !== "detail");
+  return (
+    <Form method="get" action="/statistics/pdf" reloadDocument className="stat-pdf">
+      {params.map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <label htmlFor="stat-pdf-detail">{t.statistics.pdfDetail}</label>
+      <select id="stat-pdf-detail" name="detail" defaultValue={view.detail}>
+        {PDF_DETAILS.map((d) => (
+          <option key={d} value={d}>
+            {t.statistics.pdfDetails[d]}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="secondary">
+        {t.statistics.pdf}
+      </button>
+    </Form>
   );
 }
 

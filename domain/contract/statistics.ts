@@ -65,10 +65,16 @@ export const ReportQuery = ScopeQuery.extend({
 });
 export type ReportQueryInput = z.input<typeof ReportQuery>;
 
+/** How much of a report its PDF holds: the summary and totals only, or also the steps by day or by hour. */
+export const PDF_DETAILS = ["summary", "day", "hour"] as const;
+export type PdfDetail = (typeof PDF_DETAILS)[number];
+
 export const ExportQuery = ReportQuery.extend({
   report: z.enum(REPORT_KINDS, { errorMap: () => ({ message: "unknown_report" }) }),
-  format: z.enum(["csv", "xlsx"], { errorMap: () => ({ message: "unknown_format" }) }),
+  format: z.enum(["csv", "xlsx", "pdf"], { errorMap: () => ({ message: "unknown_format" }) }),
   lang: z.enum(["ko", "en"]).default("ko"),
+  /** PDF only: the summary and totals alone, or also every step by day or by hour (which sets the unit). */
+  detail: z.enum(PDF_DETAILS, { errorMap: () => ({ message: "unknown_detail" }) }).optional(),
 });
 
 export interface StatScope {

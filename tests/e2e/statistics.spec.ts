@@ -1,11 +1,12 @@
 /**
  * /statistics with JavaScript on and off: each report from a bookmarked URL, the controls (a GET form and
- * links), a refused period, the print layout (print media screenshot), the exports (CSV read back; PDF
- * rendered by Chromium, its text read with pdftotext and its first page turned into PNG with pdftoppm), and
+ * links), a refused period, the print layout (print media screenshot), the exports (CSV read back; the PDF
+ * from its form, its text read with pdftotext — every row the screen counts — and its first page turned into PNG
+ * with pdftoppm), and
  * screenshots at desktop and phone width in both themes. Readings go through the real POST /api/ingest.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { formatSeoul, seoulDayStart } from "../../domain/seoul-time";
@@ -21,6 +22,8 @@ const DATE = formatSeoul(DAY, "YYYY-MM-DD");
 let g: GatewayFixture;
 let who: MemberFixture;
 let plantName: string;
+/** The group node of the member `who`. */
+let groupNode: number;
 
 test.beforeAll(async ({ store }) => {
   const baseUrl = process.env.E2E_BASE_URL!;
@@ -40,6 +43,7 @@ test.beforeAll(async ({ store }) => {
         .executeTakeFirstOrThrow()
     ).seq,
   );
+  groupNode = node;
   g = await createGatewayFixture(store, { inverters: 2, capaKw: 100, nodeSeq: node });
   plantName = (await store.db.selectFrom("plant").select("name").where("uid", "=", g.plantUid).executeTakeFirstOrThrow()).name;
   who = await createMember(store, { node_seq: node });
@@ -191,7 +195,7 @@ test.describe("statistics screen", () => {
     expect(text).toContain(plantName);
   });
 
-  test("prints as a clean A4 document and as a PDF", async ({ page, server }, info) => {
+  test("prints as a clean A4 document and as a PDF", async ({ page }, info) => {
     test.skip(info.project.name !== "js", "one browser renders the printed page and the PDF");
     mkdirSync(SCREENS, { recursive: true });
     await page.goto(bookmark("integrated", "&unit=60"));
@@ -202,16 +206,53 @@ test.describe("statistics screen", () => {
     await page.screenshot({ path: path.join(SCREENS, "statistics-print.png"), fullPage: true, timeout: 60_000 });
     await page.emulateMedia({ media: "screen" });
 
-    const href = await page.getByRole("link", { name: "PDF 내려받기" }).getAttribute("href");
-    const res = await page.request.get(new URL(href!, server.baseUrl).toString(), { timeout: 90_000 });
-    expect(res.status()).toBe(200);
-    expect(res.headers()["content-type"]).toBe("application/pdf");
+    // The PDF form: the detail picked (hourly, as the screen's unit) and the report's search, a plain GET.
+    await expect(page.getByLabel("PDF 내용")).toHaveValue("hour");
+    const download = page.waitForEvent("download", { timeout: 90_000 });
+    await page.getByRole("button", { name: "PDF 내려받기" }).click();
     const file = path.join(SCREENS, "statistics.pdf");
-    writeFileSync(file, await res.body());
+    await (await download).saveAs(file);
     const text = execFileSync("pdftotext", ["-layout", file, "-"]).toString();
     expect(text).toContain(plantName);
     expect(text).toContain("통합 보고서");
+    expect(text).toContain("시간별 자료");
     execFileSync("pdftoppm", ["-png", "-r", "60", "-f", "1", "-l", "2", file, path.join(SCREENS, "statistics-pdf")]);
+  });
+
+  test("the PDF holds every row the screen counts, past 500, at the detail picked in its form", async ({ page, store }, info) => {
+    // Issue 26: the print-view PDF stopped at "1–500행 / 전체 893행". Eight inverters of a plant of the member's group
+    // over six days: 8 × 12 hours × 6 = 576 hourly rows.
+    const big = await createGatewayFixture(store, { inverters: 8, capaKw: 400, nodeSeq: groupNode });
+    const first = DAY - 5 * 86_400_000;
+    const readings: unknown[] = [];
+    for (let d = 0; d < 6; d++)
+      for (let i = 36; i < 108; i++)
+        for (const inv of big.inverters)
+          readings.push({ device: inv, ts: first + d * 86_400_000 + i * 600_000, values: { iw: 30_000 } });
+    for (let i = 0; i < readings.length; i += 2000) {
+      const res = await postReadings(process.env.E2E_BASE_URL!, big, readings.slice(i, i + 2000));
+      expect(res.status).toBe(200);
+    }
+    const url = `/statistics?report=inverter&plant=${big.plantUid}&period=custom&start=${formatSeoul(first, "YYYY-MM-DD")}&end=${DATE}&unit=60`;
+    await page.goto(url);
+    const counted = page.getByText(/전체 [\d,]+행/);
+    await expect(counted).toBeVisible();
+    const total = Number(/전체 ([\d,]+)행/.exec((await counted.textContent())!)![1]!.replace(/,/g, ""));
+    expect(total).toBeGreaterThan(500);
+    for (const [detail, label, row] of [
+      ["hour", "시간별", /^\s*\d{4}-\d{2}-\d{2} \d{2}:\d{2}\s/],
+      ["summary", "요약만", /^\s*\d{4}-\d{2}-\d{2}(\s\d{2}:\d{2})?\s{2,}/],
+    ] as const) {
+      await page.getByLabel("PDF 내용").selectOption({ label });
+      const download = page.waitForEvent("download", { timeout: 120_000 });
+      await page.getByRole("button", { name: "PDF 내려받기" }).click();
+      const file = path.join(SCREENS, `statistics-${detail}-${info.project.name}.pdf`);
+      await (await download).saveAs(file);
+      const lines = execFileSync("pdftotext", ["-layout", file, "-"], { maxBuffer: 64 << 20 })
+        .toString()
+        .split("\n");
+      expect(lines.filter((l) => row.test(l)).length, `${detail}: step rows`).toBe(detail === "hour" ? total : 0);
+    }
   });
 
   test("screenshots at desktop and phone width in both themes", async ({ page, server }, info) => {
