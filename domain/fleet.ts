@@ -4,6 +4,7 @@
  * the API side). Pure: no I/O.
  */
 import { z } from "zod";
+import { wholeNumber } from "./contract/params";
 import { DEVICE_KINDS, type DeviceKind } from "./device";
 
 /** Gateways push every 10 minutes; an RTU is online when it was seen within 3 intervals. */
@@ -219,24 +220,9 @@ export const AssignableRtuQuerySchema = z.object({
   exclude: z.string().trim().max(64).optional(),
   q: z.string().trim().max(100, "too_long").optional(),
   assigned: z.enum(RTU_ASSIGNED_FILTERS, { errorMap: () => ({ message: "unknown_filter" }) }).optional(),
-  group: z.coerce
-    .number({ invalid_type_error: "not_a_number" })
-    .int("not_a_number")
-    .min(1, "too_small")
-    .max(2 ** 31 - 1, "too_large")
-    .optional(),
-  page: z.coerce
-    .number({ invalid_type_error: "not_a_number" })
-    .int("not_a_number")
-    .min(1, "too_small")
-    .max(100_000, "too_large")
-    .default(1),
-  size: z.coerce
-    .number({ invalid_type_error: "not_a_number" })
-    .int("not_a_number")
-    .min(1, "too_small")
-    .max(200, "too_large")
-    .default(ASSIGNABLE_RTU_PAGE_SIZE),
+  group: wholeNumber(1, 2 ** 31 - 1).optional(),
+  page: wholeNumber(1, 100_000).default(1),
+  size: wholeNumber(1, 200).default(ASSIGNABLE_RTU_PAGE_SIZE),
 });
 export type AssignableRtuQuery = z.infer<typeof AssignableRtuQuerySchema>;
 

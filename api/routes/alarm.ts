@@ -16,6 +16,7 @@
  * GET, PUT /alarm/contacts/{plant} the plant's owner and electrical safety manager (plant admins with edit access)
  */
 import { Router } from "express";
+import { wholeNumber } from "../../domain/contract/params";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import { hhmmToMinutes, minutesToHhmm } from "../../domain/alert-policy";
@@ -82,11 +83,7 @@ const UnreleaseQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(200),
 });
 const SeqParam = z.object({
-  seq: z.coerce
-    .number({ invalid_type_error: "not_a_number" })
-    .int("not_a_number")
-    .min(1, "too_small")
-    .max(2 ** 31 - 1, "too_large"),
+  seq: wholeNumber(1, 2 ** 31 - 1),
 });
 /**
  * Memory of the list's answer cache, and the longest an answer is kept: writes through a server drop answers at

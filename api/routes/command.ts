@@ -14,6 +14,7 @@
  * GET  /command/{seq}             one command and its outcome
  */
 import { compareNames } from "../../domain/ordering";
+import { wholeNumber } from "../../domain/contract/params";
 import { Router } from "express";
 import { z } from "zod";
 import type { AccessClaims } from "../../domain/contract/auth";
@@ -37,11 +38,7 @@ import { nodeNamed, plantsUnderNode } from "../store/alarms";
 import { IdempotencyKeyReused, type CommandService } from "../telemetry/commands";
 
 const SeqParam = z.object({
-  seq: z.coerce
-    .number({ invalid_type_error: "not_a_number" })
-    .int("not_a_number")
-    .min(1, "too_small")
-    .max(2 ** 31 - 1, "too_large"),
+  seq: wholeNumber(1, 2 ** 31 - 1),
 });
 
 /** The Idempotency-Key header: the confirmation's one-time token (1–200 visible ASCII characters), optional. */

@@ -4,6 +4,7 @@
  * portal's models alike.
  */
 import type { AlarmMessage } from "../alarm-message";
+import { wholeNumber } from "./params";
 import { z } from "zod";
 import { outboundUrlProblem, WEBHOOK_SCHEMES } from "../outbound-address";
 import { parseSeoul } from "../seoul-time";
@@ -41,22 +42,12 @@ export const AlarmListQuerySchema = z
       .refine((v) => (ALARM_LEVEL_FILTERS as readonly number[]).includes(v), "unknown_level")
       .default(-1),
     device: optionalText(64),
-    code: z.coerce
-      .number({ invalid_type_error: "not_a_number" })
-      .int("not_a_number")
-      .min(0, "too_small")
-      .max(2 ** 31 - 1, "too_large")
-      .optional(),
+    code: wholeNumber(0, 2 ** 31 - 1).optional(),
     status: z.enum(ALARM_STATES, { errorMap: () => ({ message: "unknown_status" }) }).optional(),
     isGroup: flag.optional(),
     group: z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_a_number").min(1, "too_small").optional(),
     plant: optionalText(64),
-    page: z.coerce
-      .number({ invalid_type_error: "not_a_number" })
-      .int("not_a_number")
-      .min(1, "too_small")
-      .max(100_000, "too_large")
-      .default(1),
+    page: wholeNumber(1, 100_000).default(1),
     size: z.coerce
       .number({ invalid_type_error: "not_a_number" })
       .int("not_a_number")
@@ -80,18 +71,8 @@ export type AlarmListQuery = z.infer<typeof AlarmListQuerySchema>;
 export const AlarmScopeQuerySchema = z.object({
   q: optionalText(100),
   plant: optionalText(64),
-  group: z.coerce
-    .number({ invalid_type_error: "not_a_number" })
-    .int("not_a_number")
-    .min(1, "too_small")
-    .max(2 ** 31 - 1, "too_large")
-    .optional(),
-  limit: z.coerce
-    .number({ invalid_type_error: "not_a_number" })
-    .int("not_a_number")
-    .min(1, "too_small")
-    .max(50, "too_large")
-    .default(20),
+  group: wholeNumber(1, 2 ** 31 - 1).optional(),
+  limit: wholeNumber(1, 50).default(20),
 });
 export type AlarmScopeQuery = z.infer<typeof AlarmScopeQuerySchema>;
 
@@ -257,12 +238,7 @@ export interface PlantContacts {
 export const OUTBOX_STATES = ["pending", "sent", "failed", "dropped"] as const;
 export const DeliveryLogQuerySchema = z.object({
   status: z.enum(OUTBOX_STATES, { errorMap: () => ({ message: "unknown_status" }) }).optional(),
-  page: z.coerce
-    .number({ invalid_type_error: "not_a_number" })
-    .int("not_a_number")
-    .min(1, "too_small")
-    .max(100_000, "too_large")
-    .default(1),
+  page: wholeNumber(1, 100_000).default(1),
 });
 export interface DeliveryRow {
   seq: number;
@@ -295,7 +271,7 @@ export const CommandSchema = z
       .refine((k) => [1, 2, 4, 7, 8].includes(k), "unknown_kind"),
     rtuUid: z.string().min(1, "required").max(64, "too_long"),
     deviceUid: z.string().min(1, "required").max(64, "too_long"),
-    ch: z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_a_number").min(0, "too_small").max(255, "too_large"),
+    ch: wholeNumber(0, 255),
     hexOn: hex.nullish(),
     hexOff: hex.nullish(),
   })
@@ -383,35 +359,15 @@ export type ControlKindFilter = keyof typeof CONTROL_KIND_FILTERS;
  */
 export const ControlQuerySchema = z.object({
   plant: optionalText(64),
-  group: z.coerce
-    .number({ invalid_type_error: "not_a_number" })
-    .int("not_a_number")
-    .min(1, "too_small")
-    .max(2 ** 31 - 1, "too_large")
-    .optional(),
+  group: wholeNumber(1, 2 ** 31 - 1).optional(),
   q: optionalText(100),
   kind: z.enum(["inverter", "breaker"], { errorMap: () => ({ message: "unknown_kind" }) }).optional(),
   device: optionalText(64),
-  page: z.coerce
-    .number({ invalid_type_error: "not_a_number" })
-    .int("not_a_number")
-    .min(1, "too_small")
-    .max(100_000, "too_large")
-    .default(1),
-  size: z.coerce
-    .number({ invalid_type_error: "not_a_number" })
-    .int("not_a_number")
-    .min(1, "too_small")
-    .max(200, "too_large")
-    .default(CONTROL_PAGE_SIZE),
+  page: wholeNumber(1, 100_000).default(1),
+  size: wholeNumber(1, 200).default(CONTROL_PAGE_SIZE),
 });
 export type ControlQuery = z.infer<typeof ControlQuerySchema>;
 export const CommandListQuerySchema = z.object({
   plant: optionalText(64),
-  limit: z.coerce
-    .number({ invalid_type_error: "not_a_number" })
-    .int("not_a_number")
-    .min(1, "too_small")
-    .max(200, "too_large")
-    .default(20),
+  limit: wholeNumber(1, 200).default(20),
 });
