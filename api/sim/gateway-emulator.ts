@@ -21,9 +21,11 @@ import {
   estimateLifetimeKwh,
   type PlantModel,
   type PlantReadings,
+  type PlantSpec,
   type PlantState,
 } from "./pv";
 import { stepPlant } from "./pv";
+import { demoPlantLosses } from "./losses";
 import { hashSeed } from "./random";
 import { DAY_MS, STEP_MS, alignToStep, kstDayIndex, kstDayStartMs } from "./time";
 
@@ -61,6 +63,39 @@ const SEND_CHUNK = 500;
 const REPLAY_SHARE = 0.9;
 /** Lets waiting I/O (requests, answers) run before the next write of the replay. */
 const yieldToAnswers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The physics of a simulated plant from what the store says of it: its inverters' ratings, connection boards (8–16
+ * strings each, seeded), sensors and breakers, and the losses a real plant has (api/sim/losses.ts).
+ */
+export function simulatedPlantSpec(p: {
+  uid: string;
+  lat: number | null;
+  lng: number | null;
+  locality: string | null;
+  inverterKw: readonly number[];
+  boards: number;
+  envSensors: number;
+  vcbs: number;
+  acbs: number;
+}): PlantSpec {
+  const n = p.inverterKw.length;
+  return {
+    seed: p.uid,
+    latDeg: p.lat ?? 36.5,
+    lonDeg: p.lng ?? 127.8,
+    locality: p.locality ?? p.uid,
+    inverters: p.inverterKw.map((kw) => ({ capacityKw: kw })),
+    connectionBoards: Array.from({ length: p.boards }, (_, k) => ({
+      inverterIndex: k % n,
+      channels: 8 + (hashSeed(p.uid, k) % 9),
+    })),
+    envSensors: p.envSensors,
+    vcbs: p.vcbs,
+    acbs: p.acbs,
+    losses: demoPlantLosses(p.uid),
+  };
+}
 
 export class GatewayEmulator implements GatewayLink {
   private plants: SimPlant[] = [];
@@ -128,17 +163,19 @@ export class GatewayEmulator implements GatewayLink {
       if (!inverters.length) continue;
       const boards = own.filter((d) => d.kind === 2);
       const share = (p.capa * 0.01) / inverters.length;
-      const model = createPlantModel({
-        seed: p.uid,
-        latDeg: p.lat ?? 36.5,
-        lonDeg: p.lng ?? 127.8,
-        locality: p.locality ?? p.uid,
-        inverters: inverters.map((d) => ({ capacityKw: d.capa ? d.capa * 0.01 : share })),
-        connectionBoards: boards.map((_, k) => ({ inverterIndex: k % inverters.length, channels: 8 + (hashSeed(p.uid, k) % 9) })),
-        envSensors: own.filter((d) => d.kind === 4).length,
-        vcbs: own.filter((d) => d.kind === 7).length,
-        acbs: own.filter((d) => d.kind === 8).length,
-      });
+      const model = createPlantModel(
+        simulatedPlantSpec({
+          uid: p.uid,
+          lat: p.lat,
+          lng: p.lng,
+          locality: p.locality,
+          inverterKw: inverters.map((d) => (d.capa ? d.capa * 0.01 : share)),
+          boards: boards.length,
+          envSensors: own.filter((d) => d.kind === 4).length,
+          vcbs: own.filter((d) => d.kind === 7).length,
+          acbs: own.filter((d) => d.kind === 8).length,
+        }),
+      );
       const newest = Math.max(0, ...own.map((d) => d.ts ?? 0));
       const resume = newest > start ? alignToStep(newest) : start;
       const sameDay = kstDayIndex(resume) === kstDayIndex(newest);
