@@ -12,6 +12,8 @@ import type { CommandMessage, CommandOutcome, GatewayLink } from "../telemetry/c
 import type { IngestService } from "../telemetry/ingest";
 import type { RawReading } from "../telemetry/readings";
 import { rebuildRollupsInSlices } from "../telemetry/writer";
+import { getSettings } from "../store/settings";
+import { HistoryAlarms, writeHistoryAlarms } from "./history-alarms";
 import { DEMO_FAULT_INTENSITY, FaultSchedule, createFaultFrame, faultHex, type FaultFrame } from "./faults";
 import { SIMULATED_RTU_KIND } from "./fleet";
 import {
@@ -39,6 +41,12 @@ interface SimDevice {
 
 interface SimPlant {
   uid: string;
+  /** Raw capacity (10 W units) and place, for the history's alarms. */
+  capa: number;
+  lat: number | null;
+  lng: number | null;
+  /** Raw rating of each device (inverters), by the devices' order. */
+  deviceCapa: Array<number | null>;
   model: PlantModel;
   state: PlantState;
   readings: PlantReadings;
@@ -107,6 +115,8 @@ export class GatewayEmulator implements GatewayLink {
   private halted = false;
   /** The history replay in progress: its time span, how far it is and the last tenth reported. */
   private replay: { share: number; reported: number } | undefined;
+  /** While a history is replayed: its alarms, judged from the readings as they are delivered (history-alarms.ts). */
+  private history: { alarms: HistoryAlarms; judgeFrom: number } | undefined;
 
   constructor(
     private store: Store,
@@ -196,6 +206,10 @@ export class GatewayEmulator implements GatewayLink {
       const layout = { seed: p.uid, inverters: inverters.length, devices: simDevices.length, rtus: plantRtus.length };
       const sim: SimPlant = {
         uid: p.uid,
+        capa: p.capa,
+        lat: p.lat,
+        lng: p.lng,
+        deviceCapa: own.map((d) => d.capa),
         model,
         state,
         readings: createPlantReadings(model),
@@ -265,7 +279,10 @@ export class GatewayEmulator implements GatewayLink {
       const target = alignToStep(this.clock.now());
       const from = Math.min(...this.plants.map((p) => p.state.tMs));
       const bulk = target - from > DAY_MS;
-      if (bulk) this.replay = { share: 0, reported: 0 };
+      if (bulk) {
+        this.replay = { share: 0, reported: 0 };
+        this.history = await this.historyAlarms(from);
+      }
       let day = from;
       while (day < target && !this.halted) {
         day = Math.min(target, kstDayStartMs(kstDayIndex(day) + 1));
@@ -277,7 +294,15 @@ export class GatewayEmulator implements GatewayLink {
           }
           await yieldToAnswers();
         }
+        if (this.history) await writeHistoryAlarms(this.store.db, this.history.alarms.takeFinished(), yieldToAnswers);
         if (bulk) this.progressed((REPLAY_SHARE * (day - from)) / (target - from));
+      }
+      if (this.history) {
+        // The replay has met the present: what is still open is written open, and the live engine carries it on.
+        const alarms = this.history.alarms;
+        await writeHistoryAlarms(this.store.db, alarms.takeAll(), yieldToAnswers);
+        this.opts.log?.(`  Simulator: ${alarms.raised.toLocaleString("en")} alarms of the history derived from its readings`);
+        this.history = undefined;
       }
       if (bulk)
         await rebuildRollupsInSlices(this.store, from, target + STEP_MS, {
@@ -293,6 +318,27 @@ export class GatewayEmulator implements GatewayLink {
     }
     for (const fn of this.afterStep) await fn();
     return sent;
+  }
+
+  /** The judge of the history's alarms, with the store's settings and fault codes, every simulated plant added. */
+  private async historyAlarms(from: number): Promise<{ alarms: HistoryAlarms; judgeFrom: number }> {
+    const settings = (await getSettings(this.store.db)).alarm;
+    const faultNames = (await this.store.db.selectFrom("fault_code").select(["code", "name_ko", "level"]).execute()).map(
+      (f) => ({ code: f.code, name: f.name_ko, level: f.level }),
+    );
+    const alarms = new HistoryAlarms(settings, faultNames);
+    for (const p of this.plants)
+      alarms.addPlant({
+        uid: p.uid,
+        capa: p.capa,
+        lat: p.lat,
+        lng: p.lng,
+        rtus: p.rtus,
+        devices: p.devices.map((d, k) => ({ uid: d.uid, kind: d.kind, rtuUid: d.rtuUid, capa: p.deviceCapa[k] ?? null })),
+      });
+    // Every device has been heard (or missed) by the time silence could count: the first steps only warm up.
+    const warmUp = Math.max(settings.rtuSilentIntervals, settings.deviceSilentIntervals) * STEP_MS;
+    return { alarms, judgeFrom: from + warmUp };
   }
 
   /** How far the history replay is while one runs (percent, the rollups' rebuild at the end included); null otherwise. */
@@ -370,6 +416,8 @@ export class GatewayEmulator implements GatewayLink {
     const r = stepPlant(plant.model, plant.state, frame, plant.readings);
     const sunUp = r.sunElevationDeg > -0.833;
     const rtuOffline = new Set(plant.rtus.filter((_, k) => frame.rtuOffline[k] === 1));
+    // What reaches the server at this step, per RTU (for the history's alarms).
+    const delivered = this.history ? new Map<string, RawReading[]>() : undefined;
     plant.devices.forEach((d, k) => {
       if (frame.deviceCommLost[k] === 1) return;
       const values = this.values(plant, d, r, sunUp);
@@ -385,13 +433,24 @@ export class GatewayEmulator implements GatewayLink {
       const batch = batches.get(d.rtuUid) ?? [];
       batch.push(reading);
       batches.set(d.rtuUid, batch);
+      if (delivered) {
+        const heard = delivered.get(d.rtuUid);
+        if (heard) heard.push(reading);
+        else delivered.set(d.rtuUid, [reading]);
+      }
     });
     for (const rtu of plant.rtus) {
       const buffered = this.buffers.get(rtu);
       if (!rtuOffline.has(rtu) && buffered?.length) {
         batches.set(rtu, [...buffered, ...(batches.get(rtu) ?? [])]);
+        delivered?.set(rtu, [...buffered, ...(delivered.get(rtu) ?? [])]);
         this.buffers.delete(rtu);
       }
+    }
+    if (delivered && this.history) {
+      const alarms = this.history.alarms;
+      for (const [rtu, readings] of delivered) alarms.heard(plant.uid, rtu, readings, t);
+      if (t >= this.history.judgeFrom) alarms.judge(plant.uid, t);
     }
   }
 
