@@ -28,6 +28,28 @@ describe("alarms of the replayed history", () => {
     store = await openStore(`file:${path.join(dir, "portal.db")}`);
     await seedFoundation(store, { adminPassword: "admin1234!" });
     await seedDemoFleet(store);
+    // Someone who would be alerted of every plant's alarms, by mail and webhook, if the past were alerted.
+    const at = Date.now();
+    await store.db.updateTable("member").set({ email: "ops@example.com" }).where("id", "=", "admin").execute();
+    await store.db
+      .insertInto("alert_pref")
+      .values({
+        member_id: "admin",
+        min_level: 1,
+        mail: 1,
+        webhook: 1,
+        webhook_url: "https://hooks.example.com/x",
+        quiet_from: null,
+        quiet_to: null,
+        digest: 0,
+        updated_at: at,
+      })
+      .execute();
+    for (const p of await store.db.selectFrom("plant").select("uid").execute())
+      await store.db
+        .insertInto("plant_contact")
+        .values({ plant_uid: p.uid, role: "owner", member_id: "admin", updated_at: at, updated_by: "admin" })
+        .execute();
     const logged: string[] = [];
     const sim = new GatewayEmulator(store, new IngestService(store, wallClock), wallClock, {
       historyDays: 5,
