@@ -10,7 +10,11 @@
  */
 import type { Kysely } from "kysely";
 import {
+  AWAKE_IRRADIANCE,
   AWAKE_SUN_ELEVATION,
+  DUSK_OUTPUT_W,
+  STEP_MS,
+  SUNRISE_ELEVATION_DEG,
   alarmKey,
   applyRaiseDelay,
   awakeSince,
@@ -57,6 +61,9 @@ interface PlantJudge {
   recent: Map<string, HistoryAlarm>;
   incidents: Map<string, number>;
   awake: { day: number; since: number | null };
+  /** When the plant was last judged, and what it was judged on (unchangedNight). */
+  judgedAt: number;
+  signature: string;
 }
 
 export interface HistoryPlant {
@@ -75,12 +82,15 @@ export class HistoryAlarms {
   private plants = new Map<string, PlantJudge>();
   private finished: HistoryAlarm[] = [];
   private sun = emptySunPosition();
-  /** Alarms judged so far (for the replay's log line). */
+  /** Alarms raised so far, and the time spent judging, ms (for the replay's log line). */
   raised = 0;
+  judgeMs = 0;
 
   constructor(
     private settings: AlarmSettings,
     private faultNames: FaultName[],
+    /** exhaustive: judge every step, unchanged nights too (tests compare the two). */
+    private options: { exhaustive?: boolean } = {},
   ) {}
 
   addPlant(p: HistoryPlant) {
@@ -111,6 +121,8 @@ export class HistoryAlarms {
       recent: new Map(),
       incidents: new Map(),
       awake: { day: -1, since: null },
+      judgedAt: 0,
+      signature: "",
     });
   }
 
@@ -138,6 +150,15 @@ export class HistoryAlarms {
   judge(plantUid: string, now: number) {
     const p = this.plants.get(plantUid);
     if (!p) return;
+    const started = performance.now();
+    try {
+      this.judgePlant(p, now);
+    } finally {
+      this.judgeMs += performance.now() - started;
+    }
+  }
+
+  private judgePlant(p: PlantJudge, now: number) {
     const sunElevationDeg = sunPosition(now, p.lat, p.lng, this.sun).elevationDeg;
     let woke: number | null = null;
     if (sunElevationDeg >= AWAKE_SUN_ELEVATION) {
@@ -145,6 +166,7 @@ export class HistoryAlarms {
       if (p.awake.day !== day) p.awake = { day, since: awakeSince(now, p.lat, p.lng) };
       woke = p.awake.since;
     }
+    if (!this.options.exhaustive && this.unchangedNight(p, now, sunElevationDeg)) return;
     const openLowGeneration = new Set<string>();
     for (const [key, a] of p.open) if (a.wanted.code === ALARM_CODE.abnormalTodayGeneration) openLowGeneration.add(key);
     const { wanted, undecided } = evaluateAlarms({
@@ -186,6 +208,35 @@ export class HistoryAlarms {
       this.raised++;
       p.open.set(w.key, { wanted: w, raisedAt: now, releasedAt: null, steps: [{ kind: "raised", at: now }] });
     }
+  }
+
+  /**
+   * Whether judging the plant now would say what its last judgement said: in the dark (production is not judged, no
+   * device is awake), with the same devices heard in this step as in that one, with the same fault codes, and no
+   * silence or raise delay run out since. Then the rules' answer is the same, and the judgement is skipped (a night
+   * is more than half the steps of a replay). Any doubt judges.
+   */
+  private unchangedNight(p: PlantJudge, now: number, sunElevationDeg: number): boolean {
+    const night = sunElevationDeg <= SUNRISE_ELEVATION_DEG;
+    let signature = night ? "n" : "d";
+    const deviceSilentAfter = this.settings.deviceSilentIntervals * STEP_MS;
+    const rtuSilentAfter = this.settings.rtuSilentIntervals * STEP_MS;
+    const last = p.judgedAt;
+    let runOut = false;
+    const ranOut = (deadline: number) => deadline >= last && deadline < now;
+    for (const d of p.devices) {
+      signature += `${d.latestTs === now ? 1 : 0}${d.fault_code ?? "-"}${(d.iw ?? 0) >= DUSK_OUTPUT_W ? 1 : 0}${(d.iis ?? 0) >= AWAKE_IRRADIANCE ? 1 : 0},`;
+      if (d.latestTs !== null && (ranOut(d.latestTs + deviceSilentAfter) || ranOut(d.latestTs + rtuSilentAfter))) runOut = true;
+    }
+    for (const r of p.rtus) if (r.last_seen_at !== null && ranOut(r.last_seen_at + rtuSilentAfter)) runOut = true;
+    const delay = this.settings.raiseDelayMinutes * 60_000;
+    for (const first of p.incidents.values()) if (ranOut(first + delay)) runOut = true;
+    const same = night && !runOut && signature === p.signature;
+    if (!same) {
+      p.signature = signature;
+      p.judgedAt = now;
+    }
+    return same;
   }
 
   /** The alarms that can change no more (released longer ago than the reopen window), handed over once. */
