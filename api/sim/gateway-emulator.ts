@@ -118,7 +118,15 @@ export class GatewayEmulator implements GatewayLink {
   /** The history replay in progress: its time span, how far it is and the last tenth reported. */
   private replay: { share: number; reported: number } | undefined;
   /** While a history is replayed: its alarms, judged from the readings as they are delivered (history-alarms.ts). */
-  private history: { alarms: HistoryAlarms; judgeFrom: number; writeMs: number } | undefined;
+  private history:
+    | {
+        alarms: HistoryAlarms;
+        judgeFrom: number;
+        writeMs: number;
+        /** The longest a plant's day of steps (with its judging) held the event loop, ms. */
+        longestStepsMs: number;
+      }
+    | undefined;
 
   constructor(
     private store: Store,
@@ -290,7 +298,9 @@ export class GatewayEmulator implements GatewayLink {
         day = Math.min(target, kstDayStartMs(kstDayIndex(day) + 1));
         for (const plant of this.plants) {
           const batches = new Map<string, RawReading[]>();
+          const started = performance.now();
           while (plant.state.tMs < day && !this.halted) this.step(plant, batches);
+          if (this.history) this.history.longestStepsMs = Math.max(this.history.longestStepsMs, performance.now() - started);
           for (const [rtu, readings] of batches) {
             if (readings.length) sent += await this.send(rtu, readings, bulk);
           }
@@ -305,13 +315,14 @@ export class GatewayEmulator implements GatewayLink {
       }
       if (this.history) {
         // The replay has met the present: what is still open is written open, and the live engine carries it on.
-        const { alarms, writeMs } = this.history;
+        const { alarms, writeMs, longestStepsMs } = this.history;
         const started = performance.now();
         await writeHistoryAlarms(this.store.db, alarms.takeAll(), yieldToAnswers);
         const s = (ms: number) => (ms / 1000).toFixed(1);
         this.opts.log?.(
           `  Simulator: ${alarms.raised.toLocaleString("en")} alarms of the history derived from its readings ` +
-            `(judging ${s(alarms.judgeMs)} s, writing ${s(writeMs + performance.now() - started)} s)`,
+            `(judging ${s(alarms.judgeMs)} s, writing ${s(writeMs + performance.now() - started)} s; ` +
+            `a plant's day of steps held the loop ${longestStepsMs.toFixed(0)} ms at most)`,
         );
         this.history = undefined;
       }
@@ -332,7 +343,7 @@ export class GatewayEmulator implements GatewayLink {
   }
 
   /** The judge of the history's alarms, with the store's settings and fault codes, every simulated plant added. */
-  private async historyAlarms(from: number): Promise<{ alarms: HistoryAlarms; judgeFrom: number; writeMs: number }> {
+  private async historyAlarms(from: number): Promise<NonNullable<GatewayEmulator["history"]>> {
     const settings = (await getSettings(this.store.db)).alarm;
     const faultNames = (await this.store.db.selectFrom("fault_code").select(["code", "name_ko", "level"]).execute()).map((f) => ({
       code: f.code,
@@ -351,7 +362,7 @@ export class GatewayEmulator implements GatewayLink {
       });
     // Every device has been heard (or missed) by the time silence could count: the first steps only warm up.
     const warmUp = Math.max(settings.rtuSilentIntervals, settings.deviceSilentIntervals) * STEP_MS;
-    return { alarms, judgeFrom: from + warmUp, writeMs: 0 };
+    return { alarms, judgeFrom: from + warmUp, writeMs: 0, longestStepsMs: 0 };
   }
 
   /** How far the history replay is while one runs (percent, the rollups' rebuild at the end included); null otherwise. */
