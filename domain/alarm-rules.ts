@@ -111,7 +111,7 @@ const INVERTER = 1;
 const BOARD = 2;
 const ENV = 4;
 /** An inverter last heard below this output (W) was going to sleep. */
-const DUSK_OUTPUT_W = 1_000;
+export const DUSK_OUTPUT_W = 1_000;
 
 export function evaluateAlarms(input: {
   now: number;

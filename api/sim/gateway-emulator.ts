@@ -12,6 +12,8 @@ import type { CommandMessage, CommandOutcome, GatewayLink } from "../telemetry/c
 import type { IngestService } from "../telemetry/ingest";
 import type { RawReading } from "../telemetry/readings";
 import { rebuildRollupsInSlices } from "../telemetry/writer";
+import { getSettings } from "../store/settings";
+import { HistoryAlarms, writeHistoryAlarms } from "./history-alarms";
 import { DEMO_FAULT_INTENSITY, FaultSchedule, createFaultFrame, faultHex, type FaultFrame } from "./faults";
 import { SIMULATED_RTU_KIND } from "./fleet";
 import {
@@ -21,9 +23,11 @@ import {
   estimateLifetimeKwh,
   type PlantModel,
   type PlantReadings,
+  type PlantSpec,
   type PlantState,
 } from "./pv";
 import { stepPlant } from "./pv";
+import { demoPlantLosses } from "./losses";
 import { hashSeed } from "./random";
 import { DAY_MS, STEP_MS, alignToStep, kstDayIndex, kstDayStartMs } from "./time";
 
@@ -37,6 +41,12 @@ interface SimDevice {
 
 interface SimPlant {
   uid: string;
+  /** Raw capacity (10 W units) and place, for the history's alarms. */
+  capa: number;
+  lat: number | null;
+  lng: number | null;
+  /** Raw rating of each device (inverters), by the devices' order. */
+  deviceCapa: Array<number | null>;
   model: PlantModel;
   state: PlantState;
   readings: PlantReadings;
@@ -52,6 +62,8 @@ export interface EmulatorOptions {
   historyDays: number;
   faultIntensity?: number;
   log?: (msg: string) => void;
+  /** Judge the history's alarms at every step, unchanged nights too (for tests: the result must be the same). */
+  exhaustiveHistoryAlarms?: boolean;
 }
 
 const r2 = (v: number) => Math.round(v * 100) / 100;
@@ -61,6 +73,39 @@ const SEND_CHUNK = 500;
 const REPLAY_SHARE = 0.9;
 /** Lets waiting I/O (requests, answers) run before the next write of the replay. */
 const yieldToAnswers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The physics of a simulated plant from what the store says of it: its inverters' ratings, connection boards (8–16
+ * strings each, seeded), sensors and breakers, and the losses a real plant has (api/sim/losses.ts).
+ */
+export function simulatedPlantSpec(p: {
+  uid: string;
+  lat: number | null;
+  lng: number | null;
+  locality: string | null;
+  inverterKw: readonly number[];
+  boards: number;
+  envSensors: number;
+  vcbs: number;
+  acbs: number;
+}): PlantSpec {
+  const n = p.inverterKw.length;
+  return {
+    seed: p.uid,
+    latDeg: p.lat ?? 36.5,
+    lonDeg: p.lng ?? 127.8,
+    locality: p.locality ?? p.uid,
+    inverters: p.inverterKw.map((kw) => ({ capacityKw: kw })),
+    connectionBoards: Array.from({ length: p.boards }, (_, k) => ({
+      inverterIndex: k % n,
+      channels: 8 + (hashSeed(p.uid, k) % 9),
+    })),
+    envSensors: p.envSensors,
+    vcbs: p.vcbs,
+    acbs: p.acbs,
+    losses: demoPlantLosses(p.uid),
+  };
+}
 
 export class GatewayEmulator implements GatewayLink {
   private plants: SimPlant[] = [];
@@ -72,6 +117,16 @@ export class GatewayEmulator implements GatewayLink {
   private halted = false;
   /** The history replay in progress: its time span, how far it is and the last tenth reported. */
   private replay: { share: number; reported: number } | undefined;
+  /** While a history is replayed: its alarms, judged from the readings as they are delivered (history-alarms.ts). */
+  private history:
+    | {
+        alarms: HistoryAlarms;
+        judgeFrom: number;
+        writeMs: number;
+        /** The longest a plant's day of steps (with its judging) held the event loop, ms. */
+        longestStepsMs: number;
+      }
+    | undefined;
 
   constructor(
     private store: Store,
@@ -128,17 +183,19 @@ export class GatewayEmulator implements GatewayLink {
       if (!inverters.length) continue;
       const boards = own.filter((d) => d.kind === 2);
       const share = (p.capa * 0.01) / inverters.length;
-      const model = createPlantModel({
-        seed: p.uid,
-        latDeg: p.lat ?? 36.5,
-        lonDeg: p.lng ?? 127.8,
-        locality: p.locality ?? p.uid,
-        inverters: inverters.map((d) => ({ capacityKw: d.capa ? d.capa * 0.01 : share })),
-        connectionBoards: boards.map((_, k) => ({ inverterIndex: k % inverters.length, channels: 8 + (hashSeed(p.uid, k) % 9) })),
-        envSensors: own.filter((d) => d.kind === 4).length,
-        vcbs: own.filter((d) => d.kind === 7).length,
-        acbs: own.filter((d) => d.kind === 8).length,
-      });
+      const model = createPlantModel(
+        simulatedPlantSpec({
+          uid: p.uid,
+          lat: p.lat,
+          lng: p.lng,
+          locality: p.locality,
+          inverterKw: inverters.map((d) => (d.capa ? d.capa * 0.01 : share)),
+          boards: boards.length,
+          envSensors: own.filter((d) => d.kind === 4).length,
+          vcbs: own.filter((d) => d.kind === 7).length,
+          acbs: own.filter((d) => d.kind === 8).length,
+        }),
+      );
       const newest = Math.max(0, ...own.map((d) => d.ts ?? 0));
       const resume = newest > start ? alignToStep(newest) : start;
       const sameDay = kstDayIndex(resume) === kstDayIndex(newest);
@@ -159,6 +216,10 @@ export class GatewayEmulator implements GatewayLink {
       const layout = { seed: p.uid, inverters: inverters.length, devices: simDevices.length, rtus: plantRtus.length };
       const sim: SimPlant = {
         uid: p.uid,
+        capa: p.capa,
+        lat: p.lat,
+        lng: p.lng,
+        deviceCapa: own.map((d) => d.capa),
         model,
         state,
         readings: createPlantReadings(model),
@@ -228,19 +289,42 @@ export class GatewayEmulator implements GatewayLink {
       const target = alignToStep(this.clock.now());
       const from = Math.min(...this.plants.map((p) => p.state.tMs));
       const bulk = target - from > DAY_MS;
-      if (bulk) this.replay = { share: 0, reported: 0 };
+      if (bulk) {
+        this.replay = { share: 0, reported: 0 };
+        this.history = await this.historyAlarms(from);
+      }
       let day = from;
       while (day < target && !this.halted) {
         day = Math.min(target, kstDayStartMs(kstDayIndex(day) + 1));
         for (const plant of this.plants) {
           const batches = new Map<string, RawReading[]>();
+          const started = performance.now();
           while (plant.state.tMs < day && !this.halted) this.step(plant, batches);
+          if (this.history) this.history.longestStepsMs = Math.max(this.history.longestStepsMs, performance.now() - started);
           for (const [rtu, readings] of batches) {
             if (readings.length) sent += await this.send(rtu, readings, bulk);
           }
           await yieldToAnswers();
         }
+        if (this.history) {
+          const started = performance.now();
+          await writeHistoryAlarms(this.store.db, this.history.alarms.takeFinished(), yieldToAnswers);
+          this.history.writeMs += performance.now() - started;
+        }
         if (bulk) this.progressed((REPLAY_SHARE * (day - from)) / (target - from));
+      }
+      if (this.history) {
+        // The replay has met the present: what is still open is written open, and the live engine carries it on.
+        const { alarms, writeMs, longestStepsMs } = this.history;
+        const started = performance.now();
+        await writeHistoryAlarms(this.store.db, alarms.takeAll(), yieldToAnswers);
+        const s = (ms: number) => (ms / 1000).toFixed(1);
+        this.opts.log?.(
+          `  Simulator: ${alarms.raised.toLocaleString("en")} alarms of the history derived from its readings ` +
+            `(judging ${s(alarms.judgeMs)} s, writing ${s(writeMs + performance.now() - started)} s; ` +
+            `a plant's day of steps held the loop ${longestStepsMs.toFixed(0)} ms at most)`,
+        );
+        this.history = undefined;
       }
       if (bulk)
         await rebuildRollupsInSlices(this.store, from, target + STEP_MS, {
@@ -256,6 +340,29 @@ export class GatewayEmulator implements GatewayLink {
     }
     for (const fn of this.afterStep) await fn();
     return sent;
+  }
+
+  /** The judge of the history's alarms, with the store's settings and fault codes, every simulated plant added. */
+  private async historyAlarms(from: number): Promise<NonNullable<GatewayEmulator["history"]>> {
+    const settings = (await getSettings(this.store.db)).alarm;
+    const faultNames = (await this.store.db.selectFrom("fault_code").select(["code", "name_ko", "level"]).execute()).map((f) => ({
+      code: f.code,
+      name: f.name_ko,
+      level: f.level,
+    }));
+    const alarms = new HistoryAlarms(settings, faultNames, { exhaustive: this.opts.exhaustiveHistoryAlarms });
+    for (const p of this.plants)
+      alarms.addPlant({
+        uid: p.uid,
+        capa: p.capa,
+        lat: p.lat,
+        lng: p.lng,
+        rtus: p.rtus,
+        devices: p.devices.map((d, k) => ({ uid: d.uid, kind: d.kind, rtuUid: d.rtuUid, capa: p.deviceCapa[k] ?? null })),
+      });
+    // Every device has been heard (or missed) by the time silence could count: the first steps only warm up.
+    const warmUp = Math.max(settings.rtuSilentIntervals, settings.deviceSilentIntervals) * STEP_MS;
+    return { alarms, judgeFrom: from + warmUp, writeMs: 0, longestStepsMs: 0 };
   }
 
   /** How far the history replay is while one runs (percent, the rollups' rebuild at the end included); null otherwise. */
@@ -333,6 +440,8 @@ export class GatewayEmulator implements GatewayLink {
     const r = stepPlant(plant.model, plant.state, frame, plant.readings);
     const sunUp = r.sunElevationDeg > -0.833;
     const rtuOffline = new Set(plant.rtus.filter((_, k) => frame.rtuOffline[k] === 1));
+    // What reaches the server at this step, per RTU (for the history's alarms).
+    const delivered = this.history ? new Map<string, RawReading[]>() : undefined;
     plant.devices.forEach((d, k) => {
       if (frame.deviceCommLost[k] === 1) return;
       const values = this.values(plant, d, r, sunUp);
@@ -348,13 +457,24 @@ export class GatewayEmulator implements GatewayLink {
       const batch = batches.get(d.rtuUid) ?? [];
       batch.push(reading);
       batches.set(d.rtuUid, batch);
+      if (delivered) {
+        const heard = delivered.get(d.rtuUid);
+        if (heard) heard.push(reading);
+        else delivered.set(d.rtuUid, [reading]);
+      }
     });
     for (const rtu of plant.rtus) {
       const buffered = this.buffers.get(rtu);
       if (!rtuOffline.has(rtu) && buffered?.length) {
         batches.set(rtu, [...buffered, ...(batches.get(rtu) ?? [])]);
+        delivered?.set(rtu, [...buffered, ...(delivered.get(rtu) ?? [])]);
         this.buffers.delete(rtu);
       }
+    }
+    if (delivered && this.history) {
+      const alarms = this.history.alarms;
+      for (const [rtu, readings] of delivered) alarms.heard(plant.uid, rtu, readings, t);
+      if (t >= this.history.judgeFrom) alarms.judge(plant.uid, t);
     }
   }
 

@@ -1,6 +1,7 @@
 // Device models of one plant: inverters, connection boards, environment sensors, VCB and ACB breakers.
 // stepPlant() advances a plant by one 10-minute step and writes every device's reading into a reusable
 // PlantReadings object; the only state that carries from step to step is energy (per inverter).
+import { curtailedAt, degradationFactor, soilingOn, type PlantLosses } from "./losses";
 import { hashNormal, hashSeed } from "./random";
 import {
   DEFAULT_ORIENTATION,
@@ -71,11 +72,15 @@ export interface PlantSpec {
   /** Number of VCBs (22.9 kV) and ACBs (380 V) (default 1 and 1). */
   vcbs?: number;
   acbs?: number;
+  /** Losses beyond the default derate (api/sim/losses.ts); none by default (an ideal plant, for tests). */
+  losses?: PlantLosses;
 }
 
 /** Source of sky and temperature for a plant; LocalityWeather by default, replaceable (tests, what-ifs). */
 export interface WeatherProvider {
   sample(tMs: number, shiftMin: number, out: WeatherSample): WeatherSample;
+  /** Sky of a KST day (rain washes soiling off); without it a plant never soils. */
+  skyOn?(day: number): SkyCondition;
 }
 
 /** Cloudless sky at a fixed clearness with a constant air temperature. */
@@ -115,6 +120,9 @@ export interface PlantModel {
   /** This plant's steady grid voltage offset (position on the feeder), fraction. */
   readonly gridVoltageBias: number;
   readonly scratch: { sun: SunPosition; irradiance: IrradianceComponents; weather: WeatherSample };
+  /** The plant's losses (spec.losses) and its soiling of the KST day last stepped (carried day to day). */
+  readonly losses: PlantLosses | null;
+  readonly soiling: { day: number; share: number };
 }
 
 export interface PlantState {
@@ -278,7 +286,7 @@ export function createPlantModel(spec: PlantSpec, options: { weather?: WeatherPr
     const inv = spec.inverters[i]!;
     if (!(inv.capacityKw > 0)) throw new RangeError(`inverter ${i}: capacityKw must be > 0`);
     acCapacityKw[i] = inv.capacityKw;
-    dcCapacityKw[i] = inv.dcCapacityKw ?? inv.capacityKw * 1.1;
+    dcCapacityKw[i] = inv.dcCapacityKw ?? inv.capacityKw * (spec.losses?.dcAcRatio ?? 1.1);
     derate[i] = inv.derate ?? 0.93;
     efficiency[i] = inv.efficiency ?? 0.97;
     vmpStcV[i] = inv.mppVoltageStcV ?? 650 * (1 + 0.05 * clampUnit(hashNormal(seed, i, 0x766d70) / 2));
@@ -313,7 +321,29 @@ export function createPlantModel(spec: PlantSpec, options: { weather?: WeatherPr
     totalAcCapacityKw: total,
     gridVoltageBias: 0.012 * clampUnit(hashNormal(seed, 0, 0x677662) / 2),
     scratch: { sun: emptySunPosition(), irradiance: emptyIrradiance(), weather: { sky: "clear", clearness: 1, ambientC: 0 } },
+    losses: spec.losses ?? null,
+    soiling: { day: Number.NaN, share: 0 },
   };
+}
+
+/**
+ * Soiling of the plant on a KST day, share lost: one more dry day's dust on yesterday's (capped), none after rain.
+ * Stepping forward costs one sky lookup a day; a jump (the first step, a restart) walks back through the dry days.
+ */
+export function plantSoiling(model: PlantModel, day: number): number {
+  const losses = model.losses;
+  const skyOn = model.weather.skyOn?.bind(model.weather);
+  if (!losses || !skyOn || !(losses.soilingPerDay > 0)) return 0;
+  const memo = model.soiling;
+  if (memo.day === day) return memo.share;
+  memo.share =
+    memo.day === day - 1
+      ? skyOn(day) === "rain"
+        ? 0
+        : Math.min(losses.soilingMax, memo.share + losses.soilingPerDay)
+      : soilingOn(losses, day, skyOn);
+  memo.day = day;
+  return memo.share;
 }
 
 export interface InitialEnergy {
@@ -442,6 +472,15 @@ export function stepPlant(
   const newDay = kstDayIndex(t) !== state.kstDay;
   if (newDay) state.kstDay = kstDayIndex(t);
 
+  // Losses of a real plant (api/sim/losses.ts): mismatch and wiring, the modules' age, today's soiling, and the
+  // grid operator's export limit while it curtails.
+  const losses = model.losses;
+  const lossFactor = losses
+    ? (1 - losses.mismatchWiring) * degradationFactor(losses, t) * (1 - plantSoiling(model, state.kstDay))
+    : 1;
+  const limitShare = losses && curtailedAt(losses.curtailment, seed, t, weather.sky) ? losses.curtailment!.limitShare : 1;
+  const weak = losses?.weakString;
+
   let plantAc = 0;
   let plantToday = 0;
   let plantTotal = 0;
@@ -453,7 +492,10 @@ export function stepPlant(
     const cap = model.acCapacityKw[i]!;
     const strings = model.channelsPerInverter[i]!;
     const blown = strings > 0 ? Math.min(strings, conditions?.inverterDeadStrings?.[i] ?? 0) : 0;
-    const stringShare = strings > 0 ? 1 - blown / strings : 1;
+    // An underperforming string gives only its `output` share (on the inverter's last channel, unless that is blown).
+    const weakLoss = weak && weak.inverter === i && strings > blown ? 1 - weak.output : 0;
+    const stringShare = strings > 0 ? 1 - (blown + weakLoss) / strings : 1;
+    const limitKw = cap * limitShare * (losses?.inverterLimitShare ?? 1);
     let dcKw = 0;
     let acKw = 0;
     let dcV = 0;
@@ -468,15 +510,17 @@ export function stepPlant(
         model.mismatch[i]! *
         factor *
         stringShare *
+        lossFactor *
         (1 + 0.003 * hashNormal(seed, (i << 4) | NOISE_DC, step));
       const eta = inverterEfficiency(model.efficiency[i]!, available / cap);
       acKw = available * eta;
       dcKw = available;
       dcV = vmp;
-      if (acKw >= cap) {
-        // Clipping: the MPPT walks towards open circuit, drawing only what the AC side can deliver.
-        acKw = cap;
-        dcKw = cap / eta;
+      if (acKw >= limitKw) {
+        // Clipping (or the curtailment's export limit): the MPPT walks towards open circuit, drawing only what the
+        // AC side may deliver.
+        acKw = limitKw;
+        dcKw = limitKw / eta;
         dcV = vmp * (1 + 0.12 * (1 - dcKw / available));
       }
       dcV *= 1 + 0.002 * hashNormal(seed, (i << 4) | NOISE_VDC, step);
@@ -538,7 +582,11 @@ export function stepPlant(
     const blown = Math.min(channelsTotal - dead, conditions?.inverterDeadStrings?.[cb.inverterIndex] ?? 0);
     const blownAt = blown > 0 ? dead + (hashSeed(seed, cb.inverterIndex, 0x66757365) % (channelsTotal - dead - blown + 1)) : -1;
     const live = channelsTotal - dead - blown;
-    const perChannel = live > 0 ? inv.dcCurrentA / live : 0;
+    // The underperforming string (losses.weakString) is the inverter's last channel; dead or blown, it reads 0 anyway.
+    const weakAt = weak && weak.inverter === cb.inverterIndex ? channelsTotal - 1 : -1;
+    const weakLive = weakAt >= dead && !(blown > 0 && weakAt >= blownAt && weakAt < blownAt + blown);
+    const weight = weakAt >= 0 && weakLive ? weak!.output : 1;
+    const perChannel = live > 0 ? inv.dcCurrentA / (live - 1 + (weakAt >= 0 && weakLive ? weight : 1)) : 0;
     let channelBase = 0;
     for (let p = 0; p < b; p++) if (boards[p]!.inverterIndex === cb.inverterIndex) channelBase += boards[p]!.channels;
     let sum = 0;
@@ -546,8 +594,11 @@ export function stepPlant(
     for (let c = 0; c < cb.channels; c++) {
       const at = channelBase + c;
       const isDead = at < dead || (blown > 0 && at >= blownAt && at < blownAt + blown);
+      const share = at === weakAt ? weight : 1;
       const a =
-        isDead || perChannel === 0 ? 0 : Math.max(0, perChannel * (1 + 0.02 * hashNormal(seed, noiseKey + (c << 4), step)));
+        isDead || perChannel === 0
+          ? 0
+          : Math.max(0, perChannel * share * (1 + 0.02 * hashNormal(seed, noiseKey + (c << 4), step)));
       r.channelCurrentA[c] = a;
       sum += a;
     }
