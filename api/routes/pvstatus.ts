@@ -39,7 +39,7 @@ import { todaySeries, type RawPlantSeries } from "../store/pvstatus-series";
 import { TableAnswers } from "../cache/table-answers";
 import { shared } from "../cache/kept-tables";
 import { openFaults } from "../store/pvstatus-faults";
-import { StatusSnapshot } from "../store/pvstatus-snapshot";
+import { SMALL_SELECTION, StatusRows } from "../cache/status-rows";
 import type { ClusterNotices } from "../cache/answer-cache";
 import type { AlarmEngine } from "../telemetry/alarm-engine";
 import type { IngestService } from "../telemetry/ingest";
@@ -48,9 +48,10 @@ export interface PvstatusDeps {
   clock: Clock;
   ingest?: IngestService;
   alarms?: AlarmEngine;
-  /** Registers a listener for changes committed by another server of a cluster. */
-  remoteChanges?: (listener: () => void) => void;
-  /** The cluster's notices: the kept visible-plant sets are dropped on every server (api/cache/table-answers.ts). */
+  /**
+   * The cluster's notices: the kept visible-plant sets (api/cache/table-answers.ts) and the plants' status rows
+   * (api/cache/status-rows.ts) are dropped on every server.
+   */
   notices?: ClusterNotices;
 }
 
@@ -147,11 +148,10 @@ export function plantCard(row: PlantStatusRow, series: RawPlantSeries | undefine
 export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
   const r = Router();
   const db = ctx.store.db;
-  const snapshot = new StatusSnapshot(db, deps.clock);
-  deps.ingest?.onIngest(() => snapshot.invalidate());
-  deps.alarms?.onChange(() => snapshot.invalidate());
-  // Another server of a cluster committed readings or alarm changes (api/cluster/signals.ts).
-  deps.remoteChanges?.(() => snapshot.invalidate());
+  // Status rows kept per plant: a batch or an alarm change drops its plants' rows, here and on the other servers.
+  const statusRows = new StatusRows(db, deps.clock, { notices: deps.notices, store: ctx.store });
+  deps.ingest?.onIngest(({ plants }) => statusRows.plantsChanged(plants));
+  deps.alarms?.onChange(({ plants }) => statusRows.plantsChanged(plants));
 
   /**
    * The member's visible plants (a wallboard polls every 6 s), a kept answer (api/cache/table-answers.ts): dropped
@@ -187,14 +187,17 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
   }
 
   /**
-   * Answers derived from one shared snapshot, per member and request body: many wallboards showing the
-   * same view (often under one account) then cost one ordering and one card build per snapshot. They are
-   * kept serialised: a wallboard's poll then costs no JSON.stringify of a few hundred cards either.
+   * Answers derived from one state of the kept status rows, per member and request body: many wallboards showing the
+   * same view (often under one account) then cost one ordering and one card build while nothing changes. They are
+   * kept serialised (a wallboard's poll then costs no JSON.stringify of a few hundred cards either), for at most
+   * ANSWER_TTL_MS (rows also expire with time, which moves no generation).
    */
   const answers = new Map<string, JsonText>();
-  let answersVersion: number | null = null;
+  let answersVersion = -1;
   let answersVisible = -1;
+  let answersAt = 0;
   const MAX_ANSWERS = 1_000;
+  const ANSWER_TTL_MS = 5_000;
 
   r.post(
     "/pvstatus/group",
@@ -204,22 +207,30 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
       // A repeated request within one snapshot: the answer kept for it, before any row is gathered.
       const asked = `${me.id}\u0000${me.scope ? `${me.scope.kind}:${me.scope.uid}` : ""}\u0000${JSON.stringify(body)}`;
       // Kept within one snapshot and one state of the visible-plant tables, and only while kept answers are served.
-      const kept = snapshot.freshVersion() === answersVersion && visibleSets.begin() === answersVisible && visibleSets.serving();
-      const hit = kept ? answers.get(asked) : undefined;
+      const fresh = () =>
+        statusRows.begin() === answersVersion &&
+        visibleSets.begin() === answersVisible &&
+        Date.now() - answersAt < ANSWER_TTL_MS &&
+        statusRows.serving() &&
+        visibleSets.serving();
+      const hit = fresh() ? answers.get(asked) : undefined;
       if (hit) return hit;
       const now = deps.clock.now();
       const visibleSince = visibleSets.begin();
+      const version = statusRows.begin();
       let uids = await visible(req);
       if (body.type === "plant") uids = uids.filter((u) => u === body.uid);
-      const { rows: all, version } = await snapshot.rowsWithVersion(uids);
-      const key = version === null ? null : asked;
-      // A newer snapshot makes every kept answer stale (small selections bypass the snapshot and the cache).
-      if ((version !== null && version !== answersVersion) || visibleSince !== answersVisible) {
+      const all = await statusRows.rowsFor(uids);
+      // Small selections are computed afresh each time (api/cache/status-rows.ts): their answers are not kept.
+      const key = uids.length >= SMALL_SELECTION ? asked : null;
+      // A change of any row, or of the visible-plant tables, makes every kept answer stale.
+      if (version !== answersVersion || visibleSince !== answersVisible || Date.now() - answersAt >= ANSWER_TTL_MS) {
         answers.clear();
         answersVersion = version;
         answersVisible = visibleSince;
+        answersAt = Date.now();
       }
-      const cached = key ? answers.get(key) : undefined;
+      const cached = key && fresh() ? answers.get(key) : undefined;
       if (cached) return cached;
       let rows = all;
       if (body.type === "node" && body.selnode !== undefined) {
@@ -255,14 +266,7 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
         now,
       };
       const text = new JsonText(JSON.stringify(answer));
-      if (
-        key &&
-        version === answersVersion &&
-        visibleSets.begin() === answersVisible &&
-        visibleSets.serving() &&
-        answers.size < MAX_ANSWERS
-      )
-        answers.set(key, text);
+      if (key && version === answersVersion && fresh() && answers.size < MAX_ANSWERS) answers.set(key, text);
       return text;
     }),
   );
@@ -275,7 +279,7 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
       if (!(await visible(req)).includes(plantUid)) throw notFound("no_such_plant");
       res.setHeader("Cache-Control", "no-cache, no-store, must-revalidate");
       const now = deps.clock.now();
-      // Fresh means fresh: straight from the store, never from the shared snapshot.
+      // Fresh means fresh: straight from the store, never from the kept rows.
       const [row] = await plantStatusRows(db, [plantUid], now);
       if (!row) throw notFound("no_such_plant");
       const [card] = await cards([row], series ?? true, resolution ?? "tenMinute", now);
@@ -316,7 +320,7 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
     handle(async (req) => {
       const { series } = parse(SeriesQuery, req.query);
       const now = deps.clock.now();
-      const rows = await snapshot.rowsFor(await visible(req));
+      const rows = await statusRows.rowsFor(await visible(req));
       return { plants: await statusRecords(rows, series ?? true, now), counts: tallyStatusCodes(rows.map((p) => p.status)), now };
     }),
   );
@@ -327,7 +331,7 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
       const { series } = parse(SeriesQuery, req.query);
       const now = deps.clock.now();
       const uids = await visible(req);
-      const rows = await snapshot.rowsFor(uids);
+      const rows = await statusRows.rowsFor(uids);
       const { devices, calcValues } = await deviceOverview(db, uids, now);
       const totals = fleetTotals(rows, devices);
       return {
