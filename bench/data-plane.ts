@@ -531,7 +531,14 @@ async function alarmHealth(baseUrl: string): Promise<{ passes: number; batchesIn
 }
 
 async function fleetRun(kind: StoreKind, n: number): Promise<Record<string, string>> {
-  const server = await startServer({ store: kind, env: { PORTAL_WORKERS: "0", ALARM_INTERVAL_MS: "600000" }, timeoutMs: 60_000 });
+  const prof = process.env.BENCH_CPU_PROF;
+  const server = await startServer({
+    store: kind,
+    env: { PORTAL_WORKERS: "0", ALARM_INTERVAL_MS: "600000" },
+    timeoutMs: 60_000,
+    // BENCH_CPU_PROF=<dir>: the server writes a .cpuprofile there when stopped (npx tsx bench/cpuprofile-top.ts <file>).
+    nodeArgs: prof ? ["--cpu-prof", `--cpu-prof-dir=${prof}`] : [],
+  });
   const out: Record<string, string> = {};
   try {
     const store = await openStore(server.databaseUrl);
@@ -559,9 +566,8 @@ async function fleetRun(kind: StoreKind, n: number): Promise<Record<string, stri
       await new Promise((r) => setTimeout(r, 50));
     const cpu = procCpuMs(server.pid) - cpu0;
     const h1 = await alarmHealth(server.baseUrl);
-    out[
-      `ingest CPU per reading (µs; ${posted.posts} posts of 3 readings at 10/s, passes after ingest ${h1.passes - h0.passes})`
-    ] = fmt((cpu * 1000) / Math.max(1, posted.accepted));
+    out["ingest CPU per reading (µs; posts of 3 readings at 10/s, the alarm passes they cause included)"] =
+      `${fmt((cpu * 1000) / Math.max(1, posted.accepted))} (${posted.posts} posts, ${h1.passes - h0.passes} passes)`;
 
     // 2. Alarm-engine CPU per pass (this process, server idle).
     const time = async (fn: () => Promise<unknown>) => {

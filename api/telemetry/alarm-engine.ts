@@ -72,6 +72,12 @@ export class AlarmEngine {
     this.listeners.push(listener);
   }
 
+  private passListeners: Array<(judged: PassScope) => void> = [];
+  /** Hears what each completed pass judged (tests, benchmarks). */
+  onPass(listener: (judged: PassScope) => void) {
+    this.passListeners.push(listener);
+  }
+
   /** Passes over the whole fleet every intervalMs (silence is seen by nothing else). */
   start(intervalMs: number) {
     this.timer = setInterval(() => this.evaluateFleetSoon(0), intervalMs);
@@ -143,6 +149,7 @@ export class AlarmEngine {
       .finally(() => {
         this.passes++;
         this.lastPass = judged;
+        for (const l of this.passListeners) l(judged);
         if (judged.fleet) this.fleetPasses++;
         else this.plantPasses++;
         this.batchesJudged = Math.max(this.batchesJudged, batches);
