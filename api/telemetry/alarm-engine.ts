@@ -93,6 +93,7 @@ export class AlarmEngine {
     this.pending = undefined;
     // Whoever runs the engine next starts with a pass over the fleet, which judges these plants too.
     this.pendingPlants.clear();
+    this.fleetDue = false;
   }
 
   /**

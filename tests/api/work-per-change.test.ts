@@ -110,6 +110,8 @@ describe.each(STORES)("work per change on %s", (kind) => {
         expect(raised.map((e) => e.kind)).toEqual(["raised"]);
       } finally {
         api.alarms.stop();
+        // A pass the timer began is waited for.
+        await api.alarms.evaluate();
       }
 
       // B reports again: the pass after its batch judges B alone and releases the alarm.
