@@ -215,61 +215,78 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
         visibleSets.serving();
       const hit = fresh() ? answers.get(asked) : undefined;
       if (hit) return hit;
-      const now = deps.clock.now();
-      const visibleSince = visibleSets.begin();
-      const version = statusRows.begin();
-      let uids = await visible(req);
-      if (body.type === "plant") uids = uids.filter((u) => u === body.uid);
-      const all = await statusRows.rowsFor(uids);
-      // Small selections are computed afresh each time (api/cache/status-rows.ts): their answers are not kept.
-      const key = uids.length >= SMALL_SELECTION ? asked : null;
-      // A change of any row, or of the visible-plant tables, makes every kept answer stale.
-      if (version !== answersVersion || visibleSince !== answersVisible || Date.now() - answersAt >= ANSWER_TTL_MS) {
-        answers.clear();
-        answersVersion = version;
-        answersVisible = visibleSince;
-        answersAt = Date.now();
-      }
-      const cached = key && fresh() ? answers.get(key) : undefined;
-      if (cached) return cached;
-      let rows = all;
-      if (body.type === "node" && body.selnode !== undefined) {
-        const nodes = new Set(await subtreeSeqs(db, body.selnode));
-        rows = rows.filter((p) => p.node_seq !== null && nodes.has(p.node_seq));
-      }
-      const needle = folded(body.searchText);
-      const searched = needle ? rows.filter((p) => searchHaystack(p, body.searchType).includes(needle)) : rows;
-      const counts = tallyStatusCodes((body.countType === "search" ? searched : rows).map((p) => p.status));
-      const enabled = body.st ?? STATUS_CATEGORIES;
-      const shown = searched.filter((p) => isShownByStatusFilter(p.status, enabled));
-      const ordered = orderPlants(
-        shown.map((p) => ({
-          row: p,
-          plant_uid: p.plant_uid,
-          name: p.name,
-          status: p.status,
-          capa: p.capa,
-          iw: p.iw,
-          today: p.dailys,
-          genTime: generationHours(p.dailys, p.capa),
-        })),
-        { view: body.viewMode, sortType: body.sortType, order: body.order },
-      );
-      const page = ordered.slice(0, body.limit).map((o) => o.row);
-      const withSeries = body.series ?? body.viewMode === "gh";
-      const answer: PvstatusGroupResponse = {
-        list: await cards(page, withSeries, body.resolution, now),
-        counts,
-        total: ordered.length,
-        limit: body.limit,
-        hasMore: ordered.length > body.limit,
-        now,
-      };
-      const text = new JsonText(JSON.stringify(answer));
-      if (key && version === answersVersion && fresh() && answers.size < MAX_ANSWERS) answers.set(key, text);
-      return text;
+      // The same request while its answer for this state is being computed waits for that one (a wallboard's polls
+      // under live ingest, where the state changes with every batch and a kept answer rarely lives to be read).
+      const flight = `${statusRows.begin()}\u0000${visibleSets.begin()}\u0000${asked}`;
+      const joined = inFlight.get(flight);
+      if (joined) return joined;
+      const computing = groupAnswer(req, body, asked, fresh).finally(() => inFlight.delete(flight));
+      inFlight.set(flight, computing);
+      return computing;
     }),
   );
+
+  const inFlight = new Map<string, Promise<JsonText>>();
+  async function groupAnswer(
+    req: Request,
+    body: z.output<typeof GroupBody>,
+    asked: string,
+    fresh: () => boolean,
+  ): Promise<JsonText> {
+    const now = deps.clock.now();
+    const visibleSince = visibleSets.begin();
+    const version = statusRows.begin();
+    let uids = await visible(req);
+    if (body.type === "plant") uids = uids.filter((u) => u === body.uid);
+    const all = await statusRows.rowsFor(uids);
+    // Small selections are computed afresh each time (api/cache/status-rows.ts): their answers are not kept.
+    const key = uids.length >= SMALL_SELECTION ? asked : null;
+    // A change of any row, or of the visible-plant tables, makes every kept answer stale.
+    if (version !== answersVersion || visibleSince !== answersVisible || Date.now() - answersAt >= ANSWER_TTL_MS) {
+      answers.clear();
+      answersVersion = version;
+      answersVisible = visibleSince;
+      answersAt = Date.now();
+    }
+    const cached = key && fresh() ? answers.get(key) : undefined;
+    if (cached) return cached;
+    let rows = all;
+    if (body.type === "node" && body.selnode !== undefined) {
+      const nodes = new Set(await subtreeSeqs(db, body.selnode));
+      rows = rows.filter((p) => p.node_seq !== null && nodes.has(p.node_seq));
+    }
+    const needle = folded(body.searchText);
+    const searched = needle ? rows.filter((p) => searchHaystack(p, body.searchType).includes(needle)) : rows;
+    const counts = tallyStatusCodes((body.countType === "search" ? searched : rows).map((p) => p.status));
+    const enabled = body.st ?? STATUS_CATEGORIES;
+    const shown = searched.filter((p) => isShownByStatusFilter(p.status, enabled));
+    const ordered = orderPlants(
+      shown.map((p) => ({
+        row: p,
+        plant_uid: p.plant_uid,
+        name: p.name,
+        status: p.status,
+        capa: p.capa,
+        iw: p.iw,
+        today: p.dailys,
+        genTime: generationHours(p.dailys, p.capa),
+      })),
+      { view: body.viewMode, sortType: body.sortType, order: body.order },
+    );
+    const page = ordered.slice(0, body.limit).map((o) => o.row);
+    const withSeries = body.series ?? body.viewMode === "gh";
+    const answer: PvstatusGroupResponse = {
+      list: await cards(page, withSeries, body.resolution, now),
+      counts,
+      total: ordered.length,
+      limit: body.limit,
+      hasMore: ordered.length > body.limit,
+      now,
+    };
+    const text = new JsonText(JSON.stringify(answer));
+    if (key && version === answersVersion && fresh() && answers.size < MAX_ANSWERS) answers.set(key, text);
+    return text;
+  }
 
   r.get(
     "/pvstatus/new",
