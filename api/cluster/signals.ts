@@ -125,8 +125,11 @@ export class ClusterSignals {
     return { server: payload, plants: null };
   }
 
+  private connectedBefore = false;
+
   private async connect(): Promise<void> {
     if (this.stopped) return;
+    const reconnected = this.connectedBefore;
     const client = new pg.Client({
       connectionString: this.opts.databaseUrl,
       keepAlive: true,
@@ -155,8 +158,11 @@ export class ClusterSignals {
       await client.query(`listen ${CHANNEL}`);
       for (const channel of this.channels.keys()) await client.query(`listen ${channel}`);
       this.client = client;
-      // Notices sent while no connection listened are lost: those who keep derived data start over.
+      this.connectedBefore = true;
+      // Notices sent while no connection listened are lost: those who keep derived data start over, and changes whose
+      // plants went unheard count as changes of every plant (the alarm engine's owner passes over the fleet).
       for (const r of this.resyncs) r();
+      if (reconnected) for (const l of this.listeners) l(null);
     } catch {
       client.removeAllListeners("end");
       retry();
