@@ -269,7 +269,6 @@ async function runPrimary(cfg: Config) {
     notify: { smtpUrl: cfg.smtpUrl, mailFrom: cfg.mailFrom, retryBaseMs: cfg.outboxRetryMs },
     commandTimeoutMs: cfg.commandTimeoutMs,
     alarmsOwned: () => singletons.owns("alarm-engine"),
-    remoteChanges: (listener) => signals.onRemoteChange(listener),
     clusterNotices: store.dialect === "postgres" ? signals : undefined,
     cctv: {
       ffmpegPath: cfg.ffmpegPath,
@@ -279,11 +278,14 @@ async function runPrimary(cfg: Config) {
       trusted: (url) => !!demoCamera && url === demoCamera.url,
     },
   });
-  // Readings and alarm changes committed here are announced to the other servers, and theirs to us.
-  ingest.onIngest(() => signals.changed());
-  alarms.onChange(() => signals.changed());
-  signals.onRemoteChange(() => {
-    if (singletons.owns("alarm-engine")) alarms.evaluateSoon();
+  // Readings committed here are announced to the other servers with their plants, and theirs to us: the alarm
+  // engine's owner judges those plants (status rows are kept per plant through their own cache's notices).
+  ingest.onIngest(({ plants }) => signals.changed(plants));
+  signals.onRemoteChange((plants) => {
+    if (!singletons.owns("alarm-engine")) return;
+    if (plants === null) return alarms.evaluateFleetSoon();
+    alarms.notePlants(plants);
+    alarms.evaluateSoon();
   });
   await signals.start();
   if (!cfg.smtpUrl)
@@ -347,7 +349,8 @@ async function runPrimary(cfg: Config) {
       void backfill.then(() => {
         if (!alarmsOn) return;
         alarms.start(cfg.alarmIntervalMs);
-        alarms.evaluateSoon(0);
+        // Taken over (or started): the first pass judges the fleet, batches heard by the last owner included.
+        alarms.evaluateFleetSoon(0);
       });
     },
     stop() {

@@ -74,8 +74,6 @@ export interface ApiOptions {
    * Ingest asks for an evaluation only there. Default: always.
    */
   alarmsOwned?: () => boolean;
-  /** Registers a listener for data changes committed by another server of a cluster (api/cluster/signals). */
-  remoteChanges?: (listener: () => void) => void;
   /** The cluster's notices (api/cluster/signals.ts, PostgreSQL only): the answer caches (statistics reports, alarm list) share their changes. */
   clusterNotices?: ClusterNotices;
   /** Cameras: the ffmpeg binary (FFMPEG_PATH, default Debian's /usr/bin/ffmpeg) and how long a stream nobody watches lives. */
@@ -131,9 +129,11 @@ export function createApi(opts: ApiOptions): Api {
     recipientProblem: (plantUid, memberId) => alertRecipientProblem(opts.store.db, plantUid, memberId),
   });
   const alarmsOwned = opts.alarmsOwned ?? (() => true);
-  ingest.onIngest(() => {
-    alarms.noteBatch();
-    if (alarmsOwned()) alarms.evaluateSoon();
+  // The engine's owner judges the plants a batch carried, not the fleet (its timer's pass is the fleet-wide one).
+  ingest.onIngest(({ plants }) => {
+    if (!alarmsOwned()) return alarms.noteBatch();
+    alarms.noteBatch(plants);
+    alarms.evaluateSoon();
   });
 
   const cameras = new CameraStreams({
@@ -181,9 +181,7 @@ export function createApi(opts: ApiOptions): Api {
   router.use(watchRoutes(ctx, opts.clock));
   router.use(diagnoseRoutes(ctx, opts.clock));
   router.use(measurementRoutes(ctx, opts.clock));
-  router.use(
-    pvstatusRoutes(ctx, { clock: opts.clock, ingest, alarms, remoteChanges: opts.remoteChanges, notices: opts.clusterNotices }),
-  );
+  router.use(pvstatusRoutes(ctx, { clock: opts.clock, ingest, alarms, notices: opts.clusterNotices }));
   const fleet: FleetOptions = { geocoder: geocoderFromKey(opts.mapsKey), sourceKey: deriveSourceKey(opts.jwtSecret) };
   router.use(plantRoutes(ctx, fleet));
   router.use(deviceRoutes(ctx));

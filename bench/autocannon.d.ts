@@ -24,6 +24,8 @@ declare module "autocannon" {
     amount?: number;
     timeout?: number;
     headers?: Record<string, string>;
+    method?: string;
+    body?: string;
     /** Requests sent in turn on each connection (each may be changed before it is sent: a cookie of its own). */
     requests?: Array<{
       method?: string;

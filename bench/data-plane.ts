@@ -2,6 +2,9 @@
  * Data-plane benchmarks (issue "Data plane"): prints figures and records them in bench/README.md.
  *   npx tsx bench/data-plane.ts            full run (~4 min)
  *   npx tsx bench/data-plane.ts --quick    fewer rounds
+ *   npx tsx bench/data-plane.ts --fleet    work per change at 1,000 and 20,000 plants (issue 30 points 1 and 3; BENCH_STORE,
+ *                                          BENCH_FLEET_SIZES=1000,20000): ingest CPU per reading, alarm-engine CPU per
+ *                                          pass, POST /api/pvstatus/group under live ingest
  * Medians of several rounds, measured side by side in one run on this machine. Not a test: nothing passes or fails.
  */
 import { randomBytes } from "node:crypto";
@@ -9,10 +12,11 @@ import { readFileSync, writeFileSync, existsSync, mkdtempSync, rmSync } from "no
 import os from "node:os";
 import path from "node:path";
 import mqtt from "mqtt";
+import autocannon from "autocannon";
 import { hashGatewaySecret, newGatewaySecret } from "../api/auth/gateway-credential";
 import { openStore, type Store } from "../api/store/db";
 import { plantStatusRows } from "../api/store/plant-status";
-import { createPgDatabase, startServer, type StoreKind, type TestServer } from "../tests/helpers/server";
+import { ADMIN_PASSWORD, createPgDatabase, startServer, type StoreKind, type TestServer } from "../tests/helpers/server";
 
 const quick = process.argv.includes("--quick");
 const ROUNDS = quick ? 2 : 3;
@@ -327,6 +331,334 @@ async function backfill(): Promise<{ seconds: number; readings: number }> {
   }
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// --fleet: work per change (issue 30 points 1 and 3). One server (PORTAL_WORKERS=0: one process to read CPU from),
+// N plants seeded straight into the store (an RTU and 3 inverters each, every inverter's latest value fresh), then:
+//   1. ingest CPU per reading: 10 gateway posts a second (3 readings each) for FLEET_WINDOW_S seconds through
+//      POST /api/ingest; the server's CPU (/proc) from the first post until the alarm engine has judged every batch,
+//      divided by the readings accepted (the after-ingest alarm passes and the status upkeep included);
+//   2. alarm-engine CPU per pass, in this process on the same store while the server is idle: the fleet-wide pass
+//      (the timer's, for silence) and the pass after a one-plant batch, medians of 5;
+//   3. POST /api/pvstatus/group (the status screen's page of 50 cards, as the admin) at 20 connections for
+//      FLEET_WINDOW_S seconds while the gateways post 10 times a second: req/s, p50, p99, and the ingest POSTs' p99.
+const FLEET_WINDOW_S = Number(process.env.BENCH_FLEET_SECONDS ?? 10);
+
+function procCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+interface FleetGateway {
+  plant: string;
+  rtu: string;
+  inverters: string[];
+}
+
+async function seedFleet(store: Store, n: number, secret: string): Promise<FleetGateway[]> {
+  const now = Date.now();
+  const root =
+    (await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).executeTakeFirst()) ??
+    (await store.db
+      .insertInto("node")
+      .values({ parent_seq: null, name: "bench", sort_order: 0, created_at: now })
+      .returning("seq")
+      .executeTakeFirstOrThrow());
+  const hash = hashGatewaySecret(secret);
+  const out: FleetGateway[] = Array.from({ length: n }, (_, i) => {
+    const tag = String(i).padStart(6, "0");
+    return { plant: `FP${tag}`, rtu: `FR${tag}`, inverters: [0, 1, 2].map((k) => `FD${tag}I${k}`) };
+  });
+  for (let i = 0; i < n; i += 200) {
+    const part = out.slice(i, i + 200);
+    await store.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto("plant")
+        .values(
+          part.map((g) => ({
+            uid: g.plant,
+            name: `fleet ${g.plant}`,
+            alias: null,
+            capa: 100_000,
+            locality: null,
+            address: null,
+            lat: 35 + (Number(g.plant.slice(2)) % 50) / 20,
+            lng: 127 + (Number(g.plant.slice(2)) % 40) / 20,
+            node_seq: root.seq,
+            package_seq: null,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto("rtu")
+        .values(
+          part.map((g) => ({
+            uid: g.rtu,
+            alias: null,
+            name: g.rtu,
+            mac: null,
+            kind: 1,
+            plant_uid: g.plant,
+            node_seq: root.seq,
+            package_seq: null,
+            config: 0,
+            credential_hash: hash,
+            use_yn: 1,
+            created_at: now,
+            updated_at: now,
+            last_seen_at: now,
+          })),
+        )
+        .execute();
+      const devices = part.flatMap((g) => g.inverters.map((uid) => ({ g, uid })));
+      await trx
+        .insertInto("device")
+        .values(
+          devices.map(({ g, uid }) => ({
+            uid,
+            rtu_uid: g.rtu,
+            plant_uid: g.plant,
+            kind: 1,
+            name: uid,
+            address: null,
+            capa: 5_000,
+            use_yn: 1,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto("device_latest")
+        .values(
+          devices.map(({ uid }, k) => ({
+            device_uid: uid,
+            kind: 1,
+            ts: now - (now % 600_000) - 600_000,
+            received_at: now - 60_000,
+            iw: 20_000 + (k % 1000),
+            today_wh: 50_000,
+            total_wh: 9e7,
+            fault_code: 0,
+            his: null,
+            iis: null,
+            sts: null,
+            ats: null,
+            state: null,
+            values_json: "{}",
+          })),
+        )
+        .execute();
+    });
+  }
+  return out;
+}
+
+/** One gateway's minute: its 3 inverters at `ts`. */
+function minuteReadings(g: FleetGateway, ts: number) {
+  return g.inverters.map((device, k) => ({
+    device,
+    ts,
+    values: {
+      dc_v: 610,
+      dc_a: 40,
+      dc_w: 24_000,
+      ac_v: 380,
+      ac_a: 36,
+      iw: 23_400 + k,
+      pf: 0.99,
+      hz: 60,
+      today_wh: 100_000,
+      total_wh: 9e7 + 1,
+      fault_code: 0,
+    },
+  }));
+}
+
+/** Posts 10 batches a second, each the next gateway's minute, until stop(); the POSTs' latencies and readings. */
+function liveIngest(baseUrl: string, gateways: FleetGateway[], secret: string, first: number) {
+  let next = first;
+  let stopped = false;
+  const latencies: number[] = [];
+  let accepted = 0;
+  let errors = 0;
+  let rejectedShown = 0;
+  const inFlight = new Set<Promise<void>>();
+  const ts = Date.now() - (Date.now() % 600_000);
+  const loop = (async () => {
+    const t0 = performance.now();
+    for (let k = 0; !stopped; k++) {
+      const g = gateways[next++ % gateways.length]!;
+      const t = performance.now();
+      const p = fetch(`${baseUrl}/api/ingest`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          authorization: `Basic ${Buffer.from(`${g.rtu}:${secret}`).toString("base64")}`,
+        },
+        // Each round over the fleet a slot earlier, so no reading is a duplicate.
+        body: JSON.stringify({ readings: minuteReadings(g, ts - Math.floor((next - 1) / gateways.length) * 600_000) }),
+      })
+        .then(async (res) => {
+          const answer = (await res.json()) as { accepted: number; rejected?: unknown[] };
+          accepted += answer.accepted ?? 0;
+          if (answer.rejected?.length && !rejectedShown++) console.log("  rejected:", JSON.stringify(answer.rejected[0]));
+          latencies.push(performance.now() - t);
+        })
+        .catch(() => void errors++)
+        .finally(() => inFlight.delete(p));
+      inFlight.add(p);
+      const due = t0 + (k + 1) * 100;
+      await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+      await Promise.all(inFlight);
+      return { posts: latencies.length, accepted, errors, p99: pctOf(latencies, 99), next };
+    },
+  };
+}
+const pctOf = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? NaN;
+
+async function alarmHealth(baseUrl: string): Promise<{ passes: number; batchesIn: number; batchesJudged: number }> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return ((await (await fetch(`${baseUrl}/api/health`)).json()) as { alarmEngine: never }).alarmEngine;
+    } catch (e) {
+      // A kept-alive connection the server closed meanwhile.
+      if (attempt >= 3) throw e;
+    }
+  }
+}
+
+async function fleetRun(kind: StoreKind, n: number): Promise<Record<string, string>> {
+  const prof = process.env.BENCH_CPU_PROF;
+  const server = await startServer({
+    store: kind,
+    env: { PORTAL_WORKERS: "0", ALARM_INTERVAL_MS: "600000" },
+    timeoutMs: 60_000,
+    // BENCH_CPU_PROF=<dir>: the server writes a .cpuprofile there when stopped (npx tsx bench/cpuprofile-top.ts <file>).
+    nodeArgs: prof ? ["--cpu-prof", `--cpu-prof-dir=${prof}`] : [],
+  });
+  const out: Record<string, string> = {};
+  try {
+    const store = await openStore(server.databaseUrl);
+    const secret = newGatewaySecret();
+    const t = performance.now();
+    const gateways = await seedFleet(store, n, secret);
+    console.log(`  ${kind} ${n}: seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    const token = await apiClientFor(server.baseUrl).adminToken();
+    const { AlarmEngine } = await import("../api/telemetry/alarm-engine");
+    const { wallClock } = await import("../api/clock");
+    // Settle: one fleet pass here raises whatever the seeded fleet wants, so the server's passes judge a steady fleet.
+    const engine = new AlarmEngine(store, wallClock, () => undefined) as InstanceType<typeof AlarmEngine> & {
+      evaluate(scope?: "fleet"): Promise<unknown>;
+      notePlants?: (plants: Iterable<string>) => void;
+    };
+    await engine.evaluate("fleet");
+
+    // 1. Ingest CPU per reading, the passes it causes included.
+    const h0 = await alarmHealth(server.baseUrl);
+    const cpu0 = procCpuMs(server.pid);
+    const ingest = liveIngest(server.baseUrl, gateways, secret, 0);
+    await new Promise((r) => setTimeout(r, FLEET_WINDOW_S * 1000));
+    const posted = await ingest.stop();
+    for (let h = await alarmHealth(server.baseUrl); h.batchesJudged < h.batchesIn; h = await alarmHealth(server.baseUrl))
+      await new Promise((r) => setTimeout(r, 50));
+    const cpu = procCpuMs(server.pid) - cpu0;
+    const h1 = await alarmHealth(server.baseUrl);
+    out["ingest CPU per reading (µs; posts of 3 readings at 10/s, the alarm passes they cause included)"] =
+      `${fmt((cpu * 1000) / Math.max(1, posted.accepted))} (${posted.posts} posts, ${h1.passes - h0.passes} passes)`;
+
+    // 2. Alarm-engine CPU per pass (this process, server idle).
+    const time = async (fn: () => Promise<unknown>) => {
+      const xs: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const c = process.cpuUsage();
+        await fn();
+        const d = process.cpuUsage(c);
+        xs.push((d.user + d.system) / 1000);
+      }
+      return median(xs);
+    };
+    const fleetMs = await time(() => engine.evaluate("fleet"));
+    out["alarm engine, fleet-wide pass (timer, silence): CPU ms per pass"] = fleetMs.toFixed(1);
+    out["alarm engine, fleet-wide pass: CPU ms per 1,000 plants"] = ((fleetMs * 1000) / n).toFixed(1);
+    const onePlant = engine.notePlants
+      ? await time(async () => {
+          engine.notePlants!([gateways[7]!.plant]);
+          await engine.evaluate();
+        })
+      : fleetMs;
+    out["alarm engine, pass after a one-plant batch: CPU ms per pass"] = onePlant.toFixed(2);
+
+    // 3. The status screen's page under live ingest.
+    const live = liveIngest(server.baseUrl, gateways, secret, posted.next);
+    const cpuRun = procCpuMs(server.pid);
+    const run = await autocannon({
+      url: `${server.baseUrl}/api/pvstatus/group`,
+      method: "POST",
+      connections: 20,
+      duration: FLEET_WINDOW_S,
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "x-forwarded-for": "10.9.9.9" },
+      body: JSON.stringify({ limit: 50 }),
+    });
+    const during = await live.stop();
+    // The server's CPU per answer, less what the readings posted meanwhile cost by the figure of step 1: on a shared
+    // machine req/s follows the load of everything else, CPU per answer much less so.
+    const runCpu = procCpuMs(server.pid) - cpuRun - (cpu / Math.max(1, posted.accepted)) * during.accepted;
+    out["POST /api/pvstatus/group (50 cards, admin: every plant) at c=20 under live ingest: req/s"] = fmt(run.requests.average);
+    out["  its p50 / p99 (ms)"] = `${run.latency.p50} / ${run.latency.p99}`;
+    out["  server CPU per answer, ingest's share taken out (ms)"] = (runCpu / Math.max(1, run.requests.total)).toFixed(2);
+    out["  ingest POST p99 meanwhile (ms)"] = fmt(during.p99) + (during.errors ? ` (${during.errors} failed)` : "");
+    if (run.non2xx || run.errors) out["  errors / non-2xx"] = `${run.errors} / ${run.non2xx}`;
+    await store.close();
+  } finally {
+    await server.stop();
+  }
+  return out;
+}
+
+function apiClientFor(baseUrl: string) {
+  return {
+    async adminToken(): Promise<string> {
+      const res = await fetch(`${baseUrl}/api/member/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": "10.9.9.9" },
+        body: JSON.stringify({ id: "admin", password: ADMIN_PASSWORD }),
+      });
+      const body = (await res.json()) as { accessToken?: string; data?: { accessToken?: string } };
+      const token = body.accessToken ?? body.data?.accessToken;
+      if (!token) throw new Error(`admin login failed: ${res.status} ${JSON.stringify(body)}`);
+      return token;
+    },
+  };
+}
+
+async function fleetBench(): Promise<void> {
+  const kind = (process.env.BENCH_STORE ?? "sqlite") as StoreKind;
+  const sizes = (process.env.BENCH_FLEET_SIZES ?? "1000,20000").split(",").map(Number);
+  const label = process.env.BENCH_LABEL ?? "this build";
+  const columns: Array<Record<string, string>> = [];
+  for (const n of sizes) {
+    columns.push(await fleetRun(kind, n));
+    console.log(columns.at(-1));
+  }
+  const keys = Object.keys(columns[0]!);
+  const table = [
+    `| ${kind}, ${label} | ${sizes.map((n) => `${fmt(n)} plants`).join(" | ")} |`,
+    `|---|${sizes.map(() => "---|").join("")}`,
+    ...keys.map((k) => `| ${k} | ${columns.map((c) => c[k] ?? "–").join(" | ")} |`),
+  ].join("\n");
+  console.log(table);
+}
+
 /** What the figures mean (written by hand; the table above them is this run's). */
 const NOTES = `Notes (2026-11-23):
 - This is a shared 2-vCPU virtual machine and the load generator runs on it too. Its speed depends on the host it
@@ -347,6 +679,11 @@ const NOTES = `Notes (2026-11-23):
   hop spends ~2.4 us per row passing the batch on, CPU taken from the same two cores.
 - Gateways reach /api through a portal process since the portal runs one process per core (server.ts); the
   PORTAL_WORKERS=0 rows show that hop's cost side by side, rounds interleaved.`;
+
+if (process.argv.includes("--fleet")) {
+  await fleetBench();
+  process.exit(0);
+}
 
 const results: Record<string, string> = {};
 for (const kind of ["sqlite", "postgres"] as const) {

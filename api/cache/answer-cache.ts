@@ -39,6 +39,11 @@ export interface ChangeRules<C, T> {
   fromNotice(fields: Record<string, unknown>): C;
   /** Bytes of memory a tag takes beside its answer. */
   tagBytes(tag: T): number;
+  /**
+   * The keys of every answer a change can touch, when the change names them (an answer kept per plant, and a change
+   * of some plants): a change then costs what it names, not a walk over every kept answer. Absent or null: the walk.
+   */
+  keysOf?(change: C): Iterable<string> | null;
 }
 
 /** Changes remembered for answers still being computed (older computations are simply not kept). */
@@ -52,11 +57,13 @@ export class AnswerCache<C, T> {
   private readonly instance = randomBytes(6).toString("hex");
   private pending: C | null = null;
   private sending = false;
+  private readonly ttlMs: number;
 
   constructor(
     private readonly rules: ChangeRules<C, T>,
     opts: { maxBytes: number; ttlMs: number },
   ) {
+    this.ttlMs = opts.ttlMs;
     this.lru = new LRUCache({
       maxSize: Math.max(1, opts.maxBytes),
       sizeCalculation: (e) => Math.max(1, e.text.body.length + rules.tagBytes(e.tag)),
@@ -85,7 +92,8 @@ export class AnswerCache<C, T> {
     return this.generation;
   }
 
-  keep(key: string, since: number, text: JsonText, tag: T): void {
+  /** `ttlMs`, when given, is this answer's own lifetime (at most the cache's). */
+  keep(key: string, since: number, text: JsonText, tag: T, ttlMs?: number): void {
     if (!this.serving()) return;
     if (since !== this.generation) {
       const oldest = this.recent[0]?.generation ?? this.generation;
@@ -93,7 +101,7 @@ export class AnswerCache<C, T> {
       if (this.recent.some((r) => r.generation > since && this.rules.overlaps(tag, r.change))) return;
     }
     if (text.body.length > (this.lru.maxSize ?? 0) / 4) return;
-    this.lru.set(key, { text, tag });
+    this.lru.set(key, { text, tag }, ttlMs === undefined ? undefined : { ttl: Math.max(1, Math.min(this.ttlMs, ttlMs)) });
   }
 
   /** The kept answer for `key`, else `compute`'s (kept unless a change it read came meanwhile). */
@@ -130,6 +138,14 @@ export class AnswerCache<C, T> {
     this.generation++;
     this.recent.push({ generation: this.generation, change });
     if (this.recent.length > RECENT_CHANGES) this.recent.shift();
+    const keys = this.rules.keysOf?.(change);
+    if (keys) {
+      for (const key of keys) {
+        const entry = this.lru.peek(key);
+        if (entry && this.rules.overlaps(entry.tag, change)) this.lru.delete(key);
+      }
+      return;
+    }
     for (const [key, entry] of this.lru.entries()) if (this.rules.overlaps(entry.tag, change)) this.lru.delete(key);
   }
 

@@ -16,6 +16,11 @@ export const KEPT_ANSWERS = {
   sessions: ["token_family"],
   /** The plants a member sees on the status screens (api/routes/pvstatus.ts). */
   visiblePlants: ["member", "member_plant", "node", "plant"],
+  /**
+   * The plants' status rows, kept per plant (api/cache/status-rows.ts): a write to these drops every row; readings and
+   * alarm changes drop their plants' rows by name (the cache's own notice), not through these tables.
+   */
+  plantStatus: ["plant", "device"],
 } as const satisfies Record<string, ReadonlyArray<keyof Database>>;
 
 export type KeptAnswer = keyof typeof KEPT_ANSWERS;

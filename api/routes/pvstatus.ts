@@ -40,7 +40,7 @@ import { todaySeries, type RawPlantSeries } from "../store/pvstatus-series";
 import { TableAnswers } from "../cache/table-answers";
 import { shared } from "../cache/kept-tables";
 import { openFaults } from "../store/pvstatus-faults";
-import { StatusSnapshot } from "../store/pvstatus-snapshot";
+import { SMALL_SELECTION, StatusRows } from "../cache/status-rows";
 import type { ClusterNotices } from "../cache/answer-cache";
 import type { AlarmEngine } from "../telemetry/alarm-engine";
 import type { IngestService } from "../telemetry/ingest";
@@ -49,9 +49,10 @@ export interface PvstatusDeps {
   clock: Clock;
   ingest?: IngestService;
   alarms?: AlarmEngine;
-  /** Registers a listener for changes committed by another server of a cluster. */
-  remoteChanges?: (listener: () => void) => void;
-  /** The cluster's notices: the kept visible-plant sets are dropped on every server (api/cache/table-answers.ts). */
+  /**
+   * The cluster's notices: the kept visible-plant sets (api/cache/table-answers.ts) and the plants' status rows
+   * (api/cache/status-rows.ts) are dropped on every server.
+   */
   notices?: ClusterNotices;
 }
 
@@ -150,11 +151,10 @@ export function plantCard(row: PlantStatusRow, series: RawPlantSeries | undefine
 export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
   const r = Router();
   const db = ctx.store.db;
-  const snapshot = new StatusSnapshot(db, deps.clock);
-  deps.ingest?.onIngest(() => snapshot.invalidate());
-  deps.alarms?.onChange(() => snapshot.invalidate());
-  // Another server of a cluster committed readings or alarm changes (api/cluster/signals.ts).
-  deps.remoteChanges?.(() => snapshot.invalidate());
+  // Status rows kept per plant: a batch or an alarm change drops its plants' rows, here and on the other servers.
+  const statusRows = new StatusRows(db, deps.clock, { notices: deps.notices, store: ctx.store });
+  deps.ingest?.onIngest(({ plants }) => statusRows.plantsChanged(plants));
+  deps.alarms?.onChange(({ plants }) => statusRows.plantsChanged(plants));
 
   /**
    * The member's visible plants (a wallboard polls every 6 s), a kept answer (api/cache/table-answers.ts): dropped
@@ -190,14 +190,17 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
   }
 
   /**
-   * Answers derived from one shared snapshot, per member and request body: many wallboards showing the
-   * same view (often under one account) then cost one ordering and one card build per snapshot. They are
-   * kept serialised: a wallboard's poll then costs no JSON.stringify of a few hundred cards either.
+   * Answers derived from one state of the kept status rows, per member and request body: many wallboards showing the
+   * same view (often under one account) then cost one ordering and one card build while nothing changes. They are
+   * kept serialised (a wallboard's poll then costs no JSON.stringify of a few hundred cards either), for at most
+   * ANSWER_TTL_MS (rows also expire with time, which moves no generation).
    */
   const answers = new Map<string, JsonText>();
-  let answersVersion: number | null = null;
+  let answersVersion = -1;
   let answersVisible = -1;
+  let answersAt = 0;
   const MAX_ANSWERS = 1_000;
+  const ANSWER_TTL_MS = 5_000;
 
   r.post(
     "/pvstatus/group",
@@ -207,68 +210,86 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
       // A repeated request within one snapshot: the answer kept for it, before any row is gathered.
       const asked = `${me.id}\u0000${me.scope ? `${me.scope.kind}:${me.scope.uid}` : ""}\u0000${JSON.stringify(body)}`;
       // Kept within one snapshot and one state of the visible-plant tables, and only while kept answers are served.
-      const kept = snapshot.freshVersion() === answersVersion && visibleSets.begin() === answersVisible && visibleSets.serving();
-      const hit = kept ? answers.get(asked) : undefined;
-      if (hit) return hit;
-      const now = deps.clock.now();
-      const visibleSince = visibleSets.begin();
-      let uids = await visible(req);
-      if (body.type === "plant") uids = uids.filter((u) => u === body.uid);
-      const { rows: all, version } = await snapshot.rowsWithVersion(uids);
-      const key = version === null ? null : asked;
-      // A newer snapshot makes every kept answer stale (small selections bypass the snapshot and the cache).
-      if ((version !== null && version !== answersVersion) || visibleSince !== answersVisible) {
-        answers.clear();
-        answersVersion = version;
-        answersVisible = visibleSince;
-      }
-      const cached = key ? answers.get(key) : undefined;
-      if (cached) return cached;
-      let rows = all;
-      if (body.type === "node" && body.selnode !== undefined) {
-        const nodes = new Set(await subtreeSeqs(db, body.selnode));
-        rows = rows.filter((p) => p.node_seq !== null && nodes.has(p.node_seq));
-      }
-      const needle = folded(body.searchText);
-      const searched = needle ? rows.filter((p) => searchHaystack(p, body.searchType).includes(needle)) : rows;
-      const counts = tallyStatusCodes((body.countType === "search" ? searched : rows).map((p) => p.status));
-      const enabled = body.st ?? STATUS_CATEGORIES;
-      const shown = searched.filter((p) => isShownByStatusFilter(p.status, enabled));
-      const ordered = orderPlants(
-        shown.map((p) => ({
-          row: p,
-          plant_uid: p.plant_uid,
-          name: p.name,
-          status: p.status,
-          capa: p.capa,
-          iw: p.iw,
-          today: p.dailys,
-          genTime: generationHours(p.dailys, p.capa),
-        })),
-        { view: body.viewMode, sortType: body.sortType, order: body.order },
-      );
-      const page = ordered.slice(0, body.limit).map((o) => o.row);
-      const withSeries = body.series ?? body.viewMode === "gh";
-      const answer: PvstatusGroupResponse = {
-        list: await cards(page, withSeries, body.resolution, now),
-        counts,
-        total: ordered.length,
-        limit: body.limit,
-        hasMore: ordered.length > body.limit,
-        now,
-      };
-      const text = new JsonText(JSON.stringify(answer));
-      if (
-        key &&
-        version === answersVersion &&
+      const fresh = () =>
+        statusRows.begin() === answersVersion &&
         visibleSets.begin() === answersVisible &&
-        visibleSets.serving() &&
-        answers.size < MAX_ANSWERS
-      )
-        answers.set(key, text);
-      return text;
+        Date.now() - answersAt < ANSWER_TTL_MS &&
+        statusRows.serving() &&
+        visibleSets.serving();
+      const hit = fresh() ? answers.get(asked) : undefined;
+      if (hit) return hit;
+      // The same request while its answer for this state is being computed waits for that one (a wallboard's polls
+      // under live ingest, where the state changes with every batch and a kept answer rarely lives to be read).
+      const flight = `${statusRows.begin()}\u0000${visibleSets.begin()}\u0000${asked}`;
+      const joined = inFlight.get(flight);
+      if (joined) return joined;
+      const computing = groupAnswer(req, body, asked, fresh).finally(() => inFlight.delete(flight));
+      inFlight.set(flight, computing);
+      return computing;
     }),
   );
+
+  const inFlight = new Map<string, Promise<JsonText>>();
+  async function groupAnswer(
+    req: Request,
+    body: z.output<typeof GroupBody>,
+    asked: string,
+    fresh: () => boolean,
+  ): Promise<JsonText> {
+    const now = deps.clock.now();
+    const visibleSince = visibleSets.begin();
+    const version = statusRows.begin();
+    let uids = await visible(req);
+    if (body.type === "plant") uids = uids.filter((u) => u === body.uid);
+    const all = await statusRows.rowsFor(uids);
+    // Small selections are computed afresh each time (api/cache/status-rows.ts): their answers are not kept.
+    const key = uids.length >= SMALL_SELECTION ? asked : null;
+    // A change of any row, or of the visible-plant tables, makes every kept answer stale.
+    if (version !== answersVersion || visibleSince !== answersVisible || Date.now() - answersAt >= ANSWER_TTL_MS) {
+      answers.clear();
+      answersVersion = version;
+      answersVisible = visibleSince;
+      answersAt = Date.now();
+    }
+    const cached = key && fresh() ? answers.get(key) : undefined;
+    if (cached) return cached;
+    let rows = all;
+    if (body.type === "node" && body.selnode !== undefined) {
+      const nodes = new Set(await subtreeSeqs(db, body.selnode));
+      rows = rows.filter((p) => p.node_seq !== null && nodes.has(p.node_seq));
+    }
+    const needle = folded(body.searchText);
+    const searched = needle ? rows.filter((p) => searchHaystack(p, body.searchType).includes(needle)) : rows;
+    const counts = tallyStatusCodes((body.countType === "search" ? searched : rows).map((p) => p.status));
+    const enabled = body.st ?? STATUS_CATEGORIES;
+    const shown = searched.filter((p) => isShownByStatusFilter(p.status, enabled));
+    const ordered = orderPlants(
+      shown.map((p) => ({
+        row: p,
+        plant_uid: p.plant_uid,
+        name: p.name,
+        status: p.status,
+        capa: p.capa,
+        iw: p.iw,
+        today: p.dailys,
+        genTime: generationHours(p.dailys, p.capa),
+      })),
+      { view: body.viewMode, sortType: body.sortType, order: body.order },
+    );
+    const page = ordered.slice(0, body.limit).map((o) => o.row);
+    const withSeries = body.series ?? body.viewMode === "gh";
+    const answer: PvstatusGroupResponse = {
+      list: await cards(page, withSeries, body.resolution, now),
+      counts,
+      total: ordered.length,
+      limit: body.limit,
+      hasMore: ordered.length > body.limit,
+      now,
+    };
+    const text = new JsonText(JSON.stringify(answer));
+    if (key && version === answersVersion && fresh() && answers.size < MAX_ANSWERS) answers.set(key, text);
+    return text;
+  }
 
   r.get(
     "/pvstatus/new",
@@ -278,7 +299,7 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
       if (!(await visible(req)).includes(plantUid)) throw notFound("no_such_plant");
       res.setHeader("Cache-Control", "no-cache, no-store, must-revalidate");
       const now = deps.clock.now();
-      // Fresh means fresh: straight from the store, never from the shared snapshot.
+      // Fresh means fresh: straight from the store, never from the kept rows.
       const [row] = await plantStatusRows(db, [plantUid], now);
       if (!row) throw notFound("no_such_plant");
       const [card] = await cards([row], series ?? true, resolution ?? "tenMinute", now);
@@ -319,7 +340,7 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
     handle(async (req) => {
       const { series } = parse(SeriesQuery, req.query);
       const now = deps.clock.now();
-      const rows = await snapshot.rowsFor(await visible(req));
+      const rows = await statusRows.rowsFor(await visible(req));
       return { plants: await statusRecords(rows, series ?? true, now), counts: tallyStatusCodes(rows.map((p) => p.status)), now };
     }),
   );
@@ -330,7 +351,7 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
       const { series, part } = parse(OverviewQuery, req.query);
       const now = deps.clock.now();
       const uids = await visible(req);
-      const rows = await snapshot.rowsFor(uids);
+      const rows = await statusRows.rowsFor(uids);
       const { devices, calcValues } = await deviceOverview(db, uids, now);
       const totals = fleetTotals(rows, devices);
       const install = { plants: rows.length, inverters: devices.length, total_capa: totals.total_capa };

@@ -82,10 +82,27 @@ async function pastTotals(db: Kysely<Database>, plantUids: string[], today: numb
 }
 
 export async function plantStatusRows(db: Kysely<Database>, plantUids: string[], now: number): Promise<PlantStatusRow[]> {
+  return (await plantStatusEntries(db, plantUids, now)).map((e) => e.row);
+}
+
+/** A plant's status row and the time (clock ms) until which it holds unless the plant's data changes. */
+export interface PlantStatusEntry {
+  row: PlantStatusRow;
+  /**
+   * The next day (today's figures start again), the time its oldest fresh inverter reading stops counting towards the
+   * current output (FRESH_MS), and the end of its past totals' cache, whichever comes first.
+   */
+  validUntil: number;
+}
+
+export async function plantStatusEntries(db: Kysely<Database>, plantUids: string[], now: number): Promise<PlantStatusEntry[]> {
   if (!plantUids.length) return [];
   const today = seoulDayStart(now);
   const plants = [];
-  const live = new Map<string, { iw: number; dailys: number; accrue: number; lastTs: number | null; n: number }>();
+  const live = new Map<
+    string,
+    { iw: number; dailys: number; accrue: number; lastTs: number | null; firstFreshTs: number | null; n: number }
+  >();
   const alarms = new Map<string, Record<number, number>>();
   for (const part of chunks(plantUids)) {
     plants.push(...(await db.selectFrom("plant").selectAll().where("uid", "in", part).execute()));
@@ -109,6 +126,15 @@ export async function plantStatusRows(db: Kysely<Database>, plantUids: string[],
           .as("dailys"),
         eb.fn.sum<number>("device_latest.total_wh").as("accrue"),
         eb.fn.max<number>("device_latest.ts").as("lastTs"),
+        eb.fn
+          .min<number>(
+            eb
+              .case()
+              .when("device_latest.ts", ">=", now - FRESH_MS)
+              .then(eb.ref("device_latest.ts"))
+              .end(),
+          )
+          .as("firstFreshTs"),
         eb.fn.count<number>("device.uid").as("n"),
       ])
       .where("device.plant_uid", "in", part)
@@ -122,6 +148,7 @@ export async function plantStatusRows(db: Kysely<Database>, plantUids: string[],
         dailys: Number(r.dailys ?? 0),
         accrue: Number(r.accrue ?? 0),
         lastTs: r.lastTs === null ? null : Number(r.lastTs),
+        firstFreshTs: r.firstFreshTs === null ? null : Number(r.firstFreshTs),
         n: Number(r.n),
       });
     }
@@ -139,7 +166,8 @@ export async function plantStatusRows(db: Kysely<Database>, plantUids: string[],
     }
   }
   const past = await pastTotals(db, plantUids, today);
-  return plants.map((p) => {
+  const nextDay = today + DAY_MS;
+  return plants.map((p): PlantStatusEntry => {
     const l = live.get(p.uid);
     const a = alarms.get(p.uid) ?? {};
     const t = past.get(p.uid) ?? { month: 0, year: 0, yesterday: 0 };
@@ -160,7 +188,8 @@ export async function plantStatusRows(db: Kysely<Database>, plantUids: string[],
     // No reading ever: SPEC §4 "no data gives 0 with an empty name".
     const status: PlantStatus =
       l?.lastTs == null && !counters.alarm_count ? NO_DATA_STATUS : plantStatusFromAlarms({ ...counters, iw });
-    return {
+    const fresh = l?.firstFreshTs ?? null;
+    const row: PlantStatusRow = {
       plant_uid: p.uid,
       name: p.name,
       alias: p.alias,
@@ -181,5 +210,6 @@ export async function plantStatusRows(db: Kysely<Database>, plantUids: string[],
       ...counters,
       ...status,
     };
+    return { row, validUntil: Math.min(nextDay, fresh === null ? Infinity : fresh + FRESH_MS, now + CACHE_TTL_MS) };
   });
 }

@@ -3,7 +3,9 @@
  * what should be open, and writes the difference in one transaction — with the lifecycle steps
  * (alarm_event) and the alerts they cause (the outbox), so an alert is never sent for a step that
  * was not stored, nor lost for one that was. Incidents wait out the raise delay in alarm_incident. Runs after ingest (debounced)
- * and on a timer, because silence (an RTU that stops reporting) arrives with no data at all.
+ * over the plants the batches since the last pass carried (notePlants), and on a timer over the whole fleet, because
+ * silence (an RTU that stops reporting) arrives with no data at all. A plant's pass reads, judges and writes only that
+ * plant's rows (its RTUs, devices, open alarms and incidents): every rule of domain/alarm-rules.ts is one plant's.
  */
 import { ALARM_CODE } from "../../domain/status";
 import type { Clock } from "../clock";
@@ -30,7 +32,15 @@ const KOREA_CENTRE = { lat: 36.5, lng: 127.8 };
 export interface AlarmChange {
   raised: number;
   released: number;
+  /** The plants whose open alarms changed. */
+  plants: readonly string[];
 }
+
+/** What a pass judged: the whole fleet (the timer's pass, a takeover) or the plants of the batches since the last. */
+export type PassScope = { fleet: true } | { fleet: false; plants: readonly string[] };
+
+/** Plants per statement of a plant pass (SQLite allows 32,766 bound parameters per statement). */
+const PLANT_CHUNK = 500;
 
 export class AlarmEngine {
   private timer: NodeJS.Timeout | undefined;
@@ -44,6 +54,13 @@ export class AlarmEngine {
   /** Telemetry batches stored since start (heard through noteBatch), and how many of them the last pass judged. */
   batchesIn = 0;
   batchesJudged = 0;
+  /** What the last completed pass judged, and how many plant-scoped and fleet-wide passes ran. */
+  lastPass: PassScope | null = null;
+  plantPasses = 0;
+  fleetPasses = 0;
+  /** Plants whose batches came since the last pass began, and whether the next pass is the fleet's. */
+  private pendingPlants = new Set<string>();
+  private fleetDue = false;
 
   constructor(
     private store: Store,
@@ -55,8 +72,15 @@ export class AlarmEngine {
     this.listeners.push(listener);
   }
 
+  private passListeners: Array<(judged: PassScope) => void> = [];
+  /** Hears what each completed pass judged (tests, benchmarks). */
+  onPass(listener: (judged: PassScope) => void) {
+    this.passListeners.push(listener);
+  }
+
+  /** Passes over the whole fleet every intervalMs (silence is seen by nothing else). */
   start(intervalMs: number) {
-    this.timer = setInterval(() => void this.evaluateSoon(0), intervalMs);
+    this.timer = setInterval(() => this.evaluateFleetSoon(0), intervalMs);
     this.timer.unref();
   }
 
@@ -67,14 +91,32 @@ export class AlarmEngine {
     // kept an engine that was stopped and started again (its server lost the lease and won it back after a
     // database restart) from ever evaluating again.
     this.pending = undefined;
+    // Whoever runs the engine next starts with a pass over the fleet, which judges these plants too.
+    this.pendingPlants.clear();
+    this.fleetDue = false;
   }
 
-  /** A telemetry batch was committed: the next pass judges it (the health answer shows how far the passes are). */
-  noteBatch() {
+  /**
+   * A telemetry batch was committed: the next pass judges it (the health answer shows how far the passes are), and the
+   * plants it carried, when given (a server that does not run the engine gives none: the owner hears them itself).
+   */
+  noteBatch(plants: Iterable<string> = []) {
     this.batchesIn++;
+    this.notePlants(plants);
   }
 
-  /** Debounced evaluation, so a burst of batches costs one pass. */
+  /** These plants' data changed (a batch here or on another server): the next pass judges them. */
+  notePlants(plants: Iterable<string>) {
+    for (const p of plants) this.pendingPlants.add(p);
+  }
+
+  /** The next pass judges the whole fleet (the timer's pass; a takeover; changes whose plants were not heard). */
+  evaluateFleetSoon(delayMs = 250) {
+    this.fleetDue = true;
+    this.evaluateSoon(delayMs);
+  }
+
+  /** Debounced evaluation of what is pending, so a burst of batches costs one pass. */
   evaluateSoon(delayMs = 250) {
     if (this.pending) return;
     this.pending = setTimeout(() => {
@@ -84,22 +126,40 @@ export class AlarmEngine {
     this.pending.unref?.();
   }
 
-  /** One pass; concurrent callers share it, and a call during a pass schedules one more. */
-  async evaluate(): Promise<AlarmChange> {
+  /**
+   * One pass over the plants noted since the last (or, with "fleet" or when a fleet pass is due, over every plant);
+   * concurrent callers share it, and a call during a pass schedules one more.
+   */
+  async evaluate(scope?: "fleet"): Promise<AlarmChange> {
+    if (scope === "fleet") this.fleetDue = true;
     if (this.running) {
       this.again = true;
       return this.running;
     }
     const batches = this.batchesIn;
-    this.running = this.pass().finally(() => {
-      this.passes++;
-      this.batchesJudged = Math.max(this.batchesJudged, batches);
-      this.running = undefined;
-      if (this.again) {
-        this.again = false;
-        this.evaluateSoon(0);
-      }
-    });
+    const judged: PassScope = this.fleetDue ? { fleet: true } : { fleet: false, plants: [...this.pendingPlants] };
+    this.fleetDue = false;
+    this.pendingPlants = new Set();
+    this.running = this.pass(judged)
+      .catch((e: unknown) => {
+        // Judged by the next pass instead (a plant's batch is not forgotten because a pass failed).
+        if (judged.fleet) this.fleetDue = true;
+        else this.notePlants(judged.plants);
+        throw e;
+      })
+      .finally(() => {
+        this.passes++;
+        this.lastPass = judged;
+        for (const l of this.passListeners) l(judged);
+        if (judged.fleet) this.fleetPasses++;
+        else this.plantPasses++;
+        this.batchesJudged = Math.max(this.batchesJudged, batches);
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.evaluateSoon(0);
+        }
+      });
     return this.running;
   }
 
@@ -114,42 +174,68 @@ export class AlarmEngine {
     return this.awakeToday.since.get(key)!;
   }
 
-  private async pass(): Promise<AlarmChange> {
+  private async pass(scope: PassScope): Promise<AlarmChange> {
+    if (!scope.fleet && !scope.plants.length) return { raised: 0, released: 0, plants: [] };
     const db = this.store.db;
     const now = this.clock.now();
+    // A fleet pass reads every row; a plant pass the rows of its plants, PLANT_CHUNK plants per statement.
+    const parts: Array<readonly string[] | null> = [];
+    if (scope.fleet) parts.push(null);
+    else for (let i = 0; i < scope.plants.length; i += PLANT_CHUNK) parts.push(scope.plants.slice(i, i + PLANT_CHUNK));
+    const each = async <T>(read: (part: readonly string[] | null) => Promise<T[]>): Promise<T[]> =>
+      (await Promise.all(parts.map(read))).flat();
     const settings = (await getSettings(db)).alarm;
-    const plants = await db.selectFrom("plant").select(["uid", "capa", "lat", "lng"]).execute();
-    const rtus = await db
-      .selectFrom("rtu")
-      .select(["uid", "plant_uid", "last_seen_at"])
-      .where("use_yn", "=", 1)
-      .where("plant_uid", "is not", null)
-      .execute();
-    const devices = await db
-      .selectFrom("device")
-      .leftJoin("device_latest", "device_latest.device_uid", "device.uid")
-      .select([
-        "device.uid",
-        "device.kind",
-        "device.rtu_uid",
-        "device.plant_uid",
-        "device.capa",
-        "device_latest.ts as latestTs",
-        "device_latest.iw",
-        "device_latest.fault_code",
-        "device_latest.iis",
-        "device_latest.his",
-        "device_latest.sts",
-      ])
-      .where("device.use_yn", "=", 1)
-      .where("device.plant_uid", "is not", null)
-      .execute();
+    const plants = await each((part) =>
+      db
+        .selectFrom("plant")
+        .select(["uid", "capa", "lat", "lng"])
+        .$if(!!part, (q) => q.where("uid", "in", part!))
+        .execute(),
+    );
+    const rtus = await each((part) =>
+      db
+        .selectFrom("rtu")
+        .select(["uid", "plant_uid", "last_seen_at"])
+        .where("use_yn", "=", 1)
+        .where("plant_uid", "is not", null)
+        .$if(!!part, (q) => q.where("plant_uid", "in", part!))
+        .execute(),
+    );
+    const devices = await each((part) =>
+      db
+        .selectFrom("device")
+        .leftJoin("device_latest", "device_latest.device_uid", "device.uid")
+        .select([
+          "device.uid",
+          "device.kind",
+          "device.rtu_uid",
+          "device.plant_uid",
+          "device.capa",
+          "device_latest.ts as latestTs",
+          "device_latest.iw",
+          "device_latest.fault_code",
+          "device_latest.iis",
+          "device_latest.his",
+          "device_latest.sts",
+        ])
+        .where("device.use_yn", "=", 1)
+        .where("device.plant_uid", "is not", null)
+        .$if(!!part, (q) => q.where("device.plant_uid", "in", part!))
+        .execute(),
+    );
     const faultNames = (await db.selectFrom("fault_code").select(["code", "name_ko", "level"]).execute()).map((f) => ({
       code: f.code,
       name: f.name_ko,
       level: f.level,
     }));
-    const open = await db.selectFrom("alarm").selectAll().where("released_at", "is", null).execute();
+    const open = await each((part) =>
+      db
+        .selectFrom("alarm")
+        .selectAll()
+        .where("released_at", "is", null)
+        .$if(!!part, (q) => q.where("plant_uid", "in", part!))
+        .execute(),
+    );
     const openLowGeneration = new Set(open.filter((a) => a.code === ALARM_CODE.abnormalTodayGeneration).map(keyOf));
 
     const { wanted, undecided } = evaluateAlarms({
@@ -171,10 +257,15 @@ export class AlarmEngine {
     const openByKey = new Map(open.map((a) => [keyOf(a), a]));
     const wantedKeys = new Set(wanted.map((w) => w.key));
     const incidents = new Map(
-      (await db.selectFrom("alarm_incident").select(["key", "first_seen_at"]).execute()).map((i) => [
-        i.key,
-        Number(i.first_seen_at),
-      ]),
+      (
+        await each((part) =>
+          db
+            .selectFrom("alarm_incident")
+            .select(["key", "first_seen_at"])
+            .$if(!!part, (q) => q.where("plant_uid", "in", part!))
+            .execute(),
+        )
+      ).map((i) => [i.key, Number(i.first_seen_at)]),
     );
     const delay = applyRaiseDelay(wantedKeys, new Set(openByKey.keys()), incidents, now, settings.raiseDelayMinutes * 60_000);
     const toRaise = wanted.filter((w) => delay.due.has(w.key));
@@ -290,7 +381,11 @@ export class AlarmEngine {
             "cleared",
           );
         if (incidentsChanged) {
-          await trx.deleteFrom("alarm_incident").execute();
+          for (const part of parts)
+            await trx
+              .deleteFrom("alarm_incident")
+              .$if(!!part, (q) => q.where("plant_uid", "in", part!))
+              .execute();
           const rows = [...delay.incidents].map(([key, first]) => ({ key, plant_uid: key.split(":")[1]!, first_seen_at: first }));
           for (let i = 0; i < rows.length; i += 200)
             await trx
@@ -306,7 +401,11 @@ export class AlarmEngine {
       const queued = await enqueueDigests(db, now);
       if (queued || now >= seoulDayStart(now) + DIGEST_HOUR * 3_600_000) this.digestDay = seoulDayStart(now);
     }
-    const change = { raised: toRaise.length + toEscalate.length, released: toRelease.length };
+    const change = {
+      raised: toRaise.length + toEscalate.length,
+      released: toRelease.length,
+      plants: [...new Set([...toRaise, ...toEscalate, ...toRelease].map((a) => a.plant_uid))],
+    };
     if (change.raised || change.released) for (const l of this.listeners) l(change);
     return change;
   }

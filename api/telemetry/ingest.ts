@@ -16,7 +16,8 @@ export interface IngestResult {
 }
 
 export interface IngestListener {
-  (event: { rtuUid: string; accepted: ValidReading[]; now: number }): void;
+  /** `plants`: the plants the batch's accepted readings belong to (what changed, for work per change). */
+  (event: { rtuUid: string; accepted: ValidReading[]; plants: readonly string[]; now: number }): void;
 }
 
 /** Chunk size of device look-ups (SQLite allows 32,766 bound parameters per statement). */
@@ -55,7 +56,10 @@ export class IngestService {
     // Late duplicates from an earlier batch are not errors: the reading is already safe.
     const duplicates = valid.length - inserted;
     // A bulk replay (deferred rollups) is not "now": listeners such as the alarm engine wait for its end.
-    if (valid.length && !opts.deferRollups) for (const l of this.listeners) l({ rtuUid, accepted: valid, now });
+    if (valid.length && !opts.deferRollups) {
+      const plants = [...new Set(valid.map((v) => v.device.plant_uid).filter((p): p is string => !!p))];
+      for (const l of this.listeners) l({ rtuUid, accepted: valid, plants, now });
+    }
     return { accepted: inserted, duplicates, rejected };
   }
 

@@ -253,7 +253,7 @@ describe.each(STORES)("plant status API on %s", (storeKind) => {
       const before = await group({ searchText: "라온" });
       expect(before.body.list[0]!.statusData.status).toBe(0);
       // The tag names the answer: the same text has the same tag (the portal then skips the body), another text
-      // another tag. (A small selection may be computed afresh, with a new "now", rather than from the snapshot.)
+      // another tag. (A small selection is computed afresh each time, with a new "now", not read from the kept rows.)
       const again = await group({ searchText: "라온" });
       expect(before.headers.get("etag")).toMatch(/^"[\w-]+"$/);
       expect(again.headers.get("etag") === before.headers.get("etag")).toBe(again.text === before.text);
@@ -316,7 +316,7 @@ describe.each(STORES)("plant status API on %s", (storeKind) => {
       await postReadings(server.baseUrl, fleet.plants.x0!, [
         { device: fleet.plants.x0!.inverters[0], ts: slotAt(0), values: { iw: 9_000, today_wh: 4_000, total_wh: 4_000 } },
       ]);
-      // The new reading shows once the status snapshot (at most 5 s) has it: the same tag is a 200 then.
+      // The new reading drops its plant's status row: the next poll is answered afresh, and the same tag is a 200 then.
       const changed = await waitFor(
         async () => {
           const answer = await poll("gzip", plain.etag!);
