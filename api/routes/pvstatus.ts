@@ -40,6 +40,7 @@ import { todaySeries, type RawPlantSeries } from "../store/pvstatus-series";
 import { TableAnswers } from "../cache/table-answers";
 import { shared } from "../cache/kept-tables";
 import { openFaults } from "../store/pvstatus-faults";
+import { devicesAwaitingReading } from "../store/commands";
 import { SMALL_SELECTION, StatusRows } from "../cache/status-rows";
 import type { ClusterNotices } from "../cache/answer-cache";
 import type { AlarmEngine } from "../telemetry/alarm-engine";
@@ -111,7 +112,12 @@ function searchHaystack(row: PlantStatusRow, type: (typeof PVSTATUS_SEARCH_TYPES
  * (api/store/plant-status.ts, domain/sanitize.ts todayGeneration), so the card shows what the main
  * page, watch and detail show; it is not decided again here from the series.
  */
-export function plantCard(row: PlantStatusRow, series: RawPlantSeries | undefined, faults: CardFault[]): PlantCardData {
+export function plantCard(
+  row: PlantStatusRow,
+  series: RawPlantSeries | undefined,
+  faults: CardFault[],
+  awaitingDevices = 0,
+): PlantCardData {
   const s = sanitizePlantGeneration({ ...(series ?? {}), capa: row.capa, dailys: row.dailys, iw: row.iw });
   const mode = irradianceMode(s.his, s.iis);
   const source = mode === 0 ? null : mode === 1 ? "his" : "iis";
@@ -145,6 +151,7 @@ export function plantCard(row: PlantStatusRow, series: RawPlantSeries | undefine
     lat: row.lat,
     lng: row.lng,
     faults,
+    awaitingDevices,
   };
 }
 
@@ -182,11 +189,12 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
 
   async function cards(rows: PlantStatusRow[], withSeries: boolean, resolution: "tenMinute" | "hourly", now: number) {
     const uids = rows.map((p) => p.plant_uid);
-    const [series, faults] = await Promise.all([
+    const [series, faults, awaiting] = await Promise.all([
       withSeries ? todaySeries(db, uids, now, resolution) : Promise.resolve(null),
       openFaults(db, uids),
+      devicesAwaitingReading(db, uids),
     ]);
-    return rows.map((p) => plantCard(p, series?.get(p.plant_uid), faults.get(p.plant_uid) ?? []));
+    return rows.map((p) => plantCard(p, series?.get(p.plant_uid), faults.get(p.plant_uid) ?? [], awaiting.get(p.plant_uid) ?? 0));
   }
 
   /**

@@ -6,6 +6,7 @@
 import { compareNames } from "../../domain/ordering";
 import type { Kysely } from "kysely";
 import { CONTROLLABLE_KINDS, type CommandRow, type CommandState } from "../../domain/contract/alarm";
+import { awaitingReading } from "../../domain/command-state";
 import type { Database } from "./schema";
 
 /** How many plant uids one query takes in its `in` list. */
@@ -112,6 +113,29 @@ export async function lastCommandByDevice(db: Kysely<Database>, plantUids: strin
     )
     .execute();
   return new Map(cmds.map((c) => [c.device_uid, commandRow(c as CommandSelect)]));
+}
+
+/**
+ * How many devices of each plant wait for a reading after their newest command (domain/command-state.ts), by plant:
+ * the plant cards say so, as /control and the detail window do. Plants absent: none waiting.
+ */
+export async function devicesAwaitingReading(db: Kysely<Database>, plantUids: string[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (let i = 0; i < plantUids.length; i += CHUNK) {
+    const chunk = plantUids.slice(i, i + CHUNK);
+    const last = await lastCommandByDevice(db, chunk);
+    if (!last.size) continue;
+    const latest = await db
+      .selectFrom("device_latest")
+      .select(["device_uid", "received_at"])
+      .where("device_uid", "in", [...last.keys()])
+      .execute();
+    const readingAt = new Map(latest.map((r) => [r.device_uid, r.received_at]));
+    for (const c of last.values()) {
+      if (c.plant_uid && awaitingReading(c, readingAt.get(c.device_uid))) out.set(c.plant_uid, (out.get(c.plant_uid) ?? 0) + 1);
+    }
+  }
+  return out;
 }
 
 /** One command and its outcome, or undefined. */

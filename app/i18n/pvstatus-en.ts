@@ -69,6 +69,7 @@ export const pvstatusEn: Widen<typeof pvstatusKo> = {
       year: "This year",
       openDetail: "Open {name} details (new window)",
       faults: "Faults",
+      awaiting: "◌ Awaiting a reading after a command · {count} device(s)",
       noFault: "No fault",
       status: "Status",
     },

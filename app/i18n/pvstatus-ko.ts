@@ -60,6 +60,8 @@ export const pvstatusKo = {
       year: "금년 발전량",
       openDetail: "{name} 상세 보기 (새 창)",
       faults: "고장 내용",
+      /** A command was sent and no reading made after it has arrived (domain/command-state.ts). */
+      awaiting: "◌ 명령 후 측정 대기 · 장비 {count}대",
       noFault: "이상 없음",
       status: "상태",
     },

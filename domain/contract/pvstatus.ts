@@ -71,6 +71,11 @@ export interface PlantCardData {
   lng: number | null;
   /** Open alarms, newest first, at most 5. */
   faults: CardFault[];
+  /**
+   * Devices whose newest command no reading shows yet (domain/command-state.ts): the card's output and status are of
+   * readings made before the command until one arrives.
+   */
+  awaitingDevices: number;
 }
 
 export type SeriesResolution = "tenMinute" | "hourly";

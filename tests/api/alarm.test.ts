@@ -21,7 +21,7 @@ import { createMember, openTestStore, type Store } from "../helpers/fixtures";
 import { STORES, apiClient } from "../helpers/http";
 import { ADMIN_PASSWORD, freePort, startServer, type TestServer } from "../helpers/server";
 import { createGatewayFixture, postReadings, slot, type GatewayFixture } from "../helpers/telemetry";
-import { alarmPasses, waitFor } from "../helpers/wait";
+import { alarmPasses, pollUntil, waitFor } from "../helpers/wait";
 import { convertLegacyAlarmMessages } from "../../api/store/migrations/0015_alarm_message_code";
 
 const MQTT_URL = process.env.TEST_MQTT_URL ?? "mqtt://127.0.0.1:1883";
@@ -959,6 +959,21 @@ describe.each(STORES)("alarms, alerts and control on %s", (kind) => {
         "done",
       ]);
       expect((await get("/pvstatus/control?plant=NOPE")).status).toBe(404);
+      // The plant's card says so too: the inverter's command (done) and the ACB's (no answer) wait for a reading, the
+      // refused VCB command does not; a reading of the inverter that arrives after its command ends its wait.
+      const card = async () =>
+        (
+          await apiClient(server.baseUrl).call("POST", "/pvstatus/group", {
+            token: admin,
+            json: { type: "plant", uid: g.plantUid },
+          })
+        ).body.list[0].awaitingDevices as number;
+      expect(await card()).toBe(2);
+      const read = await postReadings(server.baseUrl, g, [
+        { device: g.inverters[0]!, ts: slot(0), values: { iw: 1_000, today_wh: 10, total_wh: 1_000_010 } },
+      ]);
+      expect(read.status).toBe(200);
+      expect(await pollUntil(card, (n) => n === 1)).toBe(1);
       mode = "ok";
     });
 

@@ -122,6 +122,9 @@ export function PlantCard({ card, graph, size, detailUrl, legend }: Props) {
         </h3>
         <StatusIndicator status={card.statusData.status} compact={graph ? size !== "lg" : size === "sm"} />
       </header>
+      {card.awaitingDevices > 0 ? (
+        <p className="pv-card-awaiting awaiting-reading">{fmt(t.card.awaiting, { count: card.awaitingDevices })}</p>
+      ) : null}
       {card.faultText ? (
         <p className="pv-tip" id={tipId} role="tooltip">
           <span className="visually-hidden">{t.card.faults}: </span>
