@@ -22,7 +22,6 @@ import {
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
-import { useEffect, useState } from "react";
 import { AppLink } from "~/components/AppLink";
 import { requireSection } from "~/auth/section.server";
 import { fmt, useLocale } from "~/i18n";
@@ -96,6 +95,7 @@ import { IRRADIANCE_COVERAGE_MIN } from "../../domain/performance";
 import { metaLocale } from "~/utils/meta-locale";
 import { scrollRegion } from "~/components/scroll-region";
 import { StatChart, type StatChartSeries } from "~/components/charts/StatChart";
+import { useHydratedView } from "~/utils/use-hydrated-view";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -442,8 +442,7 @@ function PeriodNav({ view }: { view: StatisticsView }) {
 
 /** Shown once the page's script runs: it prints. Without JS the print view link and the how-to remain. */
 function PrintButton({ label }: { label: string }) {
-  const [js, setJs] = useState(false);
-  useEffect(() => setJs(true), []);
+  const js = useHydratedView();
   return js ? (
     <button type="button" className="secondary" onClick={() => window.print()}>
       {label}

@@ -15,6 +15,7 @@ import { afterLoadFailure, CCTV_URL_RENEW_MS, CONNECT_RETRY_MS } from "../../../
 import type { CameraState, CctvUrlResponse } from "../../../domain/contract/cctv";
 import { fmt } from "~/i18n";
 import { useCctvT } from "~/i18n/cctv";
+import { useHydratedView } from "~/utils/use-hydrated-view";
 
 type Phase = "loading" | "playing" | CameraState | "no_player";
 
@@ -31,7 +32,7 @@ async function freshUrl(uid: string): Promise<CctvUrlResponse | null> {
 
 export function CameraPlayer({ camera, stream }: { camera: { uid: string; name: string }; stream: CctvUrlResponse }) {
   const t = useCctvT();
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydratedView();
   const [phase, setPhase] = useState<Phase>("loading");
   const [reason, setReason] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -39,8 +40,6 @@ export function CameraPlayer({ camera, stream }: { camera: { uid: string; name: 
   const current = useRef(stream.url);
   // When this player began to connect (0: not connecting); automatic retries keep it, a picture or a click ends it.
   const since = useRef(0);
-
-  useEffect(() => setHydrated(true), []);
 
   // Keep a valid signed URL while the page is open.
   useEffect(() => {

@@ -7,7 +7,7 @@
  * without JavaScript.
  */
 import { useLocation } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense } from "react";
 import { fmt, useT } from "~/i18n";
 import type { MapPlant } from "~/models/pvstatus.server";
 import { INDICATOR_SHAPE } from "~/components/plant-cards/StatusIndicator";
@@ -15,6 +15,7 @@ import { statusIndicator } from "../../../domain/status";
 import { detailLink } from "./Markers";
 import { cameraFromSearch, fitCamera, MAP_SETTINGS, searchWithCamera, zoomStep, type MapCamera } from "./geo";
 import { STATIC_MAP_SIZE, StaticMap } from "./StaticMap";
+import { useHydratedView } from "~/utils/use-hydrated-view";
 
 const LiveMap = lazy(() => import("./LiveMap"));
 
@@ -25,8 +26,7 @@ export function MapView(props: {
   detailUrl: (p: MapPlant) => string;
 }) {
   const t = useT().pvstatus;
-  const [live, setLive] = useState(false);
-  useEffect(() => setLive(true), []);
+  const live = useHydratedView();
   const location = useLocation();
   const search = new URLSearchParams(location.search);
   const asked = cameraFromSearch(search);

@@ -5,16 +5,18 @@
  * Paused on the map view and while the tab is hidden; resumes when shown again.
  */
 import { useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import { REFRESH_INTERVAL_MS } from "../../../domain/chart";
 import { viewSearch, type PvstatusView } from "./url-state";
 import { isOffline } from "~/utils/connectivity";
+import { useHydratedView } from "~/utils/use-hydrated-view";
 
 export function useDocumentHidden(): boolean {
   const [hidden, setHidden] = useState(false);
   useEffect(() => {
     const update = () => setHidden(document.hidden);
-    update();
+    // At mount as a transition, like useHydratedView: a plain update would reach boundaries still hydrating.
+    startTransition(update);
     document.addEventListener("visibilitychange", update);
     return () => document.removeEventListener("visibilitychange", update);
   }, []);
@@ -29,8 +31,7 @@ export function usePolling(view: PvstatusView, state: { fetchedAt: number }): { 
   const revalidator = useRevalidator();
   const hidden = useDocumentHidden();
   // False on the server and before hydration: without script nothing polls, so nothing claims to.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydratedView();
   const active = hydrated && view.view !== "map" && !hidden;
   const busy = navigation.state !== "idle" || revalidator.state !== "idle";
   const search = viewSearch(view, {});

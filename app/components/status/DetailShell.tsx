@@ -1,14 +1,13 @@
 /** The detail host's frame: brand, the item's title, a close button — no navigation (SPEC §2 Detail window). */
 import { Outlet } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import { Logo } from "~/components/Logo";
 import { useT } from "~/i18n";
+import { useHydratedView } from "~/utils/use-hydrated-view";
 
 export function CloseWindowButton() {
   const t = useT();
   // Only a script can close a window: without JS the button would do nothing, so it appears after hydration.
-  const [js, setJs] = useState(false);
-  useEffect(() => setJs(true), []);
+  const js = useHydratedView();
   if (!js) return null;
   return (
     <button type="button" className="secondary small" onClick={() => window.close()}>
