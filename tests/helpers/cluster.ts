@@ -63,10 +63,19 @@ export async function startCluster(opts: {
     ...opts.env,
   };
   const nodes: ClusterNode[] = [];
+  // Each server and the load balancer a port of its own: free ports are chosen before any of them listens, so the
+  // same free port could otherwise be handed out twice (the second server then found the first on it).
+  const chosen = new Set<number>();
+  const distinctPort = async (): Promise<number> => {
+    for (;;) {
+      const port = await freePort();
+      if (!chosen.has(port)) return (chosen.add(port), port);
+    }
+  };
   for (let i = 0; i < n; i++) {
     nodes.push({
       id: `s${i + 1}`,
-      port: await freePort(),
+      port: await distinctPort(),
       dataDir: mkdtempSync(path.join(os.tmpdir(), `portal-cluster-s${i + 1}-`)),
       server: null,
       logs: [],
@@ -89,7 +98,7 @@ export async function startCluster(opts: {
   await boot(nodes[0]!);
   await Promise.all(nodes.slice(1).map(boot));
 
-  const lbPort = await freePort();
+  const lbPort = await distinctPort();
   // The repository's own configuration, with as many `server` lines as there are servers (3 in the file).
   const template = readFileSync(path.join(REPO_ROOT, "deploy/haproxy.cfg"), "utf8").split("\n");
   const serverLine = template.findIndex((l) => /^\s*server s3 /.test(l));
