@@ -74,6 +74,8 @@ export interface ApiOptions {
    * Ingest asks for an evaluation only there. Default: always.
    */
   alarmsOwned?: () => boolean;
+  /** How long a batch's alarm pass waits for the batches after it (default 250 ms). */
+  alarmDebounceMs?: number;
   /** The cluster's notices (api/cluster/signals.ts, PostgreSQL only): the answer caches (statistics reports, alarm list) share their changes. */
   clusterNotices?: ClusterNotices;
   /** Cameras: the ffmpeg binary (FFMPEG_PATH, default Debian's /usr/bin/ffmpeg) and how long a stream nobody watches lives. */
@@ -115,7 +117,7 @@ export function createApi(opts: ApiOptions): Api {
   const outbound = new OutboundAddressRule(opts.cctv?.allowedNets ?? []);
   const ctx: ApiContext = { store: opts.store, signer, sessions, devices: new DeviceTokens(opts.jwtSecret), log, outbound };
   const ingest = new IngestService(opts.store, opts.clock);
-  const alarms = new AlarmEngine(opts.store, opts.clock, log);
+  const alarms = new AlarmEngine(opts.store, opts.clock, log, opts.alarmDebounceMs);
   const commands = new CommandService(opts.store, opts.clock, opts.commandTimeoutMs);
   const outbox = new OutboxWorker(opts.store, {
     transports: {

@@ -66,6 +66,8 @@ export class AlarmEngine {
     private store: Store,
     private clock: Clock,
     private log: (m: string, e?: unknown) => void = console.error,
+    /** How long a batch waits for others to share its pass (tests lengthen it, so that "a burst shares one pass" holds on any machine). */
+    private debounceMs = 250,
   ) {}
 
   onChange(listener: (c: AlarmChange) => void) {
@@ -111,13 +113,13 @@ export class AlarmEngine {
   }
 
   /** The next pass judges the whole fleet (the timer's pass; a takeover; changes whose plants were not heard). */
-  evaluateFleetSoon(delayMs = 250) {
+  evaluateFleetSoon(delayMs = this.debounceMs) {
     this.fleetDue = true;
     this.evaluateSoon(delayMs);
   }
 
   /** Debounced evaluation of what is pending, so a burst of batches costs one pass. */
-  evaluateSoon(delayMs = 250) {
+  evaluateSoon(delayMs = this.debounceMs) {
     if (this.pending) return;
     this.pending = setTimeout(() => {
       this.pending = undefined;
@@ -136,6 +138,9 @@ export class AlarmEngine {
       this.again = true;
       return this.running;
     }
+    // This pass takes everything pending: a debounce timer still waiting would only start an empty pass after it.
+    clearTimeout(this.pending);
+    this.pending = undefined;
     const batches = this.batchesIn;
     const judged: PassScope = this.fleetDue ? { fleet: true } : { fleet: false, plants: [...this.pendingPlants] };
     this.fleetDue = false;

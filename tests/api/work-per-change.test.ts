@@ -56,6 +56,10 @@ describe.each(STORES)("work per change on %s", (kind) => {
         accessTokenTtl: 900,
         refreshTokenTtl: 3600,
         log: () => undefined,
+        // Longer than any load makes three batches in a row take: a burst then shares one pass by the rule itself, not
+        // by the machine's speed (with the default 250 ms, a loaded CI machine saw three passes). passesDuring's
+        // evaluate() runs what is pending at once.
+        alarmDebounceMs: 30_000,
       });
     });
     afterAll(async () => {
@@ -66,7 +70,7 @@ describe.each(STORES)("work per change on %s", (kind) => {
 
     const envReading = (g: GatewayFixture) => [{ device: g.env, ts: slot(0), values: { his: 10, iis: 10 } }];
 
-    /** What the passes judged while `step` ran, and until the passes it caused are done (the API's own 250 ms debounce). */
+    /** What the passes judged while `step` ran, and until the passes it caused are done (the debounce, lengthened here, is cut short by evaluate()). */
     async function passesDuring(step: () => Promise<unknown>) {
       const judged: PassScope[] = [];
       let listening = true;
@@ -126,8 +130,8 @@ describe.each(STORES)("work per change on %s", (kind) => {
         for (const g of gateways) await api.ingest.ingest(g.rtuUid, envReading(g));
       });
       expect(judged).toEqual({ fleet: 0, plants: gateways.map((g) => g.plantUid).sort() });
-      // Debounced: three batches in a row cost fewer passes than batches (normally one).
-      expect(api.alarms.passes - passes).toBeLessThan(3);
+      // Debounced: three batches in a row cost one pass.
+      expect(api.alarms.passes - passes).toBe(1);
       expect(api.alarms.lastPass?.fleet).toBe(false);
     });
   });
