@@ -29,7 +29,7 @@ const MAY_HAVE_ACTED: readonly CommandState[] = ["pending", "done", "timeout"];
  * no command, a command that did nothing (refused, undeliverable), or a reading that arrived after the command.
  * `readingAt`: when the newest reading arrived (server time).
  */
-export function awaitingReading<C extends CommandFacts>(
+export function awaitingReading<C extends Pick<CommandFacts, "status" | "requested_at">>(
   last: C | null | undefined,
   readingAt: number | null | undefined,
 ): C | null {

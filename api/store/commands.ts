@@ -123,16 +123,24 @@ export async function devicesAwaitingReading(db: Kysely<Database>, plantUids: st
   const out = new Map<string, number>();
   for (let i = 0; i < plantUids.length; i += CHUNK) {
     const chunk = plantUids.slice(i, i + CHUNK);
-    const last = await lastCommandByDevice(db, chunk);
-    if (!last.size) continue;
-    const latest = await db
-      .selectFrom("device_latest")
-      .select(["device_uid", "received_at"])
-      .where("device_uid", "in", [...last.keys()])
+    // One statement per chunk: each device's newest command with its newest reading's arrival beside it.
+    const rows = await db
+      .selectFrom("command")
+      .leftJoin("device_latest", "device_latest.device_uid", "command.device_uid")
+      .select(["command.plant_uid", "command.status", "command.requested_at", "device_latest.received_at"])
+      .where("command.plant_uid", "in", chunk)
+      .where("command.seq", "in", (eb) =>
+        eb
+          .selectFrom("command as c2")
+          .select((e2) => e2.fn.max("c2.seq").as("m"))
+          .where("c2.plant_uid", "in", chunk)
+          .groupBy("c2.device_uid"),
+      )
       .execute();
-    const readingAt = new Map(latest.map((r) => [r.device_uid, r.received_at]));
-    for (const c of last.values()) {
-      if (c.plant_uid && awaitingReading(c, readingAt.get(c.device_uid))) out.set(c.plant_uid, (out.get(c.plant_uid) ?? 0) + 1);
+    for (const r of rows) {
+      const last = { status: r.status as CommandState, requested_at: Number(r.requested_at) };
+      const readingAt = r.received_at === null ? null : Number(r.received_at);
+      if (r.plant_uid && awaitingReading(last, readingAt)) out.set(r.plant_uid, (out.get(r.plant_uid) ?? 0) + 1);
     }
   }
   return out;

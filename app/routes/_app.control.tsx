@@ -42,6 +42,7 @@ import { AppLink } from "~/components/AppLink";
 import { Qty, SeoulTime, seoulYmdHm } from "~/components/status/format";
 import { AwaitingReading, BeforeCommand } from "~/components/status/AwaitingReading";
 import { Pager } from "~/components/AdminForm";
+import { FilterSelect } from "~/components/DataTable";
 import { NameFinder } from "~/components/NameFinder";
 import { ScopeChips, ScopeHiddenFields, ScopeMatchList, scopeSuggestions } from "~/components/alarm/ScopeParts";
 import { alarmScope } from "~/models/alarm.server";
@@ -299,17 +300,15 @@ export default function ControlScreen() {
           />
         </div>
         <ScopeHiddenFields plant={data.plant} group={data.group} />
-        <div className="field">
-          <label htmlFor="cf-kind">{t.control.kind}</label>
-          <select id="cf-kind" name="kind" defaultValue={data.kind} key={`k${data.kind}`}>
-            <option value="">{t.control.allKinds}</option>
-            {KIND_FILTERS.map((k) => (
-              <option key={k} value={k}>
-                {t.control.kindFilters[k]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          key={`k${data.kind}`}
+          id="cf-kind"
+          name="kind"
+          label={t.control.kind}
+          value={data.kind}
+          any={t.control.allKinds}
+          options={KIND_FILTERS.map((k) => ({ value: k, label: t.control.kindFilters[k] }))}
+        />
         <div className="filter-actions">
           <button type="submit">{t.control.show}</button>
           <AppLink to="/control" className="button secondary">
