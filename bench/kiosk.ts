@@ -14,7 +14,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type CDPSession, type Page } from "playwright-core";
+import { chromium, type CDPSession, type Page } from "@playwright/test";
 import { ADMIN_PASSWORD, REPO_ROOT, startServer } from "../tests/helpers/server";
 
 const MINUTES = Number(process.env.BENCH_KIOSK_MINUTES ?? 60);
