@@ -35,6 +35,7 @@ const EnvSchema = z.object({
   SIM_SPEED: z.coerce.number().positive().max(10_000).default(1),
   HISTORY_DAYS: z.coerce.number().int().min(0).max(400).default(90),
   ALARM_INTERVAL_MS: z.coerce.number().int().min(200).max(3_600_000).default(30_000),
+  ALARM_SHARDS: z.coerce.number().int().min(1).max(256).default(8),
   MQTT_CLIENT_ID: z.string().min(1).max(64).default("solar-portal-ingest"),
   MQTT_TOPIC_PREFIX: z
     .string()
@@ -167,6 +168,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     simSpeed: e.SIM_SPEED,
     historyDays: e.HISTORY_DAYS,
     alarmIntervalMs: e.ALARM_INTERVAL_MS,
+    alarmShards: e.ALARM_SHARDS,
     mqttClientId: e.MQTT_CLIENT_ID,
     mqttTopicPrefix: e.MQTT_TOPIC_PREFIX,
     mqttUrl: e.MQTT_URL,

@@ -268,7 +268,7 @@ async function runPrimary(cfg: Config) {
     mapsKey: cfg.mapsKey,
     notify: { smtpUrl: cfg.smtpUrl, mailFrom: cfg.mailFrom, retryBaseMs: cfg.outboxRetryMs },
     commandTimeoutMs: cfg.commandTimeoutMs,
-    alarmsOwned: () => singletons.owns("alarm-engine"),
+    alarmsOwned: () => alarms.judgesAny,
     clusterNotices: store.dialect === "postgres" ? signals : undefined,
     cctv: {
       ffmpegPath: cfg.ffmpegPath,
@@ -282,7 +282,7 @@ async function runPrimary(cfg: Config) {
   // engine's owner judges those plants (status rows are kept per plant through their own cache's notices).
   ingest.onIngest(({ plants }) => signals.changed(plants));
   signals.onRemoteChange((plants) => {
-    if (!singletons.owns("alarm-engine")) return;
+    if (!alarms.judgesAny) return;
     if (plants === null) return alarms.evaluateFleetSoon();
     alarms.notePlants(plants);
     alarms.evaluateSoon();
@@ -320,7 +320,7 @@ async function runPrimary(cfg: Config) {
       async start() {
         const sim = new GatewayEmulator(store, ingest, clock, { historyDays: cfg.historyDays, log: (m) => console.log(m) });
         await sim.load();
-        sim.onStep(async () => (singletons.owns("alarm-engine") ? alarms.evaluate() : undefined));
+        sim.onStep(async () => (alarms.judgesAny ? alarms.evaluate() : undefined));
         emulator = sim;
         const t = Date.now();
         backfill = sim
@@ -341,23 +341,32 @@ async function runPrimary(cfg: Config) {
       },
     });
   }
-  let alarmsOn = false;
-  singletons.register({
-    name: "alarm-engine",
-    start() {
-      alarmsOn = true;
-      void backfill.then(() => {
-        if (!alarmsOn) return;
-        alarms.start(cfg.alarmIntervalMs);
-        // Taken over (or started): the first pass judges the fleet, batches heard by the last owner included.
-        alarms.evaluateFleetSoon(0);
-      });
-    },
-    stop() {
-      alarmsOn = false;
-      alarms.stop();
-    },
-  });
+  // The alarm engine's work is split into shards by plant (domain/shard.ts), one lease each: the servers of a cluster
+  // share them evenly and take a dead server's over within a poll; one server (SQLite) holds the one shard.
+  const shardCount = store.dialect === "postgres" ? cfg.alarmShards : 1;
+  alarms.shardInto(shardCount);
+  const shardsOn = new Set<number>();
+  for (let k = 0; k < shardCount; k++) {
+    singletons.register({
+      name: `alarm-engine/${k}`,
+      group: "alarm-engine",
+      start() {
+        shardsOn.add(k);
+        void backfill.then(() => {
+          if (!shardsOn.has(k)) return;
+          const first = !alarms.judgesAny;
+          // Taken over (or started): the next pass judges the shard's every plant, batches heard by the last owner included.
+          alarms.take(k);
+          if (first) alarms.start(cfg.alarmIntervalMs);
+        });
+      },
+      stop() {
+        shardsOn.delete(k);
+        alarms.give(k);
+        if (!alarms.judgesAny) alarms.stop();
+      },
+    });
+  }
   // The outbox worker is safe with two running (atomic claims), but one is enough.
   singletons.register({ name: "outbox", start: () => outbox.start(), stop: () => outbox.stop() });
   // Scheduled statistics reports: queued into the outbox once per period, on one server.
@@ -396,8 +405,8 @@ async function runPrimary(cfg: Config) {
     // From start until the history is in: what the portal's banner shows ("generating demo history 45 %").
     replay: () => (historyIn ? null : (emulator?.replayProgress() ?? { percent: 0 })),
     alarmEngine: () =>
-      singletons.owns("alarm-engine")
-        ? { passes: alarms.passes, batchesIn: alarms.batchesIn, batchesJudged: alarms.batchesJudged }
+      alarms.judgesAny
+        ? { passes: alarms.passes, batchesIn: alarms.batchesIn, batchesJudged: alarms.batchesJudged, shards: alarms.heldShards }
         : null,
   });
 

@@ -116,7 +116,7 @@ async function takeovers(cluster: Cluster, store: Store): Promise<number[]> {
     const before = await store.db
       .selectFrom("cluster_lease")
       .selectAll()
-      .where("name", "=", "alarm-engine")
+      .where("name", "=", "alarm-engine/0")
       .executeTakeFirstOrThrow();
     const victim = cluster.nodes.find((n) => n.id === before.owner && n.server);
     if (!victim) {
@@ -130,7 +130,7 @@ async function takeovers(cluster: Cluster, store: Store): Promise<number[]> {
       const now = await store.db
         .selectFrom("cluster_lease")
         .selectAll()
-        .where("name", "=", "alarm-engine")
+        .where("name", "=", "alarm-engine/0")
         .executeTakeFirstOrThrow();
       if (now.token > before.token && now.owner !== victim.id) break;
       await new Promise((r) => setTimeout(r, 20));

@@ -22,6 +22,7 @@ import { sql, type Kysely } from "kysely";
 import pg from "pg";
 import type { Store } from "../store/db";
 import type { Database } from "../store/schema";
+import { fairShare } from "../../domain/shard";
 
 export interface SingletonContext {
   /** Fencing token of this tenure (raised at every takeover). */
@@ -39,6 +40,12 @@ export interface SingletonContext {
 
 export interface SingletonJob {
   name: string;
+  /**
+   * Jobs of one group (the alarm engine's shards) are split between the live servers: a server holds at most its
+   * fair share (domain/shard.ts fairShare) and gives the surplus back when another server joins. Ungrouped jobs go to
+   * whoever takes them first.
+   */
+  group?: string;
   start(ctx: SingletonContext): void | Promise<void>;
   stop(): void | Promise<void>;
 }
@@ -67,6 +74,8 @@ const STARTUP_KEY = 0;
 interface Entry {
   job: SingletonJob;
   token: number | null;
+  /** A grouped job this server gave back is left to the others until then. */
+  notBefore: number;
   /** Start or stop in progress: transitions of one job never overlap. */
   transition: Promise<void>;
 }
@@ -99,7 +108,7 @@ export class Singletons {
 
   register(job: SingletonJob): void {
     if (this.entries.has(job.name)) throw new Error(`singleton ${job.name} registered twice`);
-    this.entries.set(job.name, { job, token: null, transition: Promise.resolve() });
+    this.entries.set(job.name, { job, token: null, notBefore: 0, transition: Promise.resolve() });
   }
 
   /** Whether this server runs the job now. */
@@ -221,8 +230,11 @@ export class Singletons {
         ]);
       }
       if (Date.now() < this.rejoinAt) return;
+      const shares = await this.fairShares(client);
       for (const entry of this.entries.values()) {
         if (entry.token != null || this.stopped) continue;
+        const group = entry.job.group;
+        if (group && (Date.now() < entry.notBefore || this.heldIn(group) >= shares.get(group)!)) continue;
         this.tries++;
         const got = await client.query<{ ok: boolean }>("select pg_try_advisory_lock($1, hashtext($2)) as ok", [
           LOCK_CLASS,
@@ -237,6 +249,43 @@ export class Singletons {
       // A failed query on the lease connection: treat as lost (the locks may be gone with it).
       await this.lost(client, (error as Error).message);
     }
+  }
+
+  /** How many jobs of a group this server holds. */
+  private heldIn(group: string): number {
+    let n = 0;
+    for (const e of this.entries.values()) if (e.job.group === group && e.token != null) n++;
+    return n;
+  }
+
+  /**
+   * Each group's fair share for this server, counting the live servers by their lease connections (one per server,
+   * named `solar-lease <id>`, on this database); a surplus above it is given back here, the last jobs by name first,
+   * and left to the others for three polls.
+   */
+  private async fairShares(client: pg.Client): Promise<Map<string, number>> {
+    const sizes = new Map<string, number>();
+    for (const e of this.entries.values()) if (e.job.group) sizes.set(e.job.group, (sizes.get(e.job.group) ?? 0) + 1);
+    const shares = new Map<string, number>();
+    if (!sizes.size) return shares;
+    const live = await client.query<{ n: number }>(
+      `select count(distinct application_name)::int as n from pg_stat_activity
+        where datname = current_database() and application_name like 'solar-lease %'`,
+    );
+    const servers = Math.max(1, live.rows[0]?.n ?? 1);
+    for (const [group, size] of sizes) {
+      const share = fairShare(size, servers);
+      shares.set(group, share);
+      const held = [...this.entries.values()]
+        .filter((e) => e.job.group === group && e.token != null)
+        .sort((a, b) => a.job.name.localeCompare(b.job.name, "en", { numeric: true }));
+      for (const entry of held.slice(share)) {
+        await this.end(entry, `its fair share is ${share} of ${size} with ${servers} servers`);
+        entry.notBefore = Date.now() + 3 * this.pollMs;
+        await client.query("select pg_advisory_unlock($1, hashtext($2))", [LOCK_CLASS, entry.job.name]);
+      }
+    }
+    return shares;
   }
 
   /** Takes the lease row (raising the token) and starts the job. */

@@ -6,6 +6,10 @@
  * over the plants the batches since the last pass carried (notePlants), and on a timer over the whole fleet, because
  * silence (an RTU that stops reporting) arrives with no data at all. A plant's pass reads, judges and writes only that
  * plant's rows (its RTUs, devices, open alarms and incidents): every rule of domain/alarm-rules.ts is one plant's.
+ *
+ * Sharded (several servers, issue 30): the fleet is split into shards by plant (domain/shard.ts) and this engine judges
+ * the plants of the shards it holds (take/give, from the shard leases of api/cluster/singletons.ts): its batches'
+ * plants and, on its timer, its shards' plants only. Holding every shard (one server, SQLite) it reads the fleet whole.
  */
 import { ALARM_CODE } from "../../domain/status";
 import type { Clock } from "../clock";
@@ -25,6 +29,7 @@ import type { Store } from "../store/db";
 import { alarmMessageColumns } from "../store/alarms";
 import { getSettings } from "../store/settings";
 import { storedAlarmMessage } from "../../domain/alarm-message";
+import { shardOf } from "../../domain/shard";
 
 /** Where a plant without coordinates is assumed to be (the middle of South Korea). */
 const KOREA_CENTRE = { lat: 36.5, lng: 127.8 };
@@ -61,6 +66,8 @@ export class AlarmEngine {
   /** Plants whose batches came since the last pass began, and whether the next pass is the fleet's. */
   private pendingPlants = new Set<string>();
   private fleetDue = false;
+  /** The shards this engine judges, of how many; null: unsharded, every plant (tests, tools). */
+  private shards: { count: number; owned: Set<number> } | null = null;
 
   constructor(
     private store: Store,
@@ -78,6 +85,41 @@ export class AlarmEngine {
   /** Hears what each completed pass judged (tests, benchmarks). */
   onPass(listener: (judged: PassScope) => void) {
     this.passListeners.push(listener);
+  }
+
+  /** From now on this engine judges only the shards it is given (take), of `count`. */
+  shardInto(count: number) {
+    this.shards = { count, owned: new Set() };
+  }
+
+  /** This engine now judges shard k too: its first pass judges the shard's every plant (batches heard elsewhere). */
+  take(shard: number) {
+    this.shards?.owned.add(shard);
+    this.evaluateFleetSoon(0);
+  }
+
+  /** Shard k is judged elsewhere from now on. */
+  give(shard: number) {
+    this.shards?.owned.delete(shard);
+  }
+
+  /** Whether this engine judges any plant (unsharded, or holding a shard). */
+  get judgesAny(): boolean {
+    return !this.shards || this.shards.owned.size > 0;
+  }
+
+  /** The shards held, for the health answer (null: unsharded). */
+  get heldShards(): number[] | null {
+    return this.shards ? [...this.shards.owned].sort((a, b) => a - b) : null;
+  }
+
+  private judges(plant: string): boolean {
+    return !this.shards || this.shards.owned.has(shardOf(plant, this.shards.count));
+  }
+
+  /** Every shard is here: a fleet pass reads the fleet whole. */
+  private holdsAll(): boolean {
+    return !this.shards || this.shards.owned.size >= this.shards.count;
   }
 
   /** Passes over the whole fleet every intervalMs (silence is seen by nothing else). */
@@ -109,7 +151,7 @@ export class AlarmEngine {
 
   /** These plants' data changed (a batch here or on another server): the next pass judges them. */
   notePlants(plants: Iterable<string>) {
-    for (const p of plants) this.pendingPlants.add(p);
+    for (const p of plants) if (this.judges(p)) this.pendingPlants.add(p);
   }
 
   /** The next pass judges the whole fleet (the timer's pass; a takeover; changes whose plants were not heard). */
@@ -179,14 +221,38 @@ export class AlarmEngine {
     return this.awakeToday.since.get(key)!;
   }
 
+  private judgesShardZero(): boolean {
+    return !this.shards || this.shards.owned.has(0);
+  }
+
+  /** The plants of the shards held: every plant, and the plants of open alarms and incidents (a deleted plant's too). */
+  private async shardPlants(): Promise<string[]> {
+    const db = this.store.db;
+    const [plants, alarms, incidents] = await Promise.all([
+      db.selectFrom("plant").select("uid as p").execute(),
+      db.selectFrom("alarm").select("plant_uid as p").distinct().where("released_at", "is", null).execute(),
+      db.selectFrom("alarm_incident").select("plant_uid as p").distinct().execute(),
+    ]);
+    const all = new Set<string>();
+    for (const r of [...plants, ...alarms, ...incidents]) if (r.p !== null && this.judges(r.p)) all.add(r.p);
+    return [...all];
+  }
+
   private async pass(scope: PassScope): Promise<AlarmChange> {
     if (!scope.fleet && !scope.plants.length) return { raised: 0, released: 0, plants: [] };
     const db = this.store.db;
     const now = this.clock.now();
-    // A fleet pass reads every row; a plant pass the rows of its plants, PLANT_CHUNK plants per statement.
+    // A fleet pass holding every shard reads every row; a plant pass (or a fleet pass of some shards: their plants)
+    // the rows of its plants, PLANT_CHUNK plants per statement.
     const parts: Array<readonly string[] | null> = [];
-    if (scope.fleet) parts.push(null);
-    else for (let i = 0; i < scope.plants.length; i += PLANT_CHUNK) parts.push(scope.plants.slice(i, i + PLANT_CHUNK));
+    const plantList = scope.fleet
+      ? this.holdsAll()
+        ? null
+        : await this.shardPlants()
+      : scope.plants.filter((p) => this.judges(p));
+    if (!plantList) parts.push(null);
+    else for (let i = 0; i < plantList.length; i += PLANT_CHUNK) parts.push(plantList.slice(i, i + PLANT_CHUNK));
+    if (!parts.length) return { raised: 0, released: 0, plants: [] };
     const each = async <T>(read: (part: readonly string[] | null) => Promise<T[]>): Promise<T[]> =>
       (await Promise.all(parts.map(read))).flat();
     const settings = (await getSettings(db)).alarm;
@@ -401,8 +467,8 @@ export class AlarmEngine {
         await enqueueAlarmAlerts(trx, steps);
       });
     }
-    // Digests are keyed by member and day: asking once a pass costs a query, sends once a day.
-    if (seoulDayStart(now) !== this.digestDay) {
+    // Digests are keyed by member and day: asking once a pass costs a query, sends once a day (shard 0's holder asks).
+    if (seoulDayStart(now) !== this.digestDay && this.judgesShardZero()) {
       const queued = await enqueueDigests(db, now);
       if (queued || now >= seoulDayStart(now) + DIGEST_HOUR * 3_600_000) this.digestDay = seoulDayStart(now);
     }

@@ -24,9 +24,10 @@ export interface HealthAnswer {
   /**
    * The alarm engine while this server runs it: passes completed since start, telemetry batches this server stored,
    * and how many of those the last completed pass had before it (it judged them). A client that stored a batch and
-   * then sees batchesJudged reach the batchesIn it read afterwards knows the batch has been judged.
+   * then sees batchesJudged reach the batchesIn it read afterwards knows the batch has been judged (when this server
+   * holds every shard: one server). `shards`: the shards of the fleet (domain/shard.ts) this server judges.
    */
-  alarmEngine: { passes: number; batchesIn: number; batchesJudged: number } | null;
+  alarmEngine: { passes: number; batchesIn: number; batchesJudged: number; shards: number[] | null } | null;
   /** The demo's history replay while this server plays it in (percent done), null otherwise. */
   replay: { percent: number } | null;
 }

@@ -93,6 +93,44 @@ describe("singleton election on PostgreSQL", () => {
       await b.stop();
     }
   });
+
+  it("splits a group's jobs between the live servers, gives the surplus to a newcomer, and takes a dead server's share", async () => {
+    const SHARDS = 8;
+    const servers = ["x", "y", "z"].map((id) => {
+      const s = new Singletons(store, { serverId: id, databaseUrl: db.url, pollMs: 100, log: () => undefined });
+      const jobs = Array.from({ length: SHARDS }, (_, k) => ({ ...recordingJob(`shard/${k}`), group: "shard" }));
+      for (const j of jobs) s.register(j);
+      return { id, s, jobs };
+    });
+    const [x, y, z] = servers as [(typeof servers)[0], (typeof servers)[0], (typeof servers)[0]];
+    const heldBy = (t: typeof x) => t.s.held().filter((n) => n.startsWith("shard/")).length;
+    /** Every shard held by exactly one server (the leases are advisory locks: two can never hold one). */
+    const owners = () => Array.from({ length: SHARDS }, (_, k) => servers.filter((t) => t.s.owns(`shard/${k}`)).map((t) => t.id));
+    try {
+      await x.s.start();
+      expect(heldBy(x)).toBe(SHARDS);
+      await y.s.start();
+      await waitFor(() => heldBy(x) === 4 && heldBy(y) === 4, { ms: 10_000 });
+      await z.s.start();
+      // ceil(8 / 3) = 3 at the most each: 3 + 3 + 2.
+      await waitFor(() => servers.every((t) => heldBy(t) <= 3) && owners().every((o) => o.length === 1), { ms: 10_000 });
+      expect(servers.map(heldBy).sort()).toEqual([2, 3, 3]);
+      // A shard given back was stopped before another server started it.
+      for (const t of servers) for (const j of t.jobs) expect(j.events.filter((e) => e === "stop").length).toBeLessThanOrEqual(1);
+
+      // y dies (its lease connection ends): x and z take its shards within a few polls, 4 each.
+      const yShards = y.s.held();
+      const pids = await store.pgPool!.query("select pid from pg_stat_activity where application_name = 'solar-lease y'");
+      for (const row of pids.rows) await store.pgPool!.query("select pg_terminate_backend($1)", [row.pid]);
+      await y.s.stop();
+      await waitFor(() => heldBy(x) + heldBy(z) === SHARDS && owners().every((o) => o.length === 1), { ms: 10_000 });
+      expect([heldBy(x), heldBy(z)]).toEqual([4, 4]);
+      const leases = await store.db.selectFrom("cluster_lease").select(["name", "owner"]).where("name", "in", yShards).execute();
+      expect(leases.every((l) => l.owner === "x" || l.owner === "z")).toBe(true);
+    } finally {
+      for (const t of servers) await t.s.stop();
+    }
+  });
 });
 
 describe("commands to the simulated fleet from a server that does not run it", () => {

@@ -455,9 +455,9 @@ describe.skipIf(!pgEnabled)("cluster: HAProxy + 3 servers + PostgreSQL + Mosquit
           },
           { ms: 240_000, every: 200, failure: () => `fewer than two servers up for HAProxy:\n${cluster!.log().slice(-4_000)}` },
         );
-        // Every other kill hits the alarm engine's owner.
+        // Every other kill hits the holder of the alarm engine's shard 0 (every server holds some shards).
         const owner = (
-          await store.db.selectFrom("cluster_lease").select("owner").where("name", "=", "alarm-engine").executeTakeFirst()
+          await store.db.selectFrom("cluster_lease").select("owner").where("name", "=", "alarm-engine/0").executeTakeFirst()
         )?.owner;
         owners.push(owner ?? "?");
         const victim = (kill % 2 === 0 && ready.find((n) => n.id === owner)) || ready[kill % ready.length]!;
@@ -474,7 +474,7 @@ describe.skipIf(!pgEnabled)("cluster: HAProxy + 3 servers + PostgreSQL + Mosquit
       const result = await verify(store, report, { everyWindow: true });
 
       const log = cluster.log();
-      const takeovers = log.match(/singleton alarm-engine: owned by s\d \(token \d+, taken over from s\d\)/g) ?? [];
+      const takeovers = log.match(/singleton alarm-engine\/\d+: owned by s\d \(token \d+, taken over from s\d\)/g) ?? [];
       const lease = await store.db.selectFrom("cluster_lease").selectAll().execute();
       console.log(
         `cluster: ${kills} kills in ${killSeconds} s; ${result.stored} readings stored (${report.httpAcked.length} acknowledged over HTTP, ${report.mqttPublished.length} over MQTT; ${report.ingestRetries} HTTP batches sent again); ` +
@@ -483,7 +483,11 @@ describe.skipIf(!pgEnabled)("cluster: HAProxy + 3 servers + PostgreSQL + Mosquit
           `leases: ${lease.map((l) => `${l.name}=${l.owner}#${l.token}`).join(", ")}`,
       );
       expect(takeovers.length).toBeGreaterThan(0);
-      expect(lease.find((l) => l.name === "alarm-engine")!.token).toBeGreaterThan(1);
+      expect(lease.find((l) => l.name === "alarm-engine/0")!.token).toBeGreaterThan(1);
+      // The shards are split: at the end every live server holds some, none more than its fair share.
+      const shardOwners = lease.filter((l) => l.name.startsWith("alarm-engine/")).map((l) => l.owner);
+      expect(shardOwners).toHaveLength(8);
+      expect(new Set(shardOwners).size).toBeGreaterThan(1);
       // No failed poll beyond the requests in flight when a server was killed (HAProxy retries most of them).
       expect(report.poll5xx + report.pollNetErrors, JSON.stringify(report.pollFailures)).toBeLessThanOrEqual(
         report.inFlightAtKills,
@@ -569,7 +573,10 @@ describe.skipIf(!pgEnabled || !postgresBinDir())(
         async () => (await fetch(`${cluster!.url}/pvstatus`, { headers: { cookie } }).catch(() => null))?.status === 200,
         { ms: 30_000, every: 500 },
       );
-      await waitFor(() => /singleton alarm-engine: owned by s\d \(token [2-9]/.test(cluster!.log()), { ms: 30_000, every: 500 });
+      await waitFor(() => /singleton alarm-engine\/\d+: owned by s\d \(token [2-9]/.test(cluster!.log()), {
+        ms: 30_000,
+        every: 500,
+      });
       // Traffic flows again: every HTTP gateway has had batches acknowledged since.
       const ackedBack = traffic.report().httpAcked.length;
       await waitFor(() => traffic.report().httpAcked.length >= ackedBack + 2 * gateways.http.length, { ms: 60_000, every: 200 });
@@ -579,7 +586,7 @@ describe.skipIf(!pgEnabled || !postgresBinDir())(
       try {
         const report = traffic.report();
         const result = await verify(store, report, { everyWindow: false });
-        expect(cluster.log()).toMatch(/singleton alarm-engine: released by s\d \(lease connection lost/);
+        expect(cluster.log()).toMatch(/singleton alarm-engine\/\d+: released by s\d \(lease connection lost/);
         console.log(
           `database restart: ${result.stored} readings stored, ${report.ingestRetries} HTTP batches sent again; wallboards ${report.polls} polls, ${report.poll5xx} answered 5xx (the database was away), ${report.pollNetErrors} without answer`,
         );

@@ -11,7 +11,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi, type Api } from "../../api/index";
-import type { PassScope } from "../../api/telemetry/alarm-engine";
+import { AlarmEngine, type PassScope } from "../../api/telemetry/alarm-engine";
+import { shardOf } from "../../domain/shard";
 import { wallClock } from "../../api/clock";
 import { openStore, type Store } from "../../api/store/db";
 import { seedFoundation } from "../../api/store/seed";
@@ -133,6 +134,73 @@ describe.each(STORES)("work per change on %s", (kind) => {
       // Debounced: three batches in a row cost one pass.
       expect(api.alarms.passes - passes).toBe(1);
       expect(api.alarms.lastPass?.fleet).toBe(false);
+    });
+  });
+
+  describe("the alarm engine's shards", () => {
+    let store: Store;
+    let drop: () => Promise<void>;
+    beforeAll(async () => {
+      if (kind === "postgres") {
+        const db = await createPgDatabase();
+        store = await openStore(db.url);
+        drop = db.drop;
+      } else {
+        const dir = mkdtempSync(path.join(os.tmpdir(), "work-per-shard-"));
+        store = await openStore(`file:${path.join(dir, "portal.db")}`);
+        drop = async () => rmSync(dir, { recursive: true, force: true });
+      }
+      await seedFoundation(store, { adminPassword: ADMIN_PASSWORD });
+    });
+    afterAll(async () => {
+      await store?.close();
+      await drop?.();
+    });
+
+    it("judges the plants of the shards it holds, batches and timer alike, and a shard it takes at once", async () => {
+      // Two silent plants in different shards of two.
+      const silent: GatewayFixture[] = [];
+      while (new Set(silent.map((g) => shardOf(g.plantUid, 2))).size < 2) {
+        const g = await createGatewayFixture(store);
+        if (!silent.some((s) => shardOf(s.plantUid, 2) === shardOf(g.plantUid, 2))) silent.push(g);
+      }
+      const [mine, theirs] = silent as [GatewayFixture, GatewayFixture];
+      for (const g of silent)
+        await store.db
+          .updateTable("rtu")
+          .set({ last_seen_at: Date.now() - 45 * 60_000 })
+          .where("uid", "=", g.rtuUid)
+          .execute();
+      const engine = new AlarmEngine(store, wallClock, () => undefined, 30_000);
+      engine.shardInto(2);
+      expect(engine.judgesAny).toBe(false);
+      engine.take(shardOf(mine.plantUid, 2));
+      expect(engine.heldShards).toEqual([shardOf(mine.plantUid, 2)]);
+      try {
+        // The fleet pass of the shard held: its silent plant is raised, the other shard's is not.
+        await engine.evaluate("fleet");
+        expect(await openAlarms(store, mine.plantUid, RTU_SILENT)).toHaveLength(1);
+        expect(await openAlarms(store, theirs.plantUid, RTU_SILENT)).toEqual([]);
+        // A batch's plants of another shard are left to that shard's holder.
+        const judged: PassScope[] = [];
+        engine.onPass((p) => judged.push(p));
+        engine.notePlants([theirs.plantUid, mine.plantUid]);
+        await engine.evaluate();
+        expect(judged.at(-1)).toEqual({ fleet: false, plants: [mine.plantUid] });
+        expect(await openAlarms(store, theirs.plantUid, RTU_SILENT)).toEqual([]);
+        // Taking the other shard over judges its plants in the next pass (here at once), each alarm raised once.
+        engine.take(shardOf(theirs.plantUid, 2));
+        await engine.evaluate();
+        expect(await openAlarms(store, theirs.plantUid, RTU_SILENT)).toHaveLength(1);
+        expect(await openAlarms(store, mine.plantUid, RTU_SILENT)).toHaveLength(1);
+        // Given away again: nothing of it is judged here.
+        engine.give(shardOf(theirs.plantUid, 2));
+        engine.notePlants([theirs.plantUid]);
+        await engine.evaluate();
+        expect(judged.at(-1)).toEqual({ fleet: false, plants: [] });
+      } finally {
+        engine.stop();
+      }
     });
   });
 
