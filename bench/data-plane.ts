@@ -13,7 +13,8 @@ import os from "node:os";
 import path from "node:path";
 import mqtt from "mqtt";
 import autocannon from "autocannon";
-import { hashGatewaySecret, newGatewaySecret } from "../api/auth/gateway-credential";
+import { newGatewaySecret } from "../api/auth/gateway-credential";
+import { seedFleet } from "./seed-fleet";
 import { openStore, type Store } from "../api/store/db";
 import { plantStatusRows } from "../api/store/plant-status";
 import { ADMIN_PASSWORD, createPgDatabase, startServer, type StoreKind, type TestServer } from "../tests/helpers/server";
@@ -31,77 +32,16 @@ interface Gateway {
   devices: string[];
 }
 
-/** Gateways of 20 inverters and a sensor each, inserted directly. */
+/** Gateways of 20 inverters each, inserted directly. */
 async function seedGateways(store: Store, count: number): Promise<Gateway[]> {
-  const now = Date.now();
-  const root =
-    (await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).executeTakeFirst()) ??
-    (await store.db
-      .insertInto("node")
-      .values({ parent_seq: null, name: "bench", sort_order: 0, created_at: now })
-      .returning("seq")
-      .executeTakeFirstOrThrow());
-  const out: Gateway[] = [];
-  for (let g = 0; g < count; g++) {
-    const tag = `${randomBytes(3).toString("hex")}${g}`.toUpperCase();
-    const secret = newGatewaySecret();
-    await store.db
-      .insertInto("plant")
-      .values({
-        uid: `BP${tag}`,
-        name: `bench ${tag}`,
-        alias: null,
-        capa: 100_000,
-        locality: null,
-        address: null,
-        lat: 35,
-        lng: 127,
-        node_seq: root.seq,
-        package_seq: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await store.db
-      .insertInto("rtu")
-      .values({
-        uid: `BR${tag}`,
-        alias: null,
-        name: `bench ${tag}`,
-        mac: null,
-        kind: 1,
-        plant_uid: `BP${tag}`,
-        node_seq: root.seq,
-        package_seq: null,
-        config: 0,
-        credential_hash: hashGatewaySecret(secret),
-        use_yn: 1,
-        created_at: now,
-        updated_at: now,
-        last_seen_at: null,
-      })
-      .execute();
-    const devices = Array.from({ length: 20 }, (_, i) => `BD${tag}I${i}`);
-    await store.db
-      .insertInto("device")
-      .values(
-        devices.map((uid) => ({
-          uid,
-          rtu_uid: `BR${tag}`,
-          plant_uid: `BP${tag}`,
-          kind: 1,
-          name: uid,
-          address: null,
-          capa: 5_000,
-          use_yn: 1,
-          created_at: now,
-          updated_at: now,
-        })),
-      )
-      .execute();
-    out.push({ plant: `BP${tag}`, rtu: `BR${tag}`, secret, devices });
-  }
-  return out;
+  const seeded = await seedFleet(store, {
+    count,
+    prefix: "BG",
+    inverters: 20,
+    inverterCapaKw: 50,
+    look: (i) => ({ name: `bench ${i}`, capaKw: 1000, lat: 35, lng: 127 }),
+  });
+  return seeded.map((g) => ({ plant: g.plant, rtu: g.rtu, secret: g.secret, devices: g.inverters }));
 }
 
 /** 1,000 readings: 20 inverters × 50 consecutive 10-minute slots, ending `offset` slots back. */
@@ -355,105 +295,17 @@ interface FleetGateway {
   inverters: string[];
 }
 
-async function seedFleet(store: Store, n: number, secret: string): Promise<FleetGateway[]> {
-  const now = Date.now();
-  const root =
-    (await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).executeTakeFirst()) ??
-    (await store.db
-      .insertInto("node")
-      .values({ parent_seq: null, name: "bench", sort_order: 0, created_at: now })
-      .returning("seq")
-      .executeTakeFirstOrThrow());
-  const hash = hashGatewaySecret(secret);
-  const out: FleetGateway[] = Array.from({ length: n }, (_, i) => {
-    const tag = String(i).padStart(6, "0");
-    return { plant: `FP${tag}`, rtu: `FR${tag}`, inverters: [0, 1, 2].map((k) => `FD${tag}I${k}`) };
+async function seedLiveFleet(store: Store, n: number, secret: string): Promise<FleetGateway[]> {
+  return seedFleet(store, {
+    count: n,
+    prefix: "FL",
+    inverters: 3,
+    inverterCapaKw: 50,
+    sharedSecret: secret,
+    lastSeenAt: Date.now(),
+    look: (i) => ({ name: `fleet ${i}`, capaKw: 1000, lat: 35 + (i % 50) / 20, lng: 127 + (i % 40) / 20 }),
+    latest: (k) => ({ iw: 20_000 + k, today_wh: 50_000, total_wh: 9e7, ageMs: 60_000 }),
   });
-  for (let i = 0; i < n; i += 200) {
-    const part = out.slice(i, i + 200);
-    await store.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto("plant")
-        .values(
-          part.map((g) => ({
-            uid: g.plant,
-            name: `fleet ${g.plant}`,
-            alias: null,
-            capa: 100_000,
-            locality: null,
-            address: null,
-            lat: 35 + (Number(g.plant.slice(2)) % 50) / 20,
-            lng: 127 + (Number(g.plant.slice(2)) % 40) / 20,
-            node_seq: root.seq,
-            package_seq: null,
-            created_at: now,
-            updated_at: now,
-          })),
-        )
-        .execute();
-      await trx
-        .insertInto("rtu")
-        .values(
-          part.map((g) => ({
-            uid: g.rtu,
-            alias: null,
-            name: g.rtu,
-            mac: null,
-            kind: 1,
-            plant_uid: g.plant,
-            node_seq: root.seq,
-            package_seq: null,
-            config: 0,
-            credential_hash: hash,
-            use_yn: 1,
-            created_at: now,
-            updated_at: now,
-            last_seen_at: now,
-          })),
-        )
-        .execute();
-      const devices = part.flatMap((g) => g.inverters.map((uid) => ({ g, uid })));
-      await trx
-        .insertInto("device")
-        .values(
-          devices.map(({ g, uid }) => ({
-            uid,
-            rtu_uid: g.rtu,
-            plant_uid: g.plant,
-            kind: 1,
-            name: uid,
-            address: null,
-            capa: 5_000,
-            use_yn: 1,
-            created_at: now,
-            updated_at: now,
-          })),
-        )
-        .execute();
-      await trx
-        .insertInto("device_latest")
-        .values(
-          devices.map(({ uid }, k) => ({
-            device_uid: uid,
-            kind: 1,
-            ts: now - (now % 600_000) - 600_000,
-            received_at: now - 60_000,
-            iw: 20_000 + (k % 1000),
-            today_wh: 50_000,
-            total_wh: 9e7,
-            fault_code: 0,
-            his: null,
-            iis: null,
-            sts: null,
-            ats: null,
-            state: null,
-            values_json: "{}",
-          })),
-        )
-        .execute();
-    });
-  }
-  return out;
 }
 
 /** One gateway's minute: its 3 inverters at `ts`. */
@@ -551,7 +403,7 @@ async function fleetRun(kind: StoreKind, n: number): Promise<Record<string, stri
     const store = await openStore(server.databaseUrl);
     const secret = newGatewaySecret();
     const t = performance.now();
-    const gateways = await seedFleet(store, n, secret);
+    const gateways = await seedLiveFleet(store, n, secret);
     console.log(`  ${kind} ${n}: seeded in ${((performance.now() - t) / 1000).toFixed(1)} s`);
     const token = await apiClientFor(server.baseUrl).adminToken();
     const { AlarmEngine } = await import("../api/telemetry/alarm-engine");

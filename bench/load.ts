@@ -252,7 +252,6 @@ interface Member {
 /** 12 groups (6 under the root, one subgroup under each), the plants spread over them, and 24 members. */
 async function seed(store: Store): Promise<{ gateways: Gateway[]; members: Member[] }> {
   // Loaded here, not at the top: the floor's processes run this file too and need none of it.
-  const { hashGatewaySecret, newGatewaySecret } = await import("../api/auth/gateway-credential");
   const { createMember } = await import("../tests/helpers/fixtures");
   const { SERVICE_MASK_MAX } = await import("../domain/service-bits");
   const now = Date.now();
@@ -272,89 +271,31 @@ async function seed(store: Store): Promise<{ gateways: Gateway[]; members: Membe
       .executeTakeFirstOrThrow();
     groups.push(top.seq, sub.seq);
   }
+  const { seedFleet } = await import("./seed-fleet");
+  const seeded = await seedFleet(store, {
+    count: PLANTS,
+    prefix: "LD",
+    inverters: INVERTERS,
+    sensor: true,
+    perTransaction: 250,
+    look: (i) => ({
+      name: `벤치 태양광 ${i + 1}호`,
+      capaKw: [99.8, 199.6, 499.5, 998][i % 4]!,
+      locality: "경기도 화성시",
+      lat: 37.2 + ((i * 7919) % 100) / 250,
+      lng: 126.83 + ((i * 104729) % 100) / 250,
+      node: groups[i % GROUPS]!,
+    }),
+  });
+  const gateways: Gateway[] = seeded.map((g) => ({
+    rtu: g.rtu,
+    secret: g.secret,
+    inverters: g.inverters,
+    sensor: g.sensor!,
+    capaKw: g.capaKw,
+  }));
+  const plantUids = seeded.map((g) => g.plant);
   const tag = randomBytes(2).toString("hex").toUpperCase();
-  const gateways: Gateway[] = [];
-  const plantUids: string[] = [];
-  for (let start = 0; start < PLANTS; start += 250) {
-    await db.transaction().execute(async (trx) => {
-      const plants = [];
-      const rtus = [];
-      const devices = [];
-      for (let i = start; i < Math.min(PLANTS, start + 250); i++) {
-        const capaKw = [99.8, 199.6, 499.5, 998][i % 4]!;
-        const plant = `LP${tag}${i}`;
-        const rtu = `LR${tag}${i}`;
-        const node = groups[i % GROUPS]!;
-        const secret = newGatewaySecret();
-        plants.push({
-          uid: plant,
-          name: `벤치 태양광 ${i + 1}호`,
-          alias: null,
-          capa: Math.round(capaKw * 100),
-          locality: "경기도 화성시",
-          address: null,
-          lat: 37.2 + ((i * 7919) % 100) / 250,
-          lng: 126.83 + ((i * 104729) % 100) / 250,
-          node_seq: node,
-          package_seq: null,
-          created_at: now,
-          updated_at: now,
-        });
-        rtus.push({
-          uid: rtu,
-          alias: null,
-          name: rtu,
-          mac: null,
-          kind: 1,
-          plant_uid: plant,
-          node_seq: node,
-          package_seq: null,
-          config: 0,
-          credential_hash: hashGatewaySecret(secret),
-          use_yn: 1,
-          created_at: now,
-          updated_at: now,
-          last_seen_at: null,
-        });
-        const inverters = Array.from({ length: INVERTERS }, (_, k) => `LD${tag}${i}I${k}`);
-        const sensor = `LD${tag}${i}E`;
-        for (const [k, uid] of inverters.entries())
-          devices.push({
-            uid,
-            rtu_uid: rtu,
-            plant_uid: plant,
-            kind: 1,
-            name: `인버터 ${k + 1}`,
-            address: k + 1,
-            capa: Math.round((capaKw / INVERTERS) * 100),
-            use_yn: 1,
-            created_at: now,
-            updated_at: now,
-          });
-        devices.push({
-          uid: sensor,
-          rtu_uid: rtu,
-          plant_uid: plant,
-          kind: 4,
-          name: "기상",
-          address: 9,
-          capa: null,
-          use_yn: 1,
-          created_at: now,
-          updated_at: now,
-        });
-        gateways.push({ rtu, secret, inverters, sensor, capaKw });
-        plantUids.push(plant);
-      }
-      await trx.insertInto("plant").values(plants).execute();
-      await trx.insertInto("rtu").values(rtus).execute();
-      for (let d = 0; d < devices.length; d += 400)
-        await trx
-          .insertInto("device")
-          .values(devices.slice(d, d + 400))
-          .execute();
-    });
-  }
   // Levels of SPEC §6: 10 (all areas), 6 (RTUs), 2 (members, plants, devices), 8, 3 and 1 (monitoring only).
   const levels = [10, 6, 2, 8, 3, 1];
   const members: Member[] = [];

@@ -13,13 +13,12 @@
  * Not a test: nothing passes or fails.
  */
 import autocannon from "autocannon";
-import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import http from "node:http";
-import { hashGatewaySecret, newGatewaySecret } from "../api/auth/gateway-credential";
+import { seedFleet } from "./seed-fleet";
 import { openStore, type Store } from "../api/store/db";
 import { ADMIN_PASSWORD, startServer, type StoreKind, type TestServer } from "../tests/helpers/server";
 
@@ -62,95 +61,23 @@ const PLACES = [
 
 /** 1,000 plants of 3 inverters and a sensor, each behind its own RTU, inserted directly. */
 async function seed(store: Store): Promise<Gateway[]> {
-  const now = Date.now();
-  const root = await store.db
-    .selectFrom("node")
-    .select("seq")
-    .where("parent_seq", "is", null)
-    .orderBy("seq")
-    .executeTakeFirstOrThrow();
-  const out: Gateway[] = [];
-  const tag = randomBytes(2).toString("hex").toUpperCase();
-  for (let start = 0; start < PLANTS; start += 100) {
-    await store.db.transaction().execute(async (trx) => {
-      for (let i = start; i < Math.min(PLANTS, start + 100); i++) {
-        const [locality, lat, lng] = PLACES[i % PLACES.length]!;
-        const capaKw = [99.8, 199.6, 499.5, 998][i % 4]!;
-        const plant = `BP${tag}${i}`;
-        const rtu = `BR${tag}${i}`;
-        const secret = newGatewaySecret();
-        await trx
-          .insertInto("plant")
-          .values({
-            uid: plant,
-            name: `${locality.split(" ")[1]} 벤치 태양광 ${i + 1}호`,
-            alias: null,
-            capa: Math.round(capaKw * 100),
-            locality,
-            address: null,
-            lat: lat + ((i * 7919) % 100) / 250 - 0.2,
-            lng: lng + ((i * 104729) % 100) / 250 - 0.2,
-            node_seq: root.seq,
-            package_seq: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
-        await trx
-          .insertInto("rtu")
-          .values({
-            uid: rtu,
-            alias: null,
-            name: rtu,
-            mac: null,
-            kind: 1,
-            plant_uid: plant,
-            node_seq: root.seq,
-            package_seq: null,
-            config: 0,
-            credential_hash: hashGatewaySecret(secret),
-            use_yn: 1,
-            created_at: now,
-            updated_at: now,
-            last_seen_at: null,
-          })
-          .execute();
-        const inverters = Array.from({ length: INVERTERS }, (_, k) => `BD${tag}${i}I${k}`);
-        const sensor = `BD${tag}${i}E`;
-        await trx
-          .insertInto("device")
-          .values([
-            ...inverters.map((uid, k) => ({
-              uid,
-              rtu_uid: rtu,
-              plant_uid: plant,
-              kind: 1,
-              name: `인버터 ${k + 1}`,
-              address: k + 1,
-              capa: Math.round((capaKw / INVERTERS) * 100),
-              use_yn: 1,
-              created_at: now,
-              updated_at: now,
-            })),
-            {
-              uid: sensor,
-              rtu_uid: rtu,
-              plant_uid: plant,
-              kind: 4,
-              name: "기상",
-              address: 9,
-              capa: null,
-              use_yn: 1,
-              created_at: now,
-              updated_at: now,
-            },
-          ])
-          .execute();
-        out.push({ plant, rtu, secret, inverters, sensor, capaKw });
-      }
-    });
-  }
-  return out;
+  return (await seedFleet(store, {
+    count: PLANTS,
+    prefix: "BP",
+    inverters: INVERTERS,
+    sensor: true,
+    perTransaction: 100,
+    look: (i) => {
+      const [locality, lat, lng] = PLACES[i % PLACES.length]!;
+      return {
+        name: `${locality.split(" ")[1]} 벤치 태양광 ${i + 1}호`,
+        capaKw: [99.8, 199.6, 499.5, 998][i % 4]!,
+        locality,
+        lat: lat + ((i * 7919) % 100) / 250 - 0.2,
+        lng: lng + ((i * 104729) % 100) / 250 - 0.2,
+      };
+    },
+  })) as Gateway[];
 }
 
 /** A plausible clear-ish day: irradiance and output follow the sun of the Seoul hour. */
