@@ -69,6 +69,41 @@ function medianOf(values: ArrayLike<number>): number {
   return n % 2 ? v[m]! : (v[m - 1]! + v[m]!) / 2;
 }
 
+/** Median of `a` by selection (reorders `a`): the k-th smallest by Hoare's quickselect, O(n) on average. */
+function medianInPlace(a: Float64Array): number {
+  const n = a.length;
+  const m = n >> 1;
+  const hi = select(a, m, 0, n - 1);
+  if (n % 2) return hi;
+  // The (m − 1)-th smallest is the largest of the left part once a[m] is in place.
+  let lo = -Infinity;
+  for (let i = 0; i < m; i++) if (a[i]! > lo) lo = a[i]!;
+  return (lo + hi) / 2;
+}
+
+function select(a: Float64Array, k: number, left: number, right: number): number {
+  while (right > left) {
+    const pivot = a[(left + right) >> 1]!;
+    let i = left;
+    let j = right;
+    while (i <= j) {
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
+      if (i <= j) {
+        const t = a[i]!;
+        a[i] = a[j]!;
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) right = j;
+    else if (k >= i) left = i;
+    else return a[k]!;
+  }
+  return a[k]!;
+}
+
 /** Percentile p (0–100) of sorted values by linear interpolation between closest ranks (numpy's default). */
 export function percentileSorted(sorted: ArrayLike<number>, p: number): number {
   const n = sorted.length;
@@ -115,9 +150,7 @@ export function yearOnYearDegradation(points: readonly DailyValue[], options: Yo
   const sample = new Float64Array(n);
   for (let r = 0; r < reps; r++) {
     for (let k = 0; k < n; k++) sample[k] = yoy[Math.floor(random() * n)]!;
-    sample.sort();
-    const m = n >> 1;
-    medians[r] = n % 2 ? sample[m]! : (sample[m - 1]! + sample[m]!) / 2;
+    medians[r] = medianInPlace(sample);
   }
   medians.sort();
   const half = (options.confidenceLevel ?? 68.2) / 2;

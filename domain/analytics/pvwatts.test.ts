@@ -32,7 +32,18 @@ describe("PVWatts (pvlib)", () => {
   });
 
   it("one loss alone is itself; no losses are 0", () => {
-    const none = { soiling: 0, shading: 0, snow: 0, mismatch: 0, wiring: 0, connections: 0, lid: 0, nameplateRating: 0, age: 0, availability: 0 };
+    const none = {
+      soiling: 0,
+      shading: 0,
+      snow: 0,
+      mismatch: 0,
+      wiring: 0,
+      connections: 0,
+      lid: 0,
+      nameplateRating: 0,
+      age: 0,
+      availability: 0,
+    };
     expect(pvwattsLosses(none)).toBe(0);
     expect(pvwattsLosses({ ...none, soiling: 5 })).toBeCloseTo(5, 12);
   });
