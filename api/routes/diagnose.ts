@@ -12,6 +12,7 @@
  * produce/generate/ranking need the diagnoseAll service bit; compare needs diagnoseCompare or diagnoseAll.
  */
 import { Router, type Request } from "express";
+import { AVAILABILITY_WINDOW_MAX_DAYS, availabilityStepMinutes, plantAvailability } from "../../domain/analytics/availability";
 import { bucketKeys, bucketOf, checkPeriod, type Period } from "../../domain/diagnose-period";
 import {
   COMPARE_TYPES,
@@ -51,6 +52,7 @@ import {
   compareSeries,
   deviceNames,
   devicesWithPlaces,
+  availabilityGrid,
   envBuckets,
   fleetSums,
   forgetSelection,
@@ -288,6 +290,20 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
       let series = [gen, ref, iis, his];
       if (hourly) ({ times, series } = shiftHourly(keys, gen, ref, iis, his));
       const round = (xs: number[], d: number) => xs.map((x) => Number(x.toFixed(d)));
+      // Availability on the raw or hourly grid of the period up to the step now running (its reading may yet come),
+      // bounded to a year per plant.
+      let availability: GenerateResponse["availability"] = null;
+      if (p.to - p.from <= AVAILABILITY_WINDOW_MAX_DAYS * 86_400_000) {
+        const stepMinutes = availabilityStepMinutes(p.unit);
+        const grid = await availabilityGrid(db, plantUid, infos, p.from, Math.min(p.to, bucketOf(now, stepMinutes)), stepMinutes);
+        const a = plantAvailability({ ...grid, k });
+        availability = {
+          ...a,
+          counterAnomalies: a.counterAnomalies.slice(0, 20),
+          counterAnomalyCount: a.counterAnomalies.length,
+          stepMinutes,
+        };
+      }
       return {
         ...echo(body, p),
         plantUid,
@@ -304,6 +320,7 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
         figures,
         rating,
         unratedDeviceUids: unrated.map((i) => i.uid),
+        availability,
       };
     }),
   );

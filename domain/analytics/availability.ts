@@ -34,6 +34,18 @@ export interface Exclusion {
   kind: ExclusionKind;
 }
 
+/**
+ * The diagnosis computes availability on 10-minute steps (the raw rows) for a 10-minute unit, and on hourly steps
+ * (rollup_hourly: an hour with a row is measured, its mean power and highest counter its reading) otherwise; over
+ * at most this many days, so one plant's cost stays bounded (8,784 hourly steps per inverter).
+ */
+export const AVAILABILITY_WINDOW_MAX_DAYS = 366;
+
+/** Step of the availability grid for a diagnosis unit, minutes. */
+export function availabilityStepMinutes(unit: number): 10 | 60 {
+  return unit === 10 ? 10 : 60;
+}
+
 /** A counter step above this multiple of what the rating allows over the elapsed time is absurd (a jump). */
 export const COUNTER_JUMP_FACTOR = 1.5;
 
