@@ -13,6 +13,7 @@
  */
 import { Router, type Request } from "express";
 import { AVAILABILITY_WINDOW_MAX_DAYS, availabilityStepMinutes, plantAvailability } from "../../domain/analytics/availability";
+import { prWithAvailability } from "../../domain/analytics/capacity-test";
 import { bucketKeys, bucketOf, checkPeriod, type Period } from "../../domain/diagnose-period";
 import {
   COMPARE_TYPES,
@@ -302,6 +303,7 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
           counterAnomalies: a.counterAnomalies.slice(0, 20),
           counterAnomalyCount: a.counterAnomalies.length,
           stepMinutes,
+          performanceRatioAvailable: prWithAvailability(figures.performanceRatio, a.energy.availability),
         };
       }
       return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { performanceFigures, reportBucket } from "../performance";
-import { capacityTestPr } from "./capacity-test";
+import { capacityTestPr, prWithAvailability } from "./capacity-test";
 
 // pvcaptest's captest.prtest.perf_ratio on three hourly steps: E = 80, 90, 95 kWh; POA 850, 900, 1000 W/m²; P0 120 kWdc.
 const base = { energyKwh: [80, 90, 95], poaWm2: [850, 900, 1000], dcNameplateKw: 120, stepHours: 1 };
@@ -33,6 +33,12 @@ describe("capacity-test PR (pvcaptest perf_ratio)", () => {
       reportBucket({ capaRaw: 120 * 100, energyWh: e * 1000, poaWhPerM2: base.poaWm2[i]! }),
     );
     expect(performanceFigures(buckets, 120).performanceRatio).toBeCloseTo(capacityTestPr(base).pr!, 12);
+  });
+
+  it("PR / A from a PR already computed is the scalar-availability case", () => {
+    expect(Math.abs(prWithAvailability(capacityTestPr(base).pr, 0.9)! - 0.892256)).toBeLessThan(TOL);
+    expect(prWithAvailability(0.8, 0)).toBeNull();
+    expect(prWithAvailability(null, 0.9)).toBeNull();
   });
 
   it("nothing expected → null; series of unequal length are refused", () => {

@@ -53,3 +53,13 @@ export function capacityTestPr(input: CapacityTestInput): CapacityTestResult {
   }
   return { pr: expected > 0 ? energy / expected : null, energyKwh: energy, expectedKwh: expected, perStep };
 }
+
+/**
+ * PR with one availability for the whole period: Σ E / (A · Σ P0·G/1000·τ) = PR / A — capacityTestPr's scalar case,
+ * from a PR already computed (the diagnosis' IEC 61724-1 PR and the plant's energy-based availability). Null when
+ * either is missing or the availability is 0.
+ */
+export function prWithAvailability(pr: number | null, availability: number | null): number | null {
+  if (pr === null || availability === null || !(availability > 0)) return null;
+  return pr / availability;
+}

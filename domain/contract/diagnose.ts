@@ -134,6 +134,8 @@ export interface PlantAvailability extends AvailabilityResult {
   /** Step of the grid it was computed on: 10 (raw rows) or 60 (hourly rollups), minutes. */
   stepMinutes: number;
   counterAnomalyCount: number;
+  /** The period's PR over the energy-based availability (capacity-test PR, domain/analytics/capacity-test.ts). */
+  performanceRatioAvailable: number | null;
 }
 
 export interface CompareSelection {
