@@ -3,7 +3,8 @@
  *
  * POST /diagnose/produce    generation and specific yield per inverter against its plant's median, worst first
  * POST /diagnose/generate   a plant's generation against the temperature-corrected reference, with the
- *                           IEC 61724-1 figures and the loss breakdown
+ *                           IEC 61724-1 figures, the loss breakdown and its availability (time and energy, with
+ *                           coverage: domain/analytics/availability.ts; docs/analytics.md)
  * GET  /diagnose/compare    devices side by side for one data type; the first selection is remembered (§4)
  * DELETE /diagnose/compare/selection   forget the remembered selection
  * GET  /diagnose/ranking    the member's plants by EPI, lowest first
@@ -12,7 +13,7 @@
  * produce/generate/ranking need the diagnoseAll service bit; compare needs diagnoseCompare or diagnoseAll.
  */
 import { Router, type Request } from "express";
-import { AVAILABILITY_WINDOW_MAX_DAYS, availabilityStepMinutes, plantAvailability } from "../../domain/analytics/availability";
+import { availabilityStepMinutes, availabilityWithinBounds, plantAvailability } from "../../domain/analytics/availability";
 import { prWithAvailability } from "../../domain/analytics/capacity-test";
 import { bucketKeys, bucketOf, checkPeriod, type Period } from "../../domain/diagnose-period";
 import {
@@ -292,9 +293,9 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
       if (hourly) ({ times, series } = shiftHourly(keys, gen, ref, iis, his));
       const round = (xs: number[], d: number) => xs.map((x) => Number(x.toFixed(d)));
       // Availability on the raw or hourly grid of the period up to the step now running (its reading may yet come),
-      // bounded to a year per plant.
+      // bounded to a year and AVAILABILITY_MAX_INVERTER_STEPS per plant.
       let availability: GenerateResponse["availability"] = null;
-      if (p.to - p.from <= AVAILABILITY_WINDOW_MAX_DAYS * 86_400_000) {
+      if (availabilityWithinBounds(p.to - p.from, infos.length, p.unit)) {
         const stepMinutes = availabilityStepMinutes(p.unit);
         const grid = await availabilityGrid(db, plantUid, infos, p.from, Math.min(p.to, bucketOf(now, stepMinutes)), stepMinutes);
         const a = plantAvailability({ ...grid, k });

@@ -174,7 +174,7 @@ export const analysisEn: Widen<typeof analysisKo> = {
       change: "Change",
       step: "computed on {m}-minute steps",
       none: "No energy counter anomaly",
-      tooLong: "The period is longer than a year: availability is not computed.",
+      tooLong: "The period is too long for availability (a year at most; shorter for plants with many inverters).",
     },
     comparison: {
       kind: "Device kind",

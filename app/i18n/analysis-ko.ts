@@ -150,7 +150,7 @@ export const analysisKo = {
       change: "변화",
       step: "{m}분 단위로 계산",
       none: "누적 발전량 이상 없음",
-      tooLong: "기간이 1년을 넘어 가동률은 계산하지 않았습니다.",
+      tooLong: "기간이 너무 길어 가동률은 계산하지 않았습니다 (1년까지, 인버터가 많으면 더 짧게).",
     },
     comparison: {
       kind: "장비 종류",

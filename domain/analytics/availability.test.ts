@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { expectedPowerKw } from "../performance";
-import { counterEnergyKwh, plantAvailability, resolveCounter, type AvailabilityInverter } from "./availability";
+import {
+  availabilityWithinBounds,
+  counterEnergyKwh,
+  plantAvailability,
+  resolveCounter,
+  type AvailabilityInverter,
+} from "./availability";
 
 const STEP = 600_000; // 10 minutes
 const TAU = 1 / 6;
@@ -169,5 +175,17 @@ describe("counters that reset or jump never make a negative or absurd step", () 
     const { anomalies } = resolveCounter(steps, TAU, inv);
     expect(anomalies.map((a) => a.kind)).toEqual(["reset", "jump"]);
     expect(counterEnergyKwh(steps, TAU, inv)).toBeCloseTo(0.8, 12);
+  });
+});
+
+describe("the cost of one diagnosis is bounded", () => {
+  const DAY = 86_400_000;
+  it("a year of hours for 3 or 34 inverters, not for 35; never more than 366 days; 31 days of 10-minute steps for 60", () => {
+    expect(availabilityWithinBounds(366 * DAY, 3, 60)).toBe(true);
+    expect(availabilityWithinBounds(366 * DAY, 34, 1440)).toBe(true);
+    expect(availabilityWithinBounds(366 * DAY, 35, 60)).toBe(false);
+    expect(availabilityWithinBounds(367 * DAY, 1, 60)).toBe(false);
+    expect(availabilityWithinBounds(31 * DAY, 60, 10)).toBe(true);
+    expect(availabilityWithinBounds(120 * DAY, 100, 60)).toBe(true);
   });
 });

@@ -41,6 +41,18 @@ export interface Exclusion {
  */
 export const AVAILABILITY_WINDOW_MAX_DAYS = 366;
 
+/**
+ * At most this many inverter-steps are read for one diagnosis (≈ 34 inverters for a year of hours, a 100-inverter
+ * plant for four months), so one page's cost stays bounded whatever the plant's size.
+ */
+export const AVAILABILITY_MAX_INVERTER_STEPS = 300_000;
+
+/** Whether availability is computed for a period of `ms` over `inverters` at a diagnosis unit (see the two bounds). */
+export function availabilityWithinBounds(ms: number, inverters: number, unit: number): boolean {
+  if (ms > AVAILABILITY_WINDOW_MAX_DAYS * 86_400_000) return false;
+  return (ms / (availabilityStepMinutes(unit) * 60_000)) * inverters <= AVAILABILITY_MAX_INVERTER_STEPS;
+}
+
 /** Step of the availability grid for a diagnosis unit, minutes. */
 export function availabilityStepMinutes(unit: number): 10 | 60 {
   return unit === 10 ? 10 : 60;

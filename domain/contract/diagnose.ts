@@ -125,7 +125,7 @@ export interface GenerateResponse extends DiagnosePeriodEcho {
   /**
    * Availability of the rated inverters asked for (domain/analytics/availability.ts): time-based and energy-based,
    * each with its coverage, gaps, exclusions and counter anomalies (at most 20 listed, `counterAnomalyCount` all).
-   * Null when the period is longer than AVAILABILITY_WINDOW_MAX_DAYS.
+   * Null when the period is out of its bounds (longer than a year, or too many inverter-steps: availabilityWithinBounds).
    */
   availability: PlantAvailability | null;
 }
