@@ -3,7 +3,8 @@
  *
  * POST /diagnose/produce    generation and specific yield per inverter against its plant's median, worst first
  * POST /diagnose/generate   a plant's generation against the temperature-corrected reference, with the
- *                           IEC 61724-1 figures and the loss breakdown
+ *                           IEC 61724-1 figures, the loss breakdown and its availability (time and energy, with
+ *                           coverage: domain/analytics/availability.ts; docs/analytics.md)
  * GET  /diagnose/compare    devices side by side for one data type; the first selection is remembered (§4)
  * DELETE /diagnose/compare/selection   forget the remembered selection
  * GET  /diagnose/ranking    the member's plants by EPI, lowest first
@@ -12,6 +13,8 @@
  * produce/generate/ranking need the diagnoseAll service bit; compare needs diagnoseCompare or diagnoseAll.
  */
 import { Router, type Request } from "express";
+import { availabilityStepMinutes, availabilityWithinBounds, plantAvailability } from "../../domain/analytics/availability";
+import { prWithAvailability } from "../../domain/analytics/capacity-test";
 import { bucketKeys, bucketOf, checkPeriod, type Period } from "../../domain/diagnose-period";
 import {
   COMPARE_TYPES,
@@ -51,6 +54,7 @@ import {
   compareSeries,
   deviceNames,
   devicesWithPlaces,
+  availabilityGrid,
   envBuckets,
   fleetSums,
   forgetSelection,
@@ -288,6 +292,21 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
       let series = [gen, ref, iis, his];
       if (hourly) ({ times, series } = shiftHourly(keys, gen, ref, iis, his));
       const round = (xs: number[], d: number) => xs.map((x) => Number(x.toFixed(d)));
+      // Availability on the raw or hourly grid of the period up to the step now running (its reading may yet come),
+      // bounded to a year and AVAILABILITY_MAX_INVERTER_STEPS per plant.
+      let availability: GenerateResponse["availability"] = null;
+      if (availabilityWithinBounds(p.to - p.from, infos.length, p.unit)) {
+        const stepMinutes = availabilityStepMinutes(p.unit);
+        const grid = await availabilityGrid(db, plantUid, infos, p.from, Math.min(p.to, bucketOf(now, stepMinutes)), stepMinutes);
+        const a = plantAvailability({ ...grid, k });
+        availability = {
+          ...a,
+          counterAnomalies: a.counterAnomalies.slice(0, 20),
+          counterAnomalyCount: a.counterAnomalies.length,
+          stepMinutes,
+          performanceRatioAvailable: prWithAvailability(figures.performanceRatio, a.energy.availability),
+        };
+      }
       return {
         ...echo(body, p),
         plantUid,
@@ -304,6 +323,7 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
         figures,
         rating,
         unratedDeviceUids: unrated.map((i) => i.uid),
+        availability,
       };
     }),
   );

@@ -3,6 +3,8 @@
 //  - hash01/hashNormal: stateless "random access" noise keyed by (seed, a, b), so a reading at step n is the
 //    same whether the simulator got there by backfilling 90 days or by running live since boot.
 
+export { mulberry32 } from "../../domain/random";
+
 const TWO_POW_32 = 4294967296;
 
 /** Murmur3 finaliser: a good 32-bit avalanche. */
@@ -53,18 +55,6 @@ export function hashNormal(seed: number, a: number, b = 0): number {
   const u1 = (h + 1) / (TWO_POW_32 + 1); // (0, 1): log-safe
   const u2 = fmix32(h ^ 0x68e31da4) / TWO_POW_32;
   return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
-}
-
-/** mulberry32: tiny, fast, passes the usual smoke tests; plenty for a simulator. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / TWO_POW_32;
-  };
 }
 
 export class Rng {

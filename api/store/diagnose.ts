@@ -4,6 +4,7 @@
  * Every bucket becomes a domain/performance.ts bucket; the figures are computed there, once.
  */
 import { sql, type Kysely } from "kysely";
+import type { AvailabilityInput } from "../../domain/analytics/availability";
 import { bucketOf, type DiagnoseUnit, type Period } from "../../domain/diagnose-period";
 import {
   DEFAULT_COEFFICIENTS,
@@ -681,4 +682,112 @@ export async function rememberFirstSelection(db: Db, memberId: string, uids: str
 
 export async function forgetSelection(db: Db, memberId: string) {
   await db.deleteFrom("compare_selection").where("member_id", "=", memberId).execute();
+}
+
+/**
+ * The availability grid of a plant's inverters over [from, to) (domain/analytics/availability.ts): steps of
+ * `stepMinutes` (10: raw rows, 60: rollup_hourly), the plant's plane-of-array irradiance and module temperature (mean
+ * over its sensors that measured), and per inverter its power (raw: the reading; hourly: the hour's energy, i.e. its
+ * mean power) and energy counter (hourly: the hour's highest). No row = null, a gap for the domain to judge.
+ */
+export async function availabilityGrid(
+  db: Db,
+  plantUid: string,
+  inverters: readonly { uid: string; capacityKw: number }[],
+  from: number,
+  to: number,
+  stepMinutes: 10 | 60,
+): Promise<Omit<AvailabilityInput, "exclusions" | "k">> {
+  const stepMs = stepMinutes * 60_000;
+  const steps: number[] = [];
+  for (let t = bucketOf(from, stepMinutes); t < to; t += stepMs) if (t >= from) steps.push(t);
+  const index = new Map(steps.map((t, i) => [t, i]));
+  const n = steps.length;
+  const uids = inverters.map((i) => i.uid);
+  const power = new Map(uids.map((u) => [u, new Array<number | null>(n).fill(null)]));
+  const counter = new Map(uids.map((u) => [u, new Array<number | null>(n).fill(null)]));
+  const sensors = db.selectFrom("device as s").select("s.uid").where("s.plant_uid", "=", plantUid).where("s.kind", "=", 4);
+  const g = new Array<number>(n).fill(0);
+  const gn = new Array<number>(n).fill(0);
+  const tm = new Array<number>(n).fill(0);
+  const tn = new Array<number>(n).fill(0);
+  const put = (uid: string, t: number, kw: number | null, kwh: number | null) => {
+    const i = index.get(t);
+    if (i === undefined) return;
+    if (kw !== null) power.get(uid)![i] = kw;
+    if (kwh !== null) counter.get(uid)![i] = Math.max(counter.get(uid)![i] ?? -Infinity, kwh);
+  };
+  const env = (t: number, poa: number | null, temp: number | null) => {
+    const i = index.get(t);
+    if (i === undefined || poa === null) return;
+    g[i]! += poa;
+    gn[i]!++;
+    if (temp !== null) {
+      tm[i]! += temp;
+      tn[i]!++;
+    }
+  };
+  if (stepMinutes === 10) {
+    const rows = await chunked(uids, (part) =>
+      db
+        .selectFrom("m_inverter")
+        .select(["device_uid", "ts", "iw", "total_wh"])
+        .where("device_uid", "in", part)
+        .where("ts", ">=", from)
+        .where("ts", "<", to)
+        .execute(),
+    );
+    for (const r of rows) {
+      const w = num(r.iw);
+      const wh = num(r.total_wh);
+      put(r.device_uid, bucketOf(Number(r.ts), 10), w === null ? null : w / 1000, wh === null ? null : wh / 1000);
+    }
+    const e = await db
+      .selectFrom("m_env")
+      .select(["ts", "iis", "sts"])
+      .where("device_uid", "in", sensors)
+      .where("ts", ">=", from)
+      .where("ts", "<", to)
+      .execute();
+    for (const r of e) env(bucketOf(Number(r.ts), 10), num(r.iis), num(r.sts));
+  } else {
+    const rows = await chunked(uids, (part) =>
+      db
+        .selectFrom("rollup_hourly")
+        .select(["device_uid", "hour_ts", "energy_wh", "max_total_wh"])
+        .where("device_uid", "in", part)
+        .where("hour_ts", ">=", from)
+        .where("hour_ts", "<", to)
+        .execute(),
+    );
+    for (const r of rows) {
+      const wh = num(r.energy_wh);
+      const total = num(r.max_total_wh);
+      put(r.device_uid, Number(r.hour_ts), wh === null ? null : wh / 1000, total === null ? null : total / 1000);
+    }
+    const e = await db
+      .selectFrom("rollup_hourly")
+      .select(["hour_ts", "iis_wh", "iis_sts_wh"])
+      .where("device_uid", "in", sensors)
+      .where("hour_ts", ">=", from)
+      .where("hour_ts", "<", to)
+      .execute();
+    for (const r of e) {
+      const h = num(r.iis_wh);
+      const ht = num(r.iis_sts_wh);
+      env(Number(r.hour_ts), h, h !== null && ht !== null && h > 0 ? ht / h : null);
+    }
+  }
+  return {
+    steps,
+    stepHours: stepMinutes / 60,
+    poaWm2: g.map((x, i) => (gn[i] ? x / gn[i]! : null)),
+    moduleC: tm.map((x, i) => (tn[i] ? x / tn[i]! : null)),
+    inverters: inverters.map((i) => ({
+      id: i.uid,
+      capacityKw: i.capacityKw,
+      powerKw: power.get(i.uid)!,
+      counterKwh: counter.get(i.uid)!,
+    })),
+  };
 }

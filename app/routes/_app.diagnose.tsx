@@ -27,6 +27,7 @@ import { diagnoseTabs, hasService } from "../../domain/service-bits";
 import { requireAuth } from "~/auth/session.server";
 import { canOpenSection } from "../../domain/navigation";
 import { AppLink } from "~/components/AppLink";
+import { AvailabilityFigures } from "~/components/diagnose/AvailabilityFigures";
 import { renderTimeChart } from "~/components/analysis/time-chart.server";
 import { assertCsrf } from "~/utils/csrf.server";
 import { redirectWithFlash } from "~/utils/flash.server";
@@ -500,6 +501,11 @@ export default function DiagnoseScreen() {
               <p className="muted small">{fmt(d.performance.dropped, { n: data.result.data.figures.dropped })}</p>
             ) : null}
           </section>
+          <AvailabilityFigures
+            availability={data.result.data.availability}
+            d={d}
+            names={new Map(data.ofPlant.map((x) => [x.uid, x.name]))}
+          />
         </div>
       ) : null}
       {data.result?.tab === "comparison" ? (

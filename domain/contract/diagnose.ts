@@ -2,6 +2,7 @@
 // request schemas and answer types, shared by api/routes/diagnose.ts and app/models/diagnose.server.ts.
 import { z } from "zod";
 import { DIAGNOSE_UNITS } from "../diagnose-period";
+import type { AvailabilityResult } from "../analytics/availability";
 import type { IrradianceMode } from "../irradiance";
 import type { PerformanceCoefficients, PerformanceFigures, WithheldReason } from "../performance";
 
@@ -121,6 +122,20 @@ export interface GenerateResponse extends DiagnosePeriodEcho {
    */
   rating: "complete" | "partial" | "missing";
   unratedDeviceUids: string[];
+  /**
+   * Availability of the rated inverters asked for (domain/analytics/availability.ts): time-based and energy-based,
+   * each with its coverage, gaps, exclusions and counter anomalies (at most 20 listed, `counterAnomalyCount` all).
+   * Null when the period is out of its bounds (longer than a year, or too many inverter-steps: availabilityWithinBounds).
+   */
+  availability: PlantAvailability | null;
+}
+
+export interface PlantAvailability extends AvailabilityResult {
+  /** Step of the grid it was computed on: 10 (raw rows) or 60 (hourly rollups), minutes. */
+  stepMinutes: number;
+  counterAnomalyCount: number;
+  /** The period's PR over the energy-based availability (capacity-test PR, domain/analytics/capacity-test.ts). */
+  performanceRatioAvailable: number | null;
 }
 
 export interface CompareSelection {

@@ -157,6 +157,44 @@ test.describe("diagnose screen", () => {
     await expect(page.getByLabel("단위")).toHaveValue("10");
   });
 
+  test("availability: time and energy with coverage; a silent inverter whose counter advanced is a communication gap; a counter reset is listed", async ({
+    page,
+    plant,
+    store,
+    signInAs,
+  }) => {
+    // Its own plant in the worker's group: two 50 kW inverters over two hours; B silent for steps 4–7 while its
+    // counter advances, and its counter resets at step 10.
+    const g = await createGatewayFixture(store, { inverters: 2, capaKw: 100, nodeSeq: plant.nodeSeq });
+    const [a, b] = g.inverters as [string, string];
+    const readings: unknown[] = [];
+    const from = plant.to - 2 * HOUR;
+    for (let i = 0; i < 12; i++) {
+      const ts = from + i * 600_000;
+      readings.push({ device: a, ts, values: { iw: 30_000, total_wh: 1e6 + 5_000 * (i + 1) } });
+      if (i < 4 || i > 7)
+        readings.push({ device: b, ts, values: { iw: 30_000, total_wh: i >= 10 ? 5_000 * (i - 9) : 2e6 + 5_000 * (i + 1) } });
+      readings.push({ device: g.env, ts, values: { iis: 800, his: 600, sts: 45, ats: 20 } });
+    }
+    const res = await postReadings(process.env.E2E_BASE_URL!, g, readings);
+    expect(res.status).toBe(200);
+    await signInAs(ALL);
+    await page.goto(
+      `/diagnose?tab=performance&plant=${g.plantUid}&start=${encodeURIComponent(fmt(from))}&end=${encodeURIComponent(fmt(plant.to))}&unit=10`,
+    );
+    const panel = page.getByRole("region", { name: "가동률 (IEC 61724-1)" });
+    await expect(panel).toBeVisible();
+    // 24 inverter-steps in the sun: 20 measured, all producing; 4 silent — coverage, not availability.
+    await expect(panel.locator('[data-figure="availability-time"]')).toContainText("100");
+    await expect(panel.locator('[data-figure="coverage-time"]')).toContainText("83.3%");
+    await expect(panel.locator('[data-figure="availability-energy"]')).toContainText("100");
+    await expect(panel.locator('[data-figure="coverage-energy"]')).toContainText("100");
+    // Four 10-minute steps of one of two equal inverters: 20 plant-equivalent minutes.
+    await expect(panel.locator('[data-figure="gap-communication"]')).toContainText("0.33");
+    await expect(panel.getByRole("table", { name: /누적 발전량 이상/ })).toContainText("초기화·역행");
+    await expect(panel.getByRole("table", { name: /누적 발전량 이상/ })).toContainText("2,050.0 → 5.0 kWh");
+  });
+
   test("the comparison remembers the first selection for period-only requests", async ({ page, plant, signInAs }) => {
     await signInAs(serviceMask(["diagnoseCompare"]));
     const period = `start=${encodeURIComponent(fmt(plant.from))}&end=${encodeURIComponent(fmt(plant.to))}`;
