@@ -25,6 +25,7 @@ import { IngestService } from "./telemetry/ingest";
 import { memberRoutes, publicMemberRoutes } from "./routes/member";
 import { groupAdminRoutes } from "./routes/groups-admin";
 import { memberAdminRoutes } from "./routes/members-admin";
+import { apiTokenRoutes } from "./routes/api-tokens";
 import { noticeRoutes } from "./routes/notices";
 import { crawlingRoutes } from "./routes/crawling";
 import { deviceRoutes } from "./routes/device";
@@ -175,7 +176,7 @@ export function createApi(opts: ApiOptions): Api {
   const detail = detailRoutes(ctx, opts.clock);
   router.use(detail.publicRoutes);
   router.use(cctv.publicRoutes);
-  router.use(authenticate(signer, sessions));
+  router.use(authenticate(signer, sessions, opts.store));
   router.use(memberRoutes(ctx));
   router.use(detail.routes);
   router.use(alarmRoutes(ctx, opts.clock, outbox, opts.clusterNotices));
@@ -193,6 +194,7 @@ export function createApi(opts: ApiOptions): Api {
   router.use(crawlingRoutes(ctx, fleet));
   router.use(commandRoutes(ctx, commands));
   router.use(memberAdminRoutes(ctx));
+  router.use(apiTokenRoutes(ctx));
   router.use(noticeRoutes(ctx, opts.clusterNotices));
   router.use(groupAdminRoutes(ctx));
   router.use(diagramRoutes(ctx, opts.clock));
