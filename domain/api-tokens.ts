@@ -61,7 +61,10 @@ const expiry = z.preprocess(
   z
     .string({ invalid_type_error: "invalid_date" })
     .regex(/^\d{4}-\d{2}-\d{2}$/, "invalid_date")
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), "invalid_date")
+    .refine(
+      (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+      "invalid_date",
+    )
     .optional(),
 );
 

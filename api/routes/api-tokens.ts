@@ -29,6 +29,7 @@ import { badRequest, handle, notFound, parse } from "../http";
 import { adminReachFor } from "../store/admin-scope";
 import { apiToken, createApiToken, liveTokenCount, revokeApiToken, tokensOf } from "../store/api-tokens";
 import { memberAdminRow, memberVisible } from "../store/members-admin";
+import { namedPlants } from "../store/plants";
 import { reachOf, visiblePlantUids } from "../store/visibility";
 
 export function apiTokenRoutes(ctx: ApiContext): Router {
@@ -45,9 +46,7 @@ export function apiTokenRoutes(ctx: ApiContext): Router {
   }
 
   async function plantsOf(me: AccessClaims) {
-    const uids = await visiblePlantUids(db, await reachOf(db, me));
-    if (!uids.length) return [];
-    const rows = await db.selectFrom("plant").select(["uid", "name"]).where("uid", "in", uids).orderBy("name").execute();
+    const rows = await namedPlants(db, await visiblePlantUids(db, await reachOf(db, me)));
     return rows.map((p) => ({ uid: p.uid, name: p.name }));
   }
 

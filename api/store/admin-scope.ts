@@ -15,7 +15,10 @@ export interface AdminReach extends Reach {
   auth: number;
 }
 
-export async function adminReach(db: Kysely<Database>, claims: Pick<AccessClaims, "id" | "scope" | "apiToken">): Promise<AdminReach> {
+export async function adminReach(
+  db: Kysely<Database>,
+  claims: Pick<AccessClaims, "id" | "scope" | "apiToken">,
+): Promise<AdminReach> {
   const reach = await reachOf(db, claims);
   const me = await db.selectFrom("member").select("auth").where("id", "=", claims.id).executeTakeFirst();
   if (!me) throw forbidden("member_disabled");

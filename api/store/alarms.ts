@@ -392,7 +392,10 @@ export async function deliveryLog(
             ? [eb("outbox.member_id", "in", eb.selectFrom("member").select("member.id").where("member.node_seq", "in", nodes))]
             : []),
         ];
-        const seen = reach.all && !reach.only ? eb.lit(true) : eb.or([...ofPlant, eb.and([eb("outbox.plant_uid", "is", null), eb.or(ofMember)])]);
+        const seen =
+          reach.all && !reach.only
+            ? eb.lit(true)
+            : eb.or([...ofPlant, eb.and([eb("outbox.plant_uid", "is", null), eb.or(ofMember)])]);
         // An API token limited to plants: only their messages, within what the member sees.
         return reach.plants ? eb.and([seen, eb("outbox.plant_uid", "in", reach.plants.length ? [...reach.plants] : [""])]) : seen;
       }),

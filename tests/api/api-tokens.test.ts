@@ -84,7 +84,10 @@ describe.each(STORES)("API tokens on %s", (storeKind) => {
     });
     expect(res.status).toBe(400);
     expect(res.body.fields).toMatchObject({ name: "required", scope: "invalid_scope", perMinute: "out_of_range" });
-    const past = await api().call("POST", "/token", { token: session, json: { name: "x", scope: "read", expiresOn: "2001-01-01" } });
+    const past = await api().call("POST", "/token", {
+      token: session,
+      json: { name: "x", scope: "read", expiresOn: "2001-01-01" },
+    });
     expect(past.status).toBe(400);
     expect(past.body.fields).toEqual({ expiresOn: "in_the_past" });
     const foreign = await api().call("POST", "/token", { token: session, json: { name: "x", scope: "read", plants: ["NOPE"] } });
@@ -160,7 +163,11 @@ describe.each(STORES)("API tokens on %s", (storeKind) => {
   it("an expired token is refused with 401", async () => {
     const t = await create({ name: "만료", scope: "read" });
     expect((await api().call("GET", "/plant", { token: t.secret })).status).toBe(200);
-    await store.db.updateTable("api_token").set({ expires_at: Date.now() - 1 }).where("id", "=", t.token.id).execute();
+    await store.db
+      .updateTable("api_token")
+      .set({ expires_at: Date.now() - 1 })
+      .where("id", "=", t.token.id)
+      .execute();
     const res = await api().call("GET", "/plant", { token: t.secret });
     expect(res.status).toBe(401);
     const list = await api().call<ApiTokenListResponse>("GET", "/token", { token: session });
