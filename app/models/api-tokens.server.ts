@@ -12,8 +12,8 @@ export function myApiTokens(token: string): Promise<ApiTokenListResponse> {
   return api<ApiTokenListResponse>("/token", { token });
 }
 
-/** The form's fields as the API takes them (the API parses them with the same schema). */
-export function createApiToken(token: string, body: Partial<Record<keyof ApiTokenCreate, unknown>>): Promise<ApiTokenCreated> {
+/** The form's fields, parsed with the API's own schema (JSON numbers for the limits). */
+export function createApiToken(token: string, body: ApiTokenCreate): Promise<ApiTokenCreated> {
   return api<ApiTokenCreated>("/token", { method: "POST", token, body });
 }
 

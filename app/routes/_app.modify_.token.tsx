@@ -46,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = ApiTokenCreateFields.safeParse(values);
   if (!parsed.success) return json({ intent: "create" as const, errors: fieldErrorsOf(parsed.error), values }, { status: 400 });
   try {
-    const created = await createApiToken(accessToken, values);
+    const created = await createApiToken(accessToken, parsed.data);
     // Not a redirect: the secret is in this one answer only.
     return json({ intent: "created" as const, name: created.token.name, secret: created.secret });
   } catch (error) {
