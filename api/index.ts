@@ -38,6 +38,7 @@ import { totalRoutes } from "./routes/total";
 import { alarmRoutes } from "./routes/alarm";
 import { detailRoutes } from "./routes/detail";
 import { monitorRoutes } from "./routes/monitor";
+import { mopRoutes } from "./routes/mop";
 import { watchRoutes } from "./routes/watch";
 import { customRoutes } from "./routes/custom";
 import { diagramRoutes } from "./routes/diagram";
@@ -181,6 +182,7 @@ export function createApi(opts: ApiOptions): Api {
   router.use(detail.routes);
   router.use(alarmRoutes(ctx, opts.clock, outbox, opts.clusterNotices));
   router.use(monitorRoutes(ctx, opts.clock));
+  router.use(mopRoutes(ctx, opts.clock));
   router.use(watchRoutes(ctx, opts.clock));
   router.use(diagnoseRoutes(ctx, opts.clock));
   router.use(measurementRoutes(ctx, opts.clock));

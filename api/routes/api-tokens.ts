@@ -26,9 +26,8 @@ import type { AccessClaims } from "../../domain/contract/auth";
 import { requireAdmin, requireNoApiToken, requireSettled, requireWriter } from "../auth/guards";
 import type { ApiContext } from "../context";
 import { badRequest, handle, notFound, parse } from "../http";
-import { adminReachFor } from "../store/admin-scope";
+import { administeredMember } from "../store/admin-scope";
 import { apiToken, createApiToken, liveTokenCount, revokeApiToken, tokensOf } from "../store/api-tokens";
-import { memberAdminRow, memberVisible } from "../store/members-admin";
 import { namedPlants } from "../store/plants";
 import { reachOf, visiblePlantUids } from "../store/visibility";
 
@@ -37,13 +36,7 @@ export function apiTokenRoutes(ctx: ApiContext): Router {
   const db = ctx.store.db;
 
   /** A member the caller administers (404 outside their scope, as for member administration). */
-  async function administered(req: Request, memberId: string) {
-    const me = requireAdmin(req, "id");
-    const scope = await adminReachFor(db, me, "id");
-    const m = await memberAdminRow(db, memberId);
-    if (!m || !memberVisible(scope, m) || m.auth > scope.auth) throw notFound("no_such_member");
-    return m;
-  }
+  const administered = (req: Request, memberId: string) => administeredMember(db, requireAdmin(req, "id"), memberId);
 
   async function plantsOf(me: AccessClaims) {
     const rows = await namedPlants(db, await visiblePlantUids(db, await reachOf(db, me)));
