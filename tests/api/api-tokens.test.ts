@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ApiTokenCreated, ApiTokenListResponse, MemberApiTokensResponse } from "../../domain/api-tokens";
 import { createMember, openTestStore, type Store } from "../helpers/fixtures";
 import { apiClient, STORES, type ApiClient } from "../helpers/http";
-import { ADMIN_PASSWORD, startServer, type TestServer } from "../helpers/server";
+import { startCluster, type Cluster } from "../helpers/cluster";
+import { ADMIN_PASSWORD, createPgDatabase, startServer, type TestServer } from "../helpers/server";
 
 describe.each(STORES)("API tokens on %s", (storeKind) => {
   let a: TestServer;
@@ -237,4 +238,46 @@ describe.each(STORES)("API tokens on %s", (storeKind) => {
     const res = await api().call("POST", "/token", { token: g, json: { name: "손님", scope: "read" } });
     expect(res.status).toBe(403);
   });
+});
+
+/** The same behind HAProxy (tests/helpers/cluster.ts): two servers on one PostgreSQL database, calls through the balancer. */
+describe.runIf(STORES.includes("postgres"))("API tokens in a cluster behind HAProxy", () => {
+  let cluster: Cluster;
+  let db: { url: string; drop(): Promise<void> };
+
+  beforeAll(async () => {
+    db = await createPgDatabase();
+    cluster = await startCluster({ databaseUrl: db.url, servers: 2 });
+  }, 180_000);
+  afterAll(async () => {
+    await cluster?.stop();
+    await db?.drop();
+  });
+
+  const nodeClients = () => cluster.up().map((n) => apiClient(n.server!.baseUrl));
+
+  it("a revocation holds on every server at once, and the limit is counted across them", async () => {
+    const balancer = apiClient(cluster.url);
+    const admin = (await balancer.session("admin", ADMIN_PASSWORD)).accessToken;
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 45_000) await new Promise((r) => setTimeout(r, 60_500 - intoMinute));
+    const made = await balancer.call<ApiTokenCreated>("POST", "/token", {
+      token: admin,
+      json: { name: "클러스터", scope: "read", perMinute: 4 },
+    });
+    expect(made.status, made.text).toBe(201);
+    const secret = made.body.secret;
+    const [a, b] = nodeClients();
+    expect(b).toBeDefined();
+    // Two calls on each server: the fifth, on either, is over the limit of four.
+    for (const c of [a, b, a, b]) expect((await c.call("GET", "/plant", { token: secret })).status).toBe(200);
+    const over = await balancer.call("GET", "/plant", { token: secret });
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+
+    const other = await balancer.call<ApiTokenCreated>("POST", "/token", { token: admin, json: { name: "회수", scope: "read" } });
+    for (const c of [a, b]) expect((await c.call("GET", "/plant", { token: other.body.secret })).status).toBe(200);
+    expect((await a.call("DELETE", `/token/${other.body.token.id}`, { token: admin })).status).toBe(200);
+    for (const c of [b, a, balancer]) expect((await c.call("GET", "/plant", { token: other.body.secret })).status).toBe(401);
+  }, 120_000);
 });
