@@ -7,6 +7,7 @@ import {
   canSeePlant,
   canSeeRtu,
   mayEdit,
+  reachesEverything,
   reachesNode,
   type Reach,
 } from "./visibility";
@@ -20,6 +21,22 @@ const unfiled = { uid: "UNFILED", node_seq: null };
 const linked = { uid: "LINKED", node_seq: 9 };
 
 describe("plants", () => {
+  it("an API token limited to plants reaches only those the member reaches, and no node", () => {
+    const limited: Reach = { ...base, plants: ["OWN", "LINKED", "FOREIGN"] };
+    expect([own, foreign, unfiled, linked].map((p) => canSeePlant(limited, p))).toEqual([true, false, false, true]);
+    expect([own, foreign, unfiled, linked].map((p) => canEditPlant(limited, p))).toEqual([true, false, false, false]);
+    const rootLimited: Reach = { ...root, plants: ["UNFILED"] };
+    expect([own, foreign, unfiled, linked].map((p) => canSeePlant(rootLimited, p))).toEqual([false, false, true, false]);
+    expect(canEditPlant(rootLimited, unfiled)).toBe(true);
+    expect(reachesNode(rootLimited, 3)).toBe(false);
+    expect(reachesEverything(rootLimited)).toBe(false);
+    expect(reachesEverything(root)).toBe(true);
+    // A device under no plant and no RTU goes with `all`, which a plant limit takes away.
+    expect(canSeeDevice(rootLimited, { plant_uid: null }, null, null)).toBe(false);
+    expect(canSeeDevice(root, { plant_uid: null }, null, null)).toBe(true);
+    // A token's reading scope is a read-only member's.
+    expect(canEditPlant({ ...root, readOnly: true, plants: ["OWN"] }, own)).toBe(false);
+  });
   it("a subtree member sees and edits plants under the subtree, sees linked plants only", () => {
     expect([own, foreign, unfiled, linked].map((p) => canSeePlant(base, p))).toEqual([true, false, false, true]);
     expect([own, foreign, unfiled, linked].map((p) => canEditPlant(base, p))).toEqual([true, false, false, false]);

@@ -9,6 +9,8 @@
  *   member behind it could see that plant; a member detail window reaches no plant.
  * - An RTU or device filed under a plant goes with that plant; one under no plant goes with its node.
  * - A read-only member (a guest) sees what their node and links give them and edits nothing.
+ * - An API token (domain/api-tokens.ts) limited to some plants reaches only those of them the member reaches, and
+ *   no node (so no RTU or device filed under no plant); its reading scope edits nothing (`readOnly`).
  *
  * Pure: the store module `api/store/visibility.ts` reads the member's node, subtree and links and asks here.
  */
@@ -27,6 +29,17 @@ export interface Reach {
   readOnly?: boolean;
   /** A detail-window session: only this plant (kind plant) or no plant at all (kind member). */
   only?: { kind: "plant" | "member"; uid: string } | null;
+  /** An API token limited to these plants: never wider than the member, narrower by this list. */
+  plants?: readonly string[] | null;
+}
+
+/** Does the member reach every plant, so that a list needs no filter (no detail window, no token plant limit)? */
+export function reachesEverything(reach: Reach): boolean {
+  return reach.all && !reach.only && !reach.plants;
+}
+
+function withinTokenLimit(reach: Reach, uid: string): boolean {
+  return !reach.plants || reach.plants.includes(uid);
 }
 
 export interface PlantRef {
@@ -45,7 +58,7 @@ export interface DeviceRef {
 
 /** May the member file things under this node (or see what sits on it)? `null` is "no node". */
 export function reachesNode(reach: Reach, nodeSeq: number | null | undefined): boolean {
-  if (reach.only) return false;
+  if (reach.only || reach.plants) return false;
   if (reach.all) return true;
   return nodeSeq != null && reach.nodes.includes(nodeSeq);
 }
@@ -60,13 +73,14 @@ function underMember(reach: Reach, plant: PlantRef): boolean {
 }
 
 export function canSeePlant(reach: Reach, plant: PlantRef): boolean {
+  if (!withinTokenLimit(reach, plant.uid)) return false;
   const open = underMember(reach, plant) || reach.linked.includes(plant.uid);
   if (reach.only) return reach.only.kind === "plant" && reach.only.uid === plant.uid && open;
   return open;
 }
 
 export function canEditPlant(reach: Reach, plant: PlantRef): boolean {
-  return mayEdit(reach) && underMember(reach, plant);
+  return mayEdit(reach) && withinTokenLimit(reach, plant.uid) && underMember(reach, plant);
 }
 
 /** An RTU goes with its plant; one under no plant goes with its node. */
@@ -89,7 +103,7 @@ export function canSeeDevice(
 ): boolean {
   if (device.plant_uid) return !!plant && plant.uid === device.plant_uid && canSeePlant(reach, plant);
   if (rtu) return canSeeRtu(reach, rtu, null);
-  return !reach.only && reach.all;
+  return reachesEverything(reach);
 }
 
 export function canEditDevice(
@@ -100,5 +114,5 @@ export function canEditDevice(
 ): boolean {
   if (device.plant_uid) return !!plant && plant.uid === device.plant_uid && canEditPlant(reach, plant);
   if (rtu) return canEditRtu(reach, rtu, null);
-  return mayEdit(reach) && reach.all;
+  return mayEdit(reach) && reachesEverything(reach);
 }

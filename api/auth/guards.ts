@@ -2,7 +2,10 @@
 import type { NextFunction, Request, Response } from "express";
 import { canAdminister, type AdminArea } from "../../domain/admin-levels";
 import type { AccessClaims } from "../../domain/contract/auth";
+import { API_TOKEN_PREFIX, rateWait, tokenAllows } from "../../domain/api-tokens";
 import { ApiError, forbidden, unauthorized } from "../http";
+import type { Store } from "../store/db";
+import { useApiToken } from "../store/api-tokens";
 import { detailScopeAllows } from "./detail-scope";
 import type { Sessions } from "./sessions";
 import type { TokenSigner } from "./tokens";
@@ -24,10 +27,19 @@ export function bearerToken(req: Request): string | null {
 }
 
 /** Every /api call below this answers 401 {isLogin:false} without a valid token. */
-export function authenticate(signer: TokenSigner, sessions: Sessions) {
+export function authenticate(signer: TokenSigner, sessions: Sessions, store: Store) {
   return (req: Request, _res: Response, next: NextFunction) => {
     const token = bearerToken(req);
     if (!token) return next(unauthorized());
+    if (token.startsWith(API_TOKEN_PREFIX)) {
+      apiTokenClaims(store, token, req.method, req.path)
+        .then((claims) => {
+          req.member = claims;
+          next();
+        })
+        .catch(next);
+      return;
+    }
     signer
       .verifyAccess(token)
       .then(async (claims) => {
@@ -41,6 +53,59 @@ export function authenticate(signer: TokenSigner, sessions: Sessions) {
       })
       .catch(next);
   };
+}
+
+/**
+ * A call made with an API token (domain/api-tokens.ts): the live token's row is read (and the call counted) on every
+ * call, so a revocation anywhere in the cluster holds on the next call; the member behind it is read now too. The
+ * claims are the member's, marked with the token, so every route's visibility decision narrows to the token's plants
+ * (api/store/visibility.ts reachOf) and its reading scope is a read-only member's.
+ */
+async function apiTokenClaims(store: Store, secret: string, method: string, path: string): Promise<AccessClaims> {
+  const now = Date.now();
+  const use = await useApiToken(store.db, secret, now);
+  if (!use) throw unauthorized();
+  const wait = rateWait(use, use, now);
+  if (wait > 0) throw new ApiError(429, "rate_limited", { retryAfter: wait }, { "Retry-After": String(wait) });
+  const allowed = tokenAllows(use.claims.scope, method, path);
+  if (allowed === "not_for_tokens") throw forbidden("not_for_api_tokens");
+  if (allowed === "scope") throw forbidden("api_token_scope");
+  const member = await store.db
+    .selectFrom("member")
+    .select(["id", "auth", "service", "use_yn", "pwd_yn", "read_only", "diagram", "cctv", "page"])
+    .where("id", "=", use.memberId)
+    .executeTakeFirst();
+  if (!member || Number(member.use_yn) !== 1) throw unauthorized();
+  const iat = Math.floor(now / 1000);
+  return {
+    id: member.id,
+    sid: `token:${use.claims.id}`,
+    exp: iat + 60,
+    iat,
+    auth: Number(member.auth),
+    service: Number(member.service),
+    nodeName: "",
+    logo: "",
+    S3_DOMAIN: "",
+    diagram: Number(member.diagram),
+    cctv: Number(member.cctv),
+    page: Number(member.page),
+    phone: "",
+    helmetName: "",
+    plantName: "",
+    alarmCount: 0,
+    pwd_yn: Number(member.pwd_yn),
+    readOnly: Number(member.read_only) === 1 || use.claims.scope === "read" ? 1 : 0,
+    apiToken: use.claims,
+    typ: "access",
+  };
+}
+
+/** Refuses calls made with an API token (managing members, sessions, tokens: tokens never reach them). */
+export function requireNoApiToken(req: Request): AccessClaims {
+  const m = currentMember(req);
+  if (m.apiToken) throw forbidden("not_for_api_tokens");
+  return m;
 }
 
 export function currentMember(req: Request): AccessClaims {

@@ -68,6 +68,7 @@ import {
 } from "../store/alarms";
 import type { Database } from "../store/schema";
 import { reachOf, requireDevice, requirePlant, subtreeSeqs, visiblePlantUids } from "../store/visibility";
+import { reachesEverything } from "../../domain/visibility";
 
 const RecentQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
@@ -95,7 +96,7 @@ const NoteBody = z.object({ note: z.string().trim().max(500, "too_long").optiona
 /** Plants the member may see: null when that is every plant (a member at the root node). */
 async function scope(db: Kysely<Database>, member: AccessClaims): Promise<string[] | null> {
   const reach = await reachOf(db, member);
-  if (reach.all && !reach.only) return null;
+  if (reachesEverything(reach)) return null;
   return visiblePlantUids(db, reach);
 }
 
@@ -105,7 +106,7 @@ async function narrowed(
   q: { plant?: string; isGroup?: boolean; group?: number; device?: string },
 ) {
   const reach = await reachOf(db, member);
-  let plants = reach.all && !reach.only ? null : await visiblePlantUids(db, reach);
+  let plants = reachesEverything(reach) ? null : await visiblePlantUids(db, reach);
   if (q.plant) {
     await requirePlant(db, reach, q.plant);
     plants = [q.plant];
@@ -113,7 +114,7 @@ async function narrowed(
   if (q.isGroup && q.group !== undefined) {
     const node = await nodeNamed(db, q.group);
     if (!node) throw notFound("group_not_found");
-    const everything = reach.all && !reach.only;
+    const everything = reachesEverything(reach);
     const under = await plantsUnderNode(
       db,
       await subtreeSeqs(db, q.group),
@@ -218,7 +219,7 @@ export function alarmRoutes(ctx: ApiContext, clock: Clock, outbox?: OutboxWorker
       const me = requireSettled(req);
       const q = parse(AlarmScopeQuerySchema, req.query);
       const reach = await reachOf(db, me);
-      const everything = reach.all && !reach.only;
+      const everything = reachesEverything(reach);
       let visible: string[] | null | undefined;
       const visiblePlants = async () =>
         visible === undefined ? (visible = everything ? null : await visiblePlantUids(db, reach)) : visible;
@@ -245,7 +246,7 @@ export function alarmRoutes(ctx: ApiContext, clock: Clock, outbox?: OutboxWorker
       if (q.q) {
         const [plants, groups] = await Promise.all([
           plantsNamed(db, q.q, await visiblePlants(), q.limit),
-          groupsNamed(db, q.q, reach.only ? [] : everything ? null : [...reach.nodes], q.limit),
+          groupsNamed(db, q.q, reach.only || reach.plants ? [] : everything ? null : [...reach.nodes], q.limit),
         ]);
         out.matches = {
           plants: plants.slice(0, q.limit),

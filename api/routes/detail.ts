@@ -20,29 +20,14 @@ import { z } from "zod";
 import { canAdminister } from "../../domain/admin-levels";
 import type { DetailScope } from "../../domain/contract/auth";
 import type { DetailTokenResponse, DetailView as DetailViewResponse } from "../../domain/contract/detail";
-import { generationHours } from "../../domain/units";
 import type { Clock } from "../clock";
 import { currentMember, requireSettled } from "../auth/guards";
 import type { ApiContext } from "../context";
 import { forbidden, handle, notFound, parse } from "../http";
 import { reachesNode } from "../../domain/visibility";
-import {
-  createHandover,
-  linkedPlantNames,
-  memberNode,
-  openPlantAlarms,
-  plantAddress,
-  plantDeviceStates,
-  useHandover,
-} from "../store/detail";
+import { createHandover, linkedPlantNames, memberNode, plantDetailView, useHandover } from "../store/detail";
 import { reachOf, visiblePlantUids } from "../store/visibility";
-import { lastCommandByDevice } from "../store/commands";
-import type { CommandRow } from "../../domain/contract/alarm";
-import type { CommandFacts } from "../../domain/command-state";
-import { alarmMessageFields } from "../store/alarms";
 import { findMember, memberProfile } from "../store/members";
-import { plantStatusRows } from "../store/plant-status";
-import { plantOperations } from "../store/watch";
 import type { Member } from "../store/schema";
 
 export const HANDOVER_TTL_MS = 60_000;
@@ -139,45 +124,11 @@ export function detailRoutes(ctx: ApiContext, clock: Clock): { publicRoutes: Rou
           now,
         };
       }
-      const uid = me.scope.uid;
-      const [row] = await plantStatusRows(db, [uid], now);
-      if (!row) throw notFound("no_such_plant");
-      const address = await plantAddress(db, uid);
-      const ops = (await plantOperations(db, [uid], now)).get(uid)!;
-      const alarms = await openPlantAlarms(db, uid, 50);
-      const faulted = new Set(alarms.map((a) => a.device_uid).filter(Boolean));
-      const silentRtus = new Set(alarms.filter((a) => a.code === 1000003 && a.rtu_uid).map((a) => a.rtu_uid));
-      const [devices, commands] = await Promise.all([plantDeviceStates(db, uid), lastCommandByDevice(db, [uid])]);
-      const { lat: _lat, lng: _lng, ...rest } = row;
-      return {
-        kind: "plant",
-        plant: { ...rest, address, genTime: generationHours(row.dailys, row.capa) },
-        devices: devices.map((d) => ({
-          uid: d.uid,
-          kind: Number(d.kind),
-          name: d.name,
-          ts: d.ts === null ? null : Number(d.ts),
-          receivedAt: d.received_at === null ? null : Number(d.received_at),
-          iw: d.iw,
-          faulted: faulted.has(d.uid) || (!!d.rtu_uid && silentRtus.has(d.rtu_uid)),
-          lastCommand: lastCommandFacts(commands.get(d.uid)),
-        })),
-        operation: ops,
-        alarms: alarms.map((a) => ({
-          seq: Number(a.seq),
-          code: Number(a.code),
-          level: Number(a.level),
-          ...alarmMessageFields(a),
-          device_uid: a.device_uid,
-          raised_at: Number(a.raised_at),
-        })),
-        now,
-      };
+      const view = await plantDetailView(db, me.scope.uid, now);
+      if (!view) throw notFound("no_such_plant");
+      return view;
     }),
   );
 
   return { publicRoutes, routes };
 }
-
-const lastCommandFacts = (c: CommandRow | undefined): CommandFacts | null =>
-  c ? { action: c.action, status: c.status, requested_at: c.requested_at } : null;

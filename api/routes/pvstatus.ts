@@ -179,7 +179,7 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
   const parsedSets = new WeakMap<JsonText, readonly string[]>();
   async function visible(req: Request): Promise<readonly string[]> {
     const me = requireSettled(req);
-    const text = await visibleSets.of({ id: me.id, scope: me.scope ?? null }, async () =>
+    const text = await visibleSets.of({ id: me.id, scope: me.scope ?? null, limit: me.apiToken?.plants ?? null }, async () =>
       visiblePlantUids(db, await reachOf(db, me)),
     );
     let uids = parsedSets.get(text);

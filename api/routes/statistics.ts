@@ -117,7 +117,13 @@ export function statisticsRoutes(
   const keptScope: ScopeResolver = async (claims, sel, fleet) => {
     const { deviceUid, rtuUid, isGroup, group, plant } = sel;
     const text = await resolvedScopes.of(
-      { id: claims.id, only: claims.scope ?? null, fleet, sel: { deviceUid, rtuUid, isGroup, group, plant } },
+      {
+        id: claims.id,
+        only: claims.scope ?? null,
+        limit: claims.apiToken?.plants ?? null,
+        fleet,
+        sel: { deviceUid, rtuUid, isGroup, group, plant },
+      },
       async () => scopeMembers(db, await reachOf(db, claims), sel, fleet),
     );
     let kept = parsedScopes.get(text);
@@ -177,17 +183,20 @@ export function statisticsRoutes(
       const q = parse(ScopeQuery, req.query);
       const fleet = fleetName(member);
       // Besides the tables, the answer depends on who asks (and a detail window's narrower scope) and the query.
-      return scopes.of({ id: member.id, only: member.scope ?? null, fleet, q }, async (): Promise<StatisticsScopeResponse> => {
-        const reach = await reachOf(db, member);
-        const resolved = await resolveScope(db, reach, q, fleet);
-        const all = await resolveScope(db, reach, {}, fleet);
-        return {
-          scope: resolved.scope,
-          kinds: [...new Set(resolved.devices.map((d) => d.kind))].sort((a, b) => a - b),
-          plants: all.plants.map((p) => ({ uid: p.uid, name: p.name, node_seq: p.node_seq })),
-          groups: await groupOptions(db, reach),
-        };
-      });
+      return scopes.of(
+        { id: member.id, only: member.scope ?? null, limit: member.apiToken?.plants ?? null, fleet, q },
+        async (): Promise<StatisticsScopeResponse> => {
+          const reach = await reachOf(db, member);
+          const resolved = await resolveScope(db, reach, q, fleet);
+          const all = await resolveScope(db, reach, {}, fleet);
+          return {
+            scope: resolved.scope,
+            kinds: [...new Set(resolved.devices.map((d) => d.kind))].sort((a, b) => a - b),
+            plants: all.plants.map((p) => ({ uid: p.uid, name: p.name, node_seq: p.node_seq })),
+            groups: await groupOptions(db, reach),
+          };
+        },
+      );
     }),
   );
 

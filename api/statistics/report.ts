@@ -84,7 +84,7 @@ export interface PreparedReport {
 
 /** Resolves a report's scope for a member (member-scoped: a foreign device, plant or group throws its 404). */
 export type ScopeResolver = (
-  claims: Pick<AccessClaims, "id" | "scope">,
+  claims: Pick<AccessClaims, "id" | "scope" | "apiToken">,
   sel: ScopeSelection,
   fleetName: string,
 ) => Promise<ResolvedScope>;

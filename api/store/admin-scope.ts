@@ -6,7 +6,8 @@
 import type { Kysely } from "kysely";
 import { canAdminister, type AdminArea } from "../../domain/admin-levels";
 import type { AccessClaims } from "../../domain/contract/auth";
-import { forbidden } from "../http";
+import { forbidden, notFound } from "../http";
+import { memberAdminRow, memberVisible } from "./members-admin";
 import type { Database } from "./schema";
 import { reachOf, type Reach } from "./visibility";
 
@@ -15,7 +16,10 @@ export interface AdminReach extends Reach {
   auth: number;
 }
 
-export async function adminReach(db: Kysely<Database>, claims: Pick<AccessClaims, "id" | "scope">): Promise<AdminReach> {
+export async function adminReach(
+  db: Kysely<Database>,
+  claims: Pick<AccessClaims, "id" | "scope" | "apiToken">,
+): Promise<AdminReach> {
   const reach = await reachOf(db, claims);
   const me = await db.selectFrom("member").select("auth").where("id", "=", claims.id).executeTakeFirst();
   if (!me) throw forbidden("member_disabled");
@@ -27,4 +31,16 @@ export async function adminReachFor(db: Kysely<Database>, claims: AccessClaims, 
   const reach = await adminReach(db, claims);
   if (!canAdminister(area, reach.auth)) throw forbidden("admin_level_insufficient");
   return reach;
+}
+
+/**
+ * A member the caller administers in the 'id' area (SPEC §6): under the caller's node and not above their level, the
+ * member administration's rule (api/routes/members-admin.ts). 403 without the area, 404 for a member outside it (ids
+ * outside the scope are not confirmed).
+ */
+export async function administeredMember(db: Kysely<Database>, claims: AccessClaims, memberId: string) {
+  const scope = await adminReachFor(db, claims, "id");
+  const m = await memberAdminRow(db, memberId);
+  if (!m || !memberVisible(scope, m) || m.auth > scope.auth) throw notFound("no_such_member");
+  return m;
 }

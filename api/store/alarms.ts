@@ -25,7 +25,7 @@ import {
 import { DAY_MS, parseSeoul, seoulDayStart } from "../../domain/seoul-time";
 import { ApiError, notFound } from "../http";
 import type { Database } from "./schema";
-import type { Reach } from "../../domain/visibility";
+import { reachesEverything, type Reach } from "../../domain/visibility";
 
 type Eb = ExpressionBuilder<Database, "alarm">;
 
@@ -376,7 +376,7 @@ export async function deliveryLog(
   const base = db
     .selectFrom("outbox")
     .$if(!!status, (qb) => qb.where("status", "=", status!))
-    .$if(!reach.all || !!reach.only, (qb) =>
+    .$if(!reachesEverything(reach), (qb) =>
       qb.where((eb) => {
         const nodes = reach.only ? [] : [...reach.nodes];
         const linked = reach.only ? [] : [...reach.linked];
@@ -392,7 +392,12 @@ export async function deliveryLog(
             ? [eb("outbox.member_id", "in", eb.selectFrom("member").select("member.id").where("member.node_seq", "in", nodes))]
             : []),
         ];
-        return eb.or([...ofPlant, eb.and([eb("outbox.plant_uid", "is", null), eb.or(ofMember)])]);
+        const seen =
+          reach.all && !reach.only
+            ? eb.lit(true)
+            : eb.or([...ofPlant, eb.and([eb("outbox.plant_uid", "is", null), eb.or(ofMember)])]);
+        // An API token limited to plants: only their messages, within what the member sees.
+        return reach.plants ? eb.and([seen, eb("outbox.plant_uid", "in", reach.plants.length ? [...reach.plants] : [""])]) : seen;
       }),
     );
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst())?.n ?? 0);

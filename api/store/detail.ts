@@ -4,7 +4,15 @@
  * decided by the caller (api/routes/detail.ts) with the one visibility rule.
  */
 import type { Kysely } from "kysely";
+import type { CommandRow } from "../../domain/contract/alarm";
+import type { DetailPlantView } from "../../domain/contract/detail";
+import type { CommandFacts } from "../../domain/command-state";
+import { generationHours } from "../../domain/units";
+import { alarmMessageFields } from "./alarms";
+import { lastCommandByDevice } from "./commands";
+import { plantStatusRows } from "./plant-status";
 import type { Database } from "./schema";
+import { plantOperations } from "./watch";
 
 /**
  * Uses a handover code once: marks it used when it is unused, unexpired and made for this target, and
@@ -107,4 +115,48 @@ export async function plantDeviceStates(db: Kysely<Database>, uid: string) {
     .orderBy("device.kind")
     .orderBy("device.name")
     .execute();
+}
+
+const lastCommandFacts = (c: CommandRow | undefined): CommandFacts | null =>
+  c ? { action: c.action, status: c.status, requested_at: c.requested_at } : null;
+
+/**
+ * One plant as its detail shows it (the detail window's view, GET /mop/detail/{id}): its status row with address and
+ * generation hours, its devices with their newest reading and command, its operation totals and open alarms. Null
+ * when there is no such plant. Who may see it is the caller's decision (the visibility rule).
+ */
+export async function plantDetailView(db: Kysely<Database>, uid: string, now: number): Promise<DetailPlantView | null> {
+  const [row] = await plantStatusRows(db, [uid], now);
+  if (!row) return null;
+  const address = await plantAddress(db, uid);
+  const ops = (await plantOperations(db, [uid], now)).get(uid)!;
+  const alarms = await openPlantAlarms(db, uid, 50);
+  const faulted = new Set(alarms.map((a) => a.device_uid).filter(Boolean));
+  const silentRtus = new Set(alarms.filter((a) => a.code === 1000003 && a.rtu_uid).map((a) => a.rtu_uid));
+  const [devices, commands] = await Promise.all([plantDeviceStates(db, uid), lastCommandByDevice(db, [uid])]);
+  const { lat: _lat, lng: _lng, ...rest } = row;
+  return {
+    kind: "plant",
+    plant: { ...rest, address, genTime: generationHours(row.dailys, row.capa) },
+    devices: devices.map((d) => ({
+      uid: d.uid,
+      kind: Number(d.kind),
+      name: d.name,
+      ts: d.ts === null ? null : Number(d.ts),
+      receivedAt: d.received_at === null ? null : Number(d.received_at),
+      iw: d.iw,
+      faulted: faulted.has(d.uid) || (!!d.rtu_uid && silentRtus.has(d.rtu_uid)),
+      lastCommand: lastCommandFacts(commands.get(d.uid)),
+    })),
+    operation: ops,
+    alarms: alarms.map((a) => ({
+      seq: Number(a.seq),
+      code: Number(a.code),
+      level: Number(a.level),
+      ...alarmMessageFields(a),
+      device_uid: a.device_uid,
+      raised_at: Number(a.raised_at),
+    })),
+    now,
+  };
 }

@@ -235,6 +235,7 @@ export async function deleteMember(db: Kysely<Database>, memberId: string) {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("member_plant").where("member_id", "=", memberId).execute();
     await trx.deleteFrom("token_family").where("member_id", "=", memberId).execute();
+    await trx.deleteFrom("api_token").where("member_id", "=", memberId).execute();
     await trx.deleteFrom("member").where("id", "=", memberId).execute();
   });
 }

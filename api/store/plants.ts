@@ -6,7 +6,7 @@ import { sql, type Kysely } from "kysely";
 import type { PlantRow } from "../../domain/contract/fleet";
 import { normalizeLocality } from "../../domain/locality";
 import { plantStatusFromAlarms, type PlantStatus } from "../../domain/status";
-import { canEditPlant } from "../../domain/visibility";
+import { canEditPlant, reachesEverything } from "../../domain/visibility";
 import { likeLower } from "./fleet";
 import type { Database, PlantTable } from "./schema";
 import { visiblePlantUids, type Reach } from "./visibility";
@@ -55,7 +55,7 @@ export async function plantRows(
   filter: { uids?: string[]; packageSeq?: number; search?: { column: SearchColumn; text: string } } = {},
 ): Promise<PlantRow[]> {
   // A member who reaches everything needs no list of uids.
-  const visible = filter.uids ?? (scope.all && !scope.only ? "all" : await visiblePlantUids(db, scope));
+  const visible = filter.uids ?? (reachesEverything(scope) ? "all" : await visiblePlantUids(db, scope));
   let q = db
     .selectFrom("plant")
     .leftJoin("node", "node.seq", "plant.node_seq")

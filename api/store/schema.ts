@@ -136,6 +136,28 @@ export interface DetailHandoverTable {
   created_at: number;
 }
 
+export interface ApiTokenTable {
+  id: string;
+  member_id: string;
+  name: string;
+  secret_hash: string;
+  hint: string;
+  scope: string;
+  /** JSON array of plant uids; null: every plant the member sees. */
+  plants: string | null;
+  per_minute: number;
+  per_day: number;
+  created_at: number;
+  expires_at: number | null;
+  revoked_at: number | null;
+  revoked_by: string | null;
+  last_used_at: number | null;
+  minute_start: Generated<number>;
+  minute_count: Generated<number>;
+  day_start: Generated<number>;
+  day_count: Generated<number>;
+}
+
 export interface LoginThrottleTable {
   key: string;
   failures: number;
@@ -508,6 +530,7 @@ export interface Database {
   notice: NoticeTable;
   token_family: TokenFamilyTable;
   login_throttle: LoginThrottleTable;
+  api_token: ApiTokenTable;
   alarm: AlarmTable;
   m_inverter: InverterMeasurementTable;
   m_env: EnvMeasurementTable;

@@ -83,7 +83,7 @@ const num = (v: unknown): number | null => (v === null || v === undefined ? null
 
 /** Node seqs the member may pick as a report scope (their subtree; every node for a member at the root). */
 async function visibleGroups(db: Db, reach: Reach): Promise<Array<{ seq: number; name: string; parent_seq: number | null }>> {
-  if (reach.only) return [];
+  if (reach.only || reach.plants) return [];
   const rows = await db.selectFrom("node").select(["seq", "name", "parent_seq"]).orderBy("sort_order").orderBy("seq").execute();
   const mapped = rows.map((r) => ({ seq: Number(r.seq), name: r.name, parent_seq: num(r.parent_seq) }));
   if (reach.all) return mapped;

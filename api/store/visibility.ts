@@ -52,7 +52,7 @@ export async function subtreeSeqs(db: Db, rootSeq: number): Promise<number[]> {
  * PostgreSQL, where every /api call asks it): the member and their node, the subtree below a node that is not the
  * root (a root member sees everything without a list), and the plants linked to them, told apart by `k`.
  */
-export async function reachOf(db: Db, claims: Pick<AccessClaims, "id" | "scope">): Promise<Reach> {
+export async function reachOf(db: Db, claims: Pick<AccessClaims, "id" | "scope" | "apiToken">): Promise<Reach> {
   const id = claims.id;
   const { rows } = await sql<{
     k: "m" | "n" | "p";
@@ -77,8 +77,10 @@ export async function reachOf(db: Db, claims: Pick<AccessClaims, "id" | "scope">
   const all = nodeSeq !== null && me.c === null;
   const nodes = all ? [] : rows.filter((r) => r.k === "n").map((r) => Number(r.b));
   const linked = rows.filter((r) => r.k === "p").map((r) => r.d!);
-  const readOnly = Number(me.e) === 1;
-  return { memberId: id, nodeSeq, all, nodes, linked, readOnly, only: claims.scope ?? null };
+  // An API token: its plant limit narrows the member's reach, and its reading scope edits nothing.
+  const token = claims.apiToken;
+  const readOnly = Number(me.e) === 1 || token?.scope === "read";
+  return { memberId: id, nodeSeq, all, nodes, linked, readOnly, only: claims.scope ?? null, plants: token?.plants ?? null };
 }
 
 /** A member row's `use_yn` (undefined: no such member): 403 `member_disabled` unless the member is enabled. */
@@ -101,6 +103,10 @@ export async function nodeInReach(db: Db, reach: Reach, seq: number | null | und
 /** Uids of every plant the member may see (for `edit`, may edit), in uid order. */
 export async function visiblePlantUids(db: Db, reach: Reach, access: Access = "see"): Promise<string[]> {
   let q = db.selectFrom("plant").select(["uid", "node_seq"]).orderBy("uid");
+  if (reach.plants) {
+    if (!reach.plants.length) return [];
+    q = q.where("uid", "in", [...reach.plants]);
+  }
   if (reach.only) {
     if (reach.only.kind !== "plant") return [];
     q = q.where("uid", "=", reach.only.uid);

@@ -3,7 +3,7 @@
  * here before anything else and leaves only after changing the password (SPEC §3 Auth state).
  */
 import { json, type LinksFunction, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { MemberProfileFields } from "../../domain/member-form";
@@ -14,6 +14,7 @@ import { assertCsrf } from "~/utils/csrf.server";
 import { FormAlert, TextInput, fieldErrorsOf, schemaErrors, useClientValidation, useErrorText } from "~/components/AdminForm";
 import { redirectWithFlash } from "~/utils/flash.server";
 import { messages, useT } from "~/i18n";
+import { useApiTokensT } from "~/i18n/api-tokens";
 import { ApiFailure } from "~/models/api.server";
 import { changeOwnPassword, myProfile, updateOwnProfile } from "~/models/member.server";
 import { readPreferences } from "~/utils/preferences.server";
@@ -100,6 +101,7 @@ export default function Modify() {
   const [params] = useSearchParams();
   const navigation = useNavigation();
   const t = useT();
+  const tokensT = useApiTokensT().apiTokens;
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const serverErrors = actionData && "errors" in actionData ? actionData.errors : undefined;
   const errors: FieldErrors = { ...(serverErrors ?? {}), ...clientErrors };
@@ -238,6 +240,15 @@ export default function Modify() {
               </Form>
             </>
           )}
+        </section>
+      ) : null}
+      {!mustChange ? (
+        <section className="panel" aria-labelledby="api-tokens-title">
+          <h2 id="api-tokens-title">{tokensT.title}</h2>
+          <p>{tokensT.linkHint}</p>
+          <p>
+            <Link to="/modify/token">{tokensT.link}</Link>
+          </p>
         </section>
       ) : null}
       {!mustChange ? <AlertPrefSection pref={pref} failure={failureOf(actionData, "alertPref")} readOnly={readOnly} /> : null}

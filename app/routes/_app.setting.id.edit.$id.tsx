@@ -49,6 +49,9 @@ import {
   uploadMemberLogo,
 } from "~/models/members-admin.server";
 import { readPreferences } from "~/utils/preferences.server";
+import { TokenTable } from "~/components/api-tokens/TokenTable";
+import { apiTokensMessages, useApiTokensT } from "~/i18n/api-tokens";
+import { memberApiTokens, revokeApiToken } from "~/models/api-tokens.server";
 import { memberInput, memberValues } from "~/schemas/member-form";
 import { metaLocale } from "~/utils/meta-locale";
 
@@ -61,7 +64,15 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { accessToken, user } = requireSettingScreen(request, context, "id");
   const id = params.id ?? "";
-  const [detail, groups] = await Promise.all([orNotFound(getMember(accessToken, id)), groupList(accessToken)]);
+  const [detail, groups, tokens] = await Promise.all([
+    orNotFound(getMember(accessToken, id)),
+    groupList(accessToken),
+    // A member above the admin's level: their tokens are not the admin's to see (the API answers 404).
+    memberApiTokens(accessToken, id).then(
+      (r) => r.tokens,
+      () => null,
+    ),
+  ]);
   const nodes = flattenTree(buildTree(groups.groupList)).map(({ node, depth }) => ({ seq: node.seq, name: node.name, depth }));
   const linked = new Set(detail.memberOfPlantList.map((p) => p.uid));
   const plantChoices = groups.plantList.filter((p) => !linked.has(p.uid)).map((p) => ({ uid: p.uid, name: p.name }));
@@ -71,10 +82,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     plantChoices,
     me: { id: user.id, auth: user.auth },
     editable: detail.member.auth <= user.auth,
+    tokens,
+    tokenPlantNames: Object.fromEntries(groups.plantList.map((p) => [p.uid, p.name])),
+    now: Date.now(),
   });
 }
 
-const INTENTS = ["update", "reset", "logo", "logoRemove", "link", "unlink", "delete"] as const;
+const INTENTS = ["update", "reset", "logo", "logoRemove", "link", "unlink", "delete", "revokeToken"] as const;
 type Intent = (typeof INTENTS)[number];
 
 async function readForm(request: Request): Promise<FormData | "too_large"> {
@@ -146,6 +160,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
           fmt(intent === "link" ? t.members.links.linked : t.members.links.unlinked, { plant: plantName }),
         );
       }
+      case "revokeToken":
+        await revokeApiToken(accessToken, String(form.get("id") ?? ""));
+        return redirectWithFlash(here, apiTokensMessages(readPreferences(request).locale).apiTokens.revoked);
       case "delete": {
         const confirm = String(form.get("confirm") ?? "");
         if (!isDeleteConfirmed(confirm)) return formFailure(intent, { confirm: "confirmation_required" });
@@ -159,7 +176,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function EditMember() {
-  const { member, memberOfPlantList, memberOfRTUs, nodes, plantChoices, me, editable } = useLoaderData<typeof loader>();
+  const { member, memberOfPlantList, memberOfRTUs, nodes, plantChoices, me, editable, tokens, tokenPlantNames, now } =
+    useLoaderData<typeof loader>();
+  const tokensT = useApiTokensT().apiTokens;
   const actionData = useActionData<typeof action>() as FormFailure | undefined;
   const navigation = useNavigation();
   const t = useAdminT();
@@ -376,6 +395,21 @@ export default function EditMember() {
           )
         ) : null}
       </section>
+
+      {tokens ? (
+        <section className="panel wide" aria-labelledby="member-tokens-title">
+          <h2 id="member-tokens-title">{tokensT.adminTitle}</h2>
+          {actionData?.intent === "revokeToken" ? formAlert(actionData.errors) : null}
+          <TokenTable
+            tokens={tokens}
+            now={now}
+            plantNames={tokenPlantNames}
+            canRevoke={editable}
+            caption={tokensT.adminTitle}
+            empty={tokensT.adminNone}
+          />
+        </section>
+      ) : null}
 
       {editable && !isSelf && !member.readOnly ? (
         <section className="panel wide danger-zone" aria-labelledby="delete-title">

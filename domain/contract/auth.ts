@@ -2,6 +2,7 @@
  * Payloads of the session calls (SPEC §3 "User state", §7 member login, tokens, profile), shared by the API and
  * the portal, with the tiny pure helpers that read a token. Each call is documented in api/openapi/.
  */
+import type { ApiTokenClaims } from "../api-tokens";
 
 /** Claims of the access token: the "User state" of SPEC §3 plus what the session needs. */
 export interface AccessClaims {
@@ -28,6 +29,8 @@ export interface AccessClaims {
   readOnly: number;
   /** Only in detail-window sessions: the one plant or member they may see (SPEC §2 Detail window). */
   scope?: DetailScope;
+  /** Only in calls made with an API token (domain/api-tokens.ts): the token, its scope and plant limit. */
+  apiToken?: ApiTokenClaims;
   typ: "access";
 }
 

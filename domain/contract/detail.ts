@@ -44,3 +44,27 @@ export interface DetailMemberView {
 
 export type DetailView = DetailPlantView | DetailMemberView;
 export type DetailTokenResponse = TokenResponse & { scope: DetailScope };
+
+/**
+ * GET /mop/{id} (SPEC §7): the plants a member operates, as an overview — the member's own, or a member's the caller
+ * administers (only the plants the caller sees too); each plant's status row and operation totals, and their sum.
+ */
+export interface MopOverview {
+  member: { id: string; name: string };
+  plants: Array<PlantStatusRow & { operation: { op: OperationTotals; warn: WarningTotals } }>;
+  totals: {
+    plants: number;
+    /** Raw capacity unit (×0.01 = kW), summed. */
+    capa: number;
+    /** W. */
+    iw: number;
+    /** Wh today. */
+    dailys: number;
+    alarm_count: number;
+    operation: { op: OperationTotals; warn: WarningTotals };
+  };
+  now: number;
+}
+
+/** GET /mop/detail/{id}: one plant's detail, the same view as the detail window's. */
+export type MopDetail = DetailPlantView;

@@ -83,6 +83,7 @@ describe("the OpenAPI document describes the real answers", () => {
       "/device/{uid}": fleet.device!,
       "/rtu/{uid}": fleet.rtu!,
       "/monitor/{kind}": "gen",
+      "/mop/detail/{id}": fleet.plant!,
     };
     const checked: string[] = [];
     const statusOnly: string[] = [];
