@@ -21,6 +21,7 @@ import * as m0019 from "./0019_kept_table_notices";
 import * as m0020 from "./0020_statistics_coverage";
 import * as m0021 from "./0021_admin_service";
 import * as m0022 from "./0022_command_once_outbox_scope";
+import * as m0024 from "./0024_alarm_escalation";
 
 export interface Migration {
   name: string;
@@ -31,7 +32,7 @@ export interface Migration {
  * Kysely's Migrator (api/store/db.ts) runs the pending ones in name order, so a new migration takes the next
  * free number; never edit one that has shipped. Numbers reserved for the open work:
  * 0005 alarms and alerts, 0006 measurement and diagnosis, 0007 statistics reports, 0008 diagrams, pages and
- * cameras, 0009 scale-out, 0010 input hardening, 0012 the alarm list's period indexes, 0013 the per-plant daily rollup (diagnosis), 0014 the statistics report's covering index, 0015 alarm messages as code and parameters, 0016 the integrated statistics report's per-plant days, 0017 the plant-day rows' regular flag (diagnosis), 0018 PostgreSQL's notices of writes to the tables kept answers read, 0019 those notices on every table of api/cache/kept-tables.ts, 0020 the statistics plant-days' irradiance coverage, 0021 the seeded admin's service bits, 0022 commands' one-time tokens and the outbox's plant and member.
+ * cameras, 0009 scale-out, 0010 input hardening, 0012 the alarm list's period indexes, 0013 the per-plant daily rollup (diagnosis), 0014 the statistics report's covering index, 0015 alarm messages as code and parameters, 0016 the integrated statistics report's per-plant days, 0017 the plant-day rows' regular flag (diagnosis), 0018 PostgreSQL's notices of writes to the tables kept answers read, 0019 those notices on every table of api/cache/kept-tables.ts, 0020 the statistics plant-days' irradiance coverage, 0021 the seeded admin's service bits, 0022 commands' one-time tokens and the outbox's plant and member, 0024 alarm escalation ladders (the steps delivered, once each), auto-close and flapping.
  */
 export const migrations: Migration[] = [
   { name: "0001_foundation", up: m0001.up },
@@ -55,4 +56,5 @@ export const migrations: Migration[] = [
   { name: "0020_statistics_coverage", up: m0020.up },
   { name: "0021_admin_service", up: m0021.up },
   { name: "0022_command_once_outbox_scope", up: m0022.up },
+  { name: "0024_alarm_escalation", up: m0024.up },
 ];
