@@ -104,7 +104,8 @@ export async function escalateAlarms(
             message: storedAlarmMessage(a.message_code, a.message_params, a.message),
             raised_at: Number(a.raised_at),
           },
-          now,
+          // Quiet hours are the recipient's wall clock (the engine's may run faster in a demo).
+          Date.now(),
           portalUrl,
         );
         await trx
