@@ -3,11 +3,19 @@
  * login form and, after it, back to the alarm (the login's redirect-target rule); the alarm is acknowledged there
  * with a note, on a phone-sized screen, and the list shows it so. A ladder form refuses a bad step with a field error.
  */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { ADMIN_PASSWORD } from "../helpers/server";
 import { createGatewayFixture } from "../helpers/telemetry";
 import { expect, submitLogin, test } from "./fixtures";
 
 test.use({ viewport: { width: 390, height: 844 } });
+
+/** Serious and critical accessibility findings (axe) on the page as it is. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.help}`);
+}
 
 test("opens an alarm from its mail link after login and acknowledges it", async ({ page, store, member }) => {
   const g = await createGatewayFixture(store);
@@ -43,6 +51,7 @@ test("opens an alarm from its mail link after login and acknowledges it", async 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`알람 #${seq}`);
   await expect(page.getByTestId("alarm-state")).toHaveText("발생");
   await expect(page.getByText("반복 2회")).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByLabel("메모").fill("모바일에서 확인");
   await page.getByRole("button", { name: "확인", exact: true }).click();
   await expect(page.getByTestId("alarm-state")).toHaveText("확인됨");
@@ -58,6 +67,7 @@ test("a plant's ladder form saves steps and shows field errors", async ({ page, 
   await page.goto(`/setting/ladder?plant=${g.plantUid}`);
   await expect(page.getByTestId("ladder-source")).toHaveText("기본 단계를 사용 중입니다.");
   const step = (n: number) => page.getByRole("group", { name: `${n}단계` });
+  expect(await seriousViolations(page)).toEqual([]);
   await step(2).getByLabel("발생 후 (분)").fill("0");
   await page.getByRole("button", { name: "저장" }).click();
   await expect(step(2).getByText("앞 단계보다 늦어야 합니다.")).toBeVisible();
