@@ -19,6 +19,7 @@ import expressStaticGzip from "express-static-gzip";
 import express, { type RequestHandler } from "express";
 import { waitForAssets } from "./build-ready";
 import { loadConfig, type Config } from "./config";
+import { publicOrigins } from "./app/utils/env.server";
 import { GUEST_PASSWORD } from "./domain/guest";
 import type { GatewayLink } from "./api/telemetry/commands";
 
@@ -266,7 +267,12 @@ async function runPrimary(cfg: Config) {
     accessTokenTtl: cfg.accessTokenTtl,
     refreshTokenTtl: cfg.refreshTokenTtl,
     mapsKey: cfg.mapsKey,
-    notify: { smtpUrl: cfg.smtpUrl, mailFrom: cfg.mailFrom, retryBaseMs: cfg.outboxRetryMs },
+    notify: {
+      smtpUrl: cfg.smtpUrl,
+      mailFrom: cfg.mailFrom,
+      retryBaseMs: cfg.outboxRetryMs,
+      portalUrl: publicOrigins({ PUBLIC_URL: process.env.PUBLIC_URL, PORT: String(cfg.port) })[0],
+    },
     commandTimeoutMs: cfg.commandTimeoutMs,
     alarmsOwned: () => alarms.judgesAny,
     clusterNotices: store.dialect === "postgres" ? signals : undefined,

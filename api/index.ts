@@ -67,7 +67,13 @@ export interface ApiOptions {
   /** Maps service key (MAPS_KEY): plant addresses without coordinates are geocoded when set. */
   mapsKey?: string;
   /** Alerts and report mails: SMTP_URL (mail is held in the outbox without it), MAIL_FROM, first retry delay. */
-  notify?: { smtpUrl?: string; mailFrom?: string; retryBaseMs?: number };
+  notify?: {
+    smtpUrl?: string;
+    mailFrom?: string;
+    retryBaseMs?: number;
+    /** The portal's public origin: alarm mails carry a link to the alarm there (PUBLIC_URL's first). */
+    portalUrl?: string;
+  };
   /** How long a gateway has to answer a command (COMMAND_TIMEOUT_MS). */
   commandTimeoutMs?: number;
   log?: (msg: string, extra?: unknown) => void;
@@ -119,7 +125,7 @@ export function createApi(opts: ApiOptions): Api {
   const outbound = new OutboundAddressRule(opts.cctv?.allowedNets ?? []);
   const ctx: ApiContext = { store: opts.store, signer, sessions, devices: new DeviceTokens(opts.jwtSecret), log, outbound };
   const ingest = new IngestService(opts.store, opts.clock);
-  const alarms = new AlarmEngine(opts.store, opts.clock, log, opts.alarmDebounceMs);
+  const alarms = new AlarmEngine(opts.store, opts.clock, log, opts.alarmDebounceMs, opts.notify?.portalUrl);
   const commands = new CommandService(opts.store, opts.clock, opts.commandTimeoutMs);
   const outbox = new OutboxWorker(opts.store, {
     transports: {

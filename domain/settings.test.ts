@@ -11,6 +11,8 @@ describe("settings", () => {
         lowGenerationReleaseRatio: 0.7,
         minIrradiance: 150,
         raiseDelayMinutes: 0,
+        autoCloseMinutes: 0,
+        flapMaxPerHour: 3,
       },
       polling: { groupStatusIntervalMs: 660000 },
     });

@@ -24,6 +24,13 @@ export const AlarmSettingsSchema = z
     minIrradiance: num(0, 1300),
     /** An incident becomes an alarm only after it has lasted this long (minutes; 0 raises at once). */
     raiseDelayMinutes: int(0, 1440),
+    /**
+     * An open alarm whose condition has not been seen for this long is cleared by itself, marked auto-cleared
+     * (minutes; 0 never). Issue 29 §2. Optional in a saved form (older clients): the default then.
+     */
+    autoCloseMinutes: int(0, 10_080).default(0),
+    /** An alarm that comes back more than this many times in an hour flaps: one alarm with a count, no more alerts. */
+    flapMaxPerHour: int(1, 60).default(3),
   })
   .refine((v) => v.lowGenerationReleaseRatio >= v.lowGenerationRatio, {
     path: ["lowGenerationReleaseRatio"],
@@ -44,6 +51,8 @@ export const ALARM_SETTING_DEFAULTS: AlarmSettings = {
   lowGenerationReleaseRatio: 0.7,
   minIrradiance: 150,
   raiseDelayMinutes: 0,
+  autoCloseMinutes: 0,
+  flapMaxPerHour: 3,
 };
 export const POLLING_SETTING_DEFAULTS: PollingSettings = { groupStatusIntervalMs: 660_000 };
 
@@ -77,6 +86,8 @@ export const SETTING_FIELDS: { [T in ValueSettingType]: Array<keyof Settings[T]>
     "lowGenerationReleaseRatio",
     "minIrradiance",
     "raiseDelayMinutes",
+    "autoCloseMinutes",
+    "flapMaxPerHour",
   ],
   polling: ["groupStatusIntervalMs"],
 };

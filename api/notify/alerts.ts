@@ -18,7 +18,7 @@ import { enqueue } from "./outbox";
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export type AlarmStep = "raised" | "reactivated" | "cleared";
+export type AlarmStep = "raised" | "reactivated" | "cleared" | "auto_cleared";
 
 export interface AlarmStepEvent {
   eventSeq: number;
@@ -58,11 +58,13 @@ const MAIL_WORDS: Record<
     cleared: string;
     digest: string;
     digestCount: string;
+    reminder: string;
+    link: string;
   }
 > = {
   ko: {
     levels: { 1: "관심", 2: "주의", 3: "경고", 4: "심각" },
-    steps: { raised: "발생", reactivated: "재발생", cleared: "해제" },
+    steps: { raised: "발생", reactivated: "재발생", cleared: "해제", auto_cleared: "자동 해제" },
     plant: "발전소",
     device: "장비",
     wholePlant: "발전소 전체",
@@ -75,10 +77,12 @@ const MAIL_WORDS: Record<
     cleared: "해제",
     digest: "일일 요약",
     digestCount: "경보 {n}건",
+    reminder: "미확인 {n}단계",
+    link: "확인·조치",
   },
   en: {
     levels: { 1: "Interest", 2: "Caution", 3: "Warning", 4: "Severe" },
-    steps: { raised: "Raised", reactivated: "Raised again", cleared: "Cleared" },
+    steps: { raised: "Raised", reactivated: "Raised again", cleared: "Cleared", auto_cleared: "Auto-cleared" },
     plant: "Plant",
     device: "Device",
     wholePlant: "whole plant",
@@ -91,6 +95,8 @@ const MAIL_WORDS: Record<
     cleared: "cleared",
     digest: "Daily summary",
     digestCount: "{n} alarms",
+    reminder: "Unacknowledged, step {n}",
+    link: "Open and acknowledge",
   },
 };
 const codeName = (lang: WordLocale, code: number) => (STATUS_WORDS[lang].codes as Readonly<Record<number, string>>)[code];
@@ -99,6 +105,8 @@ const langOf = (v: string | null | undefined): WordLocale => (v === "en" ? "en" 
 /** The fault-code table's names in both languages, to name an inverter fault's bits in an alert. */
 interface Recipient {
   plant_uid: string;
+  /** The member's roles for this plant (owner, safety, operator). */
+  roles: string[];
   member_id: string;
   email: string | null;
   pref: AlertPrefView;
@@ -132,15 +140,33 @@ async function recipients(db: Db, plantUids: string[]): Promise<Map<string, Reci
     .selectFrom("plant_contact")
     .innerJoin("member", "member.id", "plant_contact.member_id")
     .leftJoin("alert_pref", "alert_pref.member_id", "member.id")
-    .select(["plant_contact.plant_uid", "member.id", "member.email", "member.use_yn", ...ALERT_PREF_COLUMNS])
+    .select([
+      "plant_contact.plant_uid",
+      "plant_contact.role",
+      "member.id",
+      "member.email",
+      "member.use_yn",
+      ...ALERT_PREF_COLUMNS,
+    ])
     .where("plant_contact.plant_uid", "in", plantUids)
     .execute();
   for (const r of rows) {
     if (Number(r.use_yn) !== 1) continue;
     const list = out.get(r.plant_uid) ?? [];
     // An owner who is also the safety manager is one recipient.
-    if (list.some((x) => x.member_id === r.id)) continue;
-    list.push({ plant_uid: r.plant_uid, member_id: r.id, email: r.email, pref: prefView(r), lang: langOf(r.lang) });
+    const known = list.find((x) => x.member_id === r.id);
+    if (known) {
+      known.roles.push(r.role);
+      continue;
+    }
+    list.push({
+      plant_uid: r.plant_uid,
+      roles: [r.role],
+      member_id: r.id,
+      email: r.email,
+      pref: prefView(r),
+      lang: langOf(r.lang),
+    });
     out.set(r.plant_uid, list);
   }
   return out;
@@ -177,8 +203,77 @@ async function names(db: Db, plantUids: string[], deviceUids: string[]) {
   return { plant: new Map(plants.map((p) => [p.uid, p.name])), device: new Map(devices.map((d) => [d.uid, d.name])) };
 }
 
-/** Enqueues the alerts of these alarm steps (call inside the transaction that wrote them). */
-export async function enqueueAlarmAlerts(db: Db, events: AlarmStepEvent[], now = Date.now()): Promise<number> {
+/** Where an alarm mail's link points: the portal's alarm page, which asks for a login first and comes back. */
+export const alarmLink = (portalUrl: string, seq: number) => `${portalUrl.replace(/\/+$/, "")}/alarm/${seq}`;
+
+/** One alarm mail in one language: subject and text (with the link that opens the alarm to acknowledge it). */
+function composeAlarmMail(
+  lang: WordLocale,
+  label: string,
+  e: { alarm: AlarmStepEvent["alarm"]; at: number; stepWord: string },
+  n: Awaited<ReturnType<typeof names>>,
+  faults: Awaited<ReturnType<typeof faultNamer>>,
+  portalUrl: string | undefined,
+) {
+  const w = MAIL_WORDS[lang];
+  const a = e.alarm;
+  const plantName = n.plant.get(a.plant_uid) ?? a.plant_uid;
+  const subject = `[${label}] ${plantName} · ${codeName(lang, a.code) ?? a.code} (${w.levels[a.level] ?? a.level})`;
+  const text = [
+    `${w.plant}: ${plantName} (${a.plant_uid})`,
+    `${w.device}: ${a.device_uid ? `${n.device.get(a.device_uid) ?? a.device_uid} (${a.device_uid})` : a.rtu_uid ? `RTU ${a.rtu_uid}` : w.wholePlant}`,
+    `${w.alarm}: ${a.code} ${codeName(lang, a.code) ?? ""} · ${w.level} ${a.level} ${w.levels[a.level] ?? ""}`,
+    `${w.content}: ${renderAlarmMessage(ALARM_MESSAGE_WORDS[lang], a.message, faults[lang])}`,
+    `${w.raisedAt}: ${formatSeoul(a.raised_at, "YYYY-MM-DD HH:mm:ss")}`,
+    `${e.stepWord}: ${formatSeoul(e.at, "YYYY-MM-DD HH:mm:ss")}`,
+    `${w.alarmNo}: ${a.seq}`,
+    ...(portalUrl ? [`${w.link}: ${alarmLink(portalUrl, a.seq)}`] : []),
+  ].join("\n");
+  return { subject, text };
+}
+
+/** Enqueues each recipient's deliveries of one alarm mail (their channels, level and quiet hours); how many were new. */
+async function enqueueToRecipients(
+  db: Db,
+  who: Recipient[],
+  a: AlarmStepEvent["alarm"],
+  compose: (lang: WordLocale) => { subject: string; text: string },
+  key: (r: Recipient, channel: string) => string,
+  now: number,
+): Promise<number> {
+  const composed: Partial<Record<WordLocale, { subject: string; text: string }>> = {};
+  let queued = 0;
+  for (const r of who) {
+    const plan = planAlert(r.pref, r.email, a.level, now);
+    const { subject, text } = (composed[r.lang] ??= compose(r.lang));
+    for (const c of plan.channels) {
+      const fresh = await enqueue(db, {
+        channel: c.channel,
+        to: c.to,
+        subject,
+        text,
+        notBefore: plan.notBefore,
+        dedupeKey: key(r, c.channel),
+        plantUid: a.plant_uid,
+        memberId: r.member_id,
+      });
+      if (fresh) queued++;
+    }
+  }
+  return queued;
+}
+
+/**
+ * Enqueues the alerts of these alarm steps to every contact of the plant (call inside the transaction that wrote
+ * them). The steps that make an alarm active (raised, raised again) are not alerted here: the escalation ladder
+ * delivers them (enqueueLadderStep), its first step at once.
+ */
+export async function enqueueAlarmAlerts(
+  db: Db,
+  events: AlarmStepEvent[],
+  now = Date.now(),
+  portalUrl?: string,
+): Promise<number> {
   if (!events.length) return 0;
   const plantUids = [...new Set(events.map((e) => e.alarm.plant_uid))];
   const who = await recipients(db, plantUids);
@@ -187,42 +282,61 @@ export async function enqueueAlarmAlerts(db: Db, events: AlarmStepEvent[], now =
   const faults = await faultNamer(db);
   let queued = 0;
   for (const e of events) {
-    const a = e.alarm;
-    const plantName = n.plant.get(a.plant_uid) ?? a.plant_uid;
-    const compose = (lang: WordLocale) => {
-      const w = MAIL_WORDS[lang];
-      const subject = `[${w.steps[e.step]}] ${plantName} · ${codeName(lang, a.code) ?? a.code} (${w.levels[a.level] ?? a.level})`;
-      const text = [
-        `${w.plant}: ${plantName} (${a.plant_uid})`,
-        `${w.device}: ${a.device_uid ? `${n.device.get(a.device_uid) ?? a.device_uid} (${a.device_uid})` : a.rtu_uid ? `RTU ${a.rtu_uid}` : w.wholePlant}`,
-        `${w.alarm}: ${a.code} ${codeName(lang, a.code) ?? ""} · ${w.level} ${a.level} ${w.levels[a.level] ?? ""}`,
-        `${w.content}: ${renderAlarmMessage(ALARM_MESSAGE_WORDS[lang], a.message, faults[lang])}`,
-        `${w.raisedAt}: ${formatSeoul(a.raised_at, "YYYY-MM-DD HH:mm:ss")}`,
-        `${w.steps[e.step]}: ${formatSeoul(e.at, "YYYY-MM-DD HH:mm:ss")}`,
-        `${w.alarmNo}: ${a.seq}`,
-      ].join("\n");
-      return { subject, text };
-    };
-    const composed: Partial<Record<WordLocale, { subject: string; text: string }>> = {};
-    for (const r of who.get(a.plant_uid) ?? []) {
-      const plan = planAlert(r.pref, r.email, a.level, now);
-      const { subject, text } = (composed[r.lang] ??= compose(r.lang));
-      for (const c of plan.channels) {
-        const fresh = await enqueue(db, {
-          channel: c.channel,
-          to: c.to,
-          subject,
-          text,
-          notBefore: plan.notBefore,
-          dedupeKey: `alarm-event:${e.eventSeq}:${r.member_id}:${c.channel}`,
-          plantUid: a.plant_uid,
-          memberId: r.member_id,
-        });
-        if (fresh) queued++;
-      }
-    }
+    const compose = (lang: WordLocale) =>
+      composeAlarmMail(
+        lang,
+        MAIL_WORDS[lang].steps[e.step],
+        { alarm: e.alarm, at: e.at, stepWord: MAIL_WORDS[lang].steps[e.step] },
+        n,
+        faults,
+        // A cleared alarm's mail links to it too (what happened), though there is nothing left to acknowledge.
+        portalUrl,
+      );
+    queued += await enqueueToRecipients(
+      db,
+      who.get(e.alarm.plant_uid) ?? [],
+      e.alarm,
+      compose,
+      (r, channel) => `alarm-event:${e.eventSeq}:${r.member_id}:${channel}`,
+      now,
+    );
   }
   return queued;
+}
+
+/**
+ * Enqueues one step of an alarm's escalation ladder to the plant's contacts in the step's roles (call inside the
+ * transaction that records the step in alarm_escalation: its key makes the step once). The first step is the alarm's
+ * own alert ("raised", "raised again"); later ones are reminders ("unacknowledged, step n"). Returns how many
+ * deliveries were enqueued.
+ */
+export async function enqueueLadderStep(
+  db: Db,
+  step: { index: number; roles: readonly string[]; activeSince: number; reactivated: boolean },
+  alarm: AlarmStepEvent["alarm"],
+  now: number,
+  portalUrl?: string,
+): Promise<number> {
+  const who = ((await recipients(db, [alarm.plant_uid])).get(alarm.plant_uid) ?? []).filter((r) =>
+    r.roles.some((role) => step.roles.includes(role)),
+  );
+  if (!who.length) return 0;
+  const n = await names(db, [alarm.plant_uid], alarm.device_uid ? [alarm.device_uid] : []);
+  const faults = await faultNamer(db);
+  const compose = (lang: WordLocale) => {
+    const w = MAIL_WORDS[lang];
+    const kind = w.steps[step.reactivated ? "reactivated" : "raised"];
+    const label = step.index === 0 ? kind : w.reminder.replace("{n}", String(step.index + 1));
+    return composeAlarmMail(lang, label, { alarm, at: step.activeSince, stepWord: kind }, n, faults, portalUrl);
+  };
+  return enqueueToRecipients(
+    db,
+    who,
+    alarm,
+    compose,
+    (r, channel) => `alarm-ladder:${alarm.seq}:${step.activeSince}:${step.index}:${r.member_id}:${channel}`,
+    now,
+  );
 }
 
 /**

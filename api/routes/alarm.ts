@@ -13,7 +13,9 @@
  * POST /alarm/{seq}/release {note} an operator's release (edit access to the plant)
  * GET, PUT /alarm/notify/pref      the member's own alert preferences
  * GET  /alarm/notify/log           the outbox delivery log (admins: setting area)
- * GET, PUT /alarm/contacts/{plant} the plant's owner and electrical safety manager (plant admins with edit access)
+ * GET, PUT /alarm/contacts/{plant} the plant's owner, electrical safety manager and operator (plant admins with edit access)
+ * GET, PUT, DELETE /alarm/ladder?plant=|group=  the escalation ladder of a plant or group (plant admins with edit access;
+ *                                  DELETE: back to what it inherits)
  */
 import { Router } from "express";
 import { wholeNumber } from "../../domain/contract/params";
@@ -26,7 +28,10 @@ import {
   AlarmScopeQuerySchema,
   AlertPrefSchema,
   DeliveryLogQuerySchema,
+  LadderQuerySchema,
   PlantContactsSchema,
+  PLANT_CONTACT_ROLES,
+  type LadderResponse,
   type AlarmCountResponse,
   type AlarmScopeResponse,
   type AlertPref,
@@ -69,6 +74,9 @@ import {
 import type { Database } from "../store/schema";
 import { reachOf, requireDevice, requirePlant, subtreeSeqs, visiblePlantUids } from "../store/visibility";
 import { reachesEverything } from "../../domain/visibility";
+import { LadderSchema, ladderScopeKey, type LadderScope } from "../../domain/alarm-ladder";
+import { deleteLadder, effectiveLadder, saveLadder } from "../store/alarm-ladders";
+import type { Reach } from "../../domain/visibility";
 
 const RecentQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(10),
@@ -324,11 +332,11 @@ export function alarmRoutes(ctx: ApiContext, clock: Clock, outbox?: OutboxWorker
       const plantUid = String(req.params.plant);
       const plant = await requirePlant(db, reach, plantUid, "edit");
       const body = parse(PlantContactsSchema, req.body);
-      const ids = [body.owner, body.safety].filter((v): v is string => !!v);
+      const ids = [body.owner, body.safety, body.operator].filter((v): v is string => !!v);
       const known = await membersInUse(db, ids);
       const fields: Record<string, string> = {};
       const blind: string[] = [];
-      for (const role of ["owner", "safety"] as const) {
+      for (const role of PLANT_CONTACT_ROLES) {
         const id = body[role];
         if (!id) continue;
         if (!known.includes(id)) fields[role] = "no_such_member";
@@ -342,6 +350,57 @@ export function alarmRoutes(ctx: ApiContext, clock: Clock, outbox?: OutboxWorker
         throw new ApiError(400, "invalid_input", { fields, ...(blind.length ? { details: { member: blind } } : {}) });
       await setPlantContacts(db, plantUid, body, me.id, Date.now());
       return readContacts(db, plantUid);
+    }),
+  );
+
+  /** The plant or group a ladder call is about, checked against the member's reach (a foreign one answers 404). */
+  async function ladderScope(reach: Reach, query: unknown, access: "see" | "edit"): Promise<LadderScope> {
+    const q = parse(LadderQuerySchema, query);
+    if (q.plant) {
+      await requirePlant(db, reach, q.plant, access);
+      return { plant: q.plant };
+    }
+    const group = q.group!;
+    if (!(await nodeNamed(db, group)) || (!reach.all && !reach.nodes.includes(group)) || (access === "edit" && reach.only))
+      throw notFound("group_not_found");
+    return { group };
+  }
+  const ladderAnswer = async (scope: LadderScope): Promise<LadderResponse> => {
+    const l = await effectiveLadder(db, scope);
+    return {
+      scope,
+      own: !!l.from && ladderScopeKey(l.from) === ladderScopeKey(scope),
+      from: l.from,
+      steps: l.steps.map((s) => ({ afterMinutes: s.afterMinutes, roles: [...s.roles] })),
+    };
+  };
+
+  r.get(
+    "/alarm/ladder",
+    handle(async (req): Promise<LadderResponse> => {
+      const me = requireSettled(req);
+      return ladderAnswer(await ladderScope(await reachOf(db, me), req.query, "see"));
+    }),
+  );
+
+  r.put(
+    "/alarm/ladder",
+    handle(async (req): Promise<LadderResponse> => {
+      const me = requireAdmin(req, "plant");
+      const scope = await ladderScope(await reachOf(db, me), req.query, "edit");
+      const body = parse(LadderSchema, req.body ?? {});
+      await saveLadder(db, scope, body.steps, me.id, Date.now());
+      return ladderAnswer(scope);
+    }),
+  );
+
+  r.delete(
+    "/alarm/ladder",
+    handle(async (req): Promise<LadderResponse> => {
+      const me = requireAdmin(req, "plant");
+      const scope = await ladderScope(await reachOf(db, me), req.query, "edit");
+      await deleteLadder(db, scope);
+      return ladderAnswer(scope);
     }),
   );
 
@@ -419,5 +478,5 @@ async function readContacts(db: Kysely<Database>, plantUid: string): Promise<Pla
     const m = rows.find((r) => r.role === role);
     return m ? { id: m.id, name: m.name, email: m.email } : null;
   };
-  return { plant_uid: plantUid, owner: of("owner"), safety: of("safety") };
+  return { plant_uid: plantUid, owner: of("owner"), safety: of("safety"), operator: of("operator") };
 }

@@ -70,6 +70,8 @@ const selectRow = (db: Kysely<Database>) =>
       "alarm.ack_by",
       "alarm.ack_at",
       "alarm.ack_note",
+      "alarm.auto_cleared",
+      "alarm.toggles",
     ]);
 
 type RawRow = Awaited<ReturnType<ReturnType<typeof selectRow>["execute"]>>[number];
@@ -116,6 +118,8 @@ function toRow(a: RawRow): AlarmRow {
     ack_by: a.ack_by,
     ack_at: num(a.ack_at),
     ack_note: a.ack_note,
+    autoCleared: Number(a.auto_cleared) === 1,
+    toggles: Number(a.toggles ?? 0),
   };
   return { ...row, status: alarmState(row) };
 }
@@ -581,12 +585,13 @@ export async function membersInUse(db: Kysely<Database>, ids: string[]): Promise
 export async function setPlantContacts(
   db: Kysely<Database>,
   plantUid: string,
-  contacts: { owner?: string | null; safety?: string | null },
+  contacts: { owner?: string | null; safety?: string | null; operator?: string | null },
   by: string,
   now: number,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    for (const role of ["owner", "safety"] as const) {
+    // The operator is kept as it is when not given (a form of before the role).
+    for (const role of ["owner", "safety", ...(contacts.operator !== undefined ? (["operator"] as const) : [])] as const) {
       await trx.deleteFrom("plant_contact").where("plant_uid", "=", plantUid).where("role", "=", role).execute();
       const id = contacts[role];
       if (id)

@@ -187,6 +187,14 @@ export interface AlarmTable {
   ack_by: ColumnType<string | null, string | null | undefined, string | null>;
   ack_at: ColumnType<number | null, number | null | undefined, number | null>;
   ack_note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0024: when the current episode began (the ladder counts from it; null = raised_at). */
+  active_since: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The last pass that saw its condition (auto-close counts from it; null = raised_at). */
+  last_seen_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** How many times it came back after clearing (flapping: one alarm with this count). */
+  toggles: ColumnType<number, number | undefined, number>;
+  /** 1 when cleared by itself (auto-close). */
+  auto_cleared: ColumnType<number, number | undefined, number>;
 }
 
 /** One step of an alarm's lifecycle (raised, acknowledged, reactivated, cleared, released): the audit trail. */
@@ -217,6 +225,21 @@ export interface AlertPrefTable {
   updated_at: number;
   /** The language of the member's alerts (migration 0015): 'ko' or 'en'. */
   lang: ColumnType<string, string | undefined, string>;
+}
+/** An escalation ladder (migration 0024): scope `plant:<uid>` or `group:<seq>`, steps as JSON. */
+export interface AlarmLadderTable {
+  scope: string;
+  steps: string;
+  updated_at: number;
+  updated_by: string | null;
+}
+/** A ladder step delivered: one row per alarm, episode and step (the primary key makes it once). */
+export interface AlarmEscalationTable {
+  alarm_seq: number;
+  active_since: number;
+  step: number;
+  at: number;
+  recipients: number;
 }
 export interface PlantContactTable {
   plant_uid: string;
@@ -551,6 +574,8 @@ export interface Database {
   alarm_incident: AlarmIncidentTable;
   alert_pref: AlertPrefTable;
   plant_contact: PlantContactTable;
+  alarm_ladder: AlarmLadderTable;
+  alarm_escalation: AlarmEscalationTable;
   outbox: OutboxTable;
   outbox_attempt: OutboxAttemptTable;
   report_subscription: ReportSubscriptionTable;

@@ -30,6 +30,8 @@ import { alarmMessageColumns } from "../store/alarms";
 import { getSettings } from "../store/settings";
 import { storedAlarmMessage } from "../../domain/alarm-message";
 import { shardOf } from "../../domain/shard";
+import { autoCloseDue, isFlapping, HOUR_MS } from "../../domain/alarm-followup";
+import { escalateAlarms } from "./alarm-escalation";
 
 /** Where a plant without coordinates is assumed to be (the middle of South Korea). */
 const KOREA_CENTRE = { lat: 36.5, lng: 127.8 };
@@ -75,6 +77,8 @@ export class AlarmEngine {
     private log: (m: string, e?: unknown) => void = console.error,
     /** How long a batch waits for others to share its pass (tests lengthen it, so that "a burst shares one pass" holds on any machine). */
     private debounceMs = 250,
+    /** The portal's public origin: alarm mails link to the alarm there (PUBLIC_URL's first). */
+    private portalUrl?: string,
   ) {}
 
   onChange(listener: (c: AlarmChange) => void) {
@@ -346,19 +350,58 @@ export class AlarmEngine {
       return !!a && a.ack_at !== null && w.level > a.level;
     });
     const toRelease = open.filter((a) => !wantedKeys.has(keyOf(a)) && !undecided.has(keyOf(a)));
+    // Auto-close: an open alarm that cannot be judged now (its device silent, asleep…) and whose condition has not
+    // been seen for the configured time is cleared by itself (domain/alarm-followup.ts).
+    const toAutoClose = open.filter(
+      (a) =>
+        !wantedKeys.has(keyOf(a)) &&
+        undecided.has(keyOf(a)) &&
+        autoCloseDue(Number(a.last_seen_at ?? a.raised_at), now, settings.autoCloseMinutes),
+    );
+    // The condition of these open alarms is seen now: auto-close counts from here (written once a minute at most).
+    const seenNow = open
+      .filter((a) => wantedKeys.has(keyOf(a)) && now - Number(a.last_seen_at ?? a.raised_at) >= LAST_SEEN_STEP_MS)
+      .map((a) => a.seq);
     const incidentsChanged =
       delay.incidents.size !== incidents.size || [...delay.incidents].some(([k, v]) => incidents.get(k) !== v);
 
-    if (toRaise.length || toRelease.length || toEscalate.length || incidentsChanged) {
+    for (let i = 0; i < seenNow.length; i += 500)
+      await db
+        .updateTable("alarm")
+        .set({ last_seen_at: now })
+        .where("seq", "in", seenNow.slice(i, i + 500))
+        .execute();
+    if (toRaise.length || toRelease.length || toEscalate.length || toAutoClose.length || incidentsChanged) {
       await db.transaction().execute(async (trx) => {
         const steps: AlarmStepEvent[] = [];
-        const step = async (alarm: AlarmStepEvent["alarm"], kind: "raised" | "reactivated" | "cleared") => {
+        /**
+         * Records a step; the clearing ones are alerted to the plant's contacts here (the ladder alerts the steps that
+         * make an alarm active: escalateAlarms), unless `quiet` (a flapping alarm: stored and counted, not alerted).
+         */
+        const step = async (
+          alarm: AlarmStepEvent["alarm"],
+          kind: "raised" | "reactivated" | "cleared" | "auto_cleared",
+          quiet = false,
+        ) => {
           const ev = await trx
             .insertInto("alarm_event")
-            .values({ alarm_seq: alarm.seq, kind, member_id: null, note: null, at: now })
+            .values({ alarm_seq: alarm.seq, kind, member_id: null, note: quiet ? "flapping" : null, at: now })
             .returning("seq")
             .executeTakeFirstOrThrow();
-          steps.push({ eventSeq: Number(ev.seq), step: kind, alarm, at: now });
+          if (!quiet && (kind === "cleared" || kind === "auto_cleared"))
+            steps.push({ eventSeq: Number(ev.seq), step: kind, alarm, at: now });
+        };
+        /** Whether this alarm flaps now: its returns within the hour (this one included) above the setting. */
+        const flapping = async (seq: number | bigint, toggles: number, returning: boolean) => {
+          if (!toggles && !returning) return false;
+          const returns = await trx
+            .selectFrom("alarm_event")
+            .select("at")
+            .where("alarm_seq", "=", Number(seq))
+            .where("kind", "=", "reactivated")
+            .where("at", ">", now - HOUR_MS)
+            .execute();
+          return isFlapping([...returns.map((r) => Number(r.at)), ...(returning ? [now] : [])], now, settings.flapMaxPerHour);
         };
         // A condition that returns soon after it cleared reopens its alarm instead of starting a new one.
         const recent = toRaise.length
@@ -375,6 +418,8 @@ export class AlarmEngine {
         for (const w of toRaise) {
           const again = recentByKey.get(w.key);
           if (again) {
+            // Flapping: one alarm with a count; its ladder goes on from the episode it is in (no new first alert).
+            const flaps = await flapping(again.seq, Number(again.toggles), true);
             await trx
               .updateTable("alarm")
               .set({
@@ -385,12 +430,17 @@ export class AlarmEngine {
                 level: w.level,
                 ...alarmMessageColumns(w.message),
                 fault_code: w.fault_code,
+                toggles: Number(again.toggles) + 1,
+                auto_cleared: 0,
+                last_seen_at: now,
+                ...(flaps ? {} : { active_since: now }),
               })
               .where("seq", "=", again.seq)
               .execute();
             await step(
               { ...again, seq: Number(again.seq), level: w.level, message: w.message, raised_at: Number(again.raised_at) },
               "reactivated",
+              flaps,
             );
             continue;
           }
@@ -406,6 +456,8 @@ export class AlarmEngine {
               ...alarmMessageColumns(w.message),
               raised_at: now,
               released_at: null,
+              active_since: now,
+              last_seen_at: now,
             })
             // The store keeps one open alarm per condition (migration 0009): a pass racing another
             // (a server that has not yet noticed it lost the alarm engine's lease) cannot raise it twice.
@@ -425,6 +477,9 @@ export class AlarmEngine {
               level: w.level,
               ...alarmMessageColumns(w.message),
               fault_code: w.fault_code,
+              // Worse than what was acknowledged: a new episode, the ladder from its first step.
+              active_since: now,
+              last_seen_at: now,
             })
             .where("seq", "=", a.seq)
             .execute();
@@ -441,16 +496,30 @@ export class AlarmEngine {
             .where("seq", "in", seqs.slice(i, i + 500))
             .execute();
         }
-        for (const a of toRelease)
-          await step(
-            {
-              ...a,
-              seq: Number(a.seq),
-              message: storedAlarmMessage(a.message_code, a.message_params, a.message),
-              raised_at: Number(a.raised_at),
-            },
-            "cleared",
-          );
+        const autoSeqs = toAutoClose.map((a) => a.seq);
+        for (let i = 0; i < autoSeqs.length; i += 500) {
+          await trx
+            .updateTable("alarm")
+            .set({ released_at: now, auto_cleared: 1 })
+            .where("seq", "in", autoSeqs.slice(i, i + 500))
+            .where("released_at", "is", null)
+            .execute();
+        }
+        for (const [list, kind] of [
+          [toRelease, "cleared"],
+          [toAutoClose, "auto_cleared"],
+        ] as const)
+          for (const a of list)
+            await step(
+              {
+                ...a,
+                seq: Number(a.seq),
+                message: storedAlarmMessage(a.message_code, a.message_params, a.message),
+                raised_at: Number(a.raised_at),
+              },
+              kind,
+              await flapping(a.seq, Number(a.toggles), false),
+            );
         if (incidentsChanged) {
           for (const part of parts)
             await trx
@@ -464,9 +533,11 @@ export class AlarmEngine {
               .values(rows.slice(i, i + 200))
               .execute();
         }
-        await enqueueAlarmAlerts(trx, steps);
+        await enqueueAlarmAlerts(trx, steps, Date.now(), this.portalUrl);
       });
     }
+    // The ladders' due steps, each once (api/telemetry/alarm-escalation.ts): the first at once for what was raised.
+    await escalateAlarms(this.store, now, parts, this.portalUrl);
     // Digests are keyed by member and day: asking once a pass costs a query, sends once a day (shard 0's holder asks).
     if (seoulDayStart(now) !== this.digestDay && this.judgesShardZero()) {
       const queued = await enqueueDigests(db, now);
@@ -474,13 +545,16 @@ export class AlarmEngine {
     }
     const change = {
       raised: toRaise.length + toEscalate.length,
-      released: toRelease.length,
-      plants: [...new Set([...toRaise, ...toEscalate, ...toRelease].map((a) => a.plant_uid))],
+      released: toRelease.length + toAutoClose.length,
+      plants: [...new Set([...toRaise, ...toEscalate, ...toRelease, ...toAutoClose].map((a) => a.plant_uid))],
     };
     if (change.raised || change.released) for (const l of this.listeners) l(change);
     return change;
   }
 }
+
+/** How stale an open alarm's last_seen_at may get before a pass that sees its condition writes it again. */
+const LAST_SEEN_STEP_MS = 60_000;
 
 /** A condition back within this long after its alarm cleared reopens that alarm (no flapping). */
 export const REOPEN_WINDOW_MS = 3_600_000;

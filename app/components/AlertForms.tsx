@@ -2,6 +2,7 @@
  * The alert forms (MOTIE 2021: owner and electrical safety manager): a member's own alert preferences (on /modify)
  * and a plant's alert contacts (on /setting/plant/{uid}). Plain posts with the CSRF token; errors next to fields.
  */
+import { AppLink } from "~/components/AppLink";
 import { Form } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import type { AlertPref, PlantContacts } from "../../domain/contract/alarm";
@@ -188,7 +189,12 @@ export function PlantContactsSection({
         <dd>{person(contacts.owner)}</dd>
         <dt>{c.safety}</dt>
         <dd>{person(contacts.safety)}</dd>
+        <dt>{c.operator}</dt>
+        <dd>{person(contacts.operator)}</dd>
       </dl>
+      <p>
+        <AppLink to={`/setting/ladder?plant=${encodeURIComponent(contacts.plant_uid)}`}>{t.ladder.link}</AppLink>
+      </p>
       {editable ? (
         <Form method="post" className="contacts-form" key={JSON.stringify(contacts)}>
           <AuthenticityTokenInput />
@@ -197,7 +203,7 @@ export function PlantContactsSection({
               {text(e._form)}
             </p>
           ) : null}
-          {(["owner", "safety"] as const).map((role) => (
+          {(["owner", "safety", "operator"] as const).map((role) => (
             <div className="field" key={role}>
               <label htmlFor={`ct-${role}`}>{c[role]}</label>
               <input

@@ -344,6 +344,10 @@ export const fleetEn: Widen<typeof fleetKo> = {
       minIrradianceHint: "Below this plane-of-array irradiance generation is not judged. 0–1300",
       raiseDelayMinutes: "Alarm delay (minutes)",
       raiseDelayMinutesHint: "A condition becomes an alarm only after lasting this long; 0 raises at once. 0–1440",
+      autoCloseMinutes: "Auto-clear after (minutes)",
+      autoCloseMinutesHint: "An alarm whose condition is not seen again for this long is auto-cleared; 0 never. 0–10080",
+      flapMaxPerHour: "Flapping threshold (returns per hour)",
+      flapMaxPerHourHint: "An alarm back more often than this in an hour counts as one, without further alerts. 1–60",
     },
     polling: {
       legend: "Screen refresh",

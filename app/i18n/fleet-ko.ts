@@ -329,6 +329,10 @@ export const fleetKo = {
       minIrradianceHint: "경사면 일사량이 이보다 낮으면 발전 저하를 판정하지 않습니다. 0~1300",
       raiseDelayMinutes: "경보 지연 (분)",
       raiseDelayMinutesHint: "이상 상태가 이 시간 이상 지속되어야 경보가 됩니다. 0이면 즉시. 0~1440",
+      autoCloseMinutes: "자동 해제 (분)",
+      autoCloseMinutesHint: "경보 조건이 이 시간 동안 다시 보이지 않으면 ‘자동 해제’됩니다. 0이면 사용 안 함. 0~10080",
+      flapMaxPerHour: "반복 경보 기준 (시간당 재발생 횟수)",
+      flapMaxPerHourHint: "한 시간에 이 횟수보다 많이 재발생하면 한 건으로 세고 알림을 더 보내지 않습니다. 1~60",
     },
     polling: {
       legend: "화면 갱신",

@@ -5,6 +5,7 @@ import type {
   AlarmScopeResponse,
   AlertPref,
   DeliveryLogResponse,
+  LadderResponse,
   PlantContacts,
 } from "../../domain/contract/alarm";
 import { api, apiShaped, keptShapes } from "./api.server";
@@ -90,8 +91,24 @@ export const saveAlertPref = (token: string, body: Record<string, unknown>) =>
 export const plantContacts = (token: string, plantUid: string) =>
   api<PlantContacts>(`/alarm/contacts/${encodeURIComponent(plantUid)}`, { token });
 
-export const savePlantContacts = (token: string, plantUid: string, body: { owner: string | null; safety: string | null }) =>
-  api<PlantContacts>(`/alarm/contacts/${encodeURIComponent(plantUid)}`, { token, method: "PUT", body });
+export const savePlantContacts = (
+  token: string,
+  plantUid: string,
+  body: { owner: string | null; safety: string | null; operator: string | null },
+) => api<PlantContacts>(`/alarm/contacts/${encodeURIComponent(plantUid)}`, { token, method: "PUT", body });
+
+export const alarmOne = (token: string, seq: number) =>
+  api<{
+    alarm: AlarmRow;
+    events: Array<{ seq: number; kind: string; member_id: string | null; note: string | null; at: number }>;
+  }>(`/alarm/${seq}`, { token });
+
+type LadderQuery = { plant: string } | { group: number };
+export const alarmLadder = (token: string, q: LadderQuery) => api<LadderResponse>("/alarm/ladder", { token, query: q });
+export const saveAlarmLadder = (token: string, q: LadderQuery, steps: LadderResponse["steps"]) =>
+  api<LadderResponse>("/alarm/ladder", { token, query: q, method: "PUT", body: { steps } });
+export const resetAlarmLadder = (token: string, q: LadderQuery) =>
+  api<LadderResponse>("/alarm/ladder", { token, query: q, method: "DELETE" });
 
 export const deliveryLog = (token: string, q: { status?: string; page?: number }) =>
   api<DeliveryLogResponse>("/alarm/notify/log", { token, query: q });

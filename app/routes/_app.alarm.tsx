@@ -36,6 +36,7 @@ import { ALARM_CODE, ALARM_LEVEL_FILTERS } from "../../domain/status";
 import { requireSection } from "~/auth/section.server";
 import { Pager, TextInput } from "~/components/AdminForm";
 import { AppLink } from "~/components/AppLink";
+import { AlarmLevel, LEVEL_MARK } from "~/components/alarm/AlarmLevel";
 import { ScopeFinder } from "~/components/alarm/ScopeFinder";
 import { ScopeChips, ScopeHiddenFields, ScopeMatchList, scopeSuggestions } from "~/components/alarm/ScopeParts";
 import { pickOf, scopeSearch } from "~/utils/scope-search";
@@ -162,6 +163,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ack_by: a.ack_by,
       ack_at: a.ack_at,
       ack_note: a.ack_note,
+      autoCleared: a.autoCleared,
+      toggles: a.toggles,
       fault: faultText(a.fault_code),
     })),
   };
@@ -189,6 +192,8 @@ interface AlarmPage extends Pick<AlarmListResponse, "total" | "page" | "size" | 
       | "ack_by"
       | "ack_at"
       | "ack_note"
+      | "autoCleared"
+      | "toggles"
     > & { fault: string | null }
   >;
 }
@@ -273,18 +278,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return formFailure("unknown", { _form: "invalid_input" });
 }
 
-const LEVEL_MARK: Record<number, string> = { 1: "ⓘ", 2: "△", 3: "▲", 4: "◆" };
-
-export function AlarmLevel({ t, level }: { t: AlarmCatalogue; level: number }) {
-  const word = t.alarm.tabs[`l${level}` as "l1"] ?? String(level);
-  return (
-    <span className={`level-badge level-${level}`}>
-      <span aria-hidden="true">{LEVEL_MARK[level] ?? "•"}</span>
-      {` ${word}`}
-    </span>
-  );
-}
-
 function duration(t: AlarmCatalogue, ms: number): string {
   const m = Math.max(0, Math.floor(ms / 60_000));
   if (m < 60) return fmt(t.alarm.duration.m, { m });
@@ -330,7 +323,9 @@ function AlarmTableRow({
         </td>
       )}
       <td className="nowrap">
-        <SeoulTime ts={a.raised_at} />
+        <AppLink to={`/alarm/${a.seq}`}>
+          <SeoulTime ts={a.raised_at} />
+        </AppLink>
       </td>
       <td className="nowrap">
         {a.released_at !== null ? (
@@ -355,7 +350,14 @@ function AlarmTableRow({
         <span className={`alarm-state state-${a.status}`}>
           <span aria-hidden="true">{STATE_MARK[a.status]}</span>
           {` ${t.alarm.states[a.status]}`}
+          {a.autoCleared ? <span className="auto-cleared">{` · ${t.alarmOne.autoCleared}`}</span> : null}
         </span>
+        {a.toggles > 0 ? (
+          <div className="small toggles" title={t.alarmOne.togglesHint}>
+            <span aria-hidden="true">↻ </span>
+            {fmt(t.alarmOne.toggles, { n: a.toggles })}
+          </div>
+        ) : null}
         {a.ack_by ? (
           <div className="small ack">
             {fmt(t.alarm.ackBy, { who: a.ack_by, time: a.ack_at ? seoulYmdHm(a.ack_at) : "" })}

@@ -6,6 +6,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AppLink } from "~/components/AppLink";
+import { useAlarmT } from "~/i18n/alarm";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
 import { isDeleteConfirmed } from "../../domain/admin-delete";
@@ -166,6 +167,7 @@ function GroupScreen({ selected }: { selected: number }) {
   const tree = buildTree(groups);
   const flat = flattenTree(tree);
   const node = groups.find((n) => n.seq === selected)!;
+  const ladderLink = useAlarmT().ladder.link;
   const isTop = node.seq === rootSeq;
   const own = descendantsOf(groups, node.seq);
   const nameOf = new Map(groups.map((n) => [n.seq, n.name]));
@@ -212,6 +214,9 @@ function GroupScreen({ selected }: { selected: number }) {
             </p>
             <h2 id="group-selected-title">{node.name}</h2>
             <p className="muted">{fmt(g.counts, { plants: node.plantCount, rtus: node.rtuCount, members: node.memberCount })}</p>
+            <p>
+              <AppLink to={`/setting/ladder?group=${node.seq}`}>{ladderLink}</AppLink>
+            </p>
             <h3>{g.plants}</h3>
             {plantsHere.length ? (
               <ul className="plain-list">

@@ -25,7 +25,11 @@ export async function plantContactsAction(request: Request, token: string, plant
   const parsed = parseForm(PlantContactsSchema, "contacts", form);
   if (!parsed.ok) return parsed.response;
   try {
-    await savePlantContacts(token, plantUid, { owner: parsed.data.owner ?? null, safety: parsed.data.safety ?? null });
+    await savePlantContacts(token, plantUid, {
+      owner: parsed.data.owner ?? null,
+      safety: parsed.data.safety ?? null,
+      operator: parsed.data.operator ?? null,
+    });
   } catch (error) {
     return apiFailure("contacts", error, formValues(form));
   }

@@ -135,6 +135,10 @@ export interface AlarmRow extends RecentAlarm {
   ack_by: string | null;
   ack_at: number | null;
   ack_note: string | null;
+  /** Cleared by itself: its condition was not seen for the configured time (issue 29 §2). */
+  autoCleared: boolean;
+  /** How many times it came back after clearing (a flapping alarm is one alarm with this count). */
+  toggles: number;
 }
 
 export interface AlarmListResponse {
@@ -222,17 +226,35 @@ export interface AlertPref {
   email: string | null;
 }
 
-export const PLANT_CONTACT_ROLES = ["owner", "safety"] as const;
+/** A plant's contacts: the owner and electrical safety manager (MOTIE 2021), and the operator (issue 29's ladder). */
+export const PLANT_CONTACT_ROLES = ["owner", "safety", "operator"] as const;
 export type PlantContactRole = (typeof PLANT_CONTACT_ROLES)[number];
 export const PlantContactsSchema = z.object({
   owner: optionalText(30).nullable(),
   safety: optionalText(30).nullable(),
+  /** Unchanged when not given (forms of before the operator role). */
+  operator: optionalText(30).nullable().optional(),
 });
 export interface PlantContacts {
   plant_uid: string;
   owner: { id: string; name: string; email: string | null } | null;
   safety: { id: string; name: string; email: string | null } | null;
+  operator: { id: string; name: string; email: string | null } | null;
 }
+
+/** GET /alarm/ladder: the ladder a plant or group works with, and where it comes from (null: the default). */
+export interface LadderResponse {
+  scope: { plant: string } | { group: number };
+  own: boolean;
+  from: { plant: string } | { group: number } | null;
+  steps: Array<{ afterMinutes: number; roles: Array<"operator" | "safety" | "owner"> }>;
+}
+export const LadderQuerySchema = z
+  .object({
+    plant: optionalText(64),
+    group: z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_a_number").min(1, "not_a_number").optional(),
+  })
+  .refine((q) => !!q.plant !== (q.group !== undefined), { path: ["plant"], message: "plant_or_group" });
 
 /** dropped: not sent because the recipient could no longer see the plant at send time (the reason in last_error). */
 export const OUTBOX_STATES = ["pending", "sent", "failed", "dropped"] as const;

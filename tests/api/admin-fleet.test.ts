@@ -483,6 +483,8 @@ describe.each(STORES)("fleet administration API on %s", (storeKind) => {
         lowGenerationReleaseRatio: 0.8,
         minIrradiance: 200,
         raiseDelayMinutes: 0,
+        autoCloseMinutes: 0,
+        flapMaxPerHour: 3,
       });
       expect(read.body.polling.groupStatusIntervalMs).toBe(660000);
       expect((await getSettings(store.db)).alarm.minIrradiance).toBe(200);

@@ -12,7 +12,6 @@ import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import mqtt from "mqtt";
-import { SMTPServer } from "smtp-server";
 import { request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SERVICE_BITS } from "../../domain/service-bits";
@@ -22,6 +21,7 @@ import { STORES, apiClient } from "../helpers/http";
 import { ADMIN_PASSWORD, freePort, startServer, type TestServer } from "../helpers/server";
 import { createGatewayFixture, postReadings, slot, type GatewayFixture } from "../helpers/telemetry";
 import { alarmPasses, pollUntil, waitFor } from "../helpers/wait";
+import { Mailbox, mailText } from "../helpers/mailbox";
 import { convertLegacyAlarmMessages } from "../../api/store/migrations/0015_alarm_message_code";
 
 const MQTT_URL = process.env.TEST_MQTT_URL ?? "mqtt://127.0.0.1:1883";
@@ -60,48 +60,6 @@ const groundFaultReadings = (g: GatewayFixture) => [
   { device: g.vcb, ts: slot(0), values: { v: 22_900, a: 1, w: 30_000, state: 1, gf_ma: 2 } },
   { device: g.acb, ts: slot(0), values: { v: 380, a: 45, w: 30_000, state: 1, gf_ma: 1 } },
 ];
-
-/** A real SMTP server that keeps what it receives; it can be taken down and brought back on its port. */
-class Mailbox {
-  messages: Array<{ to: string; subject: string; raw: string }> = [];
-  private server: SMTPServer | undefined;
-  constructor(public port: number) {}
-  async up() {
-    this.server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS", "AUTH"],
-      logger: false,
-      onData: (stream, session, cb) => {
-        let raw = "";
-        stream.on("data", (c: Buffer) => (raw += c.toString()));
-        stream.on("end", () => {
-          const subject = /^Subject: (.*)$/m.exec(raw)?.[1] ?? "";
-          this.messages.push({ to: session.envelope.rcptTo.map((r) => r.address).join(","), subject, raw });
-          cb();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => this.server!.listen(this.port, "127.0.0.1", resolve));
-  }
-  async down() {
-    const server = this.server;
-    this.server = undefined;
-    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-}
-
-/** The text body of a single-part mail, decoded from its transfer encoding (nodemailer picks base64 or quoted-printable). */
-function mailText(raw: string): string {
-  const [head, ...rest] = raw.split("\r\n\r\n");
-  const body = rest.join("\r\n\r\n");
-  const encoding = /^Content-Transfer-Encoding: (\S+)/im.exec(head ?? "")?.[1]?.toLowerCase();
-  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-  if (encoding === "quoted-printable") {
-    const bytes = body.replace(/=\r\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-    return Buffer.from(bytes, "latin1").toString("utf8");
-  }
-  return body;
-}
 
 /** A real webhook receiver (Slack/Teams-style incoming webhook). */
 async function webhookReceiver() {
