@@ -80,6 +80,8 @@ export const MemberEditFields = MemberProfileFields.extend({
   page: flag,
 });
 export type MemberEditInput = z.infer<typeof MemberEditFields>;
+/** What PUT /api/member/{id} validates: the edit fields, each one optional (only those sent change). */
+export const MemberPatchFields = MemberEditFields.partial();
 
 /** A new member (POST /api/member): the edit fields plus id and an initial password. */
 export const MemberCreateFields = MemberEditFields.extend({
