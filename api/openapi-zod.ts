@@ -13,6 +13,7 @@ import { CameraCreate, CameraUpdate } from "../domain/contract/cctv";
 import { CustomPageInput } from "../domain/contract/custom";
 import { ALL_COMPARE_TYPES, CoefficientsSchema, DiagnoseRequestSchema } from "../domain/contract/diagnose";
 import { DiagramUpload } from "../domain/contract/diagram";
+import { GRID_RELEASE_KINDS, GridAlarmReleaseInput } from "../domain/contract/measurement";
 import { SubscriptionBody } from "../domain/contract/statistics";
 import { DeviceBodySchema, PlantBodySchema, RtuBodySchema } from "../domain/fleet";
 import { GroupCreateFields, GroupUpdateFields } from "../domain/group-tree";
@@ -47,6 +48,13 @@ const BODIES: Record<string, ZodTypeAny> = {
   DiagnoseRequestBody: DiagnoseRequestSchema,
   CoefficientsBody: CoefficientsSchema,
   SubscriptionBody,
+  // The kinds are checked by a refinement, which JSON Schema cannot read: named here from the same list.
+  GridAlarmReleaseBody: GridAlarmReleaseInput.extend({
+    kind: z
+      .number()
+      .int()
+      .openapi({ enum: [...GRID_RELEASE_KINDS] }),
+  }),
   CompareType: z.enum(ALL_COMPARE_TYPES as [string, ...string[]]),
   DeleteConfirmation: z.literal(ADMIN_DELETE_KEY).openapi({
     description: "the admin delete key, typed by the person deleting (case and surrounding blanks ignored)",
