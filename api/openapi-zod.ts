@@ -15,9 +15,9 @@ import { ALL_COMPARE_TYPES, CoefficientsSchema, DiagnoseRequestSchema } from "..
 import { DiagramUpload } from "../domain/contract/diagram";
 import { GRID_RELEASE_KINDS, GridAlarmReleaseInput } from "../domain/contract/measurement";
 import { SubscriptionBody } from "../domain/contract/statistics";
-import { DeviceBodySchema, PlantBodySchema, RtuBodySchema } from "../domain/fleet";
+import { CopyPlantBody, DeviceBodySchema, LoadHistoryBody, PlantBodySchema, RtuBodySchema } from "../domain/fleet";
 import { GroupCreateFields, GroupUpdateFields } from "../domain/group-tree";
-import { MemberCreateFields, MemberPatchFields, MemberProfileFields } from "../domain/member-form";
+import { LoginBody, MemberCreateFields, MemberPatchFields, MemberProfileFields, PasswordChangeBody } from "../domain/member-form";
 import { NoticeFields } from "../domain/notice-form";
 import { FaultCodeSchema, SETTING_SCHEMAS } from "../domain/settings";
 
@@ -25,6 +25,8 @@ extendZodWithOpenApi(z);
 
 /** Component name → the schema the server parses that body with. */
 const BODIES: Record<string, ZodTypeAny> = {
+  LoginBody,
+  PasswordChangeBody,
   MemberProfileBody: MemberProfileFields,
   MemberEditBody: MemberPatchFields,
   MemberCreateBody: MemberCreateFields,
@@ -34,10 +36,12 @@ const BODIES: Record<string, ZodTypeAny> = {
   PlantBody: PlantBodySchema,
   DeviceBody: DeviceBodySchema,
   RtuBody: RtuBodySchema,
+  CopyPlantBody,
+  LoadHistoryBody,
   FaultCodeBody: FaultCodeSchema,
   AlarmSettingsBody: SETTING_SCHEMAS.alarm,
   PollingSettingsBody: SETTING_SCHEMAS.polling,
-  AlarmAckBody: AlarmAckSchema,
+  AlarmNoteBody: AlarmAckSchema,
   AlertPrefBody: AlertPrefSchema,
   PlantContactsBody: PlantContactsSchema,
   CommandBody: CommandSchema,

@@ -70,6 +70,7 @@ const ERROR_CONTENT = { "application/json": { schema: { $ref: "#/components/sche
  * - 400 (`urlProblems` refuses a NUL in any path or query, express.json a malformed body);
  * - with a security requirement: 401 (`authenticate`) and 403 (`password_change_required` of requireSettled,
  *   `outside_detail_scope` of a detail-window token);
+ * - 5XX: `errorHandler`'s 500/503, or a portal process's proxy (502/504) when the API process behind it is gone;
  * - a 4xx/5xx answer a part describes in words only is the one error shape (`errorHandler`).
  */
 export function completeOperations(doc: Document): void {
@@ -85,6 +86,7 @@ export function completeOperations(doc: Document): void {
       seen.set(op.operationId, `${method} ${path}`);
       const responses = (op.responses ??= {});
       responses["400"] ??= shared("BadRequest");
+      responses["5XX"] ??= shared("ServerError");
       if ((op.security ?? globalSecurity).length > 0) {
         responses["401"] ??= shared("Unauthorized");
         responses["403"] ??= shared("Forbidden");
