@@ -149,7 +149,14 @@ export function checkingFetch(inner: typeof fetch): typeof fetch {
     const request = input instanceof Request ? input : null;
     const url = new URL(request?.url ?? String(input instanceof URL ? input.href : input));
     const local = url.hostname === "127.0.0.1" || url.hostname === "localhost" || url.hostname === "[::1]";
-    if (!local || !url.pathname.startsWith("/api/") || url.pathname === "/api/openapi.json") return res;
+    // The description itself and the docs page's scripts (api/docs.ts) are not calls of the API.
+    if (
+      !local ||
+      !url.pathname.startsWith("/api/") ||
+      url.pathname === "/api/openapi.json" ||
+      url.pathname.startsWith("/api/docs/")
+    )
+      return res;
     const method = (init?.method ?? request?.method ?? "GET").toUpperCase();
     if (!METHODS.has(method.toLowerCase())) return res;
     const contentType = res.headers.get("content-type") ?? "";
