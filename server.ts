@@ -176,7 +176,19 @@ async function runPortalWorker(cfg: Config) {
   const proxy = createProxyMiddleware({
     target: `${target}/api`,
     proxyTimeout: 120_000,
-    on: { proxyReq: (proxyReq, req) => proxyReq.setHeader("x-forwarded-for", (req as express.Request).ip ?? "") },
+    on: {
+      proxyReq: (proxyReq, req) => proxyReq.setHeader("x-forwarded-for", (req as express.Request).ip ?? ""),
+      // The API process is gone or did not answer: the API's one error shape (api/openapi.yaml ServerError), not the
+      // proxy's default plain text without a content type. 504 when it could not be reached, 502 otherwise.
+      error: (err, _req, res) => {
+        if (!("writeHead" in res)) return void res.destroy();
+        if (res.headersSent) return void res.end();
+        const code = (err as NodeJS.ErrnoException).code ?? "";
+        const unreachable = ["ECONNRESET", "ENOTFOUND", "ECONNREFUSED", "ETIMEDOUT"].includes(code);
+        res.writeHead(unreachable ? 504 : 502, { "content-type": "application/json; charset=utf-8" });
+        res.end(JSON.stringify({ message: "api_unavailable" }));
+      },
+    },
   });
   const server = await listenPublic(await portalApp(proxy), cfg, EXIT_PORT_UNAVAILABLE);
   const stop = () => {

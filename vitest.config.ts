@@ -22,6 +22,8 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // Every /api answer is held to the OpenAPI description (issue 27): a mismatch fails the test that received it.
+          setupFiles: ["tests/helpers/contract-setup.ts"],
         },
       },
     ],

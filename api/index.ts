@@ -12,6 +12,7 @@ import type { ApiContext } from "./context";
 import { badRequest, errorHandler, notFound } from "./http";
 import { markJsonBody, urlProblems, verifyJsonDepth } from "./strict-input";
 import type { Clock } from "./clock";
+import { docsRoutes } from "./docs";
 import { openapiDocument } from "./openapi";
 import { commandRoutes } from "./routes/command";
 import { ingestRoutes } from "./routes/ingest";
@@ -179,6 +180,7 @@ export function createApi(opts: ApiOptions): Api {
     next();
   });
   router.get("/openapi.json", (_req, res) => res.json(openapiDocument()));
+  router.use(docsRoutes());
   router.use(publicMemberRoutes(ctx));
   const detail = detailRoutes(ctx, opts.clock);
   router.use(detail.publicRoutes);

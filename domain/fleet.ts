@@ -205,6 +205,35 @@ export const RemoteUrlSchema = z
   .url("bad_url")
   .refine((u) => /^https?:\/\//i.test(u), "bad_url");
 
+/** POST /api/plant/copyplant: a plant of another instance of this portal, read with an account there. */
+export const CopyPlantBody = z.object({
+  url: RemoteUrlSchema,
+  plantUid: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(UID_PATTERN, "bad_uid").optional()),
+  id: z.string().trim().min(1, "required").max(64),
+  password: z.string().min(1, "required").max(256),
+  nodeSeq: z.preprocess((v) => (v === "" || v == null ? undefined : v), z.coerce.number().int().positive().optional()),
+});
+
+/** Days of history POST /api/total/loadData copies in one call. */
+export const MAX_LOAD_DAYS = 31;
+
+/** POST /api/total/loadData: a plant's history from another instance, a day at a time. */
+export const LoadHistoryBody = z.object({
+  url: RemoteUrlSchema,
+  uid: z.string().trim().regex(UID_PATTERN, "bad_uid"),
+  id: z.string().trim().min(1, "required").max(64),
+  password: z.string().min(1, "required").max(256),
+  days: z.preprocess(
+    (v) => (v === "" || v == null ? undefined : v),
+    z.coerce
+      .number({ invalid_type_error: "not_a_number" })
+      .int("not_an_integer")
+      .min(1, "too_small")
+      .max(MAX_LOAD_DAYS, "too_large")
+      .default(7),
+  ),
+});
+
 /** Text of a delete confirmation; the API checks it with isDeleteConfirmed (SPEC §5). */
 /** RTUs a plant's assignment form lists a page at a time (issue 26 point 10). */
 export const ASSIGNABLE_RTU_PAGE_SIZE = 20;

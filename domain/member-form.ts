@@ -80,6 +80,8 @@ export const MemberEditFields = MemberProfileFields.extend({
   page: flag,
 });
 export type MemberEditInput = z.infer<typeof MemberEditFields>;
+/** What PUT /api/member/{id} validates: the edit fields, each one optional (only those sent change). */
+export const MemberPatchFields = MemberEditFields.partial();
 
 /** A new member (POST /api/member): the edit fields plus id and an initial password. */
 export const MemberCreateFields = MemberEditFields.extend({
@@ -178,3 +180,17 @@ export interface MemberDetailResponse {
   memberOfPlantList: MemberPlantLink[];
   memberOfRTUs: Array<{ uid: string; name: string; alias: string | null; plant_uid: string | null }>;
 }
+
+/** POST /api/member/login. */
+export const LoginBody = z.object({
+  id: z.string().trim().min(1, "required").max(64),
+  password: z.string().min(1, "required").max(256),
+  /** The device token a previous successful login gave this browser (see api/auth/device-token.ts). */
+  deviceToken: z.string().max(128).optional(),
+});
+
+/** PUT /api/member/{id}/password: the member's own password change (the rules are checked by the route with the id). */
+export const PasswordChangeBody = z.object({
+  currentPassword: z.string().min(1, "required").max(256),
+  newPassword: z.string().max(256),
+});

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The one test command (`npm test`): remix build, typecheck, lint (ESLint), format (Prettier), unit tests, API tests on SQLite and
+# The one test command (`npm test`): remix build, typecheck, lint (ESLint), format (Prettier), OpenAPI lint (Redocly), unit tests, API tests on SQLite and
 # PostgreSQL beside Playwright e2e (JS on and off), the two at once. Every stage runs (tests are skipped only when the build
 # failed); the script exits non-zero when any stage failed and ends with "N passed, N failed".
 # Needs PostgreSQL at 127.0.0.1:5432 (TEST_PG_URL overrides) and /usr/bin/chromium (CHROMIUM_PATH).
@@ -44,6 +44,8 @@ stage "remix build" env VITE_CJS_IGNORE_WARNING=1 "$BIN/remix" build || BUILD_OK
 stage "typecheck" "$BIN/tsc" --noEmit
 stage "lint (eslint: the three walls, hooks; warnings allowed)" "$BIN/eslint" .
 stage "format (prettier --check)" "$BIN/prettier" --check --log-level warn .
+# The served OpenAPI description (api/openapi.ts) under Redocly's recommended rules: 0 errors (tests/openapi-lint.ts; offline).
+stage "openapi lint (redocly recommended, served description)" "$BIN/tsx" tests/openapi-lint.ts
 stage "unit" "$BIN/vitest" run --project unit --reporter=default --reporter=json --outputFile.json="$ART/vitest-unit.json"
 if [ $BUILD_OK -eq 1 ]; then
   # The API suite and the e2e suite run side by side: neither waits on the other's servers, both must hold on a

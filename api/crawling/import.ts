@@ -17,6 +17,7 @@ import { adapterFor } from "./adapters";
 import { cleanHistoryRow, HISTORY_TABLE_NAMES, HISTORY_TABLES } from "./history-tables";
 import { dataChanged } from "../store/data-changes";
 import { markPlantStatStale } from "../store/plant-stat-days";
+import { MAX_LOAD_DAYS } from "../../domain/fleet";
 
 export interface Selection {
   plants?: string[];
@@ -211,7 +212,7 @@ export async function copyPlantFromInstance(
 }
 
 export const DAY_MS = 86_400_000;
-export const MAX_LOAD_DAYS = 31;
+export { MAX_LOAD_DAYS };
 /** Rows one day of one plant may bring; more means something is wrong on the source. */
 export const MAX_ROWS_PER_DAY = 200_000;
 

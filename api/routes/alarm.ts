@@ -99,7 +99,6 @@ const SeqParam = z.object({
  * once; a minute bounds what a write by anything else on PostgreSQL (psql, a script) leaves unseen.
  */
 const LIST_CACHE = { maxBytes: 16 * 1024 * 1024, ttlMs: 60_000 };
-const NoteBody = z.object({ note: z.string().trim().max(500, "too_long").optional().default("") });
 
 /** Plants the member may see: null when that is every plant (a member at the root node). */
 async function scope(db: Kysely<Database>, member: AccessClaims): Promise<string[] | null> {
@@ -432,7 +431,7 @@ export function alarmRoutes(ctx: ApiContext, clock: Clock, outbox?: OutboxWorker
     handle(async (req) => {
       const me = requireWriter(req);
       const { seq } = parse(SeqParam, req.params);
-      const body = parse(NoteBody, req.body ?? {});
+      const body = parse(AlarmAckSchema, req.body ?? {});
       const alarm = await visibleAlarm(db, me, seq);
       await requirePlant(db, await reachOf(db, me), alarm.plant_uid, "edit");
       await releaseAlarm(db, seq, me.id, body.note, clock.now());

@@ -19,6 +19,7 @@ import { Router, type Request } from "express";
 import { z } from "zod";
 import { checkPeriod } from "../../domain/diagnose-period";
 import {
+  GridAlarmReleaseInput,
   MeasurementQuerySchema,
   WindowQuerySchema,
   type MeasurementResponse,
@@ -61,15 +62,6 @@ const PickerQuery = z.object({
   limit: z.coerce.number().int().min(1).max(50).default(10),
 });
 const FaultCodesQuery = z.object({ faultJsonString: z.string().max(4000).optional() });
-const ReleaseInput = z.object({
-  mac: z.string().trim().min(1, "required").max(32, "too_long"),
-  address: z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_an_integer").min(0).max(65535),
-  kind: z.coerce
-    .number()
-    .int()
-    .refine((k) => [2, 7, 8].includes(k), "grid_kinds_only"),
-});
-
 export function measurementRoutes(ctx: ApiContext, clock: Clock): Router {
   const r = Router();
   const db = ctx.store.db;
@@ -143,7 +135,7 @@ export function measurementRoutes(ctx: ApiContext, clock: Clock): Router {
 
   const release = handle(async (req: Request) => {
     const me = requireWriter(req);
-    const input = parse(ReleaseInput, req.method === "GET" ? req.query : (req.body ?? {}));
+    const input = parse(GridAlarmReleaseInput, req.method === "GET" ? req.query : (req.body ?? {}));
     const reach = await reachOf(db, me);
     const rtuUid = await rtuWithMac(db, input.mac.toLowerCase());
     if (!rtuUid) throw notFound("rtu_not_found");

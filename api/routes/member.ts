@@ -1,7 +1,6 @@
 /** Account and members (SPEC §7): login, token renewal, logout, own profile, id check. */
 import { Router, type Request } from "express";
-import { z } from "zod";
-import { MemberProfileFields } from "../../domain/member-form";
+import { LoginBody, MemberProfileFields, PasswordChangeBody } from "../../domain/member-form";
 import { MEMBER_ID_PATTERN, passwordProblem } from "../../domain/password-policy";
 import { bearerToken, currentMember, requireSettled } from "../auth/guards";
 import { clearFailures, pendingWait, recordFailure } from "../auth/login-throttle-store";
@@ -9,18 +8,6 @@ import { decoyHash, hashPassword, verifyPassword } from "../auth/password";
 import type { ApiContext } from "../context";
 import { ApiError, badRequest, forbidden, handle, notFound, parse, unauthorized } from "../http";
 import { changeOwnProfile, findMember, memberExists, memberProfile, replacePassword } from "../store/members";
-
-const LoginBody = z.object({
-  id: z.string().trim().min(1, "required").max(64),
-  password: z.string().min(1, "required").max(256),
-  /** The device token a previous successful login gave this browser (see api/auth/device-token.ts). */
-  deviceToken: z.string().max(128).optional(),
-});
-
-const PasswordChangeBody = z.object({
-  currentPassword: z.string().min(1, "required").max(256),
-  newPassword: z.string().max(256),
-});
 
 /** Routes reachable without an access token. */
 export function publicMemberRoutes(ctx: ApiContext): Router {

@@ -11,7 +11,7 @@ import { GUEST_ID } from "../../domain/guest";
 import { LOGO_FIELD, LOGO_MAX_BYTES, sniffLogo } from "../../domain/logo";
 import {
   MemberCreateFields,
-  MemberEditFields,
+  MemberPatchFields,
   MemberListQuery,
   passwordResetFields,
   type MemberDetailResponse,
@@ -231,7 +231,7 @@ export function memberAdminRoutes(ctx: ApiContext): Router {
     handle(async (req) => {
       const { me, scope } = await guard(req);
       const member = await editableMember(scope, String(req.params.id));
-      const body = parse(MemberEditFields.partial(), req.body ?? {});
+      const body = parse(MemberPatchFields, req.body ?? {});
       const fields: Record<string, string> = {};
       if (body.auth !== undefined && body.auth > scope.auth) fields.auth = "level_above_own";
       if (body.node_seq !== undefined && !(await nodeInReach(db, scope, body.node_seq))) fields.node_seq = "out_of_scope";

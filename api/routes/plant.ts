@@ -5,7 +5,7 @@
  */
 import { Router, type Request } from "express";
 import { z } from "zod";
-import { AssignableRtuQuerySchema, PlantBodySchema, RemoteUrlSchema, UID_PATTERN, type PlantBody } from "../../domain/fleet";
+import { AssignableRtuQuerySchema, CopyPlantBody, PlantBodySchema, type PlantBody } from "../../domain/fleet";
 import { statusCategories, isStatusCategory } from "../../domain/status";
 import { requireAdmin, requireSettled } from "../auth/guards";
 import { copyPlantFromInstance } from "../crawling/import";
@@ -26,14 +26,6 @@ const ManagementQuery = z.object({
   packageSeq: z.coerce.number().int().positive().optional(),
   searchType: z.enum(SEARCH_TYPES).optional(),
   searchText: z.string().max(100).optional(),
-});
-
-const CopyPlantBody = z.object({
-  url: RemoteUrlSchema,
-  plantUid: z.preprocess((v) => (v === "" ? undefined : v), z.string().regex(UID_PATTERN, "bad_uid").optional()),
-  id: z.string().trim().min(1, "required").max(64),
-  password: z.string().min(1, "required").max(256),
-  nodeSeq: z.preprocess((v) => (v === "" || v == null ? undefined : v), z.coerce.number().int().positive().optional()),
 });
 
 export function plantRoutes(ctx: ApiContext, opts: FleetOptions): Router {

@@ -152,10 +152,10 @@ export function rtuRoutes(ctx: ApiContext): Router {
   );
 
   r.delete(
-    "/rtu/:id",
+    "/rtu/:uid",
     handle(async (req) => {
       const scope = await reachOf(db, requireAdmin(req, "rtu"));
-      const existing = await findRtu(scope, String(req.params.id));
+      const existing = await findRtu(scope, String(req.params.uid));
       if (!existing.editable) throw forbidden("not_in_your_group");
       requireDeleteConfirmation(req);
       return { deleted: existing.uid, ...(await deleteRtu(db, existing.uid)) };

@@ -5,10 +5,10 @@
 import { Router } from "express";
 import { z } from "zod";
 import { DEVICE_KIND } from "../../domain/device";
-import { RemoteUrlSchema, UID_PATTERN } from "../../domain/fleet";
+import { LoadHistoryBody } from "../../domain/fleet";
 import { requireAdmin, requireSettled } from "../auth/guards";
 import { adapterFor } from "../crawling/adapters";
-import { DAY_MS, loadPlantHistory, MAX_LOAD_DAYS, parsePlantUrl } from "../crawling/import";
+import { DAY_MS, loadPlantHistory, parsePlantUrl } from "../crawling/import";
 import type { ApiContext } from "../context";
 import { badRequest, forbidden, handle, parse } from "../http";
 import { seoulDayStart } from "../../domain/seoul-time";
@@ -17,22 +17,6 @@ import { fleetInventory, plantHistory } from "../store/totals";
 import { plantSet, reachOf, requirePlant } from "../store/visibility";
 
 export const RTU_LIST_SEPARATOR = "^";
-
-const LoadBody = z.object({
-  url: RemoteUrlSchema,
-  uid: z.string().trim().regex(UID_PATTERN, "bad_uid"),
-  id: z.string().trim().min(1, "required").max(64),
-  password: z.string().min(1, "required").max(256),
-  days: z.preprocess(
-    (v) => (v === "" || v == null ? undefined : v),
-    z.coerce
-      .number({ invalid_type_error: "not_a_number" })
-      .int("not_an_integer")
-      .min(1, "too_small")
-      .max(MAX_LOAD_DAYS, "too_large")
-      .default(7),
-  ),
-});
 
 const HistoryQuery = z
   .object({
@@ -110,7 +94,7 @@ export function totalRoutes(ctx: ApiContext): Router {
     "/total/loadData",
     handle(async (req) => {
       const scope = await reachOf(db, requireAdmin(req, "setting"));
-      const body = parse(LoadBody, req.body);
+      const body = parse(LoadHistoryBody, req.body);
       if (!(await plantSet(db, scope)).has(body.uid)) throw badRequest("invalid_input", { uid: "no_such_plant" });
       if (!(await plantSet(db, scope, "edit")).has(body.uid)) throw forbidden("not_in_your_group");
       const { baseUrl } = parsePlantUrl(body.url);

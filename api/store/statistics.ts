@@ -15,7 +15,7 @@ import type {
   BreakerRow,
   EnvRow,
   InverterRow,
-  PlantRow,
+  IntegratedRow,
   ReportKind,
   RowBase,
   RowTotal,
@@ -720,7 +720,7 @@ export async function* plantReportChunks(
   opts: { plantDays?: boolean } = {},
 ) {
   const plantUids = [...ctx.plants.keys()];
-  const scopeRows = per === "group" ? new Map<number, PlantRow & { sensors: number; covE: number }>() : null;
+  const scopeRows = per === "group" ? new Map<number, IntegratedRow & { sensors: number; covE: number }>() : null;
   const bounds = ctx.exp.bounds;
   const last = bounds.length - 1;
   const size = perChunk(ctx);
@@ -773,7 +773,7 @@ export async function* plantReportChunks(
     const envParts = computed(envs).map(([plant, uids]) => plantEnvStepsSql(plant, uids, ctx.period, ctx.unit, bounds));
     if (envParts.length)
       for (const r of (await sql<PlantEnvAgg>`${sql.join(envParts, sql` union all `)}`.execute(db)).rows) addEnv(r);
-    const out: PlantRow[] = [];
+    const out: IntegratedRow[] = [];
     for (const plant of part) {
       const count = inverterCount.get(plant) ?? 0;
       const expected = count ? ctx.exp.forPlant(plant, DEVICE_KIND.inverter) : null;
@@ -845,7 +845,7 @@ export async function* plantReportChunks(
     const total = [...ctx.plants.values()].reduce((a, p) => a + p.capa, 0);
     yield [...scopeRows.values()]
       .sort((a, b) => a.ts - b.ts)
-      .map(({ sensors: _s, covE: _e, ...r }) => ({ ...r, capa: total }) as PlantRow);
+      .map(({ sensors: _s, covE: _e, ...r }) => ({ ...r, capa: total }) as IntegratedRow);
   }
 }
 
@@ -882,7 +882,7 @@ export class Totals {
       t.samples += Math.min(r.samples, r.expected);
       t.expected += r.expected;
       if (this.family === "plant") {
-        const row = r as PlantRow;
+        const row = r as IntegratedRow;
         const add = reportRowSums([row], row.capa);
         const cur = this.perf.get(r.device_uid);
         this.perf.set(r.device_uid, cur ? addSums(cur, add) : add);

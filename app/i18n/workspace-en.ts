@@ -153,5 +153,6 @@ export const workspaceEn: Widen<WorkspaceMessages> = {
     back: "All articles",
     notFound: "No such article.",
     other: "다른 언어로 보기: 한국어",
+    apiDocs: "API reference (OpenAPI, for connecting other systems)",
   },
 };

@@ -139,6 +139,7 @@ export const workspaceKo = {
     back: "도움말 목록",
     notFound: "그런 도움말이 없습니다.",
     other: "다른 언어로 보기: English",
+    apiDocs: "API 설명서 (OpenAPI, 다른 시스템 연동용)",
   },
 };
 

@@ -83,6 +83,10 @@ export default function Help() {
               </li>
             ))}
           </ul>
+          <p className="small">
+            {/* Served by the API (api/docs.ts), not a portal route: a full page load. */}
+            <a href="/api/docs">{t.help.apiDocs}</a>
+          </p>
         </aside>
         <div className="help-main">
           {results ? (

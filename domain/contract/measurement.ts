@@ -6,6 +6,19 @@ import type { StringCheck } from "../performance";
 
 const uid = z.string().trim().min(1, "required").max(64, "too_long");
 
+/** The grid-side device kinds whose alarms /measurement/setGridAlarmRelease releases (connection board, VCB, ACB). */
+export const GRID_RELEASE_KINDS = [2, 7, 8] as const;
+
+/** GET (query) and POST (JSON body) /measurement/setGridAlarmRelease: a device by its RTU's MAC, bus address and kind. */
+export const GridAlarmReleaseInput = z.object({
+  mac: z.string().trim().min(1, "required").max(32, "too_long"),
+  address: z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_an_integer").min(0).max(65535),
+  kind: z.coerce
+    .number()
+    .int()
+    .refine((k) => (GRID_RELEASE_KINDS as readonly number[]).includes(k), "grid_kinds_only"),
+});
+
 /** GET /measurement: one device (deviceUid) or every device of a kind of a plant ("all (integrated)"). */
 export const MeasurementQuerySchema = z
   .object({

@@ -125,7 +125,7 @@ export interface BreakerRow extends RowBase {
   max_gf_ma: number | null;
 }
 /** Integrated rows per plant (or the scope): generation of its inverters, irradiation of its sensors. */
-export interface PlantRow extends RowBase {
+export interface IntegratedRow extends RowBase {
   energy_wh: number | null;
   max_w: number | null;
   iis_wh: number | null;
@@ -183,7 +183,7 @@ export interface StatisticsResponse {
   reportVcbs?: BreakerRow[];
   reportAcbs?: BreakerRow[];
   /** Group statistics (integrated report). */
-  reportPlants?: PlantRow[];
+  reportPlants?: IntegratedRow[];
   /** How many rows the report has (the row list holds them all, or the part that offset/limit asked for). */
   rowCount: number;
   /**
