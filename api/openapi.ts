@@ -69,7 +69,7 @@ const ERROR_CONTENT = { "application/json": { schema: { $ref: "#/components/sche
  * - an `operationId` (a part may name it; otherwise derived from method and path), unique;
  * - 400 (`urlProblems` refuses a NUL in any path or query, express.json a malformed body);
  * - with a security requirement: 401 (`authenticate`) and 403 (`password_change_required` of requireSettled,
- *   `outside_detail_scope` of a detail-window token);
+ *   `outside_detail_scope` of a detail-window token) and 429 (an API token's rate limit, api/routes/api-tokens.ts);
  * - 5XX: `errorHandler`'s 500/503, or a portal process's proxy (502/504) when the API process behind it is gone;
  * - a 4xx/5xx answer a part describes in words only is the one error shape (`errorHandler`).
  */
@@ -90,6 +90,7 @@ export function completeOperations(doc: Document): void {
       if ((op.security ?? globalSecurity).length > 0) {
         responses["401"] ??= shared("Unauthorized");
         responses["403"] ??= shared("Forbidden");
+        responses["429"] ??= shared("RateLimited");
       }
       for (const [status, answer] of Object.entries(responses)) {
         if (/^[45]/.test(status) && !answer.$ref && !answer.content) answer.content = ERROR_CONTENT;
