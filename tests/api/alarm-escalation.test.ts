@@ -15,34 +15,12 @@ import { createMember, openTestStore, type Store } from "../helpers/fixtures";
 import { STORES, apiClient } from "../helpers/http";
 import { Mailbox, decodedHeader, mailText } from "../helpers/mailbox";
 import { ADMIN_PASSWORD, freePort, startServer, type TestServer } from "../helpers/server";
-import { createGatewayFixture, postReadings, slot, type GatewayFixture } from "../helpers/telemetry";
+import { createGatewayFixture, groundFaultReadings, postReadings } from "../helpers/telemetry";
 import { alarmPasses, waitFor } from "../helpers/wait";
 
 const MIN = 60_000;
 
-const inverter = (iw: number, fault_code = 0) => ({
-  dc_v: 620,
-  dc_a: iw / 600,
-  dc_w: iw * 1.03,
-  ac_v: 380,
-  ac_a: iw / 650,
-  iw,
-  pf: 0.99,
-  hz: 60,
-  today_wh: 1000,
-  total_wh: 5_000_000,
-  fault_code,
-});
-
-/** Every device reports now; the first inverter has a DC ground fault (level 4, alerted by default preferences). */
-const groundFault = (g: GatewayFixture) => [
-  { device: g.inverters[0], ts: slot(0), values: inverter(0, 512) },
-  { device: g.inverters[1], ts: slot(0), values: inverter(30_000) },
-  { device: g.env, ts: slot(0), values: { his: 10, iis: 10, sts: 20, ats: 15 } },
-  { device: g.board, ts: slot(0), values: { v: 600, total_a: 50, channels: [6, 6, 6, 6, 6, 6, 7, 7] } },
-  { device: g.vcb, ts: slot(0), values: { v: 22_900, a: 1, w: 30_000, state: 1, gf_ma: 2 } },
-  { device: g.acb, ts: slot(0), values: { v: 380, a: 45, w: 30_000, state: 1, gf_ma: 1 } },
-];
+const groundFault = groundFaultReadings;
 
 describe.each(STORES)("alarm escalation, auto-close and flapping on %s", (kind) => {
   let server: TestServer;

@@ -19,7 +19,14 @@ import { formatSeoul } from "../../domain/seoul-time";
 import { createMember, openTestStore, type Store } from "../helpers/fixtures";
 import { STORES, apiClient } from "../helpers/http";
 import { ADMIN_PASSWORD, freePort, startServer, type TestServer } from "../helpers/server";
-import { createGatewayFixture, postReadings, slot, type GatewayFixture } from "../helpers/telemetry";
+import {
+  createGatewayFixture,
+  groundFaultReadings,
+  inverterValues,
+  postReadings,
+  slot,
+  type GatewayFixture,
+} from "../helpers/telemetry";
 import { alarmPasses, pollUntil, waitFor } from "../helpers/wait";
 import { Mailbox, mailText } from "../helpers/mailbox";
 import { convertLegacyAlarmMessages } from "../../api/store/migrations/0015_alarm_message_code";
@@ -36,30 +43,7 @@ function longitudeAt(hourOffset: number): number {
   return lng;
 }
 
-const inverter = (iw: number, extra: Record<string, unknown> = {}) => ({
-  dc_v: 620,
-  dc_a: iw / 600,
-  dc_w: iw * 1.03,
-  ac_v: 380,
-  ac_a: iw / 650,
-  iw,
-  pf: 0.99,
-  hz: 60,
-  today_wh: 1000,
-  total_wh: 5_000_000,
-  fault_code: 0,
-  ...extra,
-});
-
-/** Every device of the gateway reports in the current slot; the first inverter has a DC ground fault (level 4). */
-const groundFaultReadings = (g: GatewayFixture) => [
-  { device: g.inverters[0], ts: slot(0), values: inverter(0, { fault_code: 512 }) },
-  { device: g.inverters[1], ts: slot(0), values: inverter(30_000) },
-  { device: g.env, ts: slot(0), values: { his: 10, iis: 10, sts: 20, ats: 15 } },
-  { device: g.board, ts: slot(0), values: { v: 600, total_a: 50, channels: [6, 6, 6, 6, 6, 6, 7, 7] } },
-  { device: g.vcb, ts: slot(0), values: { v: 22_900, a: 1, w: 30_000, state: 1, gf_ma: 2 } },
-  { device: g.acb, ts: slot(0), values: { v: 380, a: 45, w: 30_000, state: 1, gf_ma: 1 } },
-];
+const inverter = inverterValues;
 
 /** A real webhook receiver (Slack/Teams-style incoming webhook). */
 async function webhookReceiver() {

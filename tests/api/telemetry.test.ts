@@ -13,7 +13,7 @@ import { seoulDayStart } from "../../domain/seoul-time";
 import { openTestStore, type Store } from "../helpers/fixtures";
 import { ADMIN_PASSWORD, startServer, type TestServer } from "../helpers/server";
 import { STORES, apiClient } from "../helpers/http";
-import { createGatewayFixture, gatewayAuth, postReadings, slot } from "../helpers/telemetry";
+import { createGatewayFixture, gatewayAuth, inverterValues, postReadings, slot } from "../helpers/telemetry";
 import { alarmsJudged, waitFor } from "../helpers/wait";
 
 const MQTT_URL = process.env.TEST_MQTT_URL ?? "mqtt://127.0.0.1:1883";
@@ -59,20 +59,7 @@ describe.each(STORES)("data plane on %s", (kind) => {
     await server?.stop();
   });
 
-  const inverter = (iw: number, extra: Record<string, unknown> = {}) => ({
-    dc_v: 620,
-    dc_a: iw / 600,
-    dc_w: iw * 1.03,
-    ac_v: 380,
-    ac_a: iw / 650,
-    iw,
-    pf: 0.99,
-    hz: 60,
-    today_wh: 1000,
-    total_wh: 5_000_000,
-    fault_code: 0,
-    ...extra,
-  });
+  const inverter = inverterValues;
 
   it("refuses a gateway without a valid credential and a malformed batch", async () => {
     const g = await createGatewayFixture(store);

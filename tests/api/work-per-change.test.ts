@@ -33,6 +33,23 @@ const openAlarms = (store: Store, plantUid: string, code: number) =>
     .where("released_at", "is", null)
     .execute();
 
+/** A new, seeded store of the kind, and how to drop it. */
+async function freshStore(kind: string): Promise<{ store: Store; drop: () => Promise<void> }> {
+  let store: Store;
+  let drop: () => Promise<void>;
+  if (kind === "postgres") {
+    const db = await createPgDatabase();
+    store = await openStore(db.url);
+    drop = db.drop;
+  } else {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "work-per-change-"));
+    store = await openStore(`file:${path.join(dir, "portal.db")}`);
+    drop = async () => rmSync(dir, { recursive: true, force: true });
+  }
+  await seedFoundation(store, { adminPassword: ADMIN_PASSWORD });
+  return { store, drop };
+}
+
 describe.each(STORES)("work per change on %s", (kind) => {
   describe("the alarm engine", () => {
     let store: Store;
@@ -40,16 +57,7 @@ describe.each(STORES)("work per change on %s", (kind) => {
     let drop: () => Promise<void>;
 
     beforeAll(async () => {
-      if (kind === "postgres") {
-        const db = await createPgDatabase();
-        store = await openStore(db.url);
-        drop = db.drop;
-      } else {
-        const dir = mkdtempSync(path.join(os.tmpdir(), "work-per-change-"));
-        store = await openStore(`file:${path.join(dir, "portal.db")}`);
-        drop = async () => rmSync(dir, { recursive: true, force: true });
-      }
-      await seedFoundation(store, { adminPassword: ADMIN_PASSWORD });
+      ({ store, drop } = await freshStore(kind));
       api = createApi({
         store,
         clock: wallClock,
@@ -141,16 +149,7 @@ describe.each(STORES)("work per change on %s", (kind) => {
     let store: Store;
     let drop: () => Promise<void>;
     beforeAll(async () => {
-      if (kind === "postgres") {
-        const db = await createPgDatabase();
-        store = await openStore(db.url);
-        drop = db.drop;
-      } else {
-        const dir = mkdtempSync(path.join(os.tmpdir(), "work-per-shard-"));
-        store = await openStore(`file:${path.join(dir, "portal.db")}`);
-        drop = async () => rmSync(dir, { recursive: true, force: true });
-      }
-      await seedFoundation(store, { adminPassword: ADMIN_PASSWORD });
+      ({ store, drop } = await freshStore(kind));
     });
     afterAll(async () => {
       await store?.close();

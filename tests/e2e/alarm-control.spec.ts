@@ -13,7 +13,7 @@ import { formatSeoul } from "../../domain/seoul-time";
 import { serviceMask } from "../../domain/service-bits";
 import { createMember } from "../helpers/fixtures";
 import { ADMIN_PASSWORD } from "../helpers/server";
-import { createGatewayFixture, postReadings, slot, type GatewayFixture } from "../helpers/telemetry";
+import { createGatewayFixture, inverterValues, postReadings, slot, type GatewayFixture } from "../helpers/telemetry";
 import { waitFor } from "../helpers/wait";
 import { expect, test as base } from "./fixtures";
 import { shootAll } from "./status-fixture";
@@ -33,20 +33,7 @@ interface Plant {
   report: () => Promise<void>;
 }
 
-const inverter = (iw: number, extra: Record<string, unknown> = {}) => ({
-  dc_v: 620,
-  dc_a: iw / 600,
-  dc_w: iw * 1.03,
-  ac_v: 380,
-  ac_a: iw / 650,
-  iw,
-  pf: 0.99,
-  hz: 60,
-  today_wh: 20_000,
-  total_wh: 5_000_000,
-  fault_code: 0,
-  ...extra,
-});
+const inverter = (iw: number, extra: Record<string, unknown> = {}) => inverterValues(iw, { today_wh: 20_000, ...extra });
 
 const test = base.extend<{ signInAs: (service: number) => Promise<void> }, { plant: Plant }>({
   plant: [

@@ -121,3 +121,29 @@ export async function postReadings(baseUrl: string, g: GatewayFixture, readings:
 export function slot(stepsAgo = 0, now = Date.now()): number {
   return now - (now % 600_000) - stepsAgo * 600_000;
 }
+
+/** An inverter's reading values at `iw` watts (a healthy 620 V string, 380 V grid side); `extra` overrides any. */
+export const inverterValues = (iw: number, extra: Record<string, unknown> = {}) => ({
+  dc_v: 620,
+  dc_a: iw / 600,
+  dc_w: iw * 1.03,
+  ac_v: 380,
+  ac_a: iw / 650,
+  iw,
+  pf: 0.99,
+  hz: 60,
+  today_wh: 1000,
+  total_wh: 5_000_000,
+  fault_code: 0,
+  ...extra,
+});
+
+/** Every device of the gateway reports in the current slot; the first inverter has a DC ground fault (level 4). */
+export const groundFaultReadings = (g: GatewayFixture) => [
+  { device: g.inverters[0], ts: slot(0), values: inverterValues(0, { fault_code: 512 }) },
+  { device: g.inverters[1], ts: slot(0), values: inverterValues(30_000) },
+  { device: g.env, ts: slot(0), values: { his: 10, iis: 10, sts: 20, ats: 15 } },
+  { device: g.board, ts: slot(0), values: { v: 600, total_a: 50, channels: [6, 6, 6, 6, 6, 6, 7, 7] } },
+  { device: g.vcb, ts: slot(0), values: { v: 22_900, a: 1, w: 30_000, state: 1, gf_ma: 2 } },
+  { device: g.acb, ts: slot(0), values: { v: 380, a: 45, w: 30_000, state: 1, gf_ma: 1 } },
+];
