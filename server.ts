@@ -422,8 +422,9 @@ async function runPrimary(cfg: Config) {
     eventLoop: eventLoopMonitor({ name: "primary", log: (m) => console.log(`  ${m}`) }),
     // From start until the history is in: what the portal's banner shows ("generating demo history 45 %").
     replay: () => (historyIn ? null : (emulator?.replayProgress() ?? { percent: 0 })),
+    // Shown while this server holds an alarm shard's lease (its engine starts judging once the history is in).
     alarmEngine: () =>
-      alarms.judgesAny
+      shardsOn.size > 0
         ? { passes: alarms.passes, batchesIn: alarms.batchesIn, batchesJudged: alarms.batchesJudged, shards: alarms.heldShards }
         : null,
   });
