@@ -88,7 +88,7 @@ export function CreateTokenForm({
           ) : null}
         </fieldset>
         {plants.length ? (
-          <fieldset className="choices token-plants" aria-describedby="token-plants-hint">
+          <fieldset className="choices token-plants check-grid" aria-describedby="token-plants-hint">
             <legend>{t.plants}</legend>
             <span className="hint" id="token-plants-hint">
               {t.plantsHint}
