@@ -13,7 +13,7 @@ import { canAdminister, type AdminArea } from "../../domain/admin-levels";
 import { GUEST_ID, GUEST_PASSWORD } from "../../domain/guest";
 import { createMember, openTestStore, type Store } from "../helpers/fixtures";
 import { apiClient, STORES } from "../helpers/http";
-import { ADMIN_PASSWORD, freePort, startServer, type TestServer } from "../helpers/server";
+import { ADMIN_PASSWORD, startServer, type TestServer } from "../helpers/server";
 
 const LEVELS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 type Actor = { label: string; level: number | "guest"; token: string };
@@ -36,7 +36,7 @@ describe.each(STORES)("fleet administration API on %s", (storeKind) => {
   }
 
   beforeAll(async () => {
-    server = await startServer({ store: storeKind, port: await freePort(3600, 3699) });
+    server = await startServer({ store: storeKind });
     store = await openTestStore(server.databaseUrl);
     rootSeq = Number(
       (await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).executeTakeFirstOrThrow()).seq,

@@ -34,9 +34,8 @@ describe.each(STORES)("import between two instances on %s", (storeKind) => {
   const apiB = () => apiClient(b.baseUrl);
 
   beforeAll(async () => {
-    const portA = await freePort(3600, 3649);
-    const portB = await freePort(3650, 3699);
-    [a, b] = await Promise.all([startServer({ store: storeKind, port: portA }), startServer({ store: storeKind, port: portB })]);
+    // Ports from the suite's range (TEST_PORT_RANGE); startServer takes another when two pick the same one.
+    [a, b] = await Promise.all([startServer({ store: storeKind }), startServer({ store: storeKind })]);
     storeA = await openTestStore(a.databaseUrl);
     storeB = await openTestStore(b.databaseUrl);
     adminA = (await apiA().session("admin", ADMIN_PASSWORD)).accessToken;
@@ -260,7 +259,7 @@ describe.each(STORES)("import between two instances on %s", (storeKind) => {
   });
 
   it("reports an unreachable source as a 502 and remembers the error", async () => {
-    const dead = await freePort(3600, 3699);
+    const dead = await freePort();
     const reg = await apiA().call("POST", "/crawling/source", {
       token: adminA,
       json: { site: "portal", name: "없음", url: `http://127.0.0.1:${dead}`, id: "x", pw: "y" },
