@@ -10,6 +10,9 @@ export default defineConfig({
           name: "unit",
           include: ["domain/**/*.test.ts", "api/**/*.test.ts", "app/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"],
           environment: "node",
+          // A hang detector, not a speed check: the degradation bootstrap (10,000 resamples) took over the default
+          // 5 s on a machine loaded 20-fold.
+          testTimeout: 30_000,
         },
       },
       {

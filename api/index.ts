@@ -3,6 +3,8 @@
  * Public calls (login, token renewal, the contract itself) come first; everything after
  * `authenticate` needs a valid access token and answers 401 {isLogin:false} without one.
  */
+import { NameOrder } from "../domain/name-order";
+import { compareNames } from "../domain/ordering";
 import express, { Router } from "express";
 import { DeviceTokens } from "./auth/device-token";
 import { authenticate } from "./auth/guards";
@@ -124,7 +126,15 @@ export function createApi(opts: ApiOptions): Api {
   );
   const log = opts.log ?? ((msg, extra) => console.error(msg, extra ?? ""));
   const outbound = new OutboundAddressRule(opts.cctv?.allowedNets ?? []);
-  const ctx: ApiContext = { store: opts.store, signer, sessions, devices: new DeviceTokens(opts.jwtSecret), log, outbound };
+  const ctx: ApiContext = {
+    store: opts.store,
+    signer,
+    sessions,
+    devices: new DeviceTokens(opts.jwtSecret),
+    log,
+    outbound,
+    plantNames: new NameOrder(compareNames),
+  };
   const ingest = new IngestService(opts.store, opts.clock);
   const alarms = new AlarmEngine(opts.store, opts.clock, log, opts.alarmDebounceMs, opts.notify?.portalUrl);
   const commands = new CommandService(opts.store, opts.clock, opts.commandTimeoutMs);

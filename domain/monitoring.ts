@@ -1,5 +1,6 @@
 // Monitoring screen (SPEC §2): tabs gen (default) and grid, a search keyword, sort by plant name or
 // current time, ascending or descending (default plant name ascending). All of it lives in the URL.
+import { NameOrder } from "./name-order";
 import { compareNames, comparePlantUids } from "./ordering";
 import { searchText } from "./search-text";
 
@@ -75,19 +76,27 @@ export interface MonitorRowKey {
  * Orders monitoring rows by plant name or current time. Rows that never reported sort last in either
  * order; ties fall back to name then uid, ascending, so the order is stable between polls.
  */
-export function orderMonitorRows<T extends MonitorRowKey>(rows: readonly T[], sort: MonitorSort, order: MonitorOrder): T[] {
+export function orderMonitorRows<T extends MonitorRowKey>(
+  rows: readonly T[],
+  sort: MonitorSort,
+  order: MonitorOrder,
+  names: NameOrder = new NameOrder(compareNames),
+): T[] {
   const dir = order === "desc" ? -1 : 1;
-  return [...rows].sort((a, b) => {
+  const rank = names.ranks(rows.map((r) => r.plant_name));
+  const keyed = rows.map((row) => ({ row, name: rank(row.plant_name) }));
+  keyed.sort(({ row: a, name: na }, { row: b, name: nb }) => {
     if (sort === "time") {
       if (a.time === null || b.time === null) {
         if (a.time !== b.time) return a.time === null ? 1 : -1;
       } else if (a.time !== b.time) {
         return (a.time - b.time) * dir;
       }
-      return compareNames(a.plant_name, b.plant_name) || comparePlantUids(a.plant_uid, b.plant_uid);
+      return na - nb || comparePlantUids(a.plant_uid, b.plant_uid);
     }
-    return compareNames(a.plant_name, b.plant_name) * dir || comparePlantUids(a.plant_uid, b.plant_uid);
+    return (na - nb) * dir || comparePlantUids(a.plant_uid, b.plant_uid);
   });
+  return keyed.map((k) => k.row);
 }
 
 /** A fresh grid-side reading of a plant: device kind (2 board, 7 VCB, 8 ACB), voltage V and power W. */

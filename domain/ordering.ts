@@ -1,4 +1,5 @@
 // Plant list ordering of SPEC §4: status groups first, then the chosen sort inside each group.
+import { NameOrder } from "./name-order";
 import { statusCategory, type StatusCategory } from "./status";
 
 /** Plant status view modes (SPEC §2); 'gd' (grid) is the default. */
@@ -69,6 +70,11 @@ export interface OrderOptions {
   view?: ViewMode;
   sortType?: SortType;
   order?: SortOrder;
+  /**
+   * Names kept in collation order across calls (a server's one NameOrder): a list sorts by rank, with collator
+   * compares only for names it has not seen. Without it the names are ranked afresh (the same order).
+   */
+  names?: NameOrder;
 }
 
 // localeCompare("ko") order (Hangul before Latin), with numeric: true so "2호기" sorts before "10호기".
@@ -102,25 +108,30 @@ export function orderPlants<T extends OrderablePlant>(plants: readonly T[], opti
   const groups = statusOrder(options.view ?? DEFAULT_VIEW_MODE);
   const sortType = options.sortType ?? DEFAULT_SORT_TYPE;
   const direction = (options.order ?? DEFAULT_SORT_ORDER) === "desc" ? -1 : 1;
-  const rank = (p: T) => groups.indexOf(statusCategory(p.status));
-
-  return [...plants].sort((a, b) => {
-    const byGroup = rank(a) - rank(b);
+  const nameRank = (options.names ?? new NameOrder(compareNames)).ranks(plants.map((p) => p.name ?? ""));
+  // Each plant's keys once, then a sort that compares numbers (decorate, sort, undecorate).
+  const keyed = plants.map((p) => ({
+    p,
+    group: groups.indexOf(statusCategory(p.status)),
+    name: nameRank(p.name ?? ""),
+    value: sortType === "name" ? null : numericKey(p, sortType),
+  }));
+  keyed.sort((a, b) => {
+    const byGroup = a.group - b.group;
     if (byGroup !== 0) return byGroup;
     if (sortType === "name") {
-      const byName = compareNames(a.name, b.name);
-      if (byName !== 0) return byName * direction;
+      if (a.name !== b.name) return (a.name - b.name) * direction;
     } else {
-      const ka = numericKey(a, sortType);
-      const kb = numericKey(b, sortType);
+      const ka = a.value;
+      const kb = b.value;
       if (ka === null || kb === null) {
         if (ka !== kb) return ka === null ? 1 : -1;
       } else if (ka !== kb) {
         return (ka - kb) * direction;
       }
-      const byName = compareNames(a.name, b.name);
-      if (byName !== 0) return byName;
+      if (a.name !== b.name) return a.name - b.name;
     }
-    return comparePlantUids(a.plant_uid, b.plant_uid);
+    return comparePlantUids(a.p.plant_uid, b.p.plant_uid);
   });
+  return keyed.map((k) => k.p);
 }

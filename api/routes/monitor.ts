@@ -76,7 +76,7 @@ export function monitorRoutes(ctx: ApiContext, clock: Clock): Router {
       res.status(204);
       return undefined;
     }
-    return { kind, monitorList: orderMonitorRows(list, q.sortType, q.order), now };
+    return { kind, monitorList: orderMonitorRows(list, q.sortType, q.order, ctx.plantNames), now };
   });
   r.get("/monitor", monitor);
   r.get("/monitor/:kind", monitor);

@@ -282,7 +282,7 @@ export function pvstatusRoutes(ctx: ApiContext, deps: PvstatusDeps): Router {
         today: p.dailys,
         genTime: generationHours(p.dailys, p.capa),
       })),
-      { view: body.viewMode, sortType: body.sortType, order: body.order },
+      { view: body.viewMode, sortType: body.sortType, order: body.order, names: ctx.plantNames },
     );
     const page = ordered.slice(0, body.limit).map((o) => o.row);
     const withSeries = body.series ?? body.viewMode === "gh";

@@ -12,7 +12,7 @@ import { z } from "zod";
 import type { TreeNode } from "../../domain/group-tree";
 import { flattenTree } from "../../domain/group-tree";
 import { groupPlantsByLocality, normalizeLocality } from "../../domain/locality";
-import { compareNames } from "../../domain/ordering";
+import { sortByName } from "../../domain/name-order";
 import { statusDataCounters } from "../../domain/operation-totals";
 import { isWarningStatus, tallyStatusCodes } from "../../domain/status";
 import { totalCapacityKw } from "../../domain/units";
@@ -68,7 +68,6 @@ const toWatchPlant = (p: PlantStatusRow): WatchPlant => ({
   status: p.status,
   statusName: p.statusName,
 });
-const byName = (a: { name: string }, b: { name: string }) => compareNames(a.name, b.name);
 
 interface Snapshot {
   /** The member's own node: the top of their tree (null without a node). */
@@ -84,6 +83,8 @@ interface Snapshot {
 export function watchRoutes(ctx: ApiContext, clock: Clock): Router {
   const r = Router();
   const db = ctx.store.db;
+  /** A copy in plant-name order (ranks kept for the server's lifetime: domain/name-order.ts). */
+  const byName = <T extends { name: string }>(list: readonly T[]): T[] => sortByName(list, (p) => p.name, ctx.plantNames);
 
   async function snapshot(req: Parameters<typeof requireSettled>[0]): Promise<Snapshot> {
     const reach = await reachOf(db, requireSettled(req));
@@ -98,9 +99,14 @@ export function watchRoutes(ctx: ApiContext, clock: Clock): Router {
   /** The nested tree with plant items and per-subtree counts; the linked pseudo node last. */
   function watchForest(s: Snapshot, withPlants: boolean): WatchTreeNode<WatchPlant>[] {
     const byNode = new Map<number, PlantStatusRow[]>();
-    for (const p of s.plants) if (p.node_seq !== null) byNode.set(p.node_seq, [...(byNode.get(p.node_seq) ?? []), p]);
+    for (const p of s.plants) {
+      if (p.node_seq === null) continue;
+      const own = byNode.get(p.node_seq);
+      if (own) own.push(p);
+      else byNode.set(p.node_seq, [p]);
+    }
     const shape = (t: TreeNode<NodeRow>): WatchTreeNode<WatchPlant> => {
-      const own = (byNode.get(t.node.seq) ?? []).slice().sort(byName);
+      const own = byName(byNode.get(t.node.seq) ?? []);
       const children = t.children.map(shape);
       return {
         seq: t.node.seq,
@@ -114,7 +120,7 @@ export function watchRoutes(ctx: ApiContext, clock: Clock): Router {
     };
     const forest = s.forest.map(shape);
     if (s.linked.length) {
-      const linked = s.linked.slice().sort(byName);
+      const linked = byName(s.linked);
       forest.push({
         seq: LINKED_NODE_SEQ,
         name: "",
@@ -177,7 +183,7 @@ export function watchRoutes(ctx: ApiContext, clock: Clock): Router {
           expandeds: expanded,
         };
       }
-      const groups = groupPlantsByLocality(s.plants.slice().sort(byName), (p) => p.locality);
+      const groups = groupPlantsByLocality(byName(s.plants), (p) => p.locality);
       const localityList: WatchLocality[] = [];
       for (const g of groups) {
         const nameMatches = g.locality !== null && matchesKeyword(q.keyword, g.locality);
@@ -293,30 +299,27 @@ export function watchRoutes(ctx: ApiContext, clock: Clock): Router {
         norDataObj[n.seq] = total.warn;
       }
 
-      const plantList: WatchStatusPlant[] = selected
-        .slice()
-        .sort(byName)
-        .map((p) => {
-          const o = ops.get(p.plant_uid)!;
-          return {
-            plant_uid: p.plant_uid,
-            hex_plant_uid: plantHex(p.plant_uid),
-            name: p.name,
-            alias: p.alias,
-            node: p.node_seq,
-            nodeName: p.node_seq === null ? null : (nodeName.get(p.node_seq) ?? null),
-            locality: p.locality,
-            capa: p.capa,
-            iw: p.iw,
-            dailys: p.dailys,
-            dailysZeroed: p.dailysZeroed,
-            lastTs: p.lastTs,
-            status: p.status,
-            statusName: p.statusName,
-            alarm_count: p.alarm_count,
-            ...statusDataCounters(o.op, o.warn),
-          };
-        });
+      const plantList: WatchStatusPlant[] = byName(selected).map((p) => {
+        const o = ops.get(p.plant_uid)!;
+        return {
+          plant_uid: p.plant_uid,
+          hex_plant_uid: plantHex(p.plant_uid),
+          name: p.name,
+          alias: p.alias,
+          node: p.node_seq,
+          nodeName: p.node_seq === null ? null : (nodeName.get(p.node_seq) ?? null),
+          locality: p.locality,
+          capa: p.capa,
+          iw: p.iw,
+          dailys: p.dailys,
+          dailysZeroed: p.dailysZeroed,
+          lastTs: p.lastTs,
+          status: p.status,
+          statusName: p.statusName,
+          alarm_count: p.alarm_count,
+          ...statusDataCounters(o.op, o.warn),
+        };
+      });
 
       const rtusNotInPlant = await rtusWithoutPlant(db, rtuNodes);
 

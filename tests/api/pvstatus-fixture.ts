@@ -14,6 +14,7 @@
  *     아라 저발전     100 kW + sensor, solar noon   2 kW under 800 W/m²  → warning_1000004 (5)
  *   under another node: 자바 남의것 (never visible) and 차차 연결 (visible through a member–plant link, no data)
  */
+import { seoulDayIndex } from "../../domain/seoul-clock";
 import { randomBytes } from "node:crypto";
 import { hashGatewaySecret, newGatewaySecret } from "../../api/auth/gateway-credential";
 import type { Store } from "../../api/store/db";
@@ -50,6 +51,21 @@ export interface PvFleet {
   plants: Record<string, FixturePlant>;
   /** Plants the member may see. */
   visible: string[];
+  /** The slots the readings were posted at: now's, 10 and 20 minutes before (slotAt(0), slotAt(1), slotAt(2)). */
+  slots: [number, number, number];
+  /**
+   * Whether the three slots fall on one Seoul day. In the first 20 minutes after Seoul midnight the earlier readings
+   * belong to yesterday: today's series, the month's and the year's sums are then rightly different, and the checks
+   * written for one day's readings say so and stand aside.
+   */
+  oneSeoulDay: boolean;
+}
+
+/** Skips a check of one Seoul day's readings when the fixture's slots cross Seoul midnight (PvFleet.oneSeoulDay). */
+export function needsOneSeoulDay(fleet: PvFleet, skip: (note: string) => void): void {
+  if (!fleet.oneSeoulDay) {
+    skip(`the fixture's readings (${fleet.slots.map((t) => new Date(t).toISOString()).join(", ")}) cross Seoul midnight`);
+  }
 }
 
 interface PlantSpec {
@@ -327,7 +343,7 @@ export async function createPvFleet(store: Store, baseUrl: string): Promise<PvFl
   ]);
   await postReadings(baseUrl, out!, [inv(out!.inverters[0]!, t0, 80_000, { today_wh: 90_000, total_wh: 900_000 })]);
   const visible = FLEET_SPECS.filter((s) => s.key !== "out").map((s) => plants[s.key]!.uid);
-  return { tag, member, nodeSeq, plants, visible };
+  return { tag, member, nodeSeq, plants, visible, slots: [t0, t1, t2], oneSeoulDay: seoulDayIndex(t2) === seoulDayIndex(t0) };
 }
 
 /** The counts the fleet settles to once the alarm engine has run (SPEC §3 Status counts). */
