@@ -6,7 +6,15 @@
  * counts are exact whatever else the shared server holds.
  */
 import type { Page } from "@playwright/test";
-import { createPvFleet, postReadings, settleAlarms, SETTLED_COUNTS, slotAt, type PvFleet } from "../api/pvstatus-fixture";
+import {
+  createPvFleet,
+  needsOneSeoulDay,
+  postReadings,
+  settleAlarms,
+  SETTLED_COUNTS,
+  slotAt,
+  type PvFleet,
+} from "../api/pvstatus-fixture";
 import { ADMIN_PASSWORD } from "../helpers/server";
 import { expect, test as base } from "./fixtures";
 import { answerRendered } from "../helpers/page";
@@ -76,6 +84,7 @@ test.describe("plant status screen", () => {
     page,
     fleet,
   }) => {
+    needsOneSeoulDay(fleet, (note) => test.skip(true, note));
     await page.goto("/pvstatus");
     const c = card(page, fleet.plants.n1!.uid);
     await expect(c.locator("dd")).toHaveText(["100.00 kW", "0.70 h", "54.00 kW", "70.00 kWh", "70.00 kWh", "70.00 kWh"]);
@@ -111,6 +120,7 @@ test.describe("plant status screen", () => {
     page,
     fleet,
   }) => {
+    needsOneSeoulDay(fleet, (note) => test.skip(true, note));
     await page.goto("/pvstatus");
     await page.getByRole("link", { name: "그래프", exact: true }).click();
     await expect(page).toHaveURL(/view=gh/);
@@ -207,6 +217,7 @@ test.describe("plant status screen", () => {
     page,
     fleet,
   }) => {
+    needsOneSeoulDay(fleet, (note) => test.skip(true, note));
     await page.goto("/pvstatus?view=gh&size=bar");
     const n1 = card(page, fleet.plants.n1!.uid);
     await expect(n1.getByRole("img", { name: /가람 정상 1 오늘의 시간별 발전 시간과 일사량/ })).toBeVisible();
