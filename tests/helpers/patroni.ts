@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { parse, stringify } from "yaml";
-import { postgresBinDir } from "./cluster";
+import { dbPorts, postgresBinDir } from "./cluster";
 import { REPO_ROOT, freePort } from "./server";
 import { waitFor } from "./wait";
 
@@ -66,11 +66,6 @@ export function patroniMissing(): string | null {
   if (process.getuid?.() === 0 && spawnSync("id", ["-u", "postgres"]).status !== 0)
     return "running as root without a postgres user to run PostgreSQL as";
   return null;
-}
-
-function dbPorts(): [number, number] {
-  const m = /^(\d+)-(\d+)$/.exec(process.env.TEST_DB_PORT_RANGE ?? "");
-  return m ? [Number(m[1]), Number(m[2])] : [3500, 3599];
 }
 
 async function getJson<T>(url: string): Promise<T | null> {
