@@ -219,7 +219,7 @@ describe.skipIf(skipWhy !== null)("cluster: the PostgreSQL primary SIGKILLed und
       const members = await db.members();
       console.log(
         `failover: leader ${oldLeader.name} (postmaster ${pid}) SIGKILLed; ${newLeader.name} led after ${promotedAt - killedAt} ms ` +
-          `(the synchronous standby was ${standby.name}); first failed write ${failures.length ? Math.min(...failures.map((a) => a.start)) - killedAt : "-"} ms after the kill, ` +
+          `(the synchronous standby was ${standby.name}); first write refused ${failures.length ? Math.min(...failures.map((a) => a.end)) - killedAt : "-"} ms after the kill, ` +
           `writes acknowledged again ${firstWrite - killedAt} ms after it; ${failures.length} ingest attempts not acknowledged ${JSON.stringify(ingestStatuses)}; ` +
           `wallboards: ${polls[0]!.length + polls[1]!.length} polls, ${poll5xx} answered 5xx or nothing ${JSON.stringify(pollStatuses)}, longest 5xx stretch ${longest5xx} ms; ` +
           `readings acknowledged ${acked.length} (${ackedBefore} before the kill), stored ${stored}, lost ${missing.length}; ` +
