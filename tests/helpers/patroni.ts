@@ -155,9 +155,9 @@ export async function startPatroniCluster(): Promise<PatroniCluster> {
     if (!existsSync(file)) return null;
     const pid = Number(readFileSync(file, "utf8").split("\n")[0]);
     if (!pid) return null;
+    // Only a live postmaster of this node's data directory (a stale file's PID may belong to anyone now).
     try {
-      process.kill(pid, 0);
-      return pid;
+      return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").includes(node.dataDir) ? pid : null;
     } catch {
       return null;
     }
