@@ -140,6 +140,17 @@ describe.skipIf(skipWhy !== null)("cluster: the PostgreSQL primary SIGKILLed und
     const { leader: oldLeader, standby } = await db.synchronous();
     const pid = db.postmasterPid(oldLeader);
     expect(pid, "the leader's postmaster PID").toBeTruthy();
+    // Each singleton job's fencing token now: every one must be elected again on the new primary (a higher token).
+    const leases = async () => {
+      const s = await openStore(url);
+      try {
+        const rows = await s.db.selectFrom("cluster_lease").select(["name", "owner", "token"]).execute();
+        return new Map(rows.map((l) => [l.name, { owner: l.owner, token: Number(l.token) }]));
+      } finally {
+        await s.close();
+      }
+    };
+    const leasesBefore = await leases();
     const ackedBefore = acked.length;
     const killedAt = Date.now();
     process.kill(pid!, "SIGKILL");
@@ -162,11 +173,20 @@ describe.skipIf(skipWhy !== null)("cluster: the PostgreSQL primary SIGKILLed und
       { ms: 90_000, every: 100, failure: () => `ingest did not recover:\n${cluster!.log().slice(-6_000)}` },
     );
     // The singleton work is elected again on the new primary (the lease connections went down with the old one).
-    await waitFor(() => /singleton alarm-engine\/\d+: owned by s\d \(token [2-9]/.test(cluster!.log()), {
-      ms: 30_000,
-      every: 200,
-      failure: () => `the leases were not taken again:\n${cluster!.log().slice(-6_000)}`,
-    });
+    let leasesAfter = leasesBefore;
+    await waitFor(
+      async () => {
+        leasesAfter = (await leases().catch(() => null)) ?? leasesAfter;
+        return [...leasesBefore].every(([name, l]) => (leasesAfter.get(name)?.token ?? 0) > l.token);
+      },
+      {
+        ms: 30_000,
+        every: 500,
+        failure: () =>
+          `not every lease was taken again: before ${JSON.stringify([...leasesBefore])}, now ${JSON.stringify([...leasesAfter])}\n${cluster!.log().slice(-6_000)}`,
+      },
+    );
+    const leasesAt = Date.now();
     // A little more traffic on the new primary, then stop.
     const ackedAtRecovery = acked.length;
     await waitFor(() => acked.length >= ackedAtRecovery + 20, { ms: 30_000, every: 100 });
@@ -222,7 +242,7 @@ describe.skipIf(skipWhy !== null)("cluster: the PostgreSQL primary SIGKILLed und
           `(the synchronous standby was ${standby.name}); first write refused ${failures.length ? Math.min(...failures.map((a) => a.end)) - killedAt : "-"} ms after the kill, ` +
           `writes acknowledged again ${firstWrite - killedAt} ms after it; ${failures.length} ingest attempts not acknowledged ${JSON.stringify(ingestStatuses)}; ` +
           `wallboards: ${polls[0]!.length + polls[1]!.length} polls, ${poll5xx} answered 5xx or nothing ${JSON.stringify(pollStatuses)}, longest 5xx stretch ${longest5xx} ms; ` +
-          `readings acknowledged ${acked.length} (${ackedBefore} before the kill), stored ${stored}, lost ${missing.length}; ` +
+          `${leasesBefore.size} leases elected again within ${leasesAt - killedAt} ms; readings acknowledged ${acked.length} (${ackedBefore} before the kill), stored ${stored}, lost ${missing.length}; ` +
           `members now ${members.map((m) => `${m.name}=${m.role}/${m.state}`).join(", ")}`,
       );
       expect(missing, "acknowledged readings missing on the new primary").toEqual([]);
