@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { constraintRefusal } from "./http";
+import type { NextFunction, Request, Response } from "express";
+import { constraintRefusal, errorHandler, isDatabaseUnavailable } from "./http";
 
 const err = (props: Record<string, unknown>, message = "") => Object.assign(new Error(message), props);
 
@@ -25,5 +26,45 @@ describe("store constraint errors are the client's answer, never a 500 (issue 25
       fields: { name: "required" },
     });
     expect(constraintRefusal(new Error("boom"))).toBeNull();
+  });
+});
+
+describe("a database that cannot be reached now is a 503, not a 500 (issue 30: the primary fails over)", () => {
+  it("recognises connection loss, shutdown, a node that is read-only now, and refused connections", () => {
+    // The primary's postmaster killed: its backends end their sessions so.
+    expect(isDatabaseUnavailable(err({ code: "57P01" }, "terminating connection due to unexpected postmaster exit"))).toBe(true);
+    expect(isDatabaseUnavailable(err({ code: "57P03" }, "the database system is starting up"))).toBe(true);
+    expect(isDatabaseUnavailable(err({ code: "08006" }))).toBe(true);
+    // The balancer had no leader yet and closed the connection; pg's own wording.
+    expect(isDatabaseUnavailable(new Error("Connection terminated unexpectedly"))).toBe(true);
+    expect(isDatabaseUnavailable(err({ code: "ECONNREFUSED" }))).toBe(true);
+    // A write on a node that is a replica now.
+    expect(isDatabaseUnavailable(err({ code: "25006" }, "cannot execute INSERT in a read-only transaction"))).toBe(true);
+    // Not the database's absence: the request's fault or ours.
+    expect(isDatabaseUnavailable(err({ code: "25001" }))).toBe(false);
+    expect(isDatabaseUnavailable(err({ code: "23505" }))).toBe(false);
+    expect(isDatabaseUnavailable(err({ code: "42P01" }, 'relation "x" does not exist'))).toBe(false);
+    expect(isDatabaseUnavailable(new Error("boom"))).toBe(false);
+  });
+
+  it("answers 503 database_unavailable with Retry-After", () => {
+    const answer: { status?: number; body?: unknown; headers: Record<string, string> } = { headers: {} };
+    const res = {
+      setHeader: (k: string, v: string) => (answer.headers[k] = v),
+      status(code: number) {
+        answer.status = code;
+        return this;
+      },
+      json: (body: unknown) => (answer.body = body),
+    } as unknown as Response;
+    const logged: string[] = [];
+    errorHandler((msg) => logged.push(msg))(
+      err({ code: "25006" }, "cannot execute INSERT in a read-only transaction"),
+      {} as Request,
+      res,
+      (() => undefined) as NextFunction,
+    );
+    expect(answer).toEqual({ status: 503, body: { message: "database_unavailable" }, headers: { "Retry-After": "5" } });
+    expect(logged).toEqual(["api: database unavailable"]);
   });
 });

@@ -127,8 +127,13 @@ export function constraintRefusal(err: unknown): ApiError | null {
   return null;
 }
 
-/** PostgreSQL error classes 08 (connection exception) and 57P (operator intervention: shutdown, restart). */
-const PG_UNAVAILABLE = /^(08|57P0[1-3])/;
+/**
+ * PostgreSQL error classes 08 (connection exception) and 57P (operator intervention: shutdown, restart), and 25006
+ * (read-only transaction): a write that reached a node which is a replica now — during a Patroni switchover or
+ * failover, until the balancer's check moves the connection to the new leader (deploy/haproxy-postgres.cfg cuts it
+ * then) — is the tier changing hands, not a fault of the request: 503 and try again, never 500.
+ */
+const PG_UNAVAILABLE = /^(08|57P0[1-3]|25006$)/;
 const NET_UNAVAILABLE = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND"]);
 
 /** Whether an error means the database cannot be reached now (rather than a fault of the request or code). */

@@ -193,6 +193,15 @@ export interface PrivatePostgres {
   destroy(): Promise<void>;
 }
 
+/**
+ * The ports of the tests' own database processes (a private PostgreSQL, a Patroni cluster's etcd, nodes and balancer):
+ * TEST_DB_PORT_RANGE ("from-to"), else 3500–3599 — apart from the portal servers' TEST_PORT_RANGE.
+ */
+export function dbPorts(): [number, number] {
+  const m = /^(\d+)-(\d+)$/.exec(process.env.TEST_DB_PORT_RANGE ?? "");
+  return m ? [Number(m[1]), Number(m[2])] : [3500, 3599];
+}
+
 export function postgresBinDir(): string | null {
   const root = "/usr/lib/postgresql";
   if (!existsSync(root)) return null;
@@ -223,7 +232,7 @@ export async function privatePostgres(): Promise<PrivatePostgres> {
     if (r.status !== 0) throw new Error(`${args.join(" ")} failed: ${r.stdout}\n${r.stderr}`);
   };
   run([path.join(bin, "initdb"), "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-instructions"]);
-  const port = await freePort(3500, 3599);
+  const port = await freePort(...dbPorts());
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_buffers=32MB`;
   const pgctl = (...args: string[]) => run([path.join(bin, "pg_ctl"), "-D", data, "-l", path.join(dir, "log"), ...args]);
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
