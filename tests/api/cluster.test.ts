@@ -45,7 +45,10 @@ const STEP = 600_000;
 const WINDOW_MS = 10_000;
 
 interface Traffic {
-  /** No fault window begins any more; resolves a few seconds into the first calm window. */
+  /**
+   * No fault window begins any more; resolves once the alarm gateway has had a batch of the calm acknowledged (its
+   * newest reading then carries no fault, so every fault alarm must clear).
+   */
   calm(): Promise<void>;
   /** A server is about to be killed: counts the wallboard polls in flight now (on any server). */
   killing(): void;
@@ -95,6 +98,8 @@ async function startTraffic(
   const faultWindows = new Map<string, Set<number>>(faultDevices.map((d) => [d, new Set()]));
   let ingestRetries = 0;
   let alarmSlotsExhausted = false;
+  /** The alarm gateway's newest acknowledged batch is of the calm (no fault window begins after it). */
+  let calmAcked = false;
   const batch = (g: GatewayFixture, k: number) => {
     // A reading is one 10-minute slot. The alarm gateway reports forward from 23.5 hours ago (still "now"
     // for the alarm rules with 144 intervals), one slot per batch; the others go back in time from two days
@@ -141,6 +146,7 @@ async function startTraffic(
           const body = (await res.json().catch(() => null)) as { rejected?: unknown[] } | null;
           if (res.status === 200 && body?.rejected?.length === 0) {
             note(b, httpAcked);
+            if (g === alarmGateway && b.window >= calmFrom) calmAcked = true;
             break;
           }
         } catch {
@@ -226,9 +232,14 @@ async function startTraffic(
     async calm() {
       const w = windowNow();
       calmFrom = w % 2 === 1 ? w + 1 : w;
-      const at = t0 + calmFrom * WINDOW_MS + 3_000;
-      // The fault schedule is by the clock's windows: the calm begins at a window's start.
-      await pace(Math.max(0, at - Date.now()));
+      // The fault schedule is by the clock's windows: the calm begins at a window's start, and it has reached the
+      // store once a batch of it is acknowledged (a fixed wait was not enough on a loaded machine: the last batch
+      // acknowledged could still be a faulty one, its alarm then rightly open).
+      await waitFor(() => calmAcked, {
+        ms: 120_000,
+        every: 200,
+        failure: () => "no batch of the calm was acknowledged for the alarm gateway",
+      });
     },
     killing() {
       inFlightAtKills += inFlight;
