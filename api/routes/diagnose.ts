@@ -56,6 +56,7 @@ import {
   devicesWithPlaces,
   availabilityGrid,
   envBuckets,
+  fleetAvailability,
   fleetSums,
   forgetSelection,
   refreshStalePlants,
@@ -287,13 +288,9 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
       }
       let sums = performanceSums(buckets, k);
       for (const d of fast.values()) if (d.t >= p.from) sums = addSums(sums, d.sums);
-      const figures = figuresFromSums(sums, totalKw);
-      let times = keys;
-      let series = [gen, ref, iis, his];
-      if (hourly) ({ times, series } = shiftHourly(keys, gen, ref, iis, his));
-      const round = (xs: number[], d: number) => xs.map((x) => Number(x.toFixed(d)));
       // Availability on the raw or hourly grid of the period up to the step now running (its reading may yet come),
-      // bounded to a year and AVAILABILITY_MAX_INVERTER_STEPS per plant.
+      // bounded to a year and AVAILABILITY_MAX_INVERTER_STEPS per plant. It is the one definition of availability
+      // (domain/analytics/availability.ts): the figures' `availability` and downtime loss are taken from it.
       let availability: GenerateResponse["availability"] = null;
       if (availabilityWithinBounds(p.to - p.from, infos.length, p.unit)) {
         const stepMinutes = availabilityStepMinutes(p.unit);
@@ -304,9 +301,19 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
           counterAnomalies: a.counterAnomalies.slice(0, 20),
           counterAnomalyCount: a.counterAnomalies.length,
           stepMinutes,
-          performanceRatioAvailable: prWithAvailability(figures.performanceRatio, a.energy.availability),
+          performanceRatioAvailable: null,
         };
       }
+      const figures = {
+        ...figuresFromSums(sums, totalKw, availability?.energy.lostKwh ?? 0),
+        availability: availability?.time.availability ?? null,
+      };
+      if (availability)
+        availability.performanceRatioAvailable = prWithAvailability(figures.performanceRatio, availability.energy.availability);
+      let times = keys;
+      let series = [gen, ref, iis, his];
+      if (hourly) ({ times, series } = shiftHourly(keys, gen, ref, iis, his));
+      const round = (xs: number[], d: number) => xs.map((x) => Number(x.toFixed(d)));
       return {
         ...echo(body, p),
         plantUid,
@@ -397,9 +404,14 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
       const reach = await reachOf(db, me);
       const uids = await visiblePlantUids(db, reach);
       await refreshStalePlants(db, ctx.store.dialect === "postgres", uids);
-      const [plants, sums] = await Promise.all([plantsFor(db, uids), fleetSums(db, uids, p.from, p.to)]);
-      // Each plant-day is one bucket of the plant's rated inverters (store/diagnose.ts fleetSums).
-      const rows = sortRanking(plants.map((pl) => rankingRow(pl, sums.get(pl.uid))));
+      const [plants, sums, avail] = await Promise.all([
+        plantsFor(db, uids),
+        fleetSums(db, uids, p.from, p.to),
+        fleetAvailability(db, uids, p.from, Math.min(p.to, bucketOf(clock.now(), 60))),
+      ]);
+      // Each plant-day is one bucket of the plant's rated inverters (store/diagnose.ts fleetSums); availability is
+      // the one definition's on each plant's hourly grid (domain/analytics/availability.ts).
+      const rows = sortRanking(plants.map((pl) => rankingRow(pl, sums.get(pl.uid), avail.get(pl.uid) ?? null)));
       return { start: q.start, end: q.end, plants: rows };
     }),
   );

@@ -470,7 +470,9 @@ export default function DiagnoseScreen() {
               </div>
               <div>
                 <dt>{d.performance.availability}</dt>
-                <dd>{pct(data.result.data.figures.availability)}</dd>
+                <dd data-figure="iec-availability">
+                  <a href="#avail-figures">{pct(data.result.data.figures.availability)}</a>
+                </dd>
               </div>
             </dl>
             <h3>{d.performance.losses}</h3>
@@ -574,7 +576,15 @@ export default function DiagnoseScreen() {
                   <td className="num" title={withheldTitle(d, p.withheld)}>
                     {num(p.pr, 3)}
                   </td>
-                  <td className="num">{pct(p.availability)}</td>
+                  <td className="num" data-availability={p.availability ?? ""}>
+                    {pct(p.availability)}
+                    {p.availabilityCoverage !== null ? (
+                      <>
+                        <br />
+                        <span className="muted small">{fmt(d.availability.coverage, { pct: pct(p.availabilityCoverage) })}</span>
+                      </>
+                    ) : null}
+                  </td>
                   <td className="num">{num(p.energyKwh, 0)} kWh</td>
                 </tr>
               ))}

@@ -115,7 +115,12 @@ export interface GenerateResponse extends DiagnosePeriodEcho {
   /** Mean horizontal irradiance per bucket, W/m². */
   his: number[];
   irradianceMode: IrradianceMode;
-  figures: PerformanceFigures;
+  /**
+   * `availability`: the time-based availability of `availability` below (domain/analytics/availability.ts, the one
+   * definition), repeated beside the other figures; null when it was not computed. `losses.downtimeKwh` is its
+   * energy-based lost energy.
+   */
+  figures: PerformanceFigures & { availability: number | null };
   /**
    * The rating rule (domain/diagnose-ranking.ts): figures, generation and reference are over the rated inverters;
    * "partial" = `unratedDeviceUids` left out, "missing" = none rated, no figures.
@@ -162,7 +167,13 @@ export interface RankingRow {
   expectedKwh: number;
   epi: number | null;
   pr: number | null;
+  /**
+   * Time-based availability (domain/analytics/availability.ts, the definition of /diagnose's availability panel) on
+   * the plant's hourly grid; null when there was no judged step or the period is out of its bounds.
+   */
   availability: number | null;
+  /** Its coverage: the share of sunny inverter-hours with a reading (data gaps are never counted as available). */
+  availabilityCoverage: number | null;
   /** Set when EPI and PR are withheld (null) and why: too little of the energy had its irradiance measured. */
   withheld: WithheldReason | null;
   /**
