@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { DIAGNOSE_UNITS } from "../diagnose-period";
 import type { AvailabilityResult } from "../analytics/availability";
+import type { CurtailmentOrder } from "./curtailment";
 import type { IrradianceMode } from "../irradiance";
 import type { PerformanceCoefficients, PerformanceFigures, WithheldReason } from "../performance";
 
@@ -133,6 +134,19 @@ export interface GenerateResponse extends DiagnosePeriodEcho {
    * Null when the period is out of its bounds (longer than a year, or too many inverter-steps: availabilityWithinBounds).
    */
   availability: PlantAvailability | null;
+  /**
+   * Curtailment and output-limit orders in the period (domain/curtailment.ts): how many, the hours under them, and on
+   * the availability grid the expected and delivered energy of their steps and the energy lost (expected − delivered,
+   * never negative; null when availability was out of its bounds). Their steps are left out of PR and availability.
+   */
+  curtailment: {
+    orders: number;
+    hours: number;
+    expectedKwh: number | null;
+    actualKwh: number | null;
+    lostKwh: number | null;
+    list: CurtailmentOrder[];
+  };
 }
 
 export interface PlantAvailability extends AvailabilityResult {
