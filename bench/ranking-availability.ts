@@ -7,7 +7,8 @@
  *   npx tsx bench/ranking-availability.ts          SQLite; BENCH_STORE=postgres for PostgreSQL; BENCH_DAYS (default 31)
  */
 import { openStore, type Store } from "../api/store/db";
-import { fleetAvailability } from "../api/store/diagnose";
+import { availabilityGrid, fleetAvailability } from "../api/store/diagnose";
+import { plantAvailability } from "../domain/analytics/availability";
 import { demoFleet } from "../api/sim/fleet";
 import { formatSeoul } from "../domain/seoul-time";
 import { apiClient } from "../tests/helpers/http";
@@ -93,6 +94,31 @@ async function main() {
       direct.push(performance.now() - a);
       if (m.size !== uids.length) throw new Error(`availability for ${m.size} of ${uids.length} plants`);
     }
+    // Where the time goes: the grid's read and the figures, per plant.
+    let readMs = 0;
+    let figuresMs = 0;
+    for (const [i, p] of fleet.entries()) {
+      const invs = await store.db
+        .selectFrom("device")
+        .select(["uid"])
+        .where("plant_uid", "=", uids[i]!)
+        .where("kind", "=", 1)
+        .execute();
+      const a = performance.now();
+      const grid = await availabilityGrid(
+        store.db,
+        uids[i]!,
+        invs.map((d) => ({ uid: d.uid, capacityKw: p.capaKw / invs.length })),
+        from,
+        to,
+        60,
+      );
+      const b = performance.now();
+      plantAvailability(grid);
+      figuresMs += performance.now() - b;
+      readMs += b - a;
+    }
+    console.log(`split over the fleet: read ${readMs.toFixed(0)} ms, figures ${figuresMs.toFixed(0)} ms`);
     const token = (await apiClient(server.baseUrl).session("admin", ADMIN_PASSWORD)).accessToken;
     const q = new URLSearchParams({
       start: formatSeoul(from, "YYYY-MM-DD HH:mm:ss"),
