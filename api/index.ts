@@ -49,6 +49,7 @@ import { helpRoutes } from "./routes/help";
 import { statisticsRoutes } from "./routes/statistics";
 import type { ClusterNotices } from "./cache/answer-cache";
 import { diagnoseRoutes } from "./routes/diagnose";
+import { curtailmentRoutes } from "./routes/curtailment";
 import { measurementRoutes } from "./routes/measurement";
 import { cctvRoutes } from "./routes/cctv";
 import { CameraStreams, pinCameraSource } from "./cctv/streams";
@@ -203,6 +204,7 @@ export function createApi(opts: ApiOptions): Api {
   router.use(mopRoutes(ctx, opts.clock));
   router.use(watchRoutes(ctx, opts.clock));
   router.use(diagnoseRoutes(ctx, opts.clock));
+  router.use(curtailmentRoutes(ctx, opts.clock));
   router.use(measurementRoutes(ctx, opts.clock));
   router.use(pvstatusRoutes(ctx, { clock: opts.clock, ingest, alarms, notices: opts.clusterNotices }));
   const fleet: FleetOptions = { geocoder: geocoderFromKey(opts.mapsKey), sourceKey: deriveSourceKey(opts.jwtSecret) };

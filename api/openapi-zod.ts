@@ -10,6 +10,7 @@ import { z, type ZodTypeAny } from "zod";
 import { ADMIN_DELETE_KEY } from "../domain/admin-delete";
 import { AlarmAckSchema, AlertPrefSchema, CommandSchema, PlantContactsSchema } from "../domain/contract/alarm";
 import { CameraCreate, CameraUpdate } from "../domain/contract/cctv";
+import { CurtailmentImportBody, CurtailmentOrderBody } from "../domain/contract/curtailment";
 import { CustomPageInput } from "../domain/contract/custom";
 import { ALL_COMPARE_TYPES, CoefficientsSchema, DiagnoseRequestSchema } from "../domain/contract/diagnose";
 import { DiagramUpload } from "../domain/contract/diagram";
@@ -51,6 +52,8 @@ const BODIES: Record<string, ZodTypeAny> = {
   DiagramUploadBody: DiagramUpload,
   DiagnoseRequestBody: DiagnoseRequestSchema,
   CoefficientsBody: CoefficientsSchema,
+  CurtailmentOrderBody,
+  CurtailmentImportBody,
   SubscriptionBody,
   // The kinds are checked by a refinement, which JSON Schema cannot read: named here from the same list.
   GridAlarmReleaseBody: GridAlarmReleaseInput.extend({

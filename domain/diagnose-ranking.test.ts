@@ -33,13 +33,16 @@ describe("fleet ranking: unrated inverters", () => {
   });
 
   it("a plant with rated inverters gets the figures of its sums; one without a rating gets none, not a number", () => {
-    const rated = rankingRow(plant(), sums);
+    const rated = rankingRow(plant(), sums, { availability: 0.75, coverage: 0.9 });
     expect(rated.epi).toBeCloseTo(0.94, 2);
+    // Availability is the one definition's (domain/analytics/availability.ts), passed through, never from the sums.
+    expect(rated).toMatchObject({ availability: 0.75, availabilityCoverage: 0.9 });
+    expect(rankingRow(plant(), sums).availability).toBeNull();
     expect(rated).toMatchObject({ rating: "complete", unratedInverters: 0 });
     const partial = rankingRow(plant({ inverters: 3 }), sums);
     expect(partial.epi).toBeCloseTo(0.94, 2);
     expect(partial).toMatchObject({ rating: "partial", unratedInverters: 1 });
-    const missing = rankingRow(plant({ ratedInverters: 0 }), sums);
+    const missing = rankingRow(plant({ ratedInverters: 0 }), sums, { availability: 1, coverage: 1 });
     expect(missing).toMatchObject({ rating: "missing", unratedInverters: 2, epi: null, pr: null, availability: null });
     expect(missing.energyKwh).toBe(0);
     expect(rankingRow(plant(), undefined).epi).toBeNull();

@@ -50,8 +50,15 @@ export interface RankingPlant {
   ratedInverters: number;
 }
 
-/** One plant's row of the ranking from the sums over its rated inverters' days (null: no such day). */
-export function rankingRow(plant: RankingPlant, sums: PerformanceSums | null | undefined): RankingRow {
+/**
+ * One plant's row of the ranking from the sums over its rated inverters' days (null: no such day) and its
+ * time-based availability (domain/analytics/availability.ts plantAvailability; null when not computed).
+ */
+export function rankingRow(
+  plant: RankingPlant,
+  sums: PerformanceSums | null | undefined,
+  availability: { availability: number | null; coverage: number | null } | null = null,
+): RankingRow {
   const rating = ratingCoverage(plant.inverters, plant.ratedInverters);
   const f = figuresFromSums(rating === "missing" || !sums ? performanceSums([]) : sums, plant.capacityKw);
   return {
@@ -62,7 +69,8 @@ export function rankingRow(plant: RankingPlant, sums: PerformanceSums | null | u
     expectedKwh: f.expectedKwh,
     epi: f.energyPerformanceIndex,
     pr: f.performanceRatio,
-    availability: f.availability,
+    availability: rating === "missing" ? null : (availability?.availability ?? null),
+    availabilityCoverage: rating === "missing" ? null : (availability?.coverage ?? null),
     withheld: f.withheld,
     rating,
     unratedInverters: plant.inverters - Math.min(plant.inverters, plant.ratedInverters),

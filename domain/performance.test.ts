@@ -39,7 +39,7 @@ describe("IEC 61724-1 worked example (100 kWp, G 800 W/m², T 45 °C, 60 kW)", (
     expect(f.performanceRatioStc).toBeCloseTo(0.818, 3);
     expect(f.energyPerformanceIndex).toBeCloseTo(0.94, 2);
     expect(f.expectedKwh).toBeCloseTo(63.8, 1);
-    expect(f.availability).toBe(1);
+    expect("availability" in f).toBe(false);
   });
 
   it("an hourly rollup bucket (H and Σ G·T·τ) gives the same figures as its six steps", () => {
@@ -87,18 +87,15 @@ describe("performanceFigures", () => {
     expect(correctedInsolation({ insolation: 0.8, insolationTemp: null }, -0.00415)).toBe(0.8);
   });
 
-  it("availability counts only steps above 100 W/m², weighted by capacity", () => {
-    // 100 kW running in 6 sunny steps; 50 kW down in 6 sunny steps; a dawn step at 80 W/m² down for both.
-    const steps = [
-      ...hour(100, 60, 800, 45),
-      ...hour(50, 0, 800, 45),
-      stepBucket({ capacityKw: 100, powerKw: 0, poaWm2: 80, moduleC: 20 }),
-      stepBucket({ capacityKw: 50, powerKw: 0, poaWm2: 80, moduleC: 20 }),
-    ];
-    const f = performanceFigures(steps, 150);
-    expect(f.availability).toBeCloseTo((100 * 6) / (100 * 6 + 50 * 6), 9);
-    // The down inverter's whole expected energy is downtime loss.
-    expect(f.losses.downtimeKwh).toBeCloseTo(expectedPowerKw(50, 800, 45), 6);
+  it("downtime loss is the lost energy handed in (availability's, domain/analytics/availability.ts), not its own", () => {
+    // 100 kW running in 6 sunny steps; 50 kW down in 6 sunny steps. The caller's availability says the down inverter
+    // lost its expected energy: expectedPowerKw(50, 800, 45) kWh over the hour.
+    const steps = [...hour(100, 60, 800, 45), ...hour(50, 0, 800, 45)];
+    const lost = expectedPowerKw(50, 800, 45);
+    const f = performanceFigures(steps, 150, DEFAULT_COEFFICIENTS, lost);
+    expect(f.losses.downtimeKwh).toBeCloseTo(lost, 9);
+    expect(f.losses.belowReferenceKwh).toBeCloseTo(f.expectedKwh - f.energyKwh - lost - f.losses.clippingKwh, 9);
+    expect(performanceFigures(steps, 150).losses.downtimeKwh).toBe(0);
   });
 
   it("clipping: a step at the rating loses what the reference asked above it", () => {
@@ -110,7 +107,7 @@ describe("performanceFigures", () => {
   });
 
   it("the loss breakdown adds up to expected − measured", () => {
-    const f = performanceFigures([...hour(100, 40, 700, 50), ...hour(100, 0, 600, 40)], 100);
+    const f = performanceFigures([...hour(100, 40, 700, 50), ...hour(100, 0, 600, 40)], 100, DEFAULT_COEFFICIENTS, 12.5);
     const sum = f.losses.downtimeKwh + f.losses.clippingKwh + f.losses.belowReferenceKwh;
     expect(sum).toBeCloseTo(f.expectedKwh - f.energyKwh, 9);
   });
@@ -119,7 +116,6 @@ describe("performanceFigures", () => {
     const f = performanceFigures([], 100);
     expect(f.performanceRatio).toBeNull();
     expect(f.energyPerformanceIndex).toBeNull();
-    expect(f.availability).toBeNull();
     expect(performanceFigures(hour(100, 60, null, 45), 100).performanceRatio).toBeNull();
   });
 
@@ -166,11 +162,9 @@ describe("summed buckets (count) and sums", () => {
       "performanceRatio",
       "performanceRatioStc",
       "energyPerformanceIndex",
-      "availability",
     ] as const) {
       expect(together[k]).toBeCloseTo(apart[k]!, 12);
     }
-    expect(together.losses.downtimeKwh).toBeCloseTo(apart.losses.downtimeKwh, 12);
     expect(together.dropped).toBe(apart.dropped);
     expect(together.dropped).toBe(2);
   });

@@ -57,7 +57,11 @@ export function reportBucket(input: {
   };
 }
 
-/** Only steps above this plane-of-array irradiance count for availability (IEC 61724-1 practice), W/m². */
+/**
+ * Only steps above this plane-of-array irradiance count for availability (IEC 61724-1 practice), W/m². Availability
+ * itself has one definition, domain/analytics/availability.ts (issue 28 §2): nothing here computes it. The buckets'
+ * sunny and producing steps below serve only to tell, for clipping, what share of a bucket ran.
+ */
 export const AVAILABILITY_THRESHOLD_WM2 = 100;
 /** An inverter at or above this share of its rating is at its limit (clipping). */
 export const CLIPPING_SHARE = 0.98;
@@ -106,7 +110,7 @@ export interface PerformanceBucket {
   insolation: number | null;
   /** Σ G·T·τ/1000 (kWh/m²·°C); null = no module temperature (no correction: T taken as 25 °C). */
   insolationTemp: number | null;
-  /** Steps of the bucket with POA above the availability threshold. */
+  /** Steps of the bucket with POA above the availability threshold (clipping's running share). */
   sunSteps: number;
   /** Of those… steps in which the inverter produced (for a raw step: 1 or 0; a rollup: producing steps, capped). */
   runSteps: number;
@@ -139,7 +143,10 @@ export function expectedEnergyKwh(
 }
 
 export interface LossBreakdown {
-  /** Expected energy during steps the inverters were not producing in the sun, kWh. */
+  /**
+   * Expected energy of the steps the inverters were unavailable, kWh: the energy-based availability's lost energy
+   * (domain/analytics/availability.ts), handed to figuresFromSums by the caller; 0 when it was not computed.
+   */
   downtimeKwh: number;
   /** Expected energy above the rating that the inverter could not deliver, kWh. */
   clippingKwh: number;
@@ -161,8 +168,6 @@ export interface PerformanceFigures {
   performanceRatioStc: number | null;
   /** EPI = E / E_exp. */
   energyPerformanceIndex: number | null;
-  /** Capacity-weighted share of sunny steps (POA > 100 W/m²) in which the inverters produced. */
-  availability: number | null;
   losses: LossBreakdown;
   /** Buckets dropped because irradiance or energy was missing (dark steps without readings not counted). */
   dropped: number;
@@ -183,8 +188,9 @@ export function performanceFigures(
   buckets: readonly PerformanceBucket[],
   capacityKw: number,
   k: PerformanceCoefficients = DEFAULT_COEFFICIENTS,
+  downtimeKwh = 0,
 ): PerformanceFigures {
-  return figuresFromSums(performanceSums(buckets, k), capacityKw);
+  return figuresFromSums(performanceSums(buckets, k), capacityKw, downtimeKwh);
 }
 
 /**
@@ -200,10 +206,6 @@ export interface PerformanceSums {
   yieldRefWeighted: number;
   /** Σ P0·Σ G·C·τ/1000. */
   corrWeighted: number;
-  /** Σ P0·sunny steps, and Σ P0·producing sunny steps. */
-  sunWeighted: number;
-  runWeighted: number;
-  downtime: number;
   clipping: number;
   /** Producer buckets dropped, and counted in all. */
   dropped: number;
@@ -223,9 +225,6 @@ export function performanceSums(
   let expected = 0;
   let yieldRefWeighted = 0;
   let corrWeighted = 0;
-  let sunWeighted = 0;
-  let runWeighted = 0;
-  let downtime = 0;
   let clipping = 0;
   let dropped = 0;
   let total = 0;
@@ -247,15 +246,8 @@ export function performanceSums(
     expected += exp;
     yieldRefWeighted += b.capacityKw * b.insolation;
     corrWeighted += b.capacityKw * corr;
-    if (b.sunSteps > 0) {
-      const run = Math.min(b.runSteps, b.sunSteps);
-      sunWeighted += b.capacityKw * b.sunSteps;
-      runWeighted += b.capacityKw * run;
-      // The share of the bucket's expected energy that fell in sunny steps without production.
-      downtime += exp * ((b.sunSteps - run) / b.sunSteps);
-    }
     // At its limit: in a bucket whose highest power reached the rating, what the reference asked beyond
-    // what was delivered (outside downtime) was clipped. Exact for a raw step (E = P0·τ there).
+    // what was delivered (in the share of its sunny steps it ran) was clipped. Exact for a raw step (E = P0·τ there).
     if (b.maxKw !== null && b.capacityKw > 0 && b.maxKw >= CLIPPING_SHARE * b.capacityKw) {
       const running = b.sunSteps > 0 ? Math.min(b.runSteps, b.sunSteps) / b.sunSteps : 1;
       clipping += Math.max(0, exp * running - b.energyKwh);
@@ -266,9 +258,6 @@ export function performanceSums(
     expected,
     yieldRefWeighted,
     corrWeighted,
-    sunWeighted,
-    runWeighted,
-    downtime,
     clipping,
     dropped,
     total,
@@ -284,9 +273,6 @@ export function addSums(a: PerformanceSums, b: PerformanceSums): PerformanceSums
     expected: a.expected + b.expected,
     yieldRefWeighted: a.yieldRefWeighted + b.yieldRefWeighted,
     corrWeighted: a.corrWeighted + b.corrWeighted,
-    sunWeighted: a.sunWeighted + b.sunWeighted,
-    runWeighted: a.runWeighted + b.runWeighted,
-    downtime: a.downtime + b.downtime,
     clipping: a.clipping + b.clipping,
     dropped: a.dropped + b.dropped,
     total: a.total + b.total,
@@ -295,9 +281,13 @@ export function addSums(a: PerformanceSums, b: PerformanceSums): PerformanceSums
   };
 }
 
-/** The IEC 61724-1 figures from their sums; P0 is the `capacityKw` argument (see performanceFigures). */
-export function figuresFromSums(s: PerformanceSums, capacityKw: number): PerformanceFigures {
-  const { energy, expected, yieldRefWeighted, corrWeighted, sunWeighted, runWeighted, downtime, clipping, dropped } = s;
+/**
+ * The IEC 61724-1 figures from their sums; P0 is the `capacityKw` argument (see performanceFigures). `downtimeKwh`:
+ * the energy-based availability's lost energy over the same period (domain/analytics/availability.ts), when known.
+ */
+export function figuresFromSums(s: PerformanceSums, capacityKw: number, downtimeKwh = 0): PerformanceFigures {
+  const { energy, expected, yieldRefWeighted, corrWeighted, clipping, dropped } = s;
+  const downtime = downtimeKwh;
   const meanP0 = capacityKw > 0 ? capacityKw : 0;
   const referenceYield = meanP0 > 0 && corrWeighted >= 0 ? yieldRefWeighted / meanP0 : null;
   const finalYield = ratio(energy, meanP0);
@@ -315,7 +305,6 @@ export function figuresFromSums(s: PerformanceSums, capacityKw: number): Perform
     performanceRatio: shown ? ratio(energy, yieldRefWeighted) : null,
     performanceRatioStc: shown ? ratio(energy, corrWeighted) : null,
     energyPerformanceIndex: shown ? ratio(energy, expected) : null,
-    availability: sunWeighted > 0 ? runWeighted / sunWeighted : null,
     losses: {
       downtimeKwh: downtime,
       clippingKwh: clipping,

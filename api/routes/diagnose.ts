@@ -41,6 +41,8 @@ import {
   median,
   performanceSums,
   type PerformanceBucket,
+  type PerformanceCoefficients,
+  type PerformanceSums,
 } from "../../domain/performance";
 import { formatSeoul } from "../../domain/seoul-time";
 import { shiftHourly } from "../../domain/series";
@@ -56,6 +58,7 @@ import {
   devicesWithPlaces,
   availabilityGrid,
   envBuckets,
+  fleetAvailability,
   fleetSums,
   forgetSelection,
   refreshStalePlants,
@@ -72,8 +75,19 @@ import {
   rtuInverterUids,
   setPlantCoefficients,
   type InverterBucket,
+  type InverterInfo,
   type PlantDay,
 } from "../store/diagnose";
+import { ordersOf } from "../store/curtailment";
+import {
+  curtailmentExclusions,
+  curtailmentLoss,
+  inOrder,
+  orderHours,
+  withoutEnergyOf,
+  type CurtailmentLoss,
+  type OrderInterval,
+} from "../../domain/curtailment";
 import { reachOf, requirePlant, requireRtu, visiblePlantUids, type Reach } from "../store/visibility";
 import type { Database } from "../store/schema";
 import type { Kysely } from "kysely";
@@ -155,6 +169,30 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
     return plantDays(db, plantUid, q.from, q.to);
   }
 
+  /**
+   * PR's sums of the hours inside orders of a daily diagnosis (rollup_hourly, grouped as generate groups them at an
+   * hour), to take off the days read whole: sums are linear in the buckets, so a day less its order hours is exact.
+   */
+  async function orderHourSums(
+    plantUid: string,
+    infos: InverterInfo[],
+    orders: readonly OrderInterval[],
+    q: Period,
+    k: PerformanceCoefficients,
+  ): Promise<PerformanceSums> {
+    const hp: Period = { from: q.from, to: q.to, unit: 60 };
+    const hours = bucketKeys(hp, clock.now()).filter((t) => inOrder(t, orders));
+    if (!hours.length || !infos.length) return performanceSums([], k);
+    const [groups, env] = await Promise.all([inverterGroups(db, infos, hp, hours), envBuckets(db, plantUid, hp)]);
+    const buckets: PerformanceBucket[] = [];
+    for (const g of groups) {
+      if (!g.reported) continue;
+      const inv = { t: g.t, energyKwh: g.energyKwh, maxKw: g.maxKw, runSteps: g.runSteps };
+      buckets.push({ ...performanceBucket(inv, env.get(g.t), g.capacityKw * g.reported, 60), count: g.reported });
+    }
+    return performanceSums(buckets, k);
+  }
+
   r.post(
     "/diagnose/produce",
     handle(async (req): Promise<ProduceResponse> => {
@@ -214,6 +252,13 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
       // A day of the whole plant's rated inverters is one row of rollup_plant_daily (the sums its inverters' buckets
       // add up to) when the rollup writer found every inverter's bucket of that day regular (rollups.ts plantDailySql);
       // only the other days read inverter rows (inverterGroups).
+      // The plant's curtailment orders in the period (api/store/curtailment.ts): their steps are left out of PR and
+      // availability, and the energy lost in them reported (domain/curtailment.ts).
+      const [plantRow] = await plantsFor(db, [plantUid]);
+      const orders = await ordersOf(db, [plantUid], () => plantRow?.capacityKw ?? 0, p.from, p.to);
+      // A bucket of a step counts in PR's sums from the period's start and outside every order; days (unit 1440) are
+      // read whole and the hours inside orders taken off their sums below.
+      const counted = (t: number) => t >= p.from && (p.unit === 1440 || !inOrder(t, orders));
       const [inv, env, plantDaySums] = await Promise.all([
         raw
           ? inverterBuckets(
@@ -250,7 +295,7 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
             const i = index.get(t)!;
             if (b.energyKwh !== null) gen[i]! += b.energyKwh;
             ref[i]! += expectedEnergyKwh(b, k);
-            if (t >= p.from) buckets.push(b);
+            if (counted(t)) buckets.push(b);
           }
         }
       } else {
@@ -268,7 +313,7 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
           present[i]! += g.rows;
           const e = env.get(g.t);
           if (g.energyKwh !== null) gen[i]! += g.energyKwh;
-          if (g.t < p.from) continue;
+          if (!counted(g.t)) continue;
           const inv = { t: g.t, energyKwh: g.energyKwh, maxKw: g.maxKw, runSteps: g.runSteps };
           if (g.reported) buckets.push({ ...performanceBucket(inv, e, g.capacityKw * g.reported, p.unit), count: g.reported });
           if (g.rows > g.reported)
@@ -282,31 +327,40 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
           // The reference of every inverter asked for, with or without a reading.
           ref[i] = expectedEnergyKwh(performanceBucket(undefined, e, totalKw, p.unit), k);
           const missing = infos.length - present[i]!;
-          if (missing > 0 && t >= p.from) buckets.push({ ...performanceBucket(undefined, e, 0, p.unit), count: missing });
+          if (missing > 0 && counted(t)) buckets.push({ ...performanceBucket(undefined, e, 0, p.unit), count: missing });
         });
       }
       let sums = performanceSums(buckets, k);
       for (const d of fast.values()) if (d.t >= p.from) sums = addSums(sums, d.sums);
-      const figures = figuresFromSums(sums, totalKw);
-      let times = keys;
-      let series = [gen, ref, iis, his];
-      if (hourly) ({ times, series } = shiftHourly(keys, gen, ref, iis, his));
-      const round = (xs: number[], d: number) => xs.map((x) => Number(x.toFixed(d)));
+      if (p.unit === 1440 && orders.length) sums = withoutEnergyOf(sums, await orderHourSums(plantUid, infos, orders, p, k));
       // Availability on the raw or hourly grid of the period up to the step now running (its reading may yet come),
-      // bounded to a year and AVAILABILITY_MAX_INVERTER_STEPS per plant.
+      // bounded to a year and AVAILABILITY_MAX_INVERTER_STEPS per plant. It is the one definition of availability
+      // (domain/analytics/availability.ts): the figures' `availability` and downtime loss are taken from it.
       let availability: GenerateResponse["availability"] = null;
+      let loss: CurtailmentLoss | null = null;
       if (availabilityWithinBounds(p.to - p.from, infos.length, p.unit)) {
         const stepMinutes = availabilityStepMinutes(p.unit);
         const grid = await availabilityGrid(db, plantUid, infos, p.from, Math.min(p.to, bucketOf(now, stepMinutes)), stepMinutes);
-        const a = plantAvailability({ ...grid, k });
+        const a = plantAvailability({ ...grid, k, exclusions: curtailmentExclusions(orders) });
+        loss = curtailmentLoss(grid, orders, p.from, p.to, k);
         availability = {
           ...a,
           counterAnomalies: a.counterAnomalies.slice(0, 20),
           counterAnomalyCount: a.counterAnomalies.length,
           stepMinutes,
-          performanceRatioAvailable: prWithAvailability(figures.performanceRatio, a.energy.availability),
+          performanceRatioAvailable: null,
         };
       }
+      const figures = {
+        ...figuresFromSums(sums, totalKw, availability?.energy.lostKwh ?? 0),
+        availability: availability?.time.availability ?? null,
+      };
+      if (availability)
+        availability.performanceRatioAvailable = prWithAvailability(figures.performanceRatio, availability.energy.availability);
+      let times = keys;
+      let series = [gen, ref, iis, his];
+      if (hourly) ({ times, series } = shiftHourly(keys, gen, ref, iis, his));
+      const round = (xs: number[], d: number) => xs.map((x) => Number(x.toFixed(d)));
       return {
         ...echo(body, p),
         plantUid,
@@ -324,6 +378,14 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
         rating,
         unratedDeviceUids: unrated.map((i) => i.uid),
         availability,
+        curtailment: {
+          orders: orders.length,
+          hours: orderHours(orders, p.from, p.to),
+          expectedKwh: loss?.expectedKwh ?? null,
+          actualKwh: loss?.actualKwh ?? null,
+          lostKwh: loss?.lostKwh ?? null,
+          list: orders,
+        },
       };
     }),
   );
@@ -397,9 +459,23 @@ export function diagnoseRoutes(ctx: ApiContext, clock: Clock): Router {
       const reach = await reachOf(db, me);
       const uids = await visiblePlantUids(db, reach);
       await refreshStalePlants(db, ctx.store.dialect === "postgres", uids);
-      const [plants, sums] = await Promise.all([plantsFor(db, uids), fleetSums(db, uids, p.from, p.to)]);
-      // Each plant-day is one bucket of the plant's rated inverters (store/diagnose.ts fleetSums).
-      const rows = sortRanking(plants.map((pl) => rankingRow(pl, sums.get(pl.uid))));
+      // Curtailment orders are availability's exclusions here as on the plant's own diagnosis.
+      const orders = new Map<string, OrderInterval[]>();
+      for (const o of await ordersOf(db, uids, () => 0, p.from, p.to)) {
+        const list = orders.get(o.plantUid) ?? [];
+        list.push(o);
+        orders.set(o.plantUid, list);
+      }
+      const [plants, sums, avail] = await Promise.all([
+        plantsFor(db, uids),
+        fleetSums(db, uids, p.from, p.to),
+        fleetAvailability(db, uids, p.from, Math.min(p.to, bucketOf(clock.now(), 60)), (uid) =>
+          curtailmentExclusions(orders.get(uid) ?? []),
+        ),
+      ]);
+      // Each plant-day is one bucket of the plant's rated inverters (store/diagnose.ts fleetSums); availability is
+      // the one definition's on each plant's hourly grid (domain/analytics/availability.ts).
+      const rows = sortRanking(plants.map((pl) => rankingRow(pl, sums.get(pl.uid), avail.get(pl.uid) ?? null)));
       return { start: q.start, end: q.end, plants: rows };
     }),
   );

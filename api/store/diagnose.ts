@@ -4,7 +4,13 @@
  * Every bucket becomes a domain/performance.ts bucket; the figures are computed there, once.
  */
 import { sql, type Kysely } from "kysely";
-import type { AvailabilityInput } from "../../domain/analytics/availability";
+import {
+  AVAILABILITY_FLEET_MAX_INVERTER_STEPS,
+  availabilityWithinBounds,
+  plantAvailability,
+  type AvailabilityInput,
+  type Exclusion,
+} from "../../domain/analytics/availability";
 import { bucketOf, type DiagnoseUnit, type Period } from "../../domain/diagnose-period";
 import {
   DEFAULT_COEFFICIENTS,
@@ -360,9 +366,6 @@ export async function plantDays(db: Db, plantUid: string, from: number, to: numb
         expected: Number(r.expected),
         yieldRefWeighted: Number(r.yref),
         corrWeighted: Number(r.corrw),
-        sunWeighted: Number(r.sunw),
-        runWeighted: Number(r.runw),
-        downtime: Number(r.downtime),
         clipping: 0,
         dropped: 0,
         total: inverters,
@@ -603,9 +606,6 @@ export async function fleetSums(db: Db, plantUids: string[], from: number, to: n
         eb.fn.sum<number>("expected").as("expected"),
         eb.fn.sum<number>("yref").as("yref"),
         eb.fn.sum<number>("corrw").as("corrw"),
-        eb.fn.sum<number>("sunw").as("sunw"),
-        eb.fn.sum<number>("runw").as("runw"),
-        eb.fn.sum<number>("downtime").as("downtime"),
       ])
       .where("plant_uid", "in", plantUids.slice(i, i + FLEET_CHUNK))
       .where("day_ts", ">=", from)
@@ -618,9 +618,6 @@ export async function fleetSums(db: Db, plantUids: string[], from: number, to: n
         expected: Number(r.expected ?? 0),
         yieldRefWeighted: Number(r.yref ?? 0),
         corrWeighted: Number(r.corrw ?? 0),
-        sunWeighted: Number(r.sunw ?? 0),
-        runWeighted: Number(r.runw ?? 0),
-        downtime: Number(r.downtime ?? 0),
         clipping: 0,
         dropped: Number(r.dropped ?? 0),
         total: Number(r.total),
@@ -790,4 +787,53 @@ export async function availabilityGrid(
       counterKwh: counter.get(i.uid)!,
     })),
   };
+}
+
+/**
+ * The fleet ranking's availability per plant: domain/analytics/availability.ts plantAvailability (the one definition,
+ * as on /diagnose's availability panel at an hour's step) over each plant's rated inverters' hourly grid (the columns
+ * it needs of rollup_hourly, availabilityGrid) with the plant's exclusions (`exclusionsOf`, e.g. curtailment orders).
+ * Bounded: a plant out of availabilityWithinBounds, or past AVAILABILITY_FLEET_MAX_INVERTER_STEPS for the whole
+ * ranking, gets none (the screen shows "–"). One query for the inverters, two per plant.
+ */
+export async function fleetAvailability(
+  db: Db,
+  plantUids: string[],
+  from: number,
+  to: number,
+  exclusionsOf: (plantUid: string) => readonly Exclusion[] = () => [],
+): Promise<Map<string, { availability: number | null; coverage: number | null }>> {
+  const out = new Map<string, { availability: number | null; coverage: number | null }>();
+  if (!plantUids.length || !(to > from)) return out;
+  const rows = await chunked(
+    plantUids,
+    (part) =>
+      db
+        .selectFrom("device")
+        .select(["uid", "plant_uid", "capa"])
+        .where("plant_uid", "in", part)
+        .where("kind", "=", 1)
+        .where("capa", ">", 0)
+        .orderBy("uid")
+        .execute(),
+    FLEET_CHUNK,
+  );
+  const byPlant = new Map<string, { uid: string; capacityKw: number }[]>();
+  for (const r of rows) {
+    let list = byPlant.get(r.plant_uid!);
+    if (!list) byPlant.set(r.plant_uid!, (list = []));
+    list.push({ uid: r.uid, capacityKw: capacityKw(Number(r.capa)) });
+  }
+  let budget = AVAILABILITY_FLEET_MAX_INVERTER_STEPS;
+  const hours = Math.ceil((to - from) / 3_600_000);
+  for (const plantUid of plantUids) {
+    const inverters = byPlant.get(plantUid);
+    if (!inverters?.length || !availabilityWithinBounds(to - from, inverters.length, 60)) continue;
+    budget -= hours * inverters.length;
+    if (budget < 0) break;
+    const grid = await availabilityGrid(db, plantUid, inverters, from, to, 60);
+    const a = plantAvailability({ ...grid, exclusions: exclusionsOf(plantUid) });
+    out.set(plantUid, { availability: a.time.availability, coverage: a.time.coverage });
+  }
+  return out;
 }

@@ -233,6 +233,20 @@ export interface AlarmLadderTable {
   updated_at: number;
   updated_by: string | null;
 }
+/** A plant's curtailment or output-limit order (migration 0025, domain/contract/curtailment.ts). */
+export interface CurtailmentOrderTable {
+  id: AutoSeq;
+  plant_uid: string;
+  from_ts: number;
+  to_ts: number;
+  limit_value: number;
+  limit_unit: string;
+  source: string;
+  note: string;
+  created_at: number;
+  created_by: string | null;
+  updated_at: number;
+}
 /** A ladder step delivered: one row per alarm, episode and step (the primary key makes it once). */
 export interface AlarmEscalationTable {
   alarm_seq: number;
@@ -576,6 +590,7 @@ export interface Database {
   plant_contact: PlantContactTable;
   alarm_ladder: AlarmLadderTable;
   alarm_escalation: AlarmEscalationTable;
+  curtailment_order: CurtailmentOrderTable;
   outbox: OutboxTable;
   outbox_attempt: OutboxAttemptTable;
   report_subscription: ReportSubscriptionTable;

@@ -22,12 +22,13 @@ import { DIAGNOSE_UNITS } from "../../domain/diagnose-period";
 import { diagnosableDevices } from "../../domain/device";
 import { IRRADIANCE_COVERAGE_MIN } from "../../domain/performance";
 import { formatNumber, formatPercent } from "../../domain/units";
-import { addSeoul, formatSeoul, seoulDayStart } from "../../domain/seoul-time";
+import { addSeoul, formatSeoul, parseSeoul, seoulDayStart } from "../../domain/seoul-time";
 import { diagnoseTabs, hasService } from "../../domain/service-bits";
 import { requireAuth } from "~/auth/session.server";
 import { canOpenSection } from "../../domain/navigation";
 import { AppLink } from "~/components/AppLink";
 import { AvailabilityFigures } from "~/components/diagnose/AvailabilityFigures";
+import { CurtailmentFigures } from "~/components/diagnose/CurtailmentFigures";
 import { renderTimeChart } from "~/components/analysis/time-chart.server";
 import { assertCsrf } from "~/utils/csrf.server";
 import { redirectWithFlash } from "~/utils/flash.server";
@@ -82,12 +83,14 @@ async function attempt<T>(p: Promise<T>): Promise<{ ok: T } | { failure: Failure
 function chartOf(
   t: AnalysisCatalogue,
   g: GenerateResponse,
-): { svg: string; legend: Array<{ name: string; color: string; dash: string | null }> } {
+): { svg: string; legend: Array<{ name: string; color: string; dash: string | null; band?: boolean }> } {
   const irr = g.irradianceMode & 2 ? g.iis : g.irradianceMode & 1 ? g.his : null;
+  const bands = orderBands(g, t.diagnose.curtailment.band);
   const legend = [
     { name: t.diagnose.performance.legend.generation, color: SERIES_COLORS.generation, dash: null },
     { name: t.diagnose.performance.legend.reference, color: SERIES_COLORS.reference, dash: "6 4" },
     ...(irr ? [{ name: t.diagnose.performance.legend.irradiance, color: SERIES_COLORS.irradiance, dash: "2 3" }] : []),
+    ...(bands.length ? [{ name: t.diagnose.curtailment.legend, color: "", dash: null, band: true }] : []),
   ];
   const svg = renderTimeChart({
     id: "gen",
@@ -101,6 +104,7 @@ function chartOf(
         { name: legend[1]!.name, color: SERIES_COLORS.reference, dash: "6 4", values: g.reference },
       ],
     },
+    bands,
     right: irr
       ? {
           unit: "W/m²",
@@ -109,6 +113,21 @@ function chartOf(
       : undefined,
   });
   return { svg, legend };
+}
+
+/**
+ * The curtailment orders as bands of the chart's keys: a key belongs to an order when its bucket [t, t + unit) overlaps
+ * it (the keys are Seoul labels of bucket starts).
+ */
+function orderBands(g: GenerateResponse, words: string) {
+  const unitMs = g.unit * 60_000;
+  const starts = g.times.map((l) => parseSeoul(l));
+  const bands: Array<{ from: number; to: number; title: string }> = [];
+  for (const o of g.curtailment.list) {
+    const hit = starts.flatMap((t, i) => (t !== null && t < o.to && t + unitMs > o.from ? [i] : []));
+    if (hit.length) bands.push({ from: hit[0]!, to: hit[hit.length - 1]!, title: fmt(words, { start: o.start, end: o.end }) });
+  }
+  return bands;
 }
 
 /**
@@ -222,17 +241,29 @@ function failureText(t: AnalysisCatalogue, f: Failure): string {
   return specific ?? t.diagnose.failed;
 }
 
-function Legend({ items }: { items: Array<{ name: string; color: string; dash: string | null }> }) {
+function Legend({ items }: { items: Array<{ name: string; color: string; dash: string | null; band?: boolean }> }) {
   return (
     <ul className="chart-legend">
-      {items.map((l) => (
-        <li key={l.name}>
-          <svg width="28" height="10" aria-hidden="true">
-            <line x1="0" x2="28" y1="5" y2="5" stroke={l.color} strokeWidth="3" strokeDasharray={l.dash ?? undefined} />
-          </svg>{" "}
-          {l.name}
-        </li>
-      ))}
+      {items.map((l) =>
+        l.band ? (
+          <li key={l.name} data-legend="band">
+            <svg width="28" height="12" aria-hidden="true">
+              <rect width="28" height="12" className="band-fill" />
+              {[4, 10, 16, 22].map((x) => (
+                <line key={x} x1={x} y1="12" x2={x + 6} y2="0" className="band-line" />
+              ))}
+            </svg>{" "}
+            {l.name}
+          </li>
+        ) : (
+          <li key={l.name}>
+            <svg width="28" height="10" aria-hidden="true">
+              <line x1="0" x2="28" y1="5" y2="5" stroke={l.color} strokeWidth="3" strokeDasharray={l.dash ?? undefined} />
+            </svg>{" "}
+            {l.name}
+          </li>
+        ),
+      )}
     </ul>
   );
 }
@@ -470,7 +501,9 @@ export default function DiagnoseScreen() {
               </div>
               <div>
                 <dt>{d.performance.availability}</dt>
-                <dd>{pct(data.result.data.figures.availability)}</dd>
+                <dd data-figure="iec-availability">
+                  <a href="#avail-figures">{pct(data.result.data.figures.availability)}</a>
+                </dd>
               </div>
             </dl>
             <h3>{d.performance.losses}</h3>
@@ -501,6 +534,7 @@ export default function DiagnoseScreen() {
               <p className="muted small">{fmt(d.performance.dropped, { n: data.result.data.figures.dropped })}</p>
             ) : null}
           </section>
+          <CurtailmentFigures curtailment={data.result.data.curtailment} d={d} />
           <AvailabilityFigures
             availability={data.result.data.availability}
             d={d}
@@ -574,7 +608,15 @@ export default function DiagnoseScreen() {
                   <td className="num" title={withheldTitle(d, p.withheld)}>
                     {num(p.pr, 3)}
                   </td>
-                  <td className="num">{pct(p.availability)}</td>
+                  <td className="num" data-availability={p.availability ?? ""}>
+                    {pct(p.availability)}
+                    {p.availabilityCoverage !== null ? (
+                      <>
+                        <br />
+                        <span className="muted small">{fmt(d.availability.coverage, { pct: pct(p.availabilityCoverage) })}</span>
+                      </>
+                    ) : null}
+                  </td>
                   <td className="num">{num(p.energyKwh, 0)} kWh</td>
                 </tr>
               ))}

@@ -31,6 +31,9 @@ import { plantContacts } from "~/models/alarm.server";
 import { plantContactsAction } from "~/utils/alert-forms.server";
 import { assignableRtus, assignRtusToPlant, deletePlant, plantSetting, unassignRtus, updatePlant } from "~/models/fleet.server";
 import { metaLocale } from "~/utils/meta-locale";
+import { CurtailmentOrders } from "~/components/curtailment/CurtailmentOrders";
+import { createOrder, deleteOrder, importOrders, plantOrders, updateOrder } from "~/models/curtailment.server";
+import type { CurtailmentOrderInput } from "../../domain/contract/curtailment";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: alarmStyles }];
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
@@ -41,6 +44,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
 
 /** The assignment list's filters in the URL (lenient: a stale bookmark shows the whole list). */
 const RtuSearch = z.object({
+  /** The curtailment order whose edit form is open. */
+  order: searchParam.id(),
   q: searchParam.text(100),
   assigned: searchParam.oneOf(RTU_ASSIGNED_FILTERS),
   group: searchParam.id(),
@@ -54,7 +59,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const setting = await orNotFound(plantSetting(accessToken, uid));
   const canRtu = canAdminister("rtu", user.auth);
   const none = { rtuList: [], total: 0, page: 1, size: 20 };
-  const [available, contacts] = await Promise.all([
+  const [available, contacts, orders] = await Promise.all([
     canRtu && setting.plant.editable
       ? assignableRtus(accessToken, uid, {
           q: rtuFilter.q || undefined,
@@ -64,8 +69,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         })
       : Promise.resolve(none),
     plantContacts(accessToken, uid).catch(() => null),
+    plantOrders(accessToken, uid),
   ]);
-  return json({ ...setting, canRtu, available, rtuFilter, contacts });
+  return json({ ...setting, canRtu, available, rtuFilter, contacts, orders });
 }
 
 interface PlantCtx {
@@ -111,6 +117,49 @@ async function unassign({ accessToken, form, t, here }: PlantCtx) {
   return redirectWithFlash(here, t.plants.flash.unassigned);
 }
 
+/** The order form as the API's body; a limit that is not a number is the form's own error. */
+function orderBody(form: FormData): CurtailmentOrderInput | { limitValue: "not_a_number" } {
+  const text = (k: string) => String(form.get(k) ?? "").trim();
+  const limit = text("limitValue").replace(",", ".");
+  if (limit === "" || !Number.isFinite(Number(limit))) return { limitValue: "not_a_number" };
+  return {
+    start: text("start").replace("T", " "),
+    end: text("end").replace("T", " "),
+    limitValue: Number(limit),
+    limitUnit: text("limitUnit") as CurtailmentOrderInput["limitUnit"],
+    source: text("source") as CurtailmentOrderInput["source"],
+    note: text("note"),
+  };
+}
+
+const isProblem = (b: ReturnType<typeof orderBody>): b is { limitValue: "not_a_number" } => b.limitValue === "not_a_number";
+
+async function addOrder({ accessToken, uid, form, t, here }: PlantCtx, intent: string) {
+  const body = orderBody(form);
+  if (isProblem(body)) return formFailure(intent, body, formValues(form));
+  await createOrder(accessToken, uid, body);
+  return redirectWithFlash(`${here}#curtailment`, t.curtailment.flash.added);
+}
+
+async function editOrder({ accessToken, uid, form, t, here }: PlantCtx, intent: string) {
+  const body = orderBody(form);
+  if (isProblem(body)) return formFailure(intent, body, formValues(form));
+  await updateOrder(accessToken, uid, Number(form.get("orderId")), body);
+  return redirectWithFlash(`${here}#curtailment`, t.curtailment.flash.updated);
+}
+
+async function removeOrder({ accessToken, uid, form, t, here }: PlantCtx) {
+  await deleteOrder(accessToken, uid, Number(form.get("orderId")));
+  return redirectWithFlash(`${here}#curtailment`, t.curtailment.flash.deleted);
+}
+
+async function importOrderCsv({ accessToken, uid, form, t, here }: PlantCtx, intent: string) {
+  const csv = String(form.get("csv") ?? "");
+  if (!csv.trim()) return formFailure(intent, { csv: "required" }, formValues(form));
+  const res = await importOrders(accessToken, uid, csv);
+  return redirectWithFlash(`${here}#curtailment`, fmt(t.curtailment.flash.imported, { n: res.imported }));
+}
+
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { accessToken } = requireSettingScreen(request, context, "plant");
   const uid = params.uid!;
@@ -120,7 +169,17 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const here = `/setting/plant/${encodeURIComponent(uid)}`;
   return runIntent(
     form,
-    { save, contacts, delete: remove, assign, unassign },
+    {
+      save,
+      contacts,
+      delete: remove,
+      assign,
+      unassign,
+      addOrder,
+      editOrder,
+      deleteOrder: removeOrder,
+      importOrders: importOrderCsv,
+    },
     { request, accessToken, uid, form, t, here },
     { fallback: "edit" },
   );
@@ -129,7 +188,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 const str = (v: number | string | null | undefined) => (v === null || v === undefined ? "" : String(v));
 
 export default function PlantEdit() {
-  const { plant, rtuList, deviceList, packageList, nodeList, geocoding, canRtu, available, rtuFilter, contacts } =
+  const { plant, rtuList, deviceList, packageList, nodeList, geocoding, canRtu, available, rtuFilter, contacts, orders } =
     useLoaderData<typeof loader>();
   const location = useLocation();
   const search = new URLSearchParams(location.search);
@@ -305,6 +364,21 @@ export default function PlantEdit() {
           </ul>
         )}
       </section>
+
+      <CurtailmentOrders
+        plantUid={plant.uid}
+        capacityKw={orders.capacityKw}
+        orders={orders.orders}
+        editable={plant.editable}
+        editing={rtuFilter.order ?? null}
+        busy={busy}
+        answers={{
+          add: answerFor(data, "addOrder"),
+          edit: answerFor(data, "editOrder"),
+          remove: answerFor(data, "deleteOrder"),
+          import: answerFor(data, "importOrders"),
+        }}
+      />
 
       <PlantContactsSection contacts={contacts} failure={failureOf(data, "contacts")} editable={plant.editable} />
 

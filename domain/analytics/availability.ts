@@ -47,6 +47,12 @@ export const AVAILABILITY_WINDOW_MAX_DAYS = 366;
  */
 export const AVAILABILITY_MAX_INVERTER_STEPS = 300_000;
 
+/**
+ * At most this many inverter-hours are read for the fleet ranking's availability (GET /diagnose/ranking: about 1,000
+ * plants of four inverters over a month); plants past it get none.
+ */
+export const AVAILABILITY_FLEET_MAX_INVERTER_STEPS = 3_000_000;
+
 /** Whether availability is computed for a period of `ms` over `inverters` at a diagnosis unit (see the two bounds). */
 export function availabilityWithinBounds(ms: number, inverters: number, unit: number): boolean {
   if (ms > AVAILABILITY_WINDOW_MAX_DAYS * 86_400_000) return false;

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { DIAGNOSE_UNITS } from "../diagnose-period";
 import type { AvailabilityResult } from "../analytics/availability";
+import type { CurtailmentOrder } from "./curtailment";
 import type { IrradianceMode } from "../irradiance";
 import type { PerformanceCoefficients, PerformanceFigures, WithheldReason } from "../performance";
 
@@ -115,7 +116,12 @@ export interface GenerateResponse extends DiagnosePeriodEcho {
   /** Mean horizontal irradiance per bucket, W/m². */
   his: number[];
   irradianceMode: IrradianceMode;
-  figures: PerformanceFigures;
+  /**
+   * `availability`: the time-based availability of `availability` below (domain/analytics/availability.ts, the one
+   * definition), repeated beside the other figures; null when it was not computed. `losses.downtimeKwh` is its
+   * energy-based lost energy.
+   */
+  figures: PerformanceFigures & { availability: number | null };
   /**
    * The rating rule (domain/diagnose-ranking.ts): figures, generation and reference are over the rated inverters;
    * "partial" = `unratedDeviceUids` left out, "missing" = none rated, no figures.
@@ -128,6 +134,19 @@ export interface GenerateResponse extends DiagnosePeriodEcho {
    * Null when the period is out of its bounds (longer than a year, or too many inverter-steps: availabilityWithinBounds).
    */
   availability: PlantAvailability | null;
+  /**
+   * Curtailment and output-limit orders in the period (domain/curtailment.ts): how many, the hours under them, and on
+   * the availability grid the expected and delivered energy of their steps and the energy lost (expected − delivered,
+   * never negative; null when availability was out of its bounds). Their steps are left out of PR and availability.
+   */
+  curtailment: {
+    orders: number;
+    hours: number;
+    expectedKwh: number | null;
+    actualKwh: number | null;
+    lostKwh: number | null;
+    list: CurtailmentOrder[];
+  };
 }
 
 export interface PlantAvailability extends AvailabilityResult {
@@ -162,7 +181,13 @@ export interface RankingRow {
   expectedKwh: number;
   epi: number | null;
   pr: number | null;
+  /**
+   * Time-based availability (domain/analytics/availability.ts, the definition of /diagnose's availability panel) on
+   * the plant's hourly grid; null when there was no judged step or the period is out of its bounds.
+   */
   availability: number | null;
+  /** Its coverage: the share of sunny inverter-hours with a reading (data gaps are never counted as available). */
+  availabilityCoverage: number | null;
   /** Set when EPI and PR are withheld (null) and why: too little of the energy had its irradiance measured. */
   withheld: WithheldReason | null;
   /**

@@ -84,6 +84,25 @@ describe.each(STORES)("diagnosis availability on %s", (storeKind) => {
       { inverterId: g.inverters[2], t: from + 16 * STEP, kind: "reset", fromKwh: 3_060, toKwh: 5 },
     ]);
     expect(av.exclusions.curtailment).toEqual({ hours: 0, expectedKwh: 0 });
+    // One definition: the IEC panel's availability and downtime loss are these, not a second count.
+    expect(res.body.figures.availability).toBeCloseTo(56 / 57, 9);
+    expect(res.body.figures.losses.downtimeKwh).toBeCloseTo(av.energy.lostKwh, 9);
+  });
+
+  it("the fleet ranking's availability is the same definition on the plant's hourly grid", async () => {
+    const res = await apiClient(server.baseUrl).call(
+      "GET",
+      `/diagnose/ranking?${new URLSearchParams({ start: fmt(from), end: fmt(to) })}`,
+      { token: admin },
+    );
+    expect(res.status, res.text).toBe(200);
+    const mine = res.body.plants.find((p: { plantUid: string }) => p.plantUid === g.plantUid);
+    // Four sunny hours × three inverters: B's silent hour is a gap (coverage 11/12), never counted available; C's
+    // outage steps fall inside hours with other readings, whose mean power is above 0.
+    expect(mine.availability).toBe(1);
+    expect(mine.availabilityCoverage).toBeCloseTo(11 / 12, 9);
+    const hourly = await generate(60);
+    expect(mine.availability).toBe(hourly.body.figures.availability);
   });
 
   it("hourly steps (rollups): the silent hour is a communication gap, the reset is found between hours", async () => {

@@ -84,6 +84,7 @@ describe("the OpenAPI document describes the real answers", () => {
       "/rtu/{uid}": fleet.rtu!,
       "/monitor/{kind}": "gen",
       "/mop/detail/{id}": fleet.plant!,
+      "/curtailment/{plantUid}": fleet.plant!,
     };
     const checked: string[] = [];
     const statusOnly: string[] = [];

@@ -185,8 +185,11 @@ test.describe("diagnose screen", () => {
     const panel = page.getByRole("region", { name: "가동률 (IEC 61724-1)" });
     await expect(panel).toBeVisible();
     // 24 inverter-steps in the sun: 20 measured, all producing; 4 silent — coverage, not availability.
-    await expect(panel.locator('[data-figure="availability-time"]')).toContainText("100");
+    await expect(panel.locator('[data-figure="availability-time"]')).toContainText("100.0%");
     await expect(panel.locator('[data-figure="coverage-time"]')).toContainText("83.3%");
+    // One availability on the page: the IEC panel repeats the same figure (20 of 20 measured steps producing),
+    // not a second count that took the silent steps as available or not.
+    await expect(page.locator('[data-figure="iec-availability"]')).toHaveText("100.0%");
     await expect(panel.locator('[data-figure="availability-energy"]')).toContainText("100");
     await expect(panel.locator('[data-figure="coverage-energy"]')).toContainText("100");
     // Four 10-minute steps of one of two equal inverters: 20 plant-equivalent minutes.

@@ -27,6 +27,11 @@ export interface TimeChartInput {
   left: { unit: string; max?: number; series: ChartSeriesInput[] };
   right?: { unit: string; max?: number; series: ChartSeriesInput[] };
   noData: string;
+  /**
+   * Shaded bands behind the series (e.g. curtailment orders), from and to as key indexes (inclusive), each with its
+   * words (an SVG title); drawn hatched, so they are told by pattern and by the legend's words, not colour alone.
+   */
+  bands?: ReadonlyArray<{ from: number; to: number; title: string }>;
 }
 
 const W = 760;
@@ -96,6 +101,33 @@ function Chart({ input }: { input: TimeChartInput }) {
             {input.right.unit}
           </text>
         ) : null}
+        {input.bands?.length ? (
+          <defs>
+            <pattern id={`tc-${input.id}-hatch`} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+              <rect width="6" height="6" className="band-fill" />
+              <line x1="0" y1="0" x2="0" y2="6" className="band-line" />
+            </pattern>
+          </defs>
+        ) : null}
+        {input.bands?.map((b, i) => {
+          const half = n > 1 ? innerW / (n - 1) / 2 : innerW / 2;
+          const x0 = Math.max(0, round1(x(b.from) - half));
+          const x1 = Math.min(innerW, round1(x(b.to) + half));
+          return (
+            <rect
+              key={`band${i}`}
+              className="band"
+              data-band={i}
+              x={x0}
+              y={0}
+              width={Math.max(1, round1(x1 - x0))}
+              height={innerH}
+              fill={`url(#tc-${input.id}-hatch)`}
+            >
+              <title>{b.title}</title>
+            </rect>
+          );
+        })}
         {[0.5, 1].map((f) => (
           <line key={f} className="grid" x1={0} x2={innerW} y1={y(leftMax * f)} y2={y(leftMax * f)} />
         ))}
