@@ -303,7 +303,12 @@ async function seedLiveFleet(store: Store, n: number, secret: string): Promise<F
     inverterCapaKw: 50,
     sharedSecret: secret,
     lastSeenAt: Date.now(),
-    look: (i) => ({ name: `${["해남", "영암", "고흥", "김제", "상주"][i % 5]} 태양광 ${i}호기`, capaKw: 1000, lat: 35 + (i % 50) / 20, lng: 127 + (i % 40) / 20 }),
+    look: (i) => ({
+      name: `${["해남", "영암", "고흥", "김제", "상주"][i % 5]} 태양광 ${i}호기`,
+      capaKw: 1000,
+      lat: 35 + (i % 50) / 20,
+      lng: 127 + (i % 40) / 20,
+    }),
     latest: (k) => ({ iw: 20_000 + k, today_wh: 50_000, total_wh: 9e7, ageMs: 60_000 }),
   });
 }

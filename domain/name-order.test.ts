@@ -11,7 +11,14 @@ describe("NameOrder", () => {
   it("ranks names in the collator's order: Hangul before Latin, numbers by value", () => {
     const names = ["태양광 10호기", "Alpha", "가나", "태양광 2호기", "하늘", "beta"];
     expect(byRank(new NameOrder(compareNames), names)).toEqual([...names].sort(compareNames));
-    expect(byRank(new NameOrder(compareNames), names)).toEqual(["가나", "태양광 2호기", "태양광 10호기", "하늘", "Alpha", "beta"]);
+    expect(byRank(new NameOrder(compareNames), names)).toEqual([
+      "가나",
+      "태양광 2호기",
+      "태양광 10호기",
+      "하늘",
+      "Alpha",
+      "beta",
+    ]);
   });
 
   it("places names learnt later among the ones it knows, asking the collator only about the new ones", () => {
