@@ -3,7 +3,8 @@ import { SMTPServer } from "smtp-server";
 
 /** A real SMTP server that keeps what it receives; it can be taken down and brought back on its port. */
 export class Mailbox {
-  messages: Array<{ to: string; subject: string; raw: string }> = [];
+  /** What arrived, with the moment the server accepted it (epoch ms). */
+  messages: Array<{ to: string; subject: string; raw: string; at: number }> = [];
   private server: SMTPServer | undefined;
   constructor(public port: number) {}
   async up() {
@@ -15,8 +16,9 @@ export class Mailbox {
         let raw = "";
         stream.on("data", (c: Buffer) => (raw += c.toString()));
         stream.on("end", () => {
-          const subject = /^Subject: (.*)$/m.exec(raw)?.[1] ?? "";
-          this.messages.push({ to: session.envelope.rcptTo.map((r) => r.address).join(","), subject, raw });
+          // A long (encoded) subject is folded over several lines: unfolded here (RFC 5322 §2.2.3).
+          const subject = (/^Subject: (.*(?:\r\n[ \t].*)*)/m.exec(raw)?.[1] ?? "").replace(/\r\n(?=[ \t])/g, "");
+          this.messages.push({ to: session.envelope.rcptTo.map((r) => r.address).join(","), subject, raw, at: Date.now() });
           cb();
         });
       },
