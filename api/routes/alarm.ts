@@ -421,7 +421,7 @@ export function alarmRoutes(ctx: ApiContext, clock: Clock, outbox?: OutboxWorker
       const { seq } = parse(SeqParam, req.params);
       const body = parse(AlarmAckSchema, req.body ?? {});
       await visibleAlarm(db, me, seq);
-      await acknowledgeAlarm(db, seq, me.id, body.note, clock.now());
+      await acknowledgeAlarm(db, seq, me.id, body.note, clock.now(), ctx.store.dialect);
       return { alarm: await alarmBySeq(db, seq), events: await alarmEvents(db, seq) };
     }),
   );

@@ -241,6 +241,18 @@ export interface AlarmEscalationTable {
   at: number;
   recipients: number;
 }
+/** The tamper-evident command and acknowledgement log (migration 0026, api/store/audit-chain.ts). */
+export interface AuditChainTable {
+  seq: Generated<number>;
+  at: number;
+  kind: string;
+  plant_uid: string | null;
+  ref_seq: number | null;
+  member_id: string | null;
+  detail: string;
+  prev_hash: string;
+  hash: string;
+}
 export interface PlantContactTable {
   plant_uid: string;
   role: string;
@@ -576,6 +588,7 @@ export interface Database {
   plant_contact: PlantContactTable;
   alarm_ladder: AlarmLadderTable;
   alarm_escalation: AlarmEscalationTable;
+  audit_chain: AuditChainTable;
   outbox: OutboxTable;
   outbox_attempt: OutboxAttemptTable;
   report_subscription: ReportSubscriptionTable;
