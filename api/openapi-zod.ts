@@ -8,7 +8,7 @@
 import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
 import { z, type ZodTypeAny } from "zod";
 import { ADMIN_DELETE_KEY } from "../domain/admin-delete";
-import { AlarmAckSchema, AlertPrefSchema, CommandSchema, PlantContactsSchema } from "../domain/contract/alarm";
+import { AlarmAckSchema, AlertPrefSchema, AlertRoutesSchema, CommandSchema, PlantContactsSchema } from "../domain/contract/alarm";
 import { CameraCreate, CameraUpdate } from "../domain/contract/cctv";
 import { CustomPageInput } from "../domain/contract/custom";
 import { ALL_COMPARE_TYPES, CoefficientsSchema, DiagnoseRequestSchema } from "../domain/contract/diagnose";
@@ -43,6 +43,7 @@ const BODIES: Record<string, ZodTypeAny> = {
   PollingSettingsBody: SETTING_SCHEMAS.polling,
   AlarmNoteBody: AlarmAckSchema,
   AlertPrefBody: AlertPrefSchema,
+  AlertRoutesBody: AlertRoutesSchema,
   PlantContactsBody: PlantContactsSchema,
   CommandBody: CommandSchema,
   CameraCreateBody: CameraCreate,

@@ -12,6 +12,7 @@
  * POST /alarm/{seq}/ack {note}     acknowledge (writers; audit-logged)
  * POST /alarm/{seq}/release {note} an operator's release (edit access to the plant)
  * GET, PUT /alarm/notify/pref      the member's own alert preferences
+ * GET, PUT /alarm/notify/routes    the member's own alert routes (plant or group, minimum level, codes, channels)
  * GET  /alarm/notify/log           the outbox delivery log (admins: setting area)
  * GET, PUT /alarm/contacts/{plant} the plant's owner, electrical safety manager and operator (plant admins with edit access)
  * GET, PUT, DELETE /alarm/ladder?plant=|group=  the escalation ladder of a plant or group (plant admins with edit access;
@@ -36,6 +37,8 @@ import {
   type AlarmScopeResponse,
   type AlertPref,
   type PlantContacts,
+  AlertRoutesSchema,
+  type AlertRouteView,
 } from "../../domain/contract/alarm";
 import type { AccessClaims } from "../../domain/contract/auth";
 import type { Clock } from "../clock";
@@ -72,7 +75,8 @@ import {
   unreleasedByPlant,
 } from "../store/alarms";
 import type { Database } from "../store/schema";
-import { reachOf, requireDevice, requirePlant, subtreeSeqs, visiblePlantUids } from "../store/visibility";
+import { nodeInReach, reachOf, requireDevice, requirePlant, subtreeSeqs, visiblePlantUids } from "../store/visibility";
+import { namedRoutesOf, saveRoutes } from "../store/alert-routes";
 import { reachesEverything } from "../../domain/visibility";
 import { LadderSchema, ladderScopeKey, type LadderScope } from "../../domain/alarm-ladder";
 import { deleteLadder, effectiveLadder, saveLadder } from "../store/alarm-ladders";
@@ -273,6 +277,53 @@ export function alarmRoutes(ctx: ApiContext, clock: Clock, outbox?: OutboxWorker
     }),
   );
 
+  r.get(
+    "/alarm/notify/routes",
+    handle(async (req) => {
+      const me = requireSettled(req);
+      return { routes: await readRoutes(db, me.id) };
+    }),
+  );
+
+  r.put(
+    "/alarm/notify/routes",
+    handle(async (req) => {
+      const me = requireWriter(req);
+      const body = parse(AlertRoutesSchema, req.body);
+      const reach = await reachOf(db, me);
+      const fields: Record<string, string> = {};
+      const pref = await alertPrefRow(db, me.id);
+      for (const [i, r] of body.routes.entries()) {
+        if (
+          r.plant &&
+          !(await requirePlant(db, reach, r.plant).then(
+            () => true,
+            () => false,
+          ))
+        )
+          fields[`routes.${i}.plant`] = "unknown_plant";
+        if (r.group && !((await nodeNamed(db, r.group)) && (await nodeInReach(db, reach, r.group))))
+          fields[`routes.${i}.group`] = "unknown_group";
+        if (r.mail && !pref?.email) fields[`routes.${i}.mail`] = "no_email";
+        if (r.webhook && !pref?.webhook_url) fields[`routes.${i}.webhook`] = "no_webhook_url";
+      }
+      if (Object.keys(fields).length) throw badRequest("invalid_input", fields);
+      await saveRoutes(
+        db,
+        me.id,
+        body.routes.map((r) => ({
+          plant: r.plant ?? null,
+          group: r.group ?? null,
+          minLevel: r.minLevel,
+          codes: r.codes?.length ? [...new Set(r.codes)] : null,
+          mail: r.mail,
+          webhook: r.webhook,
+        })),
+      );
+      return { routes: await readRoutes(db, me.id) };
+    }),
+  );
+
   r.put(
     "/alarm/notify/pref",
     handle(async (req): Promise<AlertPref> => {
@@ -469,6 +520,10 @@ async function readPref(db: Kysely<Database>, memberId: string): Promise<AlertPr
     lang: member.lang === "en" ? "en" : "ko",
     email: member.email,
   };
+}
+
+async function readRoutes(db: Kysely<Database>, memberId: string): Promise<AlertRouteView[]> {
+  return namedRoutesOf(db, memberId);
 }
 
 async function readContacts(db: Kysely<Database>, plantUid: string): Promise<PlantContacts> {

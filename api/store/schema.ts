@@ -253,6 +253,18 @@ export interface AuditChainTable {
   prev_hash: string;
   hash: string;
 }
+/** A member's alert route (migration 0026, domain/alert-routing.ts). */
+export interface AlertRouteTable {
+  seq: Generated<number>;
+  member_id: string;
+  plant_uid: string | null;
+  group_seq: number | null;
+  min_level: number;
+  /** JSON array of alarm codes; null: every code. */
+  codes: string | null;
+  mail: number;
+  webhook: number;
+}
 export interface PlantContactTable {
   plant_uid: string;
   role: string;
@@ -589,6 +601,7 @@ export interface Database {
   alarm_ladder: AlarmLadderTable;
   alarm_escalation: AlarmEscalationTable;
   audit_chain: AuditChainTable;
+  alert_route: AlertRouteTable;
   outbox: OutboxTable;
   outbox_attempt: OutboxAttemptTable;
   report_subscription: ReportSubscriptionTable;

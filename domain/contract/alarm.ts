@@ -226,6 +226,43 @@ export interface AlertPref {
   email: string | null;
 }
 
+/**
+ * A member's alert routes (issue 29 §2, domain/alert-routing.ts), PUT /alarm/notify/routes: the whole list at once.
+ * Each names a plant or a group (or neither: every plant the member is a contact of), a minimum level, codes (empty
+ * or absent: every code) and the channels.
+ */
+export const ALERT_ROUTES_MAX = 20;
+export const AlertRouteSchema = z
+  .object({
+    plant: optionalText(64).nullable(),
+    group: wholeNumber(1, 2 ** 31 - 1)
+      .nullable()
+      .optional(),
+    minLevel: wholeNumber(1, 4),
+    codes: z
+      .array(wholeNumber(0, 2 ** 31 - 1))
+      .max(50, "too_many")
+      .nullable()
+      .optional(),
+    mail: z.boolean(),
+    webhook: z.boolean(),
+  })
+  .superRefine((r, ctx) => {
+    if (r.plant && r.group) ctx.addIssue({ code: "custom", path: ["group"], message: "plant_or_group" });
+    if (!r.mail && !r.webhook) ctx.addIssue({ code: "custom", path: ["mail"], message: "no_channel" });
+  });
+export const AlertRoutesSchema = z.object({ routes: z.array(AlertRouteSchema).max(ALERT_ROUTES_MAX, "too_many") });
+export interface AlertRouteView {
+  plant: string | null;
+  plantName: string | null;
+  group: number | null;
+  groupName: string | null;
+  minLevel: number;
+  codes: number[] | null;
+  mail: boolean;
+  webhook: boolean;
+}
+
 /** A plant's contacts: the owner and electrical safety manager (MOTIE 2021), and the operator (issue 29's ladder). */
 export const PLANT_CONTACT_ROLES = ["owner", "safety", "operator"] as const;
 export type PlantContactRole = (typeof PLANT_CONTACT_ROLES)[number];

@@ -23,7 +23,7 @@ import * as m0021 from "./0021_admin_service";
 import * as m0022 from "./0022_command_once_outbox_scope";
 import * as m0023 from "./0023_api_tokens";
 import * as m0024 from "./0024_alarm_escalation";
-import * as m0026 from "./0026_audit_chain";
+import * as m0026 from "./0026_audit_chain_alert_routes";
 
 export interface Migration {
   name: string;
@@ -36,7 +36,7 @@ export interface Migration {
  * 0005 alarms and alerts, 0006 measurement and diagnosis, 0007 statistics reports, 0008 diagrams, pages and
  * cameras, 0009 scale-out, 0010 input hardening, 0012 the alarm list's period indexes, 0013 the per-plant daily rollup (diagnosis), 0014 the statistics report's covering index, 0015 alarm messages as code and parameters, 0016 the integrated statistics report's per-plant days, 0017 the plant-day rows' regular flag (diagnosis), 0018 PostgreSQL's notices of writes to the tables kept answers read, 0019 those notices on every table of api/cache/kept-tables.ts, 0020 the statistics plant-days' irradiance coverage, 0021 the seeded admin's service bits, 0022 commands' one-time tokens and the outbox's plant and member, 0023 API tokens for other systems (hashed secret,
  * scope, plant limit, expiry, rate counters), 0024 alarm escalation ladders (the steps delivered, once each), auto-close and flapping,
- * 0026 the tamper-evident command and acknowledgement log (hash chain).
+ * 0026 the tamper-evident command and acknowledgement log (hash chain) and per-member alert routes.
  */
 export const migrations: Migration[] = [
   { name: "0001_foundation", up: m0001.up },
@@ -62,5 +62,5 @@ export const migrations: Migration[] = [
   { name: "0022_command_once_outbox_scope", up: m0022.up },
   { name: "0023_api_tokens", up: m0023.up },
   { name: "0024_alarm_escalation", up: m0024.up },
-  { name: "0026_audit_chain", up: m0026.up },
+  { name: "0026_audit_chain_alert_routes", up: m0026.up },
 ];
