@@ -12,6 +12,8 @@
  * POST /alarm/{seq}/ack {note}     acknowledge (writers; audit-logged)
  * POST /alarm/{seq}/release {note} an operator's release (edit access to the plant)
  * GET, PUT /alarm/notify/pref      the member's own alert preferences
+ * GET /alarm/figures?start=&end=&plant=&isGroup=&group=   alarms per 100 plants per day, nuisance share, mean
+ *                                  times to acknowledge and clear — in all and per code, plant and group
  * GET, PUT /alarm/notify/routes    the member's own alert routes (plant or group, minimum level, codes, channels)
  * GET  /alarm/notify/log           the outbox delivery log (admins: setting area)
  * GET, PUT /alarm/contacts/{plant} the plant's owner, electrical safety manager and operator (plant admins with edit access)
@@ -38,8 +40,14 @@ import {
   type AlertPref,
   type PlantContacts,
   AlertRoutesSchema,
+  AlarmFiguresQuerySchema,
+  FIGURE_ROWS,
+  type AlarmFiguresResponse,
   type AlertRouteView,
 } from "../../domain/contract/alarm";
+import { alarmFigures, type FigureRow } from "../../domain/alarm-figures";
+import { DAY_MS, parseSeoul } from "../../domain/seoul-time";
+import { alarmsRaisedIn, plantsWithGroups } from "../store/alarm-figures";
 import type { AccessClaims } from "../../domain/contract/auth";
 import type { Clock } from "../clock";
 import type { ClusterNotices } from "../cache/answer-cache";
@@ -274,6 +282,37 @@ export function alarmRoutes(ctx: ApiContext, clock: Clock, outbox?: OutboxWorker
     handle(async (req): Promise<AlertPref> => {
       const me = requireSettled(req);
       return readPref(db, me.id);
+    }),
+  );
+
+  r.get(
+    "/alarm/figures",
+    handle(async (req): Promise<AlarmFiguresResponse> => {
+      const me = requireSettled(req);
+      const q = parse(AlarmFiguresQuerySchema, req.query);
+      const { plants } = await narrowed(db, me, q);
+      const from = parseSeoul(q.start)!;
+      const to = parseSeoul(q.end)! + DAY_MS;
+      const days = Math.round((to - from) / DAY_MS);
+      const [alarms, inScope] = await Promise.all([alarmsRaisedIn(db, plants, from, to), plantsWithGroups(db, plants)]);
+      const f = alarmFigures(alarms, inScope, days);
+      const plantName = new Map(inScope.map((p) => [p.uid, p.name]));
+      const groupName = new Map(inScope.map((p) => [p.group, p.groupName]));
+      const figure = ({ key: _key, ...rest }: FigureRow<unknown>) => rest;
+      return {
+        start: q.start,
+        end: q.end,
+        days,
+        plants: inScope.length,
+        total: f.total,
+        byCode: f.byCode.slice(0, FIGURE_ROWS).map((r) => ({ code: r.key, ...figure(r) })),
+        byPlant: f.byPlant
+          .slice(0, FIGURE_ROWS)
+          .map((r) => ({ plant_uid: r.key, plantName: plantName.get(r.key) ?? r.key, ...figure(r) })),
+        byGroup: f.byGroup
+          .slice(0, FIGURE_ROWS)
+          .map((r) => ({ group: r.key, groupName: groupName.get(r.key) ?? null, ...figure(r) })),
+      };
     }),
   );
 

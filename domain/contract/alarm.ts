@@ -430,3 +430,45 @@ export const CommandListQuerySchema = z.object({
   plant: optionalText(64),
   limit: wholeNumber(1, 200).default(20),
 });
+
+/**
+ * GET /alarm/figures (issue 29 §2, domain/alarm-figures.ts): the alarm figures of a period (Seoul days, end
+ * inclusive) in a plant or group scope, in all and per code, plant and group (at most FIGURE_ROWS of each, most
+ * alarms first).
+ */
+export const FIGURE_ROWS = 100;
+export const AlarmFiguresQuerySchema = z
+  .object({
+    start: day,
+    end: day,
+    isGroup: flag.optional(),
+    group: z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_a_number").min(1, "too_small").optional(),
+    plant: optionalText(64),
+  })
+  .superRefine((q, ctx) => {
+    if (q.start > q.end) ctx.addIssue({ code: "custom", path: ["end"], message: "end_before_start" });
+    else if ((parseSeoul(q.end)! - parseSeoul(q.start)!) / 86_400_000 >= ALARM_MAX_PERIOD_DAYS)
+      ctx.addIssue({ code: "custom", path: ["end"], message: "period_too_long" });
+    if (q.isGroup && q.group === undefined) ctx.addIssue({ code: "custom", path: ["group"], message: "required" });
+  });
+export type AlarmFiguresQuery = z.infer<typeof AlarmFiguresQuerySchema>;
+export interface AlarmFigureView {
+  count: number;
+  perHundredPlantsPerDay: number | null;
+  nuisance: number;
+  nuisanceShare: number | null;
+  acknowledged: number;
+  meanToAckMs: number | null;
+  cleared: number;
+  meanToClearMs: number | null;
+}
+export interface AlarmFiguresResponse {
+  start: string;
+  end: string;
+  days: number;
+  plants: number;
+  total: AlarmFigureView;
+  byCode: Array<AlarmFigureView & { code: number }>;
+  byPlant: Array<AlarmFigureView & { plant_uid: string; plantName: string }>;
+  byGroup: Array<AlarmFigureView & { group: number | null; groupName: string | null }>;
+}
