@@ -1,5 +1,6 @@
 /** Alarm calls (SPEC §7 Devices, alarms, codes; §3 Alarm): the filtered list, acknowledge, release, alert settings, contacts, delivery log. */
 import type {
+  AlarmFiguresResponse,
   AlarmListResponse,
   AlarmRow,
   AlarmScopeResponse,
@@ -112,3 +113,7 @@ export const resetAlarmLadder = (token: string, q: LadderQuery) =>
 
 export const deliveryLog = (token: string, q: { status?: string; page?: number }) =>
   api<DeliveryLogResponse>("/alarm/notify/log", { token, query: q });
+
+/** The alarm figures of a period in a plant or group scope (issue 29 §2). */
+export const alarmFiguresOf = (token: string, q: { start: string; end: string; plant?: string; isGroup?: "1"; group?: number }) =>
+  api<AlarmFiguresResponse>("/alarm/figures", { token, query: q });
