@@ -84,3 +84,44 @@ test("the command log of a plant found by name, its verification in words, its C
   await expect(total.getByRole("cell", { name: /^5(\.0)?분$/ })).toBeVisible();
   await expect(page.getByRole("region", { name: "코드별" }).getByRole("rowheader", { name: /1000006/ })).toBeVisible();
 });
+
+test("a member routes their alerts to one plant by name on /modify, with codes; a name that matches nothing is said", async ({
+  page,
+  store,
+  loginByCookie,
+}) => {
+  const root = await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).executeTakeFirstOrThrow();
+  const { seq: nodeSeq } = await store.db
+    .insertInto("node")
+    .values({ parent_seq: root.seq, name: `경로 ${randomBytes(2).toString("hex")}`, sort_order: 0, created_at: Date.now() })
+    .returning("seq")
+    .executeTakeFirstOrThrow();
+  const g = await createGatewayFixture(store, { nodeSeq: Number(nodeSeq) });
+  const plant = await store.db.selectFrom("plant").select("name").where("uid", "=", g.plantUid).executeTakeFirstOrThrow();
+  const m = await createMember(store, { node_seq: Number(nodeSeq), email: `r-${randomBytes(3).toString("hex")}@example.kr` });
+  await loginByCookie(m.id, m.password);
+  await page.goto("/modify");
+  const section = page.getByRole("region", { name: "알림 경로" });
+  const first = section.getByRole("group", { name: "경로 1" });
+  await first.getByLabel("발전소 또는 그룹 이름").fill("없는 발전소 이름");
+  await section.getByRole("button", { name: "알림 경로 저장" }).click();
+  await expect(page.getByText("이 이름의 발전소나 그룹을 찾을 수 없습니다.")).toBeVisible();
+
+  await page
+    .getByRole("region", { name: "알림 경로" })
+    .getByRole("group", { name: "경로 1" })
+    .getByLabel("발전소 또는 그룹 이름")
+    .fill(plant.name);
+  const row = page.getByRole("region", { name: "알림 경로" }).getByRole("group", { name: "경로 1" });
+  await row.getByLabel("최소 등급").selectOption("4");
+  await row.getByLabel(/알람 코드/).fill("1000006, 1000001");
+  await page.getByRole("region", { name: "알림 경로" }).getByRole("button", { name: "알림 경로 저장" }).click();
+  await expect(page.getByText("알림 경로를 저장했습니다.")).toBeVisible();
+  const saved = page.getByRole("region", { name: "알림 경로" }).getByRole("group", { name: "경로 1" });
+  await expect(saved.getByLabel("발전소 또는 그룹 이름")).toHaveValue(plant.name);
+  await expect(saved.getByLabel(/알람 코드/)).toHaveValue("1000006, 1000001");
+  const stored = await store.db.selectFrom("alert_route").selectAll().where("member_id", "=", m.id).execute();
+  expect(stored).toEqual([
+    expect.objectContaining({ plant_uid: g.plantUid, min_level: 4, codes: "[1000006,1000001]", mail: 1, webhook: 0 }),
+  ]);
+});
