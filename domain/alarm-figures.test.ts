@@ -85,3 +85,16 @@ describe("alarm figures", () => {
     expect(alarmFigure([], 0, 2).perHundredPlantsPerDay).toBeNull();
   });
 });
+
+describe("figure table", () => {
+  it("the total and per code as text rows", async () => {
+    const { figureTableLines } = await import("./alarm-figures");
+    const f = alarmFigures(set, plants, 2);
+    const lines = figureTableLines(f, "ko");
+    expect(lines[0]).toBe("알람 지표");
+    expect(lines[2]).toBe("전체 | 5 | 62.50 | 40.0% | 12.0 | 14.0");
+    expect(lines[3]).toBe("코드 1000006 | 3 | 37.50 | 33.3% | 12.0 | 17.5");
+    expect(lines[4]).toBe("코드 1000001 | 2 | 25.00 | 50.0% | – | 10.5");
+    expect(figureTableLines(alarmFigures([], plants, 2), "en")[2]).toBe("All | 0 | 0.00 | – | – | –");
+  });
+});

@@ -109,3 +109,50 @@ export function alarmFigures(
     ),
   };
 }
+
+/** The words of the figures' text table (the monthly report mail). */
+export const FIGURE_TABLE_WORDS = {
+  ko: {
+    title: "알람 지표",
+    head: ["구분", "알람 수", "100개소·1일당", "불필요 알람 비율", "평균 확인 시간(분)", "평균 해제 시간(분)"],
+    total: "전체",
+    code: "코드",
+    nuisance: "불필요 알람: 발생 후 10분 안에 확인 없이 해제",
+  },
+  en: {
+    title: "Alarm figures",
+    head: ["Item", "Alarms", "Per 100 plants per day", "Nuisance share", "Mean to acknowledge (min)", "Mean to clear (min)"],
+    total: "All",
+    code: "Code",
+    nuisance: "Nuisance: cleared within 10 minutes of being raised, without an acknowledgement",
+  },
+} as const;
+
+/**
+ * The figures as a plain-text table (one line a row, cells joined by " | "): the total, then per code (at most
+ * `maxCodes`, most alarms first). "–" where a figure has no value.
+ */
+export function figureTableLines(
+  f: { total: AlarmFigure; byCode: Array<FigureRow<number>> },
+  lang: keyof typeof FIGURE_TABLE_WORDS,
+  maxCodes = 10,
+): string[] {
+  const w = FIGURE_TABLE_WORDS[lang];
+  const n = (v: number | null, digits: number) => (v === null ? "–" : v.toFixed(digits));
+  const row = (label: string, x: AlarmFigure) =>
+    [
+      label,
+      String(x.count),
+      n(x.perHundredPlantsPerDay, 2),
+      x.nuisanceShare === null ? "–" : `${(x.nuisanceShare * 100).toFixed(1)}%`,
+      n(x.meanToAckMs === null ? null : x.meanToAckMs / 60_000, 1),
+      n(x.meanToClearMs === null ? null : x.meanToClearMs / 60_000, 1),
+    ].join(" | ");
+  return [
+    w.title,
+    w.head.join(" | "),
+    row(w.total, f.total),
+    ...f.byCode.slice(0, maxCodes).map((r) => row(`${w.code} ${r.key}`, r)),
+    w.nuisance,
+  ];
+}
