@@ -17,6 +17,7 @@ import type { Clock } from "./clock";
 import { docsRoutes } from "./docs";
 import { openapiDocument } from "./openapi";
 import { commandRoutes } from "./routes/command";
+import { auditRoutes } from "./routes/audit";
 import { ingestRoutes } from "./routes/ingest";
 import { AlarmEngine } from "./telemetry/alarm-engine";
 import { CommandService } from "./telemetry/commands";
@@ -215,6 +216,7 @@ export function createApi(opts: ApiOptions): Api {
   router.use(settingsRoutes(ctx));
   router.use(crawlingRoutes(ctx, fleet));
   router.use(commandRoutes(ctx, commands));
+  router.use(auditRoutes(ctx, opts.clock));
   router.use(memberAdminRoutes(ctx));
   router.use(apiTokenRoutes(ctx));
   router.use(noticeRoutes(ctx, opts.clusterNotices));

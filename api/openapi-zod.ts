@@ -8,7 +8,7 @@
 import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
 import { z, type ZodTypeAny } from "zod";
 import { ADMIN_DELETE_KEY } from "../domain/admin-delete";
-import { AlarmAckSchema, AlertPrefSchema, CommandSchema, PlantContactsSchema } from "../domain/contract/alarm";
+import { AlarmAckSchema, AlertPrefSchema, AlertRoutesSchema, CommandSchema, PlantContactsSchema } from "../domain/contract/alarm";
 import { CameraCreate, CameraUpdate } from "../domain/contract/cctv";
 import { CurtailmentImportBody, CurtailmentOrderBody } from "../domain/contract/curtailment";
 import { CustomPageInput } from "../domain/contract/custom";
@@ -44,6 +44,7 @@ const BODIES: Record<string, ZodTypeAny> = {
   PollingSettingsBody: SETTING_SCHEMAS.polling,
   AlarmNoteBody: AlarmAckSchema,
   AlertPrefBody: AlertPrefSchema,
+  AlertRoutesBody: AlertRoutesSchema,
   PlantContactsBody: PlantContactsSchema,
   CommandBody: CommandSchema,
   CameraCreateBody: CameraCreate,

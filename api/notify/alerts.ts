@@ -5,7 +5,10 @@
  * digest get one mail a day instead.
  */
 import type { Kysely, Transaction } from "kysely";
-import { DEFAULT_ALERT_PREF, DIGEST_HOUR, planAlert, type AlertPrefView } from "../../domain/alert-policy";
+import { DEFAULT_ALERT_PREF, DIGEST_HOUR, type AlertPrefView } from "../../domain/alert-policy";
+import { routeAlert, type AlertRoute } from "../../domain/alert-routing";
+import { groupPaths } from "../store/alarm-ladders";
+import { routesOf } from "../store/alert-routes";
 import { ALARM_MESSAGE_WORDS, renderAlarmMessage, storedAlarmMessage, type AlarmMessage } from "../../domain/alarm-message";
 import { STATUS_WORDS, type WordLocale } from "../../domain/status-words";
 import { DAY_MS, HOUR_MS, formatSeoul, seoulDayStart } from "../../domain/seoul-time";
@@ -110,6 +113,8 @@ interface Recipient {
   member_id: string;
   email: string | null;
   pref: AlertPrefView;
+  /** The member's alert routes (domain/alert-routing.ts); none: the preferences' minimum level for every plant. */
+  routes: AlertRoute[];
   lang: WordLocale;
 }
 
@@ -165,11 +170,21 @@ async function recipients(db: Db, plantUids: string[]): Promise<Map<string, Reci
       member_id: r.id,
       email: r.email,
       pref: prefView(r),
+      routes: [],
       lang: langOf(r.lang),
     });
     out.set(r.plant_uid, list);
   }
+  const routes = await routesOf(db, [...new Set(rows.map((r) => r.id))]);
+  for (const list of out.values()) for (const r of list) r.routes = routes.get(r.member_id) ?? [];
   return out;
+}
+
+/** The plant's group and its ancestors, nearest first (what a group route matches). */
+async function plantGroupPath(db: Db, plantUid: string): Promise<number[]> {
+  const plant = await db.selectFrom("plant").select("node_seq").where("uid", "=", plantUid).executeTakeFirst();
+  if (plant?.node_seq === null || plant?.node_seq === undefined) return [];
+  return (await groupPaths(db)).get(Number(plant.node_seq)) ?? [Number(plant.node_seq)];
 }
 
 export function prefView(r: {
@@ -243,8 +258,9 @@ async function enqueueToRecipients(
 ): Promise<number> {
   const composed: Partial<Record<WordLocale, { subject: string; text: string }>> = {};
   let queued = 0;
+  const groupPath = who.some((r) => r.routes.some((x) => x.group !== null)) ? await plantGroupPath(db, a.plant_uid) : [];
   for (const r of who) {
-    const plan = planAlert(r.pref, r.email, a.level, now);
+    const plan = routeAlert(r.pref, r.routes, r.email, { plant_uid: a.plant_uid, groupPath, level: a.level, code: a.code }, now);
     const { subject, text } = (composed[r.lang] ??= compose(r.lang));
     for (const c of plan.channels) {
       const fresh = await enqueue(db, {

@@ -12,6 +12,9 @@
  * POST /alarm/{seq}/ack {note}     acknowledge (writers; audit-logged)
  * POST /alarm/{seq}/release {note} an operator's release (edit access to the plant)
  * GET, PUT /alarm/notify/pref      the member's own alert preferences
+ * GET /alarm/figures?start=&end=&plant=&isGroup=&group=   alarms per 100 plants per day, nuisance share, mean
+ *                                  times to acknowledge and clear — in all and per code, plant and group
+ * GET, PUT /alarm/notify/routes    the member's own alert routes (plant or group, minimum level, codes, channels)
  * GET  /alarm/notify/log           the outbox delivery log (admins: setting area)
  * GET, PUT /alarm/contacts/{plant} the plant's owner, electrical safety manager and operator (plant admins with edit access)
  * GET, PUT, DELETE /alarm/ladder?plant=|group=  the escalation ladder of a plant or group (plant admins with edit access;
@@ -36,7 +39,15 @@ import {
   type AlarmScopeResponse,
   type AlertPref,
   type PlantContacts,
+  AlertRoutesSchema,
+  AlarmFiguresQuerySchema,
+  FIGURE_ROWS,
+  type AlarmFiguresResponse,
+  type AlertRouteView,
 } from "../../domain/contract/alarm";
+import { alarmFigures, type FigureRow } from "../../domain/alarm-figures";
+import { DAY_MS, parseSeoul } from "../../domain/seoul-time";
+import { alarmsRaisedIn, plantsWithGroups } from "../store/alarm-figures";
 import type { AccessClaims } from "../../domain/contract/auth";
 import type { Clock } from "../clock";
 import type { ClusterNotices } from "../cache/answer-cache";
@@ -72,7 +83,8 @@ import {
   unreleasedByPlant,
 } from "../store/alarms";
 import type { Database } from "../store/schema";
-import { reachOf, requireDevice, requirePlant, subtreeSeqs, visiblePlantUids } from "../store/visibility";
+import { nodeInReach, reachOf, requireDevice, requirePlant, subtreeSeqs, visiblePlantUids } from "../store/visibility";
+import { namedRoutesOf, saveRoutes } from "../store/alert-routes";
 import { reachesEverything } from "../../domain/visibility";
 import { LadderSchema, ladderScopeKey, type LadderScope } from "../../domain/alarm-ladder";
 import { deleteLadder, effectiveLadder, saveLadder } from "../store/alarm-ladders";
@@ -273,6 +285,84 @@ export function alarmRoutes(ctx: ApiContext, clock: Clock, outbox?: OutboxWorker
     }),
   );
 
+  r.get(
+    "/alarm/figures",
+    handle(async (req): Promise<AlarmFiguresResponse> => {
+      const me = requireSettled(req);
+      const q = parse(AlarmFiguresQuerySchema, req.query);
+      const { plants } = await narrowed(db, me, q);
+      const from = parseSeoul(q.start)!;
+      const to = parseSeoul(q.end)! + DAY_MS;
+      const days = Math.round((to - from) / DAY_MS);
+      const [alarms, inScope] = await Promise.all([alarmsRaisedIn(db, plants, from, to), plantsWithGroups(db, plants)]);
+      const f = alarmFigures(alarms, inScope, days);
+      const plantName = new Map(inScope.map((p) => [p.uid, p.name]));
+      const groupName = new Map(inScope.map((p) => [p.group, p.groupName]));
+      const figure = ({ key: _key, ...rest }: FigureRow<unknown>) => rest;
+      return {
+        start: q.start,
+        end: q.end,
+        days,
+        plants: inScope.length,
+        total: f.total,
+        byCode: f.byCode.slice(0, FIGURE_ROWS).map((r) => ({ code: r.key, ...figure(r) })),
+        byPlant: f.byPlant
+          .slice(0, FIGURE_ROWS)
+          .map((r) => ({ plant_uid: r.key, plantName: plantName.get(r.key) ?? r.key, ...figure(r) })),
+        byGroup: f.byGroup
+          .slice(0, FIGURE_ROWS)
+          .map((r) => ({ group: r.key, groupName: groupName.get(r.key) ?? null, ...figure(r) })),
+      };
+    }),
+  );
+
+  r.get(
+    "/alarm/notify/routes",
+    handle(async (req) => {
+      const me = requireSettled(req);
+      return { routes: await readRoutes(db, me.id) };
+    }),
+  );
+
+  r.put(
+    "/alarm/notify/routes",
+    handle(async (req) => {
+      const me = requireWriter(req);
+      const body = parse(AlertRoutesSchema, req.body);
+      const reach = await reachOf(db, me);
+      const fields: Record<string, string> = {};
+      const pref = await alertPrefRow(db, me.id);
+      for (const [i, r] of body.routes.entries()) {
+        if (
+          r.plant &&
+          !(await requirePlant(db, reach, r.plant).then(
+            () => true,
+            () => false,
+          ))
+        )
+          fields[`routes.${i}.plant`] = "unknown_plant";
+        if (r.group && !((await nodeNamed(db, r.group)) && (await nodeInReach(db, reach, r.group))))
+          fields[`routes.${i}.group`] = "unknown_group";
+        if (r.mail && !pref?.email) fields[`routes.${i}.mail`] = "no_email";
+        if (r.webhook && !pref?.webhook_url) fields[`routes.${i}.webhook`] = "no_webhook_url";
+      }
+      if (Object.keys(fields).length) throw badRequest("invalid_input", fields);
+      await saveRoutes(
+        db,
+        me.id,
+        body.routes.map((r) => ({
+          plant: r.plant ?? null,
+          group: r.group ?? null,
+          minLevel: r.minLevel,
+          codes: r.codes?.length ? [...new Set(r.codes)] : null,
+          mail: r.mail,
+          webhook: r.webhook,
+        })),
+      );
+      return { routes: await readRoutes(db, me.id) };
+    }),
+  );
+
   r.put(
     "/alarm/notify/pref",
     handle(async (req): Promise<AlertPref> => {
@@ -421,7 +511,7 @@ export function alarmRoutes(ctx: ApiContext, clock: Clock, outbox?: OutboxWorker
       const { seq } = parse(SeqParam, req.params);
       const body = parse(AlarmAckSchema, req.body ?? {});
       await visibleAlarm(db, me, seq);
-      await acknowledgeAlarm(db, seq, me.id, body.note, clock.now());
+      await acknowledgeAlarm(db, seq, me.id, body.note, clock.now(), ctx.store.dialect);
       return { alarm: await alarmBySeq(db, seq), events: await alarmEvents(db, seq) };
     }),
   );
@@ -469,6 +559,10 @@ async function readPref(db: Kysely<Database>, memberId: string): Promise<AlertPr
     lang: member.lang === "en" ? "en" : "ko",
     email: member.email,
   };
+}
+
+async function readRoutes(db: Kysely<Database>, memberId: string): Promise<AlertRouteView[]> {
+  return namedRoutesOf(db, memberId);
 }
 
 async function readContacts(db: Kysely<Database>, plantUid: string): Promise<PlantContacts> {

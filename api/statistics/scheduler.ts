@@ -15,11 +15,15 @@ import type { SingletonContext, SingletonJob } from "../cluster/singletons";
 import type { ReportKind, SubscriptionFrequency } from "../../domain/contract/statistics";
 import { formatSeoul } from "../../domain/seoul-time";
 import { periodToSend, SUBSCRIPTION_UNIT } from "../../domain/statistics-schedule";
+import { alarmFigures, figureTableLines } from "../../domain/alarm-figures";
+import { alarmsRaisedIn, plantsWithGroups } from "../store/alarm-figures";
 import { REPORT_TITLES, type Lang } from "../../domain/statistics-table";
 import type { Period } from "../../domain/statistics";
 import { ApiError } from "../http";
 import { enqueue } from "../notify/outbox";
 import type { Store } from "../store/db";
+import type { Kysely } from "kysely";
+import type { Database } from "../store/schema";
 import { allSubscriptions, type SubscriptionRow } from "../store/report-subscriptions";
 import { exportFileName, summaryLines, writeXlsx } from "./export";
 import { newTotals, prepareReport, reportChunks, summaryOf } from "./report";
@@ -86,8 +90,22 @@ export async function sendScheduledReport(store: Store, sub: SubscriptionRow, pe
   const lines = summaryLines(p, await summaryOf(db, p, totals), lang, member.id, now);
   const label = formatSeoul(period.start, frequency === "monthly" ? "YYYY-MM" : "YYYY-MM-DD");
   const subject = `[${FREQUENCY_TEXT[lang][frequency]}] ${REPORT_TITLES[report][lang]} — ${p.resolved.scope.name} — ${label}`;
+  // The monthly report carries the month's alarm figures of its plants (issue 29 §2, domain/alarm-figures.ts).
+  const figures =
+    frequency === "monthly"
+      ? [
+          "",
+          ...(await monthAlarmFigureLines(
+            db,
+            p.resolved.plants.map((x) => x.uid),
+            period,
+            lang,
+          )),
+        ]
+      : [];
   const text = [
     ...lines.map(([k, v, u]) => `${k}: ${v ?? "–"}${u ? ` ${u}` : ""}`),
+    ...figures,
     "",
     lang === "ko"
       ? "정기 보고서 메일입니다. 통계 화면(/statistics)에서 구독을 해지할 수 있습니다."
@@ -172,4 +190,19 @@ export function reportScheduler(
     },
   };
   return job;
+}
+
+/** The alarm figures of a period among these plants, as the monthly mail's text table. */
+async function monthAlarmFigureLines(
+  db: Kysely<Database>,
+  plantUids: string[],
+  period: { start: number; end: number },
+  lang: Lang,
+): Promise<string[]> {
+  const [alarms, plants] = await Promise.all([
+    alarmsRaisedIn(db, plantUids, period.start, period.end),
+    plantsWithGroups(db, plantUids),
+  ]);
+  const days = Math.max(1, Math.round((period.end - period.start) / 86_400_000));
+  return figureTableLines(alarmFigures(alarms, plants, days), lang);
 }

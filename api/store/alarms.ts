@@ -25,6 +25,8 @@ import {
 import { DAY_MS, parseSeoul, seoulDayStart } from "../../domain/seoul-time";
 import { ApiError, notFound } from "../http";
 import type { Database } from "./schema";
+import { appendAudit } from "./audit-chain";
+import type { Dialect } from "./db";
 import { reachesEverything, type Reach } from "../../domain/visibility";
 
 type Eb = ExpressionBuilder<Database, "alarm">;
@@ -322,9 +324,14 @@ export async function acknowledgeAlarm(
   memberId: string,
   note: string,
   now: number,
+  dialect: Dialect,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const a = await trx.selectFrom("alarm").select(["released_at", "ack_at"]).where("seq", "=", seq).executeTakeFirst();
+    const a = await trx
+      .selectFrom("alarm")
+      .select(["released_at", "ack_at", "plant_uid", "device_uid", "code", "level"])
+      .where("seq", "=", seq)
+      .executeTakeFirst();
     if (!a) throw notFound("alarm_not_found");
     if (a.released_at !== null) throw new ApiError(409, "alarm_cleared");
     if (a.ack_at !== null) throw new ApiError(409, "already_acknowledged");
@@ -337,6 +344,15 @@ export async function acknowledgeAlarm(
       .insertInto("alarm_event")
       .values({ alarm_seq: seq, kind: "acknowledged", member_id: memberId, note: note || null, at: now })
       .execute();
+    // …and in the tamper-evident log (api/store/audit-chain.ts), in the same transaction.
+    await appendAudit(trx, dialect, {
+      at: now,
+      kind: "alarm_ack",
+      plant_uid: a.plant_uid,
+      ref_seq: seq,
+      member_id: memberId,
+      detail: { device_uid: a.device_uid, code: Number(a.code), level: Number(a.level), note: note || null },
+    });
   });
 }
 

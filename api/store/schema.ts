@@ -255,6 +255,30 @@ export interface AlarmEscalationTable {
   at: number;
   recipients: number;
 }
+/** The tamper-evident command and acknowledgement log (migration 0026, api/store/audit-chain.ts). */
+export interface AuditChainTable {
+  seq: Generated<number>;
+  at: number;
+  kind: string;
+  plant_uid: string | null;
+  ref_seq: number | null;
+  member_id: string | null;
+  detail: string;
+  prev_hash: string;
+  hash: string;
+}
+/** A member's alert route (migration 0026, domain/alert-routing.ts). */
+export interface AlertRouteTable {
+  seq: Generated<number>;
+  member_id: string;
+  plant_uid: string | null;
+  group_seq: number | null;
+  min_level: number;
+  /** JSON array of alarm codes; null: every code. */
+  codes: string | null;
+  mail: number;
+  webhook: number;
+}
 export interface PlantContactTable {
   plant_uid: string;
   role: string;
@@ -591,6 +615,8 @@ export interface Database {
   alarm_ladder: AlarmLadderTable;
   alarm_escalation: AlarmEscalationTable;
   curtailment_order: CurtailmentOrderTable;
+  audit_chain: AuditChainTable;
+  alert_route: AlertRouteTable;
   outbox: OutboxTable;
   outbox_attempt: OutboxAttemptTable;
   report_subscription: ReportSubscriptionTable;

@@ -4,6 +4,7 @@
  * gateway's answer. The device's state changes only when the gateway carries the command out.
  */
 import type { Clock } from "../clock";
+import { appendAudit } from "../store/audit-chain";
 import type { Store } from "../store/db";
 
 export interface CommandMessage {
@@ -82,26 +83,46 @@ export class CommandService {
     const hex = (input.hexOn ?? input.hexOff)!;
     const key = input.idempotencyKey ?? null;
     const requestedAt = this.clock.now();
-    const row = await this.store.db
-      .insertInto("command")
-      .values({
-        rtu_uid: input.rtuUid,
-        device_uid: input.deviceUid,
-        device_type: input.deviceType,
-        ch: input.ch,
-        hex_on: input.hexOn,
-        hex_off: input.hexOff,
-        requested_by: input.by,
-        requested_at: requestedAt,
-        status: "pending",
-        result: null,
-        completed_at: null,
-        plant_uid: input.plantUid ?? null,
-        idempotency_key: key,
-      })
-      .$if(key !== null, (q) => q.onConflict((oc) => oc.columns(["requested_by", "idempotency_key"]).doNothing()))
-      .returning("seq")
-      .executeTakeFirst();
+    // The command and its entry in the tamper-evident log (api/store/audit-chain.ts) in one transaction.
+    const row = await this.store.db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto("command")
+        .values({
+          rtu_uid: input.rtuUid,
+          device_uid: input.deviceUid,
+          device_type: input.deviceType,
+          ch: input.ch,
+          hex_on: input.hexOn,
+          hex_off: input.hexOff,
+          requested_by: input.by,
+          requested_at: requestedAt,
+          status: "pending",
+          result: null,
+          completed_at: null,
+          plant_uid: input.plantUid ?? null,
+          idempotency_key: key,
+        })
+        .$if(key !== null, (q) => q.onConflict((oc) => oc.columns(["requested_by", "idempotency_key"]).doNothing()))
+        .returning("seq")
+        .executeTakeFirst();
+      if (inserted)
+        await appendAudit(trx, this.store.dialect, {
+          at: requestedAt,
+          kind: "command",
+          plant_uid: input.plantUid ?? null,
+          ref_seq: Number(inserted.seq),
+          member_id: input.by,
+          detail: {
+            device_uid: input.deviceUid,
+            rtu_uid: input.rtuUid,
+            device_type: input.deviceType,
+            ch: input.ch,
+            action,
+            hex,
+          },
+        });
+      return inserted;
+    });
     if (!row) return this.replay(input, key!, action, hex);
     const link = this.links.find((l) => l.reaches(input.rtuUid));
     let status: string;
@@ -129,11 +150,29 @@ export class CommandService {
         outcome = { ok: false, message: (error as Error).message };
       }
     }
-    await this.store.db
-      .updateTable("command")
-      .set({ status, result: JSON.stringify(outcome), completed_at: this.clock.now() })
-      .where("seq", "=", row.seq)
-      .execute();
+    const completedAt = this.clock.now();
+    // The gateway's answer (or its absence) and its log entry, in one transaction.
+    await this.store.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("command")
+        .set({ status, result: JSON.stringify(outcome), completed_at: completedAt })
+        .where("seq", "=", row.seq)
+        .execute();
+      await appendAudit(trx, this.store.dialect, {
+        at: completedAt,
+        kind: "command_result",
+        plant_uid: input.plantUid ?? null,
+        ref_seq: Number(row.seq),
+        member_id: null,
+        detail: {
+          device_uid: input.deviceUid,
+          status,
+          ok: outcome.ok,
+          state: outcome.state ?? null,
+          message: outcome.message ?? null,
+        },
+      });
+    });
     return { seq: Number(row.seq), status, requested_at: requestedAt, ...outcome };
   }
 

@@ -1,5 +1,7 @@
 /** Alarm calls (SPEC §7 Devices, alarms, codes; §3 Alarm): the filtered list, acknowledge, release, alert settings, contacts, delivery log. */
 import type {
+  AlertRouteView,
+  AlarmFiguresResponse,
   AlarmListResponse,
   AlarmRow,
   AlarmScopeResponse,
@@ -112,3 +114,13 @@ export const resetAlarmLadder = (token: string, q: LadderQuery) =>
 
 export const deliveryLog = (token: string, q: { status?: string; page?: number }) =>
   api<DeliveryLogResponse>("/alarm/notify/log", { token, query: q });
+
+/** The alarm figures of a period in a plant or group scope (issue 29 §2). */
+export const alarmFiguresOf = (token: string, q: { start: string; end: string; plant?: string; isGroup?: "1"; group?: number }) =>
+  api<AlarmFiguresResponse>("/alarm/figures", { token, query: q });
+
+/** The member's own alert routes (issue 29 §2). */
+export const alertRoutes = (token: string) =>
+  api<{ routes: AlertRouteView[] }>("/alarm/notify/routes", { token }).then((r) => r.routes);
+export const saveAlertRoutes = (token: string, routes: unknown[]) =>
+  api<{ routes: AlertRouteView[] }>("/alarm/notify/routes", { token, method: "PUT", body: { routes } });

@@ -1,5 +1,6 @@
 /** Remote operation calls (SPEC §3 Command, §7 /pvstatus/control, /command/hex): what may be operated, commands and their outcome. */
 import type { CommandOutcome, CommandRow, ControlQuery, ControlResponse } from "../../domain/contract/alarm";
+import type { AuditListResponse, AuditQuery, AuditVerifyResponse } from "../../domain/contract/audit";
 import { api } from "./api.server";
 
 /** A page of what the member may operate (plant or group scope, name search, kind), or one device (`device`). */
@@ -17,3 +18,8 @@ export const sendCommand = (
   body: { deviceType: number; rtuUid: string; deviceUid: string; ch: number; hexOn: string | null; hexOff: string | null },
   once: string,
 ) => api<CommandOutcome>("/command/hex", { token, method: "POST", body, headers: { "idempotency-key": once } });
+
+/** The tamper-evident command and acknowledgement log (issue 29 §1): a page of it, and the chain's verification. */
+export const auditList = (token: string, q: AuditQuery) =>
+  api<AuditListResponse>("/audit", { token, query: { ...q, kind: q.kind || undefined, plant: q.plant || undefined } });
+export const auditVerify = (token: string) => api<AuditVerifyResponse>("/audit/verify", { token });

@@ -539,6 +539,9 @@ export default function AlarmScreen() {
             <a href={`/alarm/export?${exportSearch}`} className="button secondary" download>
               {t.alarm.export}
             </a>
+            <AppLink to={`/alarm/figures?${figuresSearch(exportSearch)}`} className="button secondary">
+              {t.figures.link}
+            </AppLink>
           </div>
           {list.rows.length === 0 ? (
             <p className="muted">{t.alarm.empty}</p>
@@ -623,4 +626,14 @@ export default function AlarmScreen() {
       ) : null}
     </div>
   );
+}
+
+/** The figures' search: the list's period and scope (plant or group) only. */
+function figuresSearch(search: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const k of ["start", "end", "plant", "isGroup", "group"]) {
+    const v = search.get(k);
+    if (v) out.set(k, v);
+  }
+  return out;
 }

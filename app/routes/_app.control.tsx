@@ -458,6 +458,9 @@ export default function ControlScreen() {
 
       <section className="panel wide" aria-labelledby="audit-title">
         <h2 id="audit-title">{t.control.auditTitle}</h2>
+        <p>
+          <AppLink to="/control/log">{t.chain.link}</AppLink>
+        </p>
         {data.commands.length === 0 ? (
           <p className="muted">{t.control.auditEmpty}</p>
         ) : (

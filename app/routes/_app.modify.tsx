@@ -20,19 +20,28 @@ import { changeOwnPassword, myProfile, updateOwnProfile } from "~/models/member.
 import { readPreferences } from "~/utils/preferences.server";
 import { AlertPrefSection, failureOf } from "~/components/AlertForms";
 import alarmStyles from "~/styles/alarm.css";
-import { alertPref } from "~/models/alarm.server";
-import { alertPrefAction } from "~/utils/alert-forms.server";
+import { alertPref, alertRoutes } from "~/models/alarm.server";
+import { ROUTE_FORM_BLANKS, alertPrefAction, alertRoutesAction } from "~/utils/alert-forms.server";
+import { AlertRoutesSection } from "~/components/AlertRoutes";
 
 type FieldErrors = Partial<Record<"currentPassword" | "newPassword" | "confirmPassword", string>>;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: alarmStyles }];
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken, user } = requireAuth(request, context, { allowPendingPassword: true });
-  const [profile, pref] = await Promise.all([
+  const [profile, pref, routes] = await Promise.all([
     myProfile(accessToken),
     user.pwd_yn === 1 ? Promise.resolve(null) : alertPref(accessToken).catch(() => null),
+    user.pwd_yn === 1 ? Promise.resolve(null) : alertRoutes(accessToken).catch(() => null),
   ]);
-  return json({ profile, pref, mustChange: user.pwd_yn === 1, readOnly: user.readOnly === 1 });
+  return json({
+    profile,
+    pref,
+    routes,
+    routeBlanks: ROUTE_FORM_BLANKS,
+    mustChange: user.pwd_yn === 1,
+    readOnly: user.readOnly === 1,
+  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -41,6 +50,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await assertCsrf(form, request);
   if (form.get("intent") === "profile") return profileAction(request, accessToken, form);
   if (form.get("intent") === "alertPref" && user.pwd_yn !== 1) return alertPrefAction(request, accessToken, form, "/modify");
+  if (form.get("intent") === "alertRoutes" && user.pwd_yn !== 1) return alertRoutesAction(request, accessToken, form, "/modify");
   const currentPassword = String(form.get("currentPassword") ?? "");
   const newPassword = String(form.get("newPassword") ?? "");
   const confirmPassword = String(form.get("confirmPassword") ?? "");
@@ -96,7 +106,7 @@ async function profileAction(request: Request, accessToken: string, form: FormDa
 }
 
 export default function Modify() {
-  const { profile, pref, mustChange, readOnly } = useLoaderData<typeof loader>();
+  const { profile, pref, routes, routeBlanks, mustChange, readOnly } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [params] = useSearchParams();
   const navigation = useNavigation();
@@ -252,6 +262,14 @@ export default function Modify() {
         </section>
       ) : null}
       {!mustChange ? <AlertPrefSection pref={pref} failure={failureOf(actionData, "alertPref")} readOnly={readOnly} /> : null}
+      {!mustChange ? (
+        <AlertRoutesSection
+          routes={routes}
+          blanks={routeBlanks}
+          failure={failureOf(actionData, "alertRoutes")}
+          readOnly={readOnly}
+        />
+      ) : null}
       <section className="panel" aria-labelledby="password-title">
         <h2 id="password-title">{t.password.title}</h2>
         {readOnly ? (

@@ -226,6 +226,43 @@ export interface AlertPref {
   email: string | null;
 }
 
+/**
+ * A member's alert routes (issue 29 §2, domain/alert-routing.ts), PUT /alarm/notify/routes: the whole list at once.
+ * Each names a plant or a group (or neither: every plant the member is a contact of), a minimum level, codes (empty
+ * or absent: every code) and the channels.
+ */
+export const ALERT_ROUTES_MAX = 20;
+export const AlertRouteSchema = z
+  .object({
+    plant: optionalText(64).nullable(),
+    group: wholeNumber(1, 2 ** 31 - 1)
+      .nullable()
+      .optional(),
+    minLevel: wholeNumber(1, 4),
+    codes: z
+      .array(wholeNumber(0, 2 ** 31 - 1))
+      .max(50, "too_many")
+      .nullable()
+      .optional(),
+    mail: z.boolean(),
+    webhook: z.boolean(),
+  })
+  .superRefine((r, ctx) => {
+    if (r.plant && r.group) ctx.addIssue({ code: "custom", path: ["group"], message: "plant_or_group" });
+    if (!r.mail && !r.webhook) ctx.addIssue({ code: "custom", path: ["mail"], message: "no_channel" });
+  });
+export const AlertRoutesSchema = z.object({ routes: z.array(AlertRouteSchema).max(ALERT_ROUTES_MAX, "too_many") });
+export interface AlertRouteView {
+  plant: string | null;
+  plantName: string | null;
+  group: number | null;
+  groupName: string | null;
+  minLevel: number;
+  codes: number[] | null;
+  mail: boolean;
+  webhook: boolean;
+}
+
 /** A plant's contacts: the owner and electrical safety manager (MOTIE 2021), and the operator (issue 29's ladder). */
 export const PLANT_CONTACT_ROLES = ["owner", "safety", "operator"] as const;
 export type PlantContactRole = (typeof PLANT_CONTACT_ROLES)[number];
@@ -393,3 +430,45 @@ export const CommandListQuerySchema = z.object({
   plant: optionalText(64),
   limit: wholeNumber(1, 200).default(20),
 });
+
+/**
+ * GET /alarm/figures (issue 29 §2, domain/alarm-figures.ts): the alarm figures of a period (Seoul days, end
+ * inclusive) in a plant or group scope, in all and per code, plant and group (at most FIGURE_ROWS of each, most
+ * alarms first).
+ */
+export const FIGURE_ROWS = 100;
+export const AlarmFiguresQuerySchema = z
+  .object({
+    start: day,
+    end: day,
+    isGroup: flag.optional(),
+    group: z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_a_number").min(1, "too_small").optional(),
+    plant: optionalText(64),
+  })
+  .superRefine((q, ctx) => {
+    if (q.start > q.end) ctx.addIssue({ code: "custom", path: ["end"], message: "end_before_start" });
+    else if ((parseSeoul(q.end)! - parseSeoul(q.start)!) / 86_400_000 >= ALARM_MAX_PERIOD_DAYS)
+      ctx.addIssue({ code: "custom", path: ["end"], message: "period_too_long" });
+    if (q.isGroup && q.group === undefined) ctx.addIssue({ code: "custom", path: ["group"], message: "required" });
+  });
+export type AlarmFiguresQuery = z.infer<typeof AlarmFiguresQuerySchema>;
+export interface AlarmFigureView {
+  count: number;
+  perHundredPlantsPerDay: number | null;
+  nuisance: number;
+  nuisanceShare: number | null;
+  acknowledged: number;
+  meanToAckMs: number | null;
+  cleared: number;
+  meanToClearMs: number | null;
+}
+export interface AlarmFiguresResponse {
+  start: string;
+  end: string;
+  days: number;
+  plants: number;
+  total: AlarmFigureView;
+  byCode: Array<AlarmFigureView & { code: number }>;
+  byPlant: Array<AlarmFigureView & { plant_uid: string; plantName: string }>;
+  byGroup: Array<AlarmFigureView & { group: number | null; groupName: string | null }>;
+}

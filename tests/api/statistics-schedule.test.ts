@@ -258,5 +258,46 @@ for (const storeKind of STORES) {
       expect((await api().call("DELETE", `/statistics/subscriptions/${seq}`, { token })).status).toBe(204);
       expect((await api().call("GET", "/statistics/subscriptions", { token })).body.subscriptions).toEqual([]);
     }, 60_000);
+
+    it("the monthly report mail carries the month's alarm figures (issue 29 §2)", async () => {
+      const month = lastDuePeriod("monthly", Date.now());
+      const days = Math.round((month.end - month.start) / 86_400_000);
+      const t = month.start + 3 * 86_400_000;
+      const alarm = (releasedAt: number | null, ackAt: number | null) => ({
+        plant_uid: g.plantUid,
+        rtu_uid: null,
+        device_uid: null,
+        code: 1000006,
+        level: 3,
+        fault_code: null,
+        message: "test",
+        raised_at: t,
+        released_at: releasedAt,
+        ack_at: ackAt,
+        ack_by: ackAt === null ? null : "admin",
+      });
+      // Cleared after 5 minutes without an acknowledgement (a nuisance alarm); acknowledged after 6 minutes, open.
+      await store.db
+        .insertInto("alarm")
+        .values([alarm(t + 5 * 60_000, null), alarm(null, t + 6 * 60_000)])
+        .execute();
+      const before = box.messages.length;
+      const res = await api().call("POST", "/statistics/subscriptions", {
+        token,
+        json: { report: "integrated", frequency: "monthly", plant: g.plantUid, email: ADDRESS, lang: "ko" },
+      });
+      expect(res.status, res.text).toBe(201);
+      const mail = await waitFor(() => box.messages.slice(before).find((m) => m.to === ADDRESS), {
+        ms: 30_000,
+        failure: () => server.output().slice(-2000),
+      });
+      const text = mimeParts(mail.raw)
+        .find((part) => /content-type:\s*text\/plain/i.test(part.headers))!
+        .body.toString("utf8");
+      expect(text).toContain("알람 지표");
+      // 2 alarms, 1 plant, the month's days; 1 of 2 nuisance; acknowledged after 6 min; cleared after 5.
+      expect(text).toContain(`전체 | 2 | ${((2 / days) * 100).toFixed(2)} | 50.0% | 6.0 | 5.0`);
+      expect(text).toContain(`코드 1000006 | 2 |`);
+    }, 60_000);
   });
 }

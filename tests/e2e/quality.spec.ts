@@ -46,6 +46,8 @@ const SCREENS: Screen[] = [
   { name: "watch node", url: () => "/watch?node=0" },
   { name: "alarm", url: () => "/alarm" },
   { name: "control", url: () => "/control" },
+  { name: "control log", url: () => "/control/log" },
+  { name: "alarm figures", url: () => "/alarm/figures" },
   { name: "measurement", url: () => "/measurement" },
   { name: "diagnose", url: () => "/diagnose" },
   { name: "statistics", url: () => "/statistics" },
