@@ -23,6 +23,7 @@ import * as m0021 from "./0021_admin_service";
 import * as m0022 from "./0022_command_once_outbox_scope";
 import * as m0023 from "./0023_api_tokens";
 import * as m0024 from "./0024_alarm_escalation";
+import * as m0027 from "./0027_work_orders";
 
 export interface Migration {
   name: string;
@@ -34,7 +35,7 @@ export interface Migration {
  * free number; never edit one that has shipped. Numbers reserved for the open work:
  * 0005 alarms and alerts, 0006 measurement and diagnosis, 0007 statistics reports, 0008 diagrams, pages and
  * cameras, 0009 scale-out, 0010 input hardening, 0012 the alarm list's period indexes, 0013 the per-plant daily rollup (diagnosis), 0014 the statistics report's covering index, 0015 alarm messages as code and parameters, 0016 the integrated statistics report's per-plant days, 0017 the plant-day rows' regular flag (diagnosis), 0018 PostgreSQL's notices of writes to the tables kept answers read, 0019 those notices on every table of api/cache/kept-tables.ts, 0020 the statistics plant-days' irradiance coverage, 0021 the seeded admin's service bits, 0022 commands' one-time tokens and the outbox's plant and member, 0023 API tokens for other systems (hashed secret,
- * scope, plant limit, expiry, rate counters), 0024 alarm escalation ladders (the steps delivered, once each), auto-close and flapping.
+ * scope, plant limit, expiry, rate counters), 0024 alarm escalation ladders (the steps delivered, once each), auto-close and flapping, 0027 work orders (devices, alarms, history of notes and state changes).
  */
 export const migrations: Migration[] = [
   { name: "0001_foundation", up: m0001.up },
@@ -60,4 +61,5 @@ export const migrations: Migration[] = [
   { name: "0022_command_once_outbox_scope", up: m0022.up },
   { name: "0023_api_tokens", up: m0023.up },
   { name: "0024_alarm_escalation", up: m0024.up },
+  { name: "0027_work_orders", up: m0027.up },
 ];
