@@ -49,7 +49,15 @@ export const WORK_ORDER_WORDS: Record<
       updatedAt: "변경 시각",
       description: "내용",
     },
-    mail: { plant: "발전소", title: "제목", priority: "우선순위", dueDate: "기한", description: "내용", link: "바로가기", none: "없음" },
+    mail: {
+      plant: "발전소",
+      title: "제목",
+      priority: "우선순위",
+      dueDate: "기한",
+      description: "내용",
+      link: "바로가기",
+      none: "없음",
+    },
   },
   en: {
     states: { open: "Open", in_progress: "In progress", done: "Done", cancelled: "Cancelled" },
@@ -70,6 +78,14 @@ export const WORK_ORDER_WORDS: Record<
       updatedAt: "Updated at",
       description: "Description",
     },
-    mail: { plant: "Plant", title: "Title", priority: "Priority", dueDate: "Due", description: "Description", link: "Open", none: "none" },
+    mail: {
+      plant: "Plant",
+      title: "Title",
+      priority: "Priority",
+      dueDate: "Due",
+      description: "Description",
+      link: "Open",
+      none: "none",
+    },
   },
 };

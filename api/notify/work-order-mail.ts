@@ -12,7 +12,8 @@ import { enqueue } from "./outbox";
 /** Where the mail's link points: the portal's work order page (after a login). */
 export const workOrderLink = (portalUrl: string, id: number) => `${portalUrl.replace(/\/+$/, "")}/workorder/${id}`;
 
-const fill = (text: string, v: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (m, k: string) => (k in v ? String(v[k]) : m));
+const fill = (text: string, v: Record<string, string | number>) =>
+  text.replace(/\{(\w+)\}/g, (m, k: string) => (k in v ? String(v[k]) : m));
 
 export async function enqueueAssignmentMail(
   trx: Transaction<Database>,

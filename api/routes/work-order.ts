@@ -13,7 +13,6 @@
  */
 import { Router } from "express";
 import { stringify } from "csv-stringify/sync";
-import type { Kysely } from "kysely";
 import { z } from "zod";
 import {
   WorkOrderCreateSchema,
@@ -34,7 +33,6 @@ import type { ApiContext } from "../context";
 import { ApiError, handle, notFound, parse } from "../http";
 import { memberSeesPlant } from "../notify/alerts";
 import { enqueueAssignmentMail } from "../notify/work-order-mail";
-import type { Database } from "../store/schema";
 import { plantRef, reachOf, requirePlant, visiblePlantUids } from "../store/visibility";
 import {
   addWorkOrderNote,
@@ -86,12 +84,22 @@ export function workOrderRoutes(ctx: ApiContext, opts: { portalUrl?: string } = 
   /** Refuses references that are not the plant's (400 with the fields), before anything is written. */
   async function checkReferences(plantUid: string, refs: Parameters<typeof referenceProblems>[2]) {
     const plant = await plantRef(db, plantUid);
-    const fields = await referenceProblems(db, plantUid, refs, async (memberId) => !!plant && memberSeesPlant(db, memberId, plant));
+    const fields = await referenceProblems(
+      db,
+      plantUid,
+      refs,
+      async (memberId) => !!plant && memberSeesPlant(db, memberId, plant),
+    );
     if (Object.keys(fields).length) throw new ApiError(400, "invalid_input", { fields });
   }
 
-  const mailer = (by: string) => (trx: Parameters<Parameters<typeof createWorkOrder>[4]>[0], a: { workOrderId: number; historySeq: number; assignee: string }) =>
-    enqueueAssignmentMail(trx, { ...a, by }, opts.portalUrl).then(() => undefined);
+  const mailer =
+    (by: string) =>
+    (
+      trx: Parameters<Parameters<typeof createWorkOrder>[4]>[0],
+      a: { workOrderId: number; historySeq: number; assignee: string },
+    ) =>
+      enqueueAssignmentMail(trx, { ...a, by }, opts.portalUrl).then(() => undefined);
 
   r.get(
     "/workorder",
@@ -116,7 +124,20 @@ export function workOrderRoutes(ctx: ApiContext, opts: { portalUrl?: string } = 
       const time = (ts: number) => formatSeoul(ts, "YYYY-MM-DD HH:mm:ss");
       const body = stringify(
         [
-          [c.id, c.plantUid, c.plant, c.title, c.priority, c.state, c.assignee, c.dueDate, c.createdBy, c.createdAt, c.updatedAt, c.description],
+          [
+            c.id,
+            c.plantUid,
+            c.plant,
+            c.title,
+            c.priority,
+            c.state,
+            c.assignee,
+            c.dueDate,
+            c.createdBy,
+            c.createdAt,
+            c.updatedAt,
+            c.description,
+          ],
           ...rows.map((w) => [
             w.id,
             w.plant_uid,

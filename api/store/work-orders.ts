@@ -13,7 +13,10 @@ import type { Database } from "./schema";
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** After an assignment was written (inside its transaction): e.g. enqueue the assignee's mail. */
-export type OnAssigned = (trx: Transaction<Database>, a: { workOrderId: number; historySeq: number; assignee: string }) => Promise<void>;
+export type OnAssigned = (
+  trx: Transaction<Database>,
+  a: { workOrderId: number; historySeq: number; assignee: string },
+) => Promise<void>;
 
 function escapeLike(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -144,7 +147,17 @@ export async function workOrderDetail(db: Db, id: number): Promise<WorkOrderDeta
     db
       .selectFrom("work_order_history as h")
       .leftJoin("member as m", "m.id", "h.author_id")
-      .select(["h.seq", "h.kind", "h.author_id", "m.name as authorName", "h.note", "h.from_state", "h.to_state", "h.assignee_id", "h.at"])
+      .select([
+        "h.seq",
+        "h.kind",
+        "h.author_id",
+        "m.name as authorName",
+        "h.note",
+        "h.from_state",
+        "h.to_state",
+        "h.assignee_id",
+        "h.at",
+      ])
       .where("h.work_order_id", "=", id)
       .orderBy("h.seq")
       .execute(),
@@ -159,19 +172,17 @@ export async function workOrderDetail(db: Db, id: number): Promise<WorkOrderDeta
       raised_at: Number(a.raised_at),
       released_at: a.released_at === null ? null : Number(a.released_at),
     })),
-    history: history.map(
-      (h): WorkOrderHistoryEntry => ({
-        seq: Number(h.seq),
-        kind: h.kind as WorkOrderHistoryEntry["kind"],
-        author: h.author_id,
-        authorName: h.authorName ?? null,
-        at: Number(h.at),
-        note: h.note,
-        fromState: h.from_state as WorkOrderState | null,
-        toState: h.to_state as WorkOrderState | null,
-        assignee: h.assignee_id,
-      }),
-    ),
+    history: history.map((h): WorkOrderHistoryEntry => ({
+      seq: Number(h.seq),
+      kind: h.kind as WorkOrderHistoryEntry["kind"],
+      author: h.author_id,
+      authorName: h.authorName ?? null,
+      at: Number(h.at),
+      note: h.note,
+      fromState: h.from_state as WorkOrderState | null,
+      toState: h.to_state as WorkOrderState | null,
+      assignee: h.assignee_id,
+    })),
     nextStates: isClosed(row.state) ? [] : (["in_progress", "done", "cancelled"] as const).filter((s) => canMove(row.state, s)),
   };
 }
@@ -189,12 +200,22 @@ export async function referenceProblems(
   const fields: Record<string, string> = {};
   const devices = [...new Set(refs.devices ?? [])];
   if (devices.length) {
-    const found = await db.selectFrom("device").select("uid").where("uid", "in", devices).where("plant_uid", "=", plantUid).execute();
+    const found = await db
+      .selectFrom("device")
+      .select("uid")
+      .where("uid", "in", devices)
+      .where("plant_uid", "=", plantUid)
+      .execute();
     if (found.length !== devices.length) fields.devices = "not_of_plant";
   }
   const alarms = [...new Set(refs.alarms ?? [])];
   if (alarms.length) {
-    const found = await db.selectFrom("alarm").select("seq").where("seq", "in", alarms).where("plant_uid", "=", plantUid).execute();
+    const found = await db
+      .selectFrom("alarm")
+      .select("seq")
+      .where("seq", "in", alarms)
+      .where("plant_uid", "=", plantUid)
+      .execute();
     if (found.length !== alarms.length) fields.alarms = "not_of_plant";
   }
   if (refs.assignee) {
@@ -233,7 +254,13 @@ export interface NewWorkOrder {
   alarms: number[];
 }
 
-export async function createWorkOrder(db: Kysely<Database>, w: NewWorkOrder, by: string, now: number, onAssigned: OnAssigned): Promise<number> {
+export async function createWorkOrder(
+  db: Kysely<Database>,
+  w: NewWorkOrder,
+  by: string,
+  now: number,
+  onAssigned: OnAssigned,
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto("work_order")
@@ -266,12 +293,20 @@ async function links(trx: Transaction<Database>, id: number, devices: string[] |
   if (devices) {
     await trx.deleteFrom("work_order_device").where("work_order_id", "=", id).execute();
     const uniq = [...new Set(devices)];
-    if (uniq.length) await trx.insertInto("work_order_device").values(uniq.map((d) => ({ work_order_id: id, device_uid: d }))).execute();
+    if (uniq.length)
+      await trx
+        .insertInto("work_order_device")
+        .values(uniq.map((d) => ({ work_order_id: id, device_uid: d })))
+        .execute();
   }
   if (alarms) {
     await trx.deleteFrom("work_order_alarm").where("work_order_id", "=", id).execute();
     const uniq = [...new Set(alarms)];
-    if (uniq.length) await trx.insertInto("work_order_alarm").values(uniq.map((a) => ({ work_order_id: id, alarm_seq: a }))).execute();
+    if (uniq.length)
+      await trx
+        .insertInto("work_order_alarm")
+        .values(uniq.map((a) => ({ work_order_id: id, alarm_seq: a })))
+        .execute();
   }
 }
 
@@ -324,9 +359,22 @@ export async function moveWorkOrder(db: Kysely<Database>, id: number, to: WorkOr
     if (!w) throw notFound("work_order_not_found");
     const from = w.state as WorkOrderState;
     if (!canMove(from, to)) throw new ApiError(409, "transition_not_allowed", { details: { from: [from], to: [to] } });
-    const res = await trx.updateTable("work_order").set({ state: to, updated_at: now }).where("id", "=", id).where("state", "=", from).executeTakeFirst();
+    const res = await trx
+      .updateTable("work_order")
+      .set({ state: to, updated_at: now })
+      .where("id", "=", id)
+      .where("state", "=", from)
+      .executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) throw new ApiError(409, "transition_not_allowed");
-    await history(trx, { work_order_id: id, kind: "state", author_id: by, at: now, from_state: from, to_state: to, note: note || null });
+    await history(trx, {
+      work_order_id: id,
+      kind: "state",
+      author_id: by,
+      at: now,
+      from_state: from,
+      to_state: to,
+      note: note || null,
+    });
   });
 }
 

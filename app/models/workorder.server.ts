@@ -12,7 +12,8 @@ import { api, apiFile } from "./api.server";
 
 export type WorkOrderSearch = Partial<WorkOrderListQuery>;
 
-export const workOrderList = (token: string, q: WorkOrderSearch) => api<WorkOrderListResponse>("/workorder", { token, query: { ...q } });
+export const workOrderList = (token: string, q: WorkOrderSearch) =>
+  api<WorkOrderListResponse>("/workorder", { token, query: { ...q } });
 
 /** The filtered list as the API's CSV file (every page), streamed through. */
 export const workOrderExport = (token: string, q: WorkOrderSearch, lang: "ko" | "en") =>

@@ -32,7 +32,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   } catch (error) {
     // A plant filter the member may not see reads as an empty list, not an error page.
     if (error instanceof ApiFailure && error.status === 404)
-      return json({ q, list: { workOrders: [], total: 0, page: q.page, size: q.size }, readOnly: user.readOnly === 1, today: "" });
+      return json({
+        q,
+        list: { workOrders: [], total: 0, page: q.page, size: q.size },
+        readOnly: user.readOnly === 1,
+        today: "",
+      });
     throw error;
   }
 }

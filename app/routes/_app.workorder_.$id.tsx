@@ -182,11 +182,25 @@ export default function WorkOrderOne() {
           <Form method="post" className="stack">
             <AuthenticityTokenInput />
             <FormAlert message={errorText(t, errorsOf("move")._form)} />
-            <TextInput form="move" name="note" label={o.moveNote} maxLength={2000} defaultValue={typedOf("move").note ?? ""} error={errorText(t, errorsOf("move").note)} />
+            <TextInput
+              form="move"
+              name="note"
+              label={o.moveNote}
+              maxLength={2000}
+              defaultValue={typedOf("move").note ?? ""}
+              error={errorText(t, errorsOf("move").note)}
+            />
             <input type="hidden" name="intent" value="move" />
             <div className="wo-moves">
               {wo.nextStates.map((s) => (
-                <button key={s} type="submit" name="state" value={s} disabled={busy} className={s === "cancelled" ? "secondary" : undefined}>
+                <button
+                  key={s}
+                  type="submit"
+                  name="state"
+                  value={s}
+                  disabled={busy}
+                  className={s === "cancelled" ? "secondary" : undefined}
+                >
                   {s === "open" ? t.workorder.states[s] : t.workorder.moves[s]}
                 </button>
               ))}
@@ -201,7 +215,16 @@ export default function WorkOrderOne() {
           <Form method="post" className="stack">
             <AuthenticityTokenInput />
             <FormAlert message={errorText(t, errorsOf("note")._form)} />
-            <TextArea form="note" name="note" label={o.note} rows={3} maxLength={2000} required defaultValue={typedOf("note").note ?? ""} error={errorText(t, errorsOf("note").note)} />
+            <TextArea
+              form="note"
+              name="note"
+              label={o.note}
+              rows={3}
+              maxLength={2000}
+              required
+              defaultValue={typedOf("note").note ?? ""}
+              error={errorText(t, errorsOf("note").note)}
+            />
             <button type="submit" name="intent" value="note" disabled={busy}>
               {o.addNote}
             </button>

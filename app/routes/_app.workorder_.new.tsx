@@ -52,10 +52,24 @@ function requireWriterSection(request: Request, context: LoaderFunctionArgs["con
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { accessToken } = requireWriterSection(request, context);
   const url = new URL(request.url);
-  const s = Search.parse(Object.fromEntries([...url.searchParams.keys()].map((k) => [k, url.searchParams.getAll(k).length > 1 ? url.searchParams.getAll(k) : url.searchParams.get(k)])));
+  const s = Search.parse(
+    Object.fromEntries(
+      [...url.searchParams.keys()].map((k) => [
+        k,
+        url.searchParams.getAll(k).length > 1 ? url.searchParams.getAll(k) : url.searchParams.get(k),
+      ]),
+    ),
+  );
   if (!s.plant) {
     const found = s.q ? await alarmScope(accessToken, { q: s.q, limit: 20 }) : null;
-    return json({ plant: null, q: s.q ?? "", matches: found?.matches?.plants ?? null, devices: [], alarms: [], prefill: [] as number[] });
+    return json({
+      plant: null,
+      q: s.q ?? "",
+      matches: found?.matches?.plants ?? null,
+      devices: [],
+      alarms: [],
+      prefill: [] as number[],
+    });
   }
   try {
     const [scope, open] = await Promise.all([alarmScope(accessToken, { plant: s.plant }), plantOpenAlarms(accessToken, s.plant)]);

@@ -27,7 +27,15 @@ const fields = {
   assignee: uid.nullable(),
   dueDate: day.nullable(),
   devices: z.array(uid).max(WORK_ORDER_MAX_DEVICES, "too_many"),
-  alarms: z.array(z.number().int("not_a_number").min(1, "too_small").max(2 ** 31 - 1, "too_large")).max(WORK_ORDER_MAX_ALARMS, "too_many"),
+  alarms: z
+    .array(
+      z
+        .number()
+        .int("not_a_number")
+        .min(1, "too_small")
+        .max(2 ** 31 - 1, "too_large"),
+    )
+    .max(WORK_ORDER_MAX_ALARMS, "too_many"),
 };
 
 export const WorkOrderCreateSchema = z

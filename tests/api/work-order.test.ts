@@ -55,7 +55,12 @@ describe.each(STORES)("work orders on %s", (kind) => {
 
   /** A member of a group of their own, below the root: they see none of the root's plants. */
   async function outsider() {
-    const root = await store.db.selectFrom("node").select("seq").where("parent_seq", "is", null).orderBy("seq").executeTakeFirstOrThrow();
+    const root = await store.db
+      .selectFrom("node")
+      .select("seq")
+      .where("parent_seq", "is", null)
+      .orderBy("seq")
+      .executeTakeFirstOrThrow();
     const node = await store.db
       .insertInto("node")
       .values({ parent_seq: root.seq, name: `n-${randomBytes(3).toString("hex")}`, sort_order: 0, created_at: Date.now() })
@@ -65,9 +70,30 @@ describe.each(STORES)("work orders on %s", (kind) => {
   }
 
   const counts = async () => ({
-    orders: Number((await store.db.selectFrom("work_order").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst())?.n),
-    history: Number((await store.db.selectFrom("work_order_history").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst())?.n),
-    outbox: Number((await store.db.selectFrom("outbox").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst())?.n),
+    orders: Number(
+      (
+        await store.db
+          .selectFrom("work_order")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirst()
+      )?.n,
+    ),
+    history: Number(
+      (
+        await store.db
+          .selectFrom("work_order_history")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirst()
+      )?.n,
+    ),
+    outbox: Number(
+      (
+        await store.db
+          .selectFrom("outbox")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirst()
+      )?.n,
+    ),
   });
 
   it("creates a work order from alarms of a plant, mails the assignee once, and moves it open → in progress → done with notes", async () => {
@@ -113,7 +139,9 @@ describe.each(STORES)("work orders on %s", (kind) => {
     const edit = await call("PATCH", `/workorder/${wo.id}`, { priority: "urgent", assignee: tech.id, title: "인버터 1·2 점검" });
     expect(edit.status, edit.text).toBe(200);
     expect(edit.body).toMatchObject({ priority: "urgent", title: "인버터 1·2 점검" });
-    expect(await store.db.selectFrom("outbox").select("seq").where("dedupe_key", "like", `work-order:${wo.id}:%`).execute()).toHaveLength(1);
+    expect(
+      await store.db.selectFrom("outbox").select("seq").where("dedupe_key", "like", `work-order:${wo.id}:%`).execute(),
+    ).toHaveLength(1);
 
     // Refused moves answer 409 and change nothing.
     const skip = await call("POST", `/workorder/${wo.id}/state`, { state: "done" });
@@ -130,7 +158,14 @@ describe.each(STORES)("work orders on %s", (kind) => {
     const done = await call("POST", `/workorder/${wo.id}/state`, { state: "done", note: "교체 완료" }, tech.token);
     expect(done.status, done.text).toBe(200);
     expect(done.body).toMatchObject({ state: "done", nextStates: [] });
-    const h = done.body.history as Array<{ kind: string; author: string; note: string | null; fromState: string | null; toState: string | null; at: number }>;
+    const h = done.body.history as Array<{
+      kind: string;
+      author: string;
+      note: string | null;
+      fromState: string | null;
+      toState: string | null;
+      at: number;
+    }>;
     expect(h.map((x) => [x.kind, x.fromState, x.toState, x.note, x.author])).toEqual([
       ["created", null, "open", null, "admin"],
       ["assigned", null, null, null, "admin"],
@@ -256,7 +291,9 @@ describe.each(STORES)("work orders on %s", (kind) => {
     const c = await mk({ priority: "low" });
     await call("POST", `/workorder/${b}/state`, { state: "in_progress" });
     const ids = async (query: string) =>
-      ((await call("GET", `/workorder?plant=${g.plantUid}&${query}`)).body.workOrders as Array<{ id: number }>).map((w) => w.id).sort();
+      ((await call("GET", `/workorder?plant=${g.plantUid}&${query}`)).body.workOrders as Array<{ id: number }>)
+        .map((w) => w.id)
+        .sort();
     expect(await ids("")).toEqual([a, b, c].sort());
     expect(await ids("state=in_progress")).toEqual([b]);
     expect(await ids("state=open")).toEqual([a, c].sort());
@@ -273,16 +310,26 @@ describe.each(STORES)("work orders on %s", (kind) => {
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toMatchObject({ state: "unknown_state", dueBefore: "not_a_date", size: "unknown_page_size" });
 
-    const csv = await apiClient(server.baseUrl).call("GET", `/workorder/export?plant=${g.plantUid}&priority=low`, { token: admin });
+    const csv = await apiClient(server.baseUrl).call("GET", `/workorder/export?plant=${g.plantUid}&priority=low`, {
+      token: admin,
+    });
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
     expect(csv.headers.get("content-disposition")).toMatch(/^attachment; filename="workorders-/);
-    const lines = csv.text.replace(/^\uFEFF/, "").trim().split(/\r\n/);
+    const lines = csv.text
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r\n/);
     expect(lines[0]).toBe("번호,발전소 코드,발전소,제목,우선순위,상태,담당자,기한,작성자,작성 시각,변경 시각,내용");
     expect(lines).toHaveLength(3);
     expect(lines.some((l) => l.startsWith(`${b},${g.plantUid},`) && l.includes(",낮음,진행 중,,2026-03-01,admin,"))).toBe(true);
-    const formula = await apiClient(server.baseUrl).call("GET", `/workorder/export?plant=${g.plantUid}&priority=urgent&lang=en`, { token: admin });
-    const [head, row] = formula.text.replace(/^\uFEFF/, "").trim().split(/\r\n/);
+    const formula = await apiClient(server.baseUrl).call("GET", `/workorder/export?plant=${g.plantUid}&priority=urgent&lang=en`, {
+      token: admin,
+    });
+    const [head, row] = formula.text
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r\n/);
     expect(head).toBe("No.,Plant code,Plant,Title,Priority,State,Assignee,Due,Created by,Created at,Updated at,Description");
     // A cell a spreadsheet would read as a formula is escaped.
     expect(row).toContain(`'=SUM(1) 필터 ${tag}`);
@@ -294,7 +341,13 @@ describe.each(STORES)("work orders on %s", (kind) => {
     const first = await member({ email: `a-${randomBytes(3).toString("hex")}@example.kr` });
     const second = await member({ email: `b-${randomBytes(3).toString("hex")}@example.kr` });
     const wo = (await call("POST", "/workorder", { plant: g.plantUid, title: "재지정" })).body;
-    const mails = () => store.db.selectFrom("outbox").select(["recipient"]).where("dedupe_key", "like", `work-order:${wo.id}:%`).orderBy("seq").execute();
+    const mails = () =>
+      store.db
+        .selectFrom("outbox")
+        .select(["recipient"])
+        .where("dedupe_key", "like", `work-order:${wo.id}:%`)
+        .orderBy("seq")
+        .execute();
     expect(await mails()).toEqual([]);
     await call("PATCH", `/workorder/${wo.id}`, { assignee: first.id });
     await call("PATCH", `/workorder/${wo.id}`, { assignee: second.id });

@@ -91,7 +91,11 @@ test("creates a work order from an alarm, moves it to in progress and done with 
   await expect(history).toContainText("현장 출동");
 
   // The assignee's mail, once, in the outbox.
-  const mails = await store.db.selectFrom("outbox").select("recipient").where("dedupe_key", "like", `work-order:${id}:%`).execute();
+  const mails = await store.db
+    .selectFrom("outbox")
+    .select("recipient")
+    .where("dedupe_key", "like", `work-order:${id}:%`)
+    .execute();
   expect(mails).toHaveLength(1);
 
   // The list, filtered by state in the URL.
@@ -105,7 +109,10 @@ test("creates a work order from an alarm, moves it to in progress and done with 
   const csvHref = await page.getByRole("link", { name: "CSV 내려받기" }).getAttribute("href");
   const csv = await page.request.get(csvHref!);
   expect(csv.headers()["content-type"]).toMatch(/^text\/csv/);
-  const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split(/\r\n/);
+  const lines = (await csv.text())
+    .replace(/^\uFEFF/, "")
+    .trim()
+    .split(/\r\n/);
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(`${id},${g.plantUid},`);
   expect(lines[1]).toContain(`${title},높음,완료,`);

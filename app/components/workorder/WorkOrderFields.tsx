@@ -35,8 +35,23 @@ export function WorkOrderFields({
   const e = (k: string) => errorText(t, errors[k]);
   return (
     <>
-      <TextInput form={form} name="title" label={f.title} required maxLength={200} defaultValue={values.title} error={e("title")} />
-      <TextArea form={form} name="description" label={f.description} maxLength={4000} defaultValue={values.description} error={e("description")} />
+      <TextInput
+        form={form}
+        name="title"
+        label={f.title}
+        required
+        maxLength={200}
+        defaultValue={values.title}
+        error={e("title")}
+      />
+      <TextArea
+        form={form}
+        name="description"
+        label={f.description}
+        maxLength={4000}
+        defaultValue={values.description}
+        error={e("description")}
+      />
       <SelectInput
         form={form}
         name="priority"
@@ -45,13 +60,28 @@ export function WorkOrderFields({
         options={WORK_ORDER_PRIORITIES.map((p) => ({ value: p, label: t.workorder.priorities[p] }))}
         error={e("priority")}
       />
-      <TextInput form={form} name="assignee" label={f.assignee} hint={f.assigneeHint} maxLength={64} defaultValue={values.assignee} error={e("assignee")} />
+      <TextInput
+        form={form}
+        name="assignee"
+        label={f.assignee}
+        hint={f.assigneeHint}
+        maxLength={64}
+        defaultValue={values.assignee}
+        error={e("assignee")}
+      />
       <TextInput form={form} name="dueDate" type="date" label={f.dueDate} defaultValue={values.dueDate} error={e("dueDate")} />
       <fieldset className="wo-choices">
         <legend>{f.devices}</legend>
         {devices.length === 0 ? <p className="muted">{f.noDevices}</p> : null}
         {devices.map((d) => (
-          <Checkbox key={d.uid} form={form} name="devices" value={d.uid} label={`${d.name} (${d.uid})`} defaultChecked={values.devices.includes(d.uid)} />
+          <Checkbox
+            key={d.uid}
+            form={form}
+            name="devices"
+            value={d.uid}
+            label={`${d.name} (${d.uid})`}
+            defaultChecked={values.devices.includes(d.uid)}
+          />
         ))}
         {errors.devices ? <p className="error">{e("devices")}</p> : null}
       </fieldset>

@@ -50,7 +50,17 @@ export function WorkOrderFilters({ t, q }: { t: WorkorderCatalogue; q: WorkOrder
   );
 }
 
-export function WorkOrderTable({ t, rows, total, today }: { t: WorkorderCatalogue; rows: WorkOrderRow[]; total: number; today: string }) {
+export function WorkOrderTable({
+  t,
+  rows,
+  total,
+  today,
+}: {
+  t: WorkorderCatalogue;
+  rows: WorkOrderRow[];
+  total: number;
+  today: string;
+}) {
   const c = t.workorder.table;
   return (
     <DataTable
@@ -72,7 +82,9 @@ export function WorkOrderTable({ t, rows, total, today }: { t: WorkorderCatalogu
             w.dueDate ? (
               <>
                 {w.dueDate}
-                {!isClosed(w.state) && w.dueDate < today ? <strong className="wo-overdue"> ({t.workorder.overdue})</strong> : null}
+                {!isClosed(w.state) && w.dueDate < today ? (
+                  <strong className="wo-overdue"> ({t.workorder.overdue})</strong>
+                ) : null}
               </>
             ) : (
               "—"
@@ -86,7 +98,19 @@ export function WorkOrderTable({ t, rows, total, today }: { t: WorkorderCatalogu
 }
 
 /** Previous / next links that keep the other search parameters (works without JS). */
-export function WorkOrderPager({ t, page, size, total, search }: { t: WorkorderCatalogue; page: number; size: number; total: number; search: string }) {
+export function WorkOrderPager({
+  t,
+  page,
+  size,
+  total,
+  search,
+}: {
+  t: WorkorderCatalogue;
+  page: number;
+  size: number;
+  total: number;
+  search: string;
+}) {
   const p = t.workorder.pager;
   const pages = Math.max(1, Math.ceil(total / size));
   if (pages <= 1) return null;
@@ -98,9 +122,17 @@ export function WorkOrderPager({ t, page, size, total, search }: { t: WorkorderC
   };
   return (
     <nav className="pager" aria-label={p.label}>
-      {page > 1 ? <AppLink to={href(page - 1)} rel="prev">← {p.prev}</AppLink> : null}
+      {page > 1 ? (
+        <AppLink to={href(page - 1)} rel="prev">
+          ← {p.prev}
+        </AppLink>
+      ) : null}
       <span>{fmt(p.status, { page, pages })}</span>
-      {page < pages ? <AppLink to={href(page + 1)} rel="next">{p.next} →</AppLink> : null}
+      {page < pages ? (
+        <AppLink to={href(page + 1)} rel="next">
+          {p.next} →
+        </AppLink>
+      ) : null}
     </nav>
   );
 }
