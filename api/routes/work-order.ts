@@ -10,8 +10,10 @@
  * PATCH /workorder/{id}             change fields (open or in progress only)
  * POST  /workorder/{id}/state       {state, note} — a move of domain/work-order.ts, else 409
  * POST  /workorder/{id}/note        {note}
+ * POST  /workorder/{id}/photo       multipart, one file `photo` (PNG, JPEG or WebP by its bytes, ≤ 2 MB, ≤ 20 each)
+ * GET   /workorder/{id}/photo/{seq} the photo's bytes
  */
-import { Router } from "express";
+import express, { Router, type NextFunction, type Request, type Response } from "express";
 import { stringify } from "csv-stringify/sync";
 import { z } from "zod";
 import {
@@ -30,22 +32,26 @@ import { WORK_ORDER_WORDS } from "../../domain/work-order-words";
 import { formatSeoul } from "../../domain/seoul-time";
 import { requireSettled, requireWriter } from "../auth/guards";
 import type { ApiContext } from "../context";
-import { ApiError, handle, notFound, parse } from "../http";
+import { ApiError, badRequest, handle, notFound, parse } from "../http";
+import { PHOTO_FIELD, PHOTO_MAX_BYTES, PHOTO_MAX_PER_ORDER, PHOTO_MIME, photoKind } from "../../domain/work-order-photo";
 import { memberSeesPlant } from "../notify/alerts";
 import { enqueueAssignmentMail } from "../notify/work-order-mail";
 import { plantRef, reachOf, requirePlant, visiblePlantUids } from "../store/visibility";
 import {
   addWorkOrderNote,
+  addWorkOrderPhoto,
   createWorkOrder,
   listWorkOrders,
   moveWorkOrder,
   referenceProblems,
   updateWorkOrder,
   workOrderDetail,
+  workOrderPhoto,
   workOrderRow,
 } from "../store/work-orders";
 
 const IdParam = z.object({ id: wholeNumber(1, 2 ** 31 - 1) });
+const PhotoParam = z.object({ id: wholeNumber(1, 2 ** 31 - 1), seq: wholeNumber(1, 2 ** 31 - 1) });
 const ExportQuery = WorkOrderListQuerySchema.extend({ lang: z.enum(["ko", "en"]).default("ko") });
 export const WORK_ORDER_EXPORT_MAX = 20_000;
 
@@ -223,6 +229,60 @@ export function workOrderRoutes(ctx: ApiContext, opts: { portalUrl?: string } = 
       await visible(me, id);
       await addWorkOrderNote(db, id, body.note, me.id, Date.now());
       return detail(id);
+    }),
+  );
+
+  // Photos: multipart/form-data with one file field `photo`; the body is read only up to the limit.
+  const rawMultipart = express.raw({ type: "multipart/form-data", limit: PHOTO_MAX_BYTES + 64 * 1024 });
+  const photoBody = (req: Request, res: Response, next: NextFunction) =>
+    rawMultipart(req, res, (err?: unknown) => {
+      if ((err as { type?: string } | undefined)?.type === "entity.too.large") {
+        return next(badRequest("invalid_input", { [PHOTO_FIELD]: "too_large" }));
+      }
+      next(err);
+    });
+
+  r.post(
+    "/workorder/:id/photo",
+    photoBody,
+    handle(async (req, res): Promise<WorkOrderDetail> => {
+      const me = requireWriter(req);
+      const { id } = parse(IdParam, req.params);
+      await visible(me, id);
+      if (!Buffer.isBuffer(req.body)) throw badRequest("invalid_input", { [PHOTO_FIELD]: "required" });
+      let file: FormDataEntryValue | null = null;
+      try {
+        const form = await new Response(new Uint8Array(req.body), {
+          headers: { "content-type": req.get("content-type") ?? "" },
+        }).formData();
+        file = form.get(PHOTO_FIELD);
+      } catch {
+        throw badRequest("invalid_input", { [PHOTO_FIELD]: "required" });
+      }
+      if (!file || typeof file === "string" || file.size === 0) throw badRequest("invalid_input", { [PHOTO_FIELD]: "required" });
+      if (file.size > PHOTO_MAX_BYTES) throw badRequest("invalid_input", { [PHOTO_FIELD]: "too_large" });
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const kind = photoKind(bytes);
+      if (!kind) throw badRequest("invalid_input", { [PHOTO_FIELD]: "bad_type" });
+      await addWorkOrderPhoto(db, id, { contentType: PHOTO_MIME[kind], bytes }, PHOTO_MAX_PER_ORDER, me.id, Date.now());
+      res.status(201);
+      return detail(id);
+    }),
+  );
+
+  r.get(
+    "/workorder/:id/photo/:seq",
+    handle(async (req, res) => {
+      const me = requireSettled(req);
+      const { id, seq } = parse(PhotoParam, req.params);
+      await visible(me, id);
+      const photo = await workOrderPhoto(db, id, seq);
+      if (!photo) throw notFound("photo_not_found");
+      res.setHeader("Content-Type", photo.content_type);
+      res.setHeader("X-Content-Type-Options", "nosniff");
+      res.setHeader("Content-Disposition", "inline");
+      res.setHeader("Cache-Control", "private, max-age=3600");
+      res.send(Buffer.from(photo.data));
     }),
   );
 

@@ -256,6 +256,16 @@ export interface WorkOrderAlarmTable {
   work_order_id: number;
   alarm_seq: number;
 }
+/** A photo of a work order (PNG, JPEG or WebP, size-limited; domain/work-order-photo.ts). */
+export interface WorkOrderPhotoTable {
+  seq: AutoSeq;
+  work_order_id: number;
+  content_type: string;
+  size: number;
+  data: Uint8Array;
+  author_id: string;
+  at: number;
+}
 /** What happened to a work order, appended only: created, note, state (from → to), assigned. */
 export interface WorkOrderHistoryTable {
   seq: AutoSeq;
@@ -615,6 +625,7 @@ export interface Database {
   work_order_device: WorkOrderDeviceTable;
   work_order_alarm: WorkOrderAlarmTable;
   work_order_history: WorkOrderHistoryTable;
+  work_order_photo: WorkOrderPhotoTable;
   outbox: OutboxTable;
   outbox_attempt: OutboxAttemptTable;
   report_subscription: ReportSubscriptionTable;

@@ -129,7 +129,7 @@ export async function workOrderRow(db: Db, id: number): Promise<WorkOrderRow | n
 export async function workOrderDetail(db: Db, id: number): Promise<WorkOrderDetail | null> {
   const row = await workOrderRow(db, id);
   if (!row) return null;
-  const [devices, alarms, history] = await Promise.all([
+  const [devices, alarms, history, photos] = await Promise.all([
     db
       .selectFrom("work_order_device as wd")
       .innerJoin("device as d", "d.uid", "wd.device_uid")
@@ -161,6 +161,12 @@ export async function workOrderDetail(db: Db, id: number): Promise<WorkOrderDeta
       .where("h.work_order_id", "=", id)
       .orderBy("h.seq")
       .execute(),
+    db
+      .selectFrom("work_order_photo")
+      .select(["seq", "content_type", "size", "author_id", "at"])
+      .where("work_order_id", "=", id)
+      .orderBy("seq")
+      .execute(),
   ]);
   return {
     ...row,
@@ -182,6 +188,13 @@ export async function workOrderDetail(db: Db, id: number): Promise<WorkOrderDeta
       fromState: h.from_state as WorkOrderState | null,
       toState: h.to_state as WorkOrderState | null,
       assignee: h.assignee_id,
+    })),
+    photos: photos.map((p) => ({
+      seq: Number(p.seq),
+      contentType: p.content_type,
+      size: Number(p.size),
+      author: p.author_id,
+      at: Number(p.at),
     })),
     nextStates: isClosed(row.state) ? [] : (["in_progress", "done", "cancelled"] as const).filter((s) => canMove(row.state, s)),
   };
@@ -385,4 +398,44 @@ export async function addWorkOrderNote(db: Kysely<Database>, id: number, note: s
     await trx.updateTable("work_order").set({ updated_at: now }).where("id", "=", id).execute();
     await history(trx, { work_order_id: id, kind: "note", author_id: by, at: now, note });
   });
+}
+
+/**
+ * Attaches a photo (already checked: domain/work-order-photo.ts) unless the work order has `max` already
+ * (409 `too_many_photos`); counted and written in one transaction.
+ */
+export async function addWorkOrderPhoto(
+  db: Kysely<Database>,
+  id: number,
+  photo: { contentType: string; bytes: Uint8Array },
+  max: number,
+  by: string,
+  now: number,
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const w = await trx.selectFrom("work_order").select("id").where("id", "=", id).executeTakeFirst();
+    if (!w) throw notFound("work_order_not_found");
+    const n = await trx
+      .selectFrom("work_order_photo")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("work_order_id", "=", id)
+      .executeTakeFirst();
+    if (Number(n?.n ?? 0) >= max) throw new ApiError(409, "too_many_photos");
+    const row = await trx
+      .insertInto("work_order_photo")
+      .values({ work_order_id: id, content_type: photo.contentType, size: photo.bytes.length, data: photo.bytes, author_id: by, at: now })
+      .returning("seq")
+      .executeTakeFirstOrThrow();
+    await trx.updateTable("work_order").set({ updated_at: now }).where("id", "=", id).execute();
+    return Number(row.seq);
+  });
+}
+
+export async function workOrderPhoto(db: Db, id: number, seq: number) {
+  return db
+    .selectFrom("work_order_photo")
+    .select(["content_type", "data"])
+    .where("work_order_id", "=", id)
+    .where("seq", "=", seq)
+    .executeTakeFirst();
 }

@@ -135,6 +135,8 @@ export interface WorkOrderDetail extends WorkOrderRow {
   devices: Array<{ uid: string; name: string }>;
   alarms: Array<{ seq: number; code: number; level: number; raised_at: number; released_at: number | null }>;
   history: WorkOrderHistoryEntry[];
+  /** Photos attached (their bytes at GET /workorder/{id}/photo/{seq}). */
+  photos: Array<{ seq: number; contentType: string; size: number; author: string; at: number }>;
   /** The states it may move to now (domain/work-order.ts). */
   nextStates: WorkOrderState[];
 }

@@ -359,4 +359,47 @@ describe.each(STORES)("work orders on %s", (kind) => {
     ]);
     expect((await call("GET", `/workorder/${wo.id}`)).body.assignee).toBeNull();
   });
+
+  it("attaches photos checked by their bytes and size, serves them to those who see the plant only", async () => {
+    const g = await createGatewayFixture(store);
+    const wo = (await call("POST", "/workorder", { plant: g.plantUid, title: "사진" })).body;
+    const upload = (bytes: Uint8Array, name: string, type: string, token = admin) => {
+      const form = new FormData();
+      form.append("photo", new Blob([bytes], { type }), name);
+      return fetch(`${server.baseUrl}/api/workorder/${wo.id}/photo`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      }).then(async (r) => ({ status: r.status, body: await r.json() }));
+    };
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3, 4]);
+    const ok = await upload(png, "현장.png", "image/png");
+    expect(ok.status).toBe(201);
+    expect(ok.body.photos).toHaveLength(1);
+    expect(ok.body.photos[0]).toMatchObject({ contentType: "image/png", size: png.length, author: "admin" });
+    const svg = new TextEncoder().encode("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>");
+    const bad = await upload(svg, "x.png", "image/png");
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual({ photo: "bad_type" });
+    const big = new Uint8Array(2 * 1024 * 1024 + 1);
+    big.set(png);
+    const tooBig = await upload(big, "big.png", "image/png");
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.fields).toEqual({ photo: "too_large" });
+    const reader = await member({ read_only: 1 });
+    expect((await upload(png, "r.png", "image/png", reader.token)).status).toBe(403);
+    expect((await call("GET", `/workorder/${wo.id}`)).body.photos).toHaveLength(1);
+
+    const seq = ok.body.photos[0].seq;
+    const got = await fetch(`${server.baseUrl}/api/workorder/${wo.id}/photo/${seq}`, { headers: { authorization: `Bearer ${admin}` } });
+    expect(got.status).toBe(200);
+    expect(got.headers.get("content-type")).toBe("image/png");
+    expect(got.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(new Uint8Array(await got.arrayBuffer())).toEqual(png);
+    const blind = await outsider();
+    const hidden = await fetch(`${server.baseUrl}/api/workorder/${wo.id}/photo/${seq}`, { headers: { authorization: `Bearer ${blind.token}` } });
+    expect(hidden.status).toBe(404);
+    expect((await upload(png, "b.png", "image/png", blind.token)).status).toBe(404);
+    expect((await call("GET", `/workorder/${wo.id}/photo/${seq + 100000}`)).status).toBe(404);
+  });
 });

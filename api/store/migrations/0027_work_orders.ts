@@ -8,6 +8,8 @@ import type { Dialect } from "../db";
  * - `work_order_device`, `work_order_alarm`: the plant's devices it is about and the alarms it came from.
  * - `work_order_history`: what happened to it, appended only — created, notes, state changes (from → to, with
  *   the note given), assignments — each with its author and time.
+ * - `work_order_photo`: photos attached to it (PNG, JPEG or WebP by their bytes, size-limited:
+ *   domain/work-order-photo.ts), kept in the store itself so every server of a cluster answers them.
  */
 export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
   const pg = dialect === "postgres";
@@ -56,4 +58,15 @@ export async function up(db: Kysely<any>, dialect: Dialect): Promise<void> {
     .addColumn("at", big, (c) => c.notNull())
     .execute();
   await db.schema.createIndex("work_order_history_wo_idx").on("work_order_history").columns(["work_order_id", "seq"]).execute();
+  await db.schema
+    .createTable("work_order_photo")
+    .addColumn("seq", serial, seq)
+    .addColumn("work_order_id", "integer", (c) => c.notNull().references("work_order.id").onDelete("cascade"))
+    .addColumn("content_type", "text", (c) => c.notNull())
+    .addColumn("size", "integer", (c) => c.notNull())
+    .addColumn("data", pg ? "bytea" : "blob", (c) => c.notNull())
+    .addColumn("author_id", "text", (c) => c.notNull())
+    .addColumn("at", big, (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex("work_order_photo_wo_idx").on("work_order_photo").columns(["work_order_id", "seq"]).execute();
 }
