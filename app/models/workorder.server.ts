@@ -36,3 +36,13 @@ export const addWorkOrderNote = (token: string, id: number, note: string) =>
 /** The plant's open alarms (GET /alarm/unrelease), to tie a new work order to one or several of them. */
 export const plantOpenAlarms = async (token: string, plant: string) =>
   (await api<{ alarmList: AlarmRow[] }>("/alarm/unrelease", { token, query: { plant, limit: 50 } })).alarmList;
+
+/** Attaches a photo (multipart; the API checks its bytes and size again). */
+export async function uploadWorkOrderPhoto(token: string, id: number, file: File): Promise<void> {
+  const form = new FormData();
+  form.append("photo", file, file.name || "photo");
+  await api(`/workorder/${id}/photo`, { token, method: "POST", body: form });
+}
+
+/** A photo's bytes, streamed through. */
+export const workOrderPhotoFile = (token: string, id: number, seq: number) => apiFile(`/workorder/${id}/photo/${seq}`, { token });

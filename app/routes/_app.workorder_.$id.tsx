@@ -4,7 +4,16 @@
  * open or in progress, and its history (notes, state changes, assignments with author and time). Several forms on
  * one page, told apart by their intent; every one works without JavaScript. Read-only members only read.
  */
-import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  MaxPartSizeExceededError,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
@@ -21,7 +30,7 @@ import { fmt } from "~/i18n";
 import { useWorkorderT, workorderMessages } from "~/i18n/workorder";
 import { alarmScope } from "~/models/alarm.server";
 import { ApiFailure } from "~/models/api.server";
-import { addWorkOrderNote, moveWorkOrder, updateWorkOrder, workOrderOne } from "~/models/workorder.server";
+import { addWorkOrderNote, moveWorkOrder, updateWorkOrder, uploadWorkOrderPhoto, workOrderOne } from "~/models/workorder.server";
 import styles from "~/styles/workorder.css";
 import { assertCsrf } from "~/utils/csrf.server";
 import { redirectWithFlash } from "~/utils/flash.server";
@@ -29,6 +38,7 @@ import { formFailure, formValues, parseForm, runIntent } from "~/utils/form-acti
 import { metaLocale } from "~/utils/meta-locale";
 import { readPreferences } from "~/utils/preferences.server";
 import { isWorkOrderState } from "../../domain/work-order";
+import { PHOTO_ACCEPT, PHOTO_FIELD, PHOTO_MAX_BYTES, photoProblem } from "../../domain/work-order-photo";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: styles }];
 
@@ -64,10 +74,28 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
 }
 
+/** The submitted form; a photo larger than the limit is refused while it is read (nothing more is read). */
+async function readForm(request: Request): Promise<FormData | "too_large"> {
+  if (!(request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) return request.formData();
+  try {
+    return await unstable_parseMultipartFormData(
+      request,
+      unstable_createMemoryUploadHandler({
+        maxPartSize: PHOTO_MAX_BYTES,
+        filter: ({ name, filename }) => typeof filename !== "string" || name === PHOTO_FIELD,
+      }),
+    );
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return "too_large";
+    throw error;
+  }
+}
+
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { accessToken } = requireSection(request, context, "workorder");
   const id = idOf(params);
-  const form = await request.formData();
+  const form = await readForm(request);
+  if (form === "too_large") return formFailure("photo", { [PHOTO_FIELD]: "too_large" });
   await assertCsrf(form, request);
   const t = workorderMessages(readPreferences(request).locale).workorder;
   const here = `/workorder/${id}`;
@@ -87,6 +115,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
         if (!parsed.ok) return parsed.response;
         await addWorkOrderNote(accessToken, id, parsed.data.note);
         return redirectWithFlash(here, t.flash.noted);
+      },
+      photo: async () => {
+        const file = form.get(PHOTO_FIELD);
+        const problem = photoProblem(file instanceof File ? { size: file.size } : null);
+        if (problem || !(file instanceof File)) return formFailure("photo", { [PHOTO_FIELD]: problem ?? "required" });
+        await uploadWorkOrderPhoto(accessToken, id, file);
+        return redirectWithFlash(here, t.flash.photo);
       },
       edit: async () => {
         const parsed = parseForm(WorkOrderForm, "edit", form);
@@ -231,6 +266,45 @@ export default function WorkOrderOne() {
           </Form>
         </section>
       )}
+
+      <section className="panel" aria-labelledby="wo-photos">
+        <h2 id="wo-photos">{o.photos}</h2>
+        {wo.photos.length ? (
+          <ul className="wo-photos">
+            {wo.photos.map((p) => (
+              <li key={p.seq}>
+                <a href={`/workorder/${wo.id}/photo/${p.seq}`}>
+                  <img src={`/workorder/${wo.id}/photo/${p.seq}`} alt={fmt(o.photoAlt, { seq: p.seq })} loading="lazy" />
+                </a>
+                <span className="small">
+                  {p.author} · <SeoulTime ts={p.at} />
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">{o.noPhotos}</p>
+        )}
+        {readOnly ? null : (
+          <Form method="post" encType="multipart/form-data" className="stack">
+            <AuthenticityTokenInput />
+            <FormAlert message={errorText(t, errorsOf("photo")._form)} />
+            <TextInput
+              form="photo"
+              name={PHOTO_FIELD}
+              type="file"
+              accept={PHOTO_ACCEPT}
+              label={o.photo}
+              hint={o.photoHint}
+              required
+              error={errorText(t, errorsOf("photo")[PHOTO_FIELD])}
+            />
+            <button type="submit" name="intent" value="photo" disabled={busy}>
+              {o.addPhoto}
+            </button>
+          </Form>
+        )}
+      </section>
 
       <section className="panel" aria-labelledby="wo-history">
         <h2 id="wo-history">{o.history}</h2>

@@ -363,7 +363,7 @@ describe.each(STORES)("work orders on %s", (kind) => {
   it("attaches photos checked by their bytes and size, serves them to those who see the plant only", async () => {
     const g = await createGatewayFixture(store);
     const wo = (await call("POST", "/workorder", { plant: g.plantUid, title: "사진" })).body;
-    const upload = (bytes: Uint8Array, name: string, type: string, token = admin) => {
+    const upload = (bytes: Uint8Array<ArrayBuffer>, name: string, type: string, token = admin) => {
       const form = new FormData();
       form.append("photo", new Blob([bytes], { type }), name);
       return fetch(`${server.baseUrl}/api/workorder/${wo.id}/photo`, {
@@ -391,13 +391,17 @@ describe.each(STORES)("work orders on %s", (kind) => {
     expect((await call("GET", `/workorder/${wo.id}`)).body.photos).toHaveLength(1);
 
     const seq = ok.body.photos[0].seq;
-    const got = await fetch(`${server.baseUrl}/api/workorder/${wo.id}/photo/${seq}`, { headers: { authorization: `Bearer ${admin}` } });
+    const got = await fetch(`${server.baseUrl}/api/workorder/${wo.id}/photo/${seq}`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect(got.status).toBe(200);
     expect(got.headers.get("content-type")).toBe("image/png");
     expect(got.headers.get("x-content-type-options")).toBe("nosniff");
     expect(new Uint8Array(await got.arrayBuffer())).toEqual(png);
     const blind = await outsider();
-    const hidden = await fetch(`${server.baseUrl}/api/workorder/${wo.id}/photo/${seq}`, { headers: { authorization: `Bearer ${blind.token}` } });
+    const hidden = await fetch(`${server.baseUrl}/api/workorder/${wo.id}/photo/${seq}`, {
+      headers: { authorization: `Bearer ${blind.token}` },
+    });
     expect(hidden.status).toBe(404);
     expect((await upload(png, "b.png", "image/png", blind.token)).status).toBe(404);
     expect((await call("GET", `/workorder/${wo.id}/photo/${seq + 100000}`)).status).toBe(404);

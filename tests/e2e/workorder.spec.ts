@@ -1,13 +1,16 @@
 /**
  * Work orders (issue 29 §3), with JavaScript on and off: from an alarm's page, "작업 지시 만들기" opens the new form
  * with the plant and the alarm filled in; the work order is created with an assignee, moved to in progress and to
- * done with notes (only the allowed buttons are shown), and the list filtered by state (in the URL) shows it.
+ * done with notes (only the allowed buttons are shown), a photo is attached (a non-image refused by its bytes), and
+ * the list filtered by state (in the URL) shows it, and its CSV holds it.
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { createGatewayFixture } from "../helpers/telemetry";
 import { expect, test } from "./fixtures";
+
+const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
 
 async function seriousViolations(page: Page): Promise<string[]> {
   if (test.info().project.name === "nojs") return [];
@@ -76,6 +79,23 @@ test("creates a work order from an alarm, moves it to in progress and done with 
   await expect(page.getByRole("button", { name: "작업 시작" })).toBeVisible();
   await expect(page.getByRole("button", { name: "완료 처리" })).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
+
+  // A photo: an SVG named .png is refused by its bytes; a real PNG is shown.
+  await page.getByLabel("사진 파일").setInputFiles({
+    name: "trick.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'></svg>"),
+  });
+  await page.getByRole("button", { name: "사진 올리기" }).click();
+  await expect(page.getByText("PNG, JPEG, WebP 사진만 올릴 수 있습니다.")).toBeVisible();
+  await page
+    .getByLabel("사진 파일")
+    .setInputFiles({ name: "현장.png", mimeType: "image/png", buffer: Buffer.from(PNG_1X1, "base64") });
+  await page.getByRole("button", { name: "사진 올리기" }).click();
+  await expect(page.getByText("사진을 올렸습니다.")).toBeVisible();
+  const photo = page.getByRole("img", { name: /작업 사진 #\d+/ });
+  await expect(photo).toBeVisible();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
 
   await page.getByLabel("메모 (선택)").fill("현장 출동");
   await page.getByRole("button", { name: "작업 시작" }).click();
