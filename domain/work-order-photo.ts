@@ -18,7 +18,8 @@ export function photoProblem(file: { size: number; type?: string; bytes?: Uint8A
   if (!file || file.size === 0) return "required";
   if (file.size > PHOTO_MAX_BYTES) return "too_large";
   if (file.bytes) return sniffLogo(file.bytes) ? null : "bad_type";
-  if (file.type !== undefined && file.type !== "" && !(Object.values(PHOTO_MIME) as string[]).includes(file.type)) return "bad_type";
+  if (file.type !== undefined && file.type !== "" && !(Object.values(PHOTO_MIME) as string[]).includes(file.type))
+    return "bad_type";
   return null;
 }
 

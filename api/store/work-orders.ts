@@ -423,7 +423,14 @@ export async function addWorkOrderPhoto(
     if (Number(n?.n ?? 0) >= max) throw new ApiError(409, "too_many_photos");
     const row = await trx
       .insertInto("work_order_photo")
-      .values({ work_order_id: id, content_type: photo.contentType, size: photo.bytes.length, data: photo.bytes, author_id: by, at: now })
+      .values({
+        work_order_id: id,
+        content_type: photo.contentType,
+        size: photo.bytes.length,
+        data: photo.bytes,
+        author_id: by,
+        at: now,
+      })
       .returning("seq")
       .executeTakeFirstOrThrow();
     await trx.updateTable("work_order").set({ updated_at: now }).where("id", "=", id).execute();
