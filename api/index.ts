@@ -40,6 +40,7 @@ import { rtuRoutes } from "./routes/rtu";
 import { settingsRoutes } from "./routes/settings";
 import { totalRoutes } from "./routes/total";
 import { alarmRoutes } from "./routes/alarm";
+import { workOrderRoutes } from "./routes/work-order";
 import { detailRoutes } from "./routes/detail";
 import { monitorRoutes } from "./routes/monitor";
 import { mopRoutes } from "./routes/mop";
@@ -201,6 +202,7 @@ export function createApi(opts: ApiOptions): Api {
   router.use(memberRoutes(ctx));
   router.use(detail.routes);
   router.use(alarmRoutes(ctx, opts.clock, outbox, opts.clusterNotices));
+  router.use(workOrderRoutes(ctx, { portalUrl: opts.notify?.portalUrl }));
   router.use(monitorRoutes(ctx, opts.clock));
   router.use(mopRoutes(ctx, opts.clock));
   router.use(watchRoutes(ctx, opts.clock));

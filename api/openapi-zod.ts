@@ -20,6 +20,12 @@ import { CopyPlantBody, DeviceBodySchema, LoadHistoryBody, PlantBodySchema, RtuB
 import { GroupCreateFields, GroupUpdateFields } from "../domain/group-tree";
 import { LoginBody, MemberCreateFields, MemberPatchFields, MemberProfileFields, PasswordChangeBody } from "../domain/member-form";
 import { NoticeFields } from "../domain/notice-form";
+import {
+  WorkOrderCreateSchema,
+  WorkOrderNoteSchema,
+  WorkOrderStateSchema,
+  WorkOrderUpdateSchema,
+} from "../domain/contract/work-order";
 import { FaultCodeSchema, SETTING_SCHEMAS } from "../domain/settings";
 
 extendZodWithOpenApi(z);
@@ -56,6 +62,10 @@ const BODIES: Record<string, ZodTypeAny> = {
   CurtailmentOrderBody,
   CurtailmentImportBody,
   SubscriptionBody,
+  WorkOrderCreateBody: WorkOrderCreateSchema,
+  WorkOrderUpdateBody: WorkOrderUpdateSchema,
+  WorkOrderStateBody: WorkOrderStateSchema,
+  WorkOrderNoteBody: WorkOrderNoteSchema,
   // The kinds are checked by a refinement, which JSON Schema cannot read: named here from the same list.
   GridAlarmReleaseBody: GridAlarmReleaseInput.extend({
     kind: z

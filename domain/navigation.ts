@@ -16,6 +16,7 @@ export const SECTIONS = [
   { key: "diagnose", path: "/diagnose", service: "diagnoseMenu" },
   { key: "statistics", path: "/statistics", service: "statistics" },
   { key: "alarm", path: "/alarm", service: "alarm" },
+  { key: "workorder", path: "/workorder", service: "alarm" },
   { key: "cctv", path: "/cctv", service: "cctv", memberFlag: "cctv" },
   { key: "help", path: "/help", service: "help" },
   { key: "notice", path: "/notice" },

@@ -247,6 +247,51 @@ export interface CurtailmentOrderTable {
   created_by: string | null;
   updated_at: number;
 }
+/** Work orders (migration 0027, issue 29 §3): a job on a plant, from alarms or not (domain/work-order.ts states). */
+export interface WorkOrderTable {
+  id: AutoSeq;
+  plant_uid: string;
+  title: string;
+  description: string;
+  priority: string;
+  state: string;
+  assignee_id: string | null;
+  /** 'YYYY-MM-DD' (Seoul). */
+  due_date: string | null;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+}
+export interface WorkOrderDeviceTable {
+  work_order_id: number;
+  device_uid: string;
+}
+export interface WorkOrderAlarmTable {
+  work_order_id: number;
+  alarm_seq: number;
+}
+/** A photo of a work order (PNG, JPEG or WebP, size-limited; domain/work-order-photo.ts). */
+export interface WorkOrderPhotoTable {
+  seq: AutoSeq;
+  work_order_id: number;
+  content_type: string;
+  size: number;
+  data: Uint8Array;
+  author_id: string;
+  at: number;
+}
+/** What happened to a work order, appended only: created, note, state (from → to), assigned. */
+export interface WorkOrderHistoryTable {
+  seq: AutoSeq;
+  work_order_id: number;
+  kind: string;
+  author_id: string;
+  note: string | null;
+  from_state: string | null;
+  to_state: string | null;
+  assignee_id: string | null;
+  at: number;
+}
 /** A ladder step delivered: one row per alarm, episode and step (the primary key makes it once). */
 export interface AlarmEscalationTable {
   alarm_seq: number;
@@ -617,6 +662,11 @@ export interface Database {
   curtailment_order: CurtailmentOrderTable;
   audit_chain: AuditChainTable;
   alert_route: AlertRouteTable;
+  work_order: WorkOrderTable;
+  work_order_device: WorkOrderDeviceTable;
+  work_order_alarm: WorkOrderAlarmTable;
+  work_order_history: WorkOrderHistoryTable;
+  work_order_photo: WorkOrderPhotoTable;
   outbox: OutboxTable;
   outbox_attempt: OutboxAttemptTable;
   report_subscription: ReportSubscriptionTable;

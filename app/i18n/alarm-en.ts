@@ -110,6 +110,7 @@ export const alarmEn: Widen<typeof alarmKo> = {
   alarmOne: {
     title: "Alarm #{seq}",
     back: "Alarm list",
+    workOrder: "Create a work order",
     plant: "Plant",
     device: "Device",
     kind: "Alarm",

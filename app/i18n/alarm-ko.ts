@@ -108,6 +108,7 @@ export const alarmKo = {
   alarmOne: {
     title: "알람 #{seq}",
     back: "알람 목록",
+    workOrder: "작업 지시 만들기",
     plant: "발전소",
     device: "장비",
     kind: "알람",

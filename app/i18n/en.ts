@@ -22,6 +22,7 @@ export const en: Messages = {
     diagnose: "Diagnostics",
     statistics: "Statistics",
     alarm: "Alarms",
+    workorder: "Work orders",
     cctv: "CCTV",
     help: "Help",
     notice: "Notices",

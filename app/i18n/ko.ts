@@ -21,6 +21,7 @@ export const ko = {
     diagnose: "진단",
     statistics: "통계",
     alarm: "알람",
+    workorder: "작업 지시",
     cctv: "CCTV",
     help: "도움말",
     notice: "공지사항",

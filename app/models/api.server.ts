@@ -23,7 +23,7 @@ export class ApiFailure extends Error {
 
 export interface ApiCall {
   token?: string | null;
-  method?: "GET" | "POST" | "PUT" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined | null | Array<string | number>>;
   clientIp?: string;

@@ -91,6 +91,12 @@ export default function AlarmOne() {
           <span aria-hidden="true">← </span>
           {o.back}
         </AppLink>
+        {readOnly ? null : (
+          <>
+            {" · "}
+            <AppLink to={`/workorder/new?plant=${encodeURIComponent(a.plant_uid)}&alarm=${a.seq}`}>{o.workOrder}</AppLink>
+          </>
+        )}
       </p>
       <h1>{fmt(o.title, { seq: a.seq })}</h1>
       <section className="panel" aria-labelledby="alarm-facts">

@@ -45,6 +45,8 @@ const SCREENS: Screen[] = [
   { name: "watch", url: () => "/watch" },
   { name: "watch node", url: () => "/watch?node=0" },
   { name: "alarm", url: () => "/alarm" },
+  { name: "workorder", url: () => "/workorder" },
+  { name: "workorder new", url: (f) => `/workorder/new?plant=${f.plants.n1.uid}` },
   { name: "control", url: () => "/control" },
   { name: "control log", url: () => "/control/log" },
   { name: "alarm figures", url: () => "/alarm/figures" },

@@ -25,6 +25,7 @@ import * as m0023 from "./0023_api_tokens";
 import * as m0024 from "./0024_alarm_escalation";
 import * as m0025 from "./0025_curtailment_orders";
 import * as m0026 from "./0026_audit_chain_alert_routes";
+import * as m0027 from "./0027_work_orders";
 
 export interface Migration {
   name: string;
@@ -38,7 +39,8 @@ export interface Migration {
  * cameras, 0009 scale-out, 0010 input hardening, 0012 the alarm list's period indexes, 0013 the per-plant daily rollup (diagnosis), 0014 the statistics report's covering index, 0015 alarm messages as code and parameters, 0016 the integrated statistics report's per-plant days, 0017 the plant-day rows' regular flag (diagnosis), 0018 PostgreSQL's notices of writes to the tables kept answers read, 0019 those notices on every table of api/cache/kept-tables.ts, 0020 the statistics plant-days' irradiance coverage, 0021 the seeded admin's service bits, 0022 commands' one-time tokens and the outbox's plant and member, 0023 API tokens for other systems (hashed secret,
  * scope, plant limit, expiry, rate counters), 0024 alarm escalation ladders (the steps delivered, once each), auto-close and flapping,
  * 0025 curtailment and output-limit orders per plant,
- * 0026 the tamper-evident command and acknowledgement log (hash chain) and per-member alert routes.
+ * 0026 the tamper-evident command and acknowledgement log (hash chain) and per-member alert routes,
+ * 0027 work orders (devices, alarms, history of notes and state changes).
  */
 export const migrations: Migration[] = [
   { name: "0001_foundation", up: m0001.up },
@@ -66,4 +68,5 @@ export const migrations: Migration[] = [
   { name: "0024_alarm_escalation", up: m0024.up },
   { name: "0025_curtailment_orders", up: m0025.up },
   { name: "0026_audit_chain_alert_routes", up: m0026.up },
+  { name: "0027_work_orders", up: m0027.up },
 ];
