@@ -176,7 +176,8 @@ async function main() {
       .execute();
     const outbox = await store.db.selectFrom("outbox").select(["status", "subject", "last_error"]).execute();
     const report: Record<string, string> = {};
-    report["silence alarms raised (of the stopped gateways)"] = `${new Set(raised.map((r) => r.plant_uid)).size} of ${stopped.length}`;
+    report["silence alarms raised (of the stopped gateways)"] =
+      `${new Set(raised.map((r) => r.plant_uid)).size} of ${stopped.length}`;
     report["outbox: mails by status"] = JSON.stringify(
       outbox.reduce<Record<string, number>>((n, o) => ((n[o.status] = (n[o.status] ?? 0) + 1), n), {}),
     );
