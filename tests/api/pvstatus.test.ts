@@ -379,11 +379,17 @@ describe.each(STORES)("plant status API on %s", (storeKind) => {
         const etag = first.headers.get("etag")!;
         expect(etag).toMatch(/^"[\w-]{43}"$/);
         // Its "as of" time is to the minute it shows: asked again across a minute's turn, the tag may move once.
-        const again = await waitFor(async () => {
-          const res = await fetch(url, { headers: { cookie, "if-none-match": etag } });
-          await res.text();
-          return res.status === 304 ? res : null;
-        });
+        // (A deadline for a hang, not a speed: at load 20 one poll of / took seconds and the default 8 s ran out.)
+        let last = 0;
+        const again = await waitFor(
+          async () => {
+            const res = await fetch(url, { headers: { cookie, "if-none-match": etag } });
+            await res.text();
+            last = res.status;
+            return res.status === 304 ? res : null;
+          },
+          { ms: 60_000, every: 250, failure: () => `${path}: no 304 in 60 s (last answer ${last})` },
+        );
         expect(again.headers.get("etag")).toBe(etag);
       }
     });
