@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { parse } from "yaml";
+import { applyAnswers } from "./openapi-answers";
 import { zodComponents } from "./openapi-zod";
 import { projectFile } from "./project-files";
 
@@ -115,6 +116,7 @@ export function openapiDocument(): Document {
     mergeContractPart(doc, parse(readFileSync(dir + file, "utf8"), { merge: true }) as Document, file);
   }
   mergeContractPart(doc, { components: { schemas: zodComponents() } }, "api/openapi-zod.ts");
+  applyAnswers(doc);
   completeOperations(doc);
   return (cached = doc);
 }

@@ -480,3 +480,25 @@ export const CommandListQuerySchema = z.object({
   plant: optionalText(64),
   limit: wholeNumber(1, 200).default(20),
 });
+
+/** GET /alarm/recent, /alarm/unrelease (open alarms, newest first). */
+export const AlarmRowsResponse = z.object({ alarmList: z.array(AlarmRow) });
+export type AlarmRowsResponse = z.infer<typeof AlarmRowsResponse>;
+/** GET /alarm/v2/unrelease: open alarms per plant. */
+export const UnreleasedByPlantResponse = z.object({ alarmList: z.array(UnreleasedPlantRow) });
+export type UnreleasedByPlantResponse = z.infer<typeof UnreleasedByPlantResponse>;
+/** One step of an alarm's lifecycle (raised, acknowledged, released…). */
+export const AlarmEvent = z.object({
+  seq: z.number(),
+  kind: z.string(),
+  member_id: z.string().nullable(),
+  note: z.string().nullable(),
+  at: z.number(),
+});
+export type AlarmEvent = z.infer<typeof AlarmEvent>;
+/** GET /alarm/{seq}, POST /alarm/{seq}/ack, /alarm/{seq}/release. */
+export const AlarmDetailResponse = z.object({ alarm: AlarmRow, events: z.array(AlarmEvent) });
+export type AlarmDetailResponse = z.infer<typeof AlarmDetailResponse>;
+/** GET /command. */
+export const CommandListResponse = z.object({ commandList: z.array(CommandRow) });
+export type CommandListResponse = z.infer<typeof CommandListResponse>;

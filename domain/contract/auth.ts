@@ -94,3 +94,13 @@ export function isTokenExpired(payload: { exp?: unknown } | null, now = Date.now
   if (!payload || typeof payload.exp !== "number") return true;
   return payload.exp * 1000 <= now + skewMs;
 }
+
+/** GET /member/isAuth: the verified claims of the access token. */
+export const IsAuthResponse = AccessClaims.extend({ isLogin: z.literal(true) });
+export type IsAuthResponse = z.infer<typeof IsAuthResponse>;
+/** GET /member: the signed-in member's profile. */
+export const MemberProfileResponse = z.object({ member: MemberProfile });
+export type MemberProfileResponse = z.infer<typeof MemberProfileResponse>;
+/** PUT /member: the changed profile and fresh tokens carrying its claims. */
+export const MemberProfileSaved = LoginResponse.extend({ member: MemberProfile });
+export type MemberProfileSaved = z.infer<typeof MemberProfileSaved>;

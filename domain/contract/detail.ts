@@ -108,3 +108,13 @@ export type MopOverview = z.infer<typeof MopOverview>;
 /** GET /mop/detail/{id}: one plant's detail, the same view as the detail window's. */
 export const MopDetail = DetailPlantView;
 export type MopDetail = z.infer<typeof MopDetail>;
+
+/** POST /member/detail: a one-time code that opens a detail window on the plant or member. */
+export const DetailHandover = z.object({
+  code: z.string(),
+  kind: z.enum(["plant", "member"]),
+  uid: z.string(),
+  /** Seconds the code stays valid. */
+  expiresIn: z.number(),
+});
+export type DetailHandover = z.infer<typeof DetailHandover>;

@@ -193,3 +193,7 @@ export const RankingResponse = z.object({
   plants: z.array(RankingRow),
 });
 export type RankingResponse = z.infer<typeof RankingResponse>;
+
+/** PUT /diagnose/coefficients/{plantUid}: the plant's coefficients as saved. */
+export const PlantCoefficientsResponse = z.object({ plantUid: z.string(), coefficients: PerformanceCoefficients });
+export type PlantCoefficientsResponse = z.infer<typeof PlantCoefficientsResponse>;

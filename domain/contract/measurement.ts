@@ -158,3 +158,31 @@ export const WindowResponse = z.object({
   irradianceMode: IrradianceMode.optional(),
 });
 export type WindowResponse = z.infer<typeof WindowResponse>;
+
+/** GET /measurement/devices: the measurement screen's pickers. */
+export const MeasurementPicker = z.object({
+  plant: z.object({ uid: z.string(), name: z.string() }).nullable(),
+  plantUid: z.string().nullable(),
+  devices: z.array(
+    z.object({ uid: z.string(), kind: z.number(), name: z.string(), rtu_uid: z.string().nullable(), capa: z.number().nullable() }),
+  ),
+  matches: z.object({ plants: z.array(z.object({ uid: z.string(), name: z.string() })), more: z.boolean() }).nullable(),
+});
+export type MeasurementPicker = z.infer<typeof MeasurementPicker>;
+/** GET /measurement/statusinfo/detail: one fault register decoded. */
+export const FaultDetailResponse = z.object({
+  deviceModule: z.string().nullable(),
+  faultName: z.string().nullable(),
+  faultCode: z.number(),
+  faults: z.array(FaultInfo),
+});
+export type FaultDetailResponse = z.infer<typeof FaultDetailResponse>;
+/** GET /measurement/fault/codes. */
+export const FaultCodesResponse = z.object({ codes: z.array(FaultInfo) });
+export type FaultCodesResponse = z.infer<typeof FaultCodesResponse>;
+/** GET|POST /measurement/setGridAlarmRelease: how many alarms of the device were released. */
+export const GridAlarmReleaseResponse = z.object({ deviceUid: z.string(), released: z.number() });
+export type GridAlarmReleaseResponse = z.infer<typeof GridAlarmReleaseResponse>;
+/** GET /rpe/devices. */
+export const DeviceRefsResponse = z.object({ devices: z.array(DeviceRef) });
+export type DeviceRefsResponse = z.infer<typeof DeviceRefsResponse>;

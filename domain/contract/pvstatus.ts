@@ -251,3 +251,14 @@ export const PvstatusOverviewResponse = FleetTotals.extend({
   now: z.number(),
 });
 export type PvstatusOverviewResponse = z.infer<typeof PvstatusOverviewResponse>;
+
+/** GET /pvstatus: the whole overview, or with `part=summary` its figures only. */
+export const PvstatusAnswer = z.union([PvstatusOverviewResponse, PvstatusSummaryResponse]);
+export type PvstatusAnswer = z.infer<typeof PvstatusAnswer>;
+/** GET /plant/pvstatus: every visible plant's status record and the status counts. */
+export const PlantStatusListResponse = z.object({
+  plants: z.array(PlantStatusRecord),
+  counts: StatusCounts,
+  now: z.number(),
+});
+export type PlantStatusListResponse = z.infer<typeof PlantStatusListResponse>;
