@@ -5,8 +5,11 @@
  * in words only; the API suite then holds every answer to it (tests/helpers/contract.ts).
  */
 import type { ZodTypeAny } from "zod";
+import * as admin from "../domain/contract/admin";
 import * as alarm from "../domain/contract/alarm";
 import * as auth from "../domain/contract/auth";
+import * as cctv from "../domain/contract/cctv";
+import * as fleet from "../domain/contract/fleet";
 import * as detail from "../domain/contract/detail";
 import * as diagnose from "../domain/contract/diagnose";
 import * as measurement from "../domain/contract/measurement";
@@ -25,6 +28,75 @@ const ANSWERS: Record<string, Answer | Record<string, Answer>> = {
   "get /member/isAuth": auth.IsAuthResponse,
   "get /member": auth.MemberProfileResponse,
   "put /member": auth.MemberProfileSaved,
+  "post /member": admin.MemberAnswer,
+  "get /member/check/id/{id}": admin.MemberIdCheck,
+  "get /member/{id}": admin.MemberDetailResponse,
+  "put /member/{id}": admin.MemberAnswer,
+  "delete /member/{id}": admin.MemberDeleted,
+  "post /member/{id}/password/reset": admin.MemberPasswordReset,
+  "post /member/logo/{id}": admin.MemberLogo,
+  "delete /member/logo/{id}": admin.MemberLogo,
+  "get /member/link/{a}/{b}": admin.MemberPlantLinkState,
+  "post /member/link/{a}/{b}": admin.MemberPlantLinkState,
+  "delete /member/link/{a}/{b}": admin.MemberPlantLinkState,
+
+  "post /notice": admin.NoticeAnswer,
+  "delete /notice": admin.NoticesDeleted,
+  "get /notice/custom": admin.NoticeListResponse,
+  "get /notice/{seq}": admin.NoticeAnswer,
+  "put /notice/{seq}": admin.NoticeAnswer,
+
+  "get /node/group/list": admin.GroupListResponse,
+  "get /node/{id}": admin.GroupDetail,
+  "put /node/{id}": admin.GroupAnswer,
+  "delete /node/{id}": admin.GroupDeleted,
+  "post /node": admin.GroupAnswer,
+
+  "post /ingest": admin.IngestReport,
+
+  "get /plant": admin.PlantListResponse,
+  "post /plant": admin.PlantSaved,
+  "get /plant/{id}": admin.PlantAnswer,
+  "put /plant/{id}": admin.PlantSaved,
+  "delete /plant/{id}": admin.PlantDeleted,
+  "get /plant/{id}/history": admin.PlantHistory,
+  "post /plant/copyplant": admin.PlantCopied,
+  "get /management/plant": admin.PlantManagementResponse,
+  "get /management/plant/setting": admin.PlantSettingResponse,
+  "get /management/plant/rtu": admin.AssignableRtuList,
+  "get /management/options": admin.AdminFormOptions,
+  "get /device/list_user": admin.DeviceListResponse,
+  "get /device/list_user/admin": admin.DeviceListResponse,
+  "post /device": admin.DeviceAnswer,
+  "get /device/{uid}": admin.DeviceAnswer,
+  "put /device/{uid}": admin.DeviceAnswer,
+  "delete /device/{uid}": admin.Deleted,
+  "get /rtu/user": admin.RtuListResponse,
+  "post /rtu": admin.RtuCreated,
+  "get /rtu/{uid}": admin.RtuDetail,
+  "put /rtu/{uid}": admin.RtuAnswer,
+  "delete /rtu/{uid}": admin.RtuDeleted,
+  "post /rtu/{uid}/credential": admin.RtuCredential,
+  "post /por": admin.RtuAssignment,
+  "delete /por": admin.RtuAssignment,
+  "get /total": fleet.TotalResponse,
+  "post /total/loadData": admin.HistoryLoadReport,
+  "get /settings": admin.SettingsResponse,
+  "put /settings/{type}": admin.SettingSaved,
+  "get /code": admin.FaultCodeList,
+  "post /code": admin.FaultCodeAnswer,
+  "post /code/{code}": admin.FaultCodeAnswer,
+  "put /code/{code}": admin.FaultCodeAnswer,
+  "delete /code/{code}": admin.Deleted,
+  "get /crawling/list": admin.CrawlSourceList,
+  "post /crawling/source": admin.CrawlSourceAnswer,
+  "put /crawling/source/{id}": admin.CrawlSourceAnswer,
+  "delete /crawling/source/{id}": admin.Deleted,
+  "get /crawling/list/{id}": admin.CrawlOffer,
+  "put /crawling/plant": fleet.ImportReport,
+  "put /crawling/rtu": fleet.ImportReport,
+  "put /crawling/device": fleet.ImportReport,
+  "put /cctv/camera/{uid}": cctv.CameraSaved,
 
   "get /alarm/recent": alarm.AlarmRowsResponse,
   "get /alarm/count": alarm.AlarmCountResponse,

@@ -20,6 +20,7 @@ import { GroupCreateFields, GroupUpdateFields } from "../domain/group-tree";
 import { LoginBody, MemberCreateFields, MemberPatchFields, MemberProfileFields, PasswordChangeBody } from "../domain/member-form";
 import { NoticeFields } from "../domain/notice-form";
 import { FaultCodeSchema, SETTING_SCHEMAS } from "../domain/settings";
+import * as adminPayloads from "../domain/contract/admin";
 import * as alarmPayloads from "../domain/contract/alarm";
 import * as authPayloads from "../domain/contract/auth";
 import * as cctvPayloads from "../domain/contract/cctv";
@@ -88,6 +89,7 @@ const BODIES: Record<string, ZodTypeAny> = {
  * unless renamed below for clarity. The operations of api/openapi/*.yaml refer to them for their success bodies.
  */
 const PAYLOAD_MODULES = [
+  adminPayloads,
   alarmPayloads,
   authPayloads,
   cctvPayloads,
@@ -126,6 +128,7 @@ const NOT_PAYLOADS = new Set<ZodTypeAny>(
 const REQUEST_NAME = /(Schema|Query)$/;
 /** Names that would say too little on their own in the whole description. */
 const RENAMED: Record<string, string> = {
+  Deleted: "DeletedKey",
   RowBase: "StatisticsRowBase",
   RowTotal: "StatisticsRowTotal",
   InverterRow: "StatisticsInverterRow",
