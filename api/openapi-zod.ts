@@ -6,7 +6,7 @@
  * constants the routes use.
  */
 import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
-import { z, ZodType, type ZodTypeAny } from "zod";
+import { z, ZodEnum, ZodLiteral, ZodType, ZodUnion, type ZodTypeAny } from "zod";
 import { ADMIN_DELETE_KEY } from "../domain/admin-delete";
 import { AlarmAckSchema, AlertPrefSchema, CommandSchema, PlantContactsSchema } from "../domain/contract/alarm";
 import { CameraCreate, CameraUpdate } from "../domain/contract/cctv";
@@ -218,8 +218,42 @@ export function payloadSchemas(): Record<string, ZodTypeAny> {
   found.DiagramElementFields = diagramPayloads.DiagramElementFields;
   found.DiagramElement = diagramPayloads.DiagramElementSchema;
   found.AlarmMessageParams = sharedPayloads.AlarmMessageParams;
-  for (const [name, schema] of Object.entries(found)) nameInPlace(schema, name, RECURSIVE[name]);
+  for (const [name, schema] of Object.entries(found)) {
+    // A value list stays inline where it is used: zod-to-openapi makes a named enum nullable for every user once
+    // one user allows null. It is still a component of its own (registered below as a copy).
+    if (!isValueList(schema)) nameInPlace(schema, name, RECURSIVE[name]);
+  }
   return (payloads = found);
+}
+
+const isValueList = (s: ZodTypeAny): boolean =>
+  s instanceof ZodEnum || s instanceof ZodLiteral || (s instanceof ZodUnion && s.options.every(isValueList));
+
+type JsonNode = Record<string, unknown>;
+/**
+ * zod-to-openapi 7 writes a nullable named schema as `allOf: [{$ref}, {type: [..., "null"]}]`, which refuses null
+ * (the $ref does): written here as `anyOf: [{$ref}, {type: "null"}]`; and a nullable enum without null in it.
+ */
+function nullableRefs(node: unknown): void {
+  if (!node || typeof node !== "object") return;
+  if (Array.isArray(node)) return node.forEach(nullableRefs);
+  const o = node as JsonNode;
+  const all = o.allOf as JsonNode[] | undefined;
+  if (
+    all?.length === 2 &&
+    typeof all[0]?.$ref === "string" &&
+    Array.isArray(all[1]?.type) &&
+    (all[1]!.type as string[]).includes("null") &&
+    Object.keys(all[1]!).length === 1
+  ) {
+    delete o.allOf;
+    o.anyOf = [all[0], { type: "null" }];
+  }
+  // Likewise a nullable value list: `type: ["string", "null"]` with an enum that does not list null.
+  if (Array.isArray(o.enum) && Array.isArray(o.type) && o.type.includes("null") && !o.enum.includes(null)) {
+    o.enum = [...o.enum, null];
+  }
+  Object.values(o).forEach(nullableRefs);
 }
 
 /** `components.schemas` generated from the zod schemas above (OpenAPI 3.1, JSON Schema 2020-12). */
@@ -228,5 +262,7 @@ export function zodComponents(): Record<string, unknown> {
   for (const [name, schema] of Object.entries(BODIES)) registry.register(name, schema);
   for (const [name, schema] of Object.entries(payloadSchemas())) registry.register(name, schema);
   const generated = new OpenApiGeneratorV31(registry.definitions).generateComponents();
-  return (generated.components?.schemas ?? {}) as Record<string, unknown>;
+  const schemas = (generated.components?.schemas ?? {}) as Record<string, unknown>;
+  nullableRefs(schemas);
+  return schemas;
 }
