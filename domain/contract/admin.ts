@@ -228,7 +228,15 @@ export const SettingsResponse = z
   .catchall(z.record(z.string(), z.unknown()));
 /** PUT /settings/{type}: `{<type>: values}` as saved. */
 export const SettingSaved = z.record(z.string(), z.record(z.string(), z.unknown()));
-export const FaultCodeRow = storeRow({ code: z.number() });
+/** A row of the fault-code table (the names of an inverter's fault bits). */
+export const FaultCodeRow = z.object({
+  code: z.number(),
+  hex: z.string(),
+  name_ko: z.string(),
+  name_en: z.string(),
+  level: z.number(),
+});
+export type FaultCodeRow = z.infer<typeof FaultCodeRow>;
 export const FaultCodeList = z.object({ codeList: z.array(FaultCodeRow) });
 export const FaultCodeAnswer = z.object({ code: FaultCodeRow });
 

@@ -164,7 +164,13 @@ export const MeasurementPicker = z.object({
   plant: z.object({ uid: z.string(), name: z.string() }).nullable(),
   plantUid: z.string().nullable(),
   devices: z.array(
-    z.object({ uid: z.string(), kind: z.number(), name: z.string(), rtu_uid: z.string().nullable(), capa: z.number().nullable() }),
+    z.object({
+      uid: z.string(),
+      kind: z.number(),
+      name: z.string(),
+      rtu_uid: z.string().nullable(),
+      capa: z.number().nullable(),
+    }),
   ),
   matches: z.object({ plants: z.array(z.object({ uid: z.string(), name: z.string() })), more: z.boolean() }).nullable(),
 });
