@@ -38,6 +38,7 @@ import * as pvstatusPayloads from "../domain/contract/pvstatus";
 import * as sharedPayloads from "../domain/contract/shared";
 import * as statisticsPayloads from "../domain/contract/statistics";
 import * as statusPayloads from "../domain/contract/status";
+import * as watchPayloads from "../domain/contract/watch";
 
 extendZodWithOpenApi(z);
 
@@ -107,6 +108,7 @@ const PAYLOAD_MODULES = [
   sharedPayloads,
   statisticsPayloads,
   statusPayloads,
+  watchPayloads,
 ];
 const NOT_PAYLOADS = new Set<ZodTypeAny>(
   [
@@ -157,6 +159,17 @@ const variant = (code: string, params: Record<string, unknown>) => ({
   },
 });
 const RECURSIVE: Record<string, Record<string, unknown>> = {
+  WatchTreeNode: {
+    description: "A node of the watch tree with its plants and the nodes below it",
+    allOf: [
+      { $ref: "#/components/schemas/WatchTreeNodeFields" },
+      {
+        type: "object",
+        required: ["children"],
+        properties: { children: { type: "array", items: { $ref: "#/components/schemas/WatchTreeNode" } } },
+      },
+    ],
+  },
   AlarmMessage: {
     description: "What the alarm engine found, as a code with parameters, rendered in the reader's language",
     oneOf: [
@@ -217,6 +230,8 @@ export function payloadSchemas(): Record<string, ZodTypeAny> {
   }
   found.DiagramElementFields = diagramPayloads.DiagramElementFields;
   found.DiagramElement = diagramPayloads.DiagramElementSchema;
+  found.WatchTreeNodeFields = watchPayloads.WatchTreeNodeFields;
+  found.WatchTreeNode = watchPayloads.WatchTreeNodeSchema;
   found.AlarmMessageParams = sharedPayloads.AlarmMessageParams;
   for (const [name, schema] of Object.entries(found)) {
     // A value list stays inline where it is used: zod-to-openapi makes a named enum nullable for every user once

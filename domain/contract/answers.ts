@@ -18,6 +18,7 @@ import * as diagnose from "./diagnose";
 import * as measurement from "./measurement";
 import * as monitor from "./monitor";
 import * as pvstatus from "./pvstatus";
+import * as watch from "./watch";
 
 /** A file or stream: its media types, each a string (text) or binary body. */
 export interface Media {
@@ -143,6 +144,9 @@ export const ANSWERS = {
 
   "get /monitor/{kind}": monitor.MonitorResponse,
   "get /monitor": monitor.MonitorResponse,
+  "get /node/ancestor/list": watch.AncestorListResponse,
+  "get /node/ancestor/list/watch": watch.WatchTreeResponse,
+  "get /pvstatus/group/detail": watch.GroupDetailResponse,
 
   "post /member/detail": detail.DetailHandover,
   "post /member/detail/token/plant": detail.DetailTokenResponse,
