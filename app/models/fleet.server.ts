@@ -49,11 +49,7 @@ export const createPlant = (token: string, body: PlantBody) => call("post /plant
 export const updatePlant = (token: string, uid: string, body: PlantBody) =>
   call("put /plant/{id}", { token, params: { id: uid }, body });
 export const deletePlant = (token: string, uid: string, confirm: string) =>
-  api<{ deleted: string; devices: number; rtusUnassigned: number }>(`/plant/${encodeURIComponent(uid)}`, {
-    token,
-    method: "DELETE",
-    body: { confirm },
-  });
+  call("delete /plant/{id}", { token, params: { id: uid }, body: { confirm } });
 export const copyPlant = (
   token: string,
   body: { url: string; plantUid?: string; id: string; password: string; nodeSeq?: number },
@@ -132,10 +128,9 @@ export const crawlOffer = (token: string, id: number) =>
     }>;
     rejected: number;
   }>(`/crawling/list/${id}`, { token });
-export const registerSource = (token: string, body: Record<string, unknown>) =>
-  api<{ crawler: CrawlSource }>("/crawling/source", { token, method: "POST", body });
+export const registerSource = (token: string, body: Record<string, unknown>) => call("post /crawling/source", { token, body });
 export const updateSource = (token: string, id: number, body: Record<string, unknown>) =>
-  api<{ crawler: CrawlSource }>(`/crawling/source/${id}`, { token, method: "PUT", body });
+  call("put /crawling/source/{id}", { token, params: { id }, body });
 export const deleteSource = (token: string, id: number, confirm: string) =>
   api(`/crawling/source/${id}`, { token, method: "DELETE", body: { confirm } });
 export const importFromSource = (token: string, what: "plant" | "rtu" | "device", body: Record<string, unknown>) =>
