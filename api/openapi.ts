@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { parse } from "yaml";
+import { applyAnswers } from "./openapi-answers";
 import { zodComponents } from "./openapi-zod";
 import { projectFile } from "./project-files";
 
@@ -99,6 +100,21 @@ export function completeOperations(doc: Document): void {
   }
 }
 
+/**
+ * Every payload schema of domain/contract is generated; the ones no operation or other component refers to (a value
+ * list used inline, a payload of a call answered in words) are left out of the served description.
+ */
+function dropUnreferenced(doc: Document, generated: string[]): void {
+  const schemas = doc.components?.schemas ?? {};
+  for (;;) {
+    const { schemas: _, ...rest } = doc.components ?? {};
+    const text = JSON.stringify([doc.paths, rest, Object.values(schemas)]);
+    const unused = generated.filter((name) => name in schemas && !text.includes(`"#/components/schemas/${name}"`));
+    if (!unused.length) return;
+    for (const name of unused) delete schemas[name];
+  }
+}
+
 let cached: Document | undefined;
 /**
  * The contract, written as api/openapi.yaml (info, shared components, the first calls) plus one part
@@ -114,7 +130,10 @@ export function openapiDocument(): Document {
     .sort()) {
     mergeContractPart(doc, parse(readFileSync(dir + file, "utf8"), { merge: true }) as Document, file);
   }
-  mergeContractPart(doc, { components: { schemas: zodComponents() } }, "api/openapi-zod.ts");
+  const generated = zodComponents();
+  mergeContractPart(doc, { components: { schemas: generated } }, "api/openapi-zod.ts");
+  applyAnswers(doc);
+  dropUnreferenced(doc, Object.keys(generated));
   completeOperations(doc);
   return (cached = doc);
 }

@@ -124,30 +124,8 @@ export const GroupUpdateFields = z
     path: ["_"],
   });
 
-/** A group as GET /api/node/group/list returns it (SPEC §3 Node management groupList). */
-export interface GroupRow extends TreeNodeRow {
-  plantCount: number;
-  rtuCount: number;
-  memberCount: number;
-  childCount: number;
-}
-
-export interface GroupListResponse {
-  /** The member's own node: the root of what they may see and edit (null: the member is in no group). */
-  rootSeq: number | null;
-  groupList: GroupRow[];
-  plantList: Array<{ uid: string; name: string; node_seq: number | null; rtuCount: number }>;
-  rtuList: Array<{
-    uid: string;
-    name: string;
-    alias: string | null;
-    mac: string | null;
-    node_seq: number | null;
-    plant_uid: string | null;
-  }>;
-  /** RTUs (under the visible nodes) that are attached to no plant (SPEC §3 Group data). */
-  rtusNotInPlant: Array<{ uid: string; name: string; alias: string | null; mac: string | null; node_seq: number | null }>;
-}
+/** The group list answer is a payload of the contract (domain/contract/admin.ts). */
+export type { GroupListResponse, GroupRow } from "./contract/admin";
 
 /** What keeps a group from being deleted (DELETE /api/node/{seq} answers 409 with these names). */
 export interface GroupDependants {

@@ -139,47 +139,8 @@ export const MemberListQuery = z.object({
 });
 export type MemberListFilter = z.infer<typeof MemberListQuery>;
 
-/** A member row as the admin list and detail calls return it (SPEC §3 Member). */
-export interface MemberAdminRow {
-  id: string;
-  name: string;
-  auth: number;
-  service: number;
-  node_seq: number | null;
-  nodeName: string;
-  use_yn: number;
-  pwd_yn: number;
-  readOnly: number;
-  logo: string | null;
-  phone: string | null;
-  email: string | null;
-  diagram: number;
-  cctv: number;
-  page: number;
-  plantCount: number;
-  created_at: number;
-  updated_at: number;
-}
-
-export interface MemberListResponse {
-  memberList: MemberAdminRow[];
-  total: number;
-  page: number;
-  size: number;
-}
-
-export interface MemberPlantLink {
-  uid: string;
-  name: string;
-  node_seq: number | null;
-  linked_at: number;
-}
-
-export interface MemberDetailResponse {
-  member: MemberAdminRow;
-  memberOfPlantList: MemberPlantLink[];
-  memberOfRTUs: Array<{ uid: string; name: string; alias: string | null; plant_uid: string | null }>;
-}
+/** The admin list and detail answers are payloads of the contract (domain/contract/admin.ts). */
+export type { MemberAdminRow, MemberDetailResponse, MemberListResponse, MemberPlantLink } from "./contract/admin";
 
 /** POST /api/member/login. */
 export const LoginBody = z.object({

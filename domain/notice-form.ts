@@ -30,11 +30,4 @@ export const NoticeDeleteFields = z.object({
   confirm: z.unknown(),
 });
 
-export interface NoticeRow {
-  seq: number;
-  content: string;
-  use: number;
-  author_id: string | null;
-  created_at: number;
-  updated_at: number;
-}
+export type { NoticeRow } from "./contract/admin";

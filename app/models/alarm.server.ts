@@ -10,7 +10,8 @@ import type {
   LadderResponse,
   PlantContacts,
 } from "../../domain/contract/alarm";
-import { api, apiShaped, keptShapes } from "./api.server";
+import type { FaultCodeRow } from "../../domain/contract/admin";
+import { api, apiShaped, call, keptShapes } from "./api.server";
 
 /**
  * The alarm screen's scope picker (GET /alarm/scope): the chosen plant and group by name, the plant's devices, and
@@ -33,13 +34,7 @@ export interface AlarmListSearch {
   size?: number;
 }
 
-export interface FaultCodeRow {
-  code: number;
-  hex: string;
-  name_ko: string;
-  name_en: string;
-  level: number;
-}
+export type { FaultCodeRow } from "../../domain/contract/admin";
 
 /**
  * The list answers this portal process read, parsed, under the query that asked for them (whoever asked) and the
@@ -68,7 +63,7 @@ let faultCodeCache: { at: number; rows: Promise<FaultCodeRow[]> } | null = null;
 export function faultCodes(token: string): Promise<FaultCodeRow[]> {
   const now = Date.now();
   if (faultCodeCache && now - faultCodeCache.at < FAULT_CODES_TTL_MS) return faultCodeCache.rows;
-  const rows = api<{ codeList: FaultCodeRow[] }>("/code", { token }).then((r) => r.codeList);
+  const rows = call("get /code", { token }).then((r) => r.codeList);
   const entry = { at: now, rows };
   faultCodeCache = entry;
   rows.catch(() => {
@@ -77,13 +72,11 @@ export function faultCodes(token: string): Promise<FaultCodeRow[]> {
   return rows;
 }
 
-type AlarmWithEvents = { alarm: AlarmRow; events: unknown[] };
-
 export const acknowledgeAlarm = (token: string, seq: number, note: string) =>
-  api<AlarmWithEvents>(`/alarm/${seq}/ack`, { token, method: "POST", body: { note } });
+  call("post /alarm/{seq}/ack", { token, params: { seq }, body: { note } });
 
 export const releaseAlarm = (token: string, seq: number, note: string) =>
-  api<AlarmWithEvents>(`/alarm/${seq}/release`, { token, method: "POST", body: { note } });
+  call("post /alarm/{seq}/release", { token, params: { seq }, body: { note } });
 
 export const alertPref = (token: string) => api<AlertPref>("/alarm/notify/pref", { token });
 

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { api, frozenInTests, oneRequest } from "./api.server";
+import { api, call, frozenInTests, oneRequest } from "./api.server";
 
 describe("frozenInTests (answers shared between requests)", () => {
   afterEach(() => vi.unstubAllEnvs());
@@ -67,5 +67,32 @@ describe("oneRequest (a portal request's loaders share identical GETs)", () => {
       ]),
     );
     expect(seen).toHaveLength(6);
+  });
+});
+
+describe("call (the typed client of domain/contract/answers.ts)", () => {
+  const seen: string[] = [];
+  let server: http.Server;
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify({ alarm: { seq: 7 }, events: [] }));
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    vi.stubEnv("API_URL", `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  });
+  afterAll(async () => {
+    vi.unstubAllEnvs();
+    await new Promise((r) => server.close(r));
+  });
+
+  it("sends the method of the key to its template with the path parameters encoded", async () => {
+    seen.length = 0;
+    const answer = await call("post /alarm/{seq}/ack", { token: "t", params: { seq: 7 }, body: { note: "" } });
+    expect(answer.alarm.seq).toBe(7);
+    await call("get /member/{id}", { token: "t", params: { id: "a b/c" } });
+    await call("get /command", { token: "t", query: { limit: 5 } });
+    expect(seen).toEqual(["POST /api/alarm/7/ack", "GET /api/member/a%20b%2Fc", "GET /api/command?limit=5"]);
   });
 });

@@ -8,6 +8,7 @@ import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
 import { LRUCache } from "lru-cache";
 import { Agent, request } from "undici";
+import type { AnswerOf, JsonCall } from "../../domain/contract/answers";
 import type { ApiErrorBody } from "../../domain/contract/errors";
 import { clearAuthCookieHeaders, withCookies } from "../auth/cookies.server";
 import { apiUrl } from "../utils/env.server";
@@ -78,6 +79,28 @@ export async function api<T>(path: string, call: ApiCall = {}): Promise<T> {
   } catch {
     return { message: text.slice(0, 200) } as T;
   }
+}
+
+/** The path parameters a call's template names (`/alarm/{seq}/ack` → `{ seq }`). */
+type ParamsOf<T extends string> = T extends `${string}{${infer P}}${infer Rest}`
+  ? { [K in P]: string | number } & ParamsOf<Rest>
+  : unknown;
+type TemplateOf<K extends string> = K extends `${string} ${infer T}` ? T : never;
+
+/**
+ * A call of the contract by its method and path template (`call("post /alarm/{seq}/ack", { params: { seq } })`): the
+ * answer is typed by the schema the API answers it with (domain/contract/answers.ts), so no model copies or casts a
+ * payload type. Path parameters are URL-encoded here.
+ */
+export function call<K extends JsonCall>(
+  key: K,
+  opts: Omit<ApiCall, "method"> &
+    (object extends ParamsOf<TemplateOf<K>> ? { params?: undefined } : { params: ParamsOf<TemplateOf<K>> }),
+): Promise<AnswerOf<K>> {
+  const [method, template] = key.split(" ") as [string, string];
+  const { params, ...rest } = opts as ApiCall & { params?: Record<string, string | number> };
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params?.[name])));
+  return api<AnswerOf<K>>(path, { ...rest, method: method.toUpperCase() as ApiCall["method"] });
 }
 
 /**

@@ -7,11 +7,10 @@ import type {
   PackageOption,
   PlantRow,
   RtuRow,
-  TotalResponse,
 } from "../../domain/contract/fleet";
 import type { AssignableRtuQuery, DeviceBody, PlantBody, RtuBody } from "../../domain/fleet";
 import type { AlarmSettings, FaultCode, PollingSettings } from "../../domain/settings";
-import { api } from "./api.server";
+import { api, call } from "./api.server";
 
 type Query = Record<string, string | number | undefined | null>;
 
@@ -45,56 +44,43 @@ export const assignableRtus = (token: string, exclude: string, query: Partial<As
     page: number;
     size: number;
   }>("/management/plant/rtu", { token, query: { ...query, exclude } });
-export const plantList = (token: string) => api<{ plantList: PlantRow[] }>("/plant", { token });
-export const createPlant = (token: string, body: PlantBody) =>
-  api<{ plant: PlantRow; geocoded: boolean }>("/plant", { token, method: "POST", body });
+export const plantList = (token: string) => call("get /plant", { token });
+export const createPlant = (token: string, body: PlantBody) => call("post /plant", { token, body });
 export const updatePlant = (token: string, uid: string, body: PlantBody) =>
-  api<{ plant: PlantRow; geocoded: boolean }>(`/plant/${encodeURIComponent(uid)}`, { token, method: "PUT", body });
+  call("put /plant/{id}", { token, params: { id: uid }, body });
 export const deletePlant = (token: string, uid: string, confirm: string) =>
-  api<{ deleted: string; devices: number; rtusUnassigned: number }>(`/plant/${encodeURIComponent(uid)}`, {
-    token,
-    method: "DELETE",
-    body: { confirm },
-  });
+  call("delete /plant/{id}", { token, params: { id: uid }, body: { confirm } });
 export const copyPlant = (
   token: string,
   body: { url: string; plantUid?: string; id: string; password: string; nodeSeq?: number },
-) => api<{ plantUid: string; report: ImportReport }>("/plant/copyplant", { token, method: "POST", body });
+) => call("post /plant/copyplant", { token, body });
 
-export const adminOptions = (token: string) =>
-  api<{ packageList: PackageOption[]; nodeList: NodeOption[]; geocoding: boolean }>("/management/options", { token });
+export const adminOptions = (token: string) => call("get /management/options", { token });
 
 // RTUs
-export const rtuList = (token: string, query: Query = {}) => api<{ rtuList: RtuRow[] }>("/rtu/user", { token, query });
+export const rtuList = (token: string, query: Query = {}) => call("get /rtu/user", { token, query });
 export const rtuDetail = (token: string, uid: string) =>
   api<{ rtu: RtuRow; deviceList: DeviceRow[] }>(`/rtu/${encodeURIComponent(uid)}`, { token });
-export const createRtu = (token: string, body: RtuBody) =>
-  api<{ rtu: RtuRow; secret: string }>("/rtu", { token, method: "POST", body });
-export const updateRtu = (token: string, uid: string, body: RtuBody) =>
-  api<{ rtu: RtuRow }>(`/rtu/${encodeURIComponent(uid)}`, { token, method: "PUT", body });
-export const rotateRtuSecret = (token: string, uid: string) =>
-  api<{ rtuUid: string; secret: string }>(`/rtu/${encodeURIComponent(uid)}/credential`, { token, method: "POST" });
+export const createRtu = (token: string, body: RtuBody) => call("post /rtu", { token, body });
+export const updateRtu = (token: string, uid: string, body: RtuBody) => call("put /rtu/{uid}", { token, params: { uid }, body });
+export const rotateRtuSecret = (token: string, uid: string) => call("post /rtu/{uid}/credential", { token, params: { uid } });
 export const deleteRtu = (token: string, uid: string, confirm: string) =>
-  api<{ deleted: string; devices: number }>(`/rtu/${encodeURIComponent(uid)}`, { token, method: "DELETE", body: { confirm } });
+  call("delete /rtu/{uid}", { token, params: { uid }, body: { confirm } });
 export const assignRtusToPlant = (token: string, plantUid: string, rtus: string[]) =>
-  api<{ plantUid: string; rtus: string[] }>("/por", { token, method: "POST", body: { plantUid, rtus } });
-export const unassignRtus = (token: string, exclude: string[]) =>
-  api<{ rtus: string[] }>("/por", { token, method: "DELETE", body: { exclude } });
+  call("post /por", { token, body: { plantUid, rtus } });
+export const unassignRtus = (token: string, exclude: string[]) => call("delete /por", { token, body: { exclude } });
 
 // Devices
-export const adminDevices = (token: string, query: Query) =>
-  api<{ deviceList: DeviceRow[] }>("/device/list_user/admin", { token, query });
-export const deviceDetail = (token: string, uid: string) =>
-  api<{ device: DeviceRow }>(`/device/${encodeURIComponent(uid)}`, { token });
-export const createDevice = (token: string, body: DeviceBody) =>
-  api<{ device: DeviceRow }>("/device", { token, method: "POST", body });
+export const adminDevices = (token: string, query: Query) => call("get /device/list_user/admin", { token, query });
+export const deviceDetail = (token: string, uid: string) => call("get /device/{uid}", { token, params: { uid } });
+export const createDevice = (token: string, body: DeviceBody) => call("post /device", { token, body });
 export const updateDevice = (token: string, uid: string, body: DeviceBody) =>
-  api<{ device: DeviceRow }>(`/device/${encodeURIComponent(uid)}`, { token, method: "PUT", body });
+  call("put /device/{uid}", { token, params: { uid }, body });
 export const deleteDevice = (token: string, uid: string, confirm: string) =>
   api<{ deleted: string }>(`/device/${encodeURIComponent(uid)}`, { token, method: "DELETE", body: { confirm } });
 
 // Total
-export const total = (token: string) => api<TotalResponse>("/total", { token });
+export const total = (token: string) => call("get /total", { token });
 export const loadData = (token: string, body: { url: string; uid: string; id: string; password: string; days?: number }) =>
   api<{ days: number; inserted: Record<string, number>; skippedRows: number; unknownDevices: string[] }>("/total/loadData", {
     token,
@@ -118,7 +104,7 @@ export const deleteFaultCode = (token: string, code: number, confirm: string) =>
   api(`/code/${code}`, { token, method: "DELETE", body: { confirm } });
 
 // Import
-export const crawlSources = (token: string) => api<{ crawlerList: CrawlSource[] }>("/crawling/list", { token });
+export const crawlSources = (token: string) => call("get /crawling/list", { token });
 export const crawlOffer = (token: string, id: number) =>
   api<{
     crawler: CrawlSource;
@@ -142,10 +128,9 @@ export const crawlOffer = (token: string, id: number) =>
     }>;
     rejected: number;
   }>(`/crawling/list/${id}`, { token });
-export const registerSource = (token: string, body: Record<string, unknown>) =>
-  api<{ crawler: CrawlSource }>("/crawling/source", { token, method: "POST", body });
+export const registerSource = (token: string, body: Record<string, unknown>) => call("post /crawling/source", { token, body });
 export const updateSource = (token: string, id: number, body: Record<string, unknown>) =>
-  api<{ crawler: CrawlSource }>(`/crawling/source/${id}`, { token, method: "PUT", body });
+  call("put /crawling/source/{id}", { token, params: { id }, body });
 export const deleteSource = (token: string, id: number, confirm: string) =>
   api(`/crawling/source/${id}`, { token, method: "DELETE", body: { confirm } });
 export const importFromSource = (token: string, what: "plant" | "rtu" | "device", body: Record<string, unknown>) =>

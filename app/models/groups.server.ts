@@ -1,17 +1,17 @@
 /** Group tree calls (SPEC §7 /node/group/list, /node/{id}; create, update, delete documented in openapi.yaml). */
 import type { GroupListResponse } from "../../domain/group-tree";
-import { api } from "./api.server";
+import { api, call } from "./api.server";
 
 export function groupList(token: string, seq?: number): Promise<GroupListResponse> {
-  return api<GroupListResponse>("/node/group/list", { token, query: { seq } });
+  return call("get /node/group/list", { token, query: { seq } });
 }
 
 export async function createGroup(token: string, body: { name: string; parent_seq: number; sort_order?: number }) {
-  return (await api<{ node: { seq: number; name: string } }>("/node", { token, method: "POST", body })).node;
+  return (await call("post /node", { token, body })).node;
 }
 
 export async function updateGroup(token: string, seq: number, body: { name?: string; parent_seq?: number; sort_order?: number }) {
-  return (await api<{ node: { seq: number; name: string } }>(`/node/${seq}`, { token, method: "PUT", body })).node;
+  return (await call("put /node/{id}", { token, params: { id: seq }, body })).node;
 }
 
 export async function deleteGroup(token: string, seq: number, confirm: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { AccessClaims, LoginResponse, MemberProfile, TokenResponse } from "../../domain/contract/auth";
-import { api } from "./api.server";
+import { api, call } from "./api.server";
 
 export function login(id: string, password: string, clientIp: string, deviceToken?: string): Promise<LoginResponse> {
   return api<LoginResponse>("/member/login", { method: "POST", body: { id, password, deviceToken }, clientIp, raw401: true });
@@ -18,7 +18,7 @@ export function isAuth(token: string): Promise<AccessClaims & { isLogin: true }>
 }
 
 export async function myProfile(token: string): Promise<MemberProfile> {
-  return (await api<{ member: MemberProfile }>("/member", { token })).member;
+  return (await call("get /member", { token })).member;
 }
 
 export function changeOwnPassword(

@@ -1,15 +1,15 @@
 /** Member administration calls (SPEC §7 Account and members) for the /setting/id screens. */
 import type { MemberAdminRow, MemberDetailResponse, MemberListFilter, MemberListResponse } from "../../domain/member-form";
-import { api } from "./api.server";
+import { api, call } from "./api.server";
 
 const enc = encodeURIComponent;
 
 export function listMembers(token: string, filter: Partial<MemberListFilter>): Promise<MemberListResponse> {
-  return api<MemberListResponse>("/member/node/list", { token, query: { ...filter } });
+  return call("get /member/node/list", { token, query: { ...filter } });
 }
 
 export function getMember(token: string, id: string): Promise<MemberDetailResponse> {
-  return api<MemberDetailResponse>(`/member/${enc(id)}`, { token });
+  return call("get /member/{id}", { token, params: { id } });
 }
 
 export function checkMemberId(token: string, id: string): Promise<{ id: string; valid: boolean; exists: boolean }> {
@@ -17,11 +17,11 @@ export function checkMemberId(token: string, id: string): Promise<{ id: string; 
 }
 
 export async function createMember(token: string, body: Record<string, unknown>): Promise<MemberAdminRow> {
-  return (await api<{ member: MemberAdminRow }>("/member", { token, method: "POST", body })).member;
+  return (await call("post /member", { token, body })).member;
 }
 
 export async function updateMember(token: string, id: string, body: Record<string, unknown>): Promise<MemberAdminRow> {
-  return (await api<{ member: MemberAdminRow }>(`/member/${enc(id)}`, { token, method: "PUT", body })).member;
+  return (await call("put /member/{id}", { token, params: { id }, body })).member;
 }
 
 export async function deleteMember(token: string, id: string, confirm: string): Promise<void> {

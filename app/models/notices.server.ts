@@ -3,22 +3,22 @@ import { serialize } from "cookie";
 import type { NoticeRow } from "../../domain/notice-form";
 import { readCookies } from "~/auth/cookies.server";
 import type { PortalAuth } from "~/auth/load-context.server";
-import { api } from "./api.server";
+import { api, call } from "./api.server";
 
 export async function listNotices(token: string, use?: 0 | 1): Promise<NoticeRow[]> {
-  return (await api<{ noticeList: NoticeRow[] }>("/notice", { token, query: { use } })).noticeList;
+  return (await call("get /notice", { token, query: { use } })).noticeList;
 }
 
 export async function getNotice(token: string, seq: number): Promise<NoticeRow> {
-  return (await api<{ notice: NoticeRow }>(`/notice/${seq}`, { token })).notice;
+  return (await call("get /notice/{seq}", { token, params: { seq } })).notice;
 }
 
 export async function createNotice(token: string, body: { content: string; use: number }): Promise<NoticeRow> {
-  return (await api<{ notice: NoticeRow }>("/notice", { token, method: "POST", body })).notice;
+  return (await call("post /notice", { token, body })).notice;
 }
 
 export async function updateNotice(token: string, seq: number, body: { content: string; use: number }): Promise<NoticeRow> {
-  return (await api<{ notice: NoticeRow }>(`/notice/${seq}`, { token, method: "PUT", body })).notice;
+  return (await call("put /notice/{seq}", { token, params: { seq }, body })).notice;
 }
 
 export async function deleteNotices(token: string, noticesSeq: number[], confirm: string): Promise<void> {
@@ -39,7 +39,7 @@ export function noticePopupHidden(request: Request, auth: PortalAuth): boolean {
 export async function pendingNotices(request: Request, auth: PortalAuth): Promise<NoticeRow[]> {
   if (auth.user.pwd_yn === 1 || noticePopupHidden(request, auth)) return [];
   try {
-    return (await api<{ noticeList: NoticeRow[] }>("/notice/custom", { token: auth.accessToken, query: { use: 1 } })).noticeList;
+    return (await call("get /notice/custom", { token: auth.accessToken, query: { use: 1 } })).noticeList;
   } catch (error) {
     if (error instanceof Response) throw error;
     return [];

@@ -7,13 +7,13 @@ import type { MonitorResponse, MonitorRow } from "../../domain/contract/monitor"
 import type { MonitorKind, MonitorView } from "../../domain/monitoring";
 import type { PvstatusSummaryResponse } from "../../domain/contract/pvstatus";
 import type { GroupDetailResponse, WatchTreeResponse, WatchViewType } from "../../domain/watch";
-import { api } from "./api.server";
+import { api, call } from "./api.server";
 
 /** The fleet's totals and status counts (GET /pvstatus?part=summary: the overview without its per-plant lists). */
 export const fleetSummary = (token: string) => api<PvstatusSummaryResponse>("/pvstatus", { token, query: { part: "summary" } });
 
 export async function recentAlarms(token: string, limit = 10): Promise<RecentAlarm[]> {
-  return (await api<{ alarmList: RecentAlarm[] }>("/alarm/recent", { token, query: { limit } })).alarmList;
+  return (await call("get /alarm/recent", { token, query: { limit } })).alarmList;
 }
 
 export const alarmCount = (token: string) => api<AlarmCountResponse>("/alarm/count", { token });

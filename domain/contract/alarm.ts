@@ -3,15 +3,17 @@
  * /pvstatus/control; /command/hex): payload types and their schemas, imported by the API routes and the
  * portal's models alike.
  */
-import type { AlarmMessage } from "../alarm-message";
 import { wholeNumber } from "./params";
 import { z } from "zod";
+import { AlarmMessage, AlarmMessageCode, AlarmMessageParams } from "./shared";
 import { outboundUrlProblem, WEBHOOK_SCHEMES } from "../outbound-address";
 import { parseSeoul } from "../seoul-time";
 import { ALARM_LEVEL_FILTERS } from "../status";
 
 export const ALARM_STATES = ["active", "acknowledged", "cleared"] as const;
 export type AlarmState = (typeof ALARM_STATES)[number];
+export const COMMAND_STATES = ["pending", "done", "failed", "timeout", "undeliverable"] as const;
+export type CommandState = (typeof COMMAND_STATES)[number];
 
 /** A day of the period, 'YYYY-MM-DD' (Seoul); the schema checks it is a real day. */
 const day = z
@@ -76,95 +78,134 @@ export const AlarmScopeQuerySchema = z.object({
 });
 export type AlarmScopeQuery = z.infer<typeof AlarmScopeQuerySchema>;
 
-export interface AlarmScopeResponse {
-  plant: { uid: string; name: string } | null;
-  group: { seq: number; name: string } | null;
+export const AlarmScopeResponse = z.object({
+  plant: z
+    .object({
+      uid: z.string(),
+      name: z.string(),
+    })
+    .nullable(),
+  group: z
+    .object({
+      seq: z.number(),
+      name: z.string(),
+    })
+    .nullable(),
   /** Devices in use of `plant`, by kind and name ([] without a plant). */
-  devices: Array<{ uid: string; name: string; kind: number }>;
+  devices: z.array(
+    z.object({
+      uid: z.string(),
+      name: z.string(),
+      kind: z.number(),
+    }),
+  ),
   /** Only with `q`. */
-  matches: { plants: Array<{ uid: string; name: string }>; groups: Array<{ seq: number; name: string }>; more: boolean } | null;
-}
+  matches: z
+    .object({
+      plants: z.array(
+        z.object({
+          uid: z.string(),
+          name: z.string(),
+        }),
+      ),
+      groups: z.array(
+        z.object({
+          seq: z.number(),
+          name: z.string(),
+        }),
+      ),
+      more: z.boolean(),
+    })
+    .nullable(),
+});
+export type AlarmScopeResponse = z.infer<typeof AlarmScopeResponse>;
 
 /** An alarm of the status screens' lists (GET /alarm/recent). */
-export interface RecentAlarm {
-  seq: number;
-  plant_uid: string;
-  plantName: string;
-  rtu_uid: string | null;
-  device_uid: string | null;
-  deviceName: string | null;
-  deviceKind: number | null;
-  code: number;
-  level: number;
-  fault_code: number | null;
+export const RecentAlarm = z.object({
+  seq: z.number(),
+  plant_uid: z.string(),
+  plantName: z.string(),
+  rtu_uid: z.string().nullable(),
+  device_uid: z.string().nullable(),
+  deviceName: z.string().nullable(),
+  deviceKind: z.number().nullable(),
+  code: z.number(),
+  level: z.number(),
+  fault_code: z.number().nullable(),
   /** What was found, in Korean (the default language); screens render messageCode with messageParams instead. */
-  message: string;
+  message: z.string(),
   /** What was found as a code with parameters (domain/alarm-message.ts), for rendering in the reader's language. */
-  messageCode: AlarmMessage["code"];
-  messageParams: AlarmMessage["params"];
-  raised_at: number;
-  released_at: number | null;
-}
+  messageCode: AlarmMessageCode,
+  messageParams: AlarmMessageParams,
+  raised_at: z.number(),
+  released_at: z.number().nullable(),
+});
+export type RecentAlarm = z.infer<typeof RecentAlarm>;
 
 /** The message of an alarm row as one typed value. */
 export const alarmMessageOf = (a: Pick<RecentAlarm, "messageCode" | "messageParams">) =>
   ({ code: a.messageCode, params: a.messageParams }) as AlarmMessage;
 
-export interface RecentAlarmsResponse {
-  alarmList: RecentAlarm[];
-}
+export const RecentAlarmsResponse = z.object({
+  alarmList: z.array(RecentAlarm),
+});
+export type RecentAlarmsResponse = z.infer<typeof RecentAlarmsResponse>;
 
 /** GET /alarm/count: open alarms by code and by level. */
-export interface AlarmCountResponse {
+export const AlarmCountResponse = z.object({
   /** Open alarms (not cleared): `active` + `acknowledged`, as the alarm screen's states (domain alarmState). */
-  alarm_count: number;
+  alarm_count: z.number(),
   /** Open and not acknowledged (the alarm screen's "active"). */
-  active: number;
+  active: z.number(),
   /** Open and acknowledged. */
-  acknowledged: number;
-  alarm_1000001_count: number;
-  alarm_1000003_count: number;
-  alarm_1000004_count: number;
-  alarm_1000006_count: number;
-  levels: Record<"1" | "2" | "3" | "4", number>;
-}
+  acknowledged: z.number(),
+  alarm_1000001_count: z.number(),
+  alarm_1000003_count: z.number(),
+  alarm_1000004_count: z.number(),
+  alarm_1000006_count: z.number(),
+  levels: z.object({ "1": z.number(), "2": z.number(), "3": z.number(), "4": z.number() }),
+});
+export type AlarmCountResponse = z.infer<typeof AlarmCountResponse>;
 
 /** An alarm with its lifecycle state (the alarm screen's rows; /alarm/recent answers them too). */
-export interface AlarmRow extends RecentAlarm {
-  status: AlarmState;
-  ack_by: string | null;
-  ack_at: number | null;
-  ack_note: string | null;
+export const AlarmRow = RecentAlarm.extend({
+  status: z.enum(ALARM_STATES),
+  ack_by: z.string().nullable(),
+  ack_at: z.number().nullable(),
+  ack_note: z.string().nullable(),
   /** Cleared by itself: its condition was not seen for the configured time (issue 29 §2). */
-  autoCleared: boolean;
+  autoCleared: z.boolean(),
   /** How many times it came back after clearing (a flapping alarm is one alarm with this count). */
-  toggles: number;
-}
+  toggles: z.number(),
+});
+export type AlarmRow = z.infer<typeof AlarmRow>;
 
-export interface AlarmListResponse {
-  alarmList: AlarmRow[];
-  total: number;
-  page: number;
-  size: number;
+export const AlarmListResponse = z.object({
+  alarmList: z.array(AlarmRow),
+  total: z.number(),
+  page: z.number(),
+  size: z.number(),
   /** The period actually covered, epoch ms [start, end). */
-  start: number;
-  end: number;
+  start: z.number(),
+  end: z.number(),
   /** Alarms per level filter (-1 all, 1–4) over the same filters except the level. */
-  counts: Record<"-1" | "1" | "2" | "3" | "4", number>;
-}
+  counts: z.object({ "-1": z.number(), "1": z.number(), "2": z.number(), "3": z.number(), "4": z.number() }),
+});
+export type AlarmListResponse = z.infer<typeof AlarmListResponse>;
 
 /** One plant's open alarms (SPEC §3 Alarm: status rows with alarm counters and iw). */
-export interface UnreleasedPlantRow {
-  plant_uid: string;
-  plantName: string;
-  alarm_count: number;
-  alarm_1000001_count: number;
-  alarm_1000003_count: number;
-  alarm_1000004_count: number;
-  alarm_1000006_count: number;
+export const UnreleasedPlantRow = z.object({
+  plant_uid: z.string(),
+  plantName: z.string(),
+  alarm_count: z.number(),
+  alarm_1000001_count: z.number(),
+  alarm_1000003_count: z.number(),
+  alarm_1000004_count: z.number(),
+  alarm_1000006_count: z.number(),
   /** Current output of the plant, W. */
-  iw: number;
-}
+  iw: z.number(),
+});
+export type UnreleasedPlantRow = z.infer<typeof UnreleasedPlantRow>;
 
 export const AlarmAckSchema = z.object({ note: z.string().trim().max(500, "too_long").optional().default("") });
 
@@ -212,19 +253,20 @@ export const AlertPrefSchema = z
     if (p.quietFrom && p.quietFrom === p.quietTo) ctx.addIssue({ code: "custom", path: ["quietTo"], message: "same_as_start" });
   });
 export type AlertPrefInput = z.input<typeof AlertPrefSchema>;
-export interface AlertPref {
-  minLevel: number;
-  mail: boolean;
-  webhook: boolean;
-  webhookUrl: string | null;
-  quietFrom: string | null;
-  quietTo: string | null;
-  digest: boolean;
+export const AlertPref = z.object({
+  minLevel: z.number(),
+  mail: z.boolean(),
+  webhook: z.boolean(),
+  webhookUrl: z.string().nullable(),
+  quietFrom: z.string().nullable(),
+  quietTo: z.string().nullable(),
+  digest: z.boolean(),
   /** The language of the alerts. */
-  lang: (typeof ALERT_LANGS)[number];
+  lang: z.enum(ALERT_LANGS),
   /** Where mail goes (the member's e-mail); alerts by mail need one. */
-  email: string | null;
-}
+  email: z.string().nullable(),
+});
+export type AlertPref = z.infer<typeof AlertPref>;
 
 /**
  * A member's alert routes (issue 29 §2, domain/alert-routing.ts), PUT /alarm/notify/routes: the whole list at once.
@@ -272,20 +314,61 @@ export const PlantContactsSchema = z.object({
   /** Unchanged when not given (forms of before the operator role). */
   operator: optionalText(30).nullable().optional(),
 });
-export interface PlantContacts {
-  plant_uid: string;
-  owner: { id: string; name: string; email: string | null } | null;
-  safety: { id: string; name: string; email: string | null } | null;
-  operator: { id: string; name: string; email: string | null } | null;
-}
+export const PlantContacts = z.object({
+  plant_uid: z.string(),
+  owner: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string().nullable(),
+    })
+    .nullable(),
+  safety: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string().nullable(),
+    })
+    .nullable(),
+  operator: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      email: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type PlantContacts = z.infer<typeof PlantContacts>;
 
 /** GET /alarm/ladder: the ladder a plant or group works with, and where it comes from (null: the default). */
-export interface LadderResponse {
-  scope: { plant: string } | { group: number };
-  own: boolean;
-  from: { plant: string } | { group: number } | null;
-  steps: Array<{ afterMinutes: number; roles: Array<"operator" | "safety" | "owner"> }>;
-}
+export const LadderResponse = z.object({
+  scope: z.union([
+    z.object({
+      plant: z.string(),
+    }),
+    z.object({
+      group: z.number(),
+    }),
+  ]),
+  own: z.boolean(),
+  from: z
+    .union([
+      z.object({
+        plant: z.string(),
+      }),
+      z.object({
+        group: z.number(),
+      }),
+    ])
+    .nullable(),
+  steps: z.array(
+    z.object({
+      afterMinutes: z.number(),
+      roles: z.array(z.union([z.literal("operator"), z.literal("safety"), z.literal("owner")])),
+    }),
+  ),
+});
+export type LadderResponse = z.infer<typeof LadderResponse>;
 export const LadderQuerySchema = z
   .object({
     plant: optionalText(64),
@@ -299,26 +382,28 @@ export const DeliveryLogQuerySchema = z.object({
   status: z.enum(OUTBOX_STATES, { errorMap: () => ({ message: "unknown_status" }) }).optional(),
   page: wholeNumber(1, 100_000).default(1),
 });
-export interface DeliveryRow {
-  seq: number;
-  channel: "mail" | "webhook";
-  recipient: string;
-  subject: string;
-  status: (typeof OUTBOX_STATES)[number];
-  attempts: number;
-  next_attempt_at: number;
-  last_error: string | null;
-  created_at: number;
-  sent_at: number | null;
-}
-export interface DeliveryLogResponse {
-  deliveryList: DeliveryRow[];
-  total: number;
-  page: number;
-  size: number;
+export const DeliveryRow = z.object({
+  seq: z.number(),
+  channel: z.union([z.literal("mail"), z.literal("webhook")]),
+  recipient: z.string(),
+  subject: z.string(),
+  status: z.enum(OUTBOX_STATES),
+  attempts: z.number(),
+  next_attempt_at: z.number(),
+  last_error: z.string().nullable(),
+  created_at: z.number(),
+  sent_at: z.number().nullable(),
+});
+export type DeliveryRow = z.infer<typeof DeliveryRow>;
+export const DeliveryLogResponse = z.object({
+  deliveryList: z.array(DeliveryRow),
+  total: z.number(),
+  page: z.number(),
+  size: z.number(),
   /** Channels this server can deliver now (mail needs SMTP_URL). */
-  channels: Array<"mail" | "webhook">;
-}
+  channels: z.array(z.union([z.literal("mail"), z.literal("webhook")])),
+});
+export type DeliveryLogResponse = z.infer<typeof DeliveryLogResponse>;
 
 /** SPEC §3 Command. Exactly one of hexOn (switch on / close) and hexOff (switch off / trip). */
 const hex = z.string().regex(/^(0x)?[0-9a-fA-F]{1,8}$/, "not_hex");
@@ -340,71 +425,73 @@ export type CommandInput = z.infer<typeof CommandSchema>;
 /** The register values the portal sends to switch a device (the demo gateways and MQTT gateways take them). */
 export const COMMAND_HEX = { on: "0x0001", off: "0x0000" } as const;
 
-export const COMMAND_STATES = ["pending", "done", "failed", "timeout", "undeliverable"] as const;
-export type CommandState = (typeof COMMAND_STATES)[number];
+export const CommandRow = z.object({
+  seq: z.number(),
+  plant_uid: z.string().nullable(),
+  rtu_uid: z.string(),
+  device_uid: z.string(),
+  deviceName: z.string().nullable(),
+  device_type: z.number(),
+  action: z.union([z.literal("on"), z.literal("off")]),
+  status: z.enum(COMMAND_STATES),
+  message: z.string().nullable(),
+  requested_by: z.string(),
+  requested_at: z.number(),
+  completed_at: z.number().nullable(),
+});
+export type CommandRow = z.infer<typeof CommandRow>;
 
-export interface CommandRow {
-  seq: number;
-  plant_uid: string | null;
-  rtu_uid: string;
-  device_uid: string;
-  deviceName: string | null;
-  device_type: number;
-  action: "on" | "off";
-  status: CommandState;
-  message: string | null;
-  requested_by: string;
-  requested_at: number;
-  completed_at: number | null;
-}
-
-export interface CommandOutcome {
-  seq: number;
-  status: CommandState;
-  ok: boolean;
-  state?: number;
-  message?: string;
+export const CommandOutcome = z.object({
+  seq: z.number(),
+  status: z.enum(COMMAND_STATES),
+  ok: z.boolean(),
+  state: z.number().optional(),
+  message: z.string().optional(),
   /** When the command was recorded (epoch ms). */
-  requested_at: number;
+  requested_at: z.number(),
   /** A replay of the same one-time token (Idempotency-Key): the first command's outcome; nothing ran now. */
-  replayed?: true;
-}
+  replayed: z.literal(true).optional(),
+});
+export type CommandOutcome = z.infer<typeof CommandOutcome>;
 
 /** Kinds the control screen operates: inverters (on/off) and breakers VCB/ACB (trip/close). */
 export const CONTROLLABLE_KINDS = [1, 7, 8] as const;
 
-export interface ControlDevice {
-  uid: string;
-  name: string;
-  kind: number;
-  rtu_uid: string;
+export const ControlDevice = z.object({
+  uid: z.string(),
+  name: z.string(),
+  kind: z.number(),
+  rtu_uid: z.string(),
   /** 1 on / closed, 0 off / open (tripped), null unknown or not shown (breakStatus). */
-  state: number | null;
+  state: z.number().nullable(),
   /** Current output, W (inverters). */
-  iw: number | null;
+  iw: z.number().nullable(),
   /**
    * When the newest reading (state, output) arrived, server time, epoch ms; null before the first. (Its own ts is
    * floored onto the 10-minute grid, so it cannot tell a reading after a command from one before.)
    */
-  readingAt: number | null;
-  lastCommand: CommandRow | null;
+  readingAt: z.number().nullable(),
+  lastCommand: CommandRow.nullable(),
   /** Whether this member may operate it (deviceOperation for inverters, control for breakers, edit access). */
-  operable: boolean;
-}
-export interface ControlPlant {
-  plant_uid: string;
-  name: string;
-  devices: ControlDevice[];
-}
-export interface ControlResponse {
+  operable: z.boolean(),
+});
+export type ControlDevice = z.infer<typeof ControlDevice>;
+export const ControlPlant = z.object({
+  plant_uid: z.string(),
+  name: z.string(),
+  devices: z.array(ControlDevice),
+});
+export type ControlPlant = z.infer<typeof ControlPlant>;
+export const ControlResponse = z.object({
   /** The page's devices, by plant (plant name, kind, device name). */
-  plants: ControlPlant[];
-  commandList: CommandRow[];
+  plants: z.array(ControlPlant),
+  commandList: z.array(CommandRow),
   /** Devices passing the filters (all pages). */
-  total: number;
-  page: number;
-  size: number;
-}
+  total: z.number(),
+  page: z.number(),
+  size: z.number(),
+});
+export type ControlResponse = z.infer<typeof ControlResponse>;
 
 /** Devices a /control page lists. */
 export const CONTROL_PAGE_SIZE = 20;
@@ -472,3 +559,24 @@ export interface AlarmFiguresResponse {
   byPlant: Array<AlarmFigureView & { plant_uid: string; plantName: string }>;
   byGroup: Array<AlarmFigureView & { group: number | null; groupName: string | null }>;
 }
+/** GET /alarm/recent, /alarm/unrelease (open alarms, newest first). */
+export const AlarmRowsResponse = z.object({ alarmList: z.array(AlarmRow) });
+export type AlarmRowsResponse = z.infer<typeof AlarmRowsResponse>;
+/** GET /alarm/v2/unrelease: open alarms per plant. */
+export const UnreleasedByPlantResponse = z.object({ alarmList: z.array(UnreleasedPlantRow) });
+export type UnreleasedByPlantResponse = z.infer<typeof UnreleasedByPlantResponse>;
+/** One step of an alarm's lifecycle (raised, acknowledged, released…). */
+export const AlarmEvent = z.object({
+  seq: z.number(),
+  kind: z.string(),
+  member_id: z.string().nullable(),
+  note: z.string().nullable(),
+  at: z.number(),
+});
+export type AlarmEvent = z.infer<typeof AlarmEvent>;
+/** GET /alarm/{seq}, POST /alarm/{seq}/ack, /alarm/{seq}/release. */
+export const AlarmDetailResponse = z.object({ alarm: AlarmRow, events: z.array(AlarmEvent) });
+export type AlarmDetailResponse = z.infer<typeof AlarmDetailResponse>;
+/** GET /command. */
+export const CommandListResponse = z.object({ commandList: z.array(CommandRow) });
+export type CommandListResponse = z.infer<typeof CommandListResponse>;

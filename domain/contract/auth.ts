@@ -2,69 +2,75 @@
  * Payloads of the session calls (SPEC §3 "User state", §7 member login, tokens, profile), shared by the API and
  * the portal, with the tiny pure helpers that read a token. Each call is documented in api/openapi/.
  */
-import type { ApiTokenClaims } from "../api-tokens";
-
-/** Claims of the access token: the "User state" of SPEC §3 plus what the session needs. */
-export interface AccessClaims {
-  id: string;
-  exp: number;
-  iat: number;
-  /** Session (token family) id; also returned as sessionId. */
-  sid: string;
-  auth: number;
-  service: number;
-  nodeName: string;
-  logo: string;
-  S3_DOMAIN: string;
-  diagram: number;
-  cctv: number;
-  page: number;
-  phone: string;
-  helmetName: string;
-  plantName: string;
-  alarmCount: number;
-  /** 1 while the member must change the password before anything else. */
-  pwd_yn: number;
-  /** 1 for the read-only guest member: every write is refused. */
-  readOnly: number;
-  /** Only in detail-window sessions: the one plant or member they may see (SPEC §2 Detail window). */
-  scope?: DetailScope;
-  /** Only in calls made with an API token (domain/api-tokens.ts): the token, its scope and plant limit. */
-  apiToken?: ApiTokenClaims;
-  typ: "access";
-}
+import { z } from "zod";
+import { ApiTokenClaims } from "./shared";
 
 /** The reach of a detail-window session: one plant (by uid) or one member (by id). */
-export interface DetailScope {
-  kind: "plant" | "member";
-  uid: string;
-}
+export const DetailScope = z.object({
+  kind: z.union([z.literal("plant"), z.literal("member")]),
+  uid: z.string(),
+});
+export type DetailScope = z.infer<typeof DetailScope>;
 
-export interface LoginResponse {
-  accessToken: string;
-  refreshToken: string;
-  sessionId: string;
-  pwd_yn: number;
+/** Claims of the access token: the "User state" of SPEC §3 plus what the session needs. */
+export const AccessClaims = z.object({
+  id: z.string(),
+  exp: z.number(),
+  iat: z.number(),
+  /** Session (token family) id; also returned as sessionId. */
+  sid: z.string(),
+  auth: z.number(),
+  service: z.number(),
+  nodeName: z.string(),
+  logo: z.string(),
+  S3_DOMAIN: z.string(),
+  diagram: z.number(),
+  cctv: z.number(),
+  page: z.number(),
+  phone: z.string(),
+  helmetName: z.string(),
+  plantName: z.string(),
+  alarmCount: z.number(),
+  /** 1 while the member must change the password before anything else. */
+  pwd_yn: z.number(),
+  /** 1 for the read-only guest member: every write is refused. */
+  readOnly: z.number(),
+  /** Only in detail-window sessions: the one plant or member they may see (SPEC §2 Detail window). */
+  scope: DetailScope.optional(),
+  /** Only in calls made with an API token (domain/api-tokens.ts): the token, its scope and plant limit. */
+  apiToken: ApiTokenClaims.optional(),
+  typ: z.literal("access"),
+});
+export type AccessClaims = z.infer<typeof AccessClaims>;
+
+export const LoginResponse = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  sessionId: z.string(),
+  pwd_yn: z.number(),
   /** Login only: the device token of this browser for this member (the portal keeps it in the cookie `device`). */
-  deviceToken?: string;
-}
+  deviceToken: z.string().optional(),
+});
+export type LoginResponse = z.infer<typeof LoginResponse>;
 
-export type TokenResponse = LoginResponse;
+export const TokenResponse = LoginResponse;
+export type TokenResponse = z.infer<typeof TokenResponse>;
 
-export interface MemberProfile {
-  id: string;
-  name: string;
-  auth: number;
-  service: number;
-  node_seq: number | null;
-  nodeName: string;
-  use_yn: number;
-  pwd_yn: number;
-  readOnly: number;
-  logo: string | null;
-  phone: string | null;
-  email: string | null;
-}
+export const MemberProfile = z.object({
+  id: z.string(),
+  name: z.string(),
+  auth: z.number(),
+  service: z.number(),
+  node_seq: z.number().nullable(),
+  nodeName: z.string(),
+  use_yn: z.number(),
+  pwd_yn: z.number(),
+  readOnly: z.number(),
+  logo: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type MemberProfile = z.infer<typeof MemberProfile>;
 
 /** Decodes a JWT payload without verifying it (the API verifies on every call). */
 export function decodeTokenPayload<T = Record<string, unknown>>(token: string | null | undefined): T | null {
@@ -88,3 +94,13 @@ export function isTokenExpired(payload: { exp?: unknown } | null, now = Date.now
   if (!payload || typeof payload.exp !== "number") return true;
   return payload.exp * 1000 <= now + skewMs;
 }
+
+/** GET /member/isAuth: the verified claims of the access token. */
+export const IsAuthResponse = AccessClaims.extend({ isLogin: z.literal(true) });
+export type IsAuthResponse = z.infer<typeof IsAuthResponse>;
+/** GET /member: the signed-in member's profile. */
+export const MemberProfileResponse = z.object({ member: MemberProfile });
+export type MemberProfileResponse = z.infer<typeof MemberProfileResponse>;
+/** PUT /member: the changed profile and fresh tokens carrying its claims. */
+export const MemberProfileSaved = LoginResponse.extend({ member: MemberProfile });
+export type MemberProfileSaved = z.infer<typeof MemberProfileSaved>;

@@ -15,45 +15,49 @@ import { cameraUrlProblem } from "../cctv";
 export const CAMERA_STATES = ["idle", "starting", "live", "unreachable", "ffmpeg_missing"] as const;
 export type CameraState = (typeof CAMERA_STATES)[number];
 
-export interface CameraItem {
-  uid: string;
-  plant_uid: string;
-  plant_name: string;
-  name: string;
+export const CameraItem = z.object({
+  uid: z.string(),
+  plant_uid: z.string(),
+  plant_name: z.string(),
+  name: z.string(),
   /** The camera's address without its credentials. */
-  url: string;
-  has_credentials: boolean;
+  url: z.string(),
+  has_credentials: z.boolean(),
   /** Resolution of the video last seen (from the stream itself), null before the first look. */
-  width: number | null;
-  height: number | null;
-  state: CameraState;
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  state: z.enum(CAMERA_STATES),
   /** Why the last attempt failed (ffmpeg's words), when it did. */
-  last_error: string | null;
+  last_error: z.string().nullable(),
   /** Whether this member may change or remove the camera. */
-  editable: boolean;
-}
+  editable: z.boolean(),
+});
+export type CameraItem = z.infer<typeof CameraItem>;
 
-export interface CameraListResponse {
-  cameraList: CameraItem[];
-}
+export const CameraListResponse = z.object({
+  cameraList: z.array(CameraItem),
+});
+export type CameraListResponse = z.infer<typeof CameraListResponse>;
 
-export interface CctvUrlResponse {
-  uid: string;
+export const CctvUrlResponse = z.object({
+  uid: z.string(),
   /** Short-lived signed URL of the HLS playlist (this server's /api/cctv/hls/…). */
-  url: string;
+  url: z.string(),
   /** Signed URL of a still JPEG of the camera (for pages without script). */
-  snapshot: string;
+  snapshot: z.string(),
   /** When the signed URLs stop working (epoch ms); ask again before. */
-  expires_at: number;
-  state: CameraState;
-  width: number | null;
-  height: number | null;
-  last_error: string | null;
-}
+  expires_at: z.number(),
+  state: z.enum(CAMERA_STATES),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  last_error: z.string().nullable(),
+});
+export type CctvUrlResponse = z.infer<typeof CctvUrlResponse>;
 
-export interface CameraSaved {
-  uid: string;
-}
+export const CameraSaved = z.object({
+  uid: z.string(),
+});
+export type CameraSaved = z.infer<typeof CameraSaved>;
 
 const text = (max: number) =>
   z.string({ required_error: "required", invalid_type_error: "required" }).trim().max(max, "too_long");

@@ -51,32 +51,33 @@ export const CurtailmentImportBody = z
   .object({ csv: z.string({ required_error: "required" }).min(1, "required").max(200_000, "too_long") })
   .strict();
 
-export interface CurtailmentOrder {
-  id: number;
-  plantUid: string;
+export const CurtailmentOrder = z.object({
+  id: z.number(),
+  plantUid: z.string(),
   /** Seoul 'YYYY-MM-DD HH:mm'. */
-  start: string;
-  end: string;
+  start: z.string(),
+  end: z.string(),
   /** Epoch ms of start and end. */
-  from: number;
-  to: number;
-  limitValue: number;
-  limitUnit: LimitUnit;
+  from: z.number(),
+  to: z.number(),
+  limitValue: z.number(),
+  limitUnit: z.enum(LIMIT_UNITS),
   /** The limit in kW (a % limit over the plant's capacity now). */
-  limitKw: number;
-  source: CurtailmentSource;
-  note: string;
-}
+  limitKw: z.number(),
+  source: z.enum(CURTAILMENT_SOURCES),
+  note: z.string(),
+});
+export type CurtailmentOrder = z.infer<typeof CurtailmentOrder>;
 
-export interface CurtailmentListResponse {
-  plantUid: string;
-  capacityKw: number;
-  orders: CurtailmentOrder[];
-}
+export const CurtailmentListResponse = z.object({
+  plantUid: z.string(),
+  capacityKw: z.number(),
+  orders: z.array(CurtailmentOrder),
+});
+export type CurtailmentListResponse = z.infer<typeof CurtailmentListResponse>;
 
-export interface CurtailmentImportResponse {
-  imported: number;
-}
+export const CurtailmentImportResponse = z.object({ imported: z.number() });
+export type CurtailmentImportResponse = z.infer<typeof CurtailmentImportResponse>;
 
 /** A row of a refused import: its line in the file (1 = the header) and its field errors. */
 export interface CurtailmentImportRowError {

@@ -6,8 +6,8 @@
  * uids (`invStr`, `envStr`; empty: every inverter or sensor of the plant).
  */
 import { z } from "zod";
-import type { DiagramDevice, SensorReading } from "./diagram";
-import type { PlantCardData } from "./pvstatus";
+import { DiagramDevice, SensorReading } from "./diagram";
+import { PlantCardData } from "./pvstatus";
 
 export const WIDGET_KINDS = ["status", "inverter", "environment", "chart"] as const;
 export type WidgetKind = (typeof WIDGET_KINDS)[number];
@@ -53,44 +53,74 @@ export const CustomPageInput = z.object({
 });
 export type CustomPageInputData = z.infer<typeof CustomPageInput>;
 
-export interface CustomPage {
-  unique: string;
-  title: string;
-  widgets: CustomWidget[];
-  created_at: number;
-  updated_at: number;
-}
+export const CustomPage = z.object({
+  unique: z.string(),
+  title: z.string(),
+  widgets: z.array(CustomWidgetSchema),
+  created_at: z.number(),
+  updated_at: z.number(),
+});
+export type CustomPage = z.infer<typeof CustomPage>;
 
 /** GET /node/customs: with `plant`, that plant's inverters and sensors are listed too (for choosing widgets). */
 export const CustomListQuery = z.object({ plant: z.string().trim().min(1, "required").max(64, "too_long").optional() });
 
-export interface CustomListResponse {
-  customList: Array<{ unique: string; title: string; widgetCount: number; updated_at: number }>;
+export const CustomListResponse = z.object({
+  customList: z.array(
+    z.object({
+      unique: z.string(),
+      title: z.string(),
+      widgetCount: z.number(),
+      updated_at: z.number(),
+    }),
+  ),
   /** The plants the member may put on a page. */
-  plantList: Array<{ plant_uid: string; name: string }>;
+  plantList: z.array(
+    z.object({
+      plant_uid: z.string(),
+      name: z.string(),
+    }),
+  ),
   /** Inverters (kind 1) and environment sensors (kind 4) of `plant`, when asked. */
-  deviceList?: Array<{ device_uid: string; kind: number; name: string }>;
-}
+  deviceList: z
+    .array(
+      z.object({
+        device_uid: z.string(),
+        kind: z.number(),
+        name: z.string(),
+      }),
+    )
+    .optional(),
+});
+export type CustomListResponse = z.infer<typeof CustomListResponse>;
 
 /** A widget with what it shows now; `plant` is null when the member may no longer see that plant. */
-export interface CustomWidgetView extends CustomWidget {
-  index: number;
-  plant: { plant_uid: string; name: string } | null;
+export const CustomWidgetView = CustomWidgetSchema.extend({
+  index: z.number(),
+  plant: z
+    .object({
+      plant_uid: z.string(),
+      name: z.string(),
+    })
+    .nullable(),
   /** status and chart widgets: the plant's card (SPEC §3 Plant card data; series only for chart). */
-  card?: PlantCardData;
+  card: PlantCardData.optional(),
   /** inverter widgets. */
-  inverters?: DiagramDevice[];
+  inverters: z.array(DiagramDevice).optional(),
   /** environment widgets. */
-  sensors?: SensorReading[];
-}
+  sensors: z.array(SensorReading).optional(),
+});
+export type CustomWidgetView = z.infer<typeof CustomWidgetView>;
 
-export interface CustomPageResponse {
-  page: CustomPage;
-  widgets: CustomWidgetView[];
-  now: number;
-}
+export const CustomPageResponse = z.object({
+  page: CustomPage,
+  widgets: z.array(CustomWidgetView),
+  now: z.number(),
+});
+export type CustomPageResponse = z.infer<typeof CustomPageResponse>;
 
-export interface CustomSaveResponse {
-  unique: string;
-  created: boolean;
-}
+export const CustomSaveResponse = z.object({
+  unique: z.string(),
+  created: z.boolean(),
+});
+export type CustomSaveResponse = z.infer<typeof CustomSaveResponse>;

@@ -1,11 +1,9 @@
 // Contract of the diagnosis calls (SPEC §7 Diagnosis, §3 Compare data set, §5 only kind 1 devices):
 // request schemas and answer types, shared by api/routes/diagnose.ts and app/models/diagnose.server.ts.
 import { z } from "zod";
+import { AvailabilityResult, IrradianceMode, PerformanceCoefficients, PerformanceFigures, WithheldReason } from "./shared";
 import { DIAGNOSE_UNITS } from "../diagnose-period";
-import type { AvailabilityResult } from "../analytics/availability";
-import type { CurtailmentOrder } from "./curtailment";
-import type { IrradianceMode } from "../irradiance";
-import type { PerformanceCoefficients, PerformanceFigures, WithheldReason } from "../performance";
+import { CurtailmentOrder } from "./curtailment";
 
 const uid = z.string().trim().min(1, "required").max(64, "too_long");
 /** Id lists may arrive as one string (a form, a query) or an array. */
@@ -70,137 +68,157 @@ export const CoefficientsSchema = z.object({
   systemFactor: z.coerce.number({ invalid_type_error: "not_a_number" }).min(0.5, "too_small").max(1, "too_large").nullable(),
 });
 
-export interface DiagnosePeriodEcho {
-  start: string;
-  end: string;
-  unit: number;
-  periodType: PeriodType;
-}
+export const DiagnosePeriodEcho = z.object({
+  start: z.string(),
+  end: z.string(),
+  unit: z.number(),
+  periodType: z.enum(PERIOD_TYPES),
+});
+export type DiagnosePeriodEcho = z.infer<typeof DiagnosePeriodEcho>;
 
-export interface ProducerRow {
-  deviceUid: string;
-  name: string;
-  plantUid: string;
-  plantName: string;
-  capacityKw: number;
-  energyKwh: number;
+export const ProducerRow = z.object({
+  deviceUid: z.string(),
+  name: z.string(),
+  plantUid: z.string(),
+  plantName: z.string(),
+  capacityKw: z.number(),
+  energyKwh: z.number(),
   /** Y_f = E / P0, kWh/kWp. */
-  specificYield: number | null;
+  specificYield: z.number().nullable(),
   /** Median Y_f of the requested inverters of the same plant. */
-  plantMedian: number | null;
+  plantMedian: z.number().nullable(),
   /** Y_f / median − 1 (−0.4 = 40 % below its siblings). */
-  deviation: number | null;
+  deviation: z.number().nullable(),
   /** false: the inverter has no rating (domain/diagnose-ranking.ts): no specific yield, left out of the median. */
-  rated: boolean;
-}
+  rated: z.boolean(),
+});
+export type ProducerRow = z.infer<typeof ProducerRow>;
 
-export interface ProduceResponse extends DiagnosePeriodEcho {
+export const ProduceResponse = DiagnosePeriodEcho.extend({
   /** Worst first. */
-  producers: ProducerRow[];
-}
+  producers: z.array(ProducerRow),
+});
+export type ProduceResponse = z.infer<typeof ProduceResponse>;
 
-export interface GenerateResponse extends DiagnosePeriodEcho {
-  plantUid: string;
-  plantName: string;
-  capacityKw: number;
-  deviceUids: string[];
-  coefficients: PerformanceCoefficients;
+export const PlantAvailability = AvailabilityResult.extend({
+  /** Step of the grid it was computed on: 10 (raw rows) or 60 (hourly rollups), minutes. */
+  stepMinutes: z.number(),
+  counterAnomalyCount: z.number(),
+  /** The period's PR over the energy-based availability (capacity-test PR, domain/analytics/capacity-test.ts). */
+  performanceRatioAvailable: z.number().nullable(),
+});
+export type PlantAvailability = z.infer<typeof PlantAvailability>;
+
+export const GenerateResponse = DiagnosePeriodEcho.extend({
+  plantUid: z.string(),
+  plantName: z.string(),
+  capacityKw: z.number(),
+  deviceUids: z.array(z.string()),
+  coefficients: PerformanceCoefficients,
   /** 'YYYY-MM-DD HH:mm' bucket labels (Seoul). */
-  times: string[];
+  times: z.array(z.string()),
   /** kWh per bucket (blue). */
-  generation: number[];
+  generation: z.array(z.number()),
   /** Reference generation, kWh per bucket (green). */
-  reference: number[];
+  reference: z.array(z.number()),
   /** Mean plane-of-array irradiance per bucket, W/m² (red). */
-  iis: number[];
+  iis: z.array(z.number()),
   /** Mean horizontal irradiance per bucket, W/m². */
-  his: number[];
-  irradianceMode: IrradianceMode;
+  his: z.array(z.number()),
+  irradianceMode: IrradianceMode,
   /**
    * `availability`: the time-based availability of `availability` below (domain/analytics/availability.ts, the one
    * definition), repeated beside the other figures; null when it was not computed. `losses.downtimeKwh` is its
    * energy-based lost energy.
    */
-  figures: PerformanceFigures & { availability: number | null };
+  figures: PerformanceFigures.extend({ availability: z.number().nullable() }),
   /**
    * The rating rule (domain/diagnose-ranking.ts): figures, generation and reference are over the rated inverters;
    * "partial" = `unratedDeviceUids` left out, "missing" = none rated, no figures.
    */
-  rating: "complete" | "partial" | "missing";
-  unratedDeviceUids: string[];
+  rating: z.union([z.literal("complete"), z.literal("partial"), z.literal("missing")]),
+  unratedDeviceUids: z.array(z.string()),
   /**
    * Availability of the rated inverters asked for (domain/analytics/availability.ts): time-based and energy-based,
    * each with its coverage, gaps, exclusions and counter anomalies (at most 20 listed, `counterAnomalyCount` all).
    * Null when the period is out of its bounds (longer than a year, or too many inverter-steps: availabilityWithinBounds).
    */
-  availability: PlantAvailability | null;
+  availability: PlantAvailability.nullable(),
   /**
    * Curtailment and output-limit orders in the period (domain/curtailment.ts): how many, the hours under them, and on
    * the availability grid the expected and delivered energy of their steps and the energy lost (expected − delivered,
    * never negative; null when availability was out of its bounds). Their steps are left out of PR and availability.
    */
-  curtailment: {
-    orders: number;
-    hours: number;
-    expectedKwh: number | null;
-    actualKwh: number | null;
-    lostKwh: number | null;
-    list: CurtailmentOrder[];
-  };
-}
+  curtailment: z.object({
+    orders: z.number(),
+    hours: z.number(),
+    expectedKwh: z.number().nullable(),
+    actualKwh: z.number().nullable(),
+    lostKwh: z.number().nullable(),
+    list: z.array(CurtailmentOrder),
+  }),
+});
+export type GenerateResponse = z.infer<typeof GenerateResponse>;
 
-export interface PlantAvailability extends AvailabilityResult {
-  /** Step of the grid it was computed on: 10 (raw rows) or 60 (hourly rollups), minutes. */
-  stepMinutes: number;
-  counterAnomalyCount: number;
-  /** The period's PR over the energy-based availability (capacity-test PR, domain/analytics/capacity-test.ts). */
-  performanceRatioAvailable: number | null;
-}
+export const CompareSelection = z.object({
+  selectedDeviceUid: z.array(z.string()),
+  selectedDeviceKind: z.union([z.literal(1), z.literal(2), z.literal(4)]) satisfies z.ZodType<CompareKind>,
+  selectedDataType: z.enum(ALL_COMPARE_TYPES as [CompareType, ...CompareType[]]),
+});
+export type CompareSelection = z.infer<typeof CompareSelection>;
 
-export interface CompareSelection {
-  selectedDeviceUid: string[];
-  selectedDeviceKind: CompareKind;
-  selectedDataType: CompareType;
-}
-
-export interface CompareResponse extends CompareSelection {
-  start: string;
-  end: string;
-  unit: number;
+export const CompareResponse = CompareSelection.extend({
+  start: z.string(),
+  end: z.string(),
+  unit: z.number(),
   /** true when the selection came from the member's remembered first selection. */
-  remembered: boolean;
-  times: string[];
-  series: Array<{ deviceUid: string; name: string; plantName: string; values: Array<number | null> }>;
-}
+  remembered: z.boolean(),
+  times: z.array(z.string()),
+  series: z.array(
+    z.object({
+      deviceUid: z.string(),
+      name: z.string(),
+      plantName: z.string(),
+      values: z.array(z.number().nullable()),
+    }),
+  ),
+});
+export type CompareResponse = z.infer<typeof CompareResponse>;
 
-export interface RankingRow {
-  plantUid: string;
-  name: string;
-  capacityKw: number;
-  energyKwh: number;
-  expectedKwh: number;
-  epi: number | null;
-  pr: number | null;
+export const RankingRow = z.object({
+  plantUid: z.string(),
+  name: z.string(),
+  capacityKw: z.number(),
+  energyKwh: z.number(),
+  expectedKwh: z.number(),
+  epi: z.number().nullable(),
+  pr: z.number().nullable(),
   /**
    * Time-based availability (domain/analytics/availability.ts, the definition of /diagnose's availability panel) on
    * the plant's hourly grid; null when there was no judged step or the period is out of its bounds.
    */
-  availability: number | null;
+  availability: z.number().nullable(),
   /** Its coverage: the share of sunny inverter-hours with a reading (data gaps are never counted as available). */
-  availabilityCoverage: number | null;
+  availabilityCoverage: z.number().nullable(),
   /** Set when EPI and PR are withheld (null) and why: too little of the energy had its irradiance measured. */
-  withheld: WithheldReason | null;
+  withheld: WithheldReason.nullable(),
   /**
    * Whether every inverter of the plant has a rating (domain/diagnose-ranking.ts): "partial" = the figures are
    * over the rated ones (`unratedInverters` left out), "missing" = none rated, no figures.
    */
-  rating: "complete" | "partial" | "missing";
-  unratedInverters: number;
-}
+  rating: z.union([z.literal("complete"), z.literal("partial"), z.literal("missing")]),
+  unratedInverters: z.number(),
+});
+export type RankingRow = z.infer<typeof RankingRow>;
 
-export interface RankingResponse {
-  start: string;
-  end: string;
+export const RankingResponse = z.object({
+  start: z.string(),
+  end: z.string(),
   /** Lowest EPI first; plants without irradiance or energy last. */
-  plants: RankingRow[];
-}
+  plants: z.array(RankingRow),
+});
+export type RankingResponse = z.infer<typeof RankingResponse>;
+
+/** PUT /diagnose/coefficients/{plantUid}: the plant's coefficients as saved. */
+export const PlantCoefficientsResponse = z.object({ plantUid: z.string(), coefficients: PerformanceCoefficients });
+export type PlantCoefficientsResponse = z.infer<typeof PlantCoefficientsResponse>;

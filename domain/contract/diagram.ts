@@ -16,102 +16,126 @@ export type ElementType = (typeof ELEMENT_TYPES)[number];
 export const CONDITIONS = ["ok", "alarm", "open", "stale", "nodata", "none", "low"] as const;
 export type Condition = (typeof CONDITIONS)[number];
 
-export interface ElementAlarm {
-  code: number;
-  level: number;
-  message: string;
-  raised_at: number;
-}
+export const ElementAlarm = z.object({
+  code: z.number(),
+  level: z.number(),
+  message: z.string(),
+  raised_at: z.number(),
+});
+export type ElementAlarm = z.infer<typeof ElementAlarm>;
 
 /** Live values of an element, in SI units as the gateways send them. */
-export interface ElementValues {
+export const ElementValues = z.object({
   /** Active power, W. */
-  w?: number | null;
+  w: z.number().optional().nullable(),
   /** Voltage, V. */
-  v?: number | null;
+  v: z.number().optional().nullable(),
   /** Current, A. */
-  a?: number | null;
+  a: z.number().optional().nullable(),
   /** Ground-fault (leakage) current, mA. */
-  gf_ma?: number | null;
+  gf_ma: z.number().optional().nullable(),
   /** Energy today, Wh (inverters). */
-  today_wh?: number | null;
+  today_wh: z.number().optional().nullable(),
   /** Breaker position. */
-  breaker?: "closed" | "open" | null;
+  breaker: z
+    .union([z.literal("closed"), z.literal("open")])
+    .optional()
+    .nullable(),
   /** Inverter fault code, when it reports one. */
-  fault_code?: number | null;
-}
+  fault_code: z.number().optional().nullable(),
+});
+export type ElementValues = z.infer<typeof ElementValues>;
 
-export interface DiagramElement {
+/** One element of the single-line diagram without its children (the diagram is a tree: see DiagramElement). */
+export const DiagramElementFields = z.object({
   /** Stable within a plant: `grid`, `tr-1`, `dev:<uid>`, `str:<board uid>:<n>`. */
-  id: string;
-  type: ElementType;
-  name: string;
-  device_uid: string | null;
-  kind: number | null;
+  id: z.string(),
+  type: z.enum(ELEMENT_TYPES),
+  name: z.string(),
+  device_uid: z.string().nullable(),
+  kind: z.number().nullable(),
   /** Time of the newest reading, epoch ms. */
-  ts: number | null;
-  values: ElementValues;
-  condition: Condition;
-  alarm: ElementAlarm | null;
-  children: DiagramElement[];
-}
+  ts: z.number().nullable(),
+  values: ElementValues,
+  condition: z.enum(CONDITIONS),
+  alarm: ElementAlarm.nullable(),
+});
+export type DiagramElement = z.infer<typeof DiagramElementFields> & { children: DiagramElement[] };
+/**
+ * The tree of elements. zod-to-openapi cannot walk z.lazy: the fields are checked here and api/openapi-zod.ts
+ * names the JSON Schema (DiagramElementFields with `children` a $ref to itself).
+ */
+export const DiagramElementSchema = z.custom<DiagramElement>(
+  (v) => DiagramElementFields.safeParse(v).success && Array.isArray((v as { children?: unknown }).children),
+);
 
-export interface DiagramBinding {
+export const DiagramBinding = z.object({
   /** The id of an element in the uploaded SVG. */
-  element: string;
-  device_uid: string;
-}
+  element: z.string(),
+  device_uid: z.string(),
+});
+export type DiagramBinding = z.infer<typeof DiagramBinding>;
 
 /** A device with its live state, flat (for uploaded diagrams, whose elements are bound to devices). */
-export interface DiagramDevice {
-  device_uid: string;
-  kind: number;
-  name: string;
-  ts: number | null;
-  values: ElementValues;
-  condition: Condition;
-  alarm: ElementAlarm | null;
-}
+export const DiagramDevice = z.object({
+  device_uid: z.string(),
+  kind: z.number(),
+  name: z.string(),
+  ts: z.number().nullable(),
+  values: ElementValues,
+  condition: z.enum(CONDITIONS),
+  alarm: ElementAlarm.nullable(),
+});
+export type DiagramDevice = z.infer<typeof DiagramDevice>;
 
 /** An environment sensor's newest reading: irradiance horizontal / plane of array (W/m²), module / ambient °C. */
-export interface SensorReading {
-  device_uid: string;
-  name: string;
-  ts: number | null;
-  his: number | null;
-  iis: number | null;
-  sts: number | null;
-  ats: number | null;
-  condition: Condition;
-}
+export const SensorReading = z.object({
+  device_uid: z.string(),
+  name: z.string(),
+  ts: z.number().nullable(),
+  his: z.number().nullable(),
+  iis: z.number().nullable(),
+  sts: z.number().nullable(),
+  ats: z.number().nullable(),
+  condition: z.enum(CONDITIONS),
+});
+export type SensorReading = z.infer<typeof SensorReading>;
 
-export interface DiagramResponse {
-  plant: { plant_uid: string; name: string; capa: number; locality: string | null };
+export const DiagramResponse = z.object({
+  plant: z.object({
+    plant_uid: z.string(),
+    name: z.string(),
+    capa: z.number(),
+    locality: z.string().nullable(),
+  }),
   /** `auto`: drawn from the device topology; `svg`: an administrator's uploaded drawing. */
-  kind: "auto" | "svg";
-  root: DiagramElement;
-  devices: DiagramDevice[];
+  kind: z.union([z.literal("auto"), z.literal("svg")]),
+  root: DiagramElementSchema,
+  devices: z.array(DiagramDevice),
   /** Environment sensors beside the single line (irradiance, temperatures). */
-  sensors: SensorReading[];
-  svg: string | null;
-  bindings: DiagramBinding[];
-  uploaded_at: number | null;
-  uploaded_by: string | null;
+  sensors: z.array(SensorReading),
+  svg: z.string().nullable(),
+  bindings: z.array(DiagramBinding),
+  uploaded_at: z.number().nullable(),
+  uploaded_by: z.string().nullable(),
   /** May this member replace the drawing (plant administration, SPEC §6)? */
-  editable: boolean;
-  now: number;
-}
+  editable: z.boolean(),
+  now: z.number(),
+});
+export type DiagramResponse = z.infer<typeof DiagramResponse>;
 
-export interface DiagramListItem {
-  plant_uid: string;
-  name: string;
-  locality: string | null;
-  kind: "auto" | "svg";
-}
+export const DiagramListItem = z.object({
+  plant_uid: z.string(),
+  name: z.string(),
+  locality: z.string().nullable(),
+  kind: z.union([z.literal("auto"), z.literal("svg")]),
+});
+export type DiagramListItem = z.infer<typeof DiagramListItem>;
 
-export interface DiagramListResponse {
-  diagramList: DiagramListItem[];
-}
+export const DiagramListResponse = z.object({
+  diagramList: z.array(DiagramListItem),
+});
+export type DiagramListResponse = z.infer<typeof DiagramListResponse>;
 
 export const PLANT_UID_MAX = 64;
 export const SVG_MAX_BYTES = 512 * 1024;
@@ -145,11 +169,12 @@ export const DiagramUpload = z.object({
 });
 export type DiagramUploadInput = z.infer<typeof DiagramUpload>;
 
-export interface DiagramUploadResponse {
-  plant_uid: string;
+export const DiagramUploadResponse = z.object({
+  plant_uid: z.string(),
   /** Ids of the elements of the stored (sanitised) drawing, which bindings may name. */
-  elements: string[];
-  bindings: DiagramBinding[];
+  elements: z.array(z.string()),
+  bindings: z.array(DiagramBinding),
   /** What the sanitiser took out (tag and attribute names), so the administrator knows. */
-  removed: string[];
-}
+  removed: z.array(z.string()),
+});
+export type DiagramUploadResponse = z.infer<typeof DiagramUploadResponse>;

@@ -3,135 +3,169 @@
  * the list rows, the select options and the import report. Request bodies and their zod schemas are in
  * domain/fleet.ts (both the API and the portal parse them).
  */
-import type { CommState } from "../fleet";
-import type { RtuConfigKey } from "../rtu-config";
+import { z } from "zod";
+import { CommState, RtuConfigFlags } from "./shared";
 
-export interface NodeOption {
-  seq: number;
-  name: string;
-  depth: number;
-}
+export const NodeOption = z.object({
+  seq: z.number(),
+  name: z.string(),
+  depth: z.number(),
+});
+export type NodeOption = z.infer<typeof NodeOption>;
 
-export interface PackageOption {
-  seq: number;
-  name: string;
-}
+export const PackageOption = z.object({
+  seq: z.number(),
+  name: z.string(),
+});
+export type PackageOption = z.infer<typeof PackageOption>;
 
-export interface PlantRow {
-  uid: string;
-  name: string;
-  alias: string | null;
-  capa: number;
-  locality: string | null;
-  plantLocality: string | null;
-  address: string | null;
-  lat: number | null;
-  lng: number | null;
-  node_seq: number | null;
-  nodeName: string | null;
-  package_seq: number | null;
-  packageName: string | null;
-  rtu_count: number;
-  device_count: number;
-  status: number;
-  statusName: string;
-  editable: boolean;
-  created_at: number;
-  updated_at: number;
-}
+export const PlantRow = z.object({
+  uid: z.string(),
+  name: z.string(),
+  alias: z.string().nullable(),
+  capa: z.number(),
+  locality: z.string().nullable(),
+  plantLocality: z.string().nullable(),
+  address: z.string().nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
+  node_seq: z.number().nullable(),
+  nodeName: z.string().nullable(),
+  package_seq: z.number().nullable(),
+  packageName: z.string().nullable(),
+  rtu_count: z.number(),
+  device_count: z.number(),
+  status: z.number(),
+  statusName: z.string(),
+  editable: z.boolean(),
+  created_at: z.number(),
+  updated_at: z.number(),
+});
+export type PlantRow = z.infer<typeof PlantRow>;
 
-export interface RtuRow {
-  uid: string;
-  hex_rtu_uid: string;
-  alias: string | null;
-  name: string;
-  mac: string | null;
-  kind: number;
-  plant_uid: string | null;
-  plantName: string | null;
-  node_seq: number | null;
-  nodeName: string | null;
-  package_seq: number | null;
-  packageName: string | null;
-  config: number;
-  configFlags: Record<RtuConfigKey, boolean>;
-  use_yn: number;
-  last_seen_at: number | null;
-  comm: CommState;
-  device_count: number;
-  hasCredential: boolean;
-  editable: boolean;
-  created_at: number;
-  updated_at: number;
-}
+export const RtuRow = z.object({
+  uid: z.string(),
+  hex_rtu_uid: z.string(),
+  alias: z.string().nullable(),
+  name: z.string(),
+  mac: z.string().nullable(),
+  kind: z.number(),
+  plant_uid: z.string().nullable(),
+  plantName: z.string().nullable(),
+  node_seq: z.number().nullable(),
+  nodeName: z.string().nullable(),
+  package_seq: z.number().nullable(),
+  packageName: z.string().nullable(),
+  config: z.number(),
+  configFlags: RtuConfigFlags,
+  use_yn: z.number(),
+  last_seen_at: z.number().nullable(),
+  comm: CommState,
+  device_count: z.number(),
+  hasCredential: z.boolean(),
+  editable: z.boolean(),
+  created_at: z.number(),
+  updated_at: z.number(),
+});
+export type RtuRow = z.infer<typeof RtuRow>;
 
-export interface DeviceRow {
-  uid: string;
-  rtu_uid: string | null;
-  plant_uid: string | null;
-  kind: number;
-  name: string;
-  address: number | null;
-  capa: number | null;
-  use_yn: number;
-  rtuAlias: string | null;
-  rtuName: string | null;
-  plantName: string | null;
-  lastSeenAt: number | null;
-  comm: CommState;
-  editable: boolean;
-  created_at: number;
-  updated_at: number;
-}
+export const DeviceRow = z.object({
+  uid: z.string(),
+  rtu_uid: z.string().nullable(),
+  plant_uid: z.string().nullable(),
+  kind: z.number(),
+  name: z.string(),
+  address: z.number().nullable(),
+  capa: z.number().nullable(),
+  use_yn: z.number(),
+  rtuAlias: z.string().nullable(),
+  rtuName: z.string().nullable(),
+  plantName: z.string().nullable(),
+  lastSeenAt: z.number().nullable(),
+  comm: CommState,
+  editable: z.boolean(),
+  created_at: z.number(),
+  updated_at: z.number(),
+});
+export type DeviceRow = z.infer<typeof DeviceRow>;
 
 /** GET /total. */
-export interface TotalResponse {
-  totalList: Array<{
-    plant_uid: string;
-    name: string;
-    capa: number;
-    nodeName: string | null;
-    rtu_count: number;
-    rtu_alias_list: string;
-    rtu_mac_list: string;
-  }>;
-  total: { plantCount: number; capa: number; rtuCount: number; rtusNotInPlant: number; deviceCount: number };
-  totalOfPlantList: Array<{
-    plant_uid: string;
-    name: string;
-    inverter: number;
-    connectionBoard: number;
-    environmentSensor: number;
-    vcb: number;
-    acb: number;
-  }>;
-}
+export const TotalResponse = z.object({
+  totalList: z.array(
+    z.object({
+      plant_uid: z.string(),
+      name: z.string(),
+      capa: z.number(),
+      nodeName: z.string().nullable(),
+      rtu_count: z.number(),
+      rtu_alias_list: z.string(),
+      rtu_mac_list: z.string(),
+    }),
+  ),
+  total: z.object({
+    plantCount: z.number(),
+    capa: z.number(),
+    rtuCount: z.number(),
+    rtusNotInPlant: z.number(),
+    deviceCount: z.number(),
+  }),
+  totalOfPlantList: z.array(
+    z.object({
+      plant_uid: z.string(),
+      name: z.string(),
+      inverter: z.number(),
+      connectionBoard: z.number(),
+      environmentSensor: z.number(),
+      vcb: z.number(),
+      acb: z.number(),
+    }),
+  ),
+});
+export type TotalResponse = z.infer<typeof TotalResponse>;
 
 /** A registered source of another portal (GET /crawling/list); its password is never sent. */
-export interface CrawlSource {
-  crawlerId: number;
-  site: string;
-  name: string;
-  url: string;
-  id: string;
-  node_seq: number | null;
-  address: string | null;
-  created_by: string | null;
-  created_at: number;
-  updated_at: number;
-  last_polled_at: number | null;
-  last_error: string | null;
-}
+export const CrawlSource = z.object({
+  crawlerId: z.number(),
+  site: z.string(),
+  name: z.string(),
+  url: z.string(),
+  id: z.string(),
+  node_seq: z.number().nullable(),
+  address: z.string().nullable(),
+  created_by: z.string().nullable(),
+  created_at: z.number(),
+  updated_at: z.number(),
+  last_polled_at: z.number().nullable(),
+  last_error: z.string().nullable(),
+});
+export type CrawlSource = z.infer<typeof CrawlSource>;
 
-export interface ImportSkipped {
-  uid: string;
-  reason: "exists" | "mac_taken" | "rtu_missing" | "not_offered" | "not_allowed";
-}
+export const ImportSkipped = z.object({
+  uid: z.string(),
+  reason: z.union([
+    z.literal("exists"),
+    z.literal("mac_taken"),
+    z.literal("rtu_missing"),
+    z.literal("not_offered"),
+    z.literal("not_allowed"),
+  ]),
+});
+export type ImportSkipped = z.infer<typeof ImportSkipped>;
 
 /** What an import (PUT /crawling/{plant|rtu|device}, POST /plant/copyplant) took and what it left. */
-export interface ImportReport {
-  plants: { imported: string[]; skipped: ImportSkipped[] };
-  rtus: { imported: string[]; skipped: ImportSkipped[] };
-  devices: { imported: string[]; skipped: ImportSkipped[] };
-  rejected: number;
-}
+export const ImportReport = z.object({
+  plants: z.object({
+    imported: z.array(z.string()),
+    skipped: z.array(ImportSkipped),
+  }),
+  rtus: z.object({
+    imported: z.array(z.string()),
+    skipped: z.array(ImportSkipped),
+  }),
+  devices: z.object({
+    imported: z.array(z.string()),
+    skipped: z.array(ImportSkipped),
+  }),
+  rejected: z.number(),
+});
+export type ImportReport = z.infer<typeof ImportReport>;

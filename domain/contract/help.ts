@@ -1,6 +1,7 @@
 /** Contract of the help calls (SPEC §7 GET /help/file/{id}; the list and search GET /help/file is ours). */
 import { z } from "zod";
-import { HELP_ID, HELP_LANGS, HELP_QUERY_MAX, type HelpLang } from "../help";
+import { HelpLang } from "./shared";
+import { HELP_ID, HELP_LANGS, HELP_QUERY_MAX } from "../help";
 
 export const HelpFileQuery = z.object({
   lang: z.enum(HELP_LANGS, { errorMap: () => ({ message: "invalid_lang" }) }).default("ko"),
@@ -8,17 +9,25 @@ export const HelpFileQuery = z.object({
 export const HelpFileId = z.string().regex(HELP_ID, "invalid_id");
 export const HelpListQuery = HelpFileQuery.extend({ q: z.string().trim().max(HELP_QUERY_MAX, "too_long").default("") });
 
-export interface HelpFile {
-  id: string;
-  lang: HelpLang;
-  title: string;
+export const HelpFile = z.object({
+  id: z.string(),
+  lang: HelpLang,
+  title: z.string(),
   /** The article's Markdown source; the portal renders and sanitises it. */
-  markdown: string;
-}
+  markdown: z.string(),
+});
+export type HelpFile = z.infer<typeof HelpFile>;
 
-export interface HelpListResponse {
-  lang: HelpLang;
-  q: string;
+export const HelpListResponse = z.object({
+  lang: HelpLang,
+  q: z.string(),
   /** Every article in reading order, or with `q` the matching ones, best first, each with an excerpt. */
-  helpList: Array<{ id: string; title: string; excerpt: string | null }>;
-}
+  helpList: z.array(
+    z.object({
+      id: z.string(),
+      title: z.string(),
+      excerpt: z.string().nullable(),
+    }),
+  ),
+});
+export type HelpListResponse = z.infer<typeof HelpListResponse>;

@@ -1,8 +1,7 @@
 // Contract of the measurement calls (SPEC §7 RTUs and measurements): schemas and answer types shared by
 // api/routes/measurement.ts and app/models/measurement.server.ts.
 import { z } from "zod";
-import type { IrradianceMode } from "../irradiance";
-import type { StringCheck } from "../performance";
+import { IrradianceMode, StringCheck } from "./shared";
 
 const uid = z.string().trim().min(1, "required").max(64, "too_long");
 
@@ -44,108 +43,152 @@ export const WindowQuerySchema = z.object({
   unit: z.coerce.number({ invalid_type_error: "not_a_number" }).int("not_an_integer").default(10),
 });
 
-export interface FaultInfo {
-  code: number;
-  hex: string;
-  name_ko: string;
-  name_en: string;
-  level: number;
-}
+export const FaultInfo = z.object({
+  code: z.number(),
+  hex: z.string(),
+  name_ko: z.string(),
+  name_en: z.string(),
+  level: z.number(),
+});
+export type FaultInfo = z.infer<typeof FaultInfo>;
 
-export interface DeviceRef {
-  uid: string;
-  kind: number;
-  name: string;
-  plantUid: string | null;
-  plantName: string | null;
-  rtuUid: string | null;
-  capacityKw: number | null;
+export const DeviceRef = z.object({
+  uid: z.string(),
+  kind: z.number(),
+  name: z.string(),
+  plantUid: z.string().nullable(),
+  plantName: z.string().nullable(),
+  rtuUid: z.string().nullable(),
+  capacityKw: z.number().nullable(),
   /** Bus address on its RTU and the RTU's MAC: what /measurement/setGridAlarmRelease names a device by. */
-  address: number | null;
-  mac: string | null;
-}
+  address: z.number().nullable(),
+  mac: z.string().nullable(),
+});
+export type DeviceRef = z.infer<typeof DeviceRef>;
 
-export interface InverterNow {
-  acVoltageV: number | null;
-  acCurrentA: number | null;
-  acPowerKw: number | null;
-  frequencyHz: number | null;
-  powerFactor: number | null;
-  dcVoltageV: number | null;
-  dcCurrentA: number | null;
-  dcPowerKw: number | null;
-  efficiency: number | null;
-  todayKwh: number | null;
-  totalKwh: number | null;
-  running: boolean;
-  faultCode: number;
-  faults: FaultInfo[];
-}
+export const InverterNow = z.object({
+  acVoltageV: z.number().nullable(),
+  acCurrentA: z.number().nullable(),
+  acPowerKw: z.number().nullable(),
+  frequencyHz: z.number().nullable(),
+  powerFactor: z.number().nullable(),
+  dcVoltageV: z.number().nullable(),
+  dcCurrentA: z.number().nullable(),
+  dcPowerKw: z.number().nullable(),
+  efficiency: z.number().nullable(),
+  todayKwh: z.number().nullable(),
+  totalKwh: z.number().nullable(),
+  running: z.boolean(),
+  faultCode: z.number(),
+  faults: z.array(FaultInfo),
+});
+export type InverterNow = z.infer<typeof InverterNow>;
 
-export interface BoardNow {
-  voltageV: number | null;
-  totalCurrentA: number | null;
-  median: number | null;
-  strings: StringCheck[];
-  lowStrings: number;
-}
+export const BoardNow = z.object({
+  voltageV: z.number().nullable(),
+  totalCurrentA: z.number().nullable(),
+  median: z.number().nullable(),
+  strings: z.array(StringCheck),
+  lowStrings: z.number(),
+});
+export type BoardNow = z.infer<typeof BoardNow>;
 
-export interface EnvNow {
-  poa: number | null;
-  horizontal: number | null;
-  moduleC: number | null;
-  ambientC: number | null;
-}
+export const EnvNow = z.object({
+  poa: z.number().nullable(),
+  horizontal: z.number().nullable(),
+  moduleC: z.number().nullable(),
+  ambientC: z.number().nullable(),
+});
+export type EnvNow = z.infer<typeof EnvNow>;
 
-export interface BreakerNow {
-  voltageV: number | null;
-  currentA: number | null;
-  powerKw: number | null;
-  powerFactor: number | null;
+export const BreakerNow = z.object({
+  voltageV: z.number().nullable(),
+  currentA: z.number().nullable(),
+  powerKw: z.number().nullable(),
+  powerFactor: z.number().nullable(),
   /** 1 closed, 0 open. */
-  state: number | null;
+  state: z.number().nullable(),
   /** Ground-fault (leakage) current, mA. */
-  leakageMa: number | null;
+  leakageMa: z.number().nullable(),
   /** Unreleased alarms of this device (grid alarm release, SPEC §7). */
-  activeAlarms: number;
-}
+  activeAlarms: z.number(),
+});
+export type BreakerNow = z.infer<typeof BreakerNow>;
 
-export interface DeviceMeasurement {
-  device: DeviceRef;
+export const DeviceMeasurement = z.object({
+  device: DeviceRef,
   /** Epoch ms of the newest reading; null = never reported. */
-  ts: number | null;
+  ts: z.number().nullable(),
   /** Whether the RTU's invDetail bit (SPEC §6) allows inverter details. */
-  invDetail: boolean;
-  inverter?: InverterNow;
-  board?: BoardNow;
-  env?: EnvNow;
-  breaker?: BreakerNow;
-}
+  invDetail: z.boolean(),
+  inverter: InverterNow.optional(),
+  board: BoardNow.optional(),
+  env: EnvNow.optional(),
+  breaker: BreakerNow.optional(),
+});
+export type DeviceMeasurement = z.infer<typeof DeviceMeasurement>;
 
-export interface MeasurementResponse {
-  plantUid: string | null;
-  kind: number;
-  devices: DeviceMeasurement[];
-}
+export const MeasurementResponse = z.object({
+  plantUid: z.string().nullable(),
+  kind: z.number(),
+  devices: z.array(DeviceMeasurement),
+});
+export type MeasurementResponse = z.infer<typeof MeasurementResponse>;
 
 /** One device's series over a window. */
-export interface DeviceSeries {
-  uid: string;
-  name: string;
-  kind: number;
+export const DeviceSeries = z.object({
+  uid: z.string(),
+  name: z.string(),
+  kind: z.number(),
   /** Named series, one value per time key (null = no reading). */
-  values: Record<string, Array<number | null>>;
-}
+  values: z.record(z.string(), z.array(z.number().nullable())),
+});
+export type DeviceSeries = z.infer<typeof DeviceSeries>;
 
-export interface WindowResponse {
-  rtuUid: string;
-  plantUid: string | null;
-  start: string;
-  end: string;
-  unit: number;
+export const WindowResponse = z.object({
+  rtuUid: z.string(),
+  plantUid: z.string().nullable(),
+  start: z.string(),
+  end: z.string(),
+  unit: z.number(),
   /** 'YYYY-MM-DD HH:mm' keys, 10 minutes apart, never past now. */
-  times: string[];
-  devices: DeviceSeries[];
+  times: z.array(z.string()),
+  devices: z.array(DeviceSeries),
   /** Environment windows: which irradiance series carry data (SPEC §4). */
-  irradianceMode?: IrradianceMode;
-}
+  irradianceMode: IrradianceMode.optional(),
+});
+export type WindowResponse = z.infer<typeof WindowResponse>;
+
+/** GET /measurement/devices: the measurement screen's pickers. */
+export const MeasurementPicker = z.object({
+  plant: z.object({ uid: z.string(), name: z.string() }).nullable(),
+  plantUid: z.string().nullable(),
+  devices: z.array(
+    z.object({
+      uid: z.string(),
+      kind: z.number(),
+      name: z.string(),
+      rtu_uid: z.string().nullable(),
+      capa: z.number().nullable(),
+    }),
+  ),
+  matches: z.object({ plants: z.array(z.object({ uid: z.string(), name: z.string() })), more: z.boolean() }).nullable(),
+});
+export type MeasurementPicker = z.infer<typeof MeasurementPicker>;
+/** GET /measurement/statusinfo/detail: one fault register decoded. */
+export const FaultDetailResponse = z.object({
+  deviceModule: z.string().nullable(),
+  faultName: z.string().nullable(),
+  faultCode: z.number(),
+  faults: z.array(FaultInfo),
+});
+export type FaultDetailResponse = z.infer<typeof FaultDetailResponse>;
+/** GET /measurement/fault/codes. */
+export const FaultCodesResponse = z.object({ codes: z.array(FaultInfo) });
+export type FaultCodesResponse = z.infer<typeof FaultCodesResponse>;
+/** GET|POST /measurement/setGridAlarmRelease: how many alarms of the device were released. */
+export const GridAlarmReleaseResponse = z.object({ deviceUid: z.string(), released: z.number() });
+export type GridAlarmReleaseResponse = z.infer<typeof GridAlarmReleaseResponse>;
+/** GET /rpe/devices. */
+export const DeviceRefsResponse = z.object({ devices: z.array(DeviceRef) });
+export type DeviceRefsResponse = z.infer<typeof DeviceRefsResponse>;

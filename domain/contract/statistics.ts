@@ -4,9 +4,9 @@
  * irradiation Wh/m², temperature °C, voltage V, current A, ground-fault current mA; `ts` epoch ms of a step start.
  */
 import { z } from "zod";
+import { ReportSummary, StatUnit, WithheldReason } from "./shared";
 import { UID_PATTERN } from "../fleet";
-import type { WithheldReason } from "../performance";
-import { DEFAULT_STAT_UNIT, STAT_UNITS, type ReportSummary, type StatUnit } from "../statistics";
+import { DEFAULT_STAT_UNIT, STAT_UNITS } from "../statistics";
 
 export const REPORT_KINDS = ["integrated", "inverter", "env", "vcb", "acb"] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
@@ -77,143 +77,172 @@ export const ExportQuery = ReportQuery.extend({
   detail: z.enum(PDF_DETAILS, { errorMap: () => ({ message: "unknown_detail" }) }).optional(),
 });
 
-export interface StatScope {
-  kind: "fleet" | "group" | "plant" | "devices";
+export const StatScope = z.object({
+  kind: z.union([z.literal("fleet"), z.literal("group"), z.literal("plant"), z.literal("devices")]),
   /** Node seq, plant uid; absent for the fleet and device lists. */
-  uid?: string;
-  name: string;
-}
+  uid: z.string().optional(),
+  name: z.string(),
+});
+export type StatScope = z.infer<typeof StatScope>;
 
-export interface StatDevice {
-  uid: string;
-  name: string;
-  kind: number;
+export const StatDevice = z.object({
+  uid: z.string(),
+  name: z.string(),
+  kind: z.number(),
   /** Raw capacity (10 W units); null for sensors and breakers. */
-  capa: number | null;
-  plant_uid: string | null;
-  plantName: string | null;
-  rtu_uid: string | null;
-}
+  capa: z.number().nullable(),
+  plant_uid: z.string().nullable(),
+  plantName: z.string().nullable(),
+  rtu_uid: z.string().nullable(),
+});
+export type StatDevice = z.infer<typeof StatDevice>;
 
 /** Every row: one device (or plant, or the scope) and one step. Values are null in a step without data. */
-export interface RowBase {
+export const RowBase = z.object({
   /** Device uid; plant uid in group statistics; `scope` for the whole scope. */
-  device_uid: string;
-  ts: number;
+  device_uid: z.string(),
+  ts: z.number(),
   /** 10-minute readings the step is built from, and how many were expected. */
-  samples: number;
-  expected: number;
-}
-export interface InverterRow extends RowBase {
-  energy_wh: number | null;
-  max_w: number | null;
-}
-export interface EnvRow extends RowBase {
-  iis_wh: number | null;
-  his_wh: number | null;
-  avg_sts: number | null;
-  avg_ats: number | null;
-}
-export interface BreakerRow extends RowBase {
-  avg_v: number | null;
-  avg_a: number | null;
-  avg_w: number | null;
-  max_w: number | null;
-  energy_wh: number | null;
-  avg_pf: number | null;
-  operations: number | null;
-  max_gf_ma: number | null;
-}
+  samples: z.number(),
+  expected: z.number(),
+});
+export type RowBase = z.infer<typeof RowBase>;
+export const InverterRow = RowBase.extend({
+  energy_wh: z.number().nullable(),
+  max_w: z.number().nullable(),
+});
+export type InverterRow = z.infer<typeof InverterRow>;
+export const EnvRow = RowBase.extend({
+  iis_wh: z.number().nullable(),
+  his_wh: z.number().nullable(),
+  avg_sts: z.number().nullable(),
+  avg_ats: z.number().nullable(),
+});
+export type EnvRow = z.infer<typeof EnvRow>;
+export const BreakerRow = RowBase.extend({
+  avg_v: z.number().nullable(),
+  avg_a: z.number().nullable(),
+  avg_w: z.number().nullable(),
+  max_w: z.number().nullable(),
+  energy_wh: z.number().nullable(),
+  avg_pf: z.number().nullable(),
+  operations: z.number().nullable(),
+  max_gf_ma: z.number().nullable(),
+});
+export type BreakerRow = z.infer<typeof BreakerRow>;
 /** Integrated rows per plant (or the scope): generation of its inverters, irradiation of its sensors. */
-export interface IntegratedRow extends RowBase {
-  energy_wh: number | null;
-  max_w: number | null;
-  iis_wh: number | null;
+export const IntegratedRow = RowBase.extend({
+  energy_wh: z.number().nullable(),
+  max_w: z.number().nullable(),
+  iis_wh: z.number().nullable(),
   /**
    * Irradiance coverage of the step (domain/performance.ts bucketCoverage: the sensors' lit steps per inverter's
    * producing steps; the scope's: its plants' weighted by energy); below IRRADIANCE_COVERAGE_MIN the step has no PR.
    */
-  iis_cov?: number | null;
-  capa: number;
-}
+  iis_cov: z.number().optional().nullable(),
+  capa: z.number(),
+});
+export type IntegratedRow = z.infer<typeof IntegratedRow>;
 
 /** Per device (row key) totals over the period: the sums of its rows, and its completeness %. */
-export interface RowTotal {
-  device_uid: string;
+export const RowTotal = z.object({
+  device_uid: z.string(),
   /** Expected readings that arrived: per step at most its `expected`. */
-  samples: number;
-  expected: number;
-  completeness: number | null;
-  energy_wh?: number | null;
-  max_w?: number | null;
-  iis_wh?: number | null;
-  his_wh?: number | null;
-  avg_sts?: number | null;
-  avg_ats?: number | null;
-  avg_v?: number | null;
-  avg_a?: number | null;
-  avg_pf?: number | null;
-  operations?: number | null;
-  max_gf_ma?: number | null;
-  genHours?: number | null;
+  samples: z.number(),
+  expected: z.number(),
+  completeness: z.number().nullable(),
+  energy_wh: z.number().optional().nullable(),
+  max_w: z.number().optional().nullable(),
+  iis_wh: z.number().optional().nullable(),
+  his_wh: z.number().optional().nullable(),
+  avg_sts: z.number().optional().nullable(),
+  avg_ats: z.number().optional().nullable(),
+  avg_v: z.number().optional().nullable(),
+  avg_a: z.number().optional().nullable(),
+  avg_pf: z.number().optional().nullable(),
+  operations: z.number().optional().nullable(),
+  max_gf_ma: z.number().optional().nullable(),
+  genHours: z.number().optional().nullable(),
   /** Integrated report: PR over the key's steps with energy and irradiance, and why it is withheld (null: it is not). */
-  pr?: number | null;
-  pr_withheld?: WithheldReason | null;
-}
+  pr: z.number().optional().nullable(),
+  pr_withheld: WithheldReason.optional().nullable(),
+});
+export type RowTotal = z.infer<typeof RowTotal>;
 
-export interface StatisticsResponse {
-  unit: StatUnit;
+export const SeriesPoint = z.object({
+  ts: z.number(),
+  value: z.number().nullable(),
+  samples: z.number(),
+  expected: z.number(),
+});
+export type SeriesPoint = z.infer<typeof SeriesPoint>;
+
+export const StatisticsResponse = z.object({
+  unit: StatUnit,
   /** Seoul wall time 'YYYY-MM-DD HH:mm:ss' of the period's start (inclusive) and end (exclusive). */
-  start: string;
-  end: string;
-  sunRise: boolean;
+  start: z.string(),
+  end: z.string(),
+  sunRise: z.boolean(),
   /** Where the steps come from: raw 10-minute rows, the hourly or the daily rollup. */
-  source: "raw" | "hourly" | "daily";
-  scope: StatScope;
-  generatedAt: number;
+  source: z.union([z.literal("raw"), z.literal("hourly"), z.literal("daily")]),
+  scope: StatScope,
+  generatedAt: z.number(),
   /** The devices of the report (SPEC §3 deviceInverters: every device, whatever its kind, for the tables). */
-  deviceInverters: StatDevice[];
+  deviceInverters: z.array(StatDevice),
   /** Row key → display name; row key → raw capacity (SPEC §3 deviceNames, deviceCapas). */
-  deviceNames: Record<string, string>;
-  deviceCapas: Record<string, number | null>;
+  deviceNames: z.record(z.string(), z.string()),
+  deviceCapas: z.record(z.string(), z.number().nullable()),
   /** RTU config bits (SPEC §6 gateway bits) of the RTUs involved; [0].config as SPEC §3 names it. */
-  rtuConfig: Array<{ uid: string; config: number }>;
-  reportInverters?: InverterRow[];
-  reportEnvs?: EnvRow[];
-  reportVcbs?: BreakerRow[];
-  reportAcbs?: BreakerRow[];
+  rtuConfig: z.array(
+    z.object({
+      uid: z.string(),
+      config: z.number(),
+    }),
+  ),
+  reportInverters: z.array(InverterRow).optional(),
+  reportEnvs: z.array(EnvRow).optional(),
+  reportVcbs: z.array(BreakerRow).optional(),
+  reportAcbs: z.array(BreakerRow).optional(),
   /** Group statistics (integrated report). */
-  reportPlants?: IntegratedRow[];
+  reportPlants: z.array(IntegratedRow).optional(),
   /** How many rows the report has (the row list holds them all, or the part that offset/limit asked for). */
-  rowCount: number;
+  rowCount: z.number(),
   /**
    * With series=1: per step (in time order), the scope's total over the report's rows — energy (Wh) summed,
    * or for the environment report the mean plane-of-array irradiation (Wh/m²); null without data — and
    * the readings it is built from and those expected (a gap when fewer arrived).
    */
-  series?: SeriesPoint[];
+  series: z.array(SeriesPoint).optional(),
   /** Row key order of the tables. */
-  keys: string[];
-  totals: RowTotal[];
-  summary: ReportSummary;
+  keys: z.array(z.string()),
+  totals: z.array(RowTotal),
+  summary: ReportSummary,
   /** Device kinds present in the scope: a report tab is hidden when its kind is absent (SPEC §2). */
-  kinds: number[];
-}
-
-export interface SeriesPoint {
-  ts: number;
-  value: number | null;
-  samples: number;
-  expected: number;
-}
+  kinds: z.array(z.number()),
+});
+export type StatisticsResponse = z.infer<typeof StatisticsResponse>;
 
 /** GET /rpi/statistics/scope: what the report screen may offer. */
-export interface StatisticsScopeResponse {
-  scope: StatScope;
-  kinds: number[];
-  plants: Array<{ uid: string; name: string; node_seq: number | null }>;
-  groups: Array<{ seq: number; name: string; parent_seq: number | null; depth: number }>;
-}
+export const StatisticsScopeResponse = z.object({
+  scope: StatScope,
+  kinds: z.array(z.number()),
+  plants: z.array(
+    z.object({
+      uid: z.string(),
+      name: z.string(),
+      node_seq: z.number().nullable(),
+    }),
+  ),
+  groups: z.array(
+    z.object({
+      seq: z.number(),
+      name: z.string(),
+      parent_seq: z.number().nullable(),
+      depth: z.number(),
+    }),
+  ),
+});
+export type StatisticsScopeResponse = z.infer<typeof StatisticsScopeResponse>;
 
 // ---- Scheduled reports ----
 
@@ -230,13 +259,14 @@ export const SubscriptionBody = z.object({
   lang: z.enum(["ko", "en"]).default("ko"),
 });
 
-export interface Subscription {
-  seq: number;
-  report: ReportKind;
-  frequency: SubscriptionFrequency;
-  scope: StatScope;
-  email: string;
-  lang: "ko" | "en";
-  created_at: number;
-  last_period: number | null;
-}
+export const Subscription = z.object({
+  seq: z.number(),
+  report: z.enum(REPORT_KINDS),
+  frequency: z.enum(SUBSCRIPTION_FREQUENCIES),
+  scope: StatScope,
+  email: z.string(),
+  lang: z.union([z.literal("ko"), z.literal("en")]),
+  created_at: z.number(),
+  last_period: z.number().nullable(),
+});
+export type Subscription = z.infer<typeof Subscription>;

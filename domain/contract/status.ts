@@ -1,32 +1,34 @@
 /** One plant's status record as the status screens and the detail window receive it (SPEC §3, §4). */
-import type { PlantStatus } from "../status";
+import { z } from "zod";
+import { PlantStatus } from "./shared";
 
-export interface PlantStatusRow extends PlantStatus {
-  plant_uid: string;
-  name: string;
-  alias: string | null;
+export const PlantStatusRow = PlantStatus.extend({
+  plant_uid: z.string(),
+  name: z.string(),
+  alias: z.string().nullable(),
   /** Raw capacity unit (×0.01 = kW). */
-  capa: number;
-  locality: string | null;
-  node_seq: number | null;
-  lat: number | null;
-  lng: number | null;
+  capa: z.number(),
+  locality: z.string().nullable(),
+  node_seq: z.number().nullable(),
+  lat: z.number().nullable(),
+  lng: z.number().nullable(),
   /** Current output, W. */
-  iw: number;
+  iw: z.number(),
   /** Energy today / this month / this year / lifetime, Wh. */
-  dailys: number;
+  dailys: z.number(),
   /** True when SPEC §5's alarm rule zeroed today's generation (domain/sanitize.ts todayGeneration). */
-  dailysZeroed: boolean;
-  month: number;
-  year: number;
-  accrue: number;
+  dailysZeroed: z.boolean(),
+  month: z.number(),
+  year: z.number(),
+  accrue: z.number(),
   /** Energy yesterday, Wh. */
-  yesterday: number;
-  lastTs: number | null;
-  inverterCount: number;
-  alarm_count: number;
-  alarm_1000001_count: number;
-  alarm_1000003_count: number;
-  alarm_1000004_count: number;
-  alarm_1000006_count: number;
-}
+  yesterday: z.number(),
+  lastTs: z.number().nullable(),
+  inverterCount: z.number(),
+  alarm_count: z.number(),
+  alarm_1000001_count: z.number(),
+  alarm_1000003_count: z.number(),
+  alarm_1000004_count: z.number(),
+  alarm_1000006_count: z.number(),
+});
+export type PlantStatusRow = z.infer<typeof PlantStatusRow>;

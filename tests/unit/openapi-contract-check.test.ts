@@ -44,7 +44,8 @@ describe("contractProblems", () => {
   });
 
   it("matches the literal path before a template (/rtu/user is not /rtu/{uid})", () => {
-    const problems = contractProblems({ method: "DELETE", path: "/api/rtu/user", status: 200, contentType: json, text: "{}" });
+    const deleted = JSON.stringify({ deleted: "user", devices: 0 });
+    const problems = contractProblems({ method: "DELETE", path: "/api/rtu/user", status: 200, contentType: json, text: deleted });
     expect(problems).toEqual([]); // DELETE /rtu/{uid} with uid "user": a real operation
     expect(
       contractProblems({ method: "POST", path: "/api/rtu/user", status: 200, contentType: json, text: "{}" }).join(),
