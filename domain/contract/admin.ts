@@ -4,6 +4,7 @@
  * domain/member-form.ts, domain/notice-form.ts, domain/group-tree.ts, domain/fleet.ts and domain/settings.ts.
  */
 import { z } from "zod";
+import { MemberProfile } from "./auth";
 import { CrawlSource, DeviceRow, ImportReport, NodeOption, PackageOption, PlantRow, RtuRow } from "./fleet";
 
 /** A stored row given as the store holds it (column names of api/store/schema.ts); the listed fields always come. */
@@ -12,20 +13,7 @@ const storeRow = <T extends z.ZodRawShape>(shape: T) => z.object(shape).passthro
 // ---- Members (/setting/id) ----
 
 /** A member row as the admin list and detail calls return it (SPEC §3 Member). */
-export const MemberAdminRow = z.object({
-  id: z.string(),
-  name: z.string(),
-  auth: z.number(),
-  service: z.number(),
-  node_seq: z.number().nullable(),
-  nodeName: z.string(),
-  use_yn: z.number(),
-  pwd_yn: z.number(),
-  readOnly: z.number(),
-  /** File name under /uploads. */
-  logo: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
+export const MemberAdminRow = MemberProfile.extend({
   diagram: z.number(),
   cctv: z.number(),
   page: z.number(),
