@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { plantAvailability } from "./analytics/availability";
 import { orderProblems } from "./contract/curtailment";
-import { curtailmentExclusions, curtailmentLoss, inOrder, orderHours, withoutEnergyOf } from "./curtailment";
+import { curtailmentExclusions, curtailmentLoss, formatOrderLimit, inOrder, orderHours, withoutEnergyOf } from "./curtailment";
 import { figuresFromSums, performanceFigures, performanceSums, stepBucket } from "./performance";
 
 const H = 3_600_000;
@@ -99,5 +99,12 @@ describe("an order's own checks", () => {
     expect(orderProblems({ ...base, end: base.start }, 100)).toEqual({ end: "end_before_start" });
     expect(orderProblems({ ...base, limitValue: 101 }, 100)).toEqual({ limitValue: "above_capacity" });
     expect(orderProblems({ ...base, limitUnit: "pct", limitValue: 101 }, 1000)).toEqual({ limitValue: "above_100_pct" });
+  });
+});
+
+describe("formatOrderLimit", () => {
+  it("words a kW limit, and a share of the capacity with its kW", () => {
+    expect(formatOrderLimit({ limitUnit: "kw", limitValue: 50, limitKw: 50 })).toBe("50.0 kW");
+    expect(formatOrderLimit({ limitUnit: "pct", limitValue: 60, limitKw: 59.88 })).toBe("60.0 % (59.9 kW)");
   });
 });

@@ -10,6 +10,15 @@
 import type { AvailabilityInput, Exclusion } from "./analytics/availability";
 import { DEFAULT_COEFFICIENTS, expectedPowerKw, type PerformanceCoefficients, type PerformanceSums } from "./performance";
 import { STC_TEMPERATURE_C } from "./reference-generation";
+import { formatNumber } from "./units";
+import type { CurtailmentOrder } from "./contract/curtailment";
+
+/** An order's limit as every screen shows it: "50.0 kW", or "60.0 % (59.9 kW)" for a share of the capacity. */
+export function formatOrderLimit(o: Pick<CurtailmentOrder, "limitUnit" | "limitValue" | "limitKw">): string {
+  return o.limitUnit === "pct"
+    ? `${formatNumber(o.limitValue, 1)} % (${formatNumber(o.limitKw, 1)} kW)`
+    : `${formatNumber(o.limitValue, 1)} kW`;
+}
 
 export interface OrderInterval {
   from: number;

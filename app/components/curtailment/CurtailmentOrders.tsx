@@ -14,6 +14,7 @@ import {
   LIMIT_UNITS,
   type CurtailmentOrder,
 } from "../../../domain/contract/curtailment";
+import { formatOrderLimit } from "../../../domain/curtailment";
 import { formatNumber } from "../../../domain/units";
 
 /** 'YYYY-MM-DD HH:mm' as a datetime-local value. */
@@ -155,11 +156,7 @@ export function CurtailmentOrders(props: {
                 <tr key={o.id}>
                   <td>{o.start}</td>
                   <td>{o.end}</td>
-                  <td className="num">
-                    {o.limitUnit === "pct"
-                      ? `${formatNumber(o.limitValue, 1)} % (${formatNumber(o.limitKw, 1)} kW)`
-                      : `${formatNumber(o.limitValue, 1)} kW`}
-                  </td>
+                  <td className="num">{formatOrderLimit(o)}</td>
                   <td>{t.sources[o.source]}</td>
                   <td>{o.note}</td>
                   {props.editable ? (

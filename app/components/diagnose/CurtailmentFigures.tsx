@@ -2,6 +2,7 @@
 // the energy lost in them (domain/curtailment.ts, from the API). Their hours are left out of availability and PR.
 // Server-rendered, no script needed.
 import type { GenerateResponse } from "../../../domain/contract/diagnose";
+import { formatOrderLimit } from "../../../domain/curtailment";
 import { formatNumber } from "../../../domain/units";
 import { fmt } from "~/i18n";
 import type { AnalysisCatalogue } from "~/i18n/analysis";
@@ -54,11 +55,7 @@ export function CurtailmentFigures({
                   <tr key={o.id}>
                     <td>{o.start}</td>
                     <td>{o.end}</td>
-                    <td className="num">
-                      {o.limitUnit === "pct"
-                        ? `${formatNumber(o.limitValue, 1)} % (${formatNumber(o.limitKw, 1)} kW)`
-                        : `${formatNumber(o.limitValue, 1)} kW`}
-                    </td>
+                    <td className="num">{formatOrderLimit(o)}</td>
                     <td>
                       {w.sources[o.source]}
                       {o.note ? <span className="muted small"> · {o.note}</span> : null}
