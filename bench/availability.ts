@@ -14,6 +14,7 @@ import { plantAvailability } from "../domain/analytics/availability";
 import { mulberry32 } from "../domain/random";
 import { startServer, type StoreKind } from "../tests/helpers/server";
 import { createGatewayFixture } from "../tests/helpers/telemetry";
+import { writeHourlyRollups } from "./seed-fleet";
 
 const STORE = (process.env.BENCH_STORE ?? "sqlite") as StoreKind;
 const PLANTS = Number(process.env.BENCH_PLANTS ?? 20);
@@ -21,7 +22,6 @@ const HOUR = 3_600_000;
 const HOURS = 366 * 24;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-type Row = Record<string, number | string | null>;
 
 /** Plane-of-array irradiance of an hour (a clear-sky bell from 6 to 19 h Seoul, thinned by weather), W/m². */
 function poa(h: number): number {
@@ -34,52 +34,15 @@ function poa(h: number): number {
 async function seedPlant(store: Store, from: number, seed: number) {
   const g = await createGatewayFixture(store, { inverters: 3, capaKw: 300 });
   const rand = mulberry32(seed);
-  const rows: Row[] = [];
-  const counters = g.inverters.map(() => 50_000_000);
   const resetAt = g.inverters.map(() => Math.floor(rand() * HOURS));
-  for (let h = 0; h < HOURS; h++) {
-    const t = from + h * HOUR;
-    const g0 = poa(h);
-    const base = { hour_ts: t, samples: 6, avg_w: null, his_wh: null, avg_sts: null, avg_ats: null, max_today_wh: null };
-    rows.push({
-      ...base,
-      device_uid: g.env,
-      kind: 4,
-      energy_wh: null,
-      max_w: null,
-      iis_wh: g0,
-      iis_sts_wh: g0 * 35,
-      max_total_wh: null,
-      sun_samples: g0 > 100 ? 6 : 0,
-      lit_samples: g0 > 20 ? 6 : 0,
-      run_samples: null,
-    });
-    g.inverters.forEach((uid, i) => {
-      const wh = 100 * g0 * 0.85; // 100 kW at 85 %
-      counters[i]! += wh;
-      if (h === resetAt[i]) counters[i] = wh;
-      if (rand() < 0.02) return; // a missing hour
-      rows.push({
-        ...base,
-        device_uid: uid,
-        kind: 1,
-        energy_wh: wh,
-        max_w: wh,
-        iis_wh: null,
-        iis_sts_wh: null,
-        max_total_wh: Math.round(counters[i]!),
-        sun_samples: null,
-        lit_samples: null,
-        run_samples: wh > 0 ? 6 : 0,
-      });
-    });
-  }
-  await store.db.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += 300)
-      await trx
-        .insertInto("rollup_hourly")
-        .values(rows.slice(i, i + 300) as never)
-        .execute();
+  await writeHourlyRollups(store, g, {
+    from,
+    hours: HOURS,
+    poa,
+    inverterWh: (g0) => 100 * g0 * 0.85, // 100 kW at 85 %
+    counterStart: 50_000_000,
+    resetAt: (i) => resetAt[i],
+    missing: () => rand() < 0.02, // 2 % of the hours
   });
   return g;
 }

@@ -14,6 +14,7 @@ import { formatSeoul } from "../domain/seoul-time";
 import { apiClient } from "../tests/helpers/http";
 import { ADMIN_PASSWORD, startServer, type StoreKind } from "../tests/helpers/server";
 import { createGatewayFixture } from "../tests/helpers/telemetry";
+import { writeHourlyRollups } from "./seed-fleet";
 
 const STORE = (process.env.BENCH_STORE ?? "sqlite") as StoreKind;
 const DAYS = Number(process.env.BENCH_DAYS ?? 31);
@@ -28,50 +29,13 @@ function poa(h: number): number {
 
 async function seed(store: Store, inverters: number, kw: number, from: number) {
   const g = await createGatewayFixture(store, { inverters, capaKw: kw });
-  const rows: Record<string, unknown>[] = [];
-  const counters = g.inverters.map(() => 1e6);
-  for (let h = 0; h < DAYS * 24; h++) {
-    const t = from + h * HOUR;
-    const g0 = poa(h);
-    const base = { hour_ts: t, samples: 6, avg_w: null, his_wh: null, avg_sts: null, avg_ats: null, max_today_wh: null };
-    rows.push({
-      ...base,
-      device_uid: g.env,
-      kind: 4,
-      energy_wh: null,
-      max_w: null,
-      iis_wh: g0,
-      iis_sts_wh: g0 * 35,
-      max_total_wh: null,
-      sun_samples: g0 > 100 ? 6 : 0,
-      lit_samples: g0 > 20 ? 6 : 0,
-      run_samples: null,
-    });
-    g.inverters.forEach((uid, i) => {
-      const wh = (kw / inverters) * g0 * 0.85;
-      counters[i]! += wh;
-      if ((h * 7 + i) % 50 === 0) return; // a missing hour now and then
-      rows.push({
-        ...base,
-        device_uid: uid,
-        kind: 1,
-        energy_wh: wh,
-        max_w: wh,
-        iis_wh: null,
-        iis_sts_wh: null,
-        max_total_wh: Math.round(counters[i]!),
-        sun_samples: null,
-        lit_samples: null,
-        run_samples: wh > 0 ? 6 : 0,
-      });
-    });
-  }
-  await store.db.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += 300)
-      await trx
-        .insertInto("rollup_hourly")
-        .values(rows.slice(i, i + 300) as never)
-        .execute();
+  await writeHourlyRollups(store, g, {
+    from,
+    hours: DAYS * 24,
+    poa,
+    inverterWh: (g0) => (kw / inverters) * g0 * 0.85,
+    counterStart: 1e6,
+    missing: (h, i) => (h * 7 + i) % 50 === 0, // a missing hour now and then
   });
   return g.plantUid;
 }
