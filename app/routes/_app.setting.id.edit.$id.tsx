@@ -3,15 +3,8 @@
  * Several forms on one page, told apart by their `intent` button; each answers with its own field
  * errors, and every success redirects back with a flash message (no double submit on reload).
  */
-import {
-  json,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  MaxPartSizeExceededError,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { readUploadForm } from "~/utils/upload-form.server";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AppLink } from "~/components/AppLink";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
@@ -91,28 +84,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 const INTENTS = ["update", "reset", "logo", "logoRemove", "link", "unlink", "delete", "revokeToken"] as const;
 type Intent = (typeof INTENTS)[number];
 
-async function readForm(request: Request): Promise<FormData | "too_large"> {
-  if (!(request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) return request.formData();
-  try {
-    return await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({
-        maxPartSize: LOGO_MAX_BYTES,
-        filter: ({ name, filename }) => typeof filename !== "string" || name === LOGO_FIELD,
-      }),
-    );
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return "too_large";
-    throw error;
-  }
-}
-
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { accessToken } = requireSettingScreen(request, context, "id");
   const id = params.id ?? "";
   const here = `/setting/id/edit/${encodeURIComponent(id)}`;
   const t = adminMessages(readPreferences(request).locale);
-  const form = await readForm(request);
+  const form = await readUploadForm(request, { field: LOGO_FIELD, maxBytes: LOGO_MAX_BYTES });
   // An oversized upload is refused before anything is read further; nothing is written.
   if (form === "too_large") return formFailure("logo", { [LOGO_FIELD]: "too_large" });
   await assertCsrf(form, request);

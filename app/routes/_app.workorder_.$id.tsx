@@ -4,16 +4,8 @@
  * open or in progress, and its history (notes, state changes, assignments with author and time). Several forms on
  * one page, told apart by their intent; every one works without JavaScript. Read-only members only read.
  */
-import {
-  json,
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { readUploadForm } from "~/utils/upload-form.server";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
 import { z } from "zod";
@@ -74,27 +66,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
 }
 
-/** The submitted form; a photo larger than the limit is refused while it is read (nothing more is read). */
-async function readForm(request: Request): Promise<FormData | "too_large"> {
-  if (!(request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) return request.formData();
-  try {
-    return await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({
-        maxPartSize: PHOTO_MAX_BYTES,
-        filter: ({ name, filename }) => typeof filename !== "string" || name === PHOTO_FIELD,
-      }),
-    );
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return "too_large";
-    throw error;
-  }
-}
-
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { accessToken } = requireSection(request, context, "workorder");
   const id = idOf(params);
-  const form = await readForm(request);
+  const form = await readUploadForm(request, { field: PHOTO_FIELD, maxBytes: PHOTO_MAX_BYTES });
   if (form === "too_large") return formFailure("photo", { [PHOTO_FIELD]: "too_large" });
   await assertCsrf(form, request);
   const t = workorderMessages(readPreferences(request).locale).workorder;
